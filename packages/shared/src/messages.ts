@@ -1,0 +1,69 @@
+/**
+ * Every user-facing string of spec.md, in one place. Evident typos of the spec are corrected
+ * (docs/deviations.md lists each one). Messages the spec does not give are ours, in the same voice.
+ */
+export const messages = {
+  // Toast titles and fallbacks (spec section 8)
+  toastSuccessTitle: 'SUCCESS',
+  toastErrorTitle: 'ERROR',
+  genericError: 'Error',
+  fallbackScreen: 'Unexpected Application Error!',
+  loading: 'Loading',
+  noRecord: 'No Record Found!',
+
+  // Sign-in (spec section 5)
+  emailRequired: 'Sorry the email is required',
+  emailInvalid: 'This is not a valid email',
+  passwordRequired: 'Sorry the password is required',
+  loginWelcome: 'Welcome !!',
+  loginFailed: 'Invalid email or password.',
+  loginNotVerified: 'Please verify your email before signing in. We can send you a new code.',
+  loginInactive: 'This account is inactive. Contact your administrator.',
+
+  // Register
+  registerPasswordMin: 'Password must be at least 6 characters',
+  registerPasswordRequired: 'Password is required',
+  confirmPasswordRequired: 'Confirm password is required',
+  passwordsMustMatch: 'Passwords must match',
+  acknowledge: 'Kindly Acknowledge',
+  firstNameRequired: 'Sorry the first name is required',
+  lastNameRequired: 'Sorry the last name is required',
+  registerDone: 'Check your email and validate your account.',
+  emailTaken: 'An account with this email already exists. Sign in instead.',
+  planUnavailable: 'This plan is not available.',
+
+  // Verify and codes
+  codeMin: 'Code must be at least 6 characters',
+  codeRequired: 'Code is required',
+  codeAlphanumeric: 'Code must contain only letters and digits',
+  codeWrong: 'This code is not correct.',
+  codeExpired: 'This code has expired. Request a new one.',
+  codeDead: 'Too many wrong tries. Request a new code.',
+  codeResendTooEarly: 'Please wait before requesting a new code.',
+  codeSent: 'A new code has been sent to your email.',
+  emailMissingInSession: 'Email is missing in session storage',
+  welcome: 'Welcome!',
+
+  // Forgot / new password
+  forgotDone: 'Check your email and validate your account.',
+  newPasswordMin: 'Password must be at least 6 characters',
+
+  // Sessions
+  sessionExpired: 'Your session has ended. Please sign in again.',
+  signedOut: 'You are signed out.',
+
+  // Plans
+  planPicked: 'Your plan is set. Enjoy your 30-day free trial.',
+
+  // Generic API errors
+  validationFailed: 'Some fields are not valid.',
+  notFound: 'Not found.',
+  forbidden: 'You are not allowed to do this.',
+  unauthorized: 'Please sign in.',
+  tooManyRequests: 'Too many attempts. Please wait and try again.',
+  payloadTooLarge: 'The request is too large.',
+  malformedBody: 'The request body is not valid JSON.',
+  serverError: 'Something went wrong on our side. Please try again.',
+} as const;
+
+export type MessageKey = keyof typeof messages;

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { CODE_LENGTH, DEFAULT_PLAN_ID, PASSWORD_MIN } from '../constants.ts';
+import { CODE_PURPOSES, PLATFORM_ROLES, TOKEN_ROLES } from '../enums.ts';
+import { messages } from '../messages.ts';
+import { emailField, requiredString } from './common.ts';
+
+const PASSWORD_MAX = 200;
+
+const newPasswordField = z
+  .string({ error: messages.registerPasswordRequired })
+  .min(1, { error: messages.registerPasswordRequired, abort: true })
+  .min(PASSWORD_MIN, { error: messages.registerPasswordMin })
+  .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` });
+
+const confirmPasswordField = z
+  .string({ error: messages.confirmPasswordRequired })
+  .min(1, { error: messages.confirmPasswordRequired });
+
+/** Six letters or digits; compared without regard to case. */
+export const codeField = z
+  .string({ error: messages.codeRequired })
+  .trim()
+  .min(1, { error: messages.codeRequired, abort: true })
+  .min(CODE_LENGTH, { error: messages.codeMin, abort: true })
+  .max(CODE_LENGTH, { error: `Code must be exactly ${CODE_LENGTH} characters`, abort: true })
+  .regex(/^[A-Za-z0-9]+$/, { error: messages.codeAlphanumeric })
+  .toUpperCase();
+
+/** A consent checkbox: the spec sends 1, a form sends true; anything else is refused. */
+const acknowledgement = z.union([z.literal(true), z.literal(1)], { error: messages.acknowledge });
+
+const passwordsMatch = {
+  error: messages.passwordsMustMatch,
+  path: ['confirm_password'],
+  // Check the match even while other fields are still wrong, so every message shows at once.
+  when: () => true,
+};
+
+export const registerBody = z
+  .object({
+    subscription_id: z.coerce.number().int().positive().default(DEFAULT_PLAN_ID),
+    first_name: requiredString(messages.firstNameRequired, 100),
+    last_name: requiredString(messages.lastNameRequired, 100),
+    email: emailField,
+    password: newPasswordField,
+    confirm_password: confirmPasswordField,
+    terms_of_service: acknowledgement,
+    privacy_policy: acknowledgement,
+  })
+  .refine((v) => v.password === v.confirm_password, passwordsMatch);
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const loginBody = z.object({
+  email: emailField,
+  password: z
+    .string({ error: messages.passwordRequired })
+    .min(1, { error: messages.passwordRequired })
+    .max(PASSWORD_MAX, { error: messages.loginFailed }),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const verifyEmailBody = z.object({ email: emailField, code: codeField });
+export type VerifyEmailBody = z.input<typeof verifyEmailBody>;
+
+export const resendCodeBody = z.object({
+  email: emailField,
+  purpose: z.enum(CODE_PURPOSES).default('verify_email'),
+});
+export type ResendCodeBody = z.input<typeof resendCodeBody>;
+
+export const forgotPasswordBody = z.object({ email: emailField });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
+
+export const newPasswordBody = z
+  .object({
+    email: emailField,
+    code: codeField,
+    password: newPasswordField,
+    confirm_password: confirmPasswordField,
+  })
+  .refine((v) => v.password === v.confirm_password, passwordsMatch);
+export type NewPasswordBody = z.input<typeof newPasswordBody>;
+
+/** The claims of an access token (spec section 3: exp, user_id, role, accounts). */
+export const accessTokenClaims = z.object({
+  user_id: z.string(),
+  role: z.enum(TOKEN_ROLES),
+  /** How many accounts the user holds: 1 or more means an account holder. */
+  accounts: z.number().int().min(0),
+  account_id: z.string().nullable(),
+  /** Set once a workspace has been chosen (POST /api/auth/workspace-session). */
+  workspace_id: z.string().nullable().optional(),
+  template: z.string().nullable().optional(),
+  exp: z.number().int(),
+});
+export type AccessTokenClaims = z.infer<typeof accessTokenClaims>;
+
+export const sessionUser = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.enum(TOKEN_ROLES),
+  platform_role: z.enum(PLATFORM_ROLES).nullable(),
+  account_id: z.string().nullable(),
+  accounts: z.number().int(),
+  email_verified: z.boolean(),
+  /** False until the account holder has picked a plan on /subscription_type. */
+  plan_chosen: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+/** What sign-in, verify, new-password, refresh and session restore answer. */
+export const authSession = z.object({
+  access_token: z.string(),
+  /** Seconds until the access token expires. */
+  expires_in: z.number().int(),
+  user: sessionUser,
+});
+export type AuthSession = z.infer<typeof authSession>;
+
+/** What register, resend, forgot-password answer: when the next code may be requested. */
+export const codeSentResponse = z.object({
+  message: z.string(),
+  data: z.object({ email: z.string(), resend_available_at: z.string() }),
+});
+export type CodeSentResponse = z.infer<typeof codeSentResponse>;

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
+import { messages } from '../messages.ts';
+
+/** A string that must be present and non-blank; a missing and an empty value give the same message. */
+export const requiredString = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .max(max, { error: `Must be at most ${max} characters` });
+
+export const optionalString = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Must be at most ${max} characters` })
+    .optional();
+
+/** An e-mail: 'required' first, then the format, normalised to lower case. */
+export const emailField = z
+  .string({ error: messages.emailRequired })
+  .trim()
+  .min(1, { error: messages.emailRequired, abort: true })
+  .max(254, { error: messages.emailInvalid, abort: true })
+  .email({ error: messages.emailInvalid })
+  .toLowerCase();
+
+/** `page` and `limit` query parameters (spec section 9: defaults 1 and 14). */
+export const paginationQuery = z.object({
+  page: z.coerce.number().int().min(1, { error: 'Page must be 1 or more' }).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { error: 'Limit must be 1 or more' })
+    .max(PAGE_SIZE_MAX, { error: `Limit must be at most ${PAGE_SIZE_MAX}` })
+    .default(PAGE_SIZE_DEFAULT),
+});
+export type PaginationQuery = z.infer<typeof paginationQuery>;
+
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'MALFORMED_BODY',
+  'PAYLOAD_TOO_LARGE',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'EMAIL_NOT_VERIFIED',
+  'ACCOUNT_INACTIVE',
+  'CODE_WRONG',
+  'CODE_EXPIRED',
+  'CODE_DEAD',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Every error the API answers: `{ error: { code, message, fields? } }`. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    retry_after: z.number().int().optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** `{ data, message? }` for one object. */
+export const dataEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ data, message: z.string().optional() });
+
+/** `{ data: [...], meta: { page, limit, total } }` for a list. */
+export const listEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    meta: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+  });
+
+export const messageEnvelope = z.object({ message: z.string() });

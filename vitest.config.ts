@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// The API suite runs on PGlite always, and again on real PostgreSQL when TEST_DATABASE_URL is set.
+const apiProject = (db: 'pglite' | 'postgres') => ({
+  test: {
+    name: `api-${db}`,
+    root: 'apps/api',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['src/test/global-setup.ts'],
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      apiProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
+      './apps/web/vitest.config.ts',
+    ],
+  },
+});
