@@ -8,7 +8,7 @@ const PASSWORD_MAX = 200;
 
 const newPasswordField = z
   .string({ error: messages.registerPasswordRequired })
-  .min(1, { error: messages.registerPasswordRequired, abort: true })
+  .min(1, { error: messages.registerPasswordRequired })
   .min(PASSWORD_MIN, { error: messages.registerPasswordMin })
   .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` });
 
@@ -20,19 +20,20 @@ const confirmPasswordField = z
 export const codeField = z
   .string({ error: messages.codeRequired })
   .trim()
-  .min(1, { error: messages.codeRequired, abort: true })
-  .min(CODE_LENGTH, { error: messages.codeMin, abort: true })
-  .max(CODE_LENGTH, { error: `Code must be exactly ${CODE_LENGTH} characters`, abort: true })
+  .min(1, { error: messages.codeRequired })
+  .min(CODE_LENGTH, { error: messages.codeMin })
+  .max(CODE_LENGTH, { error: `Code must be exactly ${CODE_LENGTH} characters` })
   .regex(/^[A-Za-z0-9]+$/, { error: messages.codeAlphanumeric })
   .toUpperCase();
 
 /** A consent checkbox: the spec sends 1, a form sends true; anything else is refused. */
-const acknowledgement = z.union([z.literal(true), z.literal(1)], { error: messages.acknowledge });
+const acknowledgement = z.literal([true, 1], { error: messages.acknowledge });
 
 const passwordsMatch = {
   error: messages.passwordsMustMatch,
   path: ['confirm_password'],
   // Check the match even while other fields are still wrong, so every message shows at once.
+  // (No check in these schemas aborts, so this runs whenever both values are present.)
   when: () => true,
 };
 

@@ -7,7 +7,7 @@ export const requiredString = (message: string, max = 200) =>
   z
     .string({ error: message })
     .trim()
-    .min(1, { error: message, abort: true })
+    .min(1, { error: message })
     .max(max, { error: `Must be at most ${max} characters` });
 
 export const optionalString = (max = 200) =>
@@ -17,12 +17,15 @@ export const optionalString = (max = 200) =>
     .max(max, { error: `Must be at most ${max} characters` })
     .optional();
 
-/** An e-mail: 'required' first, then the format, normalised to lower case. */
+/**
+ * An e-mail: 'required' first, then the format, normalised to lower case. An empty value fails
+ * both checks; readers show the first issue of a field, which is the 'required' one.
+ */
 export const emailField = z
   .string({ error: messages.emailRequired })
   .trim()
-  .min(1, { error: messages.emailRequired, abort: true })
-  .max(254, { error: messages.emailInvalid, abort: true })
+  .min(1, { error: messages.emailRequired })
+  .max(254, { error: messages.emailInvalid })
   .email({ error: messages.emailInvalid })
   .toLowerCase();
 
