@@ -1,0 +1,131 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { type Config, ConfigError } from './config.ts';
+import type { Ctx } from './context.ts';
+import { type DbHandle, openDb } from './db/client.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createCodeService } from './modules/auth/codes.service.ts';
+import { createSessionService } from './modules/auth/sessions.service.ts';
+import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { meRoutes } from './modules/me/me.routes.ts';
+import { planRoutes } from './modules/plans/plans.routes.ts';
+import { createAccessTokens, registerAuth } from './plugins/auth.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { registerErrorHandling, registerNotFound, safeValidatorCompiler } from './plugins/errors.ts';
+import { Mailer } from './plugins/mailer.ts';
+import {
+  authRateLimit,
+  MemoryRateLimitStore,
+  type RateLimitStore,
+  RedisRateLimitStore,
+  registerGlobalRateLimit,
+} from './plugins/rate-limit.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export type Deps = {
+  /** An open, migrated database; without it the app opens (and later closes) its own. */
+  db?: DbHandle;
+  /** The clock of every rule (codes, tokens, limits); tests move it instead of waiting. */
+  now?: Clock;
+  rateLimitStore?: RateLimitStore;
+};
+
+const BODY_LIMIT_BYTES = 100 * 1024;
+
+async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline styles; the built SPA loads its own scripts and styles only.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    hsts: config.secureCookies ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  });
+  await app.register(fastifyCookie);
+}
+
+/** Fastify takes a hop count as a function: trust the nearest `hops` proxies. */
+function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
+/** The whole HTTP app, not listening: the server and the tests build it the same way. */
+export async function buildApp(config: Config, deps: Deps = {}): Promise<FastifyInstance> {
+  if (!config.jwtSecret) throw new ConfigError('No JWT secret: load the config with loadConfig()');
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: trustProxyOption(config.trustProxy),
+  });
+  app.setValidatorCompiler(safeValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const now = deps.now ?? systemClock;
+  const ownsDb = !deps.db;
+  const handle = deps.db ?? (await openDb(config));
+  if (ownsDb) await handle.migrate();
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+
+  const mailer = new Mailer({
+    db: handle.db,
+    now,
+    log: app.log,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+  });
+  const tokens = createAccessTokens(config.jwtSecret, now);
+  const ctx: Ctx = { db: handle.db, now, config, mailer, tokens, log: app.log };
+  const sessions = createSessionService(ctx);
+  const auth = createAuthService(ctx, createCodeService(ctx), sessions);
+  const store =
+    deps.rateLimitStore ?? (redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore(now));
+
+  app.addHook('onClose', async () => {
+    await mailer.close();
+    await redis?.quit();
+    if (ownsDb) await handle.close();
+  });
+
+  await registerSecurity(app, config);
+  await registerGlobalRateLimit(app, config.globalRateLimit, redis);
+  await registerDocs(app, config.publicUrl);
+  registerAuth(app, tokens);
+
+  const db = handle.db;
+  await app.register(healthRoutes, { prefix: '/api', db });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    auth,
+    sessions,
+    rateLimit: authRateLimit(store, config.authRateLimit),
+    secureCookies: config.secureCookies,
+  });
+  await app.register(meRoutes, { prefix: '/api', db });
+  await app.register(planRoutes, { prefix: '/api', db });
+  await app.register(accountRoutes, { prefix: '/api', ctx });
+  if (!config.isProduction) await app.register(devMailboxRoutes, { db });
+
+  registerNotFound(app, await registerWeb(app, config.webDist));
+  return app;
+}

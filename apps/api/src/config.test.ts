@@ -1,0 +1,121 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, findRepoRoot, parseConfig, resolveJwtSecret } from './config.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'workhub-config-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('parseConfig', () => {
+  it('applies the documented defaults, resolving paths against the working directory', () => {
+    const config = parseConfig({}, '/srv/workhub');
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      secureCookies: false,
+      databaseUrl: undefined,
+      dataDir: '/srv/workhub/data',
+      pgliteDir: '/srv/workhub/data/db',
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Workhub <no-reply@workhub.local>',
+      jwtSecret: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+      authRateLimit: { perIp: 30, perIpWindowMs: 60_000, perEmail: 10, perEmailWindowMs: 900_000 },
+    });
+    expect(config.webDist).toBe(join(findRepoRoot(), 'apps/web/dist'));
+  });
+
+  it('reads every variable', () => {
+    const config = parseConfig(
+      {
+        NODE_ENV: 'production',
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        PUBLIC_URL: 'https://workhub.example.com/',
+        DATABASE_URL: 'postgres://u@db:5432/workhub',
+        DATA_DIR: 'var',
+        REDIS_URL: 'redis://cache:6379',
+        SMTP_URL: 'smtp://mail:25',
+        MAIL_FROM: 'Ops <ops@example.com>',
+        JWT_SECRET: 'x'.repeat(32),
+        ADMIN_EMAIL: ' Root@Example.com ',
+        ADMIN_PASSWORD: 'secret1',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: 'public',
+        TRUST_PROXY: '2',
+        AUTH_RATE_LIMIT_PER_IP: '5',
+        AUTH_RATE_LIMIT_PER_EMAIL: '3',
+      },
+      '/srv',
+    );
+    expect(config).toMatchObject({
+      isProduction: true,
+      port: 8080,
+      publicUrl: 'https://workhub.example.com',
+      secureCookies: true,
+      dataDir: '/srv/var',
+      adminEmail: 'root@example.com',
+      webDist: '/srv/public',
+      trustProxy: 2,
+      authRateLimit: { perIp: 5, perEmail: 3 },
+    });
+  });
+
+  it.each([
+    [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ ADMIN_EMAIL: 'root@example.com' }, 'ADMIN_PASSWORD'],
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ AUTH_RATE_LIMIT_PER_IP: '0' }, 'AUTH_RATE_LIMIT_PER_IP'],
+  ])('fails fast on %j, naming %s', (env, name) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(name);
+  });
+
+  it('reads TRUST_PROXY as a boolean, a hop count or addresses', () => {
+    expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe('10.0.0.1,10.0.0.2');
+  });
+
+  it('treats empty variables (as .env files leave them) as unset', () => {
+    const config = parseConfig({
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      JWT_SECRET: '',
+      ADMIN_EMAIL: '',
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.jwtSecret).toBeUndefined();
+  });
+});
+
+describe('resolveJwtSecret', () => {
+  it('generates a secret once and keeps it in DATA_DIR/jwt-secret across restarts', () => {
+    const config = parseConfig({ DATA_DIR: join(dir, 'data') });
+    const first = resolveJwtSecret(config);
+    expect(first.jwtSecret?.length).toBeGreaterThanOrEqual(32);
+    const file = join(dir, 'data', 'jwt-secret');
+    expect(existsSync(file)).toBe(true);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(resolveJwtSecret(config).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('keeps a given JWT_SECRET and writes nothing', () => {
+    const config = parseConfig({ DATA_DIR: join(dir, 'given'), JWT_SECRET: 'y'.repeat(40) });
+    expect(resolveJwtSecret(config).jwtSecret).toBe('y'.repeat(40));
+    expect(existsSync(join(dir, 'given'))).toBe(false);
+  });
+});

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const JWT_SECRET_MIN = 32;
+
+/** Fastify's trustProxy: true/false, a hop count, or a comma-separated list of addresses. */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((v): boolean | number | string => {
+    if (v === 'true' || v === 'false') return v === 'true';
+    if (/^\d+$/.test(v)) return Number(v);
+    return v;
+  });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: z
+      .url()
+      .default('http://localhost:3000')
+      .transform((v) => v.replace(/\/+$/, '')),
+    DATABASE_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    REDIS_URL: z.url().optional(),
+    SMTP_URL: z.url().optional(),
+    MAIL_FROM: z.string().min(1).default('Workhub <no-reply@workhub.local>'),
+    JWT_SECRET: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(
+        z.string().min(JWT_SECRET_MIN, `JWT_SECRET must be at least ${JWT_SECRET_MIN} characters`).optional(),
+      ),
+    ADMIN_EMAIL: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v.trim().toLowerCase() : undefined))
+      .pipe(z.email().optional()),
+    ADMIN_PASSWORD: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+    TRUST_PROXY: trustProxy,
+    AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+    AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  })
+  .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
+    message: 'Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither',
+    path: ['ADMIN_PASSWORD'],
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
+    message: 'JWT_SECRET is required in production',
+    path: ['JWT_SECRET'],
+  });
+
+export type Env = Record<string, string | undefined>;
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** True when PUBLIC_URL is https: the refresh cookie is then Secure. */
+  secureCookies: boolean;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** PGlite's data directory: DATA_DIR/db. */
+  pgliteDir: string;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Undefined until resolveJwtSecret() has read or created it (outside production only). */
+  jwtSecret: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: string;
+  webDist: string;
+  trustProxy: boolean | number | string;
+  authRateLimit: { perIp: number; perIpWindowMs: number; perEmail: number; perEmailWindowMs: number };
+  /** Global per-IP limit over every route, generous: it only stops floods. */
+  globalRateLimit: { max: number; windowMs: number };
+};
+
+export class ConfigError extends Error {}
+
+/** The repository root: the nearest folder above this file whose package.json declares workspaces. */
+export function findRepoRoot(from = dirname(fileURLToPath(import.meta.url))): string {
+  let dir = from;
+  for (;;) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg) && /"workspaces"/.test(readFileSync(pkg, 'utf8'))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. Reads no files. */
+export function parseConfig(env: Env, cwd = process.cwd()): Config {
+  // `NAME=` in a .env file (as .env.example leaves them) means unset, for every variable.
+  const set = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const result = envSchema.safeParse(set);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  const dataDir = resolve(cwd, e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL,
+    secureCookies: e.PUBLIC_URL.startsWith('https:'),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    pgliteDir: join(dataDir, 'db'),
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : join(findRepoRoot(), 'apps/web/dist'),
+    trustProxy: e.TRUST_PROXY,
+    authRateLimit: {
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perIpWindowMs: 60_000,
+      perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
+      perEmailWindowMs: 15 * 60_000,
+    },
+    globalRateLimit: { max: 1000, windowMs: 60_000 },
+  };
+}
+
+/**
+ * Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR/jwt-secret, so a
+ * restart keeps every session valid. In production parseConfig has already refused a missing one.
+ */
+export function resolveJwtSecret(config: Config): Config {
+  if (config.jwtSecret) return config;
+  const file = join(config.dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= JWT_SECRET_MIN) return { ...config, jwtSecret: kept };
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return { ...config, jwtSecret: secret };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  return resolveJwtSecret(parseConfig(env));
+}

@@ -1,0 +1,53 @@
+import { CODE_PURPOSES } from '@workhub/shared/enums';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
+import { users } from './users.ts';
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: CODE_PURPOSES }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestamptz('consumed_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('verification_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt),
+    check('verification_codes_purpose_check', sql`${t.purpose} in ('verify_email', 'reset_password')`),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Every token descended from one sign-in shares the family; reuse of a rotated one revokes it. */
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+    rotatedAt: timestamptz('rotated_at'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_id_idx').on(t.familyId),
+    index('refresh_tokens_user_id_idx').on(t.userId),
+  ],
+);
+
+export type VerificationCodeRow = typeof verificationCodes.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;

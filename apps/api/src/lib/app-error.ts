@@ -1,0 +1,34 @@
+import type { ErrorCode } from '@workhub/shared/schemas/common';
+
+type AppErrorOptions = { fields?: Record<string, string>; retryAfter?: number };
+
+/**
+ * The one error a service throws. `message` is what the user sees (a string of messages.ts); the
+ * central error handler turns it into `{ error: { code, message, fields?, retry_after? } }`.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly fields: Record<string, string> | undefined;
+  /** Seconds until the client may try again (429). */
+  readonly retryAfter: number | undefined;
+
+  constructor(status: number, code: ErrorCode, message: string, options: AppErrorOptions = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.status = status;
+    this.code = code;
+    this.fields = options.fields;
+    this.retryAfter = options.retryAfter;
+  }
+}
+
+export const isAppError = (err: unknown): err is AppError => err instanceof AppError;
+
+/** A unique constraint said no (PostgreSQL 23505), whether drizzle wrapped the driver error or not. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,166 @@
+import { messages } from '@workhub/shared/messages';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { bearer, errorOf, registration, signUp, testApp, uniqueEmail, useTestApp } from '../test/helpers.ts';
+import { safeValidatorCompiler } from './errors.ts';
+
+const t = useTestApp();
+let token: string;
+
+beforeAll(async () => {
+  token = (await signUp(t)).session.access_token;
+});
+
+type Endpoint = { method: 'POST' | 'PUT'; url: string; body: () => Record<string, unknown>; auth?: boolean };
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    method: 'POST',
+    url: '/api/auth/register',
+    body: () => ({ ...registration(uniqueEmail('bad')), subscription_id: 1 }),
+  },
+  { method: 'POST', url: '/api/auth/verify-email', body: () => ({ email: uniqueEmail(), code: 'ABC123' }) },
+  {
+    method: 'POST',
+    url: '/api/auth/resend-code',
+    body: () => ({ email: uniqueEmail(), purpose: 'verify_email' }),
+  },
+  { method: 'POST', url: '/api/auth/login', body: () => ({ email: uniqueEmail(), password: 'secret1' }) },
+  { method: 'POST', url: '/api/auth/forgot-password', body: () => ({ email: uniqueEmail() }) },
+  {
+    method: 'POST',
+    url: '/api/auth/new-password',
+    body: () => ({ email: uniqueEmail(), code: 'ABC123', password: 'secret1', confirm_password: 'secret1' }),
+  },
+  { method: 'PUT', url: '/api/account/subscription', body: () => ({ subscription_id: 2 }), auth: true },
+];
+
+const send = (endpoint: Endpoint, payload: string | object | undefined, contentType?: string) =>
+  t.app.inject({
+    method: endpoint.method,
+    url: endpoint.url,
+    payload,
+    headers: {
+      ...(contentType ? { 'content-type': contentType } : {}),
+      ...(endpoint.auth ? bearer(token) : {}),
+    },
+  });
+
+const LONG = 'x'.repeat(300);
+const WRONG_VALUES: unknown[] = [123, true, null, [], {}, ['a'], LONG];
+/** Fields whose schema coerces (the spec sends numbers as strings, consents as 1 or true). */
+const ACCEPTS_TRUE = new Set(['subscription_id', 'terms_of_service', 'privacy_policy']);
+
+describe.each(ENDPOINTS)('$method $url with bad input', (endpoint) => {
+  it('answers 400 MALFORMED_BODY to JSON that does not parse', async () => {
+    for (const text of ['{"email":', '{bad json}', "{'a':1}", '{"a":1}}']) {
+      const response = await send(endpoint, text, 'application/json');
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: { code: 'MALFORMED_BODY', message: messages.malformedBody } });
+    }
+  });
+
+  it('answers 400 MALFORMED_BODY to a body that is not sent as JSON', async () => {
+    const cases: [string, string][] = [
+      ['email=a@example.com', 'application/x-www-form-urlencoded'],
+      ['hello', 'text/plain'],
+      ['<a/>', 'application/xml'],
+      [
+        '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--',
+        'multipart/form-data; boundary=x',
+      ],
+    ];
+    for (const [payload, contentType] of cases) {
+      const response = await send(endpoint, payload, contentType);
+      expect(response.statusCode, contentType).toBe(400);
+      expect(errorOf(response).error.code).toBe('MALFORMED_BODY');
+    }
+  });
+
+  it('answers 413 to a body over 100 KB', async () => {
+    const response = await send(endpoint, { ...endpoint.body(), filler: 'x'.repeat(110 * 1024) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      error: { code: 'PAYLOAD_TOO_LARGE', message: messages.payloadTooLarge },
+    });
+  });
+
+  it('answers 400 to JSON that is not an object, and to prototype poisoning', async () => {
+    for (const text of ['[]', '"text"', '42', 'null', 'true']) {
+      const response = await send(endpoint, text, 'application/json');
+      expect(response.statusCode, text).toBe(400);
+      expect(errorOf(response).error.code).toBe('VALIDATION_FAILED');
+    }
+    const poisoned = await send(endpoint, '{"__proto__":{"admin":true}}', 'application/json');
+    expect(poisoned.statusCode).toBe(400);
+  });
+
+  it('answers 400 on the field for a wrong type or size in every field', async () => {
+    for (const field of Object.keys(endpoint.body())) {
+      for (const value of WRONG_VALUES) {
+        if (value === true && ACCEPTS_TRUE.has(field)) continue;
+        const response = await send(endpoint, { ...endpoint.body(), [field]: value });
+        const label = `${field} = ${JSON.stringify(value).slice(0, 20)}`;
+        expect(response.statusCode, label).toBe(400);
+        expect(errorOf(response).error.fields, label).toHaveProperty(field);
+      }
+    }
+  });
+});
+
+describe('other bad requests', () => {
+  it('answers 404 to a method a route does not have', async () => {
+    const response = await t.app.inject({ method: 'DELETE', url: '/api/auth/login' });
+    expect(response.statusCode).toBe(404);
+    expect(errorOf(response).error.code).toBe('NOT_FOUND');
+  });
+
+  it('answers 400 to a query with the wrong shape', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/plans?page=1&page=2' });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).error.fields).toHaveProperty('page');
+  });
+
+  it('answers 401 to a garbage bearer token and ignores a garbage cookie', async () => {
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: 'Bearer \u0000\u0001' },
+    });
+    expect(me.statusCode).toBe(401);
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { cookie: 'refresh_token=%E0%A4%A; other=;;;' },
+    });
+    expect(refresh.statusCode).toBe(401);
+  });
+});
+
+describe('safeValidatorCompiler', () => {
+  it('turns a schema that throws into a validation error instead of a crash', () => {
+    const throwing = z.object({}).superRefine(() => {
+      throw new TypeError('boom');
+    });
+    const validate = safeValidatorCompiler({ schema: throwing, method: 'POST', url: '/x', httpPart: 'body' });
+    const result = validate({});
+    expect(result).toHaveProperty('error');
+  });
+});
+
+describe('a failure on our side', () => {
+  it('answers 500 INTERNAL with a generic message and keeps the details out of the body', async () => {
+    const own = await testApp(t.db);
+    own.app.get('/api/test-boom', async () => {
+      throw new Error('connection string postgres://secret@db');
+    });
+    try {
+      const response = await own.app.inject({ method: 'GET', url: '/api/test-boom' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: messages.serverError } });
+      expect(response.body).not.toContain('secret');
+    } finally {
+      await own.app.close();
+    }
+  });
+});

@@ -1,0 +1,105 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../db/client.ts';
+import { outbox } from '../db/schema/outbox.ts';
+import type { Clock } from '../lib/clock.ts';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one-time code the mail carries, logged when there is no SMTP server to deliver it. */
+  code?: string;
+};
+
+type MailerOptions = {
+  db: Db;
+  now: Clock;
+  log: FastifyBaseLogger;
+  smtpUrl: string | undefined;
+  from: string;
+};
+
+/**
+ * Every mail is first written to the outbox table. With SMTP_URL it is then delivered in the
+ * background (a slow or broken mail server never slows or fails the request, and an answer takes
+ * as long whether or not a mail was sent); without it, it is marked `logged` and its code logged.
+ */
+export class Mailer {
+  readonly #db: Db;
+  readonly #now: Clock;
+  readonly #log: FastifyBaseLogger;
+  readonly #transport: Transporter | undefined;
+  readonly #pending = new Set<Promise<void>>();
+
+  constructor(options: MailerOptions) {
+    this.#db = options.db;
+    this.#now = options.now;
+    this.#log = options.log;
+    this.#transport = options.smtpUrl
+      ? nodemailer.createTransport(options.smtpUrl, { from: options.from })
+      : undefined;
+  }
+
+  async send(mail: MailMessage): Promise<void> {
+    const [row] = await this.#db
+      .insert(outbox)
+      .values({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        status: this.#transport ? 'pending' : 'logged',
+        createdAt: this.#now(),
+      })
+      .returning({ id: outbox.id });
+    if (!row) throw new Error('outbox insert returned no row');
+
+    if (!this.#transport) {
+      this.#log.info({ to: mail.to, subject: mail.subject, code: mail.code }, 'mail written to the outbox');
+      return;
+    }
+    const delivery = this.#deliver(this.#transport, row.id, mail).finally(() =>
+      this.#pending.delete(delivery),
+    );
+    this.#pending.add(delivery);
+  }
+
+  /** Resolves once every delivery started so far has finished (or failed). */
+  async flush(): Promise<void> {
+    await Promise.all([...this.#pending]);
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    this.#transport?.close();
+  }
+
+  async #deliver(transport: Transporter, id: string, mail: MailMessage): Promise<void> {
+    try {
+      await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await this.#mark(id, { status: 'sent', sentAt: this.#now(), error: null });
+      this.#log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+    } catch (err) {
+      this.#log.error({ err, to: mail.to, subject: mail.subject }, 'mail delivery failed');
+      await this.#mark(id, {
+        status: 'failed',
+        error: err instanceof Error ? err.message : String(err),
+      }).catch((markErr: unknown) =>
+        this.#log.error({ err: markErr }, 'could not mark the outbox row failed'),
+      );
+    }
+  }
+
+  async #mark(
+    id: string,
+    change: { status: 'sent' | 'failed'; sentAt?: Date; error: string | null },
+  ): Promise<void> {
+    await this.#db
+      .update(outbox)
+      .set({ ...change, attempts: sql`${outbox.attempts} + 1` })
+      .where(eq(outbox.id, id));
+  }
+}

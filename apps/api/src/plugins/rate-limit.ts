@@ -1,0 +1,112 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import { messages } from '@workhub/shared/messages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { Clock } from '../lib/clock.ts';
+
+/** A fixed-window counter: `hit` counts one try under `key` and says how many the window holds. */
+export type RateLimitStore = {
+  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+};
+
+/** One process: a Map of windows, pruned as it grows. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  readonly #windows = new Map<string, { count: number; resetAt: number }>();
+  readonly #now: Clock;
+
+  constructor(now: Clock) {
+    this.#now = now;
+  }
+
+  async hit(key: string, windowMs: number) {
+    const now = this.#now().getTime();
+    if (this.#windows.size > 10_000) this.#prune(now);
+    let window = this.#windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + windowMs };
+      this.#windows.set(key, window);
+    }
+    window.count += 1;
+    return { count: window.count, resetInMs: window.resetAt - now };
+  }
+
+  #prune(now: number) {
+    for (const [key, window] of this.#windows) if (window.resetAt <= now) this.#windows.delete(key);
+  }
+}
+
+/** Shared by every instance: INCR, and PEXPIRE when the key has no expiry yet (first hit). */
+export class RedisRateLimitStore implements RateLimitStore {
+  readonly #redis: Redis;
+  readonly #prefix: string;
+
+  constructor(redis: Redis, prefix = 'workhub:rl:') {
+    this.#redis = redis;
+    this.#prefix = prefix;
+  }
+
+  async hit(key: string, windowMs: number) {
+    const k = this.#prefix + key;
+    const results = await this.#redis.multi().incr(k).pttl(k).exec();
+    const count = Number(results?.[0]?.[1] ?? 1);
+    let ttl = Number(results?.[1]?.[1] ?? -1);
+    if (ttl < 0) {
+      await this.#redis.pexpire(k, windowMs);
+      ttl = windowMs;
+    }
+    return { count, resetInMs: ttl };
+  }
+}
+
+type Limit = { key: string; max: number; windowMs: number };
+
+const tooMany = (resetInMs: number) =>
+  new AppError(429, 'RATE_LIMITED', messages.tooManyRequests, {
+    retryAfter: Math.max(1, Math.ceil(resetInMs / 1000)),
+  });
+
+/** The e-mail of a JSON body, normalised as the schema will, without trusting its type. */
+function emailOf(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object' || !('email' in body)) return undefined;
+  const email = (body as { email: unknown }).email;
+  if (typeof email !== 'string') return undefined;
+  const normalised = email.trim().toLowerCase();
+  return normalised.length > 0 && normalised.length <= 254 ? normalised : undefined;
+}
+
+/**
+ * The preValidation hook of the sensitive auth routes: every try counts against the caller's IP and
+ * against the e-mail it names, across those routes, so neither a host nor an address can be ground.
+ */
+export function authRateLimit(store: RateLimitStore, limits: Config['authRateLimit']) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const checks: Limit[] = [
+      { key: `auth:ip:${request.ip}`, max: limits.perIp, windowMs: limits.perIpWindowMs },
+    ];
+    const email = emailOf(request.body);
+    if (email)
+      checks.push({ key: `auth:email:${email}`, max: limits.perEmail, windowMs: limits.perEmailWindowMs });
+    let refusedFor = 0;
+    for (const check of checks) {
+      const { count, resetInMs } = await store.hit(check.key, check.windowMs);
+      if (count > check.max) refusedFor = Math.max(refusedFor, resetInMs);
+    }
+    if (refusedFor > 0) throw tooMany(refusedFor);
+  };
+}
+
+/** A generous per-IP limit over every route: it stops floods, never a person. */
+export async function registerGlobalRateLimit(
+  app: FastifyInstance,
+  limit: Config['globalRateLimit'],
+  redis: Redis | undefined,
+): Promise<void> {
+  await app.register(fastifyRateLimit, {
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    ...(redis ? { redis, nameSpace: 'workhub:grl:' } : {}),
+    errorResponseBuilder: (_request, context) => tooMany(context.ttl),
+  });
+}

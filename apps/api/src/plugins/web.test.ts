@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testApp, useTestApp } from '../test/helpers.ts';
+
+const INDEX = '<!doctype html><title>Workhub</title><div id="root"></div>';
+
+// The folder must exist before the app is built: the server looks for it at start.
+const dist = mkdtempSync(join(tmpdir(), 'workhub-web-'));
+mkdirSync(join(dist, 'assets'));
+writeFileSync(join(dist, 'index.html'), INDEX);
+writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+
+const t = useTestApp({ WEB_DIST: dist });
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const get = (url: string, app = t.app) => app.inject({ method: 'GET', url });
+
+describe('the built SPA (WEB_DIST)', () => {
+  it.each(['/', '/auth/login', '/auth/verify/ada%40example.com', '/workspace?x=1'])(
+    'answers index.html, never cached, for the page %s',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX);
+    },
+  );
+
+  it('serves hashed assets cached for good, other files not', async () => {
+    const asset = await get('/assets/app-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toContain('javascript');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await get('/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers 404 JSON for a missing asset, an unknown API path and a non-GET', async () => {
+    for (const response of [
+      await get('/assets/missing-000.js'),
+      await get('/api/unknown'),
+      await t.app.inject({ method: 'POST', url: '/auth/login' }),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('still routes the API', async () => {
+    expect((await get('/api/health')).json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 404 JSON for pages when WEB_DIST does not exist', async () => {
+    const apiOnly = await testApp(t.db, { WEB_DIST: join(dist, 'nope') });
+    try {
+      const response = await get('/auth/login', apiOnly.app);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.code).toBe('NOT_FOUND');
+    } finally {
+      await apiOnly.app.close();
+    }
+  });
+});

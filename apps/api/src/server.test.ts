@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findRepoRoot } from './config.ts';
+import { PASSWORD, registration, uniqueEmail } from './test/helpers.ts';
+
+type Running = { child: ChildProcess; base: string; stdout: () => string };
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'workhub-server-'));
+});
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Starts the server as `npm start` does (from the repo root, under tsx) and waits for it to listen. */
+async function start(): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: findRepoRoot(),
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      WEB_DIST: join(dataDir, 'no-web'),
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  for (let i = 0; i < 600; i++) {
+    const listening = /"msg":"Server listening at (http:\/\/127\.0\.0\.1:\d+)"/.exec(out);
+    if (listening?.[1] && out.includes('workhub ready'))
+      return { child, base: listening[1], stdout: () => out };
+    if (child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not start:\n${out}`);
+}
+
+async function stop(running: Running): Promise<number | null> {
+  running.child.kill('SIGTERM');
+  const [code] = (await once(running.child, 'exit')) as [number | null];
+  return code;
+}
+
+const postJson = (url: string, body: object) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+// One process on PGlite on disk; the PostgreSQL run covers the database side already.
+describe.skipIf(process.env.TEST_DB === 'postgres')(
+  'the server (node --import tsx apps/api/src/server.ts)',
+  () => {
+    it('migrates, seeds, prints the admin once, stops on SIGTERM and keeps everything on restart', async () => {
+      const first = await start();
+      let token: string;
+      let admin: { email: string; password: string };
+      const email = uniqueEmail('restart');
+      try {
+        const printed = /email:\s+(\S+)\n\s+password:\s+(\S+)/.exec(first.stdout());
+        expect(printed).not.toBeNull();
+        admin = { email: printed?.[1] ?? '', password: printed?.[2] ?? '' };
+        expect((await fetch(`${first.base}/api/ready`)).status).toBe(200);
+        const plans = (await (await fetch(`${first.base}/api/plans`)).json()) as {
+          data: { subscription_id: number }[];
+        };
+        expect(plans.data[0]?.subscription_id).toBe(1);
+        expect((await postJson(`${first.base}/api/auth/register`, registration(email))).status).toBe(201);
+        const login = await postJson(`${first.base}/api/auth/login`, admin);
+        expect(login.status).toBe(200);
+        token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+      } finally {
+        expect(await stop(first)).toBe(0);
+      }
+
+      const second = await start();
+      try {
+        expect(second.stdout()).not.toContain('Super admin created');
+        expect((await postJson(`${second.base}/api/auth/login`, admin)).status).toBe(200);
+        // The user is still there, and the JWT secret kept in DATA_DIR still signs the old token.
+        expect((await postJson(`${second.base}/api/auth/login`, { email, password: PASSWORD })).status).toBe(
+          403,
+        );
+        const me = await fetch(`${second.base}/api/me`, { headers: { authorization: `Bearer ${token}` } });
+        expect(me.status).toBe(200);
+        const plans = (await (await fetch(`${second.base}/api/plans`)).json()) as { meta: { total: number } };
+        expect(plans.meta.total).toBe(4);
+      } finally {
+        expect(await stop(second)).toBe(0);
+      }
+    }, 90_000);
+  },
+);

@@ -1,0 +1,73 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDb } from './db/client.ts';
+import { ensureSuperAdmin, seedPlans } from './db/seed.ts';
+import { systemClock } from './lib/clock.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const db = await openDb(config);
+  await db.migrate();
+  const app = await buildApp(config, { db });
+
+  if (await seedPlans(db.db)) app.log.info('subscription plans seeded');
+  const admin = await ensureSuperAdmin(
+    db.db,
+    { email: config.adminEmail, password: config.adminPassword },
+    systemClock,
+  );
+  if (admin.kind === 'generated') {
+    // Printed once, on the start that created it; it is not stored anywhere in clear.
+    process.stdout.write(
+      `\n  Super admin created. Sign in with:\n    email:    ${admin.email}\n    password: ${admin.password}\n  Set ADMIN_EMAIL and ADMIN_PASSWORD to choose them yourself.\n\n`,
+    );
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      console.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (err) {
+      console.error(err);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    // Close PGlite cleanly even when the port is taken, so its files on disk stay consistent.
+    await app.close();
+    await db.close();
+    throw err;
+  }
+  app.log.info({ db: db.kind, dataDir: config.dataDir, publicUrl: config.publicUrl }, 'workhub ready');
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

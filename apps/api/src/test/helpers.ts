@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { REFRESH_COOKIE } from '@workhub/shared/constants';
+import type { CodePurpose } from '@workhub/shared/enums';
+import type { AuthSession, RegisterBody } from '@workhub/shared/schemas/auth';
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { buildApp, type Deps } from '../app.ts';
+import { type Config, type Env, parseConfig } from '../config.ts';
+import { type DbHandle, pgliteHandle, postgresHandle } from '../db/client.ts';
+import { outbox } from '../db/schema/outbox.ts';
+import { codeInMailText } from '../modules/auth/auth.mails.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+export const PASSWORD = 'secret-1';
+
+/** A database for one test file: a copy of the migrated snapshot, or the run's PostgreSQL database. */
+export async function openTestDb(): Promise<DbHandle> {
+  const info = inject('testDb');
+  if (info.kind === 'postgres') return postgresHandle(info.url, 4);
+  const data = await readFile(info.snapshot);
+  return pgliteHandle(await PGlite.create({ loadDataDir: new Blob([data]) }));
+}
+
+/** Config as the tests want it: quiet, no SPA, limits high enough not to get in the way. */
+export function testConfig(env: Env = {}): Config {
+  return parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
+    WEB_DIST: '/nonexistent/web-dist',
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+    AUTH_RATE_LIMIT_PER_EMAIL: '100000',
+    ...env,
+  });
+}
+
+/** A clock that only moves when a test moves it. */
+export class TestClock {
+  #ms = Date.now();
+  readonly now = (): Date => new Date(this.#ms);
+  advance(seconds: number): void {
+    this.#ms += seconds * 1000;
+  }
+}
+
+export type TestApp = { app: FastifyInstance; clock: TestClock; db: DbHandle };
+
+export async function testApp(
+  db: DbHandle,
+  env: Env = {},
+  deps: Omit<Deps, 'db' | 'now'> = {},
+): Promise<TestApp> {
+  const clock = new TestClock();
+  const app = await buildApp(testConfig(env), { ...deps, db, now: clock.now });
+  return { app, clock, db };
+}
+
+/**
+ * The usual set-up of a test file: its database and one app on it, opened before the tests and
+ * closed after. The fields are there once the file's tests run.
+ */
+export function useTestApp(env: Env = {}): TestApp {
+  const context = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(context, await testApp(await openTestDb(), env));
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.db?.close();
+  });
+  return context;
+}
+
+export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+
+export const registration = (email: string, overrides: Partial<RegisterBody> = {}): RegisterBody => ({
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email,
+  password: PASSWORD,
+  confirm_password: PASSWORD,
+  terms_of_service: 1,
+  privacy_policy: 1,
+  ...overrides,
+});
+
+const SUBJECTS: Record<CodePurpose, string> = {
+  verify_email: 'Verify your Workhub e-mail',
+  reset_password: 'Reset your Workhub password',
+};
+
+/** The mails written to `to` of one purpose, newest first. */
+export async function mailsTo(db: DbHandle, to: string, purpose: CodePurpose = 'verify_email') {
+  return db.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.to, to), eq(outbox.subject, SUBJECTS[purpose])))
+    .orderBy(desc(outbox.createdAt));
+}
+
+/** The code of the newest mail of that purpose sent to `to`. */
+export async function latestCode(
+  db: DbHandle,
+  to: string,
+  purpose: CodePurpose = 'verify_email',
+): Promise<string> {
+  const [mail] = await mailsTo(db, to, purpose);
+  const code = mail && codeInMailText(mail.text);
+  if (!code) throw new Error(`no ${purpose} code was mailed to ${to}`);
+  return code;
+}
+
+export const post = (
+  app: FastifyInstance,
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) => app.inject({ method: 'POST', url, payload, headers });
+
+/** The refresh token a response set, if any. */
+export function refreshCookieOf(response: LightMyRequestResponse): string | undefined {
+  return response.cookies.find((c) => c.name === REFRESH_COOKIE && c.value !== '')?.value;
+}
+
+export const withRefresh = (token: string | undefined) => ({ cookie: `${REFRESH_COOKIE}=${token ?? ''}` });
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export type SignedUp = { email: string; session: AuthSession; refreshToken: string };
+
+/** Registers and verifies a new account holder: the usual starting point of a test. */
+export async function signUp(
+  { app, db }: TestApp,
+  email = uniqueEmail(),
+  overrides: Partial<RegisterBody> = {},
+): Promise<SignedUp> {
+  const registered = await post(app, '/api/auth/register', registration(email, overrides));
+  expect(registered.statusCode, registered.body).toBe(201);
+  const verified = await post(app, '/api/auth/verify-email', { email, code: await latestCode(db, email) });
+  expect(verified.statusCode, verified.body).toBe(200);
+  const refreshToken = refreshCookieOf(verified);
+  if (!refreshToken) throw new Error('verify set no refresh cookie');
+  return { email, session: verified.json().data, refreshToken };
+}
+
+export const errorOf = (response: LightMyRequestResponse) =>
+  response.json() as {
+    error: { code: string; message: string; fields?: Record<string, string>; retry_after?: number };
+  };
