@@ -1,0 +1,59 @@
+import { messages } from '@workhub/shared/messages';
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader.tsx';
+import { notify } from '../lib/notify.tsx';
+import { clearSession, setSessionLostHandler } from '../lib/session.ts';
+import { acknowledgeSignOut, getSession } from '../lib/session-store.ts';
+import { listenForLogout } from '../lib/tab-sync.ts';
+import { useSession } from '../lib/use-session.ts';
+import { AFTER_LOGOUT_PATH, SIGNED_OUT_ELSEWHERE_PATH } from './guards/access.ts';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
+
+/**
+ * Around every route: waits for the session restore (spec section 2: a loader while it is
+ * pending), wires session loss and cross-tab logout, and holds the error boundary.
+ */
+export const AppRoot = ({ children }: { children: ReactNode }) => {
+  const session = useSession();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+
+  useEffect(() => {
+    setSessionLostHandler(() => {
+      notify.error(messages.sessionExpired);
+      navigate('/auth/login', { replace: true, state: { from: `${pathname}${search}` } });
+    });
+  }, [navigate, pathname, search]);
+
+  useEffect(
+    () =>
+      listenForLogout(() => {
+        if (getSession().status !== 'signed_in') return;
+        clearSession('other_tab');
+        navigate(SIGNED_OUT_ELSEWHERE_PATH, { replace: true });
+      }),
+    [navigate],
+  );
+
+  // Once the user stands where a sign-out sent them, later guards treat them as a plain visitor.
+  useEffect(() => {
+    if (session.status !== 'signed_out') return;
+    const arrived =
+      (session.reason === 'logout' && pathname === AFTER_LOGOUT_PATH) ||
+      (session.reason === 'other_tab' && pathname === SIGNED_OUT_ELSEWHERE_PATH);
+    if (arrived) acknowledgeSignOut();
+  }, [session, pathname]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is "the path changed", so scroll to the top.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  if (session.status === 'restoring') return <FullPageLoader />;
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<FullPageLoader />}>{children}</Suspense>
+    </RouteErrorBoundary>
+  );
+};

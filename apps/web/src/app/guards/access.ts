@@ -1,0 +1,102 @@
+import type { Template } from '@workhub/shared/enums';
+import { isAccountHolder, isPlatformAdmin, roleOf } from '../../lib/roles.ts';
+import type { SessionState, SignedInSession } from '../../lib/session-store.ts';
+
+/**
+ * What a protected route may ask of the user (spec section 2, 'Route guard'). Role conditions
+ * compare the token's `role` claim exactly; `admin` means platform staff (platform_role admin or
+ * super_admin), not a workspace admin.
+ */
+export type AccessCondition =
+  | 'token'
+  | 'account'
+  | 'admin'
+  | 'member'
+  | 'worker'
+  | 'customer'
+  | 'guest'
+  | { template: Template };
+
+export type AccessRule = {
+  /** Passing any one of them is enough. Default: a token is present. */
+  anyOf?: readonly AccessCondition[];
+  /** An account holder who has not picked a plan yet is sent to /subscription_type first. */
+  requirePlan?: boolean;
+};
+
+export type AccessDecision =
+  | { kind: 'allow' }
+  /** The session is still being restored: show the loader, decide later. */
+  | { kind: 'wait' }
+  /** Go elsewhere; `rememberFrom` asks the sign-in screen to bring the user back afterwards. */
+  | { kind: 'redirect'; to: string; rememberFrom: boolean };
+
+export const SIGN_IN_PATH = '/auth/user/login';
+export const CHOOSE_PLAN_PATH = '/subscription_type';
+export const HOME_PATH = '/workspace';
+/** Where this tab goes after its own logout: the public site (spec section 2). */
+export const AFTER_LOGOUT_PATH = '/';
+/** Where other tabs go when one tab logs out (spec section 2). */
+export const SIGNED_OUT_ELSEWHERE_PATH = '/signin';
+
+const signIn: AccessDecision = { kind: 'redirect', to: SIGN_IN_PATH, rememberFrom: true };
+
+export const meetsCondition = (session: SignedInSession, condition: AccessCondition): boolean => {
+  if (typeof condition === 'object') return session.claims?.template === condition.template;
+  switch (condition) {
+    case 'token':
+      return session.accessToken.length > 0;
+    case 'account':
+      return isAccountHolder(session);
+    case 'admin':
+      return isPlatformAdmin(session);
+    case 'member':
+    case 'worker':
+    case 'customer':
+    case 'guest':
+      return roleOf(session) === condition;
+  }
+};
+
+/** The guard of every protected route, as a pure function of the session. */
+export const decideAccess = (session: SessionState, rule: AccessRule = {}): AccessDecision => {
+  switch (session.status) {
+    case 'restoring':
+      return { kind: 'wait' };
+    case 'signed_out':
+      switch (session.reason) {
+        case 'logout':
+          return { kind: 'redirect', to: AFTER_LOGOUT_PATH, rememberFrom: false };
+        case 'other_tab':
+          return { kind: 'redirect', to: SIGNED_OUT_ELSEWHERE_PATH, rememberFrom: false };
+        case 'expired':
+        case 'none':
+          return signIn;
+      }
+      break;
+    case 'signed_in': {
+      const conditions = rule.anyOf && rule.anyOf.length > 0 ? rule.anyOf : (['token'] as const);
+      if (!conditions.some((condition) => meetsCondition(session, condition))) return signIn;
+      if (rule.requirePlan && isAccountHolder(session) && !session.user.plan_chosen) {
+        return { kind: 'redirect', to: CHOOSE_PLAN_PATH, rememberFrom: false };
+      }
+      return { kind: 'allow' };
+    }
+  }
+};
+
+/**
+ * The guard of the sign-in, sign-up and code screens: someone who arrives already signed in goes
+ * to /workspace. It looks at the session as it was when the screen opened, so a sign-in made on the
+ * screen itself is followed by the screen's own navigation (e.g. verify -> /subscription_type).
+ */
+export const decideGuestAccess = (sessionOnEntry: SessionState): AccessDecision => {
+  switch (sessionOnEntry.status) {
+    case 'restoring':
+      return { kind: 'wait' };
+    case 'signed_in':
+      return { kind: 'redirect', to: HOME_PATH, rememberFrom: false };
+    case 'signed_out':
+      return { kind: 'allow' };
+  }
+};

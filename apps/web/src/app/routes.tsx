@@ -1,0 +1,83 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { GuestOnly } from './guards/guest-only.tsx';
+import { RequireAuth } from './guards/require-auth.tsx';
+import { lazyPage } from './lazy-page.ts';
+import { upcomingRoutes } from './upcoming/upcoming-routes.ts';
+
+// Every page and layout is its own chunk, so the first route carries only what it shows.
+const PublicLayout = lazyPage(() => import('./layouts/public-layout.tsx'), 'PublicLayout');
+const ShellLayout = lazyPage(() => import('./shell/shell-layout.tsx'), 'ShellLayout');
+const LandingPage = lazyPage(() => import('../features/marketing/pages/landing-page.tsx'), 'LandingPage');
+const PricingPage = lazyPage(() => import('../features/plans/pages/pricing-page.tsx'), 'PricingPage');
+const ProfilePage = lazyPage(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage');
+const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page.tsx'), 'RegisterPage');
+const VerifyEmailPage = lazyPage(
+  () => import('../features/auth/pages/verify-email-page.tsx'),
+  'VerifyEmailPage',
+);
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/pages/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+);
+const NewPasswordPage = lazyPage(
+  () => import('../features/auth/pages/new-password-page.tsx'),
+  'NewPasswordPage',
+);
+const SignedOutPage = lazyPage(() => import('../features/auth/pages/signed-out-page.tsx'), 'SignedOutPage');
+const SubscriptionTypePage = lazyPage(
+  () => import('../features/plans/pages/subscription-type-page.tsx'),
+  'SubscriptionTypePage',
+);
+const WorkspacePickerPage = lazyPage(
+  () => import('../features/workspace/pages/workspace-picker-page.tsx'),
+  'WorkspacePickerPage',
+);
+const UpcomingPage = lazyPage(() => import('./upcoming/upcoming-page.tsx'), 'UpcomingPage');
+
+const LOGIN_PATHS = ['/auth/login', '/auth/user/login', '/sign-in'] as const;
+
+/** The route table (spec section 2). Unknown paths go to /auth/login. */
+export const AppRoutes = () => (
+  <Routes>
+    <Route element={<PublicLayout />}>
+      <Route index element={<LandingPage />} />
+      <Route path="/pricing" element={<PricingPage />} />
+      <Route path="/profile" element={<ProfilePage />} />
+    </Route>
+
+    <Route element={<GuestOnly />}>
+      {LOGIN_PATHS.map((path) => (
+        <Route key={path} path={path} element={<LoginPage />} />
+      ))}
+      <Route path="/auth/register" element={<RegisterPage />} />
+      <Route path="/auth/verify/:email?" element={<VerifyEmailPage />} />
+      <Route path="/auth/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/auth/new-password/:email?" element={<NewPasswordPage />} />
+    </Route>
+    <Route path="/signin" element={<SignedOutPage />} />
+
+    <Route element={<RequireAuth />}>
+      <Route path="/subscription_type" element={<SubscriptionTypePage />} />
+      <Route element={<RequireAuth requirePlan />}>
+        <Route element={<ShellLayout />}>
+          <Route path="/workspace" element={<WorkspacePickerPage />} />
+          {upcomingRoutes.map(({ path, title, purpose, rule }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RequireAuth {...rule}>
+                  <UpcomingPage title={title} purpose={purpose} />
+                </RequireAuth>
+              }
+            />
+          ))}
+          <Route path="/dashboard_baber" element={<Navigate to="/dashboard_barber" replace />} />
+        </Route>
+      </Route>
+    </Route>
+
+    <Route path="*" element={<Navigate to="/auth/login" replace />} />
+  </Routes>
+);

@@ -1,0 +1,59 @@
+import { Anchor, AppShell, Burger, Group, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { Link, Outlet } from 'react-router';
+import { LoadingState } from '../../components/data-states.tsx';
+import { QueryProvider } from '../../components/query-provider.tsx';
+import { useSession } from '../../lib/use-session.ts';
+import { Sidebar } from './sidebar.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/** The signed-in frame (spec section 2): top bar with search and user menu, sidebar by role. */
+export const ShellLayout = () => {
+  const session = useSession();
+  const [navOpen, { toggle, close }] = useDisclosure(false);
+  if (session.status !== 'signed_in') return null;
+  return (
+    <QueryProvider>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
+        padding="lg"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={navOpen}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label="Toggle navigation"
+              />
+              <Anchor component={Link} to="/workspace" fw={800} fz="lg" underline="never">
+                WorkHub
+              </Anchor>
+            </Group>
+            {/* Decorative for now (spec section 2): searching arrives with the lists it searches. */}
+            <TextInput
+              aria-label="Search"
+              placeholder="Search…"
+              type="search"
+              w={{ base: 140, sm: 320 }}
+              visibleFrom="xs"
+            />
+            <UserMenu session={session} />
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar>
+          <Sidebar session={session} onNavigate={close} />
+        </AppShell.Navbar>
+        <AppShell.Main bg="gray.0">
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </QueryProvider>
+  );
+};

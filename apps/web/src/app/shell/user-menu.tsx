@@ -1,0 +1,40 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { logout } from '../../lib/logout.ts';
+import type { SignedInSession } from '../../lib/session-store.ts';
+
+const initials = (first: string, last: string) => `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || '?';
+
+/** The top bar's user menu (spec section 2): full name -> /general, Workspaces -> /workspace, Logout. */
+export const UserMenu = ({ session }: { session: SignedInSession }) => {
+  const { first_name: first, last_name: last, email } = session.user;
+  const fullName = `${first} ${last}`.trim() || email;
+  return (
+    <Menu position="bottom-end" width={220} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label="User menu">
+          <Group gap="xs">
+            <Avatar radius="xl" size="sm" color="indigo" aria-hidden>
+              {initials(first, last)}
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="sm">
+              {fullName}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/general">
+          {fullName}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/workspace">
+          Workspaces
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={() => void logout()}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+};

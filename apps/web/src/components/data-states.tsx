@@ -1,0 +1,39 @@
+import { Alert, Button, Center, EmptyState, Group, Loader, Text } from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../lib/api-error.ts';
+
+/** Spec section 8: lists show 'Loading' while loading. */
+export const LoadingState = () => (
+  <Center py="xl" role="status" aria-live="polite">
+    <Group gap="xs">
+      <Loader size="sm" aria-hidden />
+      <Text c="dimmed">{messages.loading}</Text>
+    </Group>
+  </Center>
+);
+
+type ErrorStateProps = { error: unknown; onRetry?: () => void; title?: string };
+
+/** A failed load: the server's message and a way to try again. */
+export const ErrorState = ({ error, onRetry, title = 'Could not load this' }: ErrorStateProps) => (
+  <Alert color="red" title={title} role="alert">
+    <Text size="sm" mb={onRetry ? 'sm' : 0}>
+      {errorMessage(error)}
+    </Text>
+    {onRetry ? (
+      <Button size="xs" variant="light" color="red" onClick={onRetry}>
+        Try again
+      </Button>
+    ) : null}
+  </Alert>
+);
+
+type EmptyListProps = { title: string; description?: ReactNode; children?: ReactNode };
+
+/** Nothing to show yet, with what to do about it. */
+export const EmptyList = ({ title, description, children }: EmptyListProps) => (
+  <EmptyState title={title} description={description} py="xl">
+    {children ? <EmptyState.Actions>{children}</EmptyState.Actions> : null}
+  </EmptyState>
+);

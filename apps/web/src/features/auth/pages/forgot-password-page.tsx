@@ -1,0 +1,60 @@
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { showFormError } from '../../../lib/form-errors.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { forgotPassword } from '../api/forgot-password.ts';
+import { readRememberedEmail, savePendingEmail } from '../browser-keys.ts';
+import type { CodeScreenState } from '../code-state.ts';
+import { EmailField } from '../components/auth-fields.tsx';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { resendAvailableAt } from '../countdown.ts';
+import { type ForgotPasswordInput, type ForgotPasswordValues, forgotPasswordForm } from '../forms.ts';
+
+/** /auth/forgot-password (spec sections 2 and 5); its errors show the server's message (spec defect fixed). */
+export const ForgotPasswordPage = () => {
+  useDocumentTitle('Forgot password');
+  const navigate = useNavigate();
+  const form = useForm<ForgotPasswordInput, unknown, ForgotPasswordValues>({
+    resolver: forgotPasswordForm.resolver,
+    mode: 'onTouched',
+    defaultValues: { email: readRememberedEmail() ?? '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await forgotPassword(values);
+      const email = answer.data.email || values.email;
+      savePendingEmail(email);
+      notify.success(answer.message || messages.forgotDone);
+      const state: CodeScreenState = {
+        resendAvailableAt: resendAvailableAt(answer.data.resend_available_at, Date.now()),
+      };
+      navigate(`/auth/new-password/${encodeURIComponent(email)}`, { state });
+    } catch (error) {
+      showFormError(error, form.setError, ['email']);
+    }
+  });
+
+  return (
+    <AuthLayout title="Forgot password" subtitle="We will e-mail you a code to set a new password.">
+      <form onSubmit={onSubmit} onFocus={forgotPasswordForm.preload} noValidate>
+        <Stack gap="sm">
+          <EmailField error={errors.email?.message} {...form.register('email')} />
+          <Button type="submit" loading={isSubmitting} fullWidth>
+            Send code
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        Remembered it?{' '}
+        <Anchor component={Link} to="/auth/login">
+          Back to sign in
+        </Anchor>
+      </Text>
+    </AuthLayout>
+  );
+};

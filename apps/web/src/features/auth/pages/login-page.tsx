@@ -1,0 +1,121 @@
+import { Alert, Anchor, Button, Checkbox, Divider, Group, Stack, Text } from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PasswordField } from '../../../components/password-field.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { showFormError } from '../../../lib/form-errors.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { login } from '../api/login.ts';
+import { resendCode } from '../api/resend-code.ts';
+import { readRememberedEmail, rememberEmail, savePendingEmail } from '../browser-keys.ts';
+import { type CodeScreenState, readReturnPath } from '../code-state.ts';
+import { EmailField } from '../components/auth-fields.tsx';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { ProviderButtons } from '../components/provider-buttons.tsx';
+import { availableAfter, resendAvailableAt } from '../countdown.ts';
+import { type LoginInput, type LoginValues, loginForm } from '../forms.ts';
+
+/** /auth/login, /auth/user/login and /sign-in (spec sections 2 and 5). */
+export const LoginPage = () => {
+  useDocumentTitle('Sign in');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [remembered] = useState(readRememberedEmail);
+  const [remember, setRemember] = useState(remembered !== null);
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [notVerifiedMessage, setNotVerifiedMessage] = useState('');
+  const [resending, setResending] = useState(false);
+  const form = useForm<LoginInput, unknown, LoginValues>({
+    resolver: loginForm.resolver,
+    mode: 'onTouched',
+    defaultValues: { email: remembered ?? '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setUnverifiedEmail(null);
+    try {
+      const answer = await login(values);
+      rememberEmail(remember ? values.email : null);
+      signIn(answer.data);
+      notify.success(messages.loginWelcome);
+      await navigate(readReturnPath(location.state) ?? '/workspace', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
+        setUnverifiedEmail(values.email);
+        setNotVerifiedMessage(error.message);
+        notify.error(error.message);
+        return;
+      }
+      showFormError(error, form.setError, ['email', 'password']);
+    }
+  });
+
+  const goVerify = (email: string, availableAt: number) => {
+    savePendingEmail(email);
+    const state: CodeScreenState = { resendAvailableAt: availableAt };
+    void navigate(`/auth/verify/${encodeURIComponent(email)}`, { state });
+  };
+
+  const onResend = async (email: string) => {
+    setResending(true);
+    try {
+      const answer = await resendCode({ email, purpose: 'verify_email' });
+      notify.success(answer.message || messages.codeSent);
+      goVerify(email, resendAvailableAt(answer.data.resend_available_at, Date.now()));
+    } catch (error) {
+      notify.error(errorMessage(error));
+      // Too early for a new code: the last one is still good, so go and type it in.
+      if (error instanceof ApiError && error.status === 429)
+        goVerify(email, availableAfter(error.retryAfter));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Sign in" subtitle="Welcome back. Sign in to reach your workspaces.">
+      {unverifiedEmail ? (
+        <Alert color="yellow" title="Verify your email" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{notVerifiedMessage || messages.loginNotVerified}</Text>
+            <Button size="xs" onClick={() => onResend(unverifiedEmail)} loading={resending}>
+              Resend code
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      <form onSubmit={onSubmit} onFocus={loginForm.preload} noValidate>
+        <Stack gap="sm">
+          <EmailField error={errors.email?.message} {...form.register('email')} />
+          <PasswordField label="Password" error={errors.password?.message} {...form.register('password')} />
+          <Group justify="space-between">
+            <Checkbox
+              label="Remember me"
+              checked={remember}
+              onChange={(event) => setRemember(event.currentTarget.checked)}
+            />
+            <Anchor component={Link} to="/auth/forgot-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={isSubmitting} fullWidth>
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+      <Divider label="or" labelPosition="center" />
+      <ProviderButtons />
+      <Text size="sm" ta="center">
+        New here?{' '}
+        <Anchor component={Link} to="/auth/register">
+          Create new account
+        </Anchor>
+      </Text>
+    </AuthLayout>
+  );
+};

@@ -1,0 +1,87 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { CODE_LENGTH } from '@workhub/shared/constants';
+import { messages } from '@workhub/shared/messages';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { PasswordField } from '../../../components/password-field.tsx';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { newPassword } from '../api/new-password.ts';
+import { savePendingEmail } from '../browser-keys.ts';
+import { showCodeError } from '../code-errors.ts';
+import { CodeField } from '../components/auth-fields.tsx';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { MissingEmail } from '../components/missing-email.tsx';
+import { ResendCodeButton } from '../components/resend-code-button.tsx';
+import { type NewPasswordInput, type NewPasswordValues, newPasswordForm } from '../forms.ts';
+import { useCodeEmail } from '../use-code-email.ts';
+
+const NewPasswordForm = ({ email, initialAvailableAt }: { email: string; initialAvailableAt: number }) => {
+  const navigate = useNavigate();
+  const form = useForm<NewPasswordInput, unknown, NewPasswordValues>({
+    resolver: newPasswordForm.resolver,
+    mode: 'onTouched',
+    defaultValues: { email, code: '', password: '', confirm_password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await newPassword(values);
+      signIn(answer.data);
+      savePendingEmail(null);
+      notify.success(answer.message || messages.welcome);
+      navigate('/workspace', { replace: true });
+    } catch (error) {
+      showCodeError(error, form.setError, ['password', 'confirm_password']);
+    }
+  });
+
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        If <strong>{email}</strong> has an account, we sent it a {CODE_LENGTH}-character code. Enter it with
+        your new password.
+      </Text>
+      <form onSubmit={onSubmit} onFocus={newPasswordForm.preload} noValidate>
+        <Stack gap="sm">
+          <CodeField error={errors.code?.message ?? errors.email?.message} {...form.register('code')} />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <PasswordField
+            label="Confirm password"
+            autoComplete="new-password"
+            error={errors.confirm_password?.message}
+            {...form.register('confirm_password')}
+          />
+          <Button type="submit" loading={isSubmitting} fullWidth>
+            Set new password
+          </Button>
+        </Stack>
+      </form>
+      <Group justify="center">
+        <ResendCodeButton email={email} purpose="reset_password" initialAvailableAt={initialAvailableAt} />
+      </Group>
+    </Stack>
+  );
+};
+
+/** /auth/new-password/:email (spec sections 2 and 5). */
+export const NewPasswordPage = () => {
+  useDocumentTitle('Set a new password');
+  const { email, initialAvailableAt } = useCodeEmail();
+  return (
+    <AuthLayout title="Set a new password">
+      {email ? (
+        <NewPasswordForm email={email} initialAvailableAt={initialAvailableAt} />
+      ) : (
+        <MissingEmail startOver={{ to: '/auth/forgot-password', label: 'Ask for a new code' }} />
+      )}
+    </AuthLayout>
+  );
+};

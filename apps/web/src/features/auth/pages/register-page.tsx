@@ -1,0 +1,134 @@
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { DEFAULT_PLAN_ID, TRIAL_DAYS } from '@workhub/shared/constants';
+import { messages } from '@workhub/shared/messages';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PasswordField } from '../../../components/password-field.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { showFormError } from '../../../lib/form-errors.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { register as registerAccount } from '../api/register.ts';
+import { savePendingEmail } from '../browser-keys.ts';
+import type { CodeScreenState } from '../code-state.ts';
+import { EmailField } from '../components/auth-fields.tsx';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { resendAvailableAt } from '../countdown.ts';
+import { type RegisterInput, type RegisterValues, registerForm } from '../forms.ts';
+
+const FORM_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'password',
+  'confirm_password',
+  'terms_of_service',
+  'privacy_policy',
+] as const;
+
+/** `?id=` is the plan chosen on the pricing page; anything else means the default plan (spec section 2). */
+const planIdFrom = (value: string | null): number => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : DEFAULT_PLAN_ID;
+};
+
+/** /auth/register (spec sections 2 and 5). */
+export const RegisterPage = () => {
+  useDocumentTitle('Create account');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const form = useForm<RegisterInput, unknown, RegisterValues>({
+    resolver: registerForm.resolver,
+    mode: 'onTouched',
+    defaultValues: {
+      subscription_id: planIdFrom(searchParams.get('id')),
+      first_name: '',
+      last_name: '',
+      email: '',
+      password: '',
+      confirm_password: '',
+      // Spec section 5: both acknowledgements start checked (initial value 1).
+      terms_of_service: true,
+      privacy_policy: true,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await registerAccount(values);
+      const email = answer.data.email || values.email;
+      savePendingEmail(email);
+      notify.success(answer.message || messages.registerDone);
+      const state: CodeScreenState = {
+        resendAvailableAt: resendAvailableAt(answer.data.resend_available_at, Date.now()),
+      };
+      navigate(`/auth/verify/${encodeURIComponent(email)}`, { state });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        form.setError('email', { type: 'server', message: error.message }, { shouldFocus: true });
+        notify.error(error.message);
+        return;
+      }
+      showFormError(error, form.setError, FORM_FIELDS);
+    }
+  });
+
+  return (
+    <AuthLayout title="Create account" subtitle="Set up your account in a minute.">
+      <Alert color="indigo" variant="light" title={`Free ${TRIAL_DAYS}-day trial`}>
+        Try every feature free for {TRIAL_DAYS} days. No credit card required.
+      </Alert>
+      <form onSubmit={onSubmit} onFocus={registerForm.preload} noValidate>
+        <Stack gap="sm">
+          <Group grow align="flex-start">
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              error={errors.first_name?.message}
+              {...form.register('first_name')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              error={errors.last_name?.message}
+              {...form.register('last_name')}
+            />
+          </Group>
+          <EmailField error={errors.email?.message} {...form.register('email')} />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <PasswordField
+            label="Confirm password"
+            autoComplete="new-password"
+            error={errors.confirm_password?.message}
+            {...form.register('confirm_password')}
+          />
+          <Checkbox
+            label="I accept the terms of service"
+            error={errors.terms_of_service?.message}
+            {...form.register('terms_of_service')}
+          />
+          <Checkbox
+            label="I accept the privacy policy"
+            error={errors.privacy_policy?.message}
+            {...form.register('privacy_policy')}
+          />
+          <Button type="submit" loading={isSubmitting} fullWidth>
+            Create account
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        Already have an account?{' '}
+        <Anchor component={Link} to="/auth/login">
+          Sign in
+        </Anchor>
+      </Text>
+    </AuthLayout>
+  );
+};

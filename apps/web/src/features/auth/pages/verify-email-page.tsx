@@ -1,0 +1,74 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { CODE_LENGTH } from '@workhub/shared/constants';
+import { messages } from '@workhub/shared/messages';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { verifyEmail } from '../api/verify-email.ts';
+import { savePendingEmail } from '../browser-keys.ts';
+import { showCodeError } from '../code-errors.ts';
+import { CodeField } from '../components/auth-fields.tsx';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { MissingEmail } from '../components/missing-email.tsx';
+import { ResendCodeButton } from '../components/resend-code-button.tsx';
+import { type VerifyEmailInput, type VerifyEmailValues, verifyEmailForm } from '../forms.ts';
+import { useCodeEmail } from '../use-code-email.ts';
+
+const VerifyForm = ({ email, initialAvailableAt }: { email: string; initialAvailableAt: number }) => {
+  const navigate = useNavigate();
+  const form = useForm<VerifyEmailInput, unknown, VerifyEmailValues>({
+    resolver: verifyEmailForm.resolver,
+    mode: 'onTouched',
+    defaultValues: { email, code: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await verifyEmail(values);
+      signIn(answer.data);
+      savePendingEmail(null);
+      notify.success(answer.message || messages.welcome);
+      navigate('/subscription_type', { replace: true });
+    } catch (error) {
+      showCodeError(error, form.setError);
+    }
+  });
+
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        We sent a {CODE_LENGTH}-character code to <strong>{email}</strong>. Enter it below to confirm your
+        address.
+      </Text>
+      <form onSubmit={onSubmit} onFocus={verifyEmailForm.preload} noValidate>
+        <Stack gap="sm">
+          <CodeField error={errors.code?.message ?? errors.email?.message} {...form.register('code')} />
+          <Button type="submit" loading={isSubmitting} fullWidth>
+            Verify
+          </Button>
+        </Stack>
+      </form>
+      <Group justify="center">
+        <ResendCodeButton email={email} purpose="verify_email" initialAvailableAt={initialAvailableAt} />
+      </Group>
+    </Stack>
+  );
+};
+
+/** /auth/verify/:email (spec sections 2 and 5). */
+export const VerifyEmailPage = () => {
+  useDocumentTitle('Verify your email');
+  const { email, initialAvailableAt } = useCodeEmail();
+  return (
+    <AuthLayout title="Verify your email">
+      {email ? (
+        <VerifyForm email={email} initialAvailableAt={initialAvailableAt} />
+      ) : (
+        <MissingEmail startOver={{ to: '/auth/register', label: 'Create your account again' }} />
+      )}
+    </AuthLayout>
+  );
+};

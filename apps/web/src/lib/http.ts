@@ -1,0 +1,49 @@
+import { messages } from '@workhub/shared/messages';
+import { ApiError, toApiError } from './api-error.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type RawRequest = {
+  method?: HttpMethod;
+  body?: unknown;
+  /** Bearer token to send, if any. */
+  token?: string | null;
+  signal?: AbortSignal;
+};
+
+const readBody = async (response: Response): Promise<unknown> => {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * One call to the API at the same origin: JSON in and out, the refresh cookie sent along
+ * (`credentials: 'include'`), a failed status turned into an ApiError. No retry here.
+ */
+export const requestJson = async <T>(path: string, init: RawRequest = {}): Promise<T> => {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? null : JSON.stringify(init.body),
+      credentials: 'include',
+      signal: init.signal ?? null,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError({ status: 0, code: 'NETWORK', message: messages.serverError });
+  }
+  const body = await readBody(response);
+  if (!response.ok) throw toApiError(response.status, body);
+  return body as T;
+};

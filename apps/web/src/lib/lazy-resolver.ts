@@ -1,0 +1,27 @@
+import type { FieldValues, Resolver } from 'react-hook-form';
+
+/**
+ * A react-hook-form resolver fetched on first use. The forms validate with the shared zod schemas
+ * through zodResolver, but zod is ~25 KB gzip: loading it with the first validation (or when the
+ * user first focuses the form, via `preload`) keeps it off the sign-in route's first load.
+ */
+export const lazyResolver = <TInput extends FieldValues, TOutput>(
+  load: () => Promise<Resolver<TInput, unknown, TOutput>>,
+) => {
+  let pending: Promise<Resolver<TInput, unknown, TOutput>> | null = null;
+  const get = () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = null;
+      throw error;
+    });
+    return pending;
+  };
+  const resolver: Resolver<TInput, unknown, TOutput> = async (values, context, options) =>
+    (await get())(values, context, options);
+  return {
+    resolver,
+    preload: () => {
+      get().catch(() => {});
+    },
+  };
+};

@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calledUrls, mockFetchPerTest } from '../test/fetch-mock.ts';
+import { fakeAuthSession, jsonResponse } from '../test/fixtures.ts';
+import { restoreSession, setSessionLostHandler, signIn, signOut } from './session.ts';
+import { getSession } from './session-store.ts';
+import { LOGOUT_KEY, listenForLogout } from './tab-sync.ts';
+
+const fetchMock = mockFetchPerTest();
+const urls = () => calledUrls(fetchMock);
+
+afterEach(() => setSessionLostHandler(() => {}));
+
+describe('session restore on page load', () => {
+  it('trades the refresh cookie for a session', async () => {
+    const auth = fakeAuthSession();
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: auth }));
+    expect(getSession()).toEqual({ status: 'restoring' });
+    await restoreSession();
+    expect(urls()).toEqual(['/api/auth/session']);
+    expect(fetchMock.mock.calls[0]?.[1]?.credentials).toBe('include');
+    expect(getSession()).toMatchObject({ status: 'signed_in', accessToken: auth.access_token });
+  });
+
+  it('ends signed out when there is no valid cookie', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'x' } }));
+    await restoreSession();
+    expect(getSession()).toEqual({ status: 'signed_out', reason: 'none' });
+  });
+});
+
+describe('silent refresh', () => {
+  it('refreshes 120 s before the token expires, then plans the next one', async () => {
+    vi.useFakeTimers();
+    const now = Date.now();
+    signIn(fakeAuthSession({ exp: Math.floor(now / 1000) + 900 }));
+    const next = fakeAuthSession({ exp: Math.floor(now / 1000) + 1800, user_id: 'next' });
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: next }));
+
+    await vi.advanceTimersByTimeAsync(779_000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(urls()).toEqual(['/api/auth/refresh']);
+    expect(getSession()).toMatchObject({ status: 'signed_in', accessToken: next.access_token });
+
+    await vi.advanceTimersByTimeAsync(900_000);
+    expect(urls()).toEqual(['/api/auth/refresh', '/api/auth/refresh']);
+  });
+
+  it('signs out and reports the loss when the silent refresh fails', async () => {
+    vi.useFakeTimers();
+    const lost = vi.fn();
+    setSessionLostHandler(lost);
+    signIn(fakeAuthSession({ exp: Math.floor(Date.now() / 1000) + 130 }));
+    fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'x' } }));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(getSession()).toEqual({ status: 'signed_out', reason: 'expired' });
+    expect(lost).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('logout', () => {
+  it('revokes on the server, forgets the session and writes the logout marker', async () => {
+    signIn(fakeAuthSession());
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await signOut();
+    expect(urls()).toEqual(['/api/auth/logout']);
+    expect(getSession()).toEqual({ status: 'signed_out', reason: 'logout' });
+    expect(Number(localStorage.getItem(LOGOUT_KEY))).toBeGreaterThan(0);
+  });
+
+  it('still signs out locally when the server cannot be reached', async () => {
+    signIn(fakeAuthSession());
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await signOut();
+    expect(getSession()).toEqual({ status: 'signed_out', reason: 'logout' });
+  });
+
+  it("tells other tabs through the 'logout' storage event", () => {
+    const onLogout = vi.fn();
+    const stop = listenForLogout(onLogout);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'other', newValue: '1' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: LOGOUT_KEY, newValue: null }));
+    expect(onLogout).not.toHaveBeenCalled();
+    window.dispatchEvent(new StorageEvent('storage', { key: LOGOUT_KEY, newValue: String(Date.now()) }));
+    expect(onLogout).toHaveBeenCalledTimes(1);
+    stop();
+    window.dispatchEvent(new StorageEvent('storage', { key: LOGOUT_KEY, newValue: String(Date.now()) }));
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+});

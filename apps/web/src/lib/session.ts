@@ -1,0 +1,85 @@
+import type { AuthSession } from '@workhub/shared/schemas/auth';
+import { requestJson } from './http.ts';
+import { createRefreshScheduler, expiryFrom } from './refresh-schedule.ts';
+import {
+  getSession,
+  type SignedInSession,
+  type SignedOutReason,
+  setSignedIn,
+  setSignedOut,
+} from './session-store.ts';
+import { broadcastLogout } from './tab-sync.ts';
+
+type Envelope<T> = { data: T; message?: string };
+
+let onSessionLost: () => void = () => {};
+
+/** The app decides what losing the session means (a toast and /auth/login); lib stays router-free. */
+export const setSessionLostHandler = (handler: () => void): void => {
+  onSessionLost = handler;
+};
+
+const scheduler = createRefreshScheduler(() => {
+  refreshSession().catch(() => expireSession());
+});
+
+/** Keeps a session the API answered (sign-in, verify, new password, refresh, restore). */
+export const signIn = (auth: AuthSession): SignedInSession => {
+  const session = setSignedIn(auth);
+  scheduler.schedule(expiryFrom(session.claims?.exp, auth.expires_in));
+  return session;
+};
+
+let inFlightRefresh: Promise<AuthSession> | null = null;
+
+/**
+ * POST /api/auth/refresh with the cookie. Concurrent callers (a burst of 401s, the timer) share one
+ * request, because the server rotates the refresh token on every use.
+ */
+export const refreshSession = (): Promise<AuthSession> => {
+  if (!inFlightRefresh) {
+    inFlightRefresh = requestJson<Envelope<AuthSession>>('/api/auth/refresh', { method: 'POST' })
+      .then((body) => {
+        signIn(body.data);
+        return body.data;
+      })
+      .finally(() => {
+        inFlightRefresh = null;
+      });
+  }
+  return inFlightRefresh;
+};
+
+/** On page load: trade the refresh cookie for a session; any failure means signed out. */
+export const restoreSession = async (): Promise<void> => {
+  try {
+    const body = await requestJson<Envelope<AuthSession>>('/api/auth/session', { method: 'POST' });
+    signIn(body.data);
+  } catch {
+    clearSession('none');
+  }
+};
+
+/** Forgets the session in this tab only (another tab signed out, or the refresh failed). */
+export const clearSession = (reason: SignedOutReason): void => {
+  scheduler.cancel();
+  setSignedOut(reason);
+};
+
+/** The refresh failed while signed in: forget the session and let the app send the user to sign in. */
+export const expireSession = (): void => {
+  const wasSignedIn = getSession().status === 'signed_in';
+  clearSession('expired');
+  if (wasSignedIn) onSessionLost();
+};
+
+/** Sign out everywhere: revoke on the server, forget here, tell the other tabs. */
+export const signOut = async (): Promise<void> => {
+  try {
+    await requestJson<void>('/api/auth/logout', { method: 'POST' });
+  } catch {
+    // Signing out locally must work even when the server cannot be reached.
+  }
+  clearSession('logout');
+  broadcastLogout();
+};

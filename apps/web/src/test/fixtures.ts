@@ -1,0 +1,43 @@
+import type { AccessTokenClaims, AuthSession, SessionUser } from '@workhub/shared/schemas/auth';
+
+const base64Url = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/** An unsigned JWT with the given claims (the browser never checks the signature). */
+export const fakeToken = (claims: Partial<AccessTokenClaims> = {}): string => {
+  const full: AccessTokenClaims = {
+    user_id: 'u1',
+    role: 'owner',
+    accounts: 1,
+    account_id: 'a1',
+    exp: Math.floor(Date.now() / 1000) + 900,
+    ...claims,
+  };
+  return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url(full)}.signature`;
+};
+
+export const fakeUser = (patch: Partial<SessionUser> = {}): SessionUser => ({
+  user_id: 'u1',
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  role: 'owner',
+  platform_role: null,
+  account_id: 'a1',
+  accounts: 1,
+  email_verified: true,
+  plan_chosen: true,
+  ...patch,
+});
+
+export const fakeAuthSession = (
+  claims: Partial<AccessTokenClaims> = {},
+  user: Partial<SessionUser> = {},
+): AuthSession => ({ access_token: fakeToken(claims), expires_in: 900, user: fakeUser(user) });
+
+/** A fetch Response with a JSON body. */
+export const jsonResponse = (status: number, body?: unknown): Response =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
