@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { NO_SMTP_APP_URL } from '../playwright.config.ts';
+import { codeFrom, PASSWORD, shot, uniqueEmail } from './support/helpers.ts';
+
+test.use({ baseURL: NO_SMTP_APP_URL });
+
+test('with no mail server, a new user reads the code on /dev-mailbox and finishes signing up', async ({
+  page,
+}) => {
+  const email = uniqueEmail('mailbox');
+  await page.goto('/auth/register');
+  await page.getByLabel('First name').fill('Dev');
+  await page.getByLabel('Last name').fill('Mailbox');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/auth\/verify\//);
+
+  const mailbox = await page.context().newPage();
+  await mailbox.goto(`${NO_SMTP_APP_URL}/dev-mailbox`);
+  const mail = mailbox.locator('article', { hasText: email }).first();
+  await expect(mail).toBeVisible();
+  await shot(mailbox, '30-dev-mailbox');
+  const code = codeFrom(await mail.innerText());
+  await mailbox.close();
+
+  await page.getByLabel('Code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/subscription_type/);
+  await page.getByRole('button', { name: 'Choose Free Trial' }).click();
+  await expect(page).toHaveURL(/\/workspace$/);
+});
+
+test('the pricing page lists the plans with the spec button rules', async ({ page }) => {
+  await page.goto('/pricing');
+  const free = page.getByRole('article', { name: 'Free Trial' });
+  await expect(free).toBeVisible();
+  await shot(page, '31-pricing');
+  await expect(free.getByRole('link', { name: 'Start free trial' })).toHaveAttribute(
+    'href',
+    '/auth/register',
+  );
+  const starter = page.getByRole('article', { name: 'Starter' });
+  await expect(starter.getByRole('link', { name: 'Choose Starter' })).toHaveAttribute(
+    'href',
+    /^\/checkout\/\d+$/,
+  );
+});

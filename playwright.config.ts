@@ -1,0 +1,72 @@
+import { defineConfig } from '@playwright/test';
+
+// The specs drive Debian's Chromium against the app started exactly as `npm start` starts it:
+// one instance delivering mail to a real SMTP server (the sink), one with no mail server at all,
+// which a new user finishes sign-up on through /dev-mailbox.
+export const APP_URL = 'http://127.0.0.1:3100';
+export const NO_SMTP_APP_URL = 'http://127.0.0.1:3101';
+export const SMTP_SINK_URL = 'http://127.0.0.1:2526';
+export const ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password' };
+
+const run = `${Date.now()}`;
+const appEnv = (port: number, extra: Record<string, string>) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: `.tmp/e2e-${run}-${port}`,
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  AUTH_RATE_LIMIT_PER_IP: '1000',
+  AUTH_RATE_LIMIT_PER_EMAIL: '1000',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+  ...extra,
+});
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: APP_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'node e2e/support/smtp-sink.mjs',
+      url: `${SMTP_SINK_URL}/messages`,
+      reuseExistingServer: false,
+    },
+    {
+      command: 'npm start',
+      url: `${APP_URL}/api/ready`,
+      env: appEnv(3100, { SMTP_URL: 'smtp://127.0.0.1:2525' }),
+      timeout: 240_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
+    },
+    {
+      command: 'npm start',
+      url: `${NO_SMTP_APP_URL}/api/ready`,
+      env: appEnv(3101, { SMTP_URL: '' }),
+      timeout: 240_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
+    },
+  ],
+});
