@@ -22,6 +22,7 @@ test('guards: a signed-in user opening sign-in goes to /workspace, and the sessi
   await expect(page).toHaveURL(/\/workspace$/);
   await page.goto('/auth/login');
   await expect(page).toHaveURL(/\/workspace$/);
+  await expect(page.getByRole('link', { name: '+ Add New Workspace' })).toBeVisible();
   await shot(page, '20-shell');
 });
 
