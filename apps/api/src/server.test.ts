@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRepoRoot } from './config.ts';
 import { PASSWORD, registration, uniqueEmail } from './test/helpers.ts';
@@ -10,12 +11,35 @@ import { PASSWORD, registration, uniqueEmail } from './test/helpers.ts';
 type Running = { child: ChildProcess; base: string; stdout: () => string };
 
 let dataDir: string;
+// On the PostgreSQL run the server gets a database of its own, so it seeds and creates the first
+// super admin exactly as on a new installation.
+const serverDatabase =
+  process.env.TEST_DB === 'postgres' ? `workhub_server_${process.pid}_${Date.now()}` : undefined;
+const admin = () => postgres(process.env.TEST_DATABASE_URL ?? '', { max: 1, onnotice: () => {} });
+
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'workhub-server-'));
+  if (serverDatabase) {
+    const sql = admin();
+    await sql.unsafe(`create database ${serverDatabase}`);
+    await sql.end();
+  }
 });
 afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
+  if (serverDatabase) {
+    const sql = admin();
+    await sql.unsafe(`drop database if exists ${serverDatabase} with (force)`);
+    await sql.end();
+  }
 });
+
+function databaseUrl(): string | undefined {
+  if (!serverDatabase) return undefined;
+  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+  url.pathname = `/${serverDatabase}`;
+  return url.toString();
+}
 
 /** Starts the server as `npm start` does (from the repo root, under tsx) and waits for it to listen. */
 async function start(): Promise<Running> {
@@ -24,6 +48,7 @@ async function start(): Promise<Running> {
     env: {
       PATH: process.env.PATH,
       DATA_DIR: dataDir,
+      ...(serverDatabase ? { DATABASE_URL: databaseUrl() } : {}),
       PORT: '0',
       HOST: '127.0.0.1',
       WEB_DIST: join(dataDir, 'no-web'),
@@ -58,47 +83,44 @@ async function stop(running: Running): Promise<number | null> {
 const postJson = (url: string, body: object) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-// One process on PGlite on disk; the PostgreSQL run covers the database side already.
-describe.skipIf(process.env.TEST_DB === 'postgres')(
-  'the server (node --import tsx apps/api/src/server.ts)',
-  () => {
-    it('migrates, seeds, prints the admin once, stops on SIGTERM and keeps everything on restart', async () => {
-      const first = await start();
-      let token: string;
-      let admin: { email: string; password: string };
-      const email = uniqueEmail('restart');
-      try {
-        const printed = /email:\s+(\S+)\n\s+password:\s+(\S+)/.exec(first.stdout());
-        expect(printed).not.toBeNull();
-        admin = { email: printed?.[1] ?? '', password: printed?.[2] ?? '' };
-        expect((await fetch(`${first.base}/api/ready`)).status).toBe(200);
-        const plans = (await (await fetch(`${first.base}/api/plans`)).json()) as {
-          data: { subscription_id: number }[];
-        };
-        expect(plans.data[0]?.subscription_id).toBe(1);
-        expect((await postJson(`${first.base}/api/auth/register`, registration(email))).status).toBe(201);
-        const login = await postJson(`${first.base}/api/auth/login`, admin);
-        expect(login.status).toBe(200);
-        token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-      } finally {
-        expect(await stop(first)).toBe(0);
-      }
+// One process on PGlite on disk, or on a fresh PostgreSQL database in the PostgreSQL run.
+describe('the server (node --import tsx apps/api/src/server.ts)', () => {
+  it('migrates, seeds, prints the admin once, stops on SIGTERM and keeps everything on restart', async () => {
+    const first = await start();
+    let token: string;
+    let admin: { email: string; password: string };
+    const email = uniqueEmail('restart');
+    try {
+      const printed = /email:\s+(\S+)\n\s+password:\s+(\S+)/.exec(first.stdout());
+      expect(printed).not.toBeNull();
+      admin = { email: printed?.[1] ?? '', password: printed?.[2] ?? '' };
+      expect((await fetch(`${first.base}/api/ready`)).status).toBe(200);
+      const plans = (await (await fetch(`${first.base}/api/plans`)).json()) as {
+        data: { subscription_id: number }[];
+      };
+      expect(plans.data[0]?.subscription_id).toBe(1);
+      expect((await postJson(`${first.base}/api/auth/register`, registration(email))).status).toBe(201);
+      const login = await postJson(`${first.base}/api/auth/login`, admin);
+      expect(login.status).toBe(200);
+      token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    } finally {
+      expect(await stop(first)).toBe(0);
+    }
 
-      const second = await start();
-      try {
-        expect(second.stdout()).not.toContain('Super admin created');
-        expect((await postJson(`${second.base}/api/auth/login`, admin)).status).toBe(200);
-        // The user is still there, and the JWT secret kept in DATA_DIR still signs the old token.
-        expect((await postJson(`${second.base}/api/auth/login`, { email, password: PASSWORD })).status).toBe(
-          403,
-        );
-        const me = await fetch(`${second.base}/api/me`, { headers: { authorization: `Bearer ${token}` } });
-        expect(me.status).toBe(200);
-        const plans = (await (await fetch(`${second.base}/api/plans`)).json()) as { meta: { total: number } };
-        expect(plans.meta.total).toBe(4);
-      } finally {
-        expect(await stop(second)).toBe(0);
-      }
-    }, 90_000);
-  },
-);
+    const second = await start();
+    try {
+      expect(second.stdout()).not.toContain('Super admin created');
+      expect((await postJson(`${second.base}/api/auth/login`, admin)).status).toBe(200);
+      // The user is still there, and the JWT secret kept in DATA_DIR still signs the old token.
+      expect((await postJson(`${second.base}/api/auth/login`, { email, password: PASSWORD })).status).toBe(
+        403,
+      );
+      const me = await fetch(`${second.base}/api/me`, { headers: { authorization: `Bearer ${token}` } });
+      expect(me.status).toBe(200);
+      const plans = (await (await fetch(`${second.base}/api/plans`)).json()) as { meta: { total: number } };
+      expect(plans.meta.total).toBe(4);
+    } finally {
+      expect(await stop(second)).toBe(0);
+    }
+  }, 90_000);
+});
