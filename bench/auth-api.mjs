@@ -3,7 +3,7 @@
 // BENCH_URL with no SMTP_URL (the code is read from /dev-mailbox) and high auth rate limits.
 import { performance } from 'node:perf_hooks';
 
-const base = process.env.BENCH_URL ?? 'http://127.0.0.1:3000';
+const baseUrl = () => process.env.BENCH_URL ?? 'http://127.0.0.1:3000';
 const password = 'bench-password-1';
 
 async function call(path, { method = 'POST', body, token, cookie } = {}) {
@@ -11,7 +11,7 @@ async function call(path, { method = 'POST', body, token, cookie } = {}) {
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   if (cookie) headers.cookie = cookie;
-  const response = await fetch(`${base}${path}`, {
+  const response = await fetch(`${baseUrl()}${path}`, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -44,7 +44,7 @@ async function signedUpUser() {
     },
   });
   expectStatus(registered, 201, 'register');
-  const mailbox = await (await fetch(`${base}/dev-mailbox`)).text();
+  const mailbox = await (await fetch(`${baseUrl()}/dev-mailbox`)).text();
   const article = mailbox.split('<article>').find((part) => part.includes(email));
   const code = article?.match(/Your code: ([A-Z0-9]{6})/)?.[1];
   if (!code) throw new Error('no code for the bench user in /dev-mailbox');

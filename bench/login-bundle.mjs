@@ -4,7 +4,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
-const base = process.env.BENCH_URL ?? 'http://127.0.0.1:3000';
+const baseUrl = () => process.env.BENCH_URL ?? 'http://127.0.0.1:3000';
 const BUDGET_KB = 140;
 
 export async function measureLoginBundle() {
@@ -22,7 +22,7 @@ export async function measureLoginBundle() {
     const entry = { url: new URL(response.url()).pathname, raw: body.length, gzip: gzipSync(body).length };
     (type === 'script' ? scripts : styles).push(entry);
   });
-  await page.goto(`${base}/auth/login`, { waitUntil: 'networkidle' });
+  await page.goto(`${baseUrl()}/auth/login`, { waitUntil: 'networkidle' });
   await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
   await browser.close();
   const sum = (list, key) => list.reduce((total, entry) => total + entry[key], 0);

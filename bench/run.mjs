@@ -21,6 +21,7 @@ const server = spawn(process.execPath, ['scripts/start.mjs'], {
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_PER_IP: '100000',
     AUTH_RATE_LIMIT_PER_EMAIL: '100000',
+    RATE_LIMIT_PER_IP: '1000000',
   },
 });
 

@@ -56,6 +56,7 @@ describe('parseConfig', () => {
         TRUST_PROXY: '2',
         AUTH_RATE_LIMIT_PER_IP: '5',
         AUTH_RATE_LIMIT_PER_EMAIL: '3',
+        RATE_LIMIT_PER_IP: '600',
       },
       '/srv',
     );
@@ -69,6 +70,7 @@ describe('parseConfig', () => {
       webDist: '/srv/public',
       trustProxy: 2,
       authRateLimit: { perIp: 5, perEmail: 3 },
+      globalRateLimit: { max: 600, windowMs: 60_000 },
     });
   });
 
@@ -79,6 +81,7 @@ describe('parseConfig', () => {
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ AUTH_RATE_LIMIT_PER_IP: '0' }, 'AUTH_RATE_LIMIT_PER_IP'],
+    [{ RATE_LIMIT_PER_IP: '-1' }, 'RATE_LIMIT_PER_IP'],
   ])('fails fast on %j, naming %s', (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(name);

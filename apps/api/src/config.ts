@@ -52,6 +52,7 @@ const envSchema = z
     TRUST_PROXY: trustProxy,
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
     AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
+    RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(1000),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither',
@@ -143,7 +144,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
       perEmailWindowMs: 15 * 60_000,
     },
-    globalRateLimit: { max: 1000, windowMs: 60_000 },
+    globalRateLimit: { max: e.RATE_LIMIT_PER_IP, windowMs: 60_000 },
   };
 }
 
