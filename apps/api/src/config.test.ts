@@ -87,6 +87,12 @@ describe('parseConfig', () => {
     expect(() => parseConfig(env)).toThrow(name);
   });
 
+  it('defaults PUBLIC_URL to localhost on the configured port', () => {
+    expect(parseConfig({}).publicUrl).toBe('http://localhost:3000');
+    expect(parseConfig({ PORT: '3300' }).publicUrl).toBe('http://localhost:3300');
+    expect(parseConfig({ PUBLIC_URL: 'https://app.example.com/' }).publicUrl).toBe('https://app.example.com');
+  });
+
   it('reads TRUST_PROXY as a boolean, a hop count or addresses', () => {
     expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(parseConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe('10.0.0.1,10.0.0.2');

@@ -21,10 +21,11 @@ const envSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
+    // Unset: http://localhost:<PORT> (filled in below, once PORT is known).
     PUBLIC_URL: z
       .url()
-      .default('http://localhost:3000')
-      .transform((v) => v.replace(/\/+$/, '')),
+      .optional()
+      .transform((v) => v?.replace(/\/+$/, '')),
     DATABASE_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     REDIS_URL: z.url().optional(),
@@ -119,13 +120,14 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
   }
   const e = result.data;
   const dataDir = resolve(cwd, e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
     host: e.HOST,
-    publicUrl: e.PUBLIC_URL,
-    secureCookies: e.PUBLIC_URL.startsWith('https:'),
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https:'),
     databaseUrl: e.DATABASE_URL,
     dataDir,
     pgliteDir: join(dataDir, 'db'),
