@@ -36,3 +36,45 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** What a one-time code proves: the owner of the address, or the right to set a new password. */
 export const CODE_PURPOSES = ['verify_email', 'reset_password'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
+/** Roles an owner can give when inviting (the owner is the account holder and is never invited). */
+export const INVITABLE_ROLES = ['admin', 'member', 'worker', 'guest', 'customer'] as const;
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+
+export const MEMBER_STATUSES = ['active', 'inactive'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+export const INVITATION_STATUSES = ['pending', 'accepted', 'expired', 'revoked'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+export const PROJECT_STATUSES = [
+  'not_started',
+  'in_progress',
+  'on_hold',
+  'complete',
+  'cancelled',
+  'archived',
+] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const MILESTONE_STATUSES = ['not_started', 'in_progress', 'completed'] as const;
+export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
+
+/** 'overdue' is never stored: a task past its due date and not completed shows as overdue. */
+export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'overdue'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+
+/** The dashboard route of each template (spec section 2; the old /dashboard_rrp is gone). */
+export const TEMPLATE_DASHBOARDS: Record<Template, string> = {
+  workspace: '/dashboard',
+  mrp: '/dashboard_mrp',
+  erp: '/dashboard_erp',
+  crm: '/dashboard_crm',
+  srm: '/dashboard_srm',
+  barber: '/dashboard_barber',
+  cbe: '/dashboard_cbe',
+  ticketing: '/dashboard_ticketing',
+};

@@ -55,6 +55,34 @@ export const messages = {
   // Plans
   planPicked: 'Your plan is set. Enjoy your 30-day free trial.',
 
+  // Workspaces (spec sections 5, 7 and 8)
+  nameRequired: 'Name is required',
+  templateRequired: 'Template is required',
+  descriptionRequired: 'Description is required',
+  workspaceCreated: 'Workspace created',
+  updateDone: 'Update done !!!',
+  workspaceArchived: 'Workspace Archived!',
+  workspaceRestored: 'Workspace restored',
+  logoInvalid: 'The logo must be a PNG, JPEG, WebP or GIF image of at most 1 MB.',
+  workspaceUnavailable: 'This workspace is archived. Restore it to work in it.',
+
+  // Team and invitations
+  invitationSent: 'Invitation sent waiting for user to validate their account.',
+  invitationResent: 'Invitation sent again.',
+  invitationRevoked: 'Invitation revoked.',
+  invitationExpired: 'This invitation has expired. Ask the workspace owner for a new one.',
+  invitationClosed: 'This invitation is no longer valid.',
+  invitationWrongUser:
+    'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
+  invitationAccepted: 'Welcome to the workspace!',
+  alreadyMember: 'This person is already a member of this workspace.',
+  roleRequired: 'Choose a role',
+  statusToggled: 'Cool !!!',
+  memberRemoved: 'Removed from this workspace.',
+  memberInactive: 'Your access to this workspace is inactive. Contact the workspace owner.',
+  ownerImmutable: 'The owner of the workspace cannot be changed or removed.',
+  profileUpdated: 'Profile updated',
+
   // Generic API errors
   validationFailed: 'Some fields are not valid.',
   notFound: 'Not found.',

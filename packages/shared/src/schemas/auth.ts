@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CODE_LENGTH, DEFAULT_PLAN_ID, PASSWORD_MIN } from '../constants.ts';
-import { CODE_PURPOSES, PLATFORM_ROLES, TOKEN_ROLES } from '../enums.ts';
+import { CODE_PURPOSES, PLATFORM_ROLES, TEMPLATES, TOKEN_ROLES, WORKSPACE_ROLES } from '../enums.ts';
 import { messages } from '../messages.ts';
 import { emailField, requiredString } from './common.ts';
 
@@ -82,16 +82,20 @@ export const newPasswordBody = z
   .refine((v) => v.password === v.confirm_password, passwordsMatch);
 export type NewPasswordBody = z.input<typeof newPasswordBody>;
 
-/** The claims of an access token (spec section 3: exp, user_id, role, accounts). */
+/**
+ * The claims of an access token (spec section 3: exp, user_id, role, accounts). `account_id` is
+ * the tenant the token acts in: the user's own account after sign-in, the workspace's account once
+ * a workspace is chosen (POST /api/auth/workspace-session); `role` is the role held there.
+ */
 export const accessTokenClaims = z.object({
   user_id: z.string(),
   role: z.enum(TOKEN_ROLES),
+  platform_role: z.enum(PLATFORM_ROLES).nullable().default(null),
   /** How many accounts the user holds: 1 or more means an account holder. */
   accounts: z.number().int().min(0),
   account_id: z.string().nullable(),
-  /** Set once a workspace has been chosen (POST /api/auth/workspace-session). */
-  workspace_id: z.string().nullable().optional(),
-  template: z.string().nullable().optional(),
+  workspace_id: z.string().nullable().default(null),
+  template: z.enum(TEMPLATES).nullable().default(null),
   exp: z.number().int(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaims>;
@@ -108,6 +112,16 @@ export const sessionUser = z.object({
   email_verified: z.boolean(),
   /** False until the account holder has picked a plan on /subscription_type. */
   plan_chosen: z.boolean(),
+  /** The workspace the session acts in, once one is chosen. */
+  workspace: z
+    .object({
+      workspace_id: z.string(),
+      workspace_name: z.string(),
+      template: z.enum(TEMPLATES),
+      role: z.enum(WORKSPACE_ROLES),
+    })
+    .nullable()
+    .default(null),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { INVITABLE_ROLES, INVITATION_STATUSES, MEMBER_STATUSES, WORKSPACE_ROLES } from '../enums.ts';
+import { messages } from '../messages.ts';
+import { emailField, optionalString, paginationQuery, requiredString } from './common.ts';
+
+/** Invite People (spec section 5): first name and e-mail required; the role comes from a list. */
+export const inviteBody = z.object({
+  first_name: requiredString(messages.firstNameRequired, 100),
+  last_name: optionalString(100).default(''),
+  email: emailField,
+  role: z.enum(INVITABLE_ROLES, { error: messages.roleRequired }).default('member'),
+});
+export type InviteBody = z.input<typeof inviteBody>;
+
+export const teamMember = z.object({
+  user_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: z.enum(WORKSPACE_ROLES),
+  status: z.enum(MEMBER_STATUSES),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  city: z.string().nullable(),
+  zip: z.string().nullable(),
+  notes: z.string().nullable(),
+  joined_at: z.string(),
+});
+export type TeamMember = z.infer<typeof teamMember>;
+
+export const teamListQuery = paginationQuery.extend({
+  q: z.string().trim().max(100).optional(),
+});
+
+export const invitation = z.object({
+  invitation_id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.enum(INVITABLE_ROLES),
+  status: z.enum(INVITATION_STATUSES),
+  expires_at: z.string(),
+  sent_at: z.string(),
+});
+export type Invitation = z.infer<typeof invitation>;
+
+/** Edit a member (/team/{id}/edit, /user/{id}): names, contact details, and the role. */
+export const memberUpdateBody = z.object({
+  first_name: requiredString(messages.firstNameRequired, 100),
+  last_name: optionalString(100),
+  role: z.enum(INVITABLE_ROLES, { error: messages.roleRequired }),
+  phone: optionalString(40),
+  address: optionalString(200),
+  state: optionalString(100),
+  country: optionalString(100),
+  city: optionalString(100),
+  zip: optionalString(20),
+  notes: optionalString(2000),
+});
+export type MemberUpdateBody = z.input<typeof memberUpdateBody>;
+
+/** The spec sends status '1' (active) or '0' (inactive); the words are taken too. */
+export const memberStatusBody = z.object({
+  status: z
+    .enum(['1', '0', 'active', 'inactive'], { error: "status must be '1' or '0'" })
+    .transform((value) => (value === '1' || value === 'active' ? 'active' : 'inactive')),
+});
+export type MemberStatusBody = z.input<typeof memberStatusBody>;
+
+export const userIdParam = z.object({ userId: z.uuid({ error: 'Not a valid id' }) });
+export const invitationTokenParam = z.object({ token: z.string().min(20).max(100) });
+
+/** What the invitee sees before accepting (public, by the token of the link). */
+export const invitationPreview = z.object({
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.enum(INVITABLE_ROLES),
+  workspace_name: z.string(),
+  inviter_name: z.string(),
+  /** True when the address already has a login: the invitee signs in, then accepts. */
+  has_login: z.boolean(),
+  expires_at: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreview>;
+
+const PASSWORD_MAX = 200;
+/** A new user accepting: their name and a password. An existing user sends {} with their token. */
+export const acceptInvitationBody = z
+  .object({
+    first_name: requiredString(messages.firstNameRequired, 100),
+    last_name: optionalString(100).default(''),
+    password: z
+      .string({ error: messages.registerPasswordRequired })
+      .min(1, { error: messages.registerPasswordRequired })
+      .min(6, { error: messages.registerPasswordMin })
+      .max(PASSWORD_MAX),
+    confirm_password: z
+      .string({ error: messages.confirmPasswordRequired })
+      .min(1, { error: messages.confirmPasswordRequired }),
+  })
+  .refine((v) => v.password === v.confirm_password, {
+    error: messages.passwordsMustMatch,
+    path: ['confirm_password'],
+    when: () => true,
+  });
+export type AcceptInvitationBody = z.input<typeof acceptInvitationBody>;
