@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { NO_SMTP_APP_URL } from '../playwright.config.ts';
-import { codeFrom, PASSWORD, shot, uniqueEmail } from './support/helpers.ts';
+import { codeFrom, fillRegistration, shot, uniqueEmail } from './support/helpers.ts';
 
 test.use({ baseURL: NO_SMTP_APP_URL });
 
@@ -9,11 +9,7 @@ test('with no mail server, a new user reads the code on /dev-mailbox and finishe
 }) => {
   const email = uniqueEmail('mailbox');
   await page.goto('/auth/register');
-  await page.getByLabel('First name').fill('Dev');
-  await page.getByLabel('Last name').fill('Mailbox');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await fillRegistration(page, { first: 'Dev', last: 'Mailbox', email });
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/auth\/verify\//);
 

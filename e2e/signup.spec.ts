@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { codeFrom, PASSWORD, shot, signIn, toast, uniqueEmail, waitForMail } from './support/helpers.ts';
+import {
+  codeFrom,
+  fillRegistration,
+  PASSWORD,
+  shot,
+  signIn,
+  toast,
+  uniqueEmail,
+  waitForMail,
+} from './support/helpers.ts';
 
 test('a new user registers, verifies with the code received by SMTP, picks a plan and lands on /workspace', async ({
   page,
@@ -15,11 +24,7 @@ test('a new user registers, verifies with the code received by SMTP, picks a pla
     .click();
   await expect(page).toHaveURL(/\/auth\/register/);
 
-  await page.getByLabel('First name').fill('Grace');
-  await page.getByLabel('Last name').fill('Hopper');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await fillRegistration(page, { first: 'Grace', last: 'Hopper', email });
   await shot(page, '02-register');
   await page.getByRole('button', { name: 'Create account' }).click();
 
@@ -54,11 +59,7 @@ test('a new user registers, verifies with the code received by SMTP, picks a pla
 test('the verify screen refuses a wrong code with the server message', async ({ page }) => {
   const email = uniqueEmail('wrongcode');
   await page.goto('/auth/register');
-  await page.getByLabel('First name').fill('Alan');
-  await page.getByLabel('Last name').fill('Turing');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await fillRegistration(page, { first: 'Alan', last: 'Turing', email });
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/auth\/verify\//);
   const code = codeFrom((await waitForMail(email)).body);

@@ -95,3 +95,20 @@ export async function signIn(page: Page, email: string, password: string): Promi
 export function toast(page: Page, title: 'SUCCESS' | 'ERROR', message: string): Locator {
   return page.getByRole('alert').filter({ hasText: title }).filter({ hasText: message }).first();
 }
+
+/** Fills and sends the registration form (the page must be on /auth/register). */
+export async function fillRegistration(
+  page: Page,
+  {
+    first,
+    last,
+    email,
+    password = PASSWORD,
+  }: { first: string; last: string; email: string; password?: string },
+): Promise<void> {
+  await page.getByLabel('First name').fill(first);
+  await page.getByLabel('Last name').fill(last);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+}
