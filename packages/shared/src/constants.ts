@@ -14,3 +14,9 @@ export const REFRESH_TOKEN_TTL_DAYS = 30;
 export const TOKEN_REFRESH_MARGIN_SECONDS = 120;
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const REFRESH_COOKIE = 'refresh_token';
+/** How long an invitation link is valid (re-sending it starts a new period). */
+export const INVITATION_TTL_DAYS = 7;
+/** A workspace logo: at most 1 MB, PNG, JPEG, WebP or GIF. */
+export const LOGO_MAX_BYTES = 1024 * 1024;
+/** The logo of a workspace with none uploaded; the web app serves it from its public folder. */
+export const DEFAULT_WORKSPACE_LOGO = '/default-workspace-logo.svg';

@@ -49,6 +49,8 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** The thing existed but is over: an invitation expired, revoked or already accepted (410). */
+  'GONE',
   'RATE_LIMITED',
   'EMAIL_NOT_VERIFIED',
   'ACCOUNT_INACTIVE',
