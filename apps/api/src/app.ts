@@ -12,10 +12,19 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCodeService } from './modules/auth/codes.service.ts';
 import { createSessionService } from './modules/auth/sessions.service.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
+import { createPublicInvitationService } from './modules/invitations/invitations.service.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { planRoutes } from './modules/plans/plans.routes.ts';
+import { createInvitationService } from './modules/team/invitations.service.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
+import { createTeamService } from './modules/team/team.service.ts';
+import { workspaceRoutes } from './modules/workspaces/workspaces.routes.ts';
+import { createWorkspaceService } from './modules/workspaces/workspaces.service.ts';
 import { createAccessTokens, registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling, registerNotFound, safeValidatorCompiler } from './plugins/errors.ts';
@@ -27,6 +36,7 @@ import {
   RedisRateLimitStore,
   registerGlobalRateLimit,
 } from './plugins/rate-limit.ts';
+import { registerUploads } from './plugins/uploads.ts';
 import { registerWeb } from './plugins/web.ts';
 
 export type Deps = {
@@ -124,6 +134,19 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   await app.register(meRoutes, { prefix: '/api', db });
   await app.register(planRoutes, { prefix: '/api', db });
   await app.register(accountRoutes, { prefix: '/api', ctx });
+  await app.register(workspaceRoutes, { prefix: '/api', workspaces: createWorkspaceService(ctx) });
+  await app.register(dashboardRoutes, { prefix: '/api', dashboard: createDashboardService(ctx) });
+  await app.register(teamRoutes, {
+    prefix: '/api',
+    team: createTeamService(ctx),
+    invitations: createInvitationService(ctx),
+  });
+  await app.register(invitationRoutes, {
+    prefix: '/api',
+    invitations: createPublicInvitationService(ctx, sessions),
+    secureCookies: config.secureCookies,
+  });
+  await registerUploads(app, config.dataDir);
   if (!config.isProduction) await app.register(devMailboxRoutes, { db });
 
   registerNotFound(app, await registerWeb(app, config.webDist));

@@ -1,9 +1,10 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '@workhub/shared/constants';
+import { type Action, type Auth, can, type Resource } from '@workhub/shared/permissions';
 import { type AccessTokenClaims, accessTokenClaims } from '@workhub/shared/schemas/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../lib/clock.ts';
-import { unauthorized } from './errors.ts';
+import { forbidden, unauthorized } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,4 +54,14 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens): void {
 export function requireAuth(request: FastifyRequest): AccessTokenClaims {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/**
+ * 403 unless can() allows the action (docs/permissions.md). Services call it with the live `auth`
+ * of their tenant scope (the role read from the membership, not the token's possibly stale one),
+ * and for a record only after finding it in the caller's tenant: another tenant's record is a 404
+ * before any permission is asked.
+ */
+export function assertCan(auth: Auth, action: Action, resource?: Resource): void {
+  if (!can(auth, action, resource)) throw forbidden();
 }

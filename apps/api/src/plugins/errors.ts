@@ -119,4 +119,6 @@ export function registerNotFound(app: FastifyInstance, fallback?: NotFoundFallba
 export const notFound = () => new AppError(404, 'NOT_FOUND', messages.notFound);
 export const unauthorized = (message: string = messages.unauthorized) =>
   new AppError(401, 'UNAUTHORIZED', message);
-export const forbidden = () => new AppError(403, 'FORBIDDEN', messages.forbidden);
+export const forbidden = (message: string = messages.forbidden) => new AppError(403, 'FORBIDDEN', message);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError(409, 'CONFLICT', message, fields ? { fields } : {});

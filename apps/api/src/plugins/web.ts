@@ -38,6 +38,7 @@ export async function registerWeb(
       !isPage ||
       path === '/api' ||
       path.startsWith('/api/') ||
+      path.startsWith('/uploads/') ||
       HASHED_ASSET.test(path) ||
       !existsSync(index)
     ) {

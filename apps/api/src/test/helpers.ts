@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { REFRESH_COOKIE } from '@workhub/shared/constants';
 import type { CodePurpose } from '@workhub/shared/enums';
@@ -31,6 +33,8 @@ export function testConfig(env: Env = {}): Config {
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
     WEB_DIST: '/nonexistent/web-dist',
+    // Uploads (workspace logos) go to a scratch folder, never into the repository.
+    DATA_DIR: join(tmpdir(), 'workhub-api-tests'),
     AUTH_RATE_LIMIT_PER_IP: '100000',
     AUTH_RATE_LIMIT_PER_EMAIL: '100000',
     ...env,

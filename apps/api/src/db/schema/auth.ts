@@ -41,6 +41,12 @@ export const refreshTokens = pgTable(
     ip: text('ip'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastUsedAt: timestamptz('last_used_at'),
+    /**
+     * The workspace this device acts in (POST /api/auth/workspace-session), handed on at every
+     * rotation so refresh and session restore keep it. No foreign key: workspaces are keyed by
+     * (account_id, id), and the membership is checked again at every use anyway.
+     */
+    workspaceId: uuid('workspace_id'),
   },
   (t) => [
     uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash),

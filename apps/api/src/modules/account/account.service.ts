@@ -4,30 +4,31 @@ import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { subscriptionPlans, subscriptions } from '../../db/schema/plans.ts';
 import { accounts } from '../../db/schema/users.ts';
+import { type AccountScope, accountScope } from '../../db/tenant-scope.ts';
 import { forbidden } from '../../plugins/errors.ts';
 import { requireActivePlan } from '../plans/plans.service.ts';
 
-/** The account the caller holds (tenant from the token, ownership checked in the database). */
-async function heldAccountId(ctx: Ctx, auth: AccessTokenClaims): Promise<string> {
-  if (!auth.account_id) throw forbidden();
+/** The account the caller holds: the tenant of the token, whose holder the database says they are. */
+async function heldAccount(ctx: Ctx, auth: AccessTokenClaims): Promise<AccountScope> {
+  const scope = await accountScope(ctx.db, auth);
   const [account] = await ctx.db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(eq(accounts.id, auth.account_id), eq(accounts.ownerUserId, auth.user_id)))
+    .where(and(eq(accounts.id, scope.accountId), eq(accounts.ownerUserId, auth.user_id)))
     .limit(1);
   if (!account) throw forbidden();
-  return account.id;
+  return scope;
 }
 
-async function subscriptionOf(ctx: Ctx, accountId: string): Promise<AccountSubscription> {
+async function subscriptionOf(ctx: Ctx, scope: AccountScope): Promise<AccountSubscription> {
   const [row] = await ctx.db
     .select({ subscription: subscriptions, planTitle: subscriptionPlans.title })
     .from(subscriptions)
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.subscriptionId, subscriptions.planId))
-    .where(eq(subscriptions.accountId, accountId))
+    .where(scope.account(subscriptions))
     .limit(1);
   // Every account is created with its subscription; one without is a broken row, not a client error.
-  if (!row) throw new Error(`account ${accountId} has no subscription`);
+  if (!row) throw new Error(`account ${scope.accountId} has no subscription`);
   const { subscription } = row;
   return {
     subscription_id: subscription.planId,
@@ -43,7 +44,7 @@ export async function getAccountSubscription(
   ctx: Ctx,
   auth: AccessTokenClaims,
 ): Promise<AccountSubscription> {
-  return subscriptionOf(ctx, await heldAccountId(ctx, auth));
+  return subscriptionOf(ctx, await heldAccount(ctx, auth));
 }
 
 /** Picks the plan (after verifying, or later); the trial keeps its end date. */
@@ -52,11 +53,11 @@ export async function pickPlan(
   auth: AccessTokenClaims,
   planId: number,
 ): Promise<AccountSubscription> {
-  const accountId = await heldAccountId(ctx, auth);
+  const scope = await heldAccount(ctx, auth);
   await requireActivePlan(ctx.db, planId);
   await ctx.db
     .update(subscriptions)
     .set({ planId, planChosenAt: ctx.now() })
-    .where(eq(subscriptions.accountId, accountId));
-  return subscriptionOf(ctx, accountId);
+    .where(scope.account(subscriptions));
+  return subscriptionOf(ctx, scope);
 }

@@ -1,4 +1,4 @@
-import { REFRESH_COOKIE, REFRESH_TOKEN_TTL_DAYS } from '@workhub/shared/constants';
+import { REFRESH_COOKIE } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
 import {
   authSession,
@@ -11,12 +11,15 @@ import {
   verifyEmailBody,
 } from '@workhub/shared/schemas/auth';
 import { dataEnvelope } from '@workhub/shared/schemas/common';
+import { workspaceSessionBody } from '@workhub/shared/schemas/workspaces';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isAppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import type { AuthService, CodeSent } from './auth.service.ts';
-import type { ClientMeta, SessionService, SignedIn } from './sessions.service.ts';
+import { clientMeta, sessionCookie } from './session-cookie.ts';
+import type { SessionService, SignedIn } from './sessions.service.ts';
 
 type Options = {
   auth: AuthService;
@@ -26,7 +29,6 @@ type Options = {
   secureCookies: boolean;
 };
 
-const COOKIE_PATH = '/api/auth';
 const sessionResponse = dataEnvelope(authSession);
 const tags = ['auth'];
 
@@ -34,34 +36,14 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { auth, sessions, rateLimit, secureCookies },
 ) => {
-  const cookieOptions = {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: secureCookies,
-    path: COOKIE_PATH,
-  } as const;
-
-  const meta = (request: FastifyRequest): ClientMeta => ({
-    userAgent: request.headers['user-agent'],
-    ip: request.ip,
-  });
+  const cookie = sessionCookie(secureCookies);
+  const signedIn = cookie.signedIn;
+  const meta = clientMeta;
 
   const codeSent = (message: string, sent: CodeSent) => ({
     message,
     data: { email: sent.email, resend_available_at: sent.resendAvailableAt.toISOString() },
   });
-
-  const signedIn = (reply: FastifyReply, { session, refreshToken }: SignedIn, message?: string) => {
-    if (refreshToken) {
-      reply.setCookie(REFRESH_COOKIE, refreshToken, {
-        ...cookieOptions,
-        maxAge: REFRESH_TOKEN_TTL_DAYS * 86_400,
-      });
-    }
-    return message ? { message, data: session } : { data: session };
-  };
-
-  const clearCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, cookieOptions);
 
   app.post(
     '/register',
@@ -150,14 +132,17 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
       signedIn(reply, await auth.newPassword(request.body, meta(request)), messages.welcome),
   );
 
-  const refresh = async (request: FastifyRequest, reply: FastifyReply) => {
+  /** A refused session (401) also clears the cookie; other refusals leave it. */
+  const clearingOn401 = async (reply: FastifyReply, signIn: () => Promise<SignedIn>) => {
     try {
-      return signedIn(reply, await sessions.refresh(request.cookies[REFRESH_COOKIE], meta(request)));
+      return signedIn(reply, await signIn());
     } catch (err) {
-      clearCookie(reply);
+      if (isAppError(err) && err.status === 401) cookie.clear(reply);
       throw err;
     }
   };
+  const refresh = (request: FastifyRequest, reply: FastifyReply) =>
+    clearingOn401(reply, () => sessions.refresh(request.cookies[REFRESH_COOKIE], meta(request)));
   const refreshSchema = (summary: string) => ({
     tags,
     summary,
@@ -173,8 +158,26 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request, reply) => {
       await sessions.logout(request.cookies[REFRESH_COOKIE]);
-      clearCookie(reply);
+      cookie.clear(reply);
       return reply.status(204).send();
     },
+  );
+
+  app.post(
+    '/workspace-session',
+    {
+      schema: {
+        tags,
+        summary: 'Act in a workspace (login-auto): tokens scoped to it, remembered by refresh',
+        description:
+          'Needs the refresh cookie. `workspace_id: null` goes back to the own account. 404 not a member, 403 membership inactive, 409 workspace archived.',
+        body: workspaceSessionBody,
+        response: { 200: sessionResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      clearingOn401(reply, () =>
+        sessions.chooseWorkspace(request.cookies[REFRESH_COOKIE], request.body.workspace_id, meta(request)),
+      ),
   );
 };

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { subscriptions } from '../../db/schema/plans.ts';
 import { accounts, type UserRow, users } from '../../db/schema/users.ts';
+import { accountConditions } from '../../db/tenant-scope.ts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
 import { addSeconds, secondsUntil } from '../../lib/clock.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -63,7 +64,7 @@ export function createAuthService(ctx: Ctx, codes: CodeService, sessions: Sessio
           .returning({ id: accounts.id });
         if (!account) throw new Error('account insert returned no row');
         await tx.insert(subscriptions).values({
-          accountId: account.id,
+          ...accountConditions(account.id).accountValues(),
           planId: input.subscription_id,
           status: 'trialing',
           trialEndsAt: addSeconds(at, TRIAL_DAYS * 24 * 60 * 60),
@@ -95,7 +96,7 @@ export function createAuthService(ctx: Ctx, codes: CodeService, sessions: Sessio
       await db
         .update(subscriptions)
         .set({ planId: input.subscription_id })
-        .where(eq(subscriptions.accountId, user.accountId));
+        .where(accountConditions(user.accountId).account(subscriptions));
     }
     return updated ?? user;
   }

@@ -6,11 +6,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { type RefreshTokenRow, refreshTokens } from '../../db/schema/auth.ts';
 import type { UserRow } from '../../db/schema/users.ts';
+import { findMembership, workspaceUnavailable } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { unauthorized } from '../../plugins/errors.ts';
-import { findUserById, sessionUserOf } from './session-user.ts';
+import { forbidden, notFound, unauthorized } from '../../plugins/errors.ts';
+import { findUserById, sessionUserOf, usableWorkspace, type WorkspaceContext } from './session-user.ts';
 
 /** Two tabs restoring at once both present the same token; the slower one is not a thief. */
 export const ROTATION_GRACE_SECONDS = 30;
@@ -26,18 +27,27 @@ const sessionEnded = () => unauthorized(messages.sessionExpired);
 export function createSessionService(ctx: Ctx) {
   const { db, now, tokens } = ctx;
 
-  async function authSession(user: UserRow): Promise<AuthSession> {
-    const sessionUser = await sessionUserOf(db, user);
+  async function authSession(user: UserRow, workspace: WorkspaceContext | null = null): Promise<AuthSession> {
+    const sessionUser = await sessionUserOf(db, user, workspace);
     const { token, expiresIn } = await tokens.sign({
       user_id: sessionUser.user_id,
       role: sessionUser.role,
+      platform_role: sessionUser.platform_role,
       accounts: sessionUser.accounts,
       account_id: sessionUser.account_id,
+      workspace_id: sessionUser.workspace?.workspace_id ?? null,
+      template: sessionUser.workspace?.template ?? null,
     });
     return { access_token: token, expires_in: expiresIn, user: sessionUser };
   }
 
-  async function insertToken(userId: string, familyId: string | undefined, meta: ClientMeta, database = db) {
+  async function insertToken(
+    userId: string,
+    familyId: string | undefined,
+    workspaceId: string | null,
+    meta: ClientMeta,
+    database = db,
+  ) {
     const token = randomToken();
     const at = now();
     await database.insert(refreshTokens).values({
@@ -49,15 +59,19 @@ export function createSessionService(ctx: Ctx) {
       ip: meta.ip,
       createdAt: at,
       lastUsedAt: at,
+      workspaceId,
     });
     return token;
   }
 
-  /** Signs an active user in: a new token family, an access token and the user's session data. */
-  async function signIn(user: UserRow, meta: ClientMeta): Promise<SignedIn> {
+  /**
+   * Signs an active user in: a new token family, an access token and the user's session data; at
+   * home, or in `workspace` (accepting an invitation lands in its workspace).
+   */
+  async function signIn(user: UserRow, meta: ClientMeta, workspace: WorkspaceContext | null = null) {
     if (user.status !== 'active') throw new AppError(403, 'ACCOUNT_INACTIVE', messages.loginInactive);
-    const refreshToken = await insertToken(user.id, undefined, meta);
-    return { session: await authSession(user), refreshToken };
+    const refreshToken = await insertToken(user.id, undefined, workspace?.workspaceId ?? null, meta);
+    return { session: await authSession(user, workspace), refreshToken } satisfies SignedIn;
   }
 
   async function revokeFamily(familyId: string): Promise<void> {
@@ -84,41 +98,101 @@ export function createSessionService(ctx: Ctx) {
     throw sessionEnded();
   }
 
-  /**
-   * Trades a refresh token for a new one and an access token. A token rotated more than 30 s ago
-   * that comes back is taken as stolen: its whole family is revoked.
-   */
-  async function refresh(raw: string | undefined, meta: ClientMeta): Promise<SignedIn> {
+  /** A refresh token that may still be used; a rotated one back after the grace period revokes its family. */
+  async function usableToken(raw: string | undefined): Promise<RefreshTokenRow> {
     const row = await findToken(raw);
     const at = now();
     if (!row || row.revokedAt || row.expiresAt <= at) throw sessionEnded();
-
-    if (row.rotatedAt) {
-      if (at.getTime() - row.rotatedAt.getTime() > ROTATION_GRACE_SECONDS * 1000) {
-        await revokeFamily(row.familyId);
-        ctx.log.warn(
-          { userId: row.userId, familyId: row.familyId },
-          'rotated refresh token reused: family revoked',
-        );
-        throw sessionEnded();
-      }
-      return { session: await authSession(await activeUser(row)), refreshToken: undefined };
+    if (row.rotatedAt && at.getTime() - row.rotatedAt.getTime() > ROTATION_GRACE_SECONDS * 1000) {
+      await revokeFamily(row.familyId);
+      ctx.log.warn(
+        { userId: row.userId, familyId: row.familyId },
+        'rotated refresh token reused: family revoked',
+      );
+      throw sessionEnded();
     }
+    return row;
+  }
 
+  /** The live tokens of a family (the one the browser holds) take the chosen workspace. */
+  async function rememberWorkspace(familyId: string, workspaceId: string | null): Promise<void> {
+    await db
+      .update(refreshTokens)
+      .set({ workspaceId })
+      .where(
+        and(
+          eq(refreshTokens.familyId, familyId),
+          isNull(refreshTokens.rotatedAt),
+          isNull(refreshTokens.revokedAt),
+        ),
+      );
+  }
+
+  /**
+   * Trades the token for a new one, which carries `workspace` on; within the grace period (or when
+   * a concurrent request rotated it a moment ago) answers an access token and no new cookie.
+   */
+  async function rotate(
+    row: RefreshTokenRow,
+    user: UserRow,
+    workspace: WorkspaceContext | null,
+    meta: ClientMeta,
+    remember: boolean,
+  ): Promise<SignedIn> {
+    const at = now();
+    const workspaceId = workspace?.workspaceId ?? null;
+    const refreshToken = row.rotatedAt
+      ? undefined
+      : await db.transaction(async (tx) => {
+          const [claimed] = await tx
+            .update(refreshTokens)
+            .set({ rotatedAt: at, lastUsedAt: at })
+            .where(
+              and(
+                eq(refreshTokens.id, row.id),
+                isNull(refreshTokens.rotatedAt),
+                isNull(refreshTokens.revokedAt),
+              ),
+            )
+            .returning({ id: refreshTokens.id });
+          if (!claimed) return undefined;
+          return insertToken(row.userId, row.familyId, workspaceId, meta, tx);
+        });
+    if (!refreshToken && remember) await rememberWorkspace(row.familyId, workspaceId);
+    return { session: await authSession(user, workspace), refreshToken };
+  }
+
+  /**
+   * Trades a refresh token for a new one and an access token, in the workspace the device chose,
+   * or at home when that membership is no longer active or the workspace was archived. A token
+   * rotated more than 30 s ago that comes back is taken as stolen: its whole family is revoked.
+   */
+  async function refresh(raw: string | undefined, meta: ClientMeta): Promise<SignedIn> {
+    const row = await usableToken(raw);
     const user = await activeUser(row);
-    const refreshToken = await db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .update(refreshTokens)
-        .set({ rotatedAt: at, lastUsedAt: at })
-        .where(
-          and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)),
-        )
-        .returning({ id: refreshTokens.id });
-      // A concurrent request rotated it a moment ago: answer as within the grace period.
-      if (!claimed) return undefined;
-      return insertToken(row.userId, row.familyId, meta, tx);
-    });
-    return { session: await authSession(user), refreshToken };
+    return rotate(row, user, await usableWorkspace(db, user.id, row.workspaceId), meta, false);
+  }
+
+  /**
+   * Chooses the workspace this device acts in (null: back home) and remembers it for later
+   * refreshes. 404 not a member (or no such workspace), 403 membership inactive, 409 archived.
+   */
+  async function chooseWorkspace(
+    raw: string | undefined,
+    workspaceId: string | null,
+    meta: ClientMeta,
+  ): Promise<SignedIn> {
+    const row = await usableToken(raw);
+    const user = await activeUser(row);
+    let workspace: WorkspaceContext | null = null;
+    if (workspaceId) {
+      const membership = await findMembership(db, user.id, workspaceId);
+      if (!membership) throw notFound();
+      if (membership.status !== 'active') throw forbidden(messages.memberInactive);
+      if (membership.archived) throw workspaceUnavailable();
+      workspace = membership;
+    }
+    return rotate(row, user, workspace, meta, true);
   }
 
   /** Signs out the sign-in the token belongs to (every device keeps its own family). */
@@ -134,7 +208,7 @@ export function createSessionService(ctx: Ctx) {
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
   }
 
-  return { signIn, refresh, logout, revokeAllOf, authSession };
+  return { signIn, refresh, chooseWorkspace, logout, revokeAllOf, authSession };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

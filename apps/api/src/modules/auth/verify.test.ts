@@ -44,10 +44,27 @@ describe('POST /api/auth/verify-email', () => {
       platform_role: null,
     });
     const claims = accessTokenClaims.parse(decodeJwt(body.data.access_token));
-    expect(claims).toMatchObject({ user_id: body.data.user.user_id, role: 'owner', accounts: 1 });
+    expect(claims).toMatchObject({
+      user_id: body.data.user.user_id,
+      role: 'owner',
+      accounts: 1,
+      platform_role: null,
+      workspace_id: null,
+      template: null,
+    });
     expect(claims.account_id).toBe(body.data.user.account_id);
+    expect(body.data.user.workspace).toBeNull();
     expect(Object.keys(decodeJwt(body.data.access_token)).sort()).toEqual(
-      ['accounts', 'account_id', 'exp', 'role', 'user_id'].sort(),
+      [
+        'accounts',
+        'account_id',
+        'exp',
+        'platform_role',
+        'role',
+        'template',
+        'user_id',
+        'workspace_id',
+      ].sort(),
     );
     const cookie = response.cookies.find((c) => c.name === REFRESH_COOKIE);
     expect(cookie).toMatchObject({

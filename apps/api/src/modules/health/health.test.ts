@@ -61,10 +61,21 @@ describe('the HTTP envelope', () => {
     const spec = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(spec.statusCode).toBe(200);
     const paths = Object.keys(spec.json().paths);
-    for (const path of ['/api/auth/register', '/api/auth/login', '/api/plans', '/api/account/subscription']) {
+    for (const path of [
+      '/api/auth/register',
+      '/api/auth/login',
+      '/api/plans',
+      '/api/account/subscription',
+      '/api/auth/workspace-session',
+      '/api/workspaces/{id}/logo',
+      '/api/team/invitations',
+      '/api/invitations/{token}/accept',
+      '/api/dashboard',
+    ]) {
       expect(paths).toContain(path);
     }
     expect(paths).not.toContain('/dev-mailbox');
+    expect(paths.filter((path) => path.startsWith('/uploads'))).toEqual([]);
   });
 });
 

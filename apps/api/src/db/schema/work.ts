@@ -1,0 +1,130 @@
+import { MILESTONE_STATUSES, PROJECT_STATUSES, TASK_PRIORITIES } from '@workhub/shared/enums';
+import { sql } from 'drizzle-orm';
+import { check, date, foreignKey, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { inList, timestamptz } from './columns.ts';
+import { users } from './users.ts';
+import { workspaces } from './workspaces.ts';
+
+// Projects, milestones and tasks: tenant tables, keyed and indexed by account_id first (see
+// workspaces.ts). Their endpoints come with the next issue; the tables exist now so that workspace
+// completion and the dashboards count real rows.
+
+/** 'overdue' is computed (due date passed, not completed), never stored. */
+export const STORED_TASK_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+
+export const projects = pgTable(
+  'projects',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    workspaceId: uuid('workspace_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    status: text('status', { enum: PROJECT_STATUSES }).notNull().default('not_started'),
+    dueDate: date('due_date', { mode: 'string' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'projects_pkey', columns: [t.accountId, t.id] }),
+    foreignKey({
+      name: 'projects_workspace_fk',
+      columns: [t.accountId, t.workspaceId],
+      foreignColumns: [workspaces.accountId, workspaces.id],
+    }).onDelete('cascade'),
+    // The lists (by status, by due date) and the dashboard's counts by status.
+    index('projects_workspace_status_due_idx').on(t.accountId, t.workspaceId, t.status, t.dueDate),
+    // The dashboard's most recently updated projects.
+    index('projects_workspace_updated_idx').on(t.accountId, t.workspaceId, t.updatedAt),
+    check('projects_status_check', sql`${t.status} in (${inList(PROJECT_STATUSES)})`),
+  ],
+);
+
+export const milestones = pgTable(
+  'milestones',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    workspaceId: uuid('workspace_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    status: text('status', { enum: MILESTONE_STATUSES }).notNull().default('not_started'),
+    dueDate: date('due_date', { mode: 'string' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'milestones_pkey', columns: [t.accountId, t.id] }),
+    foreignKey({
+      name: 'milestones_workspace_fk',
+      columns: [t.accountId, t.workspaceId],
+      foreignColumns: [workspaces.accountId, workspaces.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'milestones_project_fk',
+      columns: [t.accountId, t.projectId],
+      foreignColumns: [projects.accountId, projects.id],
+    }).onDelete('cascade'),
+    // The milestones of a project, by due date.
+    index('milestones_project_due_idx').on(t.accountId, t.projectId, t.dueDate),
+    check('milestones_status_check', sql`${t.status} in (${inList(MILESTONE_STATUSES)})`),
+  ],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    accountId: uuid('account_id').notNull(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    workspaceId: uuid('workspace_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    // No cascade: deleting a milestone moves its tasks to the project first (never silently).
+    milestoneId: uuid('milestone_id'),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: STORED_TASK_STATUSES }).notNull().default('pending'),
+    priority: text('priority', { enum: TASK_PRIORITIES }).notNull().default('medium'),
+    dueDate: date('due_date', { mode: 'string' }),
+    completedAt: timestamptz('completed_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'tasks_pkey', columns: [t.accountId, t.id] }),
+    foreignKey({
+      name: 'tasks_workspace_fk',
+      columns: [t.accountId, t.workspaceId],
+      foreignColumns: [workspaces.accountId, workspaces.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'tasks_project_fk',
+      columns: [t.accountId, t.projectId],
+      foreignColumns: [projects.accountId, projects.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'tasks_milestone_fk',
+      columns: [t.accountId, t.milestoneId],
+      foreignColumns: [milestones.accountId, milestones.id],
+    }),
+    // Completion and the dashboard's counts by status and overdue (status, then due date).
+    index('tasks_workspace_status_due_idx').on(t.accountId, t.workspaceId, t.status, t.dueDate),
+    // The tasks of a project, and of a milestone, by due date.
+    index('tasks_project_due_idx').on(t.accountId, t.projectId, t.dueDate),
+    index('tasks_milestone_due_idx').on(t.accountId, t.milestoneId, t.dueDate),
+    // 'My tasks' and the assignee filter.
+    index('tasks_workspace_assignee_due_idx').on(t.accountId, t.workspaceId, t.assignedTo, t.dueDate),
+    // Tasks completed per week.
+    index('tasks_workspace_completed_idx').on(t.accountId, t.workspaceId, t.completedAt),
+    check('tasks_status_check', sql`${t.status} in (${inList(STORED_TASK_STATUSES)})`),
+    check('tasks_priority_check', sql`${t.priority} in (${inList(TASK_PRIORITIES)})`),
+    check('tasks_completed_at_check', sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`),
+  ],
+);
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type TaskRow = typeof tasks.$inferSelect;

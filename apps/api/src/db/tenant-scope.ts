@@ -1,0 +1,264 @@
+import type { Template, WorkspaceRole } from '@workhub/shared/enums';
+import { messages } from '@workhub/shared/messages';
+import type { Auth } from '@workhub/shared/permissions';
+import { and, count, eq, ne, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { conflict, forbidden } from '../plugins/errors.ts';
+import type { Db } from './client.ts';
+import { type InvitationRow, invitations, workspaceMembers, workspaces } from './schema/workspaces.ts';
+
+/*
+ * The one way services reach tenant tables. A scope is built from the verified access token
+ * (request.auth) and gives the conditions that confine a query to the caller's tenant and the
+ * values to stamp on an insert; no service writes its own `account_id = ...`. Keeping it in one
+ * place means database-enforced isolation (PostgreSQL row-level security keyed on a
+ * `set local app.account_id` issued here, or routing to a Citus shard by account_id) can later be
+ * added under it without touching a single service.
+ *
+ * The token says which workspace the session acts in and with which role; the membership is read
+ * again here on every request, so a member who is deactivated, removed or given another role is
+ * held to it at once, not when their 15-minute access token runs out.
+ */
+
+type AccountTable = { accountId: PgColumn };
+type WorkspaceTable = AccountTable & { workspaceId: PgColumn };
+
+/** The tenant of a session acting in an account (a workspace of it, or its holder at home). */
+export type AccountScope = {
+  /** The caller as can() sees them, with the role read from the membership just now. */
+  auth: Auth;
+  accountId: string;
+  workspaceId: string | null;
+  /** `account_id = <the tenant's account>` on `table`. */
+  account(table: AccountTable): SQL;
+  /**
+   * The workspaces this session may reach at all: every workspace of the account for its holder,
+   * only the session's own workspace for anyone else. Outside it, a workspace is a 404.
+   */
+  reachableWorkspaces(): SQL;
+  /** Values to stamp on an insert into an account-level table. */
+  accountValues(): { accountId: string };
+};
+
+/** The tenant of a session acting in one workspace. */
+export type WorkspaceScope = AccountScope & {
+  workspaceId: string;
+  template: Template;
+  workspaceName: string;
+  /** `account_id = <account> and workspace_id = <workspace>` on `table`. */
+  workspace(table: WorkspaceTable): SQL;
+  /** Values to stamp on an insert into a workspace table. */
+  workspaceValues(): { accountId: string; workspaceId: string };
+};
+
+type Tenant = { accountId: string; workspaceId: string };
+
+/**
+ * The conditions of one account, for a tenant established without a token: by a record found
+ * through a cross-tenant lookup (an invitation's token) or at sign-up (the account just made).
+ * Nothing else should call these two.
+ */
+export function accountConditions(accountId: string) {
+  return {
+    account: (table: AccountTable): SQL => eq(table.accountId, accountId),
+    accountValues: () => ({ accountId }),
+  };
+}
+
+/** The conditions of one workspace, for a tenant established as for accountConditions. */
+export function workspaceConditions({ accountId, workspaceId }: Tenant) {
+  return {
+    ...accountConditions(accountId),
+    workspace: (table: WorkspaceTable): SQL =>
+      and(eq(table.accountId, accountId), eq(table.workspaceId, workspaceId)) as SQL,
+    workspaceValues: () => ({ accountId, workspaceId }),
+  };
+}
+
+type LiveMembership = {
+  role: WorkspaceRole;
+  status: 'active' | 'inactive';
+  archived: boolean;
+  template: Template;
+  workspaceName: string;
+};
+
+async function liveMembership(db: Db, userId: string, tenant: Tenant): Promise<LiveMembership | undefined> {
+  const [row] = await db
+    .select({
+      role: workspaceMembers.role,
+      status: workspaceMembers.status,
+      archived: workspaces.archived,
+      template: workspaces.template,
+      workspaceName: workspaces.name,
+    })
+    .from(workspaceMembers)
+    .innerJoin(
+      workspaces,
+      and(
+        eq(workspaces.accountId, workspaceMembers.accountId),
+        eq(workspaces.id, workspaceMembers.workspaceId),
+      ),
+    )
+    .where(
+      and(
+        eq(workspaceMembers.accountId, tenant.accountId),
+        eq(workspaceMembers.workspaceId, tenant.workspaceId),
+        eq(workspaceMembers.userId, userId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+const memberInactive = () => forbidden(messages.memberInactive);
+export const workspaceUnavailable = () => conflict(messages.workspaceUnavailable);
+
+/**
+ * The account the token acts in. 403 with no account (platform staff, or a user who holds none
+ * and has not chosen a workspace) and when the session's membership is gone or inactive.
+ * An archived workspace is not refused here: its holder must still be able to restore it.
+ */
+export async function accountScope(db: Db, claims: Auth): Promise<AccountScope> {
+  const scope = await resolve(db, claims);
+  return scope.account;
+}
+
+/** The workspace the token acts in: 403 outside one (or when the membership is gone), 409 archived. */
+export async function workspaceScope(db: Db, claims: Auth): Promise<WorkspaceScope> {
+  const scope = await resolve(db, claims);
+  if (!scope.workspace) throw forbidden();
+  if (scope.archived) throw workspaceUnavailable();
+  return scope.workspace;
+}
+
+async function resolve(db: Db, claims: Auth) {
+  const accountId = claims.account_id;
+  if (!accountId) throw forbidden();
+  let auth: Auth = claims;
+  let membership: LiveMembership | undefined;
+  if (claims.workspace_id) {
+    membership = await liveMembership(db, claims.user_id, { accountId, workspaceId: claims.workspace_id });
+    if (membership?.status !== 'active') throw memberInactive();
+    auth = { ...claims, role: membership.role, template: membership.template };
+  }
+  const conditions = accountConditions(accountId);
+  const account: AccountScope = {
+    ...conditions,
+    auth,
+    accountId,
+    workspaceId: claims.workspace_id,
+    reachableWorkspaces: () => {
+      const inAccount = conditions.account(workspaces);
+      if (auth.role === 'owner' || !claims.workspace_id) return inAccount;
+      return and(inAccount, eq(workspaces.id, claims.workspace_id)) as SQL;
+    },
+  };
+  if (!claims.workspace_id || !membership) return { account, workspace: undefined, archived: false };
+  const inWorkspace = workspaceConditions({ accountId, workspaceId: claims.workspace_id });
+  const workspace: WorkspaceScope = {
+    ...account,
+    workspaceId: claims.workspace_id,
+    template: membership.template,
+    workspaceName: membership.workspaceName,
+    workspace: inWorkspace.workspace,
+    workspaceValues: inWorkspace.workspaceValues,
+  };
+  return { account, workspace, archived: membership.archived };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Finding tenants. These are the only queries that look across accounts: by the user (the picker,
+// choosing a workspace, refreshing a session, whether a person works elsewhere) and by an
+// invitation's token. They run before a tenant is chosen, and answer which one it is.
+
+export type Membership = Tenant & {
+  role: WorkspaceRole;
+  status: 'active' | 'inactive';
+  archived: boolean;
+  template: Template;
+  workspaceName: string;
+  logoPath: string | null;
+};
+
+const membershipColumns = {
+  accountId: workspaceMembers.accountId,
+  workspaceId: workspaceMembers.workspaceId,
+  role: workspaceMembers.role,
+  status: workspaceMembers.status,
+  archived: workspaces.archived,
+  template: workspaces.template,
+  workspaceName: workspaces.name,
+  logoPath: workspaces.logoPath,
+};
+
+const workspaceOfMember = and(
+  eq(workspaces.accountId, workspaceMembers.accountId),
+  eq(workspaces.id, workspaceMembers.workspaceId),
+);
+
+/** The user's membership of a workspace, whatever the account, with the workspace's state. */
+export async function findMembership(
+  db: Db,
+  userId: string,
+  workspaceId: string,
+): Promise<Membership | undefined> {
+  const [row] = await db
+    .select(membershipColumns)
+    .from(workspaceMembers)
+    .innerJoin(workspaces, workspaceOfMember)
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.workspaceId, workspaceId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The workspaces the user may open now, in every account (active membership, workspace not
+ * archived), oldest membership first, one page of them and how many there are.
+ */
+export async function openableMembershipsOf(
+  db: Db,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: Membership[]; total: number }> {
+  const where = and(
+    eq(workspaceMembers.userId, userId),
+    eq(workspaceMembers.status, 'active'),
+    eq(workspaces.archived, false),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(membershipColumns)
+      .from(workspaceMembers)
+      .innerJoin(workspaces, workspaceOfMember)
+      .where(where)
+      .orderBy(workspaceMembers.createdAt, workspaces.id)
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: count() })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, workspaceOfMember)
+      .where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/**
+ * True when the user is a member in no account but `accountId`: only then may that account edit
+ * their name and contact details (a person who also works elsewhere keeps them to themselves).
+ */
+export async function memberOfNoOtherAccount(db: Db, userId: string, accountId: string): Promise<boolean> {
+  const [elsewhere] = await db
+    .select({ accountId: workspaceMembers.accountId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.userId, userId), ne(workspaceMembers.accountId, accountId)))
+    .limit(1);
+  return !elsewhere;
+}
+
+/** The invitation a link's token opens, in whatever account (the link names no tenant). */
+export async function findInvitationByToken(db: Db, tokenHash: string): Promise<InvitationRow | undefined> {
+  const [row] = await db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash)).limit(1);
+  return row;
+}

@@ -1,0 +1,155 @@
+import { can } from '@workhub/shared/permissions';
+import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
+import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
+import { and, asc, desc, eq, gte, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import { countOf, percentOf } from '../../db/aggregates.ts';
+import { users } from '../../db/schema/users.ts';
+import { projects, tasks } from '../../db/schema/work.ts';
+import { workspaceMembers } from '../../db/schema/workspaces.ts';
+import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
+import { assertCan } from '../../plugins/auth.ts';
+
+const WEEKS = 8;
+const PANEL_ROWS = 5;
+const DAY_MS = 86_400_000;
+
+/** 'YYYY-MM-DD' of a moment, in UTC. */
+export const utcDate = (at: Date): string => at.toISOString().slice(0, 10);
+
+/** The Monday (UTC) of the week `at` falls in. */
+export function weekStart(at: Date): Date {
+  const midnight = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+  const sinceMonday = (new Date(midnight).getUTCDay() + 6) % 7;
+  return new Date(midnight - sinceMonday * DAY_MS);
+}
+
+/**
+ * A task is overdue when its due date has passed (before today, UTC) and it is not completed;
+ * computed at every read, so it is never stale. `today` comes from the app's clock.
+ */
+export const overdueTask = (today: string): SQL =>
+  and(ne(tasks.status, 'completed'), lt(tasks.dueDate, today)) as SQL;
+const notOverdue = (today: string): SQL => or(isNull(tasks.dueDate), gte(tasks.dueDate, today)) as SQL;
+
+export function createDashboardService(ctx: Ctx) {
+  const { db, now } = ctx;
+
+  async function memberFigures(scope: WorkspaceScope) {
+    const [row] = await db
+      .select({ total: countOf(), active: countOf(eq(workspaceMembers.status, 'active')) })
+      .from(workspaceMembers)
+      .where(scope.workspace(workspaceMembers));
+    return row ?? { total: 0, active: 0 };
+  }
+
+  async function projectFigures(scope: WorkspaceScope) {
+    const [row] = await db
+      .select({
+        total: countOf(),
+        not_started: countOf(eq(projects.status, 'not_started')),
+        in_progress: countOf(eq(projects.status, 'in_progress')),
+        complete: countOf(eq(projects.status, 'complete')),
+        archived: countOf(eq(projects.status, 'archived')),
+      })
+      .from(projects)
+      .where(scope.workspace(projects));
+    return row ?? { total: 0, not_started: 0, in_progress: 0, complete: 0, archived: 0 };
+  }
+
+  /** Counts by shown status: pending, in progress, completed and overdue add up to the total. */
+  async function taskFigures(scope: WorkspaceScope, today: string) {
+    const completed = eq(tasks.status, 'completed');
+    const [row] = await db
+      .select({
+        total: countOf(),
+        pending: countOf(and(eq(tasks.status, 'pending'), notOverdue(today))),
+        in_progress: countOf(and(eq(tasks.status, 'in_progress'), notOverdue(today))),
+        completed: countOf(completed),
+        overdue: countOf(overdueTask(today)),
+        completion: percentOf(sql`count(*) filter (where ${completed})`, sql`count(*)`),
+      })
+      .from(tasks)
+      .where(scope.workspace(tasks));
+    return row ?? { total: 0, pending: 0, in_progress: 0, completed: 0, overdue: 0, completion: 0 };
+  }
+
+  /** Tasks completed in each of the last 8 weeks (Monday to Sunday, UTC), oldest first. */
+  async function completedPerWeek(scope: WorkspaceScope, at: Date) {
+    const first = new Date(weekStart(at).getTime() - (WEEKS - 1) * 7 * DAY_MS);
+    const week = sql<string>`to_char(date_trunc('week', ${tasks.completedAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+    const rows = await db
+      .select({ week, completed: countOf() })
+      .from(tasks)
+      .where(and(scope.workspace(tasks), eq(tasks.status, 'completed'), gte(tasks.completedAt, first)))
+      .groupBy(week);
+    const byWeek = new Map(rows.map((r) => [r.week, r.completed]));
+    return Array.from({ length: WEEKS }, (_, i) => {
+      const start = utcDate(new Date(first.getTime() + i * 7 * DAY_MS));
+      return { week_start: start, completed: byWeek.get(start) ?? 0 };
+    });
+  }
+
+  async function teamPanel(scope: WorkspaceScope) {
+    return db
+      .select({
+        user_id: users.id,
+        first_name: users.firstName,
+        last_name: users.lastName,
+        role: workspaceMembers.role,
+        status: workspaceMembers.status,
+      })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(scope.workspace(workspaceMembers))
+      .orderBy(asc(workspaceMembers.createdAt), asc(workspaceMembers.userId))
+      .limit(PANEL_ROWS);
+  }
+
+  async function projectsPanel(scope: WorkspaceScope) {
+    return db
+      .select({
+        project_id: projects.id,
+        name: projects.name,
+        status: projects.status,
+        due_date: projects.dueDate,
+      })
+      .from(projects)
+      .where(and(scope.workspace(projects), ne(projects.status, 'archived')))
+      .orderBy(desc(projects.updatedAt), desc(projects.id))
+      .limit(PANEL_ROWS);
+  }
+
+  /** The figures of the session's workspace; the Team and Projects panels only for who may see them. */
+  async function stats(claims: AccessTokenClaims): Promise<DashboardStats> {
+    const scope = await workspaceScope(db, claims);
+    assertCan(scope.auth, 'dashboard:view');
+    const at = now();
+    const today = utcDate(at);
+    const [members, projectCounts, taskCounts, weeks, team, recent] = await Promise.all([
+      memberFigures(scope),
+      projectFigures(scope),
+      taskFigures(scope, today),
+      completedPerWeek(scope, at),
+      can(scope.auth, 'team:view') ? teamPanel(scope) : [],
+      can(scope.auth, 'project:view') ? projectsPanel(scope) : [],
+    ]);
+    return {
+      workspace: {
+        workspace_id: scope.workspaceId,
+        workspace_name: scope.workspaceName,
+        template: scope.template,
+      },
+      members,
+      projects: projectCounts,
+      tasks: taskCounts,
+      completed_per_week: weeks,
+      team,
+      projects_recent: recent,
+    };
+  }
+
+  return { stats };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -1,0 +1,182 @@
+import { INVITATION_TTL_DAYS } from '@workhub/shared/constants';
+import type { InvitationStatus } from '@workhub/shared/enums';
+import { messages } from '@workhub/shared/messages';
+import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
+import type { PaginationQuery } from '@workhub/shared/schemas/common';
+import type { Invitation, inviteBody } from '@workhub/shared/schemas/team';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { countOf } from '../../db/aggregates.ts';
+import { users } from '../../db/schema/users.ts';
+import { type InvitationRow, invitations, workspaceMembers } from '../../db/schema/workspaces.ts';
+import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { addSeconds } from '../../lib/clock.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { pageOf } from '../../lib/paging.ts';
+import { assertCan } from '../../plugins/auth.ts';
+import { conflict, notFound } from '../../plugins/errors.ts';
+import { invitationMail } from './invitation.mails.ts';
+
+const TTL_SECONDS = INVITATION_TTL_DAYS * 24 * 60 * 60;
+
+/** Neither accepted nor revoked (it may have expired: then it can be re-sent). */
+const openInvitation = () => [isNull(invitations.acceptedAt), isNull(invitations.revokedAt)];
+
+export function invitationStatus(row: InvitationRow, at: Date): InvitationStatus {
+  if (row.acceptedAt) return 'accepted';
+  if (row.revokedAt) return 'revoked';
+  return row.expiresAt <= at ? 'expired' : 'pending';
+}
+
+/** 410 for a link that no longer opens anything: expired, revoked or already accepted. */
+export function refuseClosed(row: InvitationRow, at: Date): void {
+  const status = invitationStatus(row, at);
+  if (status === 'expired') throw new AppError(410, 'GONE', messages.invitationExpired);
+  if (status !== 'pending') throw new AppError(410, 'GONE', messages.invitationClosed);
+}
+
+export function createInvitationService(ctx: Ctx) {
+  const { db, now, mailer, config } = ctx;
+
+  const toInvitation = (row: InvitationRow): Invitation => ({
+    invitation_id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    role: row.role,
+    status: invitationStatus(row, now()),
+    expires_at: row.expiresAt.toISOString(),
+    sent_at: row.lastSentAt.toISOString(),
+  });
+
+  async function inviterName(userId: string): Promise<string> {
+    const [inviter] = await db
+      .select({ first: users.firstName, last: users.lastName })
+      .from(users)
+      .where(eq(users.id, userId));
+    return inviter ? `${inviter.first} ${inviter.last}`.trim() : 'Someone';
+  }
+
+  async function mail(scope: WorkspaceScope, row: InvitationRow, token: string): Promise<void> {
+    await mailer.send(
+      invitationMail({
+        to: row.email,
+        firstName: row.firstName,
+        inviterName: await inviterName(scope.auth.user_id),
+        workspaceName: scope.workspaceName,
+        role: row.role,
+        link: `${config.publicUrl}/invitations/${token}`,
+      }),
+    );
+  }
+
+  /** A fresh link: 32 random bytes, of which only the SHA-256 is kept; valid 7 days from now. */
+  function freshLink() {
+    const token = randomToken();
+    const at = now();
+    return { token, tokenHash: sha256(token), expiresAt: addSeconds(at, TTL_SECONDS), lastSentAt: at };
+  }
+
+  /** Invites an address to the session's workspace, replacing an open invitation to it, and mails the link. */
+  async function invite(claims: AccessTokenClaims, input: z.output<typeof inviteBody>): Promise<Invitation> {
+    const scope = await workspaceScope(db, claims);
+    assertCan(scope.auth, 'team:invite');
+    const [member] = await db
+      .select({ userId: workspaceMembers.userId })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(and(scope.workspace(workspaceMembers), eq(users.email, input.email)))
+      .limit(1);
+    if (member) throw conflict(messages.alreadyMember, { email: messages.alreadyMember });
+
+    const { token, ...link } = freshLink();
+    const row = await db.transaction(async (tx) => {
+      await tx
+        .update(invitations)
+        .set({ revokedAt: link.lastSentAt })
+        .where(and(scope.workspace(invitations), eq(invitations.email, input.email), ...openInvitation()));
+      const [created] = await tx
+        .insert(invitations)
+        .values({
+          ...scope.workspaceValues(),
+          email: input.email,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          role: input.role,
+          invitedBy: scope.auth.user_id,
+          createdAt: link.lastSentAt,
+          ...link,
+        })
+        .returning();
+      if (!created) throw new Error('invitation insert returned no row');
+      return created;
+    });
+    await mail(scope, row, token);
+    return toInvitation(row);
+  }
+
+  /** Invitations not accepted nor revoked (pending and expired), newest first. */
+  async function listOpen(claims: AccessTokenClaims, query: PaginationQuery) {
+    const scope = await workspaceScope(db, claims);
+    assertCan(scope.auth, 'team:view');
+    const where = and(scope.workspace(invitations), ...openInvitation());
+    return pageOf(
+      query,
+      ({ limit, offset }) =>
+        db
+          .select()
+          .from(invitations)
+          .where(where)
+          .orderBy(desc(invitations.createdAt), desc(invitations.id))
+          .limit(limit)
+          .offset(offset)
+          .then((rows) => rows.map(toInvitation)),
+      db.select({ total: countOf() }).from(invitations).where(where),
+    );
+  }
+
+  /** An invitation of the session's workspace (404 otherwise), then the permission. */
+  async function findInvitation(claims: AccessTokenClaims, id: string) {
+    const scope = await workspaceScope(db, claims);
+    const [row] = await db
+      .select()
+      .from(invitations)
+      .where(and(scope.workspace(invitations), eq(invitations.id, id)))
+      .limit(1);
+    if (!row) throw notFound();
+    assertCan(scope.auth, 'team:invite');
+    return { scope, row };
+  }
+
+  /** Mails a new link with a new 7-day expiry; the old link stops working. */
+  async function resend(claims: AccessTokenClaims, id: string): Promise<Invitation> {
+    const { scope, row } = await findInvitation(claims, id);
+    if (row.acceptedAt || row.revokedAt) refuseClosed(row, now());
+    const { token, ...link } = freshLink();
+    const [updated] = await db
+      .update(invitations)
+      .set(link)
+      .where(and(scope.workspace(invitations), eq(invitations.id, id)))
+      .returning();
+    if (!updated) throw notFound();
+    await mail(scope, updated, token);
+    return toInvitation(updated);
+  }
+
+  /** The link stops working. Revoking twice is fine; an accepted invitation is 410. */
+  async function revoke(claims: AccessTokenClaims, id: string): Promise<void> {
+    const { scope, row } = await findInvitation(claims, id);
+    if (row.acceptedAt) refuseClosed(row, now());
+    if (row.revokedAt) return;
+    await db
+      .update(invitations)
+      .set({ revokedAt: now() })
+      .where(and(scope.workspace(invitations), eq(invitations.id, id)));
+  }
+
+  return { invite, listOpen, resend, revoke };
+}
+
+export type InvitationService = ReturnType<typeof createInvitationService>;

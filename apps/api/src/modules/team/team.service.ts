@@ -1,0 +1,186 @@
+import { messages } from '@workhub/shared/messages';
+import type { Action } from '@workhub/shared/permissions';
+import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
+import type { memberUpdateBody, TeamMember, teamListQuery } from '@workhub/shared/schemas/team';
+import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { countOf } from '../../db/aggregates.ts';
+import { users } from '../../db/schema/users.ts';
+import { workspaceMembers } from '../../db/schema/workspaces.ts';
+import { memberOfNoOtherAccount, type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
+import { pageOf } from '../../lib/paging.ts';
+import { assertCan } from '../../plugins/auth.ts';
+import { conflict, notFound } from '../../plugins/errors.ts';
+
+const memberColumns = {
+  user_id: users.id,
+  first_name: users.firstName,
+  last_name: users.lastName,
+  email: users.email,
+  role: workspaceMembers.role,
+  status: workspaceMembers.status,
+  phone: users.phone,
+  address: users.address,
+  state: users.state,
+  country: users.country,
+  city: users.city,
+  zip: users.zip,
+  notes: users.notes,
+  joinedAt: workspaceMembers.createdAt,
+  accountHeld: users.accountId,
+  platformRole: users.platformRole,
+};
+
+function selectMembers(db: Ctx['db'], where: SQL | undefined) {
+  return db
+    .select(memberColumns)
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(where)
+    .$dynamic();
+}
+type MemberRow = Awaited<ReturnType<typeof selectMembers>>[number];
+
+const toTeamMember = ({
+  joinedAt,
+  accountHeld: _held,
+  platformRole: _staff,
+  ...row
+}: MemberRow): TeamMember => ({
+  ...row,
+  joined_at: joinedAt.toISOString(),
+});
+
+/** An optional field of an edit: absent keeps the current value, empty clears it. */
+const edited = (value: string | undefined, current: string | null): string | null =>
+  value === undefined ? current : value || null;
+
+/** `%text%` for ILIKE, with the pattern characters of the text itself taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function createTeamService(ctx: Ctx) {
+  const { db, now } = ctx;
+
+  /** The member of the session's workspace (404 otherwise, whoever they are elsewhere), then the permission. */
+  async function findMember(claims: AccessTokenClaims, userId: string, action: Action) {
+    const scope = await workspaceScope(db, claims);
+    const [member] = await selectMembers(
+      db,
+      and(scope.workspace(workspaceMembers), eq(workspaceMembers.userId, userId)),
+    ).limit(1);
+    if (!member) throw notFound();
+    assertCan(scope.auth, action);
+    return { scope, member };
+  }
+
+  /** The owner's role, status and membership never change (409). */
+  function refuseOwner(member: MemberRow): void {
+    if (member.role === 'owner') throw conflict(messages.ownerImmutable);
+  }
+
+  async function reload(scope: WorkspaceScope, userId: string): Promise<TeamMember> {
+    const [member] = await selectMembers(
+      db,
+      and(scope.workspace(workspaceMembers), eq(workspaceMembers.userId, userId)),
+    );
+    if (!member) throw notFound();
+    return toTeamMember(member);
+  }
+
+  async function list(claims: AccessTokenClaims, query: z.output<typeof teamListQuery>) {
+    const scope = await workspaceScope(db, claims);
+    assertCan(scope.auth, 'team:view');
+    const filters: SQL[] = [scope.workspace(workspaceMembers)];
+    if (query.q) {
+      const pattern = containing(query.q);
+      const matches = or(
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(users.email, pattern),
+      );
+      if (matches) filters.push(matches);
+    }
+    const where = and(...filters);
+    return pageOf(
+      query,
+      ({ limit, offset }) =>
+        selectMembers(db, where)
+          .orderBy(asc(workspaceMembers.createdAt), asc(workspaceMembers.userId))
+          .limit(limit)
+          .offset(offset)
+          .then((rows) => rows.map(toTeamMember)),
+      db
+        .select({ total: countOf() })
+        .from(workspaceMembers)
+        .innerJoin(users, eq(users.id, workspaceMembers.userId))
+        .where(where),
+    );
+  }
+
+  async function get(claims: AccessTokenClaims, userId: string): Promise<TeamMember> {
+    const { member } = await findMember(claims, userId, 'team:view');
+    return toTeamMember(member);
+  }
+
+  /**
+   * Sets the member's role in this workspace and, when the person belongs to this account alone
+   * (holds no account, works in no other), their name and contact details.
+   */
+  async function update(claims: AccessTokenClaims, userId: string, input: z.output<typeof memberUpdateBody>) {
+    const { scope, member } = await findMember(claims, userId, 'team:update');
+    refuseOwner(member);
+    const at = now();
+    const ownsProfile =
+      member.accountHeld === null &&
+      member.platformRole === null &&
+      (await memberOfNoOtherAccount(db, userId, scope.accountId));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(workspaceMembers)
+        .set({ role: input.role, updatedAt: at })
+        .where(and(scope.workspace(workspaceMembers), eq(workspaceMembers.userId, userId)));
+      if (!ownsProfile) return;
+      await tx
+        .update(users)
+        .set({
+          firstName: input.first_name,
+          lastName: input.last_name ?? member.last_name,
+          phone: edited(input.phone, member.phone),
+          address: edited(input.address, member.address),
+          state: edited(input.state, member.state),
+          country: edited(input.country, member.country),
+          city: edited(input.city, member.city),
+          zip: edited(input.zip, member.zip),
+          notes: edited(input.notes, member.notes),
+          updatedAt: at,
+        })
+        .where(eq(users.id, userId));
+    });
+    return reload(scope, userId);
+  }
+
+  /** Active or inactive in this workspace; an inactive member cannot act in it. */
+  async function setStatus(claims: AccessTokenClaims, userId: string, status: 'active' | 'inactive') {
+    const { scope, member } = await findMember(claims, userId, 'team:set_status');
+    refuseOwner(member);
+    await db
+      .update(workspaceMembers)
+      .set({ status, updatedAt: now() })
+      .where(and(scope.workspace(workspaceMembers), eq(workspaceMembers.userId, userId)));
+    return reload(scope, userId);
+  }
+
+  /** Takes the person out of this workspace only: their user and other memberships stay. */
+  async function remove(claims: AccessTokenClaims, userId: string): Promise<void> {
+    const { scope, member } = await findMember(claims, userId, 'team:remove');
+    refuseOwner(member);
+    await db
+      .delete(workspaceMembers)
+      .where(and(scope.workspace(workspaceMembers), eq(workspaceMembers.userId, userId)));
+  }
+
+  return { list, get, update, setStatus, remove };
+}
+
+export type TeamService = ReturnType<typeof createTeamService>;

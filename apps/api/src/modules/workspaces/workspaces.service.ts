@@ -1,0 +1,188 @@
+import { join } from 'node:path';
+import { messages } from '@workhub/shared/messages';
+import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
+import type { Workspace, workspaceBody, workspaceListQuery } from '@workhub/shared/schemas/workspaces';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { countOf, percentOf } from '../../db/aggregates.ts';
+import { tasks } from '../../db/schema/work.ts';
+import { type WorkspaceRow, workspaceMembers, workspaces } from '../../db/schema/workspaces.ts';
+import { type AccountScope, accountScope } from '../../db/tenant-scope.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { pageOf } from '../../lib/paging.ts';
+import { assertCan } from '../../plugins/auth.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { detectImage, logoStorage, logoUrl } from './logo-storage.ts';
+
+export const logoInvalid = (status: 400 | 413 = 400) =>
+  new AppError(status, status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED', messages.logoInvalid, {
+    fields: { logo: messages.logoInvalid },
+  });
+
+export function createWorkspaceService(ctx: Ctx) {
+  const { db, now } = ctx;
+  const logos = logoStorage(join(ctx.config.dataDir, 'uploads'));
+
+  /** A workspace with its team size and completion, both counted in SQL (in the same tenant). */
+  function selectWorkspaces(scope: AccountScope) {
+    const ofThisWorkspace = <T extends typeof tasks | typeof workspaceMembers>(table: T) =>
+      and(scope.account(table), eq(table.workspaceId, workspaces.id));
+    const teamSize = sql<number>`(select ${countOf()} from ${workspaceMembers} where ${ofThisWorkspace(workspaceMembers)})`;
+    const completion = sql<number>`(select ${percentOf(countOf(eq(tasks.status, 'completed')), countOf())} from ${tasks} where ${ofThisWorkspace(tasks)})`;
+    return db
+      .select({ row: workspaces, teamSize: teamSize.mapWith(Number), completion: completion.mapWith(Number) })
+      .from(workspaces);
+  }
+
+  const toWorkspace = ({
+    row,
+    teamSize,
+    completion,
+  }: {
+    row: WorkspaceRow;
+    teamSize: number;
+    completion: number;
+  }): Workspace => ({
+    workspace_id: row.id,
+    account_id: row.accountId,
+    workspace_name: row.name,
+    template: row.template,
+    description: row.description,
+    workspace_logo: logoUrl(row.logoPath),
+    archived: row.archived,
+    team_size: teamSize,
+    completion,
+    time_inserted: row.createdAt.toISOString(),
+    time_updated: row.updatedAt.toISOString(),
+  });
+
+  /** The workspace if the session reaches it (else 404, as a missing one), then the permission. */
+  async function reachable(scope: AccountScope, id: string, action: Parameters<typeof assertCan>[1]) {
+    const [found] = await selectWorkspaces(scope)
+      .where(and(scope.reachableWorkspaces(), eq(workspaces.id, id)))
+      .limit(1);
+    if (!found) throw notFound();
+    assertCan(scope.auth, action);
+    return found;
+  }
+
+  async function reload(scope: AccountScope, id: string): Promise<Workspace> {
+    const [found] = await selectWorkspaces(scope).where(
+      and(scope.account(workspaces), eq(workspaces.id, id)),
+    );
+    if (!found) throw notFound();
+    return toWorkspace(found);
+  }
+
+  async function list(claims: AccessTokenClaims, query: z.output<typeof workspaceListQuery>) {
+    const scope = await accountScope(db, claims);
+    assertCan(scope.auth, 'workspace:list');
+    const where = and(scope.account(workspaces), eq(workspaces.archived, query.archived)) as SQL;
+    return pageOf(
+      query,
+      ({ limit, offset }) =>
+        selectWorkspaces(scope)
+          .where(where)
+          .orderBy(desc(workspaces.createdAt), desc(workspaces.id))
+          .limit(limit)
+          .offset(offset)
+          .then((rows) => rows.map(toWorkspace)),
+      db.select({ total: countOf() }).from(workspaces).where(where),
+    );
+  }
+
+  async function get(claims: AccessTokenClaims, id: string): Promise<Workspace> {
+    return toWorkspace(await reachable(await accountScope(db, claims), id, 'workspace:list'));
+  }
+
+  /** Creates the workspace and makes its creator, the account holder, its owner and first member. */
+  async function create(
+    claims: AccessTokenClaims,
+    input: z.output<typeof workspaceBody>,
+  ): Promise<Workspace> {
+    const scope = await accountScope(db, claims);
+    assertCan(scope.auth, 'workspace:create');
+    const at = now();
+    const id = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(workspaces)
+        .values({
+          ...scope.accountValues(),
+          name: input.workspace_name,
+          template: input.template,
+          description: input.description,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning({ id: workspaces.id });
+      if (!created) throw new Error('workspace insert returned no row');
+      await tx.insert(workspaceMembers).values({
+        ...scope.accountValues(),
+        workspaceId: created.id,
+        userId: scope.auth.user_id,
+        role: 'owner',
+        createdAt: at,
+        updatedAt: at,
+      });
+      return created.id;
+    });
+    return reload(scope, id);
+  }
+
+  async function update(claims: AccessTokenClaims, id: string, input: z.output<typeof workspaceBody>) {
+    const scope = await accountScope(db, claims);
+    await reachable(scope, id, 'workspace:update');
+    await db
+      .update(workspaces)
+      .set({
+        name: input.workspace_name,
+        template: input.template,
+        description: input.description,
+        updatedAt: now(),
+      })
+      .where(and(scope.account(workspaces), eq(workspaces.id, id)));
+    return reload(scope, id);
+  }
+
+  /** Archives (true) or restores (false) a workspace. */
+  async function setArchived(claims: AccessTokenClaims, id: string, archived: boolean): Promise<Workspace> {
+    const scope = await accountScope(db, claims);
+    await reachable(scope, id, 'workspace:archive');
+    await db
+      .update(workspaces)
+      .set({ archived, updatedAt: now() })
+      .where(and(scope.account(workspaces), eq(workspaces.id, id)));
+    return reload(scope, id);
+  }
+
+  /**
+   * Replaces the logo. The workspace and the permission are checked before the upload is read;
+   * `readFile` answers the uploaded bytes (or throws 400/413). The old file is removed afterwards.
+   */
+  async function setLogo(claims: AccessTokenClaims, id: string, readFile: () => Promise<Buffer>) {
+    const scope = await accountScope(db, claims);
+    const { row } = await reachable(scope, id, 'workspace:update');
+    const buffer = await readFile();
+    const type = detectImage(buffer);
+    if (!type) throw logoInvalid();
+    const name = await logos.save(buffer, type);
+    try {
+      await db
+        .update(workspaces)
+        .set({ logoPath: name, updatedAt: now() })
+        .where(and(scope.account(workspaces), eq(workspaces.id, id)));
+    } catch (err) {
+      await logos.remove(name);
+      throw err;
+    }
+    await logos
+      .remove(row.logoPath)
+      .catch((err: unknown) => ctx.log.warn({ err }, 'could not remove an old logo'));
+    return reload(scope, id);
+  }
+
+  return { list, get, create, update, setArchived, setLogo };
+}
+
+export type WorkspaceService = ReturnType<typeof createWorkspaceService>;
