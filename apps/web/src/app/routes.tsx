@@ -1,3 +1,4 @@
+import { TEMPLATE_DASHBOARDS, TEMPLATES } from '@workhub/shared/enums';
 import { Navigate, Route, Routes } from 'react-router';
 import { GuestOnly } from './guards/guest-only.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
@@ -33,7 +34,33 @@ const WorkspacePickerPage = lazyPage(
   () => import('../features/workspace/pages/workspace-picker-page.tsx'),
   'WorkspacePickerPage',
 );
+const WorkspaceListPage = lazyPage(
+  () => import('../features/workspace/pages/workspace-list-page.tsx'),
+  'WorkspaceListPage',
+);
+const WorkspaceFormPage = lazyPage(
+  () => import('../features/workspace/pages/workspace-form-page.tsx'),
+  'WorkspaceFormPage',
+);
+// @mantine/charts and recharts travel with this chunk only.
+const DashboardPage = lazyPage(
+  () => import('../features/dashboard/pages/dashboard-page.tsx'),
+  'DashboardPage',
+);
+const TeamPage = lazyPage(() => import('../features/team/pages/team-page.tsx'), 'TeamPage');
+const MemberEditPage = lazyPage(
+  () => import('../features/team/pages/member-edit-page.tsx'),
+  'MemberEditPage',
+);
+const InvitationPage = lazyPage(
+  () => import('../features/invitations/pages/invitation-page.tsx'),
+  'InvitationPage',
+);
 const UpcomingPage = lazyPage(() => import('./upcoming/upcoming-page.tsx'), 'UpcomingPage');
+// The in-workspace guards render Mantine states; lazy, so the first route does not carry them.
+const RequireCan = lazyPage(() => import('./guards/require-can.tsx'), 'RequireCan');
+const RequireTemplate = lazyPage(() => import('./guards/require-template.tsx'), 'RequireTemplate');
+const TeamOrSubscribers = lazyPage(() => import('./team-or-subscribers.tsx'), 'TeamOrSubscribers');
 
 const LOGIN_PATHS = ['/auth/login', '/auth/user/login', '/sign-in'] as const;
 
@@ -56,12 +83,42 @@ export const AppRoutes = () => (
       <Route path="/auth/new-password/:email?" element={<NewPasswordPage />} />
     </Route>
     <Route path="/signin" element={<SignedOutPage />} />
+    <Route path="/invitations/:token" element={<InvitationPage />} />
 
     <Route element={<RequireAuth />}>
       <Route path="/subscription_type" element={<SubscriptionTypePage />} />
       <Route element={<RequireAuth requirePlan />}>
         <Route element={<ShellLayout />}>
           <Route path="/workspace" element={<WorkspacePickerPage />} />
+          <Route element={<RequireAuth anyOf={['account']} />}>
+            <Route path="/workspace/list" element={<WorkspaceListPage archived={false} />} />
+            <Route path="/workspace/archived" element={<WorkspaceListPage archived />} />
+            <Route path="/workspace/create" element={<WorkspaceFormPage />} />
+            <Route path="/workspace/:id/edit" element={<WorkspaceFormPage />} />
+          </Route>
+          {TEMPLATES.map((template) => (
+            <Route
+              key={template}
+              path={TEMPLATE_DASHBOARDS[template]}
+              element={
+                <RequireTemplate template={template}>
+                  <DashboardPage template={template} />
+                </RequireTemplate>
+              }
+            />
+          ))}
+          <Route path="/team" element={<TeamOrSubscribers team={<TeamPage />} />} />
+          {['/team/:id/edit', '/user/:id'].map((path) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RequireCan action="team:update">
+                  <MemberEditPage />
+                </RequireCan>
+              }
+            />
+          ))}
           {upcomingRoutes.map(({ path, title, purpose, rule }) => (
             <Route
               key={path}

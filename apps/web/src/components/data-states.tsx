@@ -1,4 +1,5 @@
 import { Alert, Button, Center, EmptyState, Group, Loader, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { messages } from '@workhub/shared/messages';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api-error.ts';
@@ -37,3 +38,19 @@ export const EmptyList = ({ title, description, children }: EmptyListProps) => (
     {children ? <EmptyState.Actions>{children}</EmptyState.Actions> : null}
   </EmptyState>
 );
+
+type QueryStateProps<T> = {
+  query: UseQueryResult<T>;
+  /** The error's heading: what could not be loaded. */
+  errorTitle: string;
+  children: (data: T) => ReactNode;
+};
+
+/** A query's three states: 'Loading', its error with 'Try again', or what the page makes of its data. */
+export const QueryState = <T,>({ query, errorTitle, children }: QueryStateProps<T>) => {
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) {
+    return <ErrorState title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  return children(query.data);
+};

@@ -5,15 +5,22 @@ import { notify } from './notify.tsx';
 /**
  * Shows a failed call on a form: each message of a 400 `fields` map goes under its field, and a
  * toast carries the server's message. Field messages for fields the form does not show (e.g.
- * `subscription_id` on sign-up) become the toast, so none is lost.
+ * `subscription_id` on sign-up) become the toast, so none is lost. A 409 (a value taken, e.g. an
+ * e-mail) puts its message under `conflictField` when the form names one.
  */
 export const showFormError = <T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   formFields: readonly Path<T>[],
+  conflictField?: Path<T>,
 ): void => {
   if (!(error instanceof ApiError)) {
     notify.error(errorMessage(error));
+    return;
+  }
+  if (error.status === 409 && conflictField) {
+    setError(conflictField, { type: 'server', message: error.message }, { shouldFocus: true });
+    notify.error(error.message);
     return;
   }
   const hidden: string[] = [];

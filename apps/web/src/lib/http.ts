@@ -23,19 +23,21 @@ const readBody = async (response: Response): Promise<unknown> => {
 };
 
 /**
- * One call to the API at the same origin: JSON in and out, the refresh cookie sent along
+ * One call to the API at the same origin: JSON in (or multipart for a FormData body) and out, the refresh cookie sent along
  * (`credentials: 'include'`), a failed status turned into an ApiError. No retry here.
  */
 export const requestJson = async <T>(path: string, init: RawRequest = {}): Promise<T> => {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a file upload) goes as multipart; the browser writes its boundary header.
+  const multipart = init.body instanceof FormData;
+  if (init.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   let response: Response;
   try {
     response = await fetch(path, {
       method: init.method ?? 'GET',
       headers,
-      body: init.body === undefined ? null : JSON.stringify(init.body),
+      body: init.body === undefined ? null : multipart ? (init.body as FormData) : JSON.stringify(init.body),
       credentials: 'include',
       signal: init.signal ?? null,
     });

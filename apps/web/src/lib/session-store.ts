@@ -15,7 +15,10 @@
  * - history state (not storage): `resendAvailableAt` handed from register / forgot-password /
  *   resend to the code screens, and `from` (where the guard sent the user from).
  * No token is ever written to localStorage or sessionStorage (spec keys accessToken / refresh_token
- * are dropped on purpose), and no workspace / template keys are written yet.
+ * are dropped on purpose). Nor are the spec's workspace id and template keys: the current workspace
+ * and its template travel in the access token (`workspace_id`, `template`) and in
+ * `SessionUser.workspace`, both in memory, and the refresh cookie keeps them across a reload;
+ * choosing another workspace replaces the whole session (features/workspace/api/choose-workspace.ts).
  */
 import type { AccessTokenClaims, AuthSession, SessionUser } from '@workhub/shared/schemas/auth';
 import { decodeClaims } from './jwt.ts';

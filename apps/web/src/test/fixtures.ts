@@ -1,3 +1,5 @@
+import type { Template, WorkspaceRole } from '@workhub/shared/enums';
+import type { Auth } from '@workhub/shared/permissions';
 import type { AccessTokenClaims, AuthSession, SessionUser } from '@workhub/shared/schemas/auth';
 
 const base64Url = (value: object) =>
@@ -10,6 +12,9 @@ export const fakeToken = (claims: Partial<AccessTokenClaims> = {}): string => {
     role: 'owner',
     accounts: 1,
     account_id: 'a1',
+    platform_role: null,
+    workspace_id: null,
+    template: null,
     exp: Math.floor(Date.now() / 1000) + 900,
     ...claims,
   };
@@ -27,6 +32,7 @@ export const fakeUser = (patch: Partial<SessionUser> = {}): SessionUser => ({
   accounts: 1,
   email_verified: true,
   plan_chosen: true,
+  workspace: null,
   ...patch,
 });
 
@@ -41,3 +47,30 @@ export const jsonResponse = (status: number, body?: unknown): Response =>
     status,
     headers: { 'Content-Type': 'application/json' },
   });
+
+/** A session acting in a workspace of `template` with `role` there (token and user agree). */
+export const fakeWorkspaceAuthSession = (
+  template: Template = 'workspace',
+  role: WorkspaceRole = 'owner',
+  workspace: { workspace_id?: string; workspace_name?: string } = {},
+): AuthSession => {
+  const workspace_id = workspace.workspace_id ?? `w-${template}`;
+  const workspace_name = workspace.workspace_name ?? `${template} workspace`;
+  const accounts = role === 'owner' ? 1 : 0;
+  return fakeAuthSession(
+    { role, accounts, workspace_id, template },
+    { role, accounts, workspace: { workspace_id, workspace_name, template, role } },
+  );
+};
+
+/** An `Auth` for `can()`: an account holder outside any workspace, unless patched. */
+export const fakeAuth = (patch: Partial<Auth> = {}): Auth => ({
+  user_id: 'u1',
+  role: 'owner',
+  platform_role: null,
+  accounts: 1,
+  account_id: 'a1',
+  workspace_id: null,
+  template: null,
+  ...patch,
+});

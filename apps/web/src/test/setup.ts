@@ -25,6 +25,12 @@ if (!('ResizeObserver' in window)) {
   }
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
+if (!('fonts' in document)) {
+  // Mantine's autosize Textarea re-measures when web fonts finish loading.
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 afterEach(() => {

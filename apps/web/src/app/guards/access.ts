@@ -1,5 +1,6 @@
 import type { Template } from '@workhub/shared/enums';
-import { isAccountHolder, isPlatformAdmin, roleOf } from '../../lib/roles.ts';
+import { isAccountHolder, isPlatformStaff } from '@workhub/shared/permissions';
+import { authOf } from '../../lib/auth.ts';
 import type { SessionState, SignedInSession } from '../../lib/session-store.ts';
 
 /**
@@ -42,19 +43,20 @@ export const SIGNED_OUT_ELSEWHERE_PATH = '/signin';
 const signIn: AccessDecision = { kind: 'redirect', to: SIGN_IN_PATH, rememberFrom: true };
 
 export const meetsCondition = (session: SignedInSession, condition: AccessCondition): boolean => {
-  if (typeof condition === 'object') return session.claims?.template === condition.template;
+  const auth = authOf(session);
+  if (typeof condition === 'object') return auth.template === condition.template;
   switch (condition) {
     case 'token':
       return session.accessToken.length > 0;
     case 'account':
-      return isAccountHolder(session);
+      return isAccountHolder(auth);
     case 'admin':
-      return isPlatformAdmin(session);
+      return isPlatformStaff(auth);
     case 'member':
     case 'worker':
     case 'customer':
     case 'guest':
-      return roleOf(session) === condition;
+      return auth.role === condition;
   }
 };
 
@@ -77,7 +79,7 @@ export const decideAccess = (session: SessionState, rule: AccessRule = {}): Acce
     case 'signed_in': {
       const conditions = rule.anyOf && rule.anyOf.length > 0 ? rule.anyOf : (['token'] as const);
       if (!conditions.some((condition) => meetsCondition(session, condition))) return signIn;
-      if (rule.requirePlan && isAccountHolder(session) && !session.user.plan_chosen) {
+      if (rule.requirePlan && isAccountHolder(authOf(session)) && !session.user.plan_chosen) {
         return { kind: 'redirect', to: CHOOSE_PLAN_PATH, rememberFrom: false };
       }
       return { kind: 'allow' };

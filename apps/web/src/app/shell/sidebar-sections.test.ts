@@ -1,34 +1,35 @@
+import type { Auth } from '@workhub/shared/permissions';
 import { describe, expect, it } from 'vitest';
-import { decodeClaims } from '../../lib/jwt.ts';
-import type { SignedInSession } from '../../lib/session-store.ts';
-import { fakeToken, fakeUser } from '../../test/fixtures.ts';
+import { fakeAuth } from '../../test/fixtures.ts';
 import { dashboardPath, showsNotificationsToggle, sidebarSections } from './sidebar-sections.ts';
 
-const session = (
-  claims: Parameters<typeof fakeToken>[0],
-  user: Parameters<typeof fakeUser>[0] = {},
-): SignedInSession => {
-  const token = fakeToken(claims);
-  return { status: 'signed_in', accessToken: token, claims: decodeClaims(token), user: fakeUser(user) };
-};
+const auth = fakeAuth;
+const inWorkspace = (role: Auth['role'], template: Auth['template'] = 'workspace', accounts = 0) =>
+  auth({ role, template, accounts, workspace_id: 'w1' });
 
-const links = (s: SignedInSession) =>
-  sidebarSections(s).map((section) => [
+const links = (a: Auth) =>
+  sidebarSections(a).map((section) => [
     section.title,
     section.links.map((link) => `${link.label} ${link.to}`),
   ]);
 
-describe('sidebar by role', () => {
+describe('sidebar by role, driven by can()', () => {
   it('gives the super admin Dashboard and Subscribers only', () => {
-    const superAdmin = session({ role: 'super_admin', accounts: 0 }, { platform_role: 'super_admin' });
+    const superAdmin = auth({
+      role: 'super_admin',
+      platform_role: 'super_admin',
+      accounts: 0,
+      account_id: null,
+    });
     expect(links(superAdmin)).toEqual([['Super Admin', ['Dashboard /dashboard_admin', 'Subscribers /team']]]);
     expect(showsNotificationsToggle(superAdmin)).toBe(false);
   });
 
-  it('gives an owner the Admin block, Projects, Teams and Settings > Tags', () => {
-    const owner = session({ role: 'owner' });
+  it('gives an owner in a workspace the Admin block, Workspaces, Projects, Teams and Settings > Tags', () => {
+    const owner = inWorkspace('owner', 'mrp', 1);
     expect(links(owner)).toEqual([
-      ['Admin', ['Dashboard /dashboard']],
+      ['Admin', ['Dashboard /dashboard_mrp']],
+      ['Workspaces', ['All workspaces /workspace/list', 'Archived workspaces /workspace/archived']],
       ['Projects', ['List /project/list', 'Archived /project/archived']],
       ['Teams', ['List /team']],
       ['Settings', ['Tags /tags']],
@@ -36,18 +37,38 @@ describe('sidebar by role', () => {
     expect(showsNotificationsToggle(owner)).toBe(true);
   });
 
-  it('hides Tags from roles that may not manage them', () => {
-    for (const role of ['member', 'worker', 'guest', 'customer'] as const) {
-      expect(links(session({ role, accounts: 0 })).map(([title]) => title)).not.toContain('Settings');
+  it('gives an owner who has not chosen a workspace only the Workspaces block', () => {
+    expect(links(auth())).toEqual([
+      ['Workspaces', ['All workspaces /workspace/list', 'Archived workspaces /workspace/archived']],
+    ]);
+  });
+
+  it('gives a workspace admin Teams and Tags but not the Workspaces block', () => {
+    const titles = links(inWorkspace('admin')).map(([title]) => title);
+    expect(titles).toEqual(['Admin', 'Projects', 'Teams', 'Settings']);
+  });
+
+  it('gives a worker or member their dashboard and the project list only', () => {
+    for (const role of ['member', 'worker'] as const) {
+      expect(links(inWorkspace(role, 'crm'))).toEqual([
+        ['Admin', ['Dashboard /dashboard_crm']],
+        ['Projects', ['List /project/list']],
+      ]);
     }
   });
 
-  it("links each role's own dashboard", () => {
-    expect(dashboardPath(session({ role: 'admin' }, { platform_role: 'admin' }))).toBe('/dashboard_admin');
-    expect(dashboardPath(session({ template: 'mrp' }))).toBe('/dashboard_mrp');
-    expect(dashboardPath(session({ template: 'erp' }))).toBe('/dashboard_erp');
-    expect(dashboardPath(session({ template: 'barber' }))).toBe('/dashboard_barber');
-    expect(dashboardPath(session({ template: 'workspace' }))).toBe('/dashboard');
-    expect(dashboardPath(session({ template: null }))).toBe('/dashboard');
+  it('gives a guest or customer their dashboard only', () => {
+    for (const role of ['guest', 'customer'] as const) {
+      expect(links(inWorkspace(role, 'barber'))).toEqual([['Admin', ['Dashboard /dashboard_barber']]]);
+    }
+  });
+
+  it("links the current workspace template's dashboard", () => {
+    expect(dashboardPath(auth({ role: 'admin', platform_role: 'admin', accounts: 0 }))).toBe(
+      '/dashboard_admin',
+    );
+    expect(dashboardPath(inWorkspace('owner', 'erp'))).toBe('/dashboard_erp');
+    expect(dashboardPath(inWorkspace('owner', 'workspace'))).toBe('/dashboard');
+    expect(dashboardPath(auth())).toBeNull();
   });
 });

@@ -1,53 +1,53 @@
-import { isPlatformAdmin, isSuperAdmin, roleOf } from '../../lib/roles.ts';
-import type { SignedInSession } from '../../lib/session-store.ts';
+import { TEMPLATE_DASHBOARDS } from '@workhub/shared/enums';
+import { type Auth, can, isPlatformStaff } from '@workhub/shared/permissions';
 
 export type SidebarLink = { label: string; to: string };
 export type SidebarSection = { title: string; links: SidebarLink[] };
 
-/** The dashboard of the user's role or workspace template ('workspace' has the plain one). */
-export const dashboardPath = (session: SignedInSession): string => {
-  if (isPlatformAdmin(session)) return '/dashboard_admin';
-  const template = session.claims?.template;
-  if (!template || template === 'workspace') return '/dashboard';
-  return `/dashboard_${template}`;
+/** The dashboard of the session: the admin one for staff, else the current workspace template's. */
+export const dashboardPath = (auth: Auth): string | null => {
+  if (can(auth, 'admin:dashboard')) return '/dashboard_admin';
+  return auth.template ? TEMPLATE_DASHBOARDS[auth.template] : null;
 };
 
 /**
- * Settings > Tags is for the admins of the workspace's module (spec section 6). Until workspace
- * roles are richer, that is the owner, a workspace admin, or platform staff.
+ * The sidebar (spec section 2), every link shown only where `can()` allows its page: staff get
+ * their Dashboard and Subscribers; everyone else the Admin block with the current workspace's
+ * dashboard, the account holder's Workspaces, Projects, Teams, and Settings > Tags for the
+ * module admin.
  */
-export const canSeeTags = (session: SignedInSession): boolean => {
-  const role = roleOf(session);
-  return role === 'owner' || role === 'admin' || isPlatformAdmin(session);
-};
-
-/** The sidebar by role (spec section 2): super admins get their two links; everyone else the blocks. */
-export const sidebarSections = (session: SignedInSession): SidebarSection[] => {
-  if (isSuperAdmin(session)) {
-    return [
-      {
-        title: 'Super Admin',
-        links: [
-          { label: 'Dashboard', to: '/dashboard_admin' },
-          { label: 'Subscribers', to: '/team' },
-        ],
-      },
-    ];
+export const sidebarSections = (auth: Auth): SidebarSection[] => {
+  if (isPlatformStaff(auth)) {
+    const links: SidebarLink[] = [];
+    if (can(auth, 'admin:dashboard')) links.push({ label: 'Dashboard', to: '/dashboard_admin' });
+    if (can(auth, 'admin:subscribers')) links.push({ label: 'Subscribers', to: '/team' });
+    return [{ title: auth.platform_role === 'super_admin' ? 'Super Admin' : 'Platform admin', links }];
   }
-  const sections: SidebarSection[] = [
-    { title: 'Admin', links: [{ label: 'Dashboard', to: dashboardPath(session) }] },
-    {
-      title: 'Projects',
+  const sections: SidebarSection[] = [];
+  const dashboard = dashboardPath(auth);
+  if (dashboard && can(auth, 'dashboard:view')) {
+    sections.push({ title: 'Admin', links: [{ label: 'Dashboard', to: dashboard }] });
+  }
+  if (can(auth, 'workspace:list')) {
+    sections.push({
+      title: 'Workspaces',
       links: [
-        { label: 'List', to: '/project/list' },
-        { label: 'Archived', to: '/project/archived' },
+        { label: 'All workspaces', to: '/workspace/list' },
+        { label: 'Archived workspaces', to: '/workspace/archived' },
       ],
-    },
-    { title: 'Teams', links: [{ label: 'List', to: '/team' }] },
-  ];
-  if (canSeeTags(session)) sections.push({ title: 'Settings', links: [{ label: 'Tags', to: '/tags' }] });
+    });
+  }
+  if (can(auth, 'project:view')) {
+    const links: SidebarLink[] = [{ label: 'List', to: '/project/list' }];
+    if (can(auth, 'project:archive')) links.push({ label: 'Archived', to: '/project/archived' });
+    sections.push({ title: 'Projects', links });
+  }
+  if (can(auth, 'team:view')) sections.push({ title: 'Teams', links: [{ label: 'List', to: '/team' }] });
+  if (auth.template && can(auth, 'tags:manage', { template: auth.template })) {
+    sections.push({ title: 'Settings', links: [{ label: 'Tags', to: '/tags' }] });
+  }
   return sections;
 };
 
-/** Whether the Notifications toggle shows (every role but the super admin's short sidebar). */
-export const showsNotificationsToggle = (session: SignedInSession): boolean => !isSuperAdmin(session);
+/** The Notifications toggle shows for everyone but platform staff's short sidebar. */
+export const showsNotificationsToggle = (auth: Auth): boolean => !isPlatformStaff(auth);

@@ -1,8 +1,10 @@
 import { NavLink, ScrollArea, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { authOf, currentWorkspace } from '../../lib/auth.ts';
 import type { SignedInSession } from '../../lib/session-store.ts';
 import { showsNotificationsToggle, sidebarSections } from './sidebar-sections.ts';
+import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 
 type SidebarProps = { session: SignedInSession; onNavigate: () => void };
 
@@ -10,10 +12,13 @@ export const Sidebar = ({ session, onNavigate }: SidebarProps) => {
   const { pathname } = useLocation();
   // Decorative for now (spec section 2): the setting is not stored anywhere yet.
   const [notifications, setNotifications] = useState(true);
+  const auth = authOf(session);
+  const staff = !showsNotificationsToggle(auth);
   return (
     <ScrollArea type="auto" h="100%">
       <Stack gap="lg" p="md" component="nav" aria-label="Sidebar">
-        {sidebarSections(session).map((section) => (
+        {staff ? null : <WorkspaceSwitcher workspace={currentWorkspace(session)} onNavigate={onNavigate} />}
+        {sidebarSections(auth).map((section) => (
           <div key={section.title}>
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={4} px="sm">
               {section.title}
@@ -30,14 +35,14 @@ export const Sidebar = ({ session, onNavigate }: SidebarProps) => {
             ))}
           </div>
         ))}
-        {showsNotificationsToggle(session) ? (
+        {staff ? null : (
           <Switch
             px="sm"
             label="Notifications"
             checked={notifications}
             onChange={(event) => setNotifications(event.currentTarget.checked)}
           />
-        ) : null}
+        )}
       </Stack>
     </ScrollArea>
   );

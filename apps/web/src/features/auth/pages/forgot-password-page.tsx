@@ -2,6 +2,7 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { showFormError } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -9,7 +10,6 @@ import { forgotPassword } from '../api/forgot-password.ts';
 import { readRememberedEmail, savePendingEmail } from '../browser-keys.ts';
 import type { CodeScreenState } from '../code-state.ts';
 import { EmailField } from '../components/auth-fields.tsx';
-import { AuthLayout } from '../components/auth-layout.tsx';
 import { resendAvailableAt } from '../countdown.ts';
 import { type ForgotPasswordInput, type ForgotPasswordValues, forgotPasswordForm } from '../forms.ts';
 

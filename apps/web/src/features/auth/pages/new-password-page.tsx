@@ -3,7 +3,9 @@ import { CODE_LENGTH } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { PasswordField } from '../../../components/password-field.tsx';
+import { AuthLayout } from '../../../components/auth-layout.tsx';
+import { NewPasswordFields } from '../../../components/person-fields.tsx';
+import { bindField } from '../../../lib/form-binding.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -11,7 +13,6 @@ import { newPassword } from '../api/new-password.ts';
 import { savePendingEmail } from '../browser-keys.ts';
 import { showCodeError } from '../code-errors.ts';
 import { CodeField } from '../components/auth-fields.tsx';
-import { AuthLayout } from '../components/auth-layout.tsx';
 import { MissingEmail } from '../components/missing-email.tsx';
 import { ResendCodeButton } from '../components/resend-code-button.tsx';
 import { type NewPasswordInput, type NewPasswordValues, newPasswordForm } from '../forms.ts';
@@ -47,17 +48,9 @@ const NewPasswordForm = ({ email, initialAvailableAt }: { email: string; initial
       <form onSubmit={onSubmit} onFocus={newPasswordForm.preload} noValidate>
         <Stack gap="sm">
           <CodeField error={errors.code?.message ?? errors.email?.message} {...form.register('code')} />
-          <PasswordField
-            label="Password"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
-          <PasswordField
-            label="Confirm password"
-            autoComplete="new-password"
-            error={errors.confirm_password?.message}
-            {...form.register('confirm_password')}
+          <NewPasswordFields
+            password={bindField(form, 'password')}
+            confirm={bindField(form, 'confirm_password')}
           />
           <Button type="submit" loading={isSubmitting} fullWidth>
             Set new password

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Stack, Text } from '@mantine/core';
 import { DEFAULT_PLAN_ID, TRIAL_DAYS } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PasswordField } from '../../../components/password-field.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { AuthLayout } from '../../../components/auth-layout.tsx';
+import { NameFields, NewPasswordFields } from '../../../components/person-fields.tsx';
+import { bindField } from '../../../lib/form-binding.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -12,7 +13,6 @@ import { register as registerAccount } from '../api/register.ts';
 import { savePendingEmail } from '../browser-keys.ts';
 import type { CodeScreenState } from '../code-state.ts';
 import { EmailField } from '../components/auth-fields.tsx';
-import { AuthLayout } from '../components/auth-layout.tsx';
 import { resendAvailableAt } from '../countdown.ts';
 import { type RegisterInput, type RegisterValues, registerForm } from '../forms.ts';
 
@@ -65,12 +65,7 @@ export const RegisterPage = () => {
       };
       navigate(`/auth/verify/${encodeURIComponent(email)}`, { state });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        form.setError('email', { type: 'server', message: error.message }, { shouldFocus: true });
-        notify.error(error.message);
-        return;
-      }
-      showFormError(error, form.setError, FORM_FIELDS);
+      showFormError(error, form.setError, FORM_FIELDS, 'email');
     }
   });
 
@@ -81,32 +76,11 @@ export const RegisterPage = () => {
       </Alert>
       <form onSubmit={onSubmit} onFocus={registerForm.preload} noValidate>
         <Stack gap="sm">
-          <Group grow align="flex-start">
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              error={errors.first_name?.message}
-              {...form.register('first_name')}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              error={errors.last_name?.message}
-              {...form.register('last_name')}
-            />
-          </Group>
+          <NameFields first={bindField(form, 'first_name')} last={bindField(form, 'last_name')} />
           <EmailField error={errors.email?.message} {...form.register('email')} />
-          <PasswordField
-            label="Password"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
-          <PasswordField
-            label="Confirm password"
-            autoComplete="new-password"
-            error={errors.confirm_password?.message}
-            {...form.register('confirm_password')}
+          <NewPasswordFields
+            password={bindField(form, 'password')}
+            confirm={bindField(form, 'confirm_password')}
           />
           <Checkbox
             label="I accept the terms of service"

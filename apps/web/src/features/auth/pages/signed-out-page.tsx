@@ -1,8 +1,8 @@
 import { Button, Text } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { Link } from 'react-router';
+import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { AuthLayout } from '../components/auth-layout.tsx';
 
 /** /signin: where the other tabs land when one tab logs out (spec section 2). */
 export const SignedOutPage = () => {

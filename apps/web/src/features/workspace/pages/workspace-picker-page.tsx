@@ -1,28 +1,87 @@
-import { Button, Card, Group, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
-import { EmptyList } from '../../../components/data-states.tsx';
+import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { TEMPLATE_DASHBOARDS } from '@workhub/shared/enums';
+import { can, isAccountHolder } from '@workhub/shared/permissions';
+import type { MyWorkspace } from '@workhub/shared/schemas/workspaces';
+import { Link, useNavigate } from 'react-router';
+import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { isAccountHolder, isPlatformAdmin } from '../../../lib/roles.ts';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { authOf } from '../../../lib/auth.ts';
+import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSession } from '../../../lib/use-session.ts';
+import { useChooseWorkspace } from '../api/choose-workspace.ts';
+import { useMyWorkspaces } from '../api/get-my-workspaces.ts';
+import { WorkspaceButton } from '../components/workspace-button.tsx';
+
+type WorkspaceChoicesProps = { holder: boolean; currentId: string | null };
+
+/** One button per workspace; choosing one signs into it and opens its template's dashboard. */
+const WorkspaceChoices = ({ holder, currentId }: WorkspaceChoicesProps) => {
+  const navigate = useNavigate();
+  const workspaces = useMyWorkspaces();
+  const choose = useChooseWorkspace();
+
+  const onChoose = async (workspace: MyWorkspace) => {
+    try {
+      const session = await choose.mutateAsync(workspace.workspace_id);
+      await navigate(TEMPLATE_DASHBOARDS[session.user.workspace?.template ?? workspace.template]);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <QueryState query={workspaces} errorTitle="Your workspaces could not be loaded">
+      {(mine) =>
+        mine.length === 0 ? (
+          holder ? (
+            <EmptyList
+              title="You have no workspaces yet"
+              description="Create your first workspace from a template to start planning projects with your team."
+            />
+          ) : (
+            <EmptyList
+              title="You are not in a workspace yet"
+              description="Ask the owner of your team's workspace to invite you."
+            />
+          )
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {mine.map((workspace) => (
+              <WorkspaceButton
+                key={workspace.workspace_id}
+                workspace={workspace}
+                current={workspace.workspace_id === currentId}
+                loading={choose.isPending && choose.variables === workspace.workspace_id}
+                disabled={choose.isPending}
+                onChoose={onChoose}
+              />
+            ))}
+          </SimpleGrid>
+        )
+      }
+    </QueryState>
+  );
+};
 
 /**
- * /workspace: the workspace picker (spec section 2). For now: the admin dashboard button for
- * platform staff and '+ Add New Workspace' for account holders; the workspace list comes next.
+ * /workspace: the workspace picker (spec section 2): the admin dashboard button for platform
+ * staff, one button per workspace the user belongs to, '+ Add New Workspace' for account holders.
  */
 export const WorkspacePickerPage = () => {
   useDocumentTitle('Workspaces');
   const session = useSession();
   if (session.status !== 'signed_in') return null;
-  const { user } = session;
-  const staff = isPlatformAdmin(session);
-  const holder = isAccountHolder(session);
+  const auth = authOf(session);
+  const staff = can(auth, 'admin:dashboard');
+  const holder = isAccountHolder(auth);
 
   return (
     <>
       <PageHeader
         title="Choose a workspace"
-        description={`Welcome, ${user.first_name}. Pick where you want to work.`}
+        description={`Welcome, ${session.user.first_name}. Pick where you want to work.`}
         actions={
           holder ? (
             <Button component={Link} to="/workspace/create">
@@ -41,19 +100,9 @@ export const WorkspacePickerPage = () => {
               </Button>
             </Group>
           </Card>
-        ) : null}
-        {holder ? (
-          <EmptyList
-            title="You have no workspaces yet"
-            description="Create your first workspace from a template to start planning projects with your team."
-          />
-        ) : null}
-        {!holder && !staff ? (
-          <EmptyList
-            title="You are not in a workspace yet"
-            description="Ask the owner of your team's workspace to invite you."
-          />
-        ) : null}
+        ) : (
+          <WorkspaceChoices holder={holder} currentId={auth.workspace_id} />
+        )}
       </Stack>
     </>
   );

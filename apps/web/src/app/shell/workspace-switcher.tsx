@@ -1,0 +1,45 @@
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { TEMPLATE_LABELS } from '@workhub/shared/enums';
+import { Link } from 'react-router';
+import { WorkspaceLogo } from '../../components/workspace-logo.tsx';
+import { useMyWorkspaces } from '../../features/workspace/api/get-my-workspaces.ts';
+import type { CurrentWorkspace } from '../../lib/auth.ts';
+import { ROLE_LABELS } from '../../lib/labels.ts';
+
+type WorkspaceSwitcherProps = { workspace: CurrentWorkspace | null; onNavigate: () => void };
+
+/** The sidebar's header: which workspace the session acts in, and the way back to the picker. */
+export const WorkspaceSwitcher = ({ workspace, onNavigate }: WorkspaceSwitcherProps) => {
+  // The session knows the workspace's name and template; its logo comes with the picker's list.
+  const mine = useMyWorkspaces();
+  const logo = mine.data?.find((item) => item.workspace_id === workspace?.workspace_id)?.workspace_logo;
+  return (
+    <Paper withBorder radius="md" p="sm" aria-label="Current workspace" role="group">
+      {workspace ? (
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <WorkspaceLogo src={logo} size={36} />
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={700} size="sm" truncate data-testid="current-workspace-name">
+              {workspace.workspace_name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {TEMPLATE_LABELS[workspace.template]} · {ROLE_LABELS[workspace.role]}
+            </Text>
+            <Anchor component={Link} to="/workspace" size="xs" onClick={onNavigate}>
+              Switch workspace
+            </Anchor>
+          </Stack>
+        </Group>
+      ) : (
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed">
+            No workspace chosen
+          </Text>
+          <Anchor component={Link} to="/workspace" size="xs" onClick={onNavigate}>
+            Choose a workspace
+          </Anchor>
+        </Stack>
+      )}
+    </Paper>
+  );
+};

@@ -1,0 +1,31 @@
+import { Group, TextInput } from '@mantine/core';
+import type { FieldBinding } from '../lib/form-binding.ts';
+import { PasswordField } from './password-field.tsx';
+
+type Overrides = { autoComplete?: string };
+
+/** 'First name' and 'Last name' side by side (sign-up, invitations, Invite People). */
+export const NameFields = ({
+  first,
+  last,
+  autoComplete,
+}: { first: FieldBinding; last: FieldBinding } & Overrides) => (
+  <Group grow align="flex-start">
+    <TextInput label="First name" autoComplete={autoComplete ?? 'given-name'} {...first} />
+    <TextInput label="Last name" autoComplete={autoComplete ?? 'family-name'} {...last} />
+  </Group>
+);
+
+/** 'Password' and 'Confirm password' for a new password (sign-up, reset, accepting an invitation). */
+export const NewPasswordFields = ({
+  password,
+  confirm,
+}: {
+  password: FieldBinding;
+  confirm: FieldBinding;
+}) => (
+  <>
+    <PasswordField label="Password" autoComplete="new-password" {...password} />
+    <PasswordField label="Confirm password" autoComplete="new-password" {...confirm} />
+  </>
+);

@@ -1,0 +1,52 @@
+import { SimpleGrid, Stack } from '@mantine/core';
+import { TEMPLATE_LABELS, type Template } from '@workhub/shared/enums';
+import { can } from '@workhub/shared/permissions';
+import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
+import { lazy, Suspense } from 'react';
+import { LoadingState } from '../../../components/data-states.tsx';
+import { useAuth } from '../../../lib/use-auth.ts';
+import { Panel, PanelEmpty } from './panel.tsx';
+import { ProjectsPanel } from './projects-panel.tsx';
+import { StatCards } from './stat-cards.tsx';
+import { TeamPanel } from './team-panel.tsx';
+
+// @mantine/charts and recharts (~120 KB gzip) load beside the figures, not before them.
+const WeeklyChart = lazy(async () => ({ default: (await import('./weekly-chart.tsx')).WeeklyChart }));
+
+type DashboardViewProps = { template: Template; stats: DashboardStats };
+
+/**
+ * The dashboard layout of spec section 2 with real figures. Sales and orders belong to the
+ * template modules, which are not built yet: their charts say so instead of showing made-up data.
+ * The Subscribers and Subscriptions panels are platform staff's (the admin dashboard).
+ */
+export const DashboardView = ({ template, stats }: DashboardViewProps) => {
+  const auth = useAuth();
+  const moduleLabel = TEMPLATE_LABELS[template];
+  const showTeam = auth !== null && can(auth, 'team:view');
+  const showProjects = auth !== null && can(auth, 'project:view');
+  return (
+    <Stack gap="lg">
+      <StatCards stats={stats} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Panel title="Sales value">
+          <PanelEmpty>No sales recorded yet — sales arrive with the {moduleLabel} module.</PanelEmpty>
+        </Panel>
+        <Panel title="Total orders">
+          <PanelEmpty>No orders recorded yet — orders arrive with the {moduleLabel} module.</PanelEmpty>
+        </Panel>
+      </SimpleGrid>
+      <Panel title="Tasks completed per week">
+        <Suspense fallback={<LoadingState />}>
+          <WeeklyChart weeks={stats.completed_per_week} />
+        </Suspense>
+      </Panel>
+      {showTeam || showProjects ? (
+        <SimpleGrid cols={{ base: 1, md: showTeam && showProjects ? 2 : 1 }} spacing="lg">
+          {showTeam ? <TeamPanel team={stats.team} /> : null}
+          {showProjects ? <ProjectsPanel projects={stats.projects_recent} /> : null}
+        </SimpleGrid>
+      ) : null}
+    </Stack>
+  );
+};

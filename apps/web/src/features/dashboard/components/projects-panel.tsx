@@ -1,0 +1,39 @@
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
+import { formatDate } from '../../../lib/labels.ts';
+import { Panel, PanelEmpty } from './panel.tsx';
+
+/** 'in_progress' -> 'In progress'. */
+const statusLabel = (status: string) => {
+  const words = status.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+type ProjectsPanelProps = { projects: DashboardStats['projects_recent'] };
+
+/** The most recently updated projects; 'See all' goes to the project list. */
+export const ProjectsPanel = ({ projects }: ProjectsPanelProps) => (
+  <Panel title="Projects" seeAll="/project/list">
+    {projects.length === 0 ? (
+      <PanelEmpty>No projects yet.</PanelEmpty>
+    ) : (
+      <Stack gap="sm">
+        {projects.map((project) => (
+          <Group key={project.project_id} justify="space-between" wrap="nowrap">
+            <Text size="sm" fw={600} truncate>
+              {project.name}
+            </Text>
+            <Group gap="xs" wrap="nowrap">
+              <Text size="xs" c="dimmed">
+                Due {formatDate(project.due_date)}
+              </Text>
+              <Badge variant="light" size="sm">
+                {statusLabel(project.status)}
+              </Badge>
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+    )}
+  </Panel>
+);

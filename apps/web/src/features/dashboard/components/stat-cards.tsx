@@ -1,0 +1,37 @@
+import { Paper, SimpleGrid, Text } from '@mantine/core';
+import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
+
+type StatCardProps = { label: string; value: string; detail: string };
+
+const StatCard = ({ label, value, detail }: StatCardProps) => (
+  <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
+    <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+      {label}
+    </Text>
+    <Text fz={28} fw={800} lh={1.3} data-testid={`stat-${label}`}>
+      {value}
+    </Text>
+    <Text size="sm" c="dimmed">
+      {detail}
+    </Text>
+  </Paper>
+);
+
+/** The stat cards (spec section 2), with the workspace's real figures. */
+export const StatCards = ({ stats }: { stats: DashboardStats }) => (
+  <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
+    <StatCard label="Members" value={String(stats.members.total)} detail={`${stats.members.active} active`} />
+    <StatCard
+      label="Projects"
+      value={String(stats.projects.total)}
+      detail={`${stats.projects.in_progress} in progress, ${stats.projects.complete} complete`}
+    />
+    <StatCard
+      label="Tasks"
+      value={String(stats.tasks.total)}
+      detail={`${stats.tasks.completed} completed, ${stats.tasks.pending} pending`}
+    />
+    <StatCard label="Overdue tasks" value={String(stats.tasks.overdue)} detail="Past their due date" />
+    <StatCard label="Completion" value={`${stats.tasks.completion}%`} detail="Of all tasks completed" />
+  </SimpleGrid>
+);

@@ -1,0 +1,133 @@
+import { screen, within } from '@testing-library/react';
+import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { signIn } from '../../../lib/session.ts';
+import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { DashboardPage } from './dashboard-page.tsx';
+
+const fetchMock = mockFetchPerTest();
+
+// jsdom lays nothing out, so recharts warns that the chart has no size; that is expected here.
+beforeEach(() => {
+  const warn = console.warn;
+  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+    if (String(args[0]).startsWith('The width(0) and height(0) of chart')) return;
+    warn(...args);
+  });
+  return () => vi.mocked(console.warn).mockRestore();
+});
+
+const stats = (patch: Partial<DashboardStats> = {}): DashboardStats => ({
+  workspace: { workspace_id: 'w-crm', workspace_name: 'Sales floor', template: 'crm' },
+  members: { total: 7, active: 6 },
+  projects: { total: 4, not_started: 1, in_progress: 2, complete: 1, archived: 0 },
+  tasks: { total: 20, pending: 9, in_progress: 6, completed: 5, overdue: 3, completion: 25 },
+  completed_per_week: [
+    { week_start: '2026-01-05', completed: 0 },
+    { week_start: '2026-01-12', completed: 2 },
+    { week_start: '2026-01-19', completed: 3 },
+  ],
+  team: [
+    { user_id: 'u1', first_name: 'Ada', last_name: 'Lovelace', role: 'owner', status: 'active' },
+    { user_id: 'u2', first_name: 'Wendy', last_name: 'Worker', role: 'worker', status: 'inactive' },
+  ],
+  projects_recent: [
+    { project_id: 'p1', name: 'Spring launch', status: 'in_progress', due_date: '2026-04-01' },
+  ],
+  ...patch,
+});
+
+const stat = (label: string) => within(screen.getByRole('group', { name: label }));
+
+describe('DashboardPage', () => {
+  it('shows the figures the API gives, in the stat cards', async () => {
+    signIn(fakeWorkspaceAuthSession('crm', 'owner'));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: stats() }));
+    renderWithData(<DashboardPage template="crm" />);
+
+    expect(screen.getByRole('heading', { name: 'CRM dashboard' })).toBeTruthy();
+    expect(screen.getByText('Loading')).toBeTruthy();
+    expect(await screen.findByText('Sales floor')).toBeTruthy();
+    expect(stat('Members').getByText('7')).toBeTruthy();
+    expect(stat('Members').getByText('6 active')).toBeTruthy();
+    expect(stat('Projects').getByText('4')).toBeTruthy();
+    expect(stat('Projects').getByText('2 in progress, 1 complete')).toBeTruthy();
+    expect(stat('Tasks').getByText('20')).toBeTruthy();
+    expect(stat('Overdue tasks').getByText('3')).toBeTruthy();
+    expect(stat('Completion').getByText('25%')).toBeTruthy();
+    expect(calledUrls(fetchMock)).toEqual(['/api/dashboard']);
+  });
+
+  it('says honestly that sales and orders arrive with the template module, instead of inventing them', async () => {
+    signIn(fakeWorkspaceAuthSession('barber', 'owner'));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, {
+        data: stats({ workspace: { workspace_id: 'w', workspace_name: 'Cuts', template: 'barber' } }),
+      }),
+    );
+    renderWithData(<DashboardPage template="barber" />);
+
+    const sales = within(await screen.findByRole('region', { name: 'Sales value' }));
+    expect(
+      sales.getByText('No sales recorded yet — sales arrive with the Barber Shop & Spa module.'),
+    ).toBeTruthy();
+    const orders = within(screen.getByRole('region', { name: 'Total orders' }));
+    expect(
+      orders.getByText('No orders recorded yet — orders arrive with the Barber Shop & Spa module.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Subscribers' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Subscriptions' })).toBeNull();
+  });
+
+  it('charts the tasks completed per week (and lists them for screen readers)', async () => {
+    signIn(fakeWorkspaceAuthSession('crm', 'owner'));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: stats() }));
+    renderWithData(<DashboardPage template="crm" />);
+    const table = await screen.findByRole('table', { name: 'Tasks completed per week' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual(['Week ofCompleted', '5 Jan0', '12 Jan2', '19 Jan3']);
+  });
+
+  it('shows the Team and Projects panels to an owner, with See all links', async () => {
+    signIn(fakeWorkspaceAuthSession('crm', 'owner'));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: stats() }));
+    renderWithData(<DashboardPage template="crm" />);
+    const team = within(await screen.findByRole('region', { name: 'Team' }));
+    expect(team.getByText('Wendy Worker')).toBeTruthy();
+    expect(team.getByText('Inactive')).toBeTruthy();
+    expect(team.getByRole('link', { name: 'See all' }).getAttribute('href')).toBe('/team');
+    const projects = within(screen.getByRole('region', { name: 'Projects' }));
+    expect(projects.getByText('Spring launch')).toBeTruthy();
+    expect(projects.getByText('In progress')).toBeTruthy();
+    expect(projects.getByRole('link', { name: 'See all' }).getAttribute('href')).toBe('/project/list');
+  });
+
+  it('hides the Team panel from a worker, and the Projects panel from a guest', async () => {
+    signIn(fakeWorkspaceAuthSession('crm', 'worker'));
+    fetchMock.mockImplementation(async () => jsonResponse(200, { data: stats({ team: [] }) }));
+    const { unmount } = renderWithData(<DashboardPage template="crm" />);
+    expect(await screen.findByRole('region', { name: 'Projects' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Team' })).toBeNull();
+    unmount();
+
+    signIn(fakeWorkspaceAuthSession('crm', 'guest'));
+    renderWithData(<DashboardPage template="crm" />);
+    expect(await screen.findByRole('region', { name: 'Sales value' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Projects' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Team' })).toBeNull();
+  });
+
+  it("shows the server's message when the figures cannot be loaded", async () => {
+    signIn(fakeWorkspaceAuthSession('crm', 'owner'));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(403, { error: { code: 'FORBIDDEN', message: 'You are not allowed to do this.' } }),
+    );
+    renderWithData(<DashboardPage template="crm" />);
+    expect(await screen.findByText('You are not allowed to do this.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

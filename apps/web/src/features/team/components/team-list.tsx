@@ -1,0 +1,105 @@
+import { Paper, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { messages } from '@workhub/shared/messages';
+import type { Auth } from '@workhub/shared/permissions';
+import type { TeamMember } from '@workhub/shared/schemas/team';
+import { useState } from 'react';
+import { EmptyList, QueryState } from '../../../components/data-states.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { usePageParam } from '../../../lib/use-page-param.ts';
+import { useTeam } from '../api/get-team.ts';
+import { useRemoveMember } from '../api/remove-member.ts';
+import { useSetMemberStatus } from '../api/set-member-status.ts';
+import { RemoveMemberDialog } from './remove-member-dialog.tsx';
+import { TeamTable } from './team-table.tsx';
+
+type TeamListProps = { auth: Auth; workspaceName: string };
+
+/** The team list (paginated 14, searchable) with the status toggle, Edit and Remove. */
+export const TeamList = ({ auth, workspaceName }: TeamListProps) => {
+  const [page, setPage] = usePageParam();
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const team = useTeam(page, q);
+  const setStatus = useSetMemberStatus();
+  const remove = useRemoveMember();
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+
+  const onSearch = (value: string) => {
+    setSearch(value);
+    if (page !== 1) setPage(1);
+  };
+
+  const onToggleStatus = async (member: TeamMember) => {
+    try {
+      const answer = await setStatus.mutateAsync({
+        userId: member.user_id,
+        status: member.status === 'active' ? 'inactive' : 'active',
+      });
+      notify.success(answer.message || messages.statusToggled);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+
+  const onConfirmRemove = async (member: TeamMember) => {
+    try {
+      await remove.mutateAsync(member.user_id);
+      notify.success(messages.memberRemoved);
+      setRemoving(null);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="team-members-title">
+      <Title order={2} fz="h4" mb="md" id="team-members-title">
+        Team members
+      </Title>
+      <TextInput
+        label="Search"
+        placeholder="Name or e-mail"
+        type="search"
+        value={search}
+        onChange={(event) => onSearch(event.currentTarget.value)}
+        mb="md"
+        maw={360}
+      />
+      <QueryState query={team} errorTitle="The team could not be loaded">
+        {({ data, meta }) =>
+          data.length === 0 ? (
+            q ? (
+              <EmptyList title={messages.noRecord} description={`Nobody in this workspace matches “${q}”.`} />
+            ) : (
+              <EmptyList
+                title="Nobody has joined yet"
+                description="Invited people appear here once they accept."
+              />
+            )
+          ) : (
+            <>
+              <TeamTable
+                auth={auth}
+                members={data}
+                togglingId={setStatus.isPending ? (setStatus.variables?.userId ?? null) : null}
+                onToggleStatus={onToggleStatus}
+                onRemove={setRemoving}
+              />
+              <ListPagination meta={meta} page={page} onChange={setPage} noun={['member', 'members']} />
+            </>
+          )
+        }
+      </QueryState>
+      <RemoveMemberDialog
+        member={removing}
+        workspaceName={workspaceName}
+        removing={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={onConfirmRemove}
+      />
+    </Paper>
+  );
+};

@@ -1,0 +1,102 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@workhub/shared/messages';
+import type { TeamMember } from '@workhub/shared/schemas/team';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import { MemberEditPage } from './member-edit-page.tsx';
+
+vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+const fetchMock = mockFetchPerTest();
+const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
+
+afterEach(() => vi.mocked(notify.success).mockReset());
+
+const wendy: TeamMember = {
+  user_id: 'u-wendy',
+  first_name: 'Wendy',
+  last_name: 'Worker',
+  email: 'wendy@example.com',
+  role: 'worker',
+  status: 'active',
+  phone: '555-0100',
+  address: null,
+  state: null,
+  country: 'Norway',
+  city: null,
+  zip: null,
+  notes: null,
+  joined_at: '2026-01-01T00:00:00.000Z',
+};
+
+const renderEdit = (path: string) =>
+  renderWithData(
+    <Routes>
+      <Route path="/team/:id/edit" element={<MemberEditPage />} />
+      <Route path="/user/:id" element={<MemberEditPage />} />
+      <Route path="/team" element={<h1>Team page</h1>} />
+    </Routes>,
+    path,
+  );
+
+describe('MemberEditPage', () => {
+  it("edits a member's details and role, says 'Update done !!!' and goes back to the team", async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, {
+      'GET /api/team/u-wendy': () => jsonResponse(200, { data: wendy }),
+      'PATCH /api/team/u-wendy': () =>
+        jsonResponse(200, { message: messages.updateDone, data: { ...wendy, role: 'member' } }),
+    });
+    renderEdit('/team/u-wendy/edit');
+    expect(screen.getByRole('heading', { name: 'Edit team member' })).toBeTruthy();
+    await waitFor(() => expect(field('First name').value).toBe('Wendy'));
+    expect(field('Phone').value).toBe('555-0100');
+    expect(field('Country').value).toBe('Norway');
+    expect(field('Address').value).toBe('');
+    for (const label of ['Last name', 'Role', 'State', 'City', 'Zip', 'Notes'])
+      expect(field(label)).toBeTruthy();
+
+    await user.selectOptions(field('Role'), 'member');
+    await user.type(field('City'), 'Oslo');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByRole('heading', { name: 'Team page' })).toBeTruthy();
+    expect(notify.success).toHaveBeenCalledWith(messages.updateDone);
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({
+      role: 'member',
+      city: 'Oslo',
+      phone: '555-0100',
+    });
+  });
+
+  it('shows the required first name message', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, { 'GET /api/team/u-wendy': () => jsonResponse(200, { data: wendy }) });
+    renderEdit('/user/u-wendy');
+    await waitFor(() => expect(field('First name').value).toBe('Wendy'));
+    await user.clear(field('First name'));
+    await user.tab();
+    expect(await screen.findByText(messages.firstNameRequired)).toBeTruthy();
+  });
+
+  it('does not offer to edit the owner', async () => {
+    signIn(fakeWorkspaceAuthSession('workspace', 'admin'));
+    routeFetch(fetchMock, {
+      'GET /api/team/u-owner': () =>
+        jsonResponse(200, { data: { ...wendy, user_id: 'u-owner', role: 'owner' } }),
+    });
+    renderEdit('/team/u-owner/edit');
+    expect(await screen.findByText(messages.ownerImmutable)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+  });
+});

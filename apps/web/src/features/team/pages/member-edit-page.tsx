@@ -1,0 +1,149 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import { memberUpdateBody, type TeamMember } from '@workhub/shared/schemas/team';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { QueryState } from '../../../components/data-states.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { bindField } from '../../../lib/form-binding.ts';
+import { showFormError } from '../../../lib/form-errors.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useMember } from '../api/get-member.ts';
+import { useUpdateMember } from '../api/update-member.ts';
+import { fullName } from '../components/team-table.tsx';
+import { ROLE_OPTIONS } from '../role-options.ts';
+
+type MemberInput = z.input<typeof memberUpdateBody>;
+type MemberValues = z.output<typeof memberUpdateBody>;
+
+const resolver = zodResolver(memberUpdateBody);
+const FORM_FIELDS = [
+  'first_name',
+  'last_name',
+  'role',
+  'phone',
+  'address',
+  'state',
+  'country',
+  'city',
+  'zip',
+  'notes',
+] as const;
+
+/** The member as the form starts: nulls of the server become empty fields. */
+const initialValues = (member: TeamMember): MemberInput => ({
+  first_name: member.first_name,
+  last_name: member.last_name,
+  role: member.role === 'owner' ? 'admin' : member.role,
+  phone: member.phone ?? '',
+  address: member.address ?? '',
+  state: member.state ?? '',
+  country: member.country ?? '',
+  city: member.city ?? '',
+  zip: member.zip ?? '',
+  notes: member.notes ?? '',
+});
+
+const MemberForm = ({ member }: { member: TeamMember }) => {
+  const navigate = useNavigate();
+  const update = useUpdateMember();
+  const form = useForm<MemberInput, unknown, MemberValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: initialValues(member),
+  });
+  const { isSubmitting } = form.formState;
+  const field = (name: (typeof FORM_FIELDS)[number]) => bindField(form, name);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await update.mutateAsync({ userId: member.user_id, body: values });
+      notify.success(answer.message || messages.updateDone);
+      await navigate('/team');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        notify.error(error.message);
+        return;
+      }
+      showFormError(error, form.setError, FORM_FIELDS);
+    }
+  });
+
+  return (
+    <Paper withBorder p="lg" radius="md" maw={820}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="First name" autoComplete="off" {...field('first_name')} />
+            <TextInput label="Last name" autoComplete="off" {...field('last_name')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Email" value={member.email} readOnly disabled />
+            <NativeSelect label="Role" data={ROLE_OPTIONS} {...field('role')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Phone" type="tel" autoComplete="off" {...field('phone')} />
+            <TextInput label="Address" autoComplete="off" {...field('address')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="City" autoComplete="off" {...field('city')} />
+            <TextInput label="State" autoComplete="off" {...field('state')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Country" autoComplete="off" {...field('country')} />
+            <TextInput label="Zip" autoComplete="off" {...field('zip')} />
+          </SimpleGrid>
+          <Textarea label="Notes" autosize minRows={3} {...field('notes')} />
+          <Group justify="flex-end">
+            <Button component={Link} to="/team" variant="default">
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+              Save changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+};
+
+/** /team/{id}/edit and /user/{id}: a member's details and role in the current workspace. */
+export const MemberEditPage = () => {
+  useDocumentTitle('Edit team member');
+  const { id = '' } = useParams();
+  const member = useMember(id);
+  return (
+    <>
+      <PageHeader
+        title="Edit team member"
+        description={member.data ? `${fullName(member.data)} · ${member.data.email}` : undefined}
+      />
+      <QueryState query={member} errorTitle="This member could not be loaded">
+        {(loaded) =>
+          loaded.role === 'owner' ? (
+            <Alert color="gray" title="The owner" maw={820}>
+              {messages.ownerImmutable}
+            </Alert>
+          ) : (
+            <MemberForm key={loaded.user_id} member={loaded} />
+          )
+        }
+      </QueryState>
+    </>
+  );
+};

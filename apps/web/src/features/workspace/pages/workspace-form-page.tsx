@@ -1,0 +1,169 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, NativeSelect, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import { TEMPLATE_LABELS, TEMPLATES } from '@workhub/shared/enums';
+import { messages } from '@workhub/shared/messages';
+import { type Workspace, workspaceBody } from '@workhub/shared/schemas/workspaces';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { QueryState } from '../../../components/data-states.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { showFormError } from '../../../lib/form-errors.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { chooseWorkspace, isCurrentWorkspace } from '../api/choose-workspace.ts';
+import { useCreateWorkspace } from '../api/create-workspace.ts';
+import { useWorkspace } from '../api/get-workspace.ts';
+import { useUpdateWorkspace } from '../api/update-workspace.ts';
+import { useUploadWorkspaceLogo } from '../api/upload-workspace-logo.ts';
+import { LogoField } from '../components/logo-field.tsx';
+import { OwnAccount } from '../components/own-account.tsx';
+import { logoProblem } from '../logo-rules.ts';
+
+type WorkspaceInput = z.input<typeof workspaceBody>;
+type WorkspaceValues = z.output<typeof workspaceBody>;
+
+const FORM_FIELDS = ['workspace_name', 'template', 'description'] as const;
+const resolver = zodResolver(workspaceBody);
+const TEMPLATE_OPTIONS = [
+  { value: '', label: 'Choose a template' },
+  ...TEMPLATES.map((template) => ({ value: template, label: TEMPLATE_LABELS[template] })),
+];
+
+/** After saving the workspace the session acts in: a new token carries its new name and template. */
+const refreshIfCurrent = async (workspaceId: string) => {
+  if (isCurrentWorkspace(workspaceId)) await chooseWorkspace(workspaceId).catch(() => {});
+};
+
+type WorkspaceFormProps = { workspace?: Workspace };
+
+const WorkspaceForm = ({ workspace }: WorkspaceFormProps) => {
+  const navigate = useNavigate();
+  const create = useCreateWorkspace();
+  const update = useUpdateWorkspace();
+  const upload = useUploadWorkspaceLogo();
+  const [logo, setLogo] = useState<File | null>(null);
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const form = useForm<WorkspaceInput, unknown, WorkspaceValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: workspace
+      ? {
+          workspace_name: workspace.workspace_name,
+          template: workspace.template,
+          description: workspace.description,
+        }
+      : { workspace_name: '', description: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onLogoChange = (file: File | null) => {
+    setLogo(file);
+    setLogoError(logoProblem(file));
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (logoProblem(logo)) return;
+    let saved: { data: Workspace; message?: string };
+    try {
+      saved = workspace
+        ? await update.mutateAsync({ id: workspace.workspace_id, body: values })
+        : await create.mutateAsync(values);
+    } catch (error) {
+      showFormError(error, form.setError, FORM_FIELDS);
+      return;
+    }
+    const id = saved.data.workspace_id;
+    const savedMessage = saved.message || (workspace ? messages.updateDone : messages.workspaceCreated);
+    if (logo) {
+      try {
+        await upload.mutateAsync({ id, logo });
+      } catch (error) {
+        setLogoError(errorMessage(error));
+        notify.error(errorMessage(error));
+        // The workspace itself is saved: say so, and stay where the logo can be tried again.
+        if (!workspace) {
+          notify.success(savedMessage);
+          await navigate(`/workspace/${id}/edit`, { replace: true });
+        }
+        return;
+      }
+    }
+    await refreshIfCurrent(id);
+    notify.success(savedMessage);
+    await navigate('/workspace/list');
+  });
+
+  return (
+    <Paper withBorder p="lg" radius="md" maw={720}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Name"
+            error={errors.workspace_name?.message}
+            {...form.register('workspace_name')}
+          />
+          <NativeSelect
+            label="Template"
+            data={TEMPLATE_OPTIONS}
+            error={errors.template?.message}
+            {...form.register('template')}
+          />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={3}
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
+          <LogoField
+            value={logo}
+            onChange={onLogoChange}
+            currentLogo={workspace?.workspace_logo}
+            error={logoError}
+            disabled={isSubmitting}
+          />
+          <Group justify="flex-end">
+            <Button component={Link} to="/workspace/list" variant="default">
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+              {workspace ? 'Save changes' : 'Create workspace'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+};
+
+const EditWorkspace = ({ id }: { id: string }) => {
+  const workspace = useWorkspace(id);
+  return (
+    <QueryState query={workspace} errorTitle="This workspace could not be loaded">
+      {(loaded) => <WorkspaceForm key={loaded.workspace_id} workspace={loaded} />}
+    </QueryState>
+  );
+};
+
+/** /workspace/create and /workspace/{id}/edit: name, template, description and logo. */
+export const WorkspaceFormPage = () => {
+  const { id } = useParams();
+  const title = id ? 'Edit workspace' : 'New workspace';
+  useDocumentTitle(title);
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={
+          id
+            ? 'Rename the workspace, change its template or its logo.'
+            : 'Create a workspace from a template.'
+        }
+      />
+      <OwnAccount>{id ? <EditWorkspace id={id} /> : <WorkspaceForm />}</OwnAccount>
+    </>
+  );
+};

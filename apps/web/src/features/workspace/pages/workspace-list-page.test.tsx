@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@workhub/shared/messages';
+import type { Workspace } from '@workhub/shared/schemas/workspaces';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import { WorkspaceListPage } from './workspace-list-page.tsx';
+
+vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+const fetchMock = mockFetchPerTest();
+
+afterEach(() => {
+  vi.mocked(notify.success).mockReset();
+  vi.mocked(notify.error).mockReset();
+});
+
+const workspace = (id: string, name: string, patch: Partial<Workspace> = {}): Workspace => ({
+  workspace_id: id,
+  account_id: 'a1',
+  workspace_name: name,
+  template: 'crm',
+  description: '',
+  workspace_logo: '/default-workspace-logo.svg',
+  archived: false,
+  team_size: 3,
+  completion: 40,
+  time_inserted: '2026-01-01T00:00:00.000Z',
+  time_updated: '2026-01-01T00:00:00.000Z',
+  ...patch,
+});
+
+const row = (text: string) => {
+  const found = screen.getAllByRole('row').find((r) => r.textContent?.includes(text));
+  if (!found) throw new Error(`no row with ${text}`);
+  return within(found);
+};
+
+describe('WorkspaceListPage', () => {
+  it('lists the active workspaces with team size, real completion, Edit and Deactivate', async () => {
+    signIn(fakeAuthSession());
+    routeFetch(fetchMock, {
+      'GET /api/workspaces': () =>
+        jsonResponse(200, {
+          data: [
+            workspace('w1', 'Sales floor'),
+            workspace('w2', 'Plant one', { completion: 0, team_size: 1 }),
+          ],
+          meta: { page: 1, limit: 14, total: 2 },
+        }),
+    });
+    renderWithData(<WorkspaceListPage archived={false} />, '/workspace/list');
+    expect(screen.getByRole('heading', { name: 'Workspaces' })).toBeTruthy();
+    await screen.findByText('Sales floor');
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Name',
+      'Teams',
+      'Completion',
+      'Edit',
+      'Status',
+    ]);
+    expect(row('Sales floor').getByText('3')).toBeTruthy();
+    expect(row('Sales floor').getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
+    expect(row('Sales floor').getByText('40%')).toBeTruthy();
+    expect(row('Plant one').getByText('0%')).toBeTruthy();
+    expect(row('Sales floor').getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(
+      '/workspace/w1/edit',
+    );
+    expect(row('Sales floor').getByRole('button', { name: 'Deactivate' })).toBeTruthy();
+    expect(calledUrls(fetchMock)).toEqual(['/api/workspaces?archived=false&page=1&limit=14']);
+  });
+
+  it("archives a workspace with archived '1', says 'Workspace Archived!' and reloads the list", async () => {
+    const user = userEvent.setup();
+    signIn(fakeAuthSession());
+    let archived = false;
+    routeFetch(fetchMock, {
+      'GET /api/workspaces': () =>
+        jsonResponse(200, {
+          data: archived ? [] : [workspace('w1', 'Sales floor')],
+          meta: { page: 1, limit: 14, total: archived ? 0 : 1 },
+        }),
+      'PATCH /api/workspaces/w1/status': () => {
+        archived = true;
+        return jsonResponse(200, {
+          message: messages.workspaceArchived,
+          data: workspace('w1', 'Sales floor'),
+        });
+      },
+    });
+    renderWithData(<WorkspaceListPage archived={false} />, '/workspace/list');
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.workspaceArchived));
+    expect(await screen.findByText('You have no active workspaces')).toBeTruthy();
+    const patch = fetchMock.mock.calls.find(([url]) => String(url) === '/api/workspaces/w1/status');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ archived: '1' });
+  });
+
+  it("says 'No Record Found!' when nothing is archived", async () => {
+    signIn(fakeAuthSession());
+    routeFetch(fetchMock, {
+      'GET /api/workspaces': () => jsonResponse(200, { data: [], meta: { page: 1, limit: 14, total: 0 } }),
+    });
+    renderWithData(<WorkspaceListPage archived />, '/workspace/archived');
+    expect(await screen.findByText(messages.noRecord)).toBeTruthy();
+    expect(calledUrls(fetchMock)).toEqual(['/api/workspaces?archived=true&page=1&limit=14']);
+  });
+
+  it('pages through 14 at a time', async () => {
+    const user = userEvent.setup();
+    signIn(fakeAuthSession());
+    routeFetch(fetchMock, {
+      'GET /api/workspaces': (_init, url) => {
+        const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+        return jsonResponse(200, {
+          data: [workspace(`w${page}`, `Workspace on page ${page}`)],
+          meta: { page, limit: 14, total: 20 },
+        });
+      },
+    });
+    renderWithData(<WorkspaceListPage archived={false} />, '/workspace/list');
+    await screen.findByText('Workspace on page 1');
+    await user.click(screen.getByRole('button', { name: '2' }));
+    expect(await screen.findByText('Workspace on page 2')).toBeTruthy();
+  });
+});

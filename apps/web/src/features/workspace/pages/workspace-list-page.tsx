@@ -1,0 +1,105 @@
+import { Button, Paper } from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import type { Workspace } from '@workhub/shared/schemas/workspaces';
+import { Link } from 'react-router';
+import { EmptyList, QueryState } from '../../../components/data-states.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { usePageParam } from '../../../lib/use-page-param.ts';
+import { chooseWorkspace, isCurrentWorkspace } from '../api/choose-workspace.ts';
+import { useWorkspaces } from '../api/get-workspaces.ts';
+import { useSetWorkspaceStatus } from '../api/set-workspace-status.ts';
+import { OwnAccount } from '../components/own-account.tsx';
+import { WorkspaceTable } from '../components/workspace-table.tsx';
+
+type WorkspaceListProps = { archived: boolean };
+
+const leaveIfCurrent = async (workspaceId: string) => {
+  if (isCurrentWorkspace(workspaceId)) await chooseWorkspace(null).catch(() => {});
+};
+
+const WorkspaceList = ({ archived }: WorkspaceListProps) => {
+  const [page, setPage] = usePageParam();
+  const workspaces = useWorkspaces(archived, page);
+  const setStatus = useSetWorkspaceStatus();
+
+  const onToggleArchived = async (workspace: Workspace) => {
+    try {
+      const answer = await setStatus.mutateAsync({
+        id: workspace.workspace_id,
+        archived: !workspace.archived,
+      });
+      notify.success(
+        answer.message || (workspace.archived ? messages.workspaceRestored : messages.workspaceArchived),
+      );
+      // Nobody can act in an archived workspace: leaving it keeps the session truthful.
+      if (!workspace.archived) await leaveIfCurrent(workspace.workspace_id);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <QueryState query={workspaces} errorTitle="The workspaces could not be loaded">
+      {({ data, meta }) =>
+        data.length === 0 ? (
+          archived ? (
+            <EmptyList title={messages.noRecord} description="Workspaces you deactivate are kept here." />
+          ) : (
+            <EmptyList
+              title="You have no active workspaces"
+              description="Create one, or restore an archived one."
+            >
+              <Button component={Link} to="/workspace/create">
+                + Add New Workspace
+              </Button>
+            </EmptyList>
+          )
+        ) : (
+          <Paper withBorder p="md" radius="md">
+            <WorkspaceTable
+              workspaces={data}
+              changingId={setStatus.isPending ? (setStatus.variables?.id ?? null) : null}
+              onToggleArchived={onToggleArchived}
+            />
+            <ListPagination meta={meta} page={page} onChange={setPage} noun={['workspace', 'workspaces']} />
+          </Paper>
+        )
+      }
+    </QueryState>
+  );
+};
+
+/** /workspace/list (active) and /workspace/archived (spec section 2), for the account holder. */
+export const WorkspaceListPage = ({ archived }: WorkspaceListProps) => {
+  const title = archived ? 'Archived workspaces' : 'Workspaces';
+  useDocumentTitle(title);
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={archived ? 'Workspaces you deactivated. Activate one to work in it again.' : undefined}
+        actions={
+          <>
+            <Button
+              component={Link}
+              to={archived ? '/workspace/list' : '/workspace/archived'}
+              variant="default"
+            >
+              {archived ? 'View active' : 'View archived'}
+            </Button>
+            <Button component={Link} to="/workspace/create">
+              + Add New Workspace
+            </Button>
+          </>
+        }
+      />
+      <OwnAccount>
+        <WorkspaceList key={String(archived)} archived={archived} />
+      </OwnAccount>
+    </>
+  );
+};

@@ -1,0 +1,24 @@
+import type { vi } from 'vitest';
+
+type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
+
+/**
+ * Answers a mocked fetch by method and path (the query string is ignored), for pages that make
+ * several calls at once: `routeFetch(fetchMock, { 'GET /api/team': () => jsonResponse(200, ...) })`.
+ * A call with no handler fails the test with a 599.
+ */
+export const routeFetch = (
+  fetchMock: ReturnType<typeof vi.fn<typeof fetch>>,
+  routes: Record<string, Handler>,
+) => {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
+    const handler = routes[key];
+    if (!handler)
+      return new Response(JSON.stringify({ error: { code: 'INTERNAL', message: `no mock: ${key}` } }), {
+        status: 599,
+      });
+    return handler(init, url);
+  });
+};
