@@ -1,0 +1,89 @@
+import { expect, type Page, test } from '@playwright/test';
+import { APP_URL } from '../playwright.config.ts';
+import { createVerifiedUser, shot, signIn, toast } from './support/helpers.ts';
+
+async function createWorkspace(page: Page, name: string, template: string): Promise<void> {
+  await page.goto('/workspace');
+  await page.getByRole('link', { name: '+ Add New Workspace' }).click();
+  await expect(page).toHaveURL(/\/workspace\/create$/);
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Template').selectOption({ label: template });
+  await page.getByLabel('Description').fill(`${name}: where the ${template} work happens.`);
+  await page.getByRole('button', { name: 'Create workspace' }).click();
+  await expect(toast(page, 'SUCCESS', 'Workspace created')).toBeVisible();
+  await expect(page).toHaveURL(/\/workspace\/list$/);
+}
+
+test('an owner creates two workspaces of different templates and switches between their dashboards', async ({
+  page,
+}) => {
+  const owner = await createVerifiedUser(APP_URL, 'owner');
+  await signIn(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/\/workspace$/);
+
+  await createWorkspace(page, 'Sales floor', 'CRM');
+  await shot(page, '40-workspace-list');
+  await createWorkspace(page, 'Plant one', 'MRP');
+  const rows = page.getByRole('row');
+  await expect(rows.filter({ hasText: 'Sales floor' })).toContainText('0%');
+  await expect(page.getByRole('progressbar', { name: 'Completion of Sales floor' })).toHaveAttribute(
+    'aria-valuenow',
+    '0',
+  );
+  await expect(rows.filter({ hasText: 'Plant one' })).toBeVisible();
+
+  await page.goto('/workspace');
+  await shot(page, '41-workspace-picker');
+  await page.getByRole('button', { name: /Sales floor/ }).click();
+  await expect(page).toHaveURL(/\/dashboard_crm$/);
+  await expect(page.getByRole('heading', { name: 'CRM dashboard' })).toBeVisible();
+  await expect(page.getByTestId('current-workspace-name')).toHaveText('Sales floor');
+  await expect(page.getByText('No sales recorded yet', { exact: false }).first()).toBeVisible();
+  await shot(page, '42-dashboard-crm');
+
+  await page.goto('/workspace');
+  await page.getByRole('button', { name: /Plant one/ }).click();
+  await expect(page).toHaveURL(/\/dashboard_mrp$/);
+  await expect(page.getByRole('heading', { name: 'MRP dashboard' })).toBeVisible();
+  await expect(page.getByTestId('current-workspace-name')).toHaveText('Plant one');
+
+  // A dashboard of another template leads back to the current workspace's one.
+  await page.goto('/dashboard_crm');
+  await expect(page).toHaveURL(/\/dashboard_mrp$/);
+});
+
+test('an owner archives a workspace and restores it', async ({ page }) => {
+  const owner = await createVerifiedUser(APP_URL, 'archiver');
+  await signIn(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/\/workspace$/);
+  await createWorkspace(page, 'Old shop', 'Barber Shop & Spa');
+
+  await page.goto('/workspace/archived');
+  await expect(page.getByText('No Record Found!')).toBeVisible();
+
+  await page.goto('/workspace/list');
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Old shop' })
+    .getByRole('button', { name: 'Deactivate' })
+    .click();
+  await expect(toast(page, 'SUCCESS', 'Workspace Archived!')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Old shop' })).toHaveCount(0);
+
+  await page.goto('/workspace/archived');
+  const archived = page.getByRole('row').filter({ hasText: 'Old shop' });
+  await expect(archived).toBeVisible();
+  await shot(page, '43-workspace-archived');
+  await page.goto('/workspace');
+  await expect(page.getByRole('button', { name: /Old shop/ })).toHaveCount(0);
+
+  await page.goto('/workspace/archived');
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Old shop' })
+    .getByRole('button', { name: 'Activate' })
+    .click();
+  await expect(toast(page, 'SUCCESS', 'Workspace restored')).toBeVisible();
+  await page.goto('/workspace/list');
+  await expect(page.getByRole('row').filter({ hasText: 'Old shop' })).toBeVisible();
+});
