@@ -16,7 +16,7 @@ test('a new user registers, verifies with the code received by SMTP, picks a pla
   const email = uniqueEmail('signup');
 
   await page.goto('/');
-  await expect(page.getByText('1-2 business days')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create your workspace' })).toBeVisible();
   await shot(page, '01-landing');
   await page
     .getByRole('navigation', { name: 'Main' })
