@@ -83,6 +83,23 @@ export const messages = {
   ownerImmutable: 'The owner of the workspace cannot be changed or removed.',
   profileUpdated: 'Profile updated',
 
+  // Projects, milestones, tasks (spec sections 5, 7, 8; typos corrected, see docs/deviations.md)
+  dueDateRequired: 'Due Date is required',
+  statusRequired: 'Status is required',
+  priorityRequired: 'Priority is required',
+  assignedToRequired: 'Assigned To is required',
+  dueDateInvalid: 'Due Date must be a date',
+  projectCreated: 'Project created',
+  projectArchived: 'Project Archived!',
+  projectRestored: 'Project restored',
+  milestoneCreated: 'Milestone inserted successfully !!',
+  milestoneDeleted: 'Milestone deleted. Its tasks moved to the project.',
+  taskCreated: 'Task inserted successfully !!',
+  taskDeleted: 'Task deleted.',
+  assigneeNotMember: 'Choose a member of this workspace',
+  milestoneNotInProject: 'This milestone belongs to another project.',
+  projectArchivedNoChanges: 'This project is archived. Restore it to change it.',
+
   // Generic API errors
   validationFailed: 'Some fields are not valid.',
   notFound: 'Not found.',

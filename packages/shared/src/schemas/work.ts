@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { MILESTONE_STATUSES, PROJECT_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from '../enums.ts';
+import { messages } from '../messages.ts';
+import { paginationQuery, requiredString } from './common.ts';
+
+/** A calendar date, 'YYYY-MM-DD' (what a date input gives). */
+export const dateField = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.dueDateInvalid })
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: messages.dueDateInvalid });
+
+const person = { first_name: z.string(), last_name: z.string() };
+
+// ---------------------------------------------------------------- projects
+
+/** Statuses a form may set; 'archived' is set by Deactivate only. */
+export const EDITABLE_PROJECT_STATUSES = [
+  'not_started',
+  'in_progress',
+  'on_hold',
+  'complete',
+  'cancelled',
+] as const satisfies readonly (typeof PROJECT_STATUSES)[number][];
+
+export const projectBody = z.object({
+  name: requiredString(messages.nameRequired, 200),
+  description: requiredString(messages.descriptionRequired, 5000),
+  due_date: dateField(messages.dueDateRequired),
+  status: z.enum(EDITABLE_PROJECT_STATUSES, { error: messages.statusRequired }),
+});
+export type ProjectBody = z.input<typeof projectBody>;
+
+export const project = z.object({
+  project_id: z.string(),
+  workspace_id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  status: z.enum(PROJECT_STATUSES),
+  due_date: z.string().nullable(),
+  /** The creator (spec: created_by with first and last name). */
+  created_by: z.string().nullable(),
+  ...person,
+  milestones_count: z.number().int(),
+  tasks_count: z.number().int(),
+  completion: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Project = z.infer<typeof project>;
+
+/** Deactivate sends 'archived', Activate 'in_progress' (spec section 4); any status is taken. */
+export const projectStatusBody = z.object({
+  status: z.enum(PROJECT_STATUSES, { error: messages.statusRequired }),
+});
+
+const SORTS = [
+  'due_date',
+  '-due_date',
+  'status',
+  '-status',
+  'name',
+  '-name',
+  'created_at',
+  '-created_at',
+] as const;
+const listFilters = {
+  q: z.string().trim().max(100).optional(),
+  due_before: dateField(messages.dueDateInvalid).optional(),
+  due_after: dateField(messages.dueDateInvalid).optional(),
+  sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).default('due_date'),
+};
+
+export const projectListQuery = paginationQuery.extend({
+  ...listFilters,
+  /** false (default): every status but archived; true: archived only. */
+  archived: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  status: z.enum(PROJECT_STATUSES).optional(),
+});
+export type ProjectListQuery = z.input<typeof projectListQuery>;
+
+// ---------------------------------------------------------------- milestones
+
+export const milestoneBody = z.object({
+  name: requiredString(messages.nameRequired, 200),
+  description: requiredString(messages.descriptionRequired, 5000),
+  status: z.enum(MILESTONE_STATUSES, { error: messages.statusRequired }),
+  due_date: dateField(messages.dueDateRequired),
+});
+export type MilestoneBody = z.input<typeof milestoneBody>;
+
+export const milestone = z.object({
+  milestone_id: z.string(),
+  project_id: z.string(),
+  project_name: z.string(),
+  name: z.string(),
+  description: z.string(),
+  status: z.enum(MILESTONE_STATUSES),
+  due_date: z.string().nullable(),
+  created_by: z.string().nullable(),
+  ...person,
+  tasks_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Milestone = z.infer<typeof milestone>;
+
+export const milestoneListQuery = paginationQuery.extend({
+  ...listFilters,
+  status: z.enum(MILESTONE_STATUSES).optional(),
+});
+
+// ---------------------------------------------------------------- tasks
+
+/** Statuses a form may set; 'overdue' is computed from the due date. */
+export const SETTABLE_TASK_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+
+export const taskBody = z.object({
+  name: requiredString(messages.nameRequired, 200),
+  description: requiredString(messages.descriptionRequired, 5000),
+  assigned_to: z.uuid({ error: messages.assignedToRequired }),
+  status: z.enum(SETTABLE_TASK_STATUSES, { error: messages.statusRequired }),
+  due_date: dateField(messages.dueDateRequired),
+  priority: z.enum(TASK_PRIORITIES, { error: messages.priorityRequired }),
+  project_id: z.uuid({ error: 'Choose a project' }),
+  milestone_id: z.uuid().nullable().default(null),
+});
+export type TaskBody = z.input<typeof taskBody>;
+
+/** Edit: the same fields; the project of a task does not change. */
+export const taskUpdateBody = taskBody.omit({ project_id: true });
+export type TaskUpdateBody = z.input<typeof taskUpdateBody>;
+
+/** A worker or member changes the status of a task assigned to them; nothing else. */
+export const taskStatusBody = z.object({
+  status: z.enum(SETTABLE_TASK_STATUSES, { error: messages.statusRequired }),
+});
+
+export const task = z.object({
+  task_id: z.string(),
+  project_id: z.string(),
+  project_name: z.string(),
+  milestone_id: z.string().nullable(),
+  /** '' when the task has no milestone (the list then shows 'Project Name: ...'). */
+  milestone_name: z.string(),
+  name: z.string(),
+  description: z.string(),
+  assigned_to: z.string().nullable(),
+  /** The assignee's names (spec section 3). */
+  ...person,
+  /** The status shown: 'overdue' when past due and not completed. */
+  status: z.enum(TASK_STATUSES),
+  /** The status stored (what the edit form sets). */
+  stored_status: z.enum(SETTABLE_TASK_STATUSES),
+  priority: z.enum(TASK_PRIORITIES),
+  due_date: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Task = z.infer<typeof task>;
+
+export const taskListQuery = paginationQuery.extend({
+  ...listFilters,
+  project_id: z.uuid().optional(),
+  milestone_id: z.uuid().optional(),
+  /** Includes 'overdue' (past due and not completed). */
+  status: z.enum(TASK_STATUSES).optional(),
+  /** A user id, or 'me' (the 'My tasks' view). */
+  assigned_to: z.union([z.literal('me'), z.uuid()]).optional(),
+});
+export type TaskListQuery = z.input<typeof taskListQuery>;
