@@ -175,3 +175,11 @@ export const taskListQuery = paginationQuery.extend({
   assigned_to: z.union([z.literal('me'), z.uuid()]).optional(),
 });
 export type TaskListQuery = z.input<typeof taskListQuery>;
+
+// ---------------------------------------------------------------- paths and answers
+
+/** The project a milestone list or a new milestone belongs to. */
+export const projectIdParam = z.object({ projectId: z.uuid({ error: 'Not a valid id' }) });
+
+/** DELETE /api/milestones/:id: how many of its tasks moved to the project. */
+export const milestoneDeletedResult = z.object({ tasks_moved: z.number().int() });
