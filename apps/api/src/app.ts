@@ -19,7 +19,13 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { createPublicInvitationService } from './modules/invitations/invitations.service.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
+import { milestoneRoutes } from './modules/milestones/milestones.routes.ts';
+import { createMilestoneService } from './modules/milestones/milestones.service.ts';
 import { planRoutes } from './modules/plans/plans.routes.ts';
+import { projectRoutes } from './modules/projects/projects.routes.ts';
+import { createProjectService } from './modules/projects/projects.service.ts';
+import { taskRoutes } from './modules/tasks/tasks.routes.ts';
+import { createTaskService } from './modules/tasks/tasks.service.ts';
 import { createInvitationService } from './modules/team/invitations.service.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { createTeamService } from './modules/team/team.service.ts';
@@ -141,6 +147,9 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     team: createTeamService(ctx),
     invitations: createInvitationService(ctx),
   });
+  await app.register(projectRoutes, { prefix: '/api', projects: createProjectService(ctx) });
+  await app.register(milestoneRoutes, { prefix: '/api', milestones: createMilestoneService(ctx) });
+  await app.register(taskRoutes, { prefix: '/api', tasks: createTaskService(ctx) });
   await app.register(invitationRoutes, {
     prefix: '/api',
     invitations: createPublicInvitationService(ctx, sessions),

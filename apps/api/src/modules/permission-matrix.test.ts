@@ -1,9 +1,8 @@
-import type { WorkspaceRole } from '@workhub/shared/enums';
-import type { Workspace } from '@workhub/shared/schemas/workspaces';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, uniqueEmail, useTestApp, withRefresh } from '../test/helpers.ts';
+import { describe } from 'vitest';
+import { uniqueEmail, useTestApp, withRefresh } from '../test/helpers.ts';
 import { invite } from '../test/invitations.ts';
-import { addMember, type Device, login, type Member, memberIn, newTenant } from '../test/tenants.ts';
+import { type Caller, describeMatrix, type MatrixRequest, useMatrixCallers } from '../test/matrix.ts';
+import { addMember, login, newTenant } from '../test/tenants.ts';
 
 /*
  * Who may call what: every endpoint of the workspaces-and-teams issue, called by a real member of
@@ -40,56 +39,12 @@ const MATRIX = `
 `;
 // The last row: accepting an invitation sent to someone else's login is refused to everyone.
 
-const CALLERS = ['owner', 'admin', 'member', 'worker', 'guest', 'customer', 'outsider'] as const;
-type Caller = (typeof CALLERS)[number];
-type Row = { method: string; path: string; expected: Record<Caller, number> };
-
-function parseMatrix(table: string): Row[] {
-  const [header, ...lines] = table.trim().split('\n');
-  const columns = (header ?? '')
-    .split('|')
-    .slice(1)
-    .map((c) => c.trim());
-  expect(columns).toEqual([...CALLERS]);
-  return lines.map((line) => {
-    const [endpoint = '', ...cells] = line.split('|').map((c) => c.trim());
-    const [method = '', path = ''] = endpoint.split(/\s+/);
-    const expected = Object.fromEntries(CALLERS.map((c, i) => [c, Number(cells[i])])) as Record<
-      Caller,
-      number
-    >;
-    return { method, path, expected };
-  });
-}
-
 const t = useTestApp();
-let workspace: Workspace;
-let callers: Record<Caller, Member & Device>;
-
-beforeAll(async () => {
-  const tenant = await newTenant(t);
-  workspace = tenant.workspace;
-  const outsider = await newTenant(t);
-  const members = {} as Record<Exclude<WorkspaceRole, 'owner'>, Member & Device>;
-  for (const role of ['admin', 'member', 'worker', 'guest', 'customer'] as const) {
-    members[role] = await memberIn(t, workspace, role);
-  }
-  callers = {
-    owner: { ...tenant.owner, userId: tenant.holder.session.user.user_id, email: tenant.holder.email },
-    ...members,
-    outsider: {
-      ...outsider.owner,
-      userId: outsider.holder.session.user.user_id,
-      email: outsider.holder.email,
-    },
-  };
-});
-
-type Request = { url: string; payload?: object | Buffer; headers?: Record<string, string> };
+const state = useMatrixCallers(t);
 
 /** A fresh invitation of the workspace, made by its owner. */
 async function freshInvitation(email?: string) {
-  const { invitation, token } = await invite(t, callers.owner.token, email ? { email } : {});
+  const { invitation, token } = await invite(t, state.callers.owner.token, email ? { email } : {});
   return { id: invitation.invitation_id, token };
 }
 
@@ -105,11 +60,11 @@ const multipart = () =>
 const memberEdit = { first_name: 'Edited', role: 'member' };
 
 /** How to call each endpoint as `who`; records that a call may change are made fresh for it. */
-const REQUESTS: Record<string, (who: Caller) => Promise<Request>> = {
+const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   'POST /api/auth/workspace-session': async (who) => ({
     url: '/api/auth/workspace-session',
-    payload: { workspace_id: workspace.workspace_id },
-    headers: withRefresh((await login(t, callers[who].email)).cookie),
+    payload: { workspace_id: state.workspace.workspace_id },
+    headers: withRefresh((await login(t, state.callers[who].email)).cookie),
   }),
   'GET /api/me/workspaces': async () => ({ url: '/api/me/workspaces' }),
   'GET /api/workspaces': async () => ({ url: '/api/workspaces' }),
@@ -117,36 +72,36 @@ const REQUESTS: Record<string, (who: Caller) => Promise<Request>> = {
     url: '/api/workspaces',
     payload: { workspace_name: 'New', template: 'mrp', description: 'Made in the matrix' },
   }),
-  'GET /api/workspaces/:id': async () => ({ url: `/api/workspaces/${workspace.workspace_id}` }),
+  'GET /api/workspaces/:id': async () => ({ url: `/api/workspaces/${state.workspace.workspace_id}` }),
   'PATCH /api/workspaces/:id': async () => ({
-    url: `/api/workspaces/${workspace.workspace_id}`,
+    url: `/api/workspaces/${state.workspace.workspace_id}`,
     payload: { workspace_name: 'Acme', template: 'workspace', description: 'Our team' },
   }),
   // Restoring an active workspace changes nothing, so every caller meets the same workspace.
   'PATCH /api/workspaces/:id/status': async () => ({
-    url: `/api/workspaces/${workspace.workspace_id}/status`,
+    url: `/api/workspaces/${state.workspace.workspace_id}/status`,
     payload: { archived: '0' },
   }),
   'PUT /api/workspaces/:id/logo': async () => ({
-    url: `/api/workspaces/${workspace.workspace_id}/logo`,
+    url: `/api/workspaces/${state.workspace.workspace_id}/logo`,
     payload: multipart(),
     headers: { 'content-type': 'multipart/form-data; boundary=b' },
   }),
   'GET /api/dashboard': async () => ({ url: '/api/dashboard' }),
   'GET /api/team': async () => ({ url: '/api/team' }),
   'GET /api/team/:userId': async () => ({
-    url: `/api/team/${(await addMember(t, workspace, 'worker')).userId}`,
+    url: `/api/team/${(await addMember(t, state.workspace, 'worker')).userId}`,
   }),
   'PATCH /api/team/:userId': async () => ({
-    url: `/api/team/${(await addMember(t, workspace, 'worker')).userId}`,
+    url: `/api/team/${(await addMember(t, state.workspace, 'worker')).userId}`,
     payload: memberEdit,
   }),
   'PATCH /api/team/:userId/status': async () => ({
-    url: `/api/team/${(await addMember(t, workspace, 'worker')).userId}/status`,
+    url: `/api/team/${(await addMember(t, state.workspace, 'worker')).userId}/status`,
     payload: { status: '0' },
   }),
   'DELETE /api/team/:userId': async () => ({
-    url: `/api/team/${(await addMember(t, workspace, 'worker')).userId}`,
+    url: `/api/team/${(await addMember(t, state.workspace, 'worker')).userId}`,
   }),
   'POST /api/team/invitations': async () => ({
     url: '/api/team/invitations',
@@ -168,28 +123,5 @@ const REQUESTS: Record<string, (who: Caller) => Promise<Request>> = {
 };
 
 describe('the permission matrix', () => {
-  const rows = parseMatrix(MATRIX);
-
-  it('covers every endpoint of the issue once', () => {
-    expect(rows.map((r) => `${r.method} ${r.path}`).sort()).toEqual(Object.keys(REQUESTS).sort());
-  });
-
-  describe.each(rows)('$method $path', ({ method, path, expected }) => {
-    it.each(CALLERS)('as %s', async (who) => {
-      const build = REQUESTS[`${method} ${path}`];
-      if (!build) throw new Error(`no request for ${method} ${path}`);
-      const request = await build(who);
-      const response = await t.app.inject({
-        method: method as 'GET',
-        url: request.url,
-        ...(request.payload ? { payload: request.payload } : {}),
-        headers: { ...bearer(callers[who].token), ...request.headers },
-      });
-      expect(response.statusCode, response.body).toBe(expected[who]);
-      if (who === 'outsider') {
-        expect(response.body).not.toContain(workspace.workspace_id);
-        expect(response.body).not.toContain(workspace.account_id);
-      }
-    });
-  });
+  describeMatrix(t, state, MATRIX, REQUESTS);
 });

@@ -1,13 +1,13 @@
 import { MILESTONE_STATUSES, PROJECT_STATUSES, TASK_PRIORITIES } from '@workhub/shared/enums';
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { check, date, foreignKey, index, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { inList, timestamptz } from './columns.ts';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
 
 // Projects, milestones and tasks: tenant tables, keyed and indexed by account_id first (see
-// workspaces.ts). Their endpoints come with the next issue; the tables exist now so that workspace
-// completion and the dashboards count real rows.
+// workspaces.ts). Every list sorts by one column with id as the tiebreak, so each index below ends
+// with the sort column(s) and id: the database reads a page in order and stops (docs/api.md).
 
 /** 'overdue' is computed (due date passed, not completed), never stored. */
 export const STORED_TASK_STATUSES = ['pending', 'in_progress', 'completed'] as const;
@@ -33,8 +33,12 @@ export const projects = pgTable(
       columns: [t.accountId, t.workspaceId],
       foreignColumns: [workspaces.accountId, workspaces.id],
     }).onDelete('cascade'),
-    // The lists (by status, by due date) and the dashboard's counts by status.
-    index('projects_workspace_status_due_idx').on(t.accountId, t.workspaceId, t.status, t.dueDate),
+    // The list filtered or sorted by status (then due date), and the dashboard's counts by status.
+    index('projects_workspace_status_due_idx').on(t.accountId, t.workspaceId, t.status, t.dueDate, t.id),
+    // The list sorted by due date (the default), by name, by creation.
+    index('projects_workspace_due_idx').on(t.accountId, t.workspaceId, t.dueDate, t.id),
+    index('projects_workspace_name_idx').on(t.accountId, t.workspaceId, t.name, t.id),
+    index('projects_workspace_created_idx').on(t.accountId, t.workspaceId, t.createdAt, t.id),
     // The dashboard's most recently updated projects.
     index('projects_workspace_updated_idx').on(t.accountId, t.workspaceId, t.updatedAt),
     check('projects_status_check', sql`${t.status} in (${inList(PROJECT_STATUSES)})`),
@@ -68,8 +72,13 @@ export const milestones = pgTable(
       columns: [t.accountId, t.projectId],
       foreignColumns: [projects.accountId, projects.id],
     }).onDelete('cascade'),
-    // The milestones of a project, by due date.
-    index('milestones_project_due_idx').on(t.accountId, t.projectId, t.dueDate),
+    // The milestones of a project, by due date (the default), status, name, creation.
+    index('milestones_project_due_idx').on(t.accountId, t.projectId, t.dueDate, t.id),
+    index('milestones_project_status_idx').on(t.accountId, t.projectId, t.status, t.dueDate, t.id),
+    index('milestones_project_name_idx').on(t.accountId, t.projectId, t.name, t.id),
+    index('milestones_project_created_idx').on(t.accountId, t.projectId, t.createdAt, t.id),
+    // What a task's milestone refers to: the milestone AND its project (see tasks_milestone_fk).
+    unique('milestones_project_id_key').on(t.accountId, t.projectId, t.id),
     check('milestones_status_check', sql`${t.status} in (${inList(MILESTONE_STATUSES)})`),
   ],
 );
@@ -106,18 +115,23 @@ export const tasks = pgTable(
       columns: [t.accountId, t.projectId],
       foreignColumns: [projects.accountId, projects.id],
     }).onDelete('cascade'),
+    // A task's milestone is one of its own project's: the database refuses any other.
     foreignKey({
       name: 'tasks_milestone_fk',
-      columns: [t.accountId, t.milestoneId],
-      foreignColumns: [milestones.accountId, milestones.id],
+      columns: [t.accountId, t.projectId, t.milestoneId],
+      foreignColumns: [milestones.accountId, milestones.projectId, milestones.id],
     }),
-    // Completion and the dashboard's counts by status and overdue (status, then due date).
-    index('tasks_workspace_status_due_idx').on(t.accountId, t.workspaceId, t.status, t.dueDate),
+    // The status filter (overdue is a status and a due-date range), completion and the dashboard.
+    index('tasks_workspace_status_due_idx').on(t.accountId, t.workspaceId, t.status, t.dueDate, t.id),
+    // The workspace's tasks by due date (the default), name, creation.
+    index('tasks_workspace_due_idx').on(t.accountId, t.workspaceId, t.dueDate, t.id),
+    index('tasks_workspace_name_idx').on(t.accountId, t.workspaceId, t.name, t.id),
+    index('tasks_workspace_created_idx').on(t.accountId, t.workspaceId, t.createdAt, t.id),
     // The tasks of a project, and of a milestone, by due date.
-    index('tasks_project_due_idx').on(t.accountId, t.projectId, t.dueDate),
-    index('tasks_milestone_due_idx').on(t.accountId, t.milestoneId, t.dueDate),
-    // 'My tasks' and the assignee filter.
-    index('tasks_workspace_assignee_due_idx').on(t.accountId, t.workspaceId, t.assignedTo, t.dueDate),
+    index('tasks_project_due_idx').on(t.accountId, t.projectId, t.dueDate, t.id),
+    index('tasks_milestone_due_idx').on(t.accountId, t.milestoneId, t.dueDate, t.id),
+    // 'My tasks' and the assignee filter (members and workers see only theirs).
+    index('tasks_workspace_assignee_due_idx').on(t.accountId, t.workspaceId, t.assignedTo, t.dueDate, t.id),
     // Tasks completed per week.
     index('tasks_workspace_completed_idx').on(t.accountId, t.workspaceId, t.completedAt),
     check('tasks_status_check', sql`${t.status} in (${inList(STORED_TASK_STATUSES)})`),
@@ -127,4 +141,5 @@ export const tasks = pgTable(
 );
 
 export type ProjectRow = typeof projects.$inferSelect;
+export type MilestoneRow = typeof milestones.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;

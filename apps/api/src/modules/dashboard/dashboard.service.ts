@@ -1,9 +1,10 @@
 import { can } from '@workhub/shared/permissions';
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
 import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
-import { and, asc, desc, eq, gte, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { isoDate } from '@workhub/shared/tasks';
+import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
-import { countOf, percentOf } from '../../db/aggregates.ts';
+import { countOf, showingStatus, taskCompletion } from '../../db/aggregates.ts';
 import { users } from '../../db/schema/users.ts';
 import { projects, tasks } from '../../db/schema/work.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
@@ -14,23 +15,12 @@ const WEEKS = 8;
 const PANEL_ROWS = 5;
 const DAY_MS = 86_400_000;
 
-/** 'YYYY-MM-DD' of a moment, in UTC. */
-export const utcDate = (at: Date): string => at.toISOString().slice(0, 10);
-
 /** The Monday (UTC) of the week `at` falls in. */
 export function weekStart(at: Date): Date {
   const midnight = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
   const sinceMonday = (new Date(midnight).getUTCDay() + 6) % 7;
   return new Date(midnight - sinceMonday * DAY_MS);
 }
-
-/**
- * A task is overdue when its due date has passed (before today, UTC) and it is not completed;
- * computed at every read, so it is never stale. `today` comes from the app's clock.
- */
-export const overdueTask = (today: string): SQL =>
-  and(ne(tasks.status, 'completed'), lt(tasks.dueDate, today)) as SQL;
-const notOverdue = (today: string): SQL => or(isNull(tasks.dueDate), gte(tasks.dueDate, today)) as SQL;
 
 export function createDashboardService(ctx: Ctx) {
   const { db, now } = ctx;
@@ -57,17 +47,19 @@ export function createDashboardService(ctx: Ctx) {
     return row ?? { total: 0, not_started: 0, in_progress: 0, complete: 0, archived: 0 };
   }
 
-  /** Counts by shown status: pending, in progress, completed and overdue add up to the total. */
+  /**
+   * Counts by shown status (the overdue rule of packages/shared/src/tasks.ts, computed at every
+   * read): pending, in progress, completed and overdue add up to the total.
+   */
   async function taskFigures(scope: WorkspaceScope, today: string) {
-    const completed = eq(tasks.status, 'completed');
     const [row] = await db
       .select({
         total: countOf(),
-        pending: countOf(and(eq(tasks.status, 'pending'), notOverdue(today))),
-        in_progress: countOf(and(eq(tasks.status, 'in_progress'), notOverdue(today))),
-        completed: countOf(completed),
-        overdue: countOf(overdueTask(today)),
-        completion: percentOf(sql`count(*) filter (where ${completed})`, sql`count(*)`),
+        pending: countOf(showingStatus('pending', today)),
+        in_progress: countOf(showingStatus('in_progress', today)),
+        completed: countOf(showingStatus('completed', today)),
+        overdue: countOf(showingStatus('overdue', today)),
+        completion: taskCompletion(),
       })
       .from(tasks)
       .where(scope.workspace(tasks));
@@ -85,7 +77,7 @@ export function createDashboardService(ctx: Ctx) {
       .groupBy(week);
     const byWeek = new Map(rows.map((r) => [r.week, r.completed]));
     return Array.from({ length: WEEKS }, (_, i) => {
-      const start = utcDate(new Date(first.getTime() + i * 7 * DAY_MS));
+      const start = isoDate(new Date(first.getTime() + i * 7 * DAY_MS));
       return { week_start: start, completed: byWeek.get(start) ?? 0 };
     });
   }
@@ -125,7 +117,7 @@ export function createDashboardService(ctx: Ctx) {
     const scope = await workspaceScope(db, claims);
     assertCan(scope.auth, 'dashboard:view');
     const at = now();
-    const today = utcDate(at);
+    const today = isoDate(at);
     const [members, projectCounts, taskCounts, weeks, team, recent] = await Promise.all([
       memberFigures(scope),
       projectFigures(scope),

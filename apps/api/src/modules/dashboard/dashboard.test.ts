@@ -1,15 +1,16 @@
 import { messages } from '@workhub/shared/messages';
+import { isoDate } from '@workhub/shared/tasks';
 import { describe, expect, it } from 'vitest';
 import { bearer, errorOf, post, useTestApp, withRefresh } from '../../test/helpers.ts';
 import { addMember, insertProject, insertTask, memberIn, newTenant } from '../../test/tenants.ts';
-import { utcDate, weekStart } from './dashboard.service.ts';
+import { weekStart } from './dashboard.service.ts';
 
 const t = useTestApp();
 
 const DAY = 86_400_000;
 const dashboard = (token: string) =>
   t.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(token) });
-const daysFromNow = (days: number) => utcDate(new Date(t.clock.now().getTime() + days * DAY));
+const daysFromNow = (days: number) => isoDate(new Date(t.clock.now().getTime() + days * DAY));
 
 describe('GET /api/dashboard', () => {
   it('counts members, projects by status and tasks by shown status, overdue included', async () => {
@@ -82,7 +83,7 @@ describe('GET /api/dashboard', () => {
     const weeks = (await dashboard(owner.token)).json().data.completed_per_week;
     expect(weeks).toHaveLength(8);
     expect(weeks.map((w: { completed: number }) => w.completed)).toEqual([1, 0, 0, 0, 1, 0, 0, 2]);
-    expect(weeks[7].week_start).toBe(utcDate(weekStart(now)));
+    expect(weeks[7].week_start).toBe(isoDate(weekStart(now)));
     for (const week of weeks) expect(new Date(`${week.week_start}T00:00:00Z`).getUTCDay()).toBe(1);
   });
 
@@ -135,8 +136,8 @@ describe('GET /api/dashboard', () => {
 
 describe('weekStart', () => {
   it('is the Monday of the week, UTC', () => {
-    expect(utcDate(weekStart(new Date('2026-03-04T23:59:00Z')))).toBe('2026-03-02');
-    expect(utcDate(weekStart(new Date('2026-03-02T00:00:00Z')))).toBe('2026-03-02');
-    expect(utcDate(weekStart(new Date('2026-03-08T12:00:00Z')))).toBe('2026-03-02');
+    expect(isoDate(weekStart(new Date('2026-03-04T23:59:00Z')))).toBe('2026-03-02');
+    expect(isoDate(weekStart(new Date('2026-03-02T00:00:00Z')))).toBe('2026-03-02');
+    expect(isoDate(weekStart(new Date('2026-03-08T12:00:00Z')))).toBe('2026-03-02');
   });
 });

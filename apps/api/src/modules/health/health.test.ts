@@ -71,6 +71,10 @@ describe('the HTTP envelope', () => {
       '/api/team/invitations',
       '/api/invitations/{token}/accept',
       '/api/dashboard',
+      '/api/projects/{id}/status',
+      '/api/projects/{projectId}/milestones',
+      '/api/milestones/{id}',
+      '/api/tasks/{id}/status',
     ]) {
       expect(paths).toContain(path);
     }

@@ -9,6 +9,7 @@ import { countOf } from '../../db/aggregates.ts';
 import { users } from '../../db/schema/users.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
 import { memberOfNoOtherAccount, type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
+import { containing } from '../../lib/list-query.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { assertCan } from '../../plugins/auth.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
@@ -55,9 +56,6 @@ const toTeamMember = ({
 /** An optional field of an edit: absent keeps the current value, empty clears it. */
 const edited = (value: string | undefined, current: string | null): string | null =>
   value === undefined ? current : value || null;
-
-/** `%text%` for ILIKE, with the pattern characters of the text itself taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createTeamService(ctx: Ctx) {
   const { db, now } = ctx;

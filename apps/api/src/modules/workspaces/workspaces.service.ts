@@ -5,7 +5,7 @@ import type { Workspace, workspaceBody, workspaceListQuery } from '@workhub/shar
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { countOf, percentOf } from '../../db/aggregates.ts';
+import { countOf, taskCompletion } from '../../db/aggregates.ts';
 import { tasks } from '../../db/schema/work.ts';
 import { type WorkspaceRow, workspaceMembers, workspaces } from '../../db/schema/workspaces.ts';
 import { type AccountScope, accountScope } from '../../db/tenant-scope.ts';
@@ -29,7 +29,7 @@ export function createWorkspaceService(ctx: Ctx) {
     const ofThisWorkspace = <T extends typeof tasks | typeof workspaceMembers>(table: T) =>
       and(scope.account(table), eq(table.workspaceId, workspaces.id));
     const teamSize = sql<number>`(select ${countOf()} from ${workspaceMembers} where ${ofThisWorkspace(workspaceMembers)})`;
-    const completion = sql<number>`(select ${percentOf(countOf(eq(tasks.status, 'completed')), countOf())} from ${tasks} where ${ofThisWorkspace(tasks)})`;
+    const completion = sql<number>`(select ${taskCompletion()} from ${tasks} where ${ofThisWorkspace(tasks)})`;
     return db
       .select({ row: workspaces, teamSize: teamSize.mapWith(Number), completion: completion.mapWith(Number) })
       .from(workspaces);

@@ -1,0 +1,170 @@
+import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
+import type { Milestone, milestoneBody, milestoneListQuery } from '@workhub/shared/schemas/work';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { countOf } from '../../db/aggregates.ts';
+import { users } from '../../db/schema/users.ts';
+import { milestones, projects, tasks } from '../../db/schema/work.ts';
+import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
+import { listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
+import { sortedPageOf } from '../../lib/paging.ts';
+import { assertCan } from '../../plugins/auth.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { projectInWorkspace, refuseArchived } from '../projects/project-lookup.ts';
+
+type Input = z.output<typeof milestoneBody>;
+
+export function createMilestoneService(ctx: Ctx) {
+  const { db, now } = ctx;
+
+  /** Milestones with their project's name and status, their creator's names and their task count. */
+  function selectMilestones(scope: WorkspaceScope, where: SQL | undefined) {
+    const tasksCount = sql<number>`(select ${countOf()} from ${tasks} where ${and(scope.workspace(tasks), eq(tasks.milestoneId, milestones.id))})`;
+    return db
+      .select({
+        row: milestones,
+        projectName: projects.name,
+        projectStatus: projects.status,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        tasksCount: tasksCount.mapWith(Number),
+      })
+      .from(milestones)
+      .innerJoin(
+        projects,
+        and(eq(projects.accountId, milestones.accountId), eq(projects.id, milestones.projectId)),
+      )
+      .leftJoin(users, eq(users.id, milestones.createdBy))
+      .where(where)
+      .$dynamic();
+  }
+  type Selected = Awaited<ReturnType<typeof selectMilestones>>[number];
+
+  const toMilestone = ({ row, projectName, firstName, lastName, tasksCount }: Selected): Milestone => ({
+    milestone_id: row.id,
+    project_id: row.projectId,
+    project_name: projectName,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    due_date: row.dueDate,
+    created_by: row.createdBy,
+    first_name: firstName ?? '',
+    last_name: lastName ?? '',
+    tasks_count: tasksCount,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  });
+
+  const thisMilestone = (scope: WorkspaceScope, id: string) =>
+    and(scope.workspace(milestones), eq(milestones.id, id));
+
+  /** A milestone of the session's workspace (404 otherwise), then the permission. */
+  async function find(claims: AccessTokenClaims, id: string, action: Parameters<typeof assertCan>[1]) {
+    const scope = await workspaceScope(db, claims);
+    const [found] = await selectMilestones(scope, thisMilestone(scope, id)).limit(1);
+    if (!found) throw notFound();
+    assertCan(scope.auth, action);
+    return { scope, found };
+  }
+
+  async function reload(scope: WorkspaceScope, id: string): Promise<Milestone> {
+    const [found] = await selectMilestones(scope, thisMilestone(scope, id));
+    if (!found) throw notFound();
+    return toMilestone(found);
+  }
+
+  /** The milestones of a project of the current workspace, filtered and sorted in SQL. */
+  async function list(
+    claims: AccessTokenClaims,
+    projectId: string,
+    query: z.output<typeof milestoneListQuery>,
+  ) {
+    const scope = await workspaceScope(db, claims);
+    await projectInWorkspace(db, scope, projectId);
+    assertCan(scope.auth, 'milestone:view');
+    const filters: SQL[] = [
+      scope.workspace(milestones),
+      eq(milestones.projectId, projectId),
+      ...nameAndDueFilters(milestones, query),
+    ];
+    if (query.status) filters.push(eq(milestones.status, query.status));
+    const where = and(...filters);
+    const order = listOrder(milestones, query.sort);
+    return sortedPageOf(db, query, {
+      select: selectMilestones(scope, where),
+      where,
+      order,
+      table: milestones,
+      toItem: toMilestone,
+    });
+  }
+
+  async function get(claims: AccessTokenClaims, id: string): Promise<Milestone> {
+    return toMilestone((await find(claims, id, 'milestone:view')).found);
+  }
+
+  async function create(claims: AccessTokenClaims, projectId: string, input: Input): Promise<Milestone> {
+    const scope = await workspaceScope(db, claims);
+    const project = await projectInWorkspace(db, scope, projectId);
+    assertCan(scope.auth, 'milestone:create');
+    refuseArchived(project);
+    const at = now();
+    const [created] = await db
+      .insert(milestones)
+      .values({
+        ...scope.workspaceValues(),
+        projectId,
+        name: input.name,
+        description: input.description,
+        status: input.status,
+        dueDate: input.due_date,
+        createdBy: scope.auth.user_id,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: milestones.id });
+    if (!created) throw new Error('milestone insert returned no row');
+    return reload(scope, created.id);
+  }
+
+  async function update(claims: AccessTokenClaims, id: string, input: Input): Promise<Milestone> {
+    const { scope, found } = await find(claims, id, 'milestone:update');
+    refuseArchived({ status: found.projectStatus });
+    await db
+      .update(milestones)
+      .set({
+        name: input.name,
+        description: input.description,
+        status: input.status,
+        dueDate: input.due_date,
+        updatedAt: now(),
+      })
+      .where(thisMilestone(scope, id));
+    return reload(scope, id);
+  }
+
+  /**
+   * Deletes the milestone and, in the same transaction, moves its tasks to the project (they keep
+   * everything else): a milestone's tasks are never deleted with it. Answers how many moved.
+   */
+  async function remove(claims: AccessTokenClaims, id: string): Promise<{ tasks_moved: number }> {
+    const { scope, found } = await find(claims, id, 'milestone:delete');
+    refuseArchived({ status: found.projectStatus });
+    const at = now();
+    return db.transaction(async (tx) => {
+      const moved = await tx
+        .update(tasks)
+        .set({ milestoneId: null, updatedAt: at })
+        .where(and(scope.workspace(tasks), eq(tasks.milestoneId, id)))
+        .returning({ id: tasks.id });
+      await tx.delete(milestones).where(thisMilestone(scope, id));
+      return { tasks_moved: moved.length };
+    });
+  }
+
+  return { list, get, create, update, remove };
+}
+
+export type MilestoneService = ReturnType<typeof createMilestoneService>;

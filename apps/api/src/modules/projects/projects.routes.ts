@@ -1,0 +1,97 @@
+import { messages } from '@workhub/shared/messages';
+import { dataEnvelope, listEnvelope } from '@workhub/shared/schemas/common';
+import { project, projectBody, projectListQuery, projectStatusBody } from '@workhub/shared/schemas/work';
+import { idParam } from '@workhub/shared/schemas/workspaces';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/route-schemas.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import type { ProjectService } from './projects.service.ts';
+
+const tags = ['projects'];
+const security = [{ bearerAuth: [] }];
+const projectResponse = dataEnvelope(project);
+
+/** The projects of the workspace the session acts in (POST /api/auth/workspace-session). */
+export const projectRoutes: FastifyPluginAsyncZod<{ projects: ProjectService }> = async (
+  app,
+  { projects },
+) => {
+  app.get(
+    '/projects',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Projects of the current workspace (archived=true: the archived ones), with figures',
+        querystring: projectListQuery,
+        response: { 200: listEnvelope(project), ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => projects.list(requireAuth(request), request.query),
+  );
+
+  app.post(
+    '/projects',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a project',
+        body: projectBody,
+        response: { 201: projectResponse, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        message: messages.projectCreated,
+        data: await projects.create(requireAuth(request), request.body),
+      }),
+  );
+
+  app.get(
+    '/projects/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One project',
+        params: idParam,
+        response: { 200: projectResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ data: await projects.get(requireAuth(request), request.params.id) }),
+  );
+
+  app.patch(
+    '/projects/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a project (not an archived one: restore it first)',
+        params: idParam,
+        body: projectBody,
+        response: { 200: projectResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      message: messages.updateDone,
+      data: await projects.update(requireAuth(request), request.params.id, request.body),
+    }),
+  );
+
+  app.patch(
+    '/projects/:id/status',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Deactivate ('archived'), Activate ('in_progress'), or set another status",
+        params: idParam,
+        body: projectStatusBody,
+        response: { 200: projectResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => projects.setStatus(requireAuth(request), request.params.id, request.body.status),
+  );
+};

@@ -1,0 +1,160 @@
+import type { ProjectStatus } from '@workhub/shared/enums';
+import { messages } from '@workhub/shared/messages';
+import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
+import type { Project, projectBody, projectListQuery } from '@workhub/shared/schemas/work';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { countOf, taskCompletion } from '../../db/aggregates.ts';
+import { users } from '../../db/schema/users.ts';
+import { milestones, type ProjectRow, projects, tasks } from '../../db/schema/work.ts';
+import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
+import { listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
+import { sortedPageOf } from '../../lib/paging.ts';
+import { assertCan } from '../../plugins/auth.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { projectInWorkspace, refuseArchived } from './project-lookup.ts';
+
+type ListQuery = z.output<typeof projectListQuery>;
+
+export function createProjectService(ctx: Ctx) {
+  const { db, now } = ctx;
+
+  /** Projects with their creator's names and their milestone and task figures, counted in SQL. */
+  function selectProjects(scope: WorkspaceScope, where: SQL | undefined) {
+    const ofThisProject = (table: typeof milestones | typeof tasks) =>
+      and(scope.workspace(table), eq(table.projectId, projects.id));
+    const milestonesCount = sql<number>`(select ${countOf()} from ${milestones} where ${ofThisProject(milestones)})`;
+    const taskFigures = (figure: SQL) => sql`(select ${figure} from ${tasks} where ${ofThisProject(tasks)})`;
+    return db
+      .select({
+        row: projects,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        milestonesCount: milestonesCount.mapWith(Number),
+        tasksCount: taskFigures(countOf()).mapWith(Number),
+        completion: taskFigures(taskCompletion()).mapWith(Number),
+      })
+      .from(projects)
+      .leftJoin(users, eq(users.id, projects.createdBy))
+      .where(where)
+      .$dynamic();
+  }
+  type Selected = Awaited<ReturnType<typeof selectProjects>>[number];
+
+  const toProject = ({ row, firstName, lastName, ...figures }: Selected): Project => ({
+    project_id: row.id,
+    workspace_id: row.workspaceId,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    due_date: row.dueDate,
+    created_by: row.createdBy,
+    first_name: firstName ?? '',
+    last_name: lastName ?? '',
+    milestones_count: figures.milestonesCount,
+    tasks_count: figures.tasksCount,
+    completion: figures.completion,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  });
+
+  async function reload(scope: WorkspaceScope, id: string): Promise<Project> {
+    const [found] = await selectProjects(scope, and(scope.workspace(projects), eq(projects.id, id)));
+    if (!found) throw notFound();
+    return toProject(found);
+  }
+
+  /** Active projects (every status but archived), or the archived ones; filtered and sorted in SQL. */
+  async function list(claims: AccessTokenClaims, query: ListQuery) {
+    const scope = await workspaceScope(db, claims);
+    assertCan(scope.auth, 'project:view');
+    const filters: SQL[] = [
+      scope.workspace(projects),
+      query.archived ? eq(projects.status, 'archived') : ne(projects.status, 'archived'),
+      ...nameAndDueFilters(projects, query),
+    ];
+    if (query.status) filters.push(eq(projects.status, query.status));
+    const where = and(...filters);
+    const order = listOrder(projects, query.sort);
+    return sortedPageOf(db, query, {
+      select: selectProjects(scope, where),
+      where,
+      order,
+      table: projects,
+      toItem: toProject,
+    });
+  }
+
+  async function get(claims: AccessTokenClaims, id: string): Promise<Project> {
+    const scope = await workspaceScope(db, claims);
+    await projectInWorkspace(db, scope, id);
+    assertCan(scope.auth, 'project:view');
+    return reload(scope, id);
+  }
+
+  async function create(claims: AccessTokenClaims, input: z.output<typeof projectBody>): Promise<Project> {
+    const scope = await workspaceScope(db, claims);
+    assertCan(scope.auth, 'project:create');
+    const at = now();
+    const [created] = await db
+      .insert(projects)
+      .values({
+        ...scope.workspaceValues(),
+        name: input.name,
+        description: input.description,
+        dueDate: input.due_date,
+        status: input.status,
+        createdBy: scope.auth.user_id,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: projects.id });
+    if (!created) throw new Error('project insert returned no row');
+    return reload(scope, created.id);
+  }
+
+  async function write(scope: WorkspaceScope, id: string, values: Partial<ProjectRow>) {
+    await db
+      .update(projects)
+      .set({ ...values, updatedAt: now() })
+      .where(and(scope.workspace(projects), eq(projects.id, id)));
+    return reload(scope, id);
+  }
+
+  /** Edits name, description, due date and status; an archived project must be restored first. */
+  async function update(claims: AccessTokenClaims, id: string, input: z.output<typeof projectBody>) {
+    const scope = await workspaceScope(db, claims);
+    const project = await projectInWorkspace(db, scope, id);
+    assertCan(scope.auth, 'project:update');
+    refuseArchived(project);
+    return write(scope, id, {
+      name: input.name,
+      description: input.description,
+      dueDate: input.due_date,
+      status: input.status,
+    });
+  }
+
+  /**
+   * Deactivate ('archived') and Activate ('in_progress'), or any other status. The message says
+   * what happened: archived, restored from the archive, or just updated.
+   */
+  async function setStatus(claims: AccessTokenClaims, id: string, status: ProjectStatus) {
+    const scope = await workspaceScope(db, claims);
+    const project = await projectInWorkspace(db, scope, id);
+    assertCan(scope.auth, 'project:archive');
+    const data = await write(scope, id, { status });
+    const message =
+      status === 'archived'
+        ? messages.projectArchived
+        : project.status === 'archived'
+          ? messages.projectRestored
+          : messages.updateDone;
+    return { message, data };
+  }
+
+  return { list, get, create, update, setStatus };
+}
+
+export type ProjectService = ReturnType<typeof createProjectService>;

@@ -1,0 +1,113 @@
+import { messages } from '@workhub/shared/messages';
+import { dataEnvelope, listEnvelope, messageEnvelope } from '@workhub/shared/schemas/common';
+import { task, taskBody, taskListQuery, taskStatusBody, taskUpdateBody } from '@workhub/shared/schemas/work';
+import { idParam } from '@workhub/shared/schemas/workspaces';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/route-schemas.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import type { TaskService } from './tasks.service.ts';
+
+const tags = ['tasks'];
+const security = [{ bearerAuth: [] }];
+const taskResponse = dataEnvelope(task);
+
+export const taskRoutes: FastifyPluginAsyncZod<{ tasks: TaskService }> = async (app, { tasks }) => {
+  app.get(
+    '/tasks',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Tasks of the current workspace (members and workers: only those assigned to them)',
+        querystring: taskListQuery,
+        response: { 200: listEnvelope(task), ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => tasks.list(requireAuth(request), request.query),
+  );
+
+  app.post(
+    '/tasks',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a task in a project; the assignee is e-mailed',
+        body: taskBody,
+        response: { 201: taskResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        message: messages.taskCreated,
+        data: await tasks.create(requireAuth(request), request.body),
+      }),
+  );
+
+  app.get(
+    '/tasks/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One task (members and workers: one assigned to them)',
+        params: idParam,
+        response: { 200: taskResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ data: await tasks.get(requireAuth(request), request.params.id) }),
+  );
+
+  app.patch(
+    '/tasks/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a task; a new assignee is e-mailed',
+        params: idParam,
+        body: taskUpdateBody,
+        response: { 200: taskResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      message: messages.updateDone,
+      data: await tasks.update(requireAuth(request), request.params.id, request.body),
+    }),
+  );
+
+  app.patch(
+    '/tasks/:id/status',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Change a task's status (members and workers: of a task assigned to them)",
+        params: idParam,
+        body: taskStatusBody,
+        response: { 200: taskResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      message: messages.updateDone,
+      data: await tasks.setStatus(requireAuth(request), request.params.id, request.body.status),
+    }),
+  );
+
+  app.delete(
+    '/tasks/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a task',
+        params: idParam,
+        response: { 200: messageEnvelope, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await tasks.remove(requireAuth(request), request.params.id);
+      return { message: messages.taskDeleted };
+    },
+  );
+};

@@ -1,0 +1,238 @@
+import { messages } from '@workhub/shared/messages';
+import { type Action, can } from '@workhub/shared/permissions';
+import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
+import type {
+  SETTABLE_TASK_STATUSES,
+  Task,
+  taskBody,
+  taskListQuery,
+  taskUpdateBody,
+} from '@workhub/shared/schemas/work';
+import { isoDate } from '@workhub/shared/tasks';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { users } from '../../db/schema/users.ts';
+import { milestones, type TaskRow, tasks } from '../../db/schema/work.ts';
+import { workspaceMembers } from '../../db/schema/workspaces.ts';
+import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { sortedPageOf } from '../../lib/paging.ts';
+import { assertCan } from '../../plugins/auth.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { projectInWorkspace, refuseArchived } from '../projects/project-lookup.ts';
+import { taskAssignedMail } from './task-mails.ts';
+import { type SelectedTask, selectTasks, taskListClauses, toTask } from './task-queries.ts';
+
+type StoredStatus = (typeof SETTABLE_TASK_STATUSES)[number];
+type Assignee = { userId: string; email: string; firstName: string };
+
+/** completed_at: set when the task becomes completed, kept while it stays so, cleared when it leaves. */
+function completedAtFor(
+  previous: Pick<TaskRow, 'status' | 'completedAt'> | undefined,
+  next: StoredStatus,
+  at: Date,
+) {
+  if (next !== 'completed') return null;
+  return previous?.status === 'completed' ? previous.completedAt : at;
+}
+
+/** The columns the form sets, on a create and on an edit. */
+function formColumns(
+  input: z.output<typeof taskUpdateBody>,
+  previous: Pick<TaskRow, 'status' | 'completedAt'> | undefined,
+  at: Date,
+) {
+  return {
+    milestoneId: input.milestone_id,
+    name: input.name,
+    description: input.description,
+    assignedTo: input.assigned_to,
+    status: input.status,
+    priority: input.priority,
+    dueDate: input.due_date,
+    completedAt: completedAtFor(previous, input.status, at),
+    updatedAt: at,
+  };
+}
+
+export function createTaskService(ctx: Ctx) {
+  const { db, now, mailer, config } = ctx;
+  const today = () => isoDate(now());
+
+  const thisTask = (scope: WorkspaceScope, id: string) => and(scope.workspace(tasks), eq(tasks.id, id));
+
+  /**
+   * A task of the session's workspace (404 otherwise), then the permission. Who may only see the
+   * tasks assigned to them (members, workers) is answered 404 for anyone else's, as if missing.
+   */
+  async function find(claims: AccessTokenClaims, id: string, action: Action) {
+    const scope = await workspaceScope(db, claims);
+    const [found] = await selectTasks(db, thisTask(scope, id)).limit(1);
+    if (!found) throw notFound();
+    assertCan(scope.auth, action, { assigned_to: found.row.assignedTo });
+    if (action === 'task:view_assigned' && !can(scope.auth, 'task:view_all')) {
+      if (found.row.assignedTo !== scope.auth.user_id) throw notFound();
+    }
+    return { scope, found };
+  }
+
+  async function reload(scope: WorkspaceScope, id: string): Promise<Task> {
+    const [found] = await selectTasks(db, thisTask(scope, id));
+    if (!found) throw notFound();
+    return toTask(found, today());
+  }
+
+  /** An active member of the session's workspace, or undefined. */
+  async function activeMember(scope: WorkspaceScope, userId: string): Promise<Assignee | undefined> {
+    const [member] = await db
+      .select({ userId: users.id, email: users.email, firstName: users.firstName })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(
+        and(
+          scope.workspace(workspaceMembers),
+          eq(workspaceMembers.userId, userId),
+          eq(workspaceMembers.status, 'active'),
+        ),
+      )
+      .limit(1);
+    return member;
+  }
+
+  /**
+   * 400 unless the assignee is an active member of this workspace (checked when it changes: a task
+   * keeps a person who was deactivated since) and the milestone is one of the task's project.
+   */
+  async function checkReferences(
+    scope: WorkspaceScope,
+    projectId: string,
+    input: { assigned_to: string; milestone_id: string | null },
+    assigneeChanged: boolean,
+  ): Promise<Assignee | undefined> {
+    const fields: Record<string, string> = {};
+    const assignee = assigneeChanged ? await activeMember(scope, input.assigned_to) : undefined;
+    if (assigneeChanged && !assignee) fields.assigned_to = messages.assigneeNotMember;
+    if (input.milestone_id) {
+      const [milestone] = await db
+        .select({ id: milestones.id })
+        .from(milestones)
+        .where(
+          and(
+            scope.workspace(milestones),
+            eq(milestones.projectId, projectId),
+            eq(milestones.id, input.milestone_id),
+          ),
+        )
+        .limit(1);
+      if (!milestone) fields.milestone_id = messages.milestoneNotInProject;
+    }
+    if (Object.keys(fields).length > 0) {
+      throw new AppError(400, 'VALIDATION_FAILED', messages.validationFailed, { fields });
+    }
+    return assignee;
+  }
+
+  /** Mails the assignee, unless they assigned the task to themselves. */
+  async function tellAssignee(scope: WorkspaceScope, assignee: Assignee | undefined, task: Task) {
+    if (!assignee || assignee.userId === scope.auth.user_id) return;
+    const [assigner] = await db
+      .select({ first: users.firstName, last: users.lastName })
+      .from(users)
+      .where(eq(users.id, scope.auth.user_id));
+    await mailer.send(
+      taskAssignedMail({
+        to: assignee.email,
+        firstName: assignee.firstName,
+        assignerName: assigner ? `${assigner.first} ${assigner.last}`.trim() : 'Someone',
+        taskName: task.name,
+        projectName: task.project_name,
+        workspaceName: scope.workspaceName,
+        dueDate: task.due_date,
+        priority: task.priority,
+        link: `${config.publicUrl}/task/view/${task.task_id}`,
+      }),
+    );
+  }
+
+  /** All tasks (admin-types) or only the caller's (members, workers), filtered and sorted in SQL. */
+  async function list(claims: AccessTokenClaims, query: z.output<typeof taskListQuery>) {
+    const scope = await workspaceScope(db, claims);
+    assertCan(scope.auth, 'task:view_assigned');
+    const onlyMine = can(scope.auth, 'task:view_all') ? null : scope.auth.user_id;
+    const day = today();
+    const { where, order } = taskListClauses(scope, query, day, onlyMine);
+    return sortedPageOf(db, query, {
+      select: selectTasks(db, where),
+      where,
+      order,
+      table: tasks,
+      toItem: (row: SelectedTask) => toTask(row, day),
+    });
+  }
+
+  async function get(claims: AccessTokenClaims, id: string): Promise<Task> {
+    return toTask((await find(claims, id, 'task:view_assigned')).found, today());
+  }
+
+  async function create(claims: AccessTokenClaims, input: z.output<typeof taskBody>): Promise<Task> {
+    const scope = await workspaceScope(db, claims);
+    const project = await projectInWorkspace(db, scope, input.project_id);
+    assertCan(scope.auth, 'task:create');
+    refuseArchived(project);
+    const assignee = await checkReferences(scope, input.project_id, input, true);
+    const at = now();
+    const [created] = await db
+      .insert(tasks)
+      .values({
+        ...scope.workspaceValues(),
+        ...formColumns(input, undefined, at),
+        projectId: input.project_id,
+        createdBy: scope.auth.user_id,
+        createdAt: at,
+      })
+      .returning({ id: tasks.id });
+    if (!created) throw new Error('task insert returned no row');
+    const task = await reload(scope, created.id);
+    await tellAssignee(scope, assignee, task);
+    return task;
+  }
+
+  /** The full edit (admin-types); the assignee is mailed when the task is given to someone else. */
+  async function update(claims: AccessTokenClaims, id: string, input: z.output<typeof taskUpdateBody>) {
+    const { scope, found } = await find(claims, id, 'task:update');
+    refuseArchived({ status: found.projectStatus });
+    const reassigned = input.assigned_to !== found.row.assignedTo;
+    const assignee = await checkReferences(scope, found.row.projectId, input, reassigned);
+    const at = now();
+    await db
+      .update(tasks)
+      .set(formColumns(input, found.row, at))
+      .where(thisTask(scope, id));
+    const task = await reload(scope, id);
+    if (reassigned) await tellAssignee(scope, assignee, task);
+    return task;
+  }
+
+  /** The status alone: admin-types on any task, members and workers on their own (403 otherwise). */
+  async function setStatus(claims: AccessTokenClaims, id: string, status: StoredStatus): Promise<Task> {
+    const { scope, found } = await find(claims, id, 'task:update_status');
+    refuseArchived({ status: found.projectStatus });
+    const at = now();
+    await db
+      .update(tasks)
+      .set({ status, completedAt: completedAtFor(found.row, status, at), updatedAt: at })
+      .where(thisTask(scope, id));
+    return reload(scope, id);
+  }
+
+  async function remove(claims: AccessTokenClaims, id: string): Promise<void> {
+    const { scope, found } = await find(claims, id, 'task:delete');
+    refuseArchived({ status: found.projectStatus });
+    await db.delete(tasks).where(thisTask(scope, id));
+  }
+
+  return { list, get, create, update, setStatus, remove };
+}
+
+export type TaskService = ReturnType<typeof createTaskService>;
