@@ -1,4 +1,6 @@
 import { TEMPLATE_DASHBOARDS, TEMPLATES } from '@workhub/shared/enums';
+import type { Action } from '@workhub/shared/permissions';
+import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { GuestOnly } from './guards/guest-only.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
@@ -56,6 +58,25 @@ const InvitationPage = lazyPage(
   () => import('../features/invitations/pages/invitation-page.tsx'),
   'InvitationPage',
 );
+const ProjectListPage = lazyPage(
+  () => import('../features/work/pages/project-list-page.tsx'),
+  'ProjectListPage',
+);
+const ProjectFormPage = lazyPage(
+  () => import('../features/work/pages/project-form-page.tsx'),
+  'ProjectFormPage',
+);
+const MilestoneListPage = lazyPage(
+  () => import('../features/work/pages/milestone-list-page.tsx'),
+  'MilestoneListPage',
+);
+const MilestoneFormPage = lazyPage(
+  () => import('../features/work/pages/milestone-form-page.tsx'),
+  'MilestoneFormPage',
+);
+const TaskListPage = lazyPage(() => import('../features/work/pages/task-list-page.tsx'), 'TaskListPage');
+const TaskFormPage = lazyPage(() => import('../features/work/pages/task-form-page.tsx'), 'TaskFormPage');
+const TaskViewPage = lazyPage(() => import('../features/work/pages/task-view-page.tsx'), 'TaskViewPage');
 const UpcomingPage = lazyPage(() => import('./upcoming/upcoming-page.tsx'), 'UpcomingPage');
 // The in-workspace guards render Mantine states; lazy, so the first route does not carry them.
 const RequireCan = lazyPage(() => import('./guards/require-can.tsx'), 'RequireCan');
@@ -63,6 +84,31 @@ const RequireTemplate = lazyPage(() => import('./guards/require-template.tsx'), 
 const TeamOrSubscribers = lazyPage(() => import('./team-or-subscribers.tsx'), 'TeamOrSubscribers');
 
 const LOGIN_PATHS = ['/auth/login', '/auth/user/login', '/sign-in'] as const;
+
+/**
+ * Projects, milestones and tasks of the current workspace, each page behind the `can()` action
+ * that lets one see it (docs/permissions.md). The spec's /task/{id} is the project's task list;
+ * a milestone's tasks have their own address, /milestone/{milestoneId}/tasks.
+ */
+const WORK_ROUTES: readonly { path: string; action: Action; element: ReactNode }[] = [
+  { path: '/project/list', action: 'project:view', element: <ProjectListPage archived={false} /> },
+  { path: '/project/archived', action: 'project:archive', element: <ProjectListPage archived /> },
+  { path: '/project/create', action: 'project:create', element: <ProjectFormPage /> },
+  { path: '/project/:id/edit', action: 'project:update', element: <ProjectFormPage /> },
+  { path: '/milestone/create', action: 'milestone:create', element: <MilestoneFormPage /> },
+  { path: '/milestone/:id/edit', action: 'milestone:update', element: <MilestoneFormPage /> },
+  {
+    path: '/milestone/:id/tasks',
+    action: 'task:view_assigned',
+    element: <TaskListPage variant="milestone" />,
+  },
+  { path: '/milestone/:id', action: 'milestone:view', element: <MilestoneListPage /> },
+  { path: '/task/create', action: 'task:create', element: <TaskFormPage /> },
+  { path: '/task/view/:id', action: 'task:view_assigned', element: <TaskViewPage /> },
+  { path: '/task/:id/edit', action: 'task:update', element: <TaskFormPage /> },
+  { path: '/task/:id', action: 'task:view_assigned', element: <TaskListPage variant="project" /> },
+  { path: '/tasks/mine', action: 'task:view_assigned', element: <TaskListPage variant="mine" /> },
+];
 
 /** The route table (spec section 2). Unknown paths go to /auth/login. */
 export const AppRoutes = () => (
@@ -118,6 +164,9 @@ export const AppRoutes = () => (
                 </RequireCan>
               }
             />
+          ))}
+          {WORK_ROUTES.map(({ path, action, element }) => (
+            <Route key={path} path={path} element={<RequireCan action={action}>{element}</RequireCan>} />
           ))}
           {upcomingRoutes.map(({ path, title, purpose, rule }) => (
             <Route

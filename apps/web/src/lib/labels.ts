@@ -1,4 +1,12 @@
-import type { InvitationStatus, MemberStatus, TokenRole } from '@workhub/shared/enums';
+import type {
+  InvitationStatus,
+  MemberStatus,
+  MilestoneStatus,
+  ProjectStatus,
+  TaskPriority,
+  TaskStatus,
+  TokenRole,
+} from '@workhub/shared/enums';
 
 /** How roles read on screen. */
 export const ROLE_LABELS: Record<TokenRole, string> = {
@@ -23,11 +31,65 @@ export const INVITATION_STATUS_LABELS: Record<InvitationStatus, string> = {
   revoked: 'Revoked',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+/** One choice of a select. */
+export type SelectOption = { value: string; label: string };
 
-/** A date (ISO string) as '3 Mar 2026'; an empty or unreadable one as '—'. */
+/** The choices of a select over `values`, each read as its label. */
+export const optionsOf = <T extends string>(
+  values: readonly T[],
+  labels: Record<T, string>,
+): SelectOption[] => values.map((value) => ({ value, label: labels[value] }));
+
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  not_started: 'Not started',
+  in_progress: 'In progress',
+  on_hold: 'On hold',
+  complete: 'Complete',
+  cancelled: 'Cancelled',
+  archived: 'Archived',
+};
+
+/** The spec's 'Completeed' is a typo (docs/deviations.md). */
+export const MILESTONE_STATUS_LABELS: Record<MilestoneStatus, string> = {
+  not_started: 'Not started',
+  in_progress: 'In progress',
+  completed: 'Completed',
+};
+
+export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
+  pending: 'Pending',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  overdue: 'Overdue',
+};
+
+export const TASK_PRIORITY_LABELS: Record<TaskPriority, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+};
+
+/** First and last name, as the lists show a creator or an assignee; '—' when both are empty. */
+export const personName = (person: { first_name: string; last_name: string }): string =>
+  `${person.first_name} ${person.last_name}`.trim() || '—';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A date (ISO string) as '3 Mar 2026'; an empty or unreadable one as '—'. A calendar day
+ * ('2026-03-03', a due date) is that day wherever the browser is, not the day of its UTC midnight.
+ */
 export const formatDate = (value: string | null | undefined): string => {
   if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+  const day = CALENDAR_DAY.test(value);
+  const date = new Date(day ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return '—';
+  return (day ? dayFormat : dateFormat).format(date);
 };

@@ -31,6 +31,7 @@ describe('sidebar by role, driven by can()', () => {
       ['Admin', ['Dashboard /dashboard_mrp']],
       ['Workspaces', ['All workspaces /workspace/list', 'Archived workspaces /workspace/archived']],
       ['Projects', ['List /project/list', 'Archived /project/archived']],
+      ['Tasks', ['My tasks /tasks/mine']],
       ['Teams', ['List /team']],
       ['Settings', ['Tags /tags']],
     ]);
@@ -45,14 +46,15 @@ describe('sidebar by role, driven by can()', () => {
 
   it('gives a workspace admin Teams and Tags but not the Workspaces block', () => {
     const titles = links(inWorkspace('admin')).map(([title]) => title);
-    expect(titles).toEqual(['Admin', 'Projects', 'Teams', 'Settings']);
+    expect(titles).toEqual(['Admin', 'Projects', 'Tasks', 'Teams', 'Settings']);
   });
 
-  it('gives a worker or member their dashboard and the project list only', () => {
+  it('gives a worker or member their dashboard, the project list and My tasks only', () => {
     for (const role of ['member', 'worker'] as const) {
       expect(links(inWorkspace(role, 'crm'))).toEqual([
         ['Admin', ['Dashboard /dashboard_crm']],
         ['Projects', ['List /project/list']],
+        ['Tasks', ['My tasks /tasks/mine']],
       ]);
     }
   });

@@ -13,7 +13,7 @@ export const dashboardPath = (auth: Auth): string | null => {
 /**
  * The sidebar (spec section 2), every link shown only where `can()` allows its page: staff get
  * their Dashboard and Subscribers; everyone else the Admin block with the current workspace's
- * dashboard, the account holder's Workspaces, Projects, Teams, and Settings > Tags for the
+ * dashboard, the account holder's Workspaces, Projects, My tasks, Teams, and Settings > Tags for the
  * module admin.
  */
 export const sidebarSections = (auth: Auth): SidebarSection[] => {
@@ -41,6 +41,9 @@ export const sidebarSections = (auth: Auth): SidebarSection[] => {
     const links: SidebarLink[] = [{ label: 'List', to: '/project/list' }];
     if (can(auth, 'project:archive')) links.push({ label: 'Archived', to: '/project/archived' });
     sections.push({ title: 'Projects', links });
+  }
+  if (can(auth, 'task:view_assigned')) {
+    sections.push({ title: 'Tasks', links: [{ label: 'My tasks', to: '/tasks/mine' }] });
   }
   if (can(auth, 'team:view')) sections.push({ title: 'Teams', links: [{ label: 'List', to: '/team' }] });
   if (auth.template && can(auth, 'tags:manage', { template: auth.template })) {

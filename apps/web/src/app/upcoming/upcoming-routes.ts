@@ -16,16 +16,6 @@ const account: AccessRule = { anyOf: ['account'] };
 const admin: AccessRule = { anyOf: ['admin'] };
 
 export const upcomingRoutes: readonly UpcomingRoute[] = [
-  { path: '/project/list', title: 'Projects', purpose: 'The projects of this workspace.' },
-  { path: '/project/archived', title: 'Archived projects', purpose: 'Projects that were archived.' },
-  { path: '/project/create', title: 'New project', purpose: 'Start a project.' },
-  { path: '/project/:id/edit', title: 'Edit project', purpose: 'Change a project.' },
-  { path: '/milestone/create', title: 'New milestone', purpose: 'Add a milestone to a project.' },
-  { path: '/milestone/:id/edit', title: 'Edit milestone', purpose: 'Change a milestone.' },
-  { path: '/milestone/:id', title: 'Milestones', purpose: 'The milestones of a project.' },
-  { path: '/task/create', title: 'New task', purpose: 'Add a task.' },
-  { path: '/task/:id/edit', title: 'Edit task', purpose: 'Change a task.' },
-  { path: '/task/:id', title: 'Tasks', purpose: 'The tasks of a project or milestone.' },
   { path: '/tags', title: 'Tags', purpose: 'Tags of this workspace.' },
   { path: '/general', title: 'My account', purpose: 'Your name, contact details and address.' },
   { path: '/account', title: 'Account', purpose: 'Your account.' },

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { TeamMember } from '@workhub/shared/schemas/team';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 type RemoveMemberDialogProps = {
   member: TeamMember | null;
@@ -19,19 +20,18 @@ export const RemoveMemberDialog = ({
 }: RemoveMemberDialogProps) => {
   const name = member ? `${member.first_name} ${member.last_name}`.trim() || member.email : '';
   return (
-    <Modal opened={member !== null} onClose={onCancel} title={`Remove ${name}?`} centered>
+    <ConfirmDialog
+      opened={member !== null}
+      title={`Remove ${name}?`}
+      confirmLabel="Remove from workspace"
+      busy={removing}
+      onCancel={onCancel}
+      onConfirm={() => member && onConfirm(member)}
+    >
       <Text size="sm">
         {name} will leave {workspaceName} only. Their login, their other workspaces and what they did here
         stay as they are; you can invite them again later.
       </Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onCancel} disabled={removing}>
-          Cancel
-        </Button>
-        <Button color="red" loading={removing} onClick={() => member && onConfirm(member)}>
-          Remove from workspace
-        </Button>
-      </Group>
-    </Modal>
+    </ConfirmDialog>
   );
 };

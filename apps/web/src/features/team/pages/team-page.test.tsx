@@ -12,6 +12,7 @@ import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
+import { rowWith } from '../../../test/table.ts';
 import { TeamPage } from './team-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -65,11 +66,7 @@ const answerTeam = () =>
     'DELETE /api/team/u-worker': () => new Response(null, { status: 204 }),
   });
 
-const row = (text: string) => {
-  const found = screen.getAllByRole('row').find((r) => r.textContent?.includes(text));
-  if (!found) throw new Error(`no row with ${text}`);
-  return within(found);
-};
+const row = rowWith;
 
 describe('TeamPage', () => {
   it('gives the owner Invite People, the pending invitations and the team with Remove', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
 import type { Workspace } from '@workhub/shared/schemas/workspaces';
@@ -9,6 +9,7 @@ import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
+import { rowWith } from '../../../test/table.ts';
 import { WorkspaceListPage } from './workspace-list-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -35,11 +36,7 @@ const workspace = (id: string, name: string, patch: Partial<Workspace> = {}): Wo
   ...patch,
 });
 
-const row = (text: string) => {
-  const found = screen.getAllByRole('row').find((r) => r.textContent?.includes(text));
-  if (!found) throw new Error(`no row with ${text}`);
-  return within(found);
-};
+const row = rowWith;
 
 describe('WorkspaceListPage', () => {
   it('lists the active workspaces with team size, real completion, Edit and Deactivate', async () => {

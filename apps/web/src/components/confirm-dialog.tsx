@@ -1,0 +1,37 @@
+import { Button, Group, Modal } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+type ConfirmDialogProps = {
+  opened: boolean;
+  title: string;
+  /** What will happen, in plain words. */
+  children: ReactNode;
+  confirmLabel: string;
+  /** The confirmed action is under way: the confirm button spins, Cancel waits. */
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+};
+
+/** Asks before a change that cannot be taken back (remove, delete). */
+export const ConfirmDialog = ({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  onCancel,
+  onConfirm,
+}: ConfirmDialogProps) => (
+  <Modal opened={opened} onClose={onCancel} title={title} centered>
+    {children}
+    <Group justify="flex-end" mt="lg">
+      <Button variant="default" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button color="red" loading={busy} onClick={onConfirm}>
+        {confirmLabel}
+      </Button>
+    </Group>
+  </Modal>
+);

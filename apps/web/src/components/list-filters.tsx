@@ -1,0 +1,101 @@
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import { LIST_SORTS, type ListFiltersState, SORT_LABELS } from '../lib/use-list-filters.ts';
+import { EmptyList } from './data-states.tsx';
+
+type Option = { value: string; label: string };
+
+type ListFiltersProps = {
+  state: ListFiltersState;
+  /** The statuses to filter by; none: no status filter. */
+  statusOptions?: Option[];
+  /** The people to filter by (task lists); none: no assignee filter. */
+  assigneeOptions?: Option[];
+  /** Whether 'Sort by' offers the status orders. */
+  sortByStatus?: boolean;
+};
+
+const DUE_FILTERS = [
+  ['due_after', 'Due after'],
+  ['due_before', 'Due before'],
+] as const;
+
+const SORT_OPTIONS = (byStatus: boolean) =>
+  LIST_SORTS.filter((sort) => byStatus || !sort.endsWith('status')).map((sort) => ({
+    value: sort,
+    label: SORT_LABELS[sort],
+  }));
+
+/**
+ * The filter bar above a list: search by name, status, assignee, due after/before, sort. Every
+ * change is applied by the server (docs/api.md) and starts again at page 1.
+ */
+export const ListFilters = ({
+  state,
+  statusOptions,
+  assigneeOptions,
+  sortByStatus = true,
+}: ListFiltersProps) => {
+  const { filters, search, setSearch, setFilter, clear, active } = state;
+  return (
+    <Group gap="sm" align="flex-end" mb="md" wrap="wrap" role="search" aria-label="Filters">
+      <TextInput
+        label="Search by name"
+        placeholder="Name contains…"
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        w={220}
+      />
+      {statusOptions ? (
+        <NativeSelect
+          label="Status"
+          data={[{ value: '', label: 'All statuses' }, ...statusOptions]}
+          value={filters.status}
+          onChange={(event) => setFilter('status', event.currentTarget.value)}
+          w={160}
+        />
+      ) : null}
+      {assigneeOptions ? (
+        <NativeSelect
+          label="Assigned to"
+          data={[{ value: '', label: 'Anyone' }, ...assigneeOptions]}
+          value={filters.assigned_to}
+          onChange={(event) => setFilter('assigned_to', event.currentTarget.value)}
+          w={200}
+        />
+      ) : null}
+      {DUE_FILTERS.map(([key, label]) => (
+        <TextInput
+          key={key}
+          label={label}
+          type="date"
+          value={filters[key]}
+          onChange={(event) => setFilter(key, event.currentTarget.value)}
+          w={160}
+        />
+      ))}
+      <NativeSelect
+        label="Sort by"
+        data={SORT_OPTIONS(sortByStatus)}
+        value={filters.sort}
+        onChange={(event) => setFilter('sort', event.currentTarget.value)}
+        w={240}
+      />
+      {active ? (
+        <Button variant="subtle" onClick={clear}>
+          Clear filters
+        </Button>
+      ) : null}
+    </Group>
+  );
+};
+
+/** A filtered list that came back empty: say so, and offer the way back to the whole list. */
+export const NoMatch = ({ noun, onClear }: { noun: string; onClear: () => void }) => (
+  <EmptyList title={messages.noRecord} description={`No ${noun} matches these filters.`}>
+    <Button variant="default" onClick={onClear}>
+      Clear filters
+    </Button>
+  </EmptyList>
+);

@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import { type Project, projectBody } from '@workhub/shared/schemas/work';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { QueryState } from '../../../components/data-states.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { bindField } from '../../../lib/form-binding.ts';
+import { showFormError } from '../../../lib/form-errors.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useCreateProject } from '../api/create-project.ts';
+import { useProject } from '../api/get-project.ts';
+import { useUpdateProject } from '../api/update-project.ts';
+import { choose, PROJECT_STATUS_OPTIONS } from '../work-options.ts';
+
+type ProjectInput = z.input<typeof projectBody>;
+type ProjectValues = z.output<typeof projectBody>;
+
+const FORM_FIELDS = ['name', 'description', 'due_date', 'status'] as const;
+const resolver = zodResolver(projectBody);
+const STATUS_OPTIONS = [choose('Choose a status'), ...PROJECT_STATUS_OPTIONS];
+/** Spec section 4's success flag: after saving, the project list (docs/deviations.md). */
+const AFTER_SAVE = '/project/list';
+
+const initialValues = (project?: Project): ProjectInput =>
+  project
+    ? {
+        name: project.name,
+        description: project.description,
+        due_date: project.due_date?.slice(0, 10) ?? '',
+        status: project.status === 'archived' ? 'in_progress' : project.status,
+      }
+    : // An empty status, so 'Status is required' can be said (spec section 5).
+      ({ name: '', description: '', due_date: '', status: '' } as unknown as ProjectInput);
+
+const ProjectForm = ({ project }: { project?: Project }) => {
+  const navigate = useNavigate();
+  const create = useCreateProject();
+  const update = useUpdateProject();
+  const form = useForm<ProjectInput, unknown, ProjectValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: initialValues(project),
+  });
+  const { isSubmitting } = form.formState;
+  const field = (name: (typeof FORM_FIELDS)[number]) => bindField(form, name);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = project
+        ? await update.mutateAsync({ id: project.project_id, body: values })
+        : await create.mutateAsync(values);
+      notify.success(answer.message || (project ? messages.updateDone : messages.projectCreated));
+      await navigate(AFTER_SAVE);
+    } catch (error) {
+      showFormError(error, form.setError, FORM_FIELDS);
+    }
+  });
+
+  return (
+    <Paper withBorder p="lg" radius="md" maw={720}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput label="Name" autoComplete="off" {...field('name')} />
+          <Textarea label="Description" autosize minRows={3} {...field('description')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Due Date" type="date" {...field('due_date')} />
+            <NativeSelect label="Status" data={STATUS_OPTIONS} {...field('status')} />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button component={Link} to={AFTER_SAVE} variant="default">
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+              {project ? 'Save changes' : 'Create project'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+};
+
+const EditProject = ({ id }: { id: string }) => {
+  const project = useProject(id);
+  return (
+    <QueryState query={project} errorTitle="This project could not be loaded">
+      {(loaded) =>
+        loaded.status === 'archived' ? (
+          <Alert color="gray" title="Archived" maw={720}>
+            {messages.projectArchivedNoChanges}{' '}
+            <Link to="/project/archived">Go to the archived projects</Link>
+          </Alert>
+        ) : (
+          <ProjectForm key={loaded.project_id} project={loaded} />
+        )
+      }
+    </QueryState>
+  );
+};
+
+/** /project/create and /project/{id}/edit: name, description, due date and status (spec section 5). */
+export const ProjectFormPage = () => {
+  const { id } = useParams();
+  const title = id ? 'Edit project' : 'New project';
+  useDocumentTitle(title);
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={id ? 'Change the project’s details.' : 'Start a project in this workspace.'}
+      />
+      {id ? <EditProject id={id} /> : <ProjectForm />}
+    </>
+  );
+};

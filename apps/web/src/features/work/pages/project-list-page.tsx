@@ -1,0 +1,126 @@
+import { Button, Paper } from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import { type Auth, can } from '@workhub/shared/permissions';
+import { EDITABLE_PROJECT_STATUSES, type Project } from '@workhub/shared/schemas/work';
+import { Link } from 'react-router';
+import { EmptyList, QueryState } from '../../../components/data-states.tsx';
+import { ListFilters, NoMatch } from '../../../components/list-filters.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { useAuth } from '../../../lib/use-auth.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useListFilters } from '../../../lib/use-list-filters.ts';
+import { usePageParam } from '../../../lib/use-page-param.ts';
+import { useProjects } from '../api/get-projects.ts';
+import { useSetProjectStatus } from '../api/set-project-status.ts';
+import { ProjectTable } from '../components/project-table.tsx';
+import { PROJECT_STATUS_OPTIONS } from '../work-options.ts';
+
+type ProjectListProps = { archived: boolean; auth: Auth };
+
+const NO_STATUSES: readonly string[] = [];
+
+const ProjectList = ({ archived, auth }: ProjectListProps) => {
+  const [page, setPage] = usePageParam();
+  const filterState = useListFilters(archived ? NO_STATUSES : EDITABLE_PROJECT_STATUSES);
+  const projects = useProjects({ archived, page, filters: filterState.filters });
+  const setStatus = useSetProjectStatus();
+  const mayCreate = can(auth, 'project:create');
+
+  // Spec section 4: Deactivate sets 'archived', Activate sets 'in_progress'; the list is refetched.
+  const onToggleArchived = async (project: Project) => {
+    const restoring = project.status === 'archived';
+    try {
+      const answer = await setStatus.mutateAsync({
+        id: project.project_id,
+        status: restoring ? 'in_progress' : 'archived',
+      });
+      notify.success(answer.message || (restoring ? messages.projectRestored : messages.projectArchived));
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+
+  const empty = () => {
+    if (filterState.active) {
+      return <NoMatch noun="project" onClear={filterState.clear} />;
+    }
+    if (archived) {
+      return <EmptyList title={messages.noRecord} description="Projects you deactivate are kept here." />;
+    }
+    return (
+      <EmptyList
+        title="No projects yet"
+        description={mayCreate ? 'Start the first project of this workspace.' : 'Projects appear here.'}
+      >
+        {mayCreate ? (
+          <Button component={Link} to="/project/create">
+            + New Project
+          </Button>
+        ) : null}
+      </EmptyList>
+    );
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <ListFilters
+        state={filterState}
+        statusOptions={archived ? undefined : PROJECT_STATUS_OPTIONS}
+        sortByStatus={!archived}
+      />
+      <QueryState query={projects} errorTitle="The projects could not be loaded">
+        {({ data, meta }) =>
+          data.length === 0 ? (
+            empty()
+          ) : (
+            <>
+              <ProjectTable
+                projects={data}
+                archived={archived}
+                mayEdit={can(auth, 'project:update')}
+                mayArchive={can(auth, 'project:archive')}
+                changingId={setStatus.isPending ? (setStatus.variables?.id ?? null) : null}
+                onToggleArchived={onToggleArchived}
+              />
+              <ListPagination meta={meta} page={page} onChange={setPage} noun={['project', 'projects']} />
+            </>
+          )
+        }
+      </QueryState>
+    </Paper>
+  );
+};
+
+/**
+ * /project/list (every status but archived) and /project/archived (spec section 2), in the current
+ * workspace. The routes let in who may see them (routes.tsx).
+ */
+export const ProjectListPage = ({ archived }: { archived: boolean }) => {
+  const title = archived ? 'Archived projects' : 'Projects';
+  useDocumentTitle(title);
+  const auth = useAuth();
+  if (!auth) return null;
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={archived ? 'Projects you deactivated. Activate one to work on it again.' : undefined}
+        actions={
+          archived ? (
+            <Button component={Link} to="/project/list" variant="default">
+              View active
+            </Button>
+          ) : can(auth, 'project:create') ? (
+            <Button component={Link} to="/project/create">
+              + New Project
+            </Button>
+          ) : null
+        }
+      />
+      <ProjectList key={String(archived)} archived={archived} auth={auth} />
+    </>
+  );
+};

@@ -1,0 +1,198 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@workhub/shared/messages';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import { fakeMember, fakeMilestone, fakeProject, fakeTask, ids, page } from '../../../test/work-fixtures.ts';
+import { TaskFormPage } from './task-form-page.tsx';
+
+vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+const fetchMock = mockFetchPerTest();
+const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
+const optionTexts = (label: string) =>
+  [...(field(label) as unknown as HTMLSelectElement).options].map((option) => option.textContent);
+
+afterEach(() => {
+  vi.mocked(notify.success).mockReset();
+  vi.mocked(notify.error).mockReset();
+});
+
+const members = [
+  fakeMember({
+    user_id: ids.owner,
+    first_name: 'Olive',
+    last_name: 'Owner',
+    email: 'olive@example.com',
+    role: 'owner',
+  }),
+  fakeMember(),
+  fakeMember({ user_id: ids.gone, first_name: 'Gus', last_name: 'Gone', status: 'inactive' }),
+];
+
+const answerLookups = () => ({
+  'GET /api/team': () => jsonResponse(200, page(members)),
+  [`GET /api/projects/${ids.project}`]: () => jsonResponse(200, { data: fakeProject() }),
+  [`GET /api/projects/${ids.project}/milestones`]: () => jsonResponse(200, page([fakeMilestone()])),
+});
+
+const renderForm = (path: string) =>
+  renderWithData(
+    <Routes>
+      <Route path="/task/create" element={<TaskFormPage />} />
+      <Route path="/task/:id/edit" element={<TaskFormPage />} />
+      <Route path="/task/:id" element={<h1>Project tasks</h1>} />
+      <Route path="/milestone/:id/tasks" element={<h1>Milestone tasks</h1>} />
+    </Routes>,
+    path,
+  );
+
+describe('TaskFormPage', () => {
+  it('says every required field of spec section 5, and offers the active members by first and last name', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, answerLookups());
+    renderForm(`/task/create?project=${ids.project}`);
+
+    expect(screen.getByRole('heading', { name: 'New task' })).toBeTruthy();
+    await screen.findByLabelText('Select a worker');
+    expect(optionTexts('Select a worker')).toEqual(['Choose a worker', 'Olive Owner', 'Wendy Worker']);
+    expect(optionTexts('Status')).toEqual(['Choose a status', 'Pending', 'In progress', 'Completed']);
+    expect(optionTexts('Priority')).toEqual(['Choose a priority', 'Low', 'Medium', 'High']);
+    expect(optionTexts('Milestone')).toEqual(['No milestone', 'Beta']);
+    expect(field('Due Date').type).toBe('date');
+
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    for (const message of [
+      messages.nameRequired,
+      messages.descriptionRequired,
+      messages.assignedToRequired,
+      messages.statusRequired,
+      messages.dueDateRequired,
+      messages.priorityRequired,
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(messages.assignedToRequired).toBe('Assigned To is required');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it("shows a field's message once it is touched", async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, answerLookups());
+    renderForm(`/task/create?project=${ids.project}`);
+    await user.click(await screen.findByLabelText('Name', { exact: true }));
+    expect(screen.queryByText(messages.nameRequired)).toBeNull();
+    await user.tab();
+    expect(await screen.findByText(messages.nameRequired)).toBeTruthy();
+  });
+
+  it("creates the task in the milestone it was opened for, says 'Task inserted successfully !!' and goes back to that list", async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, {
+      ...answerLookups(),
+      'POST /api/tasks': () =>
+        jsonResponse(201, {
+          message: messages.taskCreated,
+          data: fakeTask({ milestone_id: ids.milestone, milestone_name: 'Beta' }),
+        }),
+    });
+    renderForm(`/task/create?project=${ids.project}&milestone=${ids.milestone}`);
+    await screen.findByLabelText('Select a worker');
+    expect((field('Milestone') as unknown as HTMLSelectElement).value).toBe(ids.milestone);
+
+    await user.type(field('Name'), 'Write the docs');
+    await user.type(field('Description'), 'All of them.');
+    await user.selectOptions(field('Select a worker'), ids.wendy);
+    await user.selectOptions(field('Status'), 'in_progress');
+    await user.type(field('Due Date'), '2026-05-01');
+    await user.selectOptions(field('Priority'), 'high');
+    // The side card says who the task goes to.
+    const card = within(screen.getByRole('region', { name: 'Assigned to' }));
+    expect(card.getByText('Wendy Worker')).toBeTruthy();
+    expect(card.getByText('wendy@example.com')).toBeTruthy();
+    expect(card.getByText('Worker')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    expect(await screen.findByRole('heading', { name: 'Milestone tasks' })).toBeTruthy();
+    expect(notify.success).toHaveBeenCalledWith(messages.taskCreated);
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      name: 'Write the docs',
+      description: 'All of them.',
+      assigned_to: ids.wendy,
+      status: 'in_progress',
+      due_date: '2026-05-01',
+      priority: 'high',
+      project_id: ids.project,
+      milestone_id: ids.milestone,
+    });
+  });
+
+  it("edits a task: the form starts with its values, sends no project, says 'Update done !!!'", async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'admin'));
+    routeFetch(fetchMock, {
+      ...answerLookups(),
+      [`GET /api/tasks/${ids.task}`]: () =>
+        jsonResponse(200, { data: fakeTask({ status: 'overdue', stored_status: 'in_progress' }) }),
+      [`PATCH /api/tasks/${ids.task}`]: () =>
+        jsonResponse(200, { message: messages.updateDone, data: fakeTask() }),
+    });
+    renderForm(`/task/${ids.task}/edit`);
+    expect(screen.getByRole('heading', { name: 'Edit task' })).toBeTruthy();
+    await waitFor(() => expect(field('Name').value).toBe('Write the docs'));
+    expect(field('Select a worker').value).toBe(ids.wendy);
+    expect(field('Status').value).toBe('in_progress');
+    expect(field('Due Date').value).toBe('2026-05-01');
+    expect(field('Priority').value).toBe('medium');
+    expect(field('Milestone').value).toBe('');
+    expect(
+      within(screen.getByRole('region', { name: 'Assigned to' })).getByText('wendy@example.com'),
+    ).toBeTruthy();
+
+    await user.selectOptions(field('Milestone'), ids.milestone);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('heading', { name: 'Project tasks' })).toBeTruthy();
+    expect(notify.success).toHaveBeenCalledWith(messages.updateDone);
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    const body = JSON.parse(String(patch?.[1]?.body));
+    expect(body).not.toHaveProperty('project_id');
+    expect(body).toMatchObject({ milestone_id: ids.milestone, status: 'in_progress' });
+  });
+
+  it("puts the server's field messages under the fields and toasts its message", async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, {
+      ...answerLookups(),
+      'POST /api/tasks': () =>
+        jsonResponse(400, {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: messages.validationFailed,
+            fields: { assigned_to: messages.assigneeNotMember },
+          },
+        }),
+    });
+    renderForm(`/task/create?project=${ids.project}`);
+    await screen.findByLabelText('Select a worker');
+    await user.type(field('Name'), 'Write the docs');
+    await user.type(field('Description'), 'All of them.');
+    await user.selectOptions(field('Select a worker'), ids.wendy);
+    await user.selectOptions(field('Status'), 'pending');
+    await user.type(field('Due Date'), '2026-05-01');
+    await user.selectOptions(field('Priority'), 'low');
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    expect(await screen.findByText(messages.assigneeNotMember)).toBeTruthy();
+    expect(notify.error).toHaveBeenCalledWith(messages.validationFailed);
+  });
+});
