@@ -18,6 +18,7 @@ const appEnv = (port: number, extra: Record<string, string>) => ({
   ADMIN_PASSWORD: ADMIN.password,
   AUTH_RATE_LIMIT_PER_IP: '1000',
   AUTH_RATE_LIMIT_PER_EMAIL: '1000',
+  RATE_LIMIT_PER_IP: '100000',
   LOG_LEVEL: 'warn',
   DATABASE_URL: '',
   ...extra,
