@@ -100,6 +100,22 @@ export const messages = {
   milestoneNotInProject: 'This milestone belongs to another project.',
   projectArchivedNoChanges: 'This project is archived. Restore it to change it.',
 
+  // Plan edit (spec section 5)
+  planTitleRequired: 'Sorry the title is required',
+  planPriceRequired: 'Sorry the price is required',
+  planDescriptionRequired: 'Sorry the description is required',
+  planDescriptionMin: 'That is it ? ...write some more',
+  planButtonTextRequired: 'Sorry the button text is required',
+  planButtonVariantRequired: 'Sorry the button variant is required',
+  planMonthRequired: 'Sorry the number month is required',
+  planCreated: 'Plan created',
+
+  // Account pages
+  currentPasswordWrong: 'Your current password is not correct.',
+  passwordChanged: 'Password changed. Your other sessions were signed out.',
+  sessionRevoked: 'That session is signed out.',
+  sessionsRevoked: 'Every other session is signed out.',
+
   // Generic API errors
   validationFailed: 'Some fields are not valid.',
   notFound: 'Not found.',
