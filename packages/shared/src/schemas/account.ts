@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { optionalString } from './common.ts';
+import { contactFields, contactValues, optionalString } from './common.ts';
 
 /** The profile form (spec section 3; spec section 5: no validation beyond lengths). */
 export const profileBody = z.object({
   first_name: optionalString(100),
   last_name: optionalString(100),
-  phone: optionalString(40),
-  address: optionalString(200),
-  state: optionalString(100),
-  country: optionalString(100),
-  city: optionalString(100),
-  zip: optionalString(20),
-  notes: optionalString(2000),
+  ...contactFields,
 });
 export type ProfileBody = z.input<typeof profileBody>;
 
@@ -21,13 +15,7 @@ export const profile = z.object({
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  state: z.string().nullable(),
-  country: z.string().nullable(),
-  city: z.string().nullable(),
-  zip: z.string().nullable(),
-  notes: z.string().nullable(),
+  ...contactValues,
   /** The plan of the account the user holds (own profile only), or null. */
   subscription_type: z.string().nullable(),
   created_at: z.string(),

@@ -84,3 +84,25 @@ export const listEnvelope = <T extends z.ZodType>(item: T) =>
   });
 
 export const messageEnvelope = z.object({ message: z.string() });
+
+/** A person's contact details (spec section 3), as a form sends them: each optional. */
+export const contactFields = {
+  phone: optionalString(40),
+  address: optionalString(200),
+  state: optionalString(100),
+  country: optionalString(100),
+  city: optionalString(100),
+  zip: optionalString(20),
+  notes: optionalString(2000),
+};
+
+/** The same details as the API answers them: null when not given. */
+export const contactValues = {
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  city: z.string().nullable(),
+  zip: z.string().nullable(),
+  notes: z.string().nullable(),
+};

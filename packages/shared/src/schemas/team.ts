@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { INVITABLE_ROLES, INVITATION_STATUSES, MEMBER_STATUSES, WORKSPACE_ROLES } from '../enums.ts';
 import { messages } from '../messages.ts';
-import { emailField, optionalString, paginationQuery, requiredString } from './common.ts';
+import {
+  contactFields,
+  contactValues,
+  emailField,
+  optionalString,
+  paginationQuery,
+  requiredString,
+} from './common.ts';
 
 /** Invite People (spec section 5): first name and e-mail required; the role comes from a list. */
 export const inviteBody = z.object({
@@ -19,13 +26,7 @@ export const teamMember = z.object({
   email: z.string(),
   role: z.enum(WORKSPACE_ROLES),
   status: z.enum(MEMBER_STATUSES),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  state: z.string().nullable(),
-  country: z.string().nullable(),
-  city: z.string().nullable(),
-  zip: z.string().nullable(),
-  notes: z.string().nullable(),
+  ...contactValues,
   joined_at: z.string(),
 });
 export type TeamMember = z.infer<typeof teamMember>;
@@ -51,13 +52,7 @@ export const memberUpdateBody = z.object({
   first_name: requiredString(messages.firstNameRequired, 100),
   last_name: optionalString(100),
   role: z.enum(INVITABLE_ROLES, { error: messages.roleRequired }),
-  phone: optionalString(40),
-  address: optionalString(200),
-  state: optionalString(100),
-  country: optionalString(100),
-  city: optionalString(100),
-  zip: optionalString(20),
-  notes: optionalString(2000),
+  ...contactFields,
 });
 export type MemberUpdateBody = z.input<typeof memberUpdateBody>;
 
