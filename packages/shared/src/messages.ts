@@ -109,6 +109,7 @@ export const messages = {
   planButtonVariantRequired: 'Sorry the button variant is required',
   planMonthRequired: 'Sorry the number month is required',
   planCreated: 'Plan created',
+  freePlanStaysActive: 'The free trial (plan 1) cannot be made inactive: every new account starts on it.',
 
   // Account pages
   currentPasswordWrong: 'Your current password is not correct.',

@@ -96,6 +96,11 @@ export const accessTokenClaims = z.object({
   account_id: z.string().nullable(),
   workspace_id: z.string().nullable().default(null),
   template: z.enum(TEMPLATES).nullable().default(null),
+  /**
+   * The sign-in (refresh-token family) the token was issued for: `session_id` of GET
+   * /api/me/sessions. Optional so tokens issued before it existed still verify.
+   */
+  sid: z.string().optional(),
   exp: z.number().int(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaims>;

@@ -60,6 +60,13 @@ export const planBody = z.object({
 });
 export type PlanBody = z.input<typeof planBody>;
 
+/** Plan edit: the same fields, but a status left out keeps the plan's status. */
+export const planUpdateBody = planBody.extend({ status: z.enum(PLAN_STATUSES).optional() });
+export type PlanUpdateBody = z.input<typeof planUpdateBody>;
+
+/** `:id` of a plan. */
+export const planIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
 /** The spec sends '1' (active) or '0' (inactive); the words are taken too. */
 export const planStatusBody = z.object({
   status: z
