@@ -19,8 +19,12 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { createPublicInvitationService } from './modules/invitations/invitations.service.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
+import { securityRoutes } from './modules/me/security.routes.ts';
+import { createSecurityService } from './modules/me/security.service.ts';
 import { milestoneRoutes } from './modules/milestones/milestones.routes.ts';
 import { createMilestoneService } from './modules/milestones/milestones.service.ts';
+import { adminPlanRoutes } from './modules/plans/admin-plans.routes.ts';
+import { createAdminPlanService } from './modules/plans/admin-plans.service.ts';
 import { planRoutes } from './modules/plans/plans.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { createProjectService } from './modules/projects/projects.service.ts';
@@ -41,6 +45,7 @@ import {
   type RateLimitStore,
   RedisRateLimitStore,
   registerGlobalRateLimit,
+  userRateLimit,
 } from './plugins/rate-limit.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -137,8 +142,14 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     rateLimit: authRateLimit(store, config.authRateLimit),
     secureCookies: config.secureCookies,
   });
-  await app.register(meRoutes, { prefix: '/api', db });
+  await app.register(meRoutes, { prefix: '/api', ctx });
+  await app.register(securityRoutes, {
+    prefix: '/api',
+    security: createSecurityService(ctx, sessions),
+    rateLimit: userRateLimit(store, config.authRateLimit),
+  });
   await app.register(planRoutes, { prefix: '/api', db });
+  await app.register(adminPlanRoutes, { prefix: '/api', plans: createAdminPlanService(ctx) });
   await app.register(accountRoutes, { prefix: '/api', ctx });
   await app.register(workspaceRoutes, { prefix: '/api', workspaces: createWorkspaceService(ctx) });
   await app.register(dashboardRoutes, { prefix: '/api', dashboard: createDashboardService(ctx) });

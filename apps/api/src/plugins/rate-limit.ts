@@ -88,12 +88,37 @@ export function authRateLimit(store: RateLimitStore, limits: Config['authRateLim
     const email = emailOf(request.body);
     if (email)
       checks.push({ key: `auth:email:${email}`, max: limits.perEmail, windowMs: limits.perEmailWindowMs });
-    let refusedFor = 0;
-    for (const check of checks) {
-      const { count, resetInMs } = await store.hit(check.key, check.windowMs);
-      if (count > check.max) refusedFor = Math.max(refusedFor, resetInMs);
-    }
-    if (refusedFor > 0) throw tooMany(refusedFor);
+    await countTries(store, checks);
+  };
+}
+
+/** Counts one try against every limit; 429 when any of them is over. */
+async function countTries(store: RateLimitStore, checks: Limit[]): Promise<void> {
+  let refusedFor = 0;
+  for (const check of checks) {
+    const { count, resetInMs } = await store.hit(check.key, check.windowMs);
+    if (count > check.max) refusedFor = Math.max(refusedFor, resetInMs);
+  }
+  if (refusedFor > 0) throw tooMany(refusedFor);
+}
+
+/**
+ * The same limits for a signed-in password check (POST /api/me/password): every try counts per
+ * IP and, with the per-e-mail budget, per user of the access token, so a stolen token cannot be
+ * used to grind the current password.
+ */
+export function userRateLimit(store: RateLimitStore, limits: Config['authRateLimit']) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const checks: Limit[] = [
+      { key: `auth:ip:${request.ip}`, max: limits.perIp, windowMs: limits.perIpWindowMs },
+    ];
+    if (request.auth)
+      checks.push({
+        key: `auth:user:${request.auth.user_id}`,
+        max: limits.perEmail,
+        windowMs: limits.perEmailWindowMs,
+      });
+    await countTries(store, checks);
   };
 }
 

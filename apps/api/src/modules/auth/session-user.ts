@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema/plans.ts';
 import { accounts, type UserRow, users } from '../../db/schema/users.ts';
 import { findMembership, type Membership } from '../../db/tenant-scope.ts';
+import { unauthorized } from '../../plugins/errors.ts';
 
 /** The workspace a session acts in: the membership it was opened with. */
 export type WorkspaceContext = Pick<
@@ -73,5 +74,12 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+/** The user of an access token, if still active: one deleted or deactivated since is signed out (401). */
+export async function requireActiveUser(db: Db, id: string): Promise<UserRow> {
+  const user = await findUserById(db, id);
+  if (user?.status !== 'active') throw unauthorized();
   return user;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { REFRESH_TOKEN_TTL_DAYS } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
 import type { AuthSession } from '@workhub/shared/schemas/auth';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, min, ne, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { type RefreshTokenRow, refreshTokens } from '../../db/schema/auth.ts';
 import type { UserRow } from '../../db/schema/users.ts';
@@ -27,9 +27,15 @@ const sessionEnded = () => unauthorized(messages.sessionExpired);
 export function createSessionService(ctx: Ctx) {
   const { db, now, tokens } = ctx;
 
-  async function authSession(user: UserRow, workspace: WorkspaceContext | null = null): Promise<AuthSession> {
+  /** The access token carries its family as `sid`, so /api/me/sessions knows which one is asking. */
+  async function authSession(
+    user: UserRow,
+    workspace: WorkspaceContext | null,
+    familyId: string,
+  ): Promise<AuthSession> {
     const sessionUser = await sessionUserOf(db, user, workspace);
     const { token, expiresIn } = await tokens.sign({
+      sid: familyId,
       user_id: sessionUser.user_id,
       role: sessionUser.role,
       platform_role: sessionUser.platform_role,
@@ -43,7 +49,7 @@ export function createSessionService(ctx: Ctx) {
 
   async function insertToken(
     userId: string,
-    familyId: string | undefined,
+    familyId: string,
     workspaceId: string | null,
     meta: ClientMeta,
     database = db,
@@ -52,7 +58,7 @@ export function createSessionService(ctx: Ctx) {
     const at = now();
     await database.insert(refreshTokens).values({
       userId,
-      familyId: familyId ?? randomUUID(),
+      familyId,
       tokenHash: sha256(token),
       expiresAt: addSeconds(at, REFRESH_TTL_SECONDS),
       userAgent: meta.userAgent?.slice(0, 500) ?? null,
@@ -70,15 +76,23 @@ export function createSessionService(ctx: Ctx) {
    */
   async function signIn(user: UserRow, meta: ClientMeta, workspace: WorkspaceContext | null = null) {
     if (user.status !== 'active') throw new AppError(403, 'ACCOUNT_INACTIVE', messages.loginInactive);
-    const refreshToken = await insertToken(user.id, undefined, workspace?.workspaceId ?? null, meta);
-    return { session: await authSession(user, workspace), refreshToken } satisfies SignedIn;
+    const familyId = randomUUID();
+    const refreshToken = await insertToken(user.id, familyId, workspace?.workspaceId ?? null, meta);
+    return { session: await authSession(user, workspace, familyId), refreshToken } satisfies SignedIn;
+  }
+
+  /** Revokes the live tokens that meet every condition (at least one); says how many. */
+  async function revokeWhere(...conditions: [SQL, ...(SQL | undefined)[]]): Promise<number> {
+    const revoked = await db
+      .update(refreshTokens)
+      .set({ revokedAt: now() })
+      .where(and(...conditions, isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id });
+    return revoked.length;
   }
 
   async function revokeFamily(familyId: string): Promise<void> {
-    await db
-      .update(refreshTokens)
-      .set({ revokedAt: now() })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    await revokeWhere(eq(refreshTokens.familyId, familyId));
   }
 
   async function findToken(raw: string | undefined): Promise<RefreshTokenRow | undefined> {
@@ -159,7 +173,7 @@ export function createSessionService(ctx: Ctx) {
           return insertToken(row.userId, row.familyId, workspaceId, meta, tx);
         });
     if (!refreshToken && remember) await rememberWorkspace(row.familyId, workspaceId);
-    return { session: await authSession(user, workspace), refreshToken };
+    return { session: await authSession(user, workspace, row.familyId), refreshToken };
   }
 
   /**
@@ -202,13 +216,60 @@ export function createSessionService(ctx: Ctx) {
   }
 
   async function revokeAllOf(userId: string): Promise<void> {
-    await db
-      .update(refreshTokens)
-      .set({ revokedAt: now() })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    await revokeWhere(eq(refreshTokens.userId, userId));
   }
 
-  return { signIn, refresh, chooseWorkspace, logout, revokeAllOf, authSession };
+  /** The live families of a user: not revoked, and holding a token that is neither rotated nor expired. */
+  async function activeSessions(userId: string) {
+    const rows = await db
+      .select()
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+          isNull(refreshTokens.rotatedAt),
+          gt(refreshTokens.expiresAt, now()),
+        ),
+      )
+      .orderBy(desc(refreshTokens.lastUsedAt));
+    const firstOfFamily = await familyStarts(rows.map((r) => r.familyId));
+    return rows.map((row) => ({ row, startedAt: firstOfFamily.get(row.familyId) ?? row.createdAt }));
+  }
+
+  /** When each family began (its first token): the sign-in time shown as `created_at`. */
+  async function familyStarts(familyIds: string[]): Promise<Map<string, Date>> {
+    if (familyIds.length === 0) return new Map();
+    const rows = await db
+      .select({ familyId: refreshTokens.familyId, startedAt: min(refreshTokens.createdAt) })
+      .from(refreshTokens)
+      .where(inArray(refreshTokens.familyId, familyIds))
+      .groupBy(refreshTokens.familyId);
+    return new Map(rows.flatMap((r) => (r.startedAt ? [[r.familyId, new Date(r.startedAt)] as const] : [])));
+  }
+
+  /** Revokes one family of the user; false when the user has no such live family. */
+  async function revokeSessionOf(userId: string, familyId: string): Promise<boolean> {
+    return (await revokeWhere(eq(refreshTokens.userId, userId), eq(refreshTokens.familyId, familyId))) > 0;
+  }
+
+  /** Revokes every family of the user but `keepFamilyId` (all of them when it is undefined). */
+  async function revokeOthersOf(userId: string, keepFamilyId: string | undefined): Promise<void> {
+    const others = keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined;
+    await revokeWhere(eq(refreshTokens.userId, userId), others);
+  }
+
+  return {
+    signIn,
+    refresh,
+    chooseWorkspace,
+    logout,
+    revokeAllOf,
+    authSession,
+    activeSessions,
+    revokeSessionOf,
+    revokeOthersOf,
+  };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

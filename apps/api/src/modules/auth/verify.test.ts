@@ -1,13 +1,17 @@
 import { REFRESH_COOKIE } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
 import { accessTokenClaims } from '@workhub/shared/schemas/auth';
+import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { refreshTokens } from '../../db/schema/auth.ts';
+import { sha256 } from '../../lib/crypto.ts';
 import {
   errorOf,
   latestCode,
   mailsTo,
   post,
+  refreshCookieOf,
   registration,
   uniqueEmail,
   useTestApp,
@@ -61,11 +65,18 @@ describe('POST /api/auth/verify-email', () => {
         'exp',
         'platform_role',
         'role',
+        'sid',
         'template',
         'user_id',
         'workspace_id',
       ].sort(),
     );
+    // sid names the sign-in (refresh-token family) the token belongs to: GET /api/me/sessions.
+    const [token] = await t.db.db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(refreshCookieOf(response) ?? '')));
+    expect(claims.sid).toBe(token?.familyId);
     const cookie = response.cookies.find((c) => c.name === REFRESH_COOKIE);
     expect(cookie).toMatchObject({
       httpOnly: true,

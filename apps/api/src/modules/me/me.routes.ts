@@ -1,12 +1,15 @@
 import { PAGE_SIZE_MAX } from '@workhub/shared/constants';
+import { messages } from '@workhub/shared/messages';
+import { profile, profileBody } from '@workhub/shared/schemas/account';
 import { sessionUser } from '@workhub/shared/schemas/auth';
 import { dataEnvelope, listEnvelope, paginationQuery } from '@workhub/shared/schemas/common';
 import { myWorkspace } from '@workhub/shared/schemas/workspaces';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
+import type { Ctx } from '../../context.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { currentUser, myWorkspaces } from './me.service.ts';
+import { getProfile, updateProfile } from './profile.service.ts';
 
 const tags = ['me'];
 const security = [{ bearerAuth: [] }];
@@ -14,7 +17,8 @@ const pickerQuery = paginationQuery.extend({
   limit: paginationQuery.shape.limit.unwrap().default(PAGE_SIZE_MAX),
 });
 
-export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const meRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }) => {
+  const { db } = ctx;
   app.get(
     '/me',
     {
@@ -41,5 +45,36 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
       },
     },
     async (request) => myWorkspaces(db, requireAuth(request), request.query),
+  );
+
+  app.get(
+    '/me/profile',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The profile form of the signed-in user',
+        response: { 200: dataEnvelope(profile), ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ data: await getProfile(ctx, requireAuth(request)) }),
+  );
+
+  app.patch(
+    '/me/profile',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save the profile form',
+        description: 'A field left out stays; an empty one is cleared. A blank first name keeps the old one.',
+        body: profileBody,
+        response: { 200: dataEnvelope(profile), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ({
+      message: messages.profileUpdated,
+      data: await updateProfile(ctx, requireAuth(request), request.body),
+    }),
   );
 };

@@ -3,8 +3,7 @@ import type { PaginationQuery } from '@workhub/shared/schemas/common';
 import type { MyWorkspace } from '@workhub/shared/schemas/workspaces';
 import type { Db } from '../../db/client.ts';
 import { openableMembershipsOf } from '../../db/tenant-scope.ts';
-import { unauthorized } from '../../plugins/errors.ts';
-import { findUserById, sessionUserOf, usableWorkspace } from '../auth/session-user.ts';
+import { requireActiveUser, sessionUserOf, usableWorkspace } from '../auth/session-user.ts';
 import { logoUrl } from '../workspaces/logo-storage.ts';
 
 /**
@@ -12,8 +11,7 @@ import { logoUrl } from '../workspaces/logo-storage.ts';
  * deactivated since is signed out.
  */
 export async function currentUser(db: Db, auth: AccessTokenClaims): Promise<SessionUser> {
-  const user = await findUserById(db, auth.user_id);
-  if (user?.status !== 'active') throw unauthorized();
+  const user = await requireActiveUser(db, auth.user_id);
   return sessionUserOf(db, user, await usableWorkspace(db, user.id, auth.workspace_id));
 }
 

@@ -1,0 +1,113 @@
+import { messages } from '@workhub/shared/messages';
+import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
+import type { Plan, planBody, planUpdateBody } from '@workhub/shared/schemas/plans';
+import { asc, count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { type PlanRow, subscriptionPlans } from '../../db/schema/plans.ts';
+import { assertCan } from '../../plugins/auth.ts';
+import { conflict, notFound } from '../../plugins/errors.ts';
+import { requireActiveUser } from '../auth/session-user.ts';
+import { toPlan } from './plans.service.ts';
+
+/** Sign-up puts every new account on plan 1, so it must stay on sale (spec section 9). */
+export const FREE_TRIAL_PLAN_ID = 1;
+
+type PlanStatus = Plan['status'];
+
+/** The plan columns of the plan form. */
+const columnsOf = (input: z.output<typeof planUpdateBody>) => ({
+  title: input.title,
+  subscription: input.subscription,
+  subheader: input.subheader || null,
+  price: input.price.toFixed(2),
+  description: input.description,
+  buttonText: input.button_text,
+  buttonVariant: input.button_variant,
+  month: input.month,
+});
+
+export function createAdminPlanService(ctx: Ctx) {
+  const { db } = ctx;
+
+  /** Platform staff only, as the database says now (a token's role may be stale). */
+  async function assertStaff(auth: AccessTokenClaims): Promise<void> {
+    const user = await requireActiveUser(ctx.db, auth.user_id);
+    assertCan({ ...auth, platform_role: user.platformRole }, 'admin:plans');
+  }
+
+  async function findPlan(id: number): Promise<PlanRow> {
+    const [row] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.subscriptionId, id));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  const assertMayHaveStatus = (id: number, status: PlanStatus | undefined) => {
+    if (id === FREE_TRIAL_PLAN_ID && status === 'inactive') throw conflict(messages.freePlanStaysActive);
+  };
+
+  /** Every plan, active or not, in id order. */
+  async function listPlans(auth: AccessTokenClaims, page: number, limit: number) {
+    await assertStaff(auth);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(subscriptionPlans)
+        .orderBy(asc(subscriptionPlans.subscriptionId))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      db.select({ total: count() }).from(subscriptionPlans),
+    ]);
+    return { data: rows.map(toPlan), meta: { page, limit, total: total?.total ?? 0 } };
+  }
+
+  async function getPlan(auth: AccessTokenClaims, id: number): Promise<Plan> {
+    await assertStaff(auth);
+    return toPlan(await findPlan(id));
+  }
+
+  async function createPlan(auth: AccessTokenClaims, input: z.output<typeof planBody>): Promise<Plan> {
+    await assertStaff(auth);
+    const [row] = await db
+      .insert(subscriptionPlans)
+      .values({ ...columnsOf(input), status: input.status })
+      .returning();
+    if (!row) throw new Error('the plan was not inserted');
+    return toPlan(row);
+  }
+
+  /** Every field of the form; a status left out keeps the plan's. */
+  async function updatePlan(
+    auth: AccessTokenClaims,
+    id: number,
+    input: z.output<typeof planUpdateBody>,
+  ): Promise<Plan> {
+    await assertStaff(auth);
+    await findPlan(id);
+    assertMayHaveStatus(id, input.status);
+    const [row] = await db
+      .update(subscriptionPlans)
+      .set({ ...columnsOf(input), ...(input.status ? { status: input.status } : {}) })
+      .where(eq(subscriptionPlans.subscriptionId, id))
+      .returning();
+    if (!row) throw notFound();
+    return toPlan(row);
+  }
+
+  async function setPlanStatus(auth: AccessTokenClaims, id: number, status: PlanStatus): Promise<Plan> {
+    await assertStaff(auth);
+    await findPlan(id);
+    assertMayHaveStatus(id, status);
+    const [row] = await db
+      .update(subscriptionPlans)
+      .set({ status })
+      .where(eq(subscriptionPlans.subscriptionId, id))
+      .returning();
+    if (!row) throw notFound();
+    return toPlan(row);
+  }
+
+  return { listPlans, getPlan, createPlan, updatePlan, setPlanStatus };
+}
+
+export type AdminPlanService = ReturnType<typeof createAdminPlanService>;

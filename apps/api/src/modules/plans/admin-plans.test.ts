@@ -1,0 +1,266 @@
+import { messages } from '@workhub/shared/messages';
+import type { Plan, PlanBody } from '@workhub/shared/schemas/plans';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, errorOf, signUp, useTestApp } from '../../test/helpers.ts';
+import { staffMember } from '../../test/staff.ts';
+import { memberIn, newTenant } from '../../test/tenants.ts';
+
+const t = useTestApp();
+
+let superAdmin: string;
+let platformAdmin: string;
+beforeAll(async () => {
+  superAdmin = (await staffMember(t, 'super_admin')).token;
+  platformAdmin = (await staffMember(t, 'admin')).token;
+});
+
+const planForm = (overrides: Partial<Record<keyof PlanBody, unknown>> = {}) => ({
+  title: 'Team',
+  subscription: 'per month',
+  subheader: 'For growing teams',
+  price: 19.5,
+  description: 'Everything a team of ten needs.',
+  button_text: 'Get started',
+  button_variant: 'contained',
+  month: 1,
+  ...overrides,
+});
+
+type Call = { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: object };
+const call = ({ method, url, payload }: Call, token?: string) =>
+  t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: token ? bearer(token) : {} });
+
+async function createPlan(token = superAdmin, overrides = {}): Promise<Plan> {
+  const response = await call(
+    { method: 'POST', url: '/api/admin/plans', payload: planForm(overrides) },
+    token,
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data;
+}
+
+const publicPlanIds = async () =>
+  (await t.app.inject({ method: 'GET', url: '/api/plans?limit=100' }))
+    .json()
+    .data.map((p: Plan) => p.subscription_id);
+
+describe('GET /api/admin/plans', () => {
+  it('lists every plan, inactive ones too, in the list envelope', async () => {
+    const hidden = await createPlan(superAdmin, { status: 'inactive' });
+    const response = await call({ method: 'GET', url: '/api/admin/plans?limit=100' }, platformAdmin);
+    expect(response.statusCode).toBe(200);
+    const { data, meta } = response.json();
+    expect(meta).toMatchObject({ page: 1, limit: 100, total: data.length });
+    expect(data[0]).toMatchObject({ subscription_id: 1, status: 'active' });
+    expect(data).toContainEqual(hidden);
+  });
+
+  it('pages 14 by default', async () => {
+    const response = await call({ method: 'GET', url: '/api/admin/plans?page=2&limit=1' }, superAdmin);
+    expect(response.json().meta).toMatchObject({ page: 2, limit: 1 });
+    expect(response.json().data).toHaveLength(1);
+    expect((await call({ method: 'GET', url: '/api/admin/plans' }, superAdmin)).json().meta.limit).toBe(14);
+  });
+});
+
+describe('POST /api/admin/plans', () => {
+  it("adds a plan ('Plan created'), on sale at once", async () => {
+    const response = await call(
+      { method: 'POST', url: '/api/admin/plans', payload: planForm() },
+      platformAdmin,
+    );
+    expect(response.statusCode).toBe(201);
+    const { message, data } = response.json();
+    expect(message).toBe(messages.planCreated);
+    expect(data).toEqual({ subscription_id: expect.any(Number), ...planForm(), status: 'active' });
+    expect(await publicPlanIds()).toContain(data.subscription_id);
+  });
+
+  it('takes the price and month as the form sends them (strings), and no subheader', async () => {
+    const plan = await createPlan(superAdmin, { price: '49.99', month: '12', subheader: '' });
+    expect(plan).toMatchObject({ price: 49.99, month: 12, subheader: null });
+  });
+});
+
+describe('GET /api/admin/plans/:id', () => {
+  it('answers one plan', async () => {
+    const plan = await createPlan();
+    const response = await call(
+      { method: 'GET', url: `/api/admin/plans/${plan.subscription_id}` },
+      superAdmin,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual(plan);
+  });
+});
+
+describe('PATCH /api/admin/plans/:id', () => {
+  it("saves every field ('Update done !!!') and /api/plans shows the change", async () => {
+    const plan = await createPlan();
+    const edit = planForm({ title: 'Team Plus', price: 29, description: 'Now with more of everything.' });
+    const response = await call(
+      { method: 'PATCH', url: `/api/admin/plans/${plan.subscription_id}`, payload: edit },
+      platformAdmin,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      message: messages.updateDone,
+      data: { subscription_id: plan.subscription_id, ...edit, status: 'active' },
+    });
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/plans?limit=100' }))
+      .json()
+      .data.find((p: Plan) => p.subscription_id === plan.subscription_id);
+    expect(listed).toMatchObject({
+      title: 'Team Plus',
+      price: 29,
+      description: 'Now with more of everything.',
+    });
+  });
+
+  it('keeps the status when the form leaves it out, and sets it when sent', async () => {
+    const plan = await createPlan(superAdmin, { status: 'inactive' });
+    const url = `/api/admin/plans/${plan.subscription_id}`;
+    const kept = await call({ method: 'PATCH', url, payload: planForm() }, superAdmin);
+    expect(kept.json().data.status).toBe('inactive');
+    const set = await call({ method: 'PATCH', url, payload: planForm({ status: 'active' }) }, superAdmin);
+    expect(set.json().data.status).toBe('active');
+  });
+
+  it('answers 409 when plan 1 (the free trial) would be made inactive', async () => {
+    const response = await call(
+      { method: 'PATCH', url: '/api/admin/plans/1', payload: planForm({ status: 'inactive' }) },
+      superAdmin,
+    );
+    expect(response.statusCode).toBe(409);
+    expect(errorOf(response).error).toEqual({ code: 'CONFLICT', message: messages.freePlanStaysActive });
+  });
+});
+
+describe('PATCH /api/admin/plans/:id/status', () => {
+  it("takes a plan off sale with '0' ('Cool !!!'): gone from /api/plans; '1' brings it back", async () => {
+    const plan = await createPlan();
+    const url = `/api/admin/plans/${plan.subscription_id}/status`;
+    const off = await call({ method: 'PATCH', url, payload: { status: '0' } }, platformAdmin);
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ message: messages.statusToggled, data: { ...plan, status: 'inactive' } });
+    expect(await publicPlanIds()).not.toContain(plan.subscription_id);
+
+    const on = await call({ method: 'PATCH', url, payload: { status: '1' } }, platformAdmin);
+    expect(on.json().data.status).toBe('active');
+    expect(await publicPlanIds()).toContain(plan.subscription_id);
+  });
+
+  it('answers 409 for plan 1 (sign-up defaults to it), which stays on sale', async () => {
+    const response = await call(
+      { method: 'PATCH', url: '/api/admin/plans/1/status', payload: { status: '0' } },
+      superAdmin,
+    );
+    expect(response.statusCode).toBe(409);
+    expect(errorOf(response).error.message).toBe(messages.freePlanStaysActive);
+    expect(await publicPlanIds()).toContain(1);
+  });
+
+  it('answers 400 for a status other than 1/0/active/inactive', async () => {
+    const response = await call(
+      { method: 'PATCH', url: '/api/admin/plans/1/status', payload: { status: 'maybe' } },
+      superAdmin,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).error.fields).toHaveProperty('status');
+  });
+});
+
+describe('plan form validation (POST and PATCH)', () => {
+  const cases: [string, object, string, string][] = [
+    ['no title', { title: undefined }, 'title', messages.planTitleRequired],
+    ['a blank title', { title: '  ' }, 'title', messages.planTitleRequired],
+    ['no price', { price: undefined }, 'price', messages.planPriceRequired],
+    ['a price that is not a number', { price: 'abc' }, 'price', messages.planPriceRequired],
+    ['no description', { description: undefined }, 'description', messages.planDescriptionRequired],
+    ['an empty description', { description: '' }, 'description', messages.planDescriptionRequired],
+    ['a short description', { description: 'Too short' }, 'description', messages.planDescriptionMin],
+    ['no button text', { button_text: '' }, 'button_text', messages.planButtonTextRequired],
+    [
+      'no button variant',
+      { button_variant: undefined },
+      'button_variant',
+      messages.planButtonVariantRequired,
+    ],
+    ['no month', { month: undefined }, 'month', messages.planMonthRequired],
+    ['month 0', { month: 0 }, 'month', messages.planMonthRequired],
+  ];
+
+  it.each(cases)('POST answers 400 for %s', async (_label, overrides, field, message) => {
+    const response = await call(
+      { method: 'POST', url: '/api/admin/plans', payload: planForm(overrides) },
+      superAdmin,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).error.fields?.[field]).toBe(message);
+  });
+
+  it.each(cases)('PATCH answers 400 for %s', async (_label, overrides, field, message) => {
+    const response = await call(
+      { method: 'PATCH', url: '/api/admin/plans/1', payload: planForm(overrides) },
+      superAdmin,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).error.fields?.[field]).toBe(message);
+  });
+
+  it('gives one message per required field for an empty body', async () => {
+    const response = await call({ method: 'POST', url: '/api/admin/plans', payload: {} }, superAdmin);
+    expect(errorOf(response).error.fields).toEqual({
+      title: messages.planTitleRequired,
+      price: messages.planPriceRequired,
+      description: messages.planDescriptionRequired,
+      button_text: messages.planButtonTextRequired,
+      button_variant: messages.planButtonVariantRequired,
+      month: messages.planMonthRequired,
+    });
+  });
+});
+
+describe('who may administer plans', () => {
+  const endpoints = (id: number): Call[] => [
+    { method: 'GET', url: '/api/admin/plans' },
+    { method: 'POST', url: '/api/admin/plans', payload: planForm() },
+    { method: 'GET', url: `/api/admin/plans/${id}` },
+    { method: 'PATCH', url: `/api/admin/plans/${id}`, payload: planForm() },
+    { method: 'PATCH', url: `/api/admin/plans/${id}/status`, payload: { status: '0' } },
+  ];
+
+  it('answers 401 without a token', async () => {
+    for (const endpoint of endpoints(1)) {
+      expect((await call(endpoint)).statusCode, endpoint.url).toBe(401);
+    }
+  });
+
+  it('answers 403 to an account holder at home and to every workspace role, and changes nothing', async () => {
+    const plan = await createPlan();
+    const holder = await signUp(t);
+    const { workspace, owner } = await newTenant(t);
+    const callers = [holder.session.access_token, owner.token];
+    for (const role of ['admin', 'member', 'worker', 'guest', 'customer'] as const) {
+      callers.push((await memberIn(t, workspace, role)).token);
+    }
+    for (const token of callers) {
+      for (const endpoint of endpoints(plan.subscription_id)) {
+        const response = await call(endpoint, token);
+        expect(response.statusCode, endpoint.url).toBe(403);
+        expect(errorOf(response).error.code).toBe('FORBIDDEN');
+      }
+    }
+    const after = await call({ method: 'GET', url: `/api/admin/plans/${plan.subscription_id}` }, superAdmin);
+    expect(after.json().data).toEqual(plan);
+  });
+
+  it('answers 404 to staff for a plan that does not exist, 400 for an id that is not one', async () => {
+    for (const endpoint of endpoints(999_999).slice(2)) {
+      const response = await call(endpoint, superAdmin);
+      expect(response.statusCode, endpoint.url).toBe(404);
+      expect(errorOf(response).error.code).toBe('NOT_FOUND');
+    }
+    expect((await call({ method: 'GET', url: '/api/admin/plans/abc' }, superAdmin)).statusCode).toBe(400);
+  });
+});
