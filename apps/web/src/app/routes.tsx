@@ -5,6 +5,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { GuestOnly } from './guards/guest-only.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { lazyPage } from './lazy-page.ts';
+import { PlansOrPicker } from './plans-or-picker.tsx';
 import { upcomingRoutes } from './upcoming/upcoming-routes.ts';
 
 // Every page and layout is its own chunk, so the first route carries only what it shows.
@@ -77,6 +78,11 @@ const MilestoneFormPage = lazyPage(
 const TaskListPage = lazyPage(() => import('../features/work/pages/task-list-page.tsx'), 'TaskListPage');
 const TaskFormPage = lazyPage(() => import('../features/work/pages/task-form-page.tsx'), 'TaskFormPage');
 const TaskViewPage = lazyPage(() => import('../features/work/pages/task-view-page.tsx'), 'TaskViewPage');
+const AccountPage = lazyPage(() => import('../features/account/pages/account-page.tsx'), 'AccountPage');
+const SecurityPage = lazyPage(() => import('../features/account/pages/security-page.tsx'), 'SecurityPage');
+const SettingsPage = lazyPage(() => import('../features/account/pages/settings-page.tsx'), 'SettingsPage');
+const PlanAdminPage = lazyPage(() => import('../features/plans/pages/plan-admin-page.tsx'), 'PlanAdminPage');
+const PlanFormPage = lazyPage(() => import('../features/plans/pages/plan-form-page.tsx'), 'PlanFormPage');
 const UpcomingPage = lazyPage(() => import('./upcoming/upcoming-page.tsx'), 'UpcomingPage');
 // The in-workspace guards render Mantine states; lazy, so the first route does not carry them.
 const RequireCan = lazyPage(() => import('./guards/require-can.tsx'), 'RequireCan');
@@ -132,7 +138,19 @@ export const AppRoutes = () => (
     <Route path="/invitations/:token" element={<InvitationPage />} />
 
     <Route element={<RequireAuth />}>
-      <Route path="/subscription_type" element={<SubscriptionTypePage />} />
+      <Route
+        path="/subscription_type"
+        element={<PlansOrPicker staff={<ShellLayout />} picker={<SubscriptionTypePage />} />}
+      >
+        <Route
+          index
+          element={
+            <RequireCan action="admin:plans">
+              <PlanAdminPage />
+            </RequireCan>
+          }
+        />
+      </Route>
       <Route element={<RequireAuth requirePlan />}>
         <Route element={<ShellLayout />}>
           <Route path="/workspace" element={<WorkspacePickerPage />} />
@@ -161,6 +179,22 @@ export const AppRoutes = () => (
               element={
                 <RequireCan action="team:update">
                   <MemberEditPage />
+                </RequireCan>
+              }
+            />
+          ))}
+          {['/general', '/account'].map((path) => (
+            <Route key={path} path={path} element={<AccountPage />} />
+          ))}
+          <Route path="/user/security" element={<SecurityPage />} />
+          <Route path="/settings" element={<SettingsPage />} />
+          {['/subscription/new', '/subscription/:id'].map((path) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RequireCan action="admin:plans">
+                  <PlanFormPage />
                 </RequireCan>
               }
             />

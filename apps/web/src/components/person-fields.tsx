@@ -16,16 +16,21 @@ export const NameFields = ({
   </Group>
 );
 
-/** 'Password' and 'Confirm password' for a new password (sign-up, reset, accepting an invitation). */
+/**
+ * 'Password' and 'Confirm password' for a new password (sign-up, reset, accepting an invitation);
+ * the security page calls the first one 'New password', beside 'Current password'.
+ */
 export const NewPasswordFields = ({
   password,
   confirm,
+  passwordLabel = 'Password',
 }: {
   password: FieldBinding;
   confirm: FieldBinding;
+  passwordLabel?: string;
 }) => (
   <>
-    <PasswordField label="Password" autoComplete="new-password" {...password} />
+    <PasswordField label={passwordLabel} autoComplete="new-password" {...password} />
     <PasswordField label="Confirm password" autoComplete="new-password" {...confirm} />
   </>
 );

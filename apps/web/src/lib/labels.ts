@@ -93,3 +93,18 @@ export const formatDate = (value: string | null | undefined): string => {
   if (Number.isNaN(date.getTime())) return '—';
   return (day ? dayFormat : dateFormat).format(date);
 };
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** A moment (ISO string) as '3 Mar 2026, 14:05'; an empty or unreadable one as '—'. */
+export const formatDateTime = (value: string | null | undefined): string => {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : dateTimeFormat.format(date);
+};

@@ -14,14 +14,16 @@ const links = (a: Auth) =>
   ]);
 
 describe('sidebar by role, driven by can()', () => {
-  it('gives the super admin Dashboard and Subscribers only', () => {
+  it('gives the super admin Dashboard, Subscribers and Plans only', () => {
     const superAdmin = auth({
       role: 'super_admin',
       platform_role: 'super_admin',
       accounts: 0,
       account_id: null,
     });
-    expect(links(superAdmin)).toEqual([['Super Admin', ['Dashboard /dashboard_admin', 'Subscribers /team']]]);
+    expect(links(superAdmin)).toEqual([
+      ['Super Admin', ['Dashboard /dashboard_admin', 'Subscribers /team', 'Plans /subscription_type']],
+    ]);
     expect(showsNotificationsToggle(superAdmin)).toBe(false);
   });
 

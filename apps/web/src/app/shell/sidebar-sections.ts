@@ -12,7 +12,7 @@ export const dashboardPath = (auth: Auth): string | null => {
 
 /**
  * The sidebar (spec section 2), every link shown only where `can()` allows its page: staff get
- * their Dashboard and Subscribers; everyone else the Admin block with the current workspace's
+ * their Dashboard, Subscribers and Plans; everyone else the Admin block with the current workspace's
  * dashboard, the account holder's Workspaces, Projects, My tasks, Teams, and Settings > Tags for the
  * module admin.
  */
@@ -21,6 +21,7 @@ export const sidebarSections = (auth: Auth): SidebarSection[] => {
     const links: SidebarLink[] = [];
     if (can(auth, 'admin:dashboard')) links.push({ label: 'Dashboard', to: '/dashboard_admin' });
     if (can(auth, 'admin:subscribers')) links.push({ label: 'Subscribers', to: '/team' });
+    if (can(auth, 'admin:plans')) links.push({ label: 'Plans', to: '/subscription_type' });
     return [{ title: auth.platform_role === 'super_admin' ? 'Super Admin' : 'Platform admin', links }];
   }
   const sections: SidebarSection[] = [];

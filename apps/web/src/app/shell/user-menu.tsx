@@ -5,7 +5,7 @@ import type { SignedInSession } from '../../lib/session-store.ts';
 
 const initials = (first: string, last: string) => `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || '?';
 
-/** The top bar's user menu (spec section 2): full name -> /general, Workspaces -> /workspace, Logout. */
+/** The top bar's user menu (spec section 2): full name -> /general, Workspaces -> /workspace, Settings, Logout. */
 export const UserMenu = ({ session }: { session: SignedInSession }) => {
   const { first_name: first, last_name: last, email } = session.user;
   const fullName = `${first} ${last}`.trim() || email;
@@ -29,6 +29,9 @@ export const UserMenu = ({ session }: { session: SignedInSession }) => {
         </Menu.Item>
         <Menu.Item component={Link} to="/workspace">
           Workspaces
+        </Menu.Item>
+        <Menu.Item component={Link} to="/settings">
+          Settings
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" onClick={() => void logout()}>

@@ -17,12 +17,7 @@ const admin: AccessRule = { anyOf: ['admin'] };
 
 export const upcomingRoutes: readonly UpcomingRoute[] = [
   { path: '/tags', title: 'Tags', purpose: 'Tags of this workspace.' },
-  { path: '/general', title: 'My account', purpose: 'Your name, contact details and address.' },
-  { path: '/account', title: 'Account', purpose: 'Your account.' },
-  { path: '/settings', title: 'Settings', purpose: 'Your preferences.' },
   { path: '/user/billing', title: 'Billing', purpose: 'Your plan and invoices.', rule: account },
-  { path: '/user/security', title: 'Security', purpose: 'Your password and sessions.' },
   { path: '/dashboard_admin', title: 'Admin dashboard', purpose: 'Subscribers and plans.', rule: admin },
-  { path: '/subscription/:id', title: 'Edit plan', purpose: 'Change a subscription plan.', rule: admin },
   { path: '/checkout/:id', title: 'Checkout', purpose: 'Pay for the plan you chose.' },
 ];

@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import { type Profile, profileBody } from '@workhub/shared/schemas/account';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { QueryState } from '../../../components/data-states.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { NameFields } from '../../../components/person-fields.tsx';
+import { bindField } from '../../../lib/form-binding.ts';
+import { showFormError } from '../../../lib/form-errors.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useProfile } from '../api/get-profile.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+
+type ProfileInput = z.input<typeof profileBody>;
+type ProfileValues = z.output<typeof profileBody>;
+
+const resolver = zodResolver(profileBody);
+const FORM_FIELDS = [
+  'first_name',
+  'last_name',
+  'phone',
+  'address',
+  'state',
+  'country',
+  'city',
+  'zip',
+  'notes',
+] as const;
+
+/** The profile as the form starts: nulls of the server become empty fields. */
+const initialValues = (profile: Profile): ProfileInput => ({
+  first_name: profile.first_name,
+  last_name: profile.last_name,
+  phone: profile.phone ?? '',
+  address: profile.address ?? '',
+  state: profile.state ?? '',
+  country: profile.country ?? '',
+  city: profile.city ?? '',
+  zip: profile.zip ?? '',
+  notes: profile.notes ?? '',
+});
+
+const ProfileForm = ({ profile }: { profile: Profile }) => {
+  const update = useUpdateProfile();
+  const form = useForm<ProfileInput, unknown, ProfileValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: initialValues(profile),
+  });
+  const { isSubmitting } = form.formState;
+  const field = (name: (typeof FORM_FIELDS)[number]) => bindField(form, name);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await update.mutateAsync(values);
+      notify.success(answer.message || messages.profileUpdated);
+      form.reset(initialValues(answer.data));
+    } catch (error) {
+      showFormError(error, form.setError, FORM_FIELDS);
+    }
+  });
+
+  return (
+    <Paper withBorder p="lg" radius="md" maw={820}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <NameFields first={field('first_name')} last={field('last_name')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Email" value={profile.email} readOnly disabled />
+            {profile.subscription_type ? (
+              <TextInput label="Subscription type" value={profile.subscription_type} readOnly disabled />
+            ) : null}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
+            <TextInput label="Address" autoComplete="street-address" {...field('address')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="City" autoComplete="address-level2" {...field('city')} />
+            <TextInput label="State" autoComplete="address-level1" {...field('state')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Country" autoComplete="country-name" {...field('country')} />
+            <TextInput label="Zip" autoComplete="postal-code" {...field('zip')} />
+          </SimpleGrid>
+          <Textarea label="Notes" autosize minRows={3} {...field('notes')} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+              Save changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+};
+
+/** /general and /account: the signed-in user's own profile form (spec section 3; no validation). */
+export const AccountPage = () => {
+  useDocumentTitle('My account');
+  const profile = useProfile();
+  return (
+    <>
+      <PageHeader title="My account" description="Your name, contact details and address." />
+      <QueryState query={profile} errorTitle="Your profile could not be loaded">
+        {(loaded) => <ProfileForm key={loaded.user_id} profile={loaded} />}
+      </QueryState>
+    </>
+  );
+};

@@ -1,0 +1,165 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { DEFAULT_PLAN_ID } from '@workhub/shared/constants';
+import { messages } from '@workhub/shared/messages';
+import type { Plan } from '@workhub/shared/schemas/plans';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { QueryState } from '../../../components/data-states.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { bindField } from '../../../lib/form-binding.ts';
+import { showFormError } from '../../../lib/form-errors.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useCreatePlan } from '../api/create-plan.ts';
+import { useAdminPlan } from '../api/get-admin-plan.ts';
+import { useUpdatePlan } from '../api/update-plan.ts';
+import { BUTTON_VARIANT_OPTIONS, PLAN_STATUS_OPTIONS, planForm } from '../plan-form-schema.ts';
+import { buttonVariant } from '../plan-rules.ts';
+
+type PlanInput = z.input<typeof planForm>;
+type PlanValues = z.output<typeof planForm>;
+
+const resolver = zodResolver(planForm);
+const FORM_FIELDS = [
+  'title',
+  'subscription',
+  'subheader',
+  'price',
+  'description',
+  'button_text',
+  'button_variant',
+  'month',
+  'status',
+] as const;
+/** After saving, the plan list (spec section 8: 'Update done !!!' and back). */
+const AFTER_SAVE = '/subscription_type';
+
+const initialValues = (plan?: Plan): PlanInput =>
+  plan
+    ? {
+        title: plan.title,
+        subscription: plan.subscription,
+        subheader: plan.subheader ?? '',
+        price: String(plan.price),
+        description: plan.description,
+        button_text: plan.button_text,
+        button_variant: buttonVariant(plan.button_variant),
+        month: String(plan.month),
+        status: plan.status,
+      }
+    : {
+        title: '',
+        subscription: '',
+        subheader: '',
+        price: '',
+        description: '',
+        button_text: '',
+        button_variant: '',
+        month: '',
+        status: 'active',
+      };
+
+const PlanForm = ({ plan }: { plan?: Plan }) => {
+  const navigate = useNavigate();
+  const create = useCreatePlan();
+  const update = useUpdatePlan();
+  const form = useForm<PlanInput, unknown, PlanValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: initialValues(plan),
+  });
+  const { isSubmitting } = form.formState;
+  const field = (name: (typeof FORM_FIELDS)[number]) => bindField(form, name);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = plan
+        ? await update.mutateAsync({ id: plan.subscription_id, body: values })
+        : await create.mutateAsync(values);
+      notify.success(answer.message || (plan ? messages.updateDone : messages.planCreated));
+      await navigate(AFTER_SAVE);
+    } catch (error) {
+      showFormError(error, form.setError, FORM_FIELDS);
+    }
+  });
+
+  return (
+    <Paper withBorder p="lg" radius="md" maw={820}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Title" autoComplete="off" {...field('title')} />
+            <TextInput
+              label="Subscription"
+              description="The period label, e.g. Monthly"
+              autoComplete="off"
+              {...field('subscription')}
+            />
+          </SimpleGrid>
+          <TextInput label="Subheader" autoComplete="off" {...field('subheader')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Price"
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              {...field('price')}
+            />
+            <TextInput label="Month" type="number" min={1} step={1} inputMode="numeric" {...field('month')} />
+          </SimpleGrid>
+          <Textarea label="Description" autosize minRows={3} {...field('description')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Button text" autoComplete="off" {...field('button_text')} />
+            <NativeSelect label="Button variant" data={BUTTON_VARIANT_OPTIONS} {...field('button_variant')} />
+          </SimpleGrid>
+          {plan?.subscription_id === DEFAULT_PLAN_ID ? (
+            <NativeSelect
+              label="Status"
+              description={messages.freePlanStaysActive}
+              data={PLAN_STATUS_OPTIONS.slice(0, 1)}
+              {...field('status')}
+            />
+          ) : (
+            <NativeSelect label="Status" data={PLAN_STATUS_OPTIONS} {...field('status')} />
+          )}
+          <Group justify="flex-end">
+            <Button component={Link} to={AFTER_SAVE} variant="default">
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+              {plan ? 'Save changes' : 'Create plan'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+};
+
+const EditPlan = ({ id }: { id: string }) => {
+  const plan = useAdminPlan(id);
+  return (
+    <QueryState query={plan} errorTitle="This plan could not be loaded">
+      {(loaded) => <PlanForm key={loaded.subscription_id} plan={loaded} />}
+    </QueryState>
+  );
+};
+
+/** /subscription/{id} and /subscription/new (platform staff): every field of a plan (spec section 5). */
+export const PlanFormPage = () => {
+  const { id } = useParams();
+  const title = id ? 'Edit plan' : 'New plan';
+  useDocumentTitle(title);
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={id ? 'Change a subscription plan.' : 'Add a subscription plan to the pricing page.'}
+      />
+      {id ? <EditPlan id={id} /> : <PlanForm />}
+    </>
+  );
+};
