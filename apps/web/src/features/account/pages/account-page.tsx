@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { type Profile, profileBody } from '@workhub/shared/schemas/account';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { NameFields } from '../../../components/person-fields.tsx';
+import { ContactFields, contactFormValues, NameFields } from '../../../components/person-fields.tsx';
 import { bindField } from '../../../lib/form-binding.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notify.tsx';
@@ -34,13 +34,7 @@ const FORM_FIELDS = [
 const initialValues = (profile: Profile): ProfileInput => ({
   first_name: profile.first_name,
   last_name: profile.last_name,
-  phone: profile.phone ?? '',
-  address: profile.address ?? '',
-  state: profile.state ?? '',
-  country: profile.country ?? '',
-  city: profile.city ?? '',
-  zip: profile.zip ?? '',
-  notes: profile.notes ?? '',
+  ...contactFormValues(profile),
 });
 
 const ProfileForm = ({ profile }: { profile: Profile }) => {
@@ -74,19 +68,7 @@ const ProfileForm = ({ profile }: { profile: Profile }) => {
               <TextInput label="Subscription type" value={profile.subscription_type} readOnly disabled />
             ) : null}
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
-            <TextInput label="Address" autoComplete="street-address" {...field('address')} />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="City" autoComplete="address-level2" {...field('city')} />
-            <TextInput label="State" autoComplete="address-level1" {...field('state')} />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Country" autoComplete="country-name" {...field('country')} />
-            <TextInput label="Zip" autoComplete="postal-code" {...field('zip')} />
-          </SimpleGrid>
-          <Textarea label="Notes" autosize minRows={3} {...field('notes')} />
+          <ContactFields field={field} own={true} />
           <Group justify="flex-end">
             <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
               Save changes

@@ -1,15 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { memberUpdateBody, type TeamMember } from '@workhub/shared/schemas/team';
 import { useForm } from 'react-hook-form';
@@ -17,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { ContactFields, contactFormValues } from '../../../components/person-fields.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { bindField } from '../../../lib/form-binding.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
@@ -49,13 +40,7 @@ const initialValues = (member: TeamMember): MemberInput => ({
   first_name: member.first_name,
   last_name: member.last_name,
   role: member.role === 'owner' ? 'admin' : member.role,
-  phone: member.phone ?? '',
-  address: member.address ?? '',
-  state: member.state ?? '',
-  country: member.country ?? '',
-  city: member.city ?? '',
-  zip: member.zip ?? '',
-  notes: member.notes ?? '',
+  ...contactFormValues(member),
 });
 
 const MemberForm = ({ member }: { member: TeamMember }) => {
@@ -95,19 +80,7 @@ const MemberForm = ({ member }: { member: TeamMember }) => {
             <TextInput label="Email" value={member.email} readOnly disabled />
             <NativeSelect label="Role" data={ROLE_OPTIONS} {...field('role')} />
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Phone" type="tel" autoComplete="off" {...field('phone')} />
-            <TextInput label="Address" autoComplete="off" {...field('address')} />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="City" autoComplete="off" {...field('city')} />
-            <TextInput label="State" autoComplete="off" {...field('state')} />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Country" autoComplete="off" {...field('country')} />
-            <TextInput label="Zip" autoComplete="off" {...field('zip')} />
-          </SimpleGrid>
-          <Textarea label="Notes" autosize minRows={3} {...field('notes')} />
+          <ContactFields field={field} own={false} />
           <Group justify="flex-end">
             <Button component={Link} to="/team" variant="default">
               Cancel
