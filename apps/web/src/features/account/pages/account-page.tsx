@@ -6,7 +6,12 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { ContactFields, contactFormValues, NameFields } from '../../../components/person-fields.tsx';
+import {
+  CONTACT_FIELDS,
+  ContactFields,
+  contactFormValues,
+  NameFields,
+} from '../../../components/person-fields.tsx';
 import { bindField } from '../../../lib/form-binding.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notify.tsx';
@@ -18,17 +23,7 @@ type ProfileInput = z.input<typeof profileBody>;
 type ProfileValues = z.output<typeof profileBody>;
 
 const resolver = zodResolver(profileBody);
-const FORM_FIELDS = [
-  'first_name',
-  'last_name',
-  'phone',
-  'address',
-  'state',
-  'country',
-  'city',
-  'zip',
-  'notes',
-] as const;
+const FORM_FIELDS = ['first_name', 'last_name', ...CONTACT_FIELDS] as const;
 
 /** The profile as the form starts: nulls of the server become empty fields. */
 const initialValues = (profile: Profile): ProfileInput => ({

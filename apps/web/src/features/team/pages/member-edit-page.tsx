@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { ContactFields, contactFormValues } from '../../../components/person-fields.tsx';
+import { CONTACT_FIELDS, ContactFields, contactFormValues } from '../../../components/person-fields.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { bindField } from '../../../lib/form-binding.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
@@ -22,18 +22,7 @@ type MemberInput = z.input<typeof memberUpdateBody>;
 type MemberValues = z.output<typeof memberUpdateBody>;
 
 const resolver = zodResolver(memberUpdateBody);
-const FORM_FIELDS = [
-  'first_name',
-  'last_name',
-  'role',
-  'phone',
-  'address',
-  'state',
-  'country',
-  'city',
-  'zip',
-  'notes',
-] as const;
+const FORM_FIELDS = ['first_name', 'last_name', 'role', ...CONTACT_FIELDS] as const;
 
 /** The member as the form starts: nulls of the server become empty fields. */
 const initialValues = (member: TeamMember): MemberInput => ({
