@@ -78,3 +78,22 @@ export const TEMPLATE_DASHBOARDS: Record<Template, string> = {
   cbe: '/dashboard_cbe',
   ticketing: '/dashboard_ticketing',
 };
+
+/** A subscriber (an account) that platform staff deactivated cannot be signed into, nor its workspaces. */
+export const ACCOUNT_STATUSES = ['active', 'inactive'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/** An invoice is open until the payment provider confirms it; a void one is never collected. */
+export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/**
+ * What an account may do under its subscription now: 'full' while trialing or in a paid period,
+ * 'read_only' once the trial (or the paid period) has ended: sign in, read and export, not create.
+ */
+export const ACCOUNT_ACCESS = ['full', 'read_only'] as const;
+export type AccountAccess = (typeof ACCOUNT_ACCESS)[number];
+
+/** External sign-in providers: GitHub (OAuth 2) and any OpenID Connect issuer. */
+export const IDENTITY_PROVIDERS = ['github', 'oidc'] as const;
+export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];

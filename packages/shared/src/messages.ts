@@ -117,6 +117,32 @@ export const messages = {
   sessionRevoked: 'That session is signed out.',
   sessionsRevoked: 'Every other session is signed out.',
 
+  // Platform administration: dashboard and Subscribers (issue 5)
+  accountInactive: 'This account has been deactivated. Contact support to restore it.',
+  subscriberStatusChanged: 'Cool !!!',
+
+  // Subscription lifecycle and billing (issue 5)
+  readOnlyAccount:
+    'Your free trial has ended. Your data is safe and you can still read and export it; upgrade to a paid plan to create and change records.',
+  checkoutDone: 'Your plan is changed. An invoice is on its way.',
+  checkoutFreePlan: 'The free trial cannot be bought: choose a paid plan.',
+  checkoutInactivePlan: 'This plan is no longer offered. Choose another one.',
+
+  // Workspace tags (issue 5)
+  tagCreated: 'Tag created',
+  tagUpdated: 'Tag updated',
+  tagDeleted: 'Tag deleted',
+  tagNameRequired: 'Sorry the tag name is required',
+  tagColorInvalid: 'Choose a colour like #1e90ff',
+  tagNameTaken: 'This workspace already has a tag with that name.',
+  tagUnknown: 'One of the tags is not a tag of this workspace.',
+
+  // Sign-in providers (issue 5)
+  providerNotConfigured: 'This sign-in provider is not configured on this server.',
+  providerFailed: 'The sign-in with that provider did not complete. Please try again.',
+  providerEmailUnverified:
+    'That provider did not confirm your e-mail address, so we cannot sign you in with it.',
+
   // Generic API errors
   validationFailed: 'Some fields are not valid.',
   notFound: 'Not found.',

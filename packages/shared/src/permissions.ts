@@ -28,6 +28,7 @@ export const ACTIONS = [
   'workspace:archive',
   'workspace:list',
   'billing:view',
+  'billing:manage',
   // inside the current workspace
   'dashboard:view',
   'team:view',
@@ -36,6 +37,7 @@ export const ACTIONS = [
   'team:set_status',
   'team:remove',
   'tags:manage',
+  'tags:view',
   'project:view',
   'project:create',
   'project:update',
@@ -95,6 +97,7 @@ export function can(auth: Auth, action: Action, resource: Resource = {}): boolea
     case 'workspace:archive':
     case 'workspace:list':
     case 'billing:view':
+    case 'billing:manage':
       return isAccountHolder(auth) && auth.role === 'owner' && auth.account_id !== null;
 
     case 'dashboard:view':
@@ -131,6 +134,7 @@ export function can(auth: Auth, action: Action, resource: Resource = {}): boolea
     // Members and workers see their workspace's projects and the tasks assigned to them.
     case 'project:view':
     case 'milestone:view':
+    case 'tags:view':
     case 'task:view_assigned':
       return role !== null && WORKSPACE_ROLES_READ.includes(role);
 

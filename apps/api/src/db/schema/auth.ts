@@ -1,4 +1,4 @@
-import { CODE_PURPOSES } from '@workhub/shared/enums';
+import { CODE_PURPOSES, IDENTITY_PROVIDERS } from '@workhub/shared/enums';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
@@ -57,3 +57,31 @@ export const refreshTokens = pgTable(
 
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+/**
+ * A sign-in through an external provider, linked to a user: GitHub's numeric user id, or an
+ * OpenID Connect issuer's `sub` (the issuer is part of the subject key, so two issuers never
+ * collide). A provider sign-in finds the user here first, then by verified e-mail.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: IDENTITY_PROVIDERS }).notNull(),
+    /** For 'oidc': `<issuer>#<sub>`; for 'github': the numeric user id. */
+    subject: text('subject').notNull(),
+    email: text('email'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('user_identities_provider_subject_key').on(t.provider, t.subject),
+    index('user_identities_user_id_idx').on(t.userId),
+    check('user_identities_provider_check', sql`${t.provider} in ('github', 'oidc')`),
+  ],
+);
+
+export type UserIdentityRow = typeof userIdentities.$inferSelect;

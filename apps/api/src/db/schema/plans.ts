@@ -38,6 +38,8 @@ export const subscriptions = pgTable(
       .references(() => subscriptionPlans.subscriptionId),
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
     trialEndsAt: timestamptz('trial_ends_at'),
+    /** The paid period bought at checkout: `month` months of the plan from its start. */
+    currentPeriodStart: timestamptz('current_period_start'),
     currentPeriodEnd: timestamptz('current_period_end'),
     planChosenAt: timestamptz('plan_chosen_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -45,6 +47,8 @@ export const subscriptions = pgTable(
   (t) => [
     uniqueIndex('subscriptions_account_id_key').on(t.accountId),
     index('subscriptions_plan_id_idx').on(t.planId),
+    // The admin dashboard's trials ending in the next days.
+    index('subscriptions_trial_ends_at_idx').on(t.trialEndsAt),
     check('subscriptions_status_check', sql`${t.status} in ('trialing', 'active', 'expired', 'canceled')`),
   ],
 );

@@ -1,4 +1,4 @@
-import { PLATFORM_ROLES, USER_STATUSES } from '@workhub/shared/enums';
+import { ACCOUNT_STATUSES, PLATFORM_ROLES, USER_STATUSES } from '@workhub/shared/enums';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
@@ -44,9 +44,16 @@ export const accounts = pgTable(
     ownerUserId: uuid('owner_user_id')
       .notNull()
       .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    /** Set by platform staff (the Subscribers table): inactive shuts the holder and their members out. */
+    status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('accounts_owner_user_id_idx').on(t.ownerUserId)],
+  (t) => [
+    index('accounts_owner_user_id_idx').on(t.ownerUserId),
+    // The admin dashboard's sign-ups per week.
+    index('accounts_created_at_idx').on(t.createdAt),
+    check('accounts_status_check', sql`${t.status} in ('active', 'inactive')`),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;
