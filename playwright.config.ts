@@ -7,6 +7,15 @@ export const APP_URL = 'http://127.0.0.1:3100';
 export const NO_SMTP_APP_URL = 'http://127.0.0.1:3101';
 export const SMTP_SINK_URL = 'http://127.0.0.1:2526';
 export const ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password' };
+/** The test OpenID Connect provider (e2e/support/oidc-provider.mjs); the 3100 instance signs in with it. */
+export const OIDC_URL = 'http://127.0.0.1:3690';
+export const OIDC_LABEL = 'Test SSO';
+const oidcEnv = {
+  OIDC_ISSUER: OIDC_URL,
+  OIDC_CLIENT_ID: 'workhub-e2e',
+  OIDC_CLIENT_SECRET: 'workhub-e2e-secret',
+  OIDC_LABEL,
+};
 
 const run = `${Date.now()}`;
 const appEnv = (port: number, extra: Record<string, string>) => ({
@@ -54,9 +63,20 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: 'node e2e/support/oidc-provider.mjs',
+      url: `${OIDC_URL}/.well-known/openid-configuration`,
+      env: {
+        OIDC_PORT: '3690',
+        OIDC_CLIENT_ID: oidcEnv.OIDC_CLIENT_ID,
+        OIDC_CLIENT_SECRET: oidcEnv.OIDC_CLIENT_SECRET,
+        OIDC_REDIRECT_URI: `${APP_URL}/api/auth/oauth/oidc/callback`,
+      },
+      reuseExistingServer: false,
+    },
+    {
       command: 'npm start',
       url: `${APP_URL}/api/ready`,
-      env: appEnv(3100, { SMTP_URL: 'smtp://127.0.0.1:2525' }),
+      env: appEnv(3100, { SMTP_URL: 'smtp://127.0.0.1:2525', ...oidcEnv }),
       timeout: 240_000,
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },

@@ -128,3 +128,52 @@ describe('resolveJwtSecret', () => {
     expect(existsSync(join(dir, 'given'))).toBe(false);
   });
 });
+
+describe('sign-in providers', () => {
+  it('leaves both unset by default', () => {
+    expect(parseConfig({}).sso).toEqual({ github: undefined, oidc: undefined });
+  });
+
+  it('reads GitHub and OIDC, with GitHub’s own endpoints and the button label', () => {
+    const config = parseConfig({
+      GITHUB_CLIENT_ID: 'gh-id',
+      GITHUB_CLIENT_SECRET: 'gh-secret',
+      OIDC_ISSUER: 'https://login.example.com/realms/acme',
+      OIDC_CLIENT_ID: 'oidc-id',
+      OIDC_CLIENT_SECRET: 'oidc-secret',
+      OIDC_LABEL: 'Acme SSO',
+    });
+    expect(config.sso).toEqual({
+      github: {
+        clientId: 'gh-id',
+        clientSecret: 'gh-secret',
+        oauthUrl: 'https://github.com',
+        apiUrl: 'https://api.github.com',
+      },
+      oidc: {
+        issuer: 'https://login.example.com/realms/acme',
+        clientId: 'oidc-id',
+        clientSecret: 'oidc-secret',
+        label: 'Acme SSO',
+      },
+    });
+  });
+
+  it('labels the OIDC button Google for Google, Single sign-on for any other issuer', () => {
+    const oidc = (issuer: string) =>
+      parseConfig({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' }).sso.oidc
+        ?.label;
+    expect(oidc('https://accounts.google.com')).toBe('Google');
+    expect(oidc('https://sso.example.com')).toBe('Single sign-on');
+  });
+
+  it('refuses half a provider and an issuer that is not a URL', () => {
+    expect(() => parseConfig({ GITHUB_CLIENT_ID: 'id' })).toThrow(/GITHUB_CLIENT_SECRET: Set both/);
+    expect(() => parseConfig({ OIDC_ISSUER: 'https://sso.example.com', OIDC_CLIENT_ID: 'id' })).toThrow(
+      /OIDC_ISSUER: Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together/,
+    );
+    expect(() =>
+      parseConfig({ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 's' }),
+    ).toThrow(/OIDC_ISSUER/);
+  });
+});

@@ -54,7 +54,27 @@ const envSchema = z
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
     AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
     RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(1000),
+    PAYMENT_PROVIDER: z.string().trim().min(1).default('manual_invoice'),
+    GITHUB_CLIENT_ID: z.string().optional(),
+    GITHUB_CLIENT_SECRET: z.string().optional(),
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().optional(),
+    OIDC_LABEL: z.string().max(40).optional(),
   })
+  .refine((env) => Boolean(env.GITHUB_CLIENT_ID) === Boolean(env.GITHUB_CLIENT_SECRET), {
+    message: 'Set both GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET, or neither',
+    path: ['GITHUB_CLIENT_SECRET'],
+  })
+  .refine(
+    (env) =>
+      new Set([Boolean(env.OIDC_ISSUER), Boolean(env.OIDC_CLIENT_ID), Boolean(env.OIDC_CLIENT_SECRET)])
+        .size === 1,
+    {
+      message: 'Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none',
+      path: ['OIDC_ISSUER'],
+    },
+  )
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither',
     path: ['ADMIN_PASSWORD'],
@@ -65,6 +85,22 @@ const envSchema = z
   });
 
 export type Env = Record<string, string | undefined>;
+
+/**
+ * GitHub sign-in (OAuth). `oauthUrl` and `apiUrl` are GitHub's own; only tests point them at a
+ * local fake (they are not read from the environment).
+ */
+export type GithubSso = { clientId: string; clientSecret: string; oauthUrl: string; apiUrl: string };
+/** Any OpenID Connect provider, found by discovery at `issuer`. `label` is the button's text. */
+export type OidcSso = { issuer: string; clientId: string; clientSecret: string; label: string };
+export type SsoConfig = { github: GithubSso | undefined; oidc: OidcSso | undefined };
+
+/** The OIDC button's text: OIDC_LABEL, else 'Google' for Google (or when unset), else 'Single sign-on'. */
+export function oidcLabel(issuer: string | undefined, label: string | undefined): string {
+  if (label) return label;
+  if (!issuer || new URL(issuer).hostname === 'accounts.google.com') return 'Google';
+  return 'Single sign-on';
+}
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -91,6 +127,10 @@ export type Config = {
   authRateLimit: { perIp: number; perIpWindowMs: number; perEmail: number; perEmailWindowMs: number };
   /** Global per-IP limit over every route, generous: it only stops floods. */
   globalRateLimit: { max: number; windowMs: number };
+  /** The id of the PaymentProvider that collects invoices (modules/billing/payment-provider.ts). */
+  paymentProvider: string;
+  /** Sign-in providers; an unset one keeps its button disabled. Callbacks: {publicUrl}/api/auth/oauth/{id}/callback. */
+  sso: SsoConfig;
 };
 
 export class ConfigError extends Error {}
@@ -147,6 +187,27 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
       perEmailWindowMs: 15 * 60_000,
     },
     globalRateLimit: { max: e.RATE_LIMIT_PER_IP, windowMs: 60_000 },
+    paymentProvider: e.PAYMENT_PROVIDER,
+    sso: {
+      github:
+        e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET
+          ? {
+              clientId: e.GITHUB_CLIENT_ID,
+              clientSecret: e.GITHUB_CLIENT_SECRET,
+              oauthUrl: 'https://github.com',
+              apiUrl: 'https://api.github.com',
+            }
+          : undefined,
+      oidc:
+        e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+          ? {
+              issuer: e.OIDC_ISSUER,
+              clientId: e.OIDC_CLIENT_ID,
+              clientSecret: e.OIDC_CLIENT_SECRET,
+              label: oidcLabel(e.OIDC_ISSUER, e.OIDC_LABEL),
+            }
+          : undefined,
+    },
   };
 }
 

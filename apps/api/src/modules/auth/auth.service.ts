@@ -42,7 +42,11 @@ export function createAuthService(ctx: Ctx, codes: CodeService, sessions: Sessio
     return { email: user.email, resendAvailableAt };
   }
 
-  async function createHolder(input: z.output<typeof registerBody>, passwordHash: string): Promise<UserRow> {
+  /** A new account holder with the account and its trial; a provider sign-in (modules/sso) makes one too. */
+  async function createHolder(
+    input: Pick<z.output<typeof registerBody>, 'email' | 'first_name' | 'last_name' | 'subscription_id'>,
+    passwordHash: string,
+  ): Promise<UserRow> {
     const at = now();
     try {
       return await db.transaction(async (tx) => {
@@ -173,7 +177,7 @@ export function createAuthService(ctx: Ctx, codes: CodeService, sessions: Sessio
     return sessions.signIn(updated ?? user, meta);
   }
 
-  return { register, verifyEmail, resendCode, login, forgotPassword, newPassword };
+  return { register, verifyEmail, resendCode, login, forgotPassword, newPassword, createHolder };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

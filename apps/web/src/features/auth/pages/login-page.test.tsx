@@ -11,6 +11,17 @@ import { renderPage } from '../../../test/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+// The provider buttons have their own test (provider-buttons.test.tsx); here both stay off.
+vi.mock('../api/get-providers.ts', () => ({
+  getProviders: vi.fn(() =>
+    Promise.resolve({
+      data: [
+        { id: 'github', label: 'GitHub', enabled: false },
+        { id: 'oidc', label: 'Google', enabled: false },
+      ],
+    }),
+  ),
+}));
 
 const fetchMock = mockFetchPerTest();
 
@@ -49,6 +60,27 @@ describe('LoginPage', () => {
     for (const name of ['Continue with GitHub', 'Continue with Google']) {
       expect(screen.getByRole('button', { name }).getAttribute('aria-disabled')).toBe('true');
     }
+  });
+
+  it.each([
+    ['failed', messages.providerFailed],
+    ['email_unverified', messages.providerEmailUnverified],
+    ['inactive', messages.loginInactive],
+  ])('shows why a provider sign-in failed (?sso_error=%s) as an alert and a toast', async (code, message) => {
+    renderPage(
+      <Routes>
+        <Route path="/auth/login" element={<LoginPage />} />
+      </Routes>,
+      `/auth/login?sso_error=${code}`,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(message));
+  });
+
+  it('shows no provider alert without sso_error', () => {
+    renderLogin();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(notify.error).not.toHaveBeenCalled();
   });
 
   it('shows the schema messages under a field once it is touched, and on submit', async () => {

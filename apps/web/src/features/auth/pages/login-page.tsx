@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Checkbox, Divider, Group, Stack, Text } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
-import { useState } from 'react';
+import { ssoErrorMessage } from '@workhub/shared/sso';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
@@ -35,6 +36,11 @@ export const LoginPage = () => {
     defaultValues: { email: remembered ?? '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  // A provider sign-in that failed comes back here with ?sso_error= (modules/sso on the API).
+  const ssoError = ssoErrorMessage(new URLSearchParams(location.search).get('sso_error'));
+  useEffect(() => {
+    if (ssoError) notify.error(ssoError);
+  }, [ssoError]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setUnverifiedEmail(null);
@@ -79,6 +85,11 @@ export const LoginPage = () => {
 
   return (
     <AuthLayout title="Sign in" subtitle="Welcome back. Sign in to reach your workspaces.">
+      {ssoError ? (
+        <Alert color="red" role="alert" data-testid="sso-error">
+          {ssoError}
+        </Alert>
+      ) : null}
       {unverifiedEmail ? (
         <Alert color="yellow" title="Verify your email" role="alert">
           <Stack gap="xs" align="flex-start">
@@ -109,7 +120,7 @@ export const LoginPage = () => {
         </Stack>
       </form>
       <Divider label="or" labelPosition="center" />
-      <ProviderButtons />
+      <ProviderButtons next={readReturnPath(location.state) ?? undefined} />
       <Text size="sm" ta="center">
         New here?{' '}
         <Anchor component={Link} to="/auth/register">
