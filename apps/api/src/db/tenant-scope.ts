@@ -1,10 +1,12 @@
-import type { Template, WorkspaceRole } from '@workhub/shared/enums';
+import type { AccountStatus, Template, WorkspaceRole } from '@workhub/shared/enums';
 import { messages } from '@workhub/shared/messages';
 import type { Auth } from '@workhub/shared/permissions';
 import { and, count, eq, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { AppError } from '../lib/app-error.ts';
 import { conflict, forbidden } from '../plugins/errors.ts';
 import type { Db } from './client.ts';
+import { accounts } from './schema/users.ts';
 import { type InvitationRow, invitations, workspaceMembers, workspaces } from './schema/workspaces.ts';
 
 /*
@@ -17,7 +19,8 @@ import { type InvitationRow, invitations, workspaceMembers, workspaces } from '.
  *
  * The token says which workspace the session acts in and with which role; the membership is read
  * again here on every request, so a member who is deactivated, removed or given another role is
- * held to it at once, not when their 15-minute access token runs out.
+ * held to it at once, not when their 15-minute access token runs out. The same holds for the
+ * account: one that platform staff made inactive shuts out its holder and every member at once.
  */
 
 type AccountTable = { accountId: PgColumn };
@@ -78,6 +81,7 @@ export function workspaceConditions({ accountId, workspaceId }: Tenant) {
 type LiveMembership = {
   role: WorkspaceRole;
   status: 'active' | 'inactive';
+  accountStatus: AccountStatus;
   archived: boolean;
   template: Template;
   workspaceName: string;
@@ -88,6 +92,7 @@ async function liveMembership(db: Db, userId: string, tenant: Tenant): Promise<L
     .select({
       role: workspaceMembers.role,
       status: workspaceMembers.status,
+      accountStatus: accounts.status,
       archived: workspaces.archived,
       template: workspaces.template,
       workspaceName: workspaces.name,
@@ -100,6 +105,7 @@ async function liveMembership(db: Db, userId: string, tenant: Tenant): Promise<L
         eq(workspaces.id, workspaceMembers.workspaceId),
       ),
     )
+    .innerJoin(accounts, eq(accounts.id, workspaceMembers.accountId))
     .where(
       and(
         eq(workspaceMembers.accountId, tenant.accountId),
@@ -112,11 +118,24 @@ async function liveMembership(db: Db, userId: string, tenant: Tenant): Promise<L
 }
 
 const memberInactive = () => forbidden(messages.memberInactive);
+/** The account was made inactive by platform staff: nobody acts in it until it is reactivated. */
+export const accountInactive = () => new AppError(403, 'ACCOUNT_INACTIVE', messages.accountInactive);
+
+/** The status of an account, for a holder's session at home (a workspace session reads it with the membership). */
+async function accountStatusOf(db: Db, accountId: string): Promise<AccountStatus | undefined> {
+  const [row] = await db
+    .select({ status: accounts.status })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  return row?.status;
+}
 export const workspaceUnavailable = () => conflict(messages.workspaceUnavailable);
 
 /**
  * The account the token acts in. 403 with no account (platform staff, or a user who holds none
- * and has not chosen a workspace) and when the session's membership is gone or inactive.
+ * and has not chosen a workspace), when the session's membership is gone or inactive, and when
+ * the account is inactive.
  * An archived workspace is not refused here: its holder must still be able to restore it.
  */
 export async function accountScope(db: Db, claims: Auth): Promise<AccountScope> {
@@ -140,7 +159,10 @@ async function resolve(db: Db, claims: Auth) {
   if (claims.workspace_id) {
     membership = await liveMembership(db, claims.user_id, { accountId, workspaceId: claims.workspace_id });
     if (membership?.status !== 'active') throw memberInactive();
+    if (membership.accountStatus !== 'active') throw accountInactive();
     auth = { ...claims, role: membership.role, template: membership.template };
+  } else if ((await accountStatusOf(db, accountId)) === 'inactive') {
+    throw accountInactive();
   }
   const conditions = accountConditions(accountId);
   const account: AccountScope = {
@@ -175,6 +197,8 @@ async function resolve(db: Db, claims: Auth) {
 export type Membership = Tenant & {
   role: WorkspaceRole;
   status: 'active' | 'inactive';
+  /** The status of the workspace's account: inactive shuts every member out of it. */
+  accountStatus: AccountStatus;
   archived: boolean;
   template: Template;
   workspaceName: string;
@@ -186,11 +210,14 @@ const membershipColumns = {
   workspaceId: workspaceMembers.workspaceId,
   role: workspaceMembers.role,
   status: workspaceMembers.status,
+  accountStatus: accounts.status,
   archived: workspaces.archived,
   template: workspaces.template,
   workspaceName: workspaces.name,
   logoPath: workspaces.logoPath,
 };
+
+const accountOfMember = eq(accounts.id, workspaceMembers.accountId);
 
 const workspaceOfMember = and(
   eq(workspaces.accountId, workspaceMembers.accountId),
@@ -207,6 +234,7 @@ export async function findMembership(
     .select(membershipColumns)
     .from(workspaceMembers)
     .innerJoin(workspaces, workspaceOfMember)
+    .innerJoin(accounts, accountOfMember)
     .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.workspaceId, workspaceId)))
     .limit(1);
   return row;
@@ -214,7 +242,7 @@ export async function findMembership(
 
 /**
  * The workspaces the user may open now, in every account (active membership, workspace not
- * archived), oldest membership first, one page of them and how many there are.
+ * archived, account active), oldest membership first, one page of them and how many there are.
  */
 export async function openableMembershipsOf(
   db: Db,
@@ -225,12 +253,14 @@ export async function openableMembershipsOf(
     eq(workspaceMembers.userId, userId),
     eq(workspaceMembers.status, 'active'),
     eq(workspaces.archived, false),
+    eq(accounts.status, 'active'),
   );
   const [rows, [counted]] = await Promise.all([
     db
       .select(membershipColumns)
       .from(workspaceMembers)
       .innerJoin(workspaces, workspaceOfMember)
+      .innerJoin(accounts, accountOfMember)
       .where(where)
       .orderBy(workspaceMembers.createdAt, workspaces.id)
       .limit(page.limit)
@@ -239,9 +269,29 @@ export async function openableMembershipsOf(
       .select({ total: count() })
       .from(workspaceMembers)
       .innerJoin(workspaces, workspaceOfMember)
+      .innerJoin(accounts, accountOfMember)
       .where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
+}
+
+/**
+ * True when inactive accounts shut the user out entirely, so they may not sign in nor refresh: a
+ * holder whose accounts are all inactive, or a user who holds none and whose every membership is
+ * in an inactive account. A user with no account and no membership (removed everywhere) is let in,
+ * as before, to an empty picker.
+ */
+export async function shutOutByInactiveAccounts(db: Db, userId: string): Promise<boolean> {
+  const [held, joined] = await Promise.all([
+    db.select({ status: accounts.status }).from(accounts).where(eq(accounts.ownerUserId, userId)),
+    db
+      .selectDistinct({ status: accounts.status })
+      .from(workspaceMembers)
+      .innerJoin(accounts, accountOfMember)
+      .where(eq(workspaceMembers.userId, userId)),
+  ]);
+  const ties = held.length > 0 ? held : joined;
+  return ties.length > 0 && ties.every((a) => a.status === 'inactive');
 }
 
 /**

@@ -108,3 +108,11 @@ export const formatDateTime = (value: string | null | undefined): string => {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '—' : dateTimeFormat.format(date);
 };
+
+const weekFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** '2026-03-02' -> '2 Mar': the label of a week in a chart (weeks start on Monday, UTC). */
+export const weekLabel = (weekStart: string): string => {
+  const date = new Date(weekStart);
+  return Number.isNaN(date.getTime()) ? weekStart : weekFormat.format(date);
+};

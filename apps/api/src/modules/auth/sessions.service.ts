@@ -6,7 +6,12 @@ import { and, desc, eq, gt, inArray, isNull, min, ne, type SQL } from 'drizzle-o
 import type { Ctx } from '../../context.ts';
 import { type RefreshTokenRow, refreshTokens } from '../../db/schema/auth.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { findMembership, workspaceUnavailable } from '../../db/tenant-scope.ts';
+import {
+  accountInactive,
+  findMembership,
+  shutOutByInactiveAccounts,
+  workspaceUnavailable,
+} from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
@@ -33,7 +38,7 @@ export function createSessionService(ctx: Ctx) {
     workspace: WorkspaceContext | null,
     familyId: string,
   ): Promise<AuthSession> {
-    const sessionUser = await sessionUserOf(db, user, workspace);
+    const sessionUser = await sessionUserOf(db, user, workspace, now());
     const { token, expiresIn } = await tokens.sign({
       sid: familyId,
       user_id: sessionUser.user_id,
@@ -76,6 +81,7 @@ export function createSessionService(ctx: Ctx) {
    */
   async function signIn(user: UserRow, meta: ClientMeta, workspace: WorkspaceContext | null = null) {
     if (user.status !== 'active') throw new AppError(403, 'ACCOUNT_INACTIVE', messages.loginInactive);
+    if (await shutOutByInactiveAccounts(db, user.id)) throw accountInactive();
     const familyId = randomUUID();
     const refreshToken = await insertToken(user.id, familyId, workspace?.workspaceId ?? null, meta);
     return { session: await authSession(user, workspace, familyId), refreshToken } satisfies SignedIn;
@@ -184,6 +190,8 @@ export function createSessionService(ctx: Ctx) {
   async function refresh(raw: string | undefined, meta: ClientMeta): Promise<SignedIn> {
     const row = await usableToken(raw);
     const user = await activeUser(row);
+    // Refused, not revoked: reactivating the account lets the same sign-in go on.
+    if (await shutOutByInactiveAccounts(db, user.id)) throw accountInactive();
     return rotate(row, user, await usableWorkspace(db, user.id, row.workspaceId), meta, false);
   }
 
@@ -203,6 +211,7 @@ export function createSessionService(ctx: Ctx) {
       const membership = await findMembership(db, user.id, workspaceId);
       if (!membership) throw notFound();
       if (membership.status !== 'active') throw forbidden(messages.memberInactive);
+      if (membership.accountStatus !== 'active') throw accountInactive();
       if (membership.archived) throw workspaceUnavailable();
       workspace = membership;
     }

@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
+import { Panel, PanelEmpty } from '../../../components/panel.tsx';
 import { formatDate } from '../../../lib/labels.ts';
-import { Panel, PanelEmpty } from './panel.tsx';
 
 /** 'in_progress' -> 'In progress'. */
 const statusLabel = (status: string) => {

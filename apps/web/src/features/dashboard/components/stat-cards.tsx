@@ -1,21 +1,6 @@
-import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
-
-type StatCardProps = { label: string; value: string; detail: string };
-
-const StatCard = ({ label, value, detail }: StatCardProps) => (
-  <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
-    <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-      {label}
-    </Text>
-    <Text fz={28} fw={800} lh={1.3} data-testid={`stat-${label}`}>
-      {value}
-    </Text>
-    <Text size="sm" c="dimmed">
-      {detail}
-    </Text>
-  </Paper>
-);
+import { StatCard } from '../../../components/stat-card.tsx';
 
 /** The stat cards (spec section 2), with the workspace's real figures. */
 export const StatCards = ({ stats }: { stats: DashboardStats }) => (

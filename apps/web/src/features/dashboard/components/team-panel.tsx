@@ -1,7 +1,7 @@
 import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
+import { Panel, PanelEmpty } from '../../../components/panel.tsx';
 import { MEMBER_STATUS_LABELS, ROLE_LABELS } from '../../../lib/labels.ts';
-import { Panel, PanelEmpty } from './panel.tsx';
 
 type TeamPanelProps = { team: DashboardStats['team'] };
 

@@ -2,15 +2,8 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Table, Text, VisuallyHidden } from '@mantine/core';
 import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
-import { PanelEmpty } from './panel.tsx';
-
-const weekFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-
-/** '2026-03-02' -> '2 Mar' (weeks start on Monday, UTC). */
-export const weekLabel = (weekStart: string): string => {
-  const date = new Date(weekStart);
-  return Number.isNaN(date.getTime()) ? weekStart : weekFormat.format(date);
-};
+import { PanelEmpty } from '../../../components/panel.tsx';
+import { weekLabel } from '../../../lib/labels.ts';
 
 type WeeklyChartProps = { weeks: DashboardStats['completed_per_week'] };
 

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
+import { quietChartSizeWarnings } from '../../../test/charts.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
@@ -9,15 +10,7 @@ import { DashboardPage } from './dashboard-page.tsx';
 
 const fetchMock = mockFetchPerTest();
 
-// jsdom lays nothing out, so recharts warns that the chart has no size; that is expected here.
-beforeEach(() => {
-  const warn = console.warn;
-  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-    if (String(args[0]).startsWith('The width(0) and height(0) of chart')) return;
-    warn(...args);
-  });
-  return () => vi.mocked(console.warn).mockRestore();
-});
+quietChartSizeWarnings();
 
 const stats = (patch: Partial<DashboardStats> = {}): DashboardStats => ({
   workspace: { workspace_id: 'w-crm', workspace_name: 'Sales floor', template: 'crm' },

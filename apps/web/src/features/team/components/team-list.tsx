@@ -1,5 +1,4 @@
 import { Paper, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { messages } from '@workhub/shared/messages';
 import type { Auth } from '@workhub/shared/permissions';
 import type { TeamMember } from '@workhub/shared/schemas/team';
@@ -8,7 +7,7 @@ import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
-import { usePageParam } from '../../../lib/use-page-param.ts';
+import { useSearchedPage } from '../../../lib/use-searched-page.ts';
 import { useTeam } from '../api/get-team.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 import { useSetMemberStatus } from '../api/set-member-status.ts';
@@ -19,18 +18,11 @@ type TeamListProps = { auth: Auth; workspaceName: string };
 
 /** The team list (paginated 14, searchable) with the status toggle, Edit and Remove. */
 export const TeamList = ({ auth, workspaceName }: TeamListProps) => {
-  const [page, setPage] = usePageParam();
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
+  const { page, setPage, search, onSearch, q } = useSearchedPage();
   const team = useTeam(page, q);
   const setStatus = useSetMemberStatus();
   const remove = useRemoveMember();
   const [removing, setRemoving] = useState<TeamMember | null>(null);
-
-  const onSearch = (value: string) => {
-    setSearch(value);
-    if (page !== 1) setPage(1);
-  };
 
   const onToggleStatus = async (member: TeamMember) => {
     try {

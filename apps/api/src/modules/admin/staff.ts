@@ -1,0 +1,11 @@
+import type { Action } from '@workhub/shared/permissions';
+import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
+import type { Db } from '../../db/client.ts';
+import { assertCan } from '../../plugins/auth.ts';
+import { requireActiveUser } from '../auth/session-user.ts';
+
+/** 403 unless the caller is platform staff as the database says now (a token's role may be stale). */
+export async function assertStaff(db: Db, auth: AccessTokenClaims, action: Action): Promise<void> {
+  const user = await requireActiveUser(db, auth.user_id);
+  assertCan({ ...auth, platform_role: user.platformRole }, action);
+}

@@ -1,0 +1,18 @@
+import { Paper, Text } from '@mantine/core';
+
+type StatCardProps = { label: string; value: string | number; detail: string };
+
+/** One figure of a dashboard: a label, the value, and what it counts; named by its label. */
+export const StatCard = ({ label, value, detail }: StatCardProps) => (
+  <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
+    <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+      {label}
+    </Text>
+    <Text fz={28} fw={800} lh={1.3} data-testid={`stat-${label}`}>
+      {value}
+    </Text>
+    <Text size="sm" c="dimmed">
+      {detail}
+    </Text>
+  </Paper>
+);

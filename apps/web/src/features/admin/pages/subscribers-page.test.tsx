@@ -1,0 +1,144 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@workhub/shared/messages';
+import type { Subscriber } from '@workhub/shared/schemas/admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import { rowWith } from '../../../test/table.ts';
+import { SubscribersPage } from './subscribers-page.tsx';
+
+vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+const fetchMock = mockFetchPerTest();
+
+afterEach(() => {
+  vi.mocked(notify.success).mockReset();
+  vi.mocked(notify.error).mockReset();
+});
+
+const staff = () =>
+  fakeAuthSession(
+    { role: 'super_admin', platform_role: 'super_admin', accounts: 0, account_id: null },
+    { role: 'super_admin', platform_role: 'super_admin', accounts: 0, account_id: null },
+  );
+
+const subscriber = (id: string, first: string, patch: Partial<Subscriber> = {}): Subscriber => ({
+  account_id: id,
+  user_id: `u-${id}`,
+  first_name: first,
+  last_name: 'Holder',
+  email: `${first.toLowerCase()}@example.com`,
+  subscription_id: 2,
+  plan_title: 'Team',
+  subscription_status: 'trialing',
+  trial_ends_at: '2026-03-31T10:00:00.000Z',
+  current_period_end: null,
+  status: 'active',
+  workspaces: 3,
+  created_at: '2026-03-01T10:00:00.000Z',
+  ...patch,
+});
+
+const rows = [subscriber('a1', 'Ada'), subscriber('a2', 'Bob', { status: 'inactive', workspaces: 0 })];
+
+describe('SubscribersPage', { timeout: 15_000 }, () => {
+  it('lists every holder with plan, trial end, status and workspaces, 14 a page', async () => {
+    signIn(staff());
+    routeFetch(fetchMock, {
+      'GET /api/admin/subscribers': () =>
+        jsonResponse(200, { data: rows, meta: { page: 1, limit: 14, total: 16 } }),
+    });
+    renderWithData(<SubscribersPage />, '/team');
+
+    expect(screen.getByText('Loading')).toBeTruthy();
+    await screen.findByText('ada@example.com');
+    for (const header of ['Name', 'E-mail', 'Plan', 'Trial ends', 'Status', 'Workspaces']) {
+      expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
+    }
+    expect(rowWith('ada@example.com').getByText('Ada Holder')).toBeTruthy();
+    expect(rowWith('ada@example.com').getByText('Team')).toBeTruthy();
+    expect(rowWith('ada@example.com').getByText('31 Mar 2026')).toBeTruthy();
+    expect(rowWith('ada@example.com').getByText('3')).toBeTruthy();
+    expect(rowWith('ada@example.com').getByRole('switch', { name: 'Active: Ada Holder' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(rowWith('bob@example.com').getByText('Inactive')).toBeTruthy();
+    expect(rowWith('bob@example.com').getByRole('switch')).toHaveProperty('checked', false);
+    expect(screen.getByRole('button', { name: '2' })).toBeTruthy();
+    expect(calledUrls(fetchMock)).toContain('/api/admin/subscribers?page=1&limit=14');
+  });
+
+  it("switches an account off, says 'Cool !!!' and puts the server's row in place", async () => {
+    const user = userEvent.setup();
+    signIn(staff());
+    routeFetch(fetchMock, {
+      'GET /api/admin/subscribers': () =>
+        jsonResponse(200, { data: rows, meta: { page: 1, limit: 14, total: 2 } }),
+      'PATCH /api/admin/subscribers/a1/status': () =>
+        jsonResponse(200, {
+          message: messages.subscriberStatusChanged,
+          data: subscriber('a1', 'Ada', { status: 'inactive', plan_title: 'Team (server)' }),
+        }),
+    });
+    renderWithData(<SubscribersPage />, '/team');
+    await screen.findByText('ada@example.com');
+    await user.click(rowWith('ada@example.com').getByRole('switch'));
+
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.subscriberStatusChanged));
+    expect(await screen.findByText('Team (server)')).toBeTruthy();
+    expect(rowWith('ada@example.com').getByText('Inactive')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/admin/subscribers/a1/status');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ status: 'inactive' });
+    expect(calledUrls(fetchMock).filter((url) => url.startsWith('/api/admin/subscribers?'))).toHaveLength(1);
+  });
+
+  it("searches by name or e-mail and says 'No Record Found!' when nobody matches", async () => {
+    const user = userEvent.setup();
+    signIn(staff());
+    routeFetch(fetchMock, {
+      'GET /api/admin/subscribers': (_init, url) =>
+        url.includes('q=')
+          ? jsonResponse(200, { data: [], meta: { page: 1, limit: 14, total: 0 } })
+          : jsonResponse(200, { data: rows, meta: { page: 1, limit: 14, total: 2 } }),
+    });
+    renderWithData(<SubscribersPage />, '/team');
+    await screen.findByText('ada@example.com');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'zed');
+
+    expect(await screen.findByText(messages.noRecord)).toBeTruthy();
+    expect(calledUrls(fetchMock)).toContain('/api/admin/subscribers?page=1&limit=14&q=zed');
+  });
+
+  it("shows the server's message when the toggle fails, and an error state when the list does", async () => {
+    const user = userEvent.setup();
+    signIn(staff());
+    routeFetch(fetchMock, {
+      'GET /api/admin/subscribers': () =>
+        jsonResponse(200, { data: rows, meta: { page: 1, limit: 14, total: 2 } }),
+      'PATCH /api/admin/subscribers/a1/status': () =>
+        jsonResponse(404, { error: { code: 'NOT_FOUND', message: messages.notFound } }),
+    });
+    renderWithData(<SubscribersPage />, '/team');
+    await screen.findByText('ada@example.com');
+    await user.click(rowWith('ada@example.com').getByRole('switch'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(messages.notFound));
+    expect(rowWith('ada@example.com').getByText('Active')).toBeTruthy();
+  });
+
+  it('shows an error with Try again when the list cannot be loaded', async () => {
+    signIn(staff());
+    routeFetch(fetchMock, {
+      'GET /api/admin/subscribers': () =>
+        jsonResponse(403, { error: { code: 'FORBIDDEN', message: messages.forbidden } }),
+    });
+    renderWithData(<SubscribersPage />, '/team');
+    expect(await screen.findByText(messages.forbidden)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
