@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetchPerTest } from '../test/fetch-mock.ts';
-import { fakeAuthSession, jsonResponse } from '../test/fixtures.ts';
+import { fakeAuthSession, fakeSubscription, jsonResponse } from '../test/fixtures.ts';
 import { apiRequest } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { refreshSession, setSessionLostHandler, signIn } from './session.ts';
@@ -89,6 +89,27 @@ describe('apiRequest', () => {
       message: 'Some fields are not valid.',
       fields: { email: 'Bad' },
     });
+  });
+
+  it('marks the session read-only on a 403 READ_ONLY, without refreshing', async () => {
+    signIn(
+      fakeAuthSession(
+        {},
+        {
+          subscription: fakeSubscription({ access: 'full', days_left: 1 }),
+        },
+      ),
+    );
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(403, { error: { code: 'READ_ONLY', message: 'Read-only' } }),
+    );
+    await expect(apiRequest('/api/projects', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 403,
+      code: 'READ_ONLY',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const session = getSession();
+    expect(session.status === 'signed_in' && session.user.subscription?.access).toBe('read_only');
   });
 
   it("falls back to 'Error' when a failure carries no message", async () => {

@@ -2,6 +2,7 @@ import { ApiError } from './api-error.ts';
 import { type HttpMethod, requestJson } from './http.ts';
 import { expireSession, refreshSession } from './session.ts';
 import { getAccessToken } from './session-store.ts';
+import { markAccountReadOnly } from './use-account-access.ts';
 
 export type ApiRequest = {
   method?: HttpMethod;
@@ -20,6 +21,7 @@ export const apiRequest = async <T>(path: string, options: ApiRequest = {}): Pro
   try {
     return await requestJson<T>(path, { ...rest, token: getAccessToken() });
   } catch (error) {
+    if (error instanceof ApiError && error.code === 'READ_ONLY') markAccountReadOnly();
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
     let token: string;
     try {

@@ -1,6 +1,7 @@
 import type { Template, WorkspaceRole } from '@workhub/shared/enums';
 import type { Auth } from '@workhub/shared/permissions';
 import type { AccessTokenClaims, AuthSession, SessionUser } from '@workhub/shared/schemas/auth';
+import type { SessionSubscription } from '@workhub/shared/schemas/billing';
 
 const base64Url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -33,6 +34,7 @@ export const fakeUser = (patch: Partial<SessionUser> = {}): SessionUser => ({
   email_verified: true,
   plan_chosen: true,
   workspace: null,
+  subscription: null,
   ...patch,
 });
 
@@ -72,5 +74,17 @@ export const fakeAuth = (patch: Partial<Auth> = {}): Auth => ({
   account_id: 'a1',
   workspace_id: null,
   template: null,
+  ...patch,
+});
+
+/** SessionUser.subscription: the free trial with 12 days left, unless patched. */
+export const fakeSubscription = (patch: Partial<SessionSubscription> = {}): SessionSubscription => ({
+  plan_id: 1,
+  plan_title: 'Free Trial',
+  status: 'trialing',
+  trial_ends_at: '2026-12-04T10:00:00.000Z',
+  current_period_end: null,
+  access: 'full',
+  days_left: 12,
   ...patch,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CODE_LENGTH, DEFAULT_PLAN_ID, PASSWORD_MIN } from '../constants.ts';
 import { CODE_PURPOSES, PLATFORM_ROLES, TEMPLATES, TOKEN_ROLES, WORKSPACE_ROLES } from '../enums.ts';
 import { messages } from '../messages.ts';
+import { sessionSubscription } from './billing.ts';
 import { emailField, requiredString } from './common.ts';
 
 const PASSWORD_MAX = 200;
@@ -127,6 +128,11 @@ export const sessionUser = z.object({
     })
     .nullable()
     .default(null),
+  /**
+   * The subscription of the account the session acts in (the held account at home, the
+   * workspace's account in a workspace); null for platform staff and members with no account.
+   */
+  subscription: sessionSubscription.nullable().default(null),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

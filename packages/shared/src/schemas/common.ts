@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   'CODE_WRONG',
   'CODE_EXPIRED',
   'CODE_DEAD',
+  /** The account's trial or paid period is over: it may read and export, not create or change (403). */
+  'READ_ONLY',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -5,12 +5,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../context.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { allowReadOnlyRoutes } from '../../plugins/subscription-access.ts';
 import { getAccountSubscription, pickPlan } from './account.service.ts';
 
 const tags = ['account'];
 const security = [{ bearerAuth: [] }];
 
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }) => {
+  // Picking a plan is how a read-only account gets going again.
+  allowReadOnlyRoutes(app);
   app.get(
     '/account/subscription',
     {

@@ -9,7 +9,7 @@ import { forbidden } from '../../plugins/errors.ts';
 import { requireActivePlan } from '../plans/plans.service.ts';
 
 /** The account the caller holds: the tenant of the token, whose holder the database says they are. */
-async function heldAccount(ctx: Ctx, auth: AccessTokenClaims): Promise<AccountScope> {
+export async function heldAccount(ctx: Ctx, auth: AccessTokenClaims): Promise<AccountScope> {
   const scope = await accountScope(ctx.db, auth);
   const [account] = await ctx.db
     .select({ id: accounts.id })

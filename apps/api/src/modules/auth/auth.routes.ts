@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
+import { allowReadOnlyRoutes } from '../../plugins/subscription-access.ts';
 import type { AuthService, CodeSent } from './auth.service.ts';
 import { clientMeta, sessionCookie } from './session-cookie.ts';
 import type { SessionService, SignedIn } from './sessions.service.ts';
@@ -36,6 +37,8 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { auth, sessions, rateLimit, secureCookies },
 ) => {
+  // Signing in and out, codes and choosing a workspace change no account's data.
+  allowReadOnlyRoutes(app);
   const cookie = sessionCookie(secureCookies);
   const signedIn = cookie.signedIn;
   const meta = clientMeta;

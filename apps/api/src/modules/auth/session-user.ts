@@ -1,10 +1,13 @@
 import type { SessionUser } from '@workhub/shared/schemas/auth';
-import { eq } from 'drizzle-orm';
+import type { SessionSubscription } from '@workhub/shared/schemas/billing';
+import { accessAt } from '@workhub/shared/subscription';
+import { eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { subscriptions } from '../../db/schema/plans.ts';
+import { subscriptionPlans, subscriptions } from '../../db/schema/plans.ts';
 import { accounts, type UserRow, users } from '../../db/schema/users.ts';
 import { findMembership, type Membership } from '../../db/tenant-scope.ts';
 import { unauthorized } from '../../plugins/errors.ts';
+import { timesOf } from '../../plugins/subscription-access.ts';
 
 /** The workspace a session acts in: the membership it was opened with. */
 export type WorkspaceContext = Pick<
@@ -12,24 +15,57 @@ export type WorkspaceContext = Pick<
   'accountId' | 'workspaceId' | 'role' | 'template' | 'workspaceName'
 >;
 
+type AccountRow = {
+  accountId: string;
+  ownerUserId: string;
+  subscription: typeof subscriptions.$inferSelect | null;
+  planTitle: string | null;
+};
+
+function subscriptionOf(row: AccountRow | undefined, now: Date): SessionSubscription | null {
+  const subscription = row?.subscription;
+  if (!subscription || row.planTitle === null) return null;
+  return {
+    plan_id: subscription.planId,
+    plan_title: row.planTitle,
+    status: subscription.status,
+    trial_ends_at: subscription.trialEndsAt?.toISOString() ?? null,
+    current_period_end: subscription.currentPeriodEnd?.toISOString() ?? null,
+    ...accessAt(timesOf(subscription), now),
+  };
+}
+
 /**
  * Who the user is for the client and for the token. At home (no workspace chosen): role = platform
  * role, else 'owner' for an account holder, else 'member', and account_id = the account they hold.
  * In a workspace: role and account_id are those of the membership. plan_chosen is false only for
- * a holder who has not picked a plan.
+ * a holder who has not picked a plan. `subscription` is that of the account the session acts in,
+ * at `now`.
  */
 export async function sessionUserOf(
   db: Db,
   user: UserRow,
-  workspace: WorkspaceContext | null = null,
+  workspace: WorkspaceContext | null,
+  now: Date,
 ): Promise<SessionUser> {
-  const held = await db
-    .select({ accountId: accounts.id, planChosenAt: subscriptions.planChosenAt })
+  const actingAccountId = workspace ? workspace.accountId : user.accountId;
+  // One query: the accounts the user holds and the one the session acts in, with their plans.
+  const held: SQL = eq(accounts.ownerUserId, user.id);
+  const rows: AccountRow[] = await db
+    .select({
+      accountId: accounts.id,
+      ownerUserId: accounts.ownerUserId,
+      subscription: subscriptions,
+      planTitle: subscriptionPlans.title,
+    })
     .from(accounts)
     .leftJoin(subscriptions, eq(subscriptions.accountId, accounts.id))
-    .where(eq(accounts.ownerUserId, user.id));
-  const main = held.find((a) => a.accountId === user.accountId) ?? held[0];
-  const homeRole = user.platformRole ?? (held.length > 0 ? 'owner' : 'member');
+    .leftJoin(subscriptionPlans, eq(subscriptionPlans.subscriptionId, subscriptions.planId))
+    .where(actingAccountId ? or(held, eq(accounts.id, actingAccountId)) : held);
+  const heldRows = rows.filter((a) => a.ownerUserId === user.id);
+  const main = heldRows.find((a) => a.accountId === user.accountId) ?? heldRows[0];
+  const homeRole = user.platformRole ?? (heldRows.length > 0 ? 'owner' : 'member');
+  const acting = rows.find((a) => a.accountId === actingAccountId);
   return {
     user_id: user.id,
     email: user.email,
@@ -38,9 +74,9 @@ export async function sessionUserOf(
     role: workspace ? workspace.role : homeRole,
     platform_role: user.platformRole,
     account_id: workspace ? workspace.accountId : user.accountId,
-    accounts: held.length,
+    accounts: heldRows.length,
     email_verified: user.emailVerifiedAt !== null,
-    plan_chosen: user.platformRole !== null || !main || main.planChosenAt !== null,
+    plan_chosen: user.platformRole !== null || !main || (main.subscription?.planChosenAt ?? null) !== null,
     workspace: workspace
       ? {
           workspace_id: workspace.workspaceId,
@@ -49,12 +85,14 @@ export async function sessionUserOf(
           role: workspace.role,
         }
       : null,
+    subscription: user.platformRole !== null && !workspace ? null : subscriptionOf(acting, now),
   };
 }
 
 /**
- * The workspace a session may act in now, or null: the membership must exist and be active and
- * the workspace must not be archived. Refresh and session restore fall back to home on null.
+ * The workspace a session may act in now, or null: the membership must exist and be active, the
+ * workspace must not be archived and its account must be active. Refresh and session restore
+ * fall back to home on null.
  */
 export async function usableWorkspace(
   db: Db,
@@ -63,7 +101,9 @@ export async function usableWorkspace(
 ): Promise<WorkspaceContext | null> {
   if (!workspaceId) return null;
   const membership = await findMembership(db, userId, workspaceId);
-  if (membership?.status !== 'active' || membership.archived) return null;
+  if (membership?.status !== 'active' || membership.archived || membership.accountStatus !== 'active') {
+    return null;
+  }
   return membership;
 }
 

@@ -5,6 +5,7 @@ import { acceptInvitationBody, invitationPreview, invitationTokenParam } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
+import { allowReadOnlyRoutes } from '../../plugins/subscription-access.ts';
 import { clientMeta, sessionCookie } from '../auth/session-cookie.ts';
 import type { PublicInvitationService } from './invitations.service.ts';
 
@@ -17,6 +18,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { invitations, secureCookies },
 ) => {
+  // Accepting an invitation signs the person in; it changes no data of their own account.
+  allowReadOnlyRoutes(app);
   const cookie = sessionCookie(secureCookies);
 
   app.get(

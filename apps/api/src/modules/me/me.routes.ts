@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../context.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { allowReadOnlyRoutes } from '../../plugins/subscription-access.ts';
 import { currentUser, myWorkspaces } from './me.service.ts';
 import { getProfile, updateProfile } from './profile.service.ts';
 
@@ -18,6 +19,8 @@ const pickerQuery = paginationQuery.extend({
 });
 
 export const meRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }) => {
+  // The user's own profile is theirs, not the account's.
+  allowReadOnlyRoutes(app);
   const { db } = ctx;
   app.get(
     '/me',
@@ -29,7 +32,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }
         response: { 200: dataEnvelope(sessionUser), ...errorResponses(401) },
       },
     },
-    async (request) => ({ data: await currentUser(db, requireAuth(request)) }),
+    async (request) => ({ data: await currentUser(db, requireAuth(request), ctx.now()) }),
   );
 
   app.get(

@@ -10,9 +10,9 @@ import { logoUrl } from '../workspaces/logo-storage.ts';
  * The token's user as it is now, in the token's workspace if it is still usable; a user deleted or
  * deactivated since is signed out.
  */
-export async function currentUser(db: Db, auth: AccessTokenClaims): Promise<SessionUser> {
+export async function currentUser(db: Db, auth: AccessTokenClaims, now: Date): Promise<SessionUser> {
   const user = await requireActiveUser(db, auth.user_id);
-  return sessionUserOf(db, user, await usableWorkspace(db, user.id, auth.workspace_id));
+  return sessionUserOf(db, user, await usableWorkspace(db, user.id, auth.workspace_id), now);
 }
 
 /** The picker: the workspaces the user may open now (active membership, workspace not archived). */

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { allowReadOnlyRoutes } from '../../plugins/subscription-access.ts';
 import type { SecurityService } from './security.service.ts';
 
 type Options = {
@@ -22,6 +23,8 @@ export const securityRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { security: service, rateLimit },
 ) => {
+  // The user's own password and sessions are theirs, not the account's.
+  allowReadOnlyRoutes(app);
   app.post(
     '/me/password',
     {

@@ -6,6 +6,7 @@ import { LoadingState } from '../../components/data-states.tsx';
 import { QueryProvider } from '../../components/query-provider.tsx';
 import { useSession } from '../../lib/use-session.ts';
 import { Sidebar } from './sidebar.tsx';
+import { ReadOnlyBanner, TrialBadge } from './subscription-status.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /** The signed-in frame (spec section 2): top bar with search and user menu, sidebar by role. */
@@ -42,13 +43,17 @@ export const ShellLayout = () => {
               w={{ base: 140, sm: 320 }}
               visibleFrom="xs"
             />
-            <UserMenu session={session} />
+            <Group gap="sm" wrap="nowrap">
+              <TrialBadge session={session} />
+              <UserMenu session={session} />
+            </Group>
           </Group>
         </AppShell.Header>
         <AppShell.Navbar>
           <Sidebar session={session} onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main bg="gray.0">
+          <ReadOnlyBanner session={session} />
           <Suspense fallback={<LoadingState />}>
             <Outlet />
           </Suspense>

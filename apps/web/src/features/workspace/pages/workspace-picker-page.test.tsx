@@ -8,7 +8,12 @@ import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
 import { getSession } from '../../../lib/session-store.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeAuthSession, fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import {
+  fakeAuthSession,
+  fakeSubscription,
+  fakeWorkspaceAuthSession,
+  jsonResponse,
+} from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { WorkspacePickerPage } from './workspace-picker-page.tsx';
 
@@ -38,6 +43,21 @@ const renderPicker = () =>
   );
 
 describe('WorkspacePickerPage', () => {
+  it('offers no + Add New Workspace to a read-only account', async () => {
+    signIn(
+      fakeAuthSession(
+        {},
+        {
+          subscription: fakeSubscription({ access: 'read_only', days_left: 0 }),
+        },
+      ),
+    );
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: [workspace('crm')] }));
+    renderPicker();
+    expect(await screen.findByRole('button', { name: /HQ/ })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '+ Add New Workspace' })).toBeNull();
+  });
+
   it.each(TEMPLATES)(
     'opens the %s dashboard after choosing a workspace of that template',
     async (template) => {

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { authOf } from '../../../lib/auth.ts';
 import { notify } from '../../../lib/notify.tsx';
+import { useAccountAccess } from '../../../lib/use-account-access.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useChooseWorkspace } from '../api/choose-workspace.ts';
@@ -72,10 +73,13 @@ const WorkspaceChoices = ({ holder, currentId }: WorkspaceChoicesProps) => {
 export const WorkspacePickerPage = () => {
   useDocumentTitle('Workspaces');
   const session = useSession();
+  const { readOnly } = useAccountAccess();
   if (session.status !== 'signed_in') return null;
   const auth = authOf(session);
   const staff = can(auth, 'admin:dashboard');
   const holder = isAccountHolder(auth);
+  // A read-only account cannot create workspaces (the API answers 403 READ_ONLY): no button.
+  const canAdd = holder && !readOnly;
 
   return (
     <>
@@ -83,7 +87,7 @@ export const WorkspacePickerPage = () => {
         title="Choose a workspace"
         description={`Welcome, ${session.user.first_name}. Pick where you want to work.`}
         actions={
-          holder ? (
+          canAdd ? (
             <Button component={Link} to="/workspace/create">
               + Add New Workspace
             </Button>

@@ -1,0 +1,294 @@
+import { TRIAL_DAYS } from '@workhub/shared/constants';
+import { messages } from '@workhub/shared/messages';
+import { and, desc, eq, like } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../config.ts';
+import { outbox } from '../../db/schema/outbox.ts';
+import { subscriptionPlans } from '../../db/schema/plans.ts';
+import { errorOf, signUp, testApp, uniqueEmail, useTestApp } from '../../test/helpers.ts';
+import { staffMember } from '../../test/staff.ts';
+import { login, memberIn, newTenant } from '../../test/tenants.ts';
+import { call } from '../../test/work.ts';
+import { addMonths } from './billing.service.ts';
+import { type Collection, PAYMENT_PROVIDERS } from './payment-provider.ts';
+
+const t = useTestApp();
+const DAY_MS = 86_400_000;
+
+const overview = (token: string) => call(t, 'GET', '/api/billing', token);
+const invoicesOf = (token: string, query = '') => call(t, 'GET', `/api/billing/invoices${query}`, token);
+const preview = (token: string, planId: number | string) =>
+  call(t, 'GET', `/api/billing/checkout/${planId}`, token);
+const checkout = (token: string, payload: object) => call(t, 'POST', '/api/billing/checkout', token, payload);
+
+async function inactivePlan(): Promise<number> {
+  const [row] = await t.db.db
+    .insert(subscriptionPlans)
+    .values({
+      title: 'Retired',
+      subscription: 'per month',
+      price: '9',
+      description: 'No longer offered',
+      buttonText: 'Buy',
+      buttonVariant: 'filled',
+      month: 1,
+      status: 'inactive',
+    })
+    .returning({ id: subscriptionPlans.subscriptionId });
+  if (!row) throw new Error('no plan');
+  return row.id;
+}
+
+describe('GET /api/billing', () => {
+  it("answers the holder's plan, trial, access and days left", async () => {
+    const { session } = await signUp(t, uniqueEmail(), { subscription_id: 3 });
+    const response = await overview(session.access_token);
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json();
+    expect(data.plan).toEqual({ plan_id: 3, title: 'Professional', price: 49, month: 1 });
+    expect(data.subscription).toMatchObject({
+      status: 'trialing',
+      access: 'full',
+      days_left: TRIAL_DAYS,
+      current_period_start: null,
+      current_period_end: null,
+    });
+    expect(new Date(data.subscription.trial_ends_at).getTime()).toBe(
+      t.clock.now().getTime() + TRIAL_DAYS * DAY_MS,
+    );
+  });
+
+  it('answers 401 without a token, 403 to members and platform staff', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/billing' })).statusCode).toBe(401);
+    const { workspace } = await newTenant(t);
+    const admin = await memberIn(t, workspace, 'admin');
+    expect((await overview(admin.token)).statusCode).toBe(403);
+    expect((await invoicesOf(admin.token)).statusCode).toBe(403);
+    const staff = await staffMember(t, 'super_admin');
+    expect((await overview(staff.token)).statusCode).toBe(403);
+  });
+
+  it('works for the owner inside their workspace too', async () => {
+    const { owner } = await newTenant(t);
+    expect((await overview(owner.token)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/billing/checkout/:planId', () => {
+  it('previews the plan, amount, period and due date', async () => {
+    const { home } = await newTenant(t);
+    const response = await preview(home.token, 4);
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json();
+    const now = t.clock.now();
+    expect(data).toMatchObject({
+      plan: { plan_id: 4, title: 'Business', price: 490, month: 12 },
+      amount: 490,
+      currency: 'USD',
+      provider: 'manual_invoice',
+      period_start: now.toISOString(),
+      period_end: addMonths(now, 12).toISOString(),
+      due_at: new Date(now.getTime() + 30 * DAY_MS).toISOString(),
+    });
+  });
+
+  it('refuses the free trial (400), a missing plan (404), an inactive one (409), a bad id (400)', async () => {
+    const { home } = await newTenant(t);
+    const free = await preview(home.token, 1);
+    expect(free.statusCode).toBe(400);
+    expect(errorOf(free).error.message).toBe(messages.checkoutFreePlan);
+    expect((await preview(home.token, 999_999)).statusCode).toBe(404);
+    const inactive = await preview(home.token, await inactivePlan());
+    expect(inactive.statusCode).toBe(409);
+    expect(errorOf(inactive).error.message).toBe(messages.checkoutInactivePlan);
+    expect((await preview(home.token, 'abc')).statusCode).toBe(400);
+  });
+
+  it('answers 403 to a member', async () => {
+    const { workspace } = await newTenant(t);
+    const member = await memberIn(t, workspace, 'member');
+    expect((await preview(member.token, 2)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/billing/checkout', () => {
+  it('moves the subscription to the plan, issues an open invoice due in 30 days and mails it', async () => {
+    const { home, holder } = await newTenant(t);
+    const now = t.clock.now();
+    const response = await checkout(home.token, { plan_id: 2 });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().message).toBe(messages.checkoutDone);
+    const { subscription, invoice } = response.json().data;
+    expect(subscription).toMatchObject({
+      plan_id: 2,
+      status: 'active',
+      access: 'full',
+      current_period_start: now.toISOString(),
+      current_period_end: addMonths(now, 1).toISOString(),
+    });
+    expect(invoice).toMatchObject({
+      plan_id: 2,
+      plan_title: 'Starter',
+      amount: 19,
+      currency: 'USD',
+      provider: 'manual_invoice',
+      status: 'open',
+      period_start: now.toISOString(),
+      period_end: addMonths(now, 1).toISOString(),
+      issued_at: now.toISOString(),
+      due_at: new Date(now.getTime() + 30 * DAY_MS).toISOString(),
+      paid_at: null,
+    });
+    expect(invoice.number).toMatch(new RegExp(`^INV-${now.getUTCFullYear()}-\\d{6}$`));
+
+    const [mail] = await t.db.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, holder.email), like(outbox.subject, `%${invoice.number}`)))
+      .orderBy(desc(outbox.createdAt));
+    expect(mail?.text).toContain('Starter');
+
+    const listed = await invoicesOf(home.token);
+    expect(listed.json()).toMatchObject({ data: [{ number: invoice.number }], meta: { total: 1 } });
+    const billing = (await overview(home.token)).json().data;
+    expect(billing.plan.plan_id).toBe(2);
+    expect(billing.subscription.days_left).toBeGreaterThanOrEqual(28);
+  });
+
+  it('extends a running paid period instead of restarting it', async () => {
+    const { home: before, holder } = await newTenant(t);
+    const first = (await checkout(before.token, { plan_id: 2 })).json().data;
+    t.clock.advance(5 * 24 * 60 * 60);
+    const home = await login(t, holder.email);
+    const second = await checkout(home.token, { plan_id: 2 });
+    expect(second.statusCode).toBe(201);
+    const { subscription, invoice } = second.json().data;
+    const firstEnd = new Date(first.subscription.current_period_end);
+    expect(invoice.period_start).toBe(firstEnd.toISOString());
+    expect(invoice.period_end).toBe(addMonths(firstEnd, 1).toISOString());
+    expect(subscription.current_period_start).toBe(first.subscription.current_period_start);
+    expect(subscription.current_period_end).toBe(addMonths(firstEnd, 1).toISOString());
+
+    // Newest first, paginated.
+    const page = (await invoicesOf(home.token, '?limit=1')).json();
+    expect(page.meta).toEqual({ page: 1, limit: 1, total: 2 });
+    expect(page.data[0].number).toBe(invoice.number);
+  });
+
+  it('refuses the free plan (400), a missing body (400), a missing plan (404) and an inactive one (409)', async () => {
+    const { home } = await newTenant(t);
+    const free = await checkout(home.token, { plan_id: 1 });
+    expect(free.statusCode).toBe(400);
+    expect(errorOf(free).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: messages.checkoutFreePlan,
+      fields: { plan_id: messages.checkoutFreePlan },
+    });
+    expect((await checkout(home.token, {})).statusCode).toBe(400);
+    expect((await checkout(home.token, { plan_id: 'x' })).statusCode).toBe(400);
+    expect((await checkout(home.token, { plan_id: 999_999 })).statusCode).toBe(404);
+    const inactive = await checkout(home.token, { plan_id: await inactivePlan() });
+    expect(inactive.statusCode).toBe(409);
+    expect(errorOf(inactive).error.message).toBe(messages.checkoutInactivePlan);
+    expect((await invoicesOf(home.token)).json().meta.total).toBe(0);
+  });
+
+  it('answers 403 to workspace admins and members, 401 without a token', async () => {
+    const { workspace } = await newTenant(t);
+    for (const role of ['admin', 'member'] as const) {
+      const member = await memberIn(t, workspace, role);
+      const response = await checkout(member.token, { plan_id: 2 });
+      expect(response.statusCode).toBe(403);
+      expect(errorOf(response).error.code).toBe('FORBIDDEN');
+    }
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      payload: { plan_id: 2 },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("never shows one account's invoices to another", async () => {
+    const a = await newTenant(t);
+    const b = await newTenant(t);
+    expect((await checkout(a.home.token, { plan_id: 3 })).statusCode).toBe(201);
+    expect((await invoicesOf(b.home.token)).json()).toMatchObject({ data: [], meta: { total: 0 } });
+    expect((await overview(b.home.token)).json().data.subscription.status).toBe('trialing');
+  });
+});
+
+describe('payment providers', () => {
+  afterEach(() => {
+    delete PAYMENT_PROVIDERS.test_card;
+  });
+
+  it('uses the provider PAYMENT_PROVIDER names: one class registered by id, nothing else changed', async () => {
+    const collected: string[] = [];
+    PAYMENT_PROVIDERS.test_card = () => ({
+      id: 'test_card',
+      dueAt: (issuedAt) => issuedAt,
+      async collect(invoice): Promise<Collection> {
+        collected.push(invoice.number);
+        return { status: 'paid', providerReference: `ch_${invoice.number}` };
+      },
+    });
+    const card = await testApp(t.db, { PAYMENT_PROVIDER: 'test_card' });
+    try {
+      const holder = await signUp(card);
+      const response = await card.app.inject({
+        method: 'POST',
+        url: '/api/billing/checkout',
+        headers: { authorization: `Bearer ${holder.session.access_token}` },
+        payload: { plan_id: 2 },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const { invoice } = response.json().data;
+      expect(invoice).toMatchObject({ provider: 'test_card', status: 'paid', due_at: invoice.issued_at });
+      expect(invoice.paid_at).not.toBeNull();
+      expect(collected).toEqual([invoice.number]);
+    } finally {
+      await card.app.close();
+    }
+  });
+
+  it('stops the server at boot for an unknown provider', async () => {
+    await expect(testApp(t.db, { PAYMENT_PROVIDER: 'nope' })).rejects.toThrow(ConfigError);
+  });
+});
+
+describe('addMonths', () => {
+  it('keeps the day, or the last day of a shorter month', () => {
+    expect(addMonths(new Date('2026-01-15T10:00:00Z'), 1).toISOString()).toBe('2026-02-15T10:00:00.000Z');
+    expect(addMonths(new Date('2026-01-31T10:00:00Z'), 1).toISOString()).toBe('2026-02-28T10:00:00.000Z');
+    expect(addMonths(new Date('2026-11-30T00:00:00Z'), 12).toISOString()).toBe('2027-11-30T00:00:00.000Z');
+  });
+});
+
+describe('SessionUser.subscription', () => {
+  it("is the acting account's: the held one at home, the workspace's in a workspace", async () => {
+    const { home, owner, workspace } = await newTenant(t);
+    expect(home.session.user.subscription).toMatchObject({
+      plan_id: 1,
+      plan_title: 'Free Trial',
+      status: 'trialing',
+      access: 'full',
+      days_left: TRIAL_DAYS,
+      current_period_end: null,
+    });
+    expect(owner.session.user.subscription?.plan_id).toBe(1);
+    const member = await memberIn(t, workspace, 'worker');
+    expect(member.session.user.subscription).toMatchObject({ plan_id: 1, access: 'full' });
+    const me = await call(t, 'GET', '/api/me', member.token);
+    expect(me.json().data.subscription).toMatchObject({ plan_title: 'Free Trial', status: 'trialing' });
+  });
+
+  it('is null for platform staff and for a member with no account at home', async () => {
+    const staff = await staffMember(t, 'admin');
+    expect(staff.session.user.subscription).toBeNull();
+    const { workspace } = await newTenant(t);
+    const member = await memberIn(t, workspace, 'member');
+    const atHome = await login(t, member.email);
+    expect(atHome.session.user.subscription).toBeNull();
+  });
+});

@@ -1,0 +1,52 @@
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import type { BillingOverview } from '@workhub/shared/schemas/billing';
+import { Link } from 'react-router';
+import { formatDate } from '../../../lib/labels.ts';
+import { daysLeftLabel, formatAmount, formatMonths, SUBSCRIPTION_STATUS_LABELS } from '../billing-format.ts';
+
+/** Where the subscription stands: the trial's end, or the paid period's. */
+const accessLine = ({ subscription }: BillingOverview): string => {
+  const paid = subscription.current_period_end !== null && subscription.status !== 'trialing';
+  const end = paid ? subscription.current_period_end : subscription.trial_ends_at;
+  const what = paid ? 'Paid period ends' : 'Trial ends';
+  if (subscription.access === 'read_only')
+    return `${paid ? 'Paid period ended' : 'Trial ended'} ${formatDate(end)}`;
+  return `${what} ${formatDate(end)} · ${daysLeftLabel(subscription.days_left)}`;
+};
+
+/** The plan card of /user/billing: plan, price, status, when the access ends, and 'Change plan'. */
+export const CurrentPlanCard = ({ billing }: { billing: BillingOverview }) => {
+  const { plan, subscription } = billing;
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="current-plan">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              Current plan
+            </Text>
+            <Title order={2} fz="h3" id="current-plan">
+              {plan.title}
+            </Title>
+          </Stack>
+          <Badge variant="light" color={subscription.access === 'read_only' ? 'red' : 'green'}>
+            {subscription.access === 'read_only'
+              ? 'Read-only'
+              : SUBSCRIPTION_STATUS_LABELS[subscription.status]}
+          </Badge>
+        </Group>
+        <Text>
+          {formatAmount(plan.price)}
+          {plan.price > 0 ? ` for ${formatMonths(plan.month)}` : null}
+        </Text>
+        <Text c="dimmed">{accessLine(billing)}</Text>
+        <Group mt="sm">
+          <Button component={Link} to="/pricing" variant="light">
+            {messages.changePlan}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+};

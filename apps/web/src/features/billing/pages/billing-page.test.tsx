@@ -1,0 +1,120 @@
+import { screen, within } from '@testing-library/react';
+import { messages } from '@workhub/shared/messages';
+import type { BillingOverview, Invoice } from '@workhub/shared/schemas/billing';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../../../lib/session.ts';
+import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import { rowWith } from '../../../test/table.ts';
+import { BillingPage } from './billing-page.tsx';
+
+const fetchMock = mockFetchPerTest();
+
+const trialing: BillingOverview = {
+  plan: { plan_id: 2, title: 'Starter', price: 19, month: 1 },
+  subscription: {
+    status: 'trialing',
+    trial_ends_at: '2026-12-12T10:00:00.000Z',
+    current_period_start: null,
+    current_period_end: null,
+    access: 'full',
+    days_left: 12,
+  },
+};
+
+const invoice: Invoice = {
+  invoice_id: 'i1',
+  number: 'INV-2026-004217',
+  plan_id: 3,
+  plan_title: 'Professional',
+  amount: 49,
+  currency: 'USD',
+  provider: 'manual_invoice',
+  status: 'open',
+  period_start: '2026-11-22T10:00:00.000Z',
+  period_end: '2026-12-22T10:00:00.000Z',
+  issued_at: '2026-11-22T10:00:00.000Z',
+  due_at: '2026-12-22T10:00:00.000Z',
+  paid_at: null,
+};
+
+const page = (data: Invoice[]) => ({ data, meta: { page: 1, limit: 14, total: data.length } });
+
+describe('BillingPage', { timeout: 15_000 }, () => {
+  it('shows the plan, the trial end with days left, and no invoices yet', async () => {
+    signIn(fakeAuthSession());
+    routeFetch(fetchMock, {
+      'GET /api/billing': () => jsonResponse(200, { data: trialing }),
+      'GET /api/billing/invoices': () => jsonResponse(200, page([])),
+    });
+    renderWithData(<BillingPage />, '/user/billing');
+    expect(await screen.findByRole('heading', { name: 'Starter' })).toBeTruthy();
+    expect(screen.getByText(/Trial ends 12 Dec 2026 · 12 days left/)).toBeTruthy();
+    expect(screen.getByText('$19 for 1 month')).toBeTruthy();
+    expect(screen.getByRole('link', { name: messages.changePlan }).getAttribute('href')).toBe('/pricing');
+    expect(await screen.findByText(messages.noInvoices)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('lists the invoices with number, plan, period, amount, status, issued and due', async () => {
+    signIn(fakeAuthSession());
+    routeFetch(fetchMock, {
+      'GET /api/billing': () =>
+        jsonResponse(200, {
+          data: {
+            plan: { plan_id: 3, title: 'Professional', price: 49, month: 1 },
+            subscription: {
+              ...trialing.subscription,
+              status: 'active',
+              current_period_start: invoice.period_start,
+              current_period_end: invoice.period_end,
+              days_left: 30,
+            },
+          },
+        }),
+      'GET /api/billing/invoices': () => jsonResponse(200, page([invoice])),
+    });
+    renderWithData(<BillingPage />, '/user/billing');
+    expect(await screen.findByText('INV-2026-004217')).toBeTruthy();
+    for (const header of ['Number', 'Plan', 'Period', 'Amount', 'Status', 'Issued', 'Due'])
+      expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
+    const row = rowWith('INV-2026-004217');
+    expect(row.getByText('$49')).toBeTruthy();
+    expect(row.getByText('Open')).toBeTruthy();
+    expect(row.getByText('22 Nov 2026 – 22 Dec 2026')).toBeTruthy();
+    expect(screen.getByText(/Paid period ends 22 Dec 2026 · 30 days left/)).toBeTruthy();
+  });
+
+  it('shows the read-only alert with Upgrade once the trial is over', async () => {
+    signIn(fakeAuthSession());
+    routeFetch(fetchMock, {
+      'GET /api/billing': () =>
+        jsonResponse(200, {
+          data: {
+            ...trialing,
+            subscription: { ...trialing.subscription, access: 'read_only', days_left: 0 },
+          },
+        }),
+      'GET /api/billing/invoices': () => jsonResponse(200, page([])),
+    });
+    renderWithData(<BillingPage />, '/user/billing');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(messages.readOnlyAccount)).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: messages.upgrade }).getAttribute('href')).toBe('/pricing');
+    expect(screen.getByText(/Trial ended 12 Dec 2026/)).toBeTruthy();
+  });
+
+  it('shows the error with Try again when the plan cannot be loaded', async () => {
+    signIn(fakeAuthSession());
+    routeFetch(fetchMock, {
+      'GET /api/billing': () =>
+        jsonResponse(403, { error: { code: 'FORBIDDEN', message: messages.forbidden } }),
+      'GET /api/billing/invoices': () => jsonResponse(200, page([])),
+    });
+    renderWithData(<BillingPage />, '/user/billing');
+    expect(await screen.findByText(messages.forbidden)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

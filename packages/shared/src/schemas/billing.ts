@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { ACCOUNT_ACCESS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from '../enums.ts';
+
+/**
+ * The subscription of the account a session acts in (SessionUser.subscription): what the top bar's
+ * trial badge and the read-only banner read. `access` and `days_left` are computed by the server
+ * at the time of the answer (packages/shared/src/subscription.ts).
+ */
+export const sessionSubscription = z.object({
+  plan_id: z.number().int(),
+  plan_title: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  trial_ends_at: z.string().nullable(),
+  current_period_end: z.string().nullable(),
+  access: z.enum(ACCOUNT_ACCESS),
+  days_left: z.number().int(),
+});
+export type SessionSubscription = z.infer<typeof sessionSubscription>;
+
+export const invoice = z.object({
+  invoice_id: z.string(),
+  /** INV-<year>-<6 digits>. */
+  number: z.string(),
+  plan_id: z.number().int(),
+  plan_title: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  /** The payment provider that collects it ('manual_invoice'). */
+  provider: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  period_start: z.string(),
+  period_end: z.string(),
+  issued_at: z.string(),
+  due_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof invoice>;
+
+/** GET /api/billing: the plan, where the subscription stands, and the latest invoices. */
+export const billingOverview = z.object({
+  plan: z.object({
+    plan_id: z.number().int(),
+    title: z.string(),
+    price: z.number(),
+    month: z.number().int(),
+  }),
+  subscription: sessionSubscription.omit({ plan_id: true, plan_title: true }).extend({
+    current_period_start: z.string().nullable(),
+  }),
+});
+export type BillingOverview = z.infer<typeof billingOverview>;
+
+export const checkoutParams = z.object({
+  planId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export const checkoutBody = z.object({
+  plan_id: z.coerce
+    .number({ error: 'Choose a plan' })
+    .int()
+    .positive({ error: 'Choose a plan' })
+    .max(2_147_483_647),
+});
+export type CheckoutBody = z.input<typeof checkoutBody>;
+
+/** GET /api/billing/checkout/:planId: what POST /api/billing/checkout would buy, now. */
+export const checkoutPreview = z.object({
+  plan: z.object({
+    plan_id: z.number().int(),
+    title: z.string(),
+    price: z.number(),
+    month: z.number().int(),
+  }),
+  amount: z.number(),
+  currency: z.string(),
+  period_start: z.string(),
+  period_end: z.string(),
+  provider: z.string(),
+  /** When the invoice would fall due. */
+  due_at: z.string(),
+});
+export type CheckoutPreview = z.infer<typeof checkoutPreview>;
+
+export const checkoutResult = z.object({
+  subscription: billingOverview.shape.subscription.extend({ plan_id: z.number().int() }),
+  invoice,
+});
+export type CheckoutResult = z.infer<typeof checkoutResult>;
