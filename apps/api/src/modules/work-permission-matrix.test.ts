@@ -2,6 +2,7 @@ import type { Project } from '@workhub/shared/schemas/work';
 import { beforeAll, describe } from 'vitest';
 import { useTestApp } from '../test/helpers.ts';
 import { type Caller, describeMatrix, type MatrixRequest, useMatrixCallers } from '../test/matrix.ts';
+import { createTag } from '../test/tags.ts';
 import { addMember, type Member } from '../test/tenants.ts';
 import {
   createMilestone,
@@ -13,7 +14,7 @@ import {
 } from '../test/work.ts';
 
 /*
- * Who may call what: every endpoint of projects, milestones and tasks (docs/permissions.md), in
+ * Who may call what: every endpoint of projects, milestones, tasks and tags (docs/permissions.md), in
  * the style of permission-matrix.test.ts. 'own' is a task assigned to the caller, 'another's' one
  * assigned to somebody else: members and workers change the status of their own tasks only, and
  * do not see the others (404). An outsider names our records and gets 404; on the routes without a
@@ -39,6 +40,10 @@ const MATRIX = `
   PATCH  /api/tasks/:id/status (own)                | 200   | 200   | 200    | 200    | 403   | 403      | 404
   PATCH  /api/tasks/:id/status (another's)          | 200   | 200   | 403    | 403    | 403   | 403      | 404
   DELETE /api/tasks/:id                             | 200   | 200   | 403    | 403    | 403   | 403      | 404
+  GET    /api/tags                                  | 200   | 200   | 200    | 200    | 403   | 403      | 200
+  POST   /api/tags                                  | 201   | 201   | 403    | 403    | 403   | 403      | 201
+  PATCH  /api/tags/:id                              | 200   | 200   | 403    | 403    | 403   | 403      | 404
+  DELETE /api/tags/:id                              | 200   | 200   | 403    | 403    | 403   | 403      | 404
 `;
 
 const t = useTestApp();
@@ -57,6 +62,10 @@ const assigneeFor = (who: Caller) => (who === 'outsider' ? state.callers.owner :
 const freshTask = async (assignedTo: string) =>
   (await createTask(t, ownerToken(), { assigned_to: assignedTo, project_id: project.project_id })).task_id;
 const freshMilestone = async () => (await createMilestone(t, ownerToken(), project.project_id)).milestone_id;
+let tagCount = 0;
+/** A tag name no call of this file has used (names are unique in a workspace). */
+const tagName = () => `Tag ${++tagCount}`;
+const freshTag = async () => (await createTag(t, ownerToken(), { name: tagName() })).id;
 
 /** How to call each endpoint as `who`; records that a call may change are made fresh for it. */
 const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
@@ -106,6 +115,13 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     payload: { status: 'completed' },
   }),
   'DELETE /api/tasks/:id': async (who) => ({ url: `/api/tasks/${await freshTask(assigneeFor(who))}` }),
+  'GET /api/tags': async () => ({ url: '/api/tags' }),
+  'POST /api/tags': async () => ({ url: '/api/tags', payload: { name: tagName(), color: '#1e90ff' } }),
+  'PATCH /api/tags/:id': async () => ({
+    url: `/api/tags/${await freshTag()}`,
+    payload: { name: tagName(), color: '#00ff00' },
+  }),
+  'DELETE /api/tags/:id': async () => ({ url: `/api/tags/${await freshTag()}` }),
 };
 
 describe('the permission matrix of projects, milestones and tasks', () => {

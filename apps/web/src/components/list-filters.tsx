@@ -11,6 +11,8 @@ type ListFiltersProps = {
   statusOptions?: Option[];
   /** The people to filter by (task lists); none: no assignee filter. */
   assigneeOptions?: Option[];
+  /** The workspace's tags to filter by; none: no tag filter. */
+  tagOptions?: Option[];
   /** Whether 'Sort by' offers the status orders. */
   sortByStatus?: boolean;
 };
@@ -27,13 +29,14 @@ const SORT_OPTIONS = (byStatus: boolean) =>
   }));
 
 /**
- * The filter bar above a list: search by name, status, assignee, due after/before, sort. Every
+ * The filter bar above a list: search by name, status, assignee, tag, due after/before, sort. Every
  * change is applied by the server (docs/api.md) and starts again at page 1.
  */
 export const ListFilters = ({
   state,
   statusOptions,
   assigneeOptions,
+  tagOptions,
   sortByStatus = true,
 }: ListFiltersProps) => {
   const { filters, search, setSearch, setFilter, clear, active } = state;
@@ -63,6 +66,15 @@ export const ListFilters = ({
           value={filters.assigned_to}
           onChange={(event) => setFilter('assigned_to', event.currentTarget.value)}
           w={200}
+        />
+      ) : null}
+      {tagOptions ? (
+        <NativeSelect
+          label="Tag"
+          data={[{ value: '', label: 'Any tag' }, ...tagOptions]}
+          value={filters.tag}
+          onChange={(event) => setFilter('tag', event.currentTarget.value)}
+          w={180}
         />
       ) : null}
       {DUE_FILTERS.map(([key, label]) => (

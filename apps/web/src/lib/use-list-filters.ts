@@ -23,6 +23,8 @@ export type ListFilterValues = {
   status: string;
   /** A member's user id (task lists). */
   assigned_to: string;
+  /** A workspace tag's id: only the records carrying it. */
+  tag: string;
   due_after: string;
   due_before: string;
   sort: ListSort;
@@ -34,6 +36,7 @@ const URL_KEYS: Record<keyof ListFilterValues, string> = {
   q: 'q',
   status: 'status',
   assigned_to: 'assignee',
+  tag: 'tag',
   due_after: 'due_after',
   due_before: 'due_before',
   sort: 'sort',
@@ -46,7 +49,7 @@ const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T
   allowed.find((item) => item === value) ?? '';
 
 /**
- * The filters of a list (status, assignee, due after/before, name search, sort), kept in the
+ * The filters of a list (status, assignee, tag, due after/before, name search, sort), kept in the
  * address so a reload, a shared link or the back button shows the same list. Any change goes back
  * to page 1. The search box answers at once; the list follows 300 ms after the typing stops. What
  * the address holds that the list does not take (a bad date, an unknown status) is ignored.
@@ -61,6 +64,7 @@ export const useListFilters = (statuses: readonly string[]) => {
     q: (params.get(URL_KEYS.q) ?? '').trim(),
     status: oneOf(params.get(URL_KEYS.status), statuses),
     assigned_to: read('assigned_to', USER_ID),
+    tag: read('tag', USER_ID),
     due_after: read('due_after', CALENDAR_DAY),
     due_before: read('due_before', CALENDAR_DAY),
     sort: oneOf(params.get(URL_KEYS.sort), LIST_SORTS) || DEFAULT_SORT,
@@ -102,13 +106,14 @@ export const useListFilters = (statuses: readonly string[]) => {
 
   const clear = useCallback(() => {
     setSearch('');
-    write({ q: '', status: '', assigned_to: '', due_after: '', due_before: '' });
+    write({ q: '', status: '', assigned_to: '', tag: '', due_after: '', due_before: '' });
   }, [write]);
 
   const active =
     filters.q !== '' ||
     filters.status !== '' ||
     filters.assigned_to !== '' ||
+    filters.tag !== '' ||
     filters.due_after !== '' ||
     filters.due_before !== '';
 
@@ -122,6 +127,7 @@ export const filterParams = (filters: ListFilterValues) => ({
   q: filters.q || undefined,
   status: filters.status || undefined,
   assigned_to: filters.assigned_to || undefined,
+  tag: filters.tag || undefined,
   due_after: filters.due_after || undefined,
   due_before: filters.due_before || undefined,
   sort: filters.sort === DEFAULT_SORT ? undefined : filters.sort,

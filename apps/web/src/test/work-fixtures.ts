@@ -1,3 +1,4 @@
+import type { Tag } from '@workhub/shared/schemas/tags';
 import type { TeamMember } from '@workhub/shared/schemas/team';
 import type { Milestone, Project, Task } from '@workhub/shared/schemas/work';
 
@@ -11,6 +12,8 @@ export const ids = {
   owner: '00000000-0000-4000-8000-0000000000d1',
   wendy: '00000000-0000-4000-8000-0000000000d2',
   gone: '00000000-0000-4000-8000-0000000000d3',
+  urgent: '00000000-0000-4000-8000-0000000000e1',
+  client: '00000000-0000-4000-8000-0000000000e2',
 } as const;
 
 const at = '2026-01-01T00:00:00.000Z';
@@ -28,10 +31,26 @@ export const fakeProject = (patch: Partial<Project> = {}): Project => ({
   milestones_count: 1,
   tasks_count: 2,
   completion: 50,
+  tags: [],
   created_at: at,
   updated_at: at,
   ...patch,
 });
+
+export const fakeTag = (patch: Partial<Tag> = {}): Tag => ({
+  id: ids.urgent,
+  name: 'Urgent',
+  color: '#e03131',
+  project_count: 2,
+  task_count: 1,
+  ...patch,
+});
+
+/** The workspace's tags of the forms and filters: Client A and Urgent. */
+export const fakeTags = () => [
+  fakeTag({ id: ids.client, name: 'Client A', color: '#1e90ff', project_count: 0, task_count: 0 }),
+  fakeTag(),
+];
 
 export const fakeMilestone = (patch: Partial<Milestone> = {}): Milestone => ({
   milestone_id: ids.milestone,
@@ -66,6 +85,7 @@ export const fakeTask = (patch: Partial<Task> = {}): Task => ({
   priority: 'medium',
   due_date: '2026-05-01',
   completed_at: null,
+  tags: [],
   created_at: at,
   updated_at: at,
   ...patch,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MILESTONE_STATUSES, PROJECT_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from '../enums.ts';
 import { messages } from '../messages.ts';
 import { paginationQuery, requiredString } from './common.ts';
+import { tagFilter, tagIdsField, tagRef } from './tags.ts';
 
 /** A calendar date, 'YYYY-MM-DD' (what a date input gives). */
 export const dateField = (requiredMessage: string) =>
@@ -30,6 +31,7 @@ export const projectBody = z.object({
   description: requiredString(messages.descriptionRequired, 5000),
   due_date: dateField(messages.dueDateRequired),
   status: z.enum(EDITABLE_PROJECT_STATUSES, { error: messages.statusRequired }),
+  tag_ids: tagIdsField,
 });
 export type ProjectBody = z.input<typeof projectBody>;
 
@@ -46,6 +48,8 @@ export const project = z.object({
   milestones_count: z.number().int(),
   tasks_count: z.number().int(),
   completion: z.number().int(),
+  /** The workspace tags it carries, by name. */
+  tags: z.array(tagRef),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -81,6 +85,8 @@ export const projectListQuery = paginationQuery.extend({
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
   status: z.enum(PROJECT_STATUSES).optional(),
+  /** A tag id: only the projects carrying it. */
+  tag: tagFilter,
 });
 export type ProjectListQuery = z.input<typeof projectListQuery>;
 
@@ -129,6 +135,7 @@ export const taskBody = z.object({
   priority: z.enum(TASK_PRIORITIES, { error: messages.priorityRequired }),
   project_id: z.uuid({ error: 'Choose a project' }),
   milestone_id: z.uuid().nullable().default(null),
+  tag_ids: tagIdsField,
 });
 export type TaskBody = z.input<typeof taskBody>;
 
@@ -160,6 +167,8 @@ export const task = z.object({
   priority: z.enum(TASK_PRIORITIES),
   due_date: z.string().nullable(),
   completed_at: z.string().nullable(),
+  /** The workspace tags it carries, by name. */
+  tags: z.array(tagRef),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -173,6 +182,8 @@ export const taskListQuery = paginationQuery.extend({
   status: z.enum(TASK_STATUSES).optional(),
   /** A user id, or 'me' (the 'My tasks' view). */
   assigned_to: z.union([z.literal('me'), z.uuid()]).optional(),
+  /** A tag id: only the tasks carrying it. */
+  tag: tagFilter,
 });
 export type TaskListQuery = z.input<typeof taskListQuery>;
 

@@ -13,9 +13,11 @@ import { listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
 import { sortedPageOf } from '../../lib/paging.ts';
 import { assertCan } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { assertTagsOfWorkspace, carryingTag, replaceTags, withTags } from '../tags/tag-links.ts';
 import { projectInWorkspace, refuseArchived } from './project-lookup.ts';
 
 type ListQuery = z.output<typeof projectListQuery>;
+type ProjectInput = z.output<typeof projectBody>;
 
 export function createProjectService(ctx: Ctx) {
   const { db, now } = ctx;
@@ -42,7 +44,7 @@ export function createProjectService(ctx: Ctx) {
   }
   type Selected = Awaited<ReturnType<typeof selectProjects>>[number];
 
-  const toProject = ({ row, firstName, lastName, ...figures }: Selected): Project => ({
+  const toProject = ({ row, firstName, lastName, ...figures }: Selected): Omit<Project, 'tags'> => ({
     project_id: row.id,
     workspace_id: row.workspaceId,
     name: row.name,
@@ -62,7 +64,9 @@ export function createProjectService(ctx: Ctx) {
   async function reload(scope: WorkspaceScope, id: string): Promise<Project> {
     const [found] = await selectProjects(scope, and(scope.workspace(projects), eq(projects.id, id)));
     if (!found) throw notFound();
-    return toProject(found);
+    const [withItsTags] = await withTags(db, scope, 'project', [toProject(found)], (p) => p.project_id);
+    if (!withItsTags) throw notFound();
+    return withItsTags;
   }
 
   /** Active projects (every status but archived), or the archived ones; filtered and sorted in SQL. */
@@ -75,15 +79,17 @@ export function createProjectService(ctx: Ctx) {
       ...nameAndDueFilters(projects, query),
     ];
     if (query.status) filters.push(eq(projects.status, query.status));
+    if (query.tag) filters.push(carryingTag(db, scope, 'project', query.tag));
     const where = and(...filters);
     const order = listOrder(projects, query.sort);
-    return sortedPageOf(db, query, {
+    const page = await sortedPageOf(db, query, {
       select: selectProjects(scope, where),
       where,
       order,
       table: projects,
       toItem: toProject,
     });
+    return { ...page, data: await withTags(db, scope, 'project', page.data, (p) => p.project_id) };
   }
 
   async function get(claims: AccessTokenClaims, id: string): Promise<Project> {
@@ -93,47 +99,62 @@ export function createProjectService(ctx: Ctx) {
     return reload(scope, id);
   }
 
-  async function create(claims: AccessTokenClaims, input: z.output<typeof projectBody>): Promise<Project> {
+  /** The project and, when `tag_ids` is given, its tags: in one transaction. */
+  async function create(claims: AccessTokenClaims, input: ProjectInput): Promise<Project> {
     const scope = await workspaceScope(db, claims);
     assertCan(scope.auth, 'project:create');
+    if (input.tag_ids) await assertTagsOfWorkspace(db, scope, input.tag_ids);
     const at = now();
-    const [created] = await db
-      .insert(projects)
-      .values({
-        ...scope.workspaceValues(),
-        name: input.name,
-        description: input.description,
-        dueDate: input.due_date,
-        status: input.status,
-        createdBy: scope.auth.user_id,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning({ id: projects.id });
-    if (!created) throw new Error('project insert returned no row');
-    return reload(scope, created.id);
-  }
-
-  async function write(scope: WorkspaceScope, id: string, values: Partial<ProjectRow>) {
-    await db
-      .update(projects)
-      .set({ ...values, updatedAt: now() })
-      .where(and(scope.workspace(projects), eq(projects.id, id)));
+    const id = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(projects)
+        .values({
+          ...scope.workspaceValues(),
+          name: input.name,
+          description: input.description,
+          dueDate: input.due_date,
+          status: input.status,
+          createdBy: scope.auth.user_id,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning({ id: projects.id });
+      if (!created) throw new Error('project insert returned no row');
+      if (input.tag_ids) await replaceTags(tx, scope, 'project', created.id, input.tag_ids);
+      return created.id;
+    });
     return reload(scope, id);
   }
 
-  /** Edits name, description, due date and status; an archived project must be restored first. */
-  async function update(claims: AccessTokenClaims, id: string, input: z.output<typeof projectBody>) {
+  /** Writes the columns and, when given, replaces the tags (same transaction). */
+  async function write(scope: WorkspaceScope, id: string, values: Partial<ProjectRow>, tagIds?: string[]) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(projects)
+        .set({ ...values, updatedAt: now() })
+        .where(and(scope.workspace(projects), eq(projects.id, id)));
+      if (tagIds) await replaceTags(tx, scope, 'project', id, tagIds);
+    });
+    return reload(scope, id);
+  }
+
+  /**
+   * Edits name, description, due date, status and (when `tag_ids` is given) the tags; an archived
+   * project must be restored first.
+   */
+  async function update(claims: AccessTokenClaims, id: string, input: ProjectInput) {
     const scope = await workspaceScope(db, claims);
     const project = await projectInWorkspace(db, scope, id);
     assertCan(scope.auth, 'project:update');
     refuseArchived(project);
-    return write(scope, id, {
+    if (input.tag_ids) await assertTagsOfWorkspace(db, scope, input.tag_ids);
+    const values = {
       name: input.name,
       description: input.description,
       dueDate: input.due_date,
       status: input.status,
-    });
+    };
+    return write(scope, id, values, input.tag_ids);
   }
 
   /**

@@ -8,6 +8,7 @@ import { users } from '../../db/schema/users.ts';
 import { milestones, projects, tasks } from '../../db/schema/work.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
+import { carryingTag } from '../tags/tag-links.ts';
 
 /** Tasks with their project (name, status), milestone name and assignee's names. */
 export function selectTasks(db: Db, where: SQL | undefined) {
@@ -32,11 +33,14 @@ export function selectTasks(db: Db, where: SQL | undefined) {
 }
 export type SelectedTask = Awaited<ReturnType<typeof selectTasks>>[number];
 
-/** The API's Task; `status` is the one shown on `today` (effectiveTaskStatus), never stale. */
+/**
+ * The API's Task but its tags (withTags adds them for a whole page); `status` is the one shown on
+ * `today` (effectiveTaskStatus), never stale.
+ */
 export const toTask = (
   { row, projectName, milestoneName, firstName, lastName }: SelectedTask,
   today: string,
-): Task => ({
+): Omit<Task, 'tags'> => ({
   task_id: row.id,
   project_id: row.projectId,
   project_name: projectName,
@@ -63,6 +67,7 @@ type ListQuery = z.output<typeof taskListQuery>;
  * the filters say (members and workers); 'me' in `assigned_to` is `self`.
  */
 export function taskListClauses(
+  db: Db,
   scope: WorkspaceScope,
   query: ListQuery,
   today: string,
@@ -76,6 +81,7 @@ export function taskListClauses(
   if (query.assigned_to)
     filters.push(eq(tasks.assignedTo, query.assigned_to === 'me' ? self : query.assigned_to));
   if (onlyAssignedTo) filters.push(eq(tasks.assignedTo, onlyAssignedTo));
+  if (query.tag) filters.push(carryingTag(db, scope, 'task', query.tag));
   // Tasks sort by the status shown (overdue computed for today), not the one stored.
   const order = listOrder(tasks, query.sort, shownTaskStatus(today));
   return { where: and(...filters), order };

@@ -21,6 +21,7 @@ import { sortedPageOf } from '../../lib/paging.ts';
 import { assertCan } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { projectInWorkspace, refuseArchived } from '../projects/project-lookup.ts';
+import { assertTagsOfWorkspace, replaceTags, withTags } from '../tags/tag-links.ts';
 import { taskAssignedMail } from './task-mails.ts';
 import { type SelectedTask, selectTasks, taskListClauses, toTask } from './task-queries.ts';
 
@@ -77,10 +78,17 @@ export function createTaskService(ctx: Ctx) {
     return { scope, found };
   }
 
+  /** One task with its tags. */
+  async function complete(scope: WorkspaceScope, found: SelectedTask): Promise<Task> {
+    const [task] = await withTags(db, scope, 'task', [toTask(found, today())], (t) => t.task_id);
+    if (!task) throw notFound();
+    return task;
+  }
+
   async function reload(scope: WorkspaceScope, id: string): Promise<Task> {
     const [found] = await selectTasks(db, thisTask(scope, id));
     if (!found) throw notFound();
-    return toTask(found, today());
+    return complete(scope, found);
   }
 
   /** An active member of the session's workspace, or undefined. */
@@ -161,18 +169,20 @@ export function createTaskService(ctx: Ctx) {
     assertCan(scope.auth, 'task:view_assigned');
     const onlyMine = can(scope.auth, 'task:view_all') ? null : scope.auth.user_id;
     const day = today();
-    const { where, order } = taskListClauses(scope, query, day, onlyMine);
-    return sortedPageOf(db, query, {
+    const { where, order } = taskListClauses(db, scope, query, day, onlyMine);
+    const page = await sortedPageOf(db, query, {
       select: selectTasks(db, where),
       where,
       order,
       table: tasks,
       toItem: (row: SelectedTask) => toTask(row, day),
     });
+    return { ...page, data: await withTags(db, scope, 'task', page.data, (t) => t.task_id) };
   }
 
   async function get(claims: AccessTokenClaims, id: string): Promise<Task> {
-    return toTask((await find(claims, id, 'task:view_assigned')).found, today());
+    const { scope, found } = await find(claims, id, 'task:view_assigned');
+    return complete(scope, found);
   }
 
   async function create(claims: AccessTokenClaims, input: z.output<typeof taskBody>): Promise<Task> {
@@ -181,34 +191,47 @@ export function createTaskService(ctx: Ctx) {
     assertCan(scope.auth, 'task:create');
     refuseArchived(project);
     const assignee = await checkReferences(scope, input.project_id, input, true);
+    if (input.tag_ids) await assertTagsOfWorkspace(db, scope, input.tag_ids);
     const at = now();
-    const [created] = await db
-      .insert(tasks)
-      .values({
-        ...scope.workspaceValues(),
-        ...formColumns(input, undefined, at),
-        projectId: input.project_id,
-        createdBy: scope.auth.user_id,
-        createdAt: at,
-      })
-      .returning({ id: tasks.id });
-    if (!created) throw new Error('task insert returned no row');
-    const task = await reload(scope, created.id);
+    const id = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(tasks)
+        .values({
+          ...scope.workspaceValues(),
+          ...formColumns(input, undefined, at),
+          projectId: input.project_id,
+          createdBy: scope.auth.user_id,
+          createdAt: at,
+        })
+        .returning({ id: tasks.id });
+      if (!created) throw new Error('task insert returned no row');
+      if (input.tag_ids) await replaceTags(tx, scope, 'task', created.id, input.tag_ids);
+      return created.id;
+    });
+    const task = await reload(scope, id);
     await tellAssignee(scope, assignee, task);
     return task;
   }
 
-  /** The full edit (admin-types); the assignee is mailed when the task is given to someone else. */
+  /**
+   * The full edit (admin-types), with the tags when `tag_ids` is given; the assignee is mailed when
+   * the task is given to someone else.
+   */
   async function update(claims: AccessTokenClaims, id: string, input: z.output<typeof taskUpdateBody>) {
     const { scope, found } = await find(claims, id, 'task:update');
     refuseArchived({ status: found.projectStatus });
     const reassigned = input.assigned_to !== found.row.assignedTo;
     const assignee = await checkReferences(scope, found.row.projectId, input, reassigned);
+    const tagIds = input.tag_ids;
+    if (tagIds) await assertTagsOfWorkspace(db, scope, tagIds);
     const at = now();
-    await db
-      .update(tasks)
-      .set(formColumns(input, found.row, at))
-      .where(thisTask(scope, id));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(tasks)
+        .set(formColumns(input, found.row, at))
+        .where(thisTask(scope, id));
+      if (tagIds) await replaceTags(tx, scope, 'task', id, tagIds);
+    });
     const task = await reload(scope, id);
     if (reassigned) await tellAssignee(scope, assignee, task);
     return task;

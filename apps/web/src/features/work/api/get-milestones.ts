@@ -11,7 +11,7 @@ type MilestoneListParams = { projectId: string; page: number; filters: ListFilte
 
 /** GET /api/projects/:projectId/milestones?status=&q=&due_before=&due_after=&sort=&page=&limit=. */
 export const getMilestones = ({ projectId, page, filters }: MilestoneListParams) => {
-  const { assigned_to: _everyone, ...params } = filterParams(filters);
+  const { assigned_to: _everyone, tag: _anyTag, ...params } = filterParams(filters);
   return apiRequest<ListPage<Milestone>>(
     idPath(
       '/api/projects',

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { tagsKey } from '../../../lib/workspace-tags.ts';
 
 export const projectsKey = ['projects'] as const;
 export const milestonesKey = ['milestones'] as const;
@@ -13,6 +14,8 @@ export const invalidateWork = (queryClient: QueryClient) =>
     queryClient.invalidateQueries({ queryKey: projectsKey }),
     queryClient.invalidateQueries({ queryKey: milestonesKey }),
     queryClient.invalidateQueries({ queryKey: tasksKey }),
+    // How many projects and tasks carry each tag (Settings > Tags).
+    queryClient.invalidateQueries({ queryKey: tagsKey }),
   ]);
 
 /** `/api/...` with an id in the path, escaped. */

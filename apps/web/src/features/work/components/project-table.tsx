@@ -2,6 +2,7 @@ import { Anchor, Button, Table, Text } from '@mantine/core';
 import type { Project } from '@workhub/shared/schemas/work';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { TagBadges } from '../../../components/tag-badges.tsx';
 import { formatDate, personName } from '../../../lib/labels.ts';
 
 type ProjectTableProps = {
@@ -53,6 +54,7 @@ export const ProjectTable = ({
               <Text fw={600} size="sm">
                 {project.name}
               </Text>
+              <TagBadges tags={project.tags} />
             </Table.Td>
             <Table.Td>{personName(project)}</Table.Td>
             {archived ? null : (

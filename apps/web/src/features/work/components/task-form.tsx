@@ -27,6 +27,7 @@ import { useReturnTo } from '../return-to.ts';
 import { taskListOf } from '../task-place.ts';
 import { choose, memberOptions, TASK_PRIORITY_OPTIONS, TASK_STATUS_OPTIONS } from '../work-options.ts';
 import { AssigneeCard } from './assignee-card.tsx';
+import { TagMultiSelect } from './tag-multi-select.tsx';
 
 type TaskInput = z.input<typeof taskBody>;
 type TaskValues = z.output<typeof taskBody>;
@@ -40,6 +41,7 @@ const FORM_FIELDS = [
   'priority',
   'project_id',
   'milestone_id',
+  'tag_ids',
 ] as const;
 const resolver = zodResolver(taskBody);
 const STATUS_OPTIONS = [choose('Choose a status'), ...TASK_STATUS_OPTIONS];
@@ -59,6 +61,7 @@ const initialValues = (task: Task | undefined, place: TaskPlace): TaskInput =>
         priority: task.priority,
         project_id: task.project_id,
         milestone_id: task.milestone_id,
+        tag_ids: task.tags.map((tag) => tag.id),
       }
     : // Empty selects, so each required field can say so (spec section 5).
       ({
@@ -70,6 +73,7 @@ const initialValues = (task: Task | undefined, place: TaskPlace): TaskInput =>
         priority: '',
         project_id: place.projectId,
         milestone_id: place.milestoneId,
+        tag_ids: [],
       } as unknown as TaskInput);
 
 type TaskFormProps = {
@@ -80,7 +84,7 @@ type TaskFormProps = {
 
 /**
  * Task create and edit (spec section 5): Name, Description, 'Select a worker', Status, Due Date,
- * Priority, and the optional Milestone; a Project select when the form was opened outside a project.
+ * Priority, the optional Milestone and Tags; a Project select when the form was opened outside a project.
  */
 export const TaskForm = ({ members, task, place }: TaskFormProps) => {
   const navigate = useNavigate();
@@ -93,7 +97,7 @@ export const TaskForm = ({ members, task, place }: TaskFormProps) => {
     defaultValues: initialValues(task, place),
   });
   const { isSubmitting } = form.formState;
-  const field = (name: (typeof FORM_FIELDS)[number]) => bindField(form, name);
+  const field = (name: Exclude<(typeof FORM_FIELDS)[number], 'tag_ids'>) => bindField(form, name);
 
   const choosesProject = !task && place.projectId === '';
   const projects = useProjectChoices(choosesProject);
@@ -177,6 +181,7 @@ export const TaskForm = ({ members, task, place }: TaskFormProps) => {
                 error={form.getFieldState('milestone_id', form.formState).error?.message}
                 {...form.register('milestone_id', { setValueAs: (value) => (value ? value : null) })}
               />
+              <TagMultiSelect control={form.control} name="tag_ids" />
               <Group justify="flex-end">
                 <Button component={Link} to={cancelTo} variant="default">
                   Cancel

@@ -4,6 +4,7 @@ import type { Task } from '@workhub/shared/schemas/work';
 import type { StoredTaskStatus } from '@workhub/shared/tasks';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { TagBadges } from '../../../components/tag-badges.tsx';
 import { formatDate, personName } from '../../../lib/labels.ts';
 import { useHereAsReturn } from '../return-to.ts';
 import { taskPlaceLabel } from '../task-place.ts';
@@ -53,6 +54,7 @@ export const TaskTable = ({ auth, tasks, changingId, onSetStatus, onDelete }: Ta
                 <Text fw={600} size="sm">
                   {task.name}
                 </Text>
+                <TagBadges tags={task.tags} />
               </Table.Td>
               <Table.Td>{assignee(task)}</Table.Td>
               <Table.Td>

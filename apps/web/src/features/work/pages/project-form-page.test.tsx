@@ -9,7 +9,8 @@ import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
-import { fakeProject, ids } from '../../../test/work-fixtures.ts';
+import { tagsInput } from '../../../test/tag-select.ts';
+import { fakeProject, fakeTags, ids, page } from '../../../test/work-fixtures.ts';
 import { ProjectFormPage } from './project-form-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -53,13 +54,14 @@ describe('ProjectFormPage', () => {
     expect(screen.getByText(messages.descriptionRequired)).toBeTruthy();
     expect(screen.getByText('Due Date is required')).toBeTruthy();
     expect(screen.getByText('Status is required')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
   it("creates a project, says 'Project created' and goes to the project list", async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('workspace', 'admin'));
     routeFetch(fetchMock, {
+      'GET /api/tags': () => jsonResponse(200, page(fakeTags())),
       'POST /api/projects': () =>
         jsonResponse(201, { message: messages.projectCreated, data: fakeProject() }),
     });
@@ -68,14 +70,18 @@ describe('ProjectFormPage', () => {
     await user.type(field('Description'), 'Ship the product.');
     await user.type(field('Due Date'), '2026-06-30');
     await user.selectOptions(field('Status'), 'not_started');
+    await user.click(await tagsInput());
+    await user.click(await screen.findByRole('option', { name: 'Urgent', hidden: true }));
     await user.click(screen.getByRole('button', { name: 'Create project' }));
     expect(await screen.findByRole('heading', { name: 'Project list' })).toBeTruthy();
     expect(notify.success).toHaveBeenCalledWith('Project created');
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
       name: 'Launch',
       description: 'Ship the product.',
       due_date: '2026-06-30',
       status: 'not_started',
+      tag_ids: [ids.urgent],
     });
   });
 
@@ -84,7 +90,11 @@ describe('ProjectFormPage', () => {
     signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
     let fail = true;
     routeFetch(fetchMock, {
-      [`GET /api/projects/${ids.project}`]: () => jsonResponse(200, { data: fakeProject() }),
+      'GET /api/tags': () => jsonResponse(200, page(fakeTags())),
+      [`GET /api/projects/${ids.project}`]: () =>
+        jsonResponse(200, {
+          data: fakeProject({ tags: [{ id: ids.urgent, name: 'Urgent', color: '#e03131' }] }),
+        }),
       [`PATCH /api/projects/${ids.project}`]: () => {
         if (fail) {
           fail = false;
@@ -104,6 +114,9 @@ describe('ProjectFormPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('heading', { name: 'Project list' })).toBeTruthy();
     expect(notify.success).toHaveBeenCalledWith(messages.updateDone);
+    // The project's tags were kept: the edit sends the set it started with.
+    const patch = fetchMock.mock.calls.findLast(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body)).tag_ids).toEqual([ids.urgent]);
   });
 
   it('does not offer to edit an archived project', async () => {

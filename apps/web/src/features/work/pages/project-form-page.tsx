@@ -24,12 +24,13 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCreateProject } from '../api/create-project.ts';
 import { useProject } from '../api/get-project.ts';
 import { useUpdateProject } from '../api/update-project.ts';
+import { TagMultiSelect } from '../components/tag-multi-select.tsx';
 import { choose, PROJECT_STATUS_OPTIONS } from '../work-options.ts';
 
 type ProjectInput = z.input<typeof projectBody>;
 type ProjectValues = z.output<typeof projectBody>;
 
-const FORM_FIELDS = ['name', 'description', 'due_date', 'status'] as const;
+const FORM_FIELDS = ['name', 'description', 'due_date', 'status', 'tag_ids'] as const;
 const resolver = zodResolver(projectBody);
 const STATUS_OPTIONS = [choose('Choose a status'), ...PROJECT_STATUS_OPTIONS];
 /** Spec section 4's success flag: after saving, the project list (docs/deviations.md). */
@@ -42,9 +43,10 @@ const initialValues = (project?: Project): ProjectInput =>
         description: project.description,
         due_date: project.due_date?.slice(0, 10) ?? '',
         status: project.status === 'archived' ? 'in_progress' : project.status,
+        tag_ids: project.tags.map((tag) => tag.id),
       }
     : // An empty status, so 'Status is required' can be said (spec section 5).
-      ({ name: '', description: '', due_date: '', status: '' } as unknown as ProjectInput);
+      ({ name: '', description: '', due_date: '', status: '', tag_ids: [] } as unknown as ProjectInput);
 
 const ProjectForm = ({ project }: { project?: Project }) => {
   const navigate = useNavigate();
@@ -56,7 +58,7 @@ const ProjectForm = ({ project }: { project?: Project }) => {
     defaultValues: initialValues(project),
   });
   const { isSubmitting } = form.formState;
-  const field = (name: (typeof FORM_FIELDS)[number]) => bindField(form, name);
+  const field = (name: Exclude<(typeof FORM_FIELDS)[number], 'tag_ids'>) => bindField(form, name);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -80,6 +82,7 @@ const ProjectForm = ({ project }: { project?: Project }) => {
             <TextInput label="Due Date" type="date" {...field('due_date')} />
             <NativeSelect label="Status" data={STATUS_OPTIONS} {...field('status')} />
           </SimpleGrid>
+          <TagMultiSelect control={form.control} name="tag_ids" />
           <Group justify="flex-end">
             <Button component={Link} to={AFTER_SAVE} variant="default">
               Cancel
@@ -112,7 +115,7 @@ const EditProject = ({ id }: { id: string }) => {
   );
 };
 
-/** /project/create and /project/{id}/edit: name, description, due date and status (spec section 5). */
+/** /project/create and /project/{id}/edit: name, description, due date, status (spec section 5) and tags. */
 export const ProjectFormPage = () => {
   const { id } = useParams();
   const title = id ? 'Edit project' : 'New project';

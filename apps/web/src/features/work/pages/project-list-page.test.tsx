@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,7 @@ import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.t
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
-import { fakeProject, ids, page } from '../../../test/work-fixtures.ts';
+import { fakeProject, fakeTags, ids, page } from '../../../test/work-fixtures.ts';
 import { ProjectListPage } from './project-list-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -67,6 +67,40 @@ describe('ProjectListPage', () => {
     );
     expect(screen.getByRole('link', { name: '+ New Project' }).getAttribute('href')).toBe('/project/create');
     expect(listCalls()).toEqual(['/api/projects?archived=false&page=1&limit=14']);
+  });
+
+  it("shows each project's tags as badges and filters the list by a tag from the address", async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'member'));
+    routeFetch(fetchMock, {
+      'GET /api/tags': () => jsonResponse(200, page(fakeTags())),
+      'GET /api/projects': () =>
+        jsonResponse(
+          200,
+          page([
+            fakeProject({
+              tags: [
+                { id: ids.client, name: 'Client A', color: '#1e90ff' },
+                { id: ids.urgent, name: 'Urgent', color: '#e03131' },
+              ],
+            }),
+          ]),
+        ),
+    });
+    renderWithData(<ProjectListPage archived={false} />, `/project/list?tag=${ids.client}`);
+    await screen.findByText('Launch');
+    const badges = within(row('Launch').getByLabelText('Tags'));
+    expect(badges.getByText('Client A')).toBeTruthy();
+    expect(badges.getByText('Urgent')).toBeTruthy();
+    expect(listCalls()).toEqual([`/api/projects?archived=false&tag=${ids.client}&page=1&limit=14`]);
+    const tag = screen.getByLabelText('Tag') as HTMLSelectElement;
+    await waitFor(() => expect(tag.value).toBe(ids.client));
+    await user.selectOptions(tag, ids.urgent);
+    await waitFor(() =>
+      expect(listCalls()).toContain(`/api/projects?archived=false&tag=${ids.urgent}&page=1&limit=14`),
+    );
+    await user.selectOptions(screen.getByLabelText('Tag'), '');
+    await waitFor(() => expect(listCalls().at(-1)).toBe('/api/projects?archived=false&page=1&limit=14'));
   });
 
   it("Deactivate sends status 'archived' to the status endpoint, says 'Project Archived!' and refetches", async () => {

@@ -13,6 +13,7 @@ import { useAuth } from '../../../lib/use-auth.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useListFilters } from '../../../lib/use-list-filters.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
+import { tagOptions, useTagChoices } from '../../../lib/workspace-tags.ts';
 import { useProjects } from '../api/get-projects.ts';
 import { useSetProjectStatus } from '../api/set-project-status.ts';
 import { ProjectTable } from '../components/project-table.tsx';
@@ -27,6 +28,7 @@ const ProjectList = ({ archived, auth }: ProjectListProps) => {
   const filterState = useListFilters(archived ? NO_STATUSES : EDITABLE_PROJECT_STATUSES);
   const projects = useProjects({ archived, page, filters: filterState.filters });
   const setStatus = useSetProjectStatus();
+  const tags = useTagChoices();
   const mayCreate = can(auth, 'project:create');
 
   // Spec section 4: Deactivate sets 'archived', Activate sets 'in_progress'; the list is refetched.
@@ -69,6 +71,7 @@ const ProjectList = ({ archived, auth }: ProjectListProps) => {
       <ListFilters
         state={filterState}
         statusOptions={archived ? undefined : PROJECT_STATUS_OPTIONS}
+        tagOptions={tagOptions(tags.data)}
         sortByStatus={!archived}
       />
       <QueryState query={projects} errorTitle="The projects could not be loaded">

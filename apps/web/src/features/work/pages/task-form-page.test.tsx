@@ -9,7 +9,16 @@ import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
-import { fakeMember, fakeMilestone, fakeProject, fakeTask, ids, page } from '../../../test/work-fixtures.ts';
+import { tagsInput } from '../../../test/tag-select.ts';
+import {
+  fakeMember,
+  fakeMilestone,
+  fakeProject,
+  fakeTags,
+  fakeTask,
+  ids,
+  page,
+} from '../../../test/work-fixtures.ts';
 import { TaskFormPage } from './task-form-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -38,6 +47,7 @@ const members = [
 
 const answerLookups = () => ({
   'GET /api/team': () => jsonResponse(200, page(members)),
+  'GET /api/tags': () => jsonResponse(200, page(fakeTags())),
   [`GET /api/projects/${ids.project}`]: () => jsonResponse(200, { data: fakeProject() }),
   [`GET /api/projects/${ids.project}/milestones`]: () => jsonResponse(200, page([fakeMilestone()])),
 });
@@ -134,6 +144,7 @@ describe('TaskFormPage', () => {
       priority: 'high',
       project_id: ids.project,
       milestone_id: ids.milestone,
+      tag_ids: [],
     });
   });
 
@@ -143,7 +154,13 @@ describe('TaskFormPage', () => {
     routeFetch(fetchMock, {
       ...answerLookups(),
       [`GET /api/tasks/${ids.task}`]: () =>
-        jsonResponse(200, { data: fakeTask({ status: 'overdue', stored_status: 'in_progress' }) }),
+        jsonResponse(200, {
+          data: fakeTask({
+            status: 'overdue',
+            stored_status: 'in_progress',
+            tags: [{ id: ids.urgent, name: 'Urgent', color: '#e03131' }],
+          }),
+        }),
       [`PATCH /api/tasks/${ids.task}`]: () =>
         jsonResponse(200, { message: messages.updateDone, data: fakeTask() }),
     });
@@ -160,13 +177,20 @@ describe('TaskFormPage', () => {
     ).toBeTruthy();
 
     await user.selectOptions(field('Milestone'), ids.milestone);
+    // It carries Urgent; Client A is added.
+    await user.click(await tagsInput());
+    await user.click(await screen.findByRole('option', { name: 'Client A', hidden: true }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('heading', { name: 'Project tasks' })).toBeTruthy();
     expect(notify.success).toHaveBeenCalledWith(messages.updateDone);
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     const body = JSON.parse(String(patch?.[1]?.body));
     expect(body).not.toHaveProperty('project_id');
-    expect(body).toMatchObject({ milestone_id: ids.milestone, status: 'in_progress' });
+    expect(body).toMatchObject({
+      milestone_id: ids.milestone,
+      status: 'in_progress',
+      tag_ids: [ids.urgent, ids.client],
+    });
   });
 
   it("puts the server's field messages under the fields and toasts its message", async () => {

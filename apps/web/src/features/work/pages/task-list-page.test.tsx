@@ -10,7 +10,15 @@ import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.t
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
-import { fakeMember, fakeMilestone, fakeProject, fakeTask, ids, page } from '../../../test/work-fixtures.ts';
+import {
+  fakeMember,
+  fakeMilestone,
+  fakeProject,
+  fakeTags,
+  fakeTask,
+  ids,
+  page,
+} from '../../../test/work-fixtures.ts';
 import { TaskListPage } from './task-list-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -179,6 +187,31 @@ describe('TaskListPage', () => {
       expect(calledUrls(fetchMock)).toContain(
         `/api/tasks?q=docs&status=overdue&assigned_to=${ids.wendy}&due_before=2026-12-31&sort=name&project_id=${ids.project}&page=1&limit=14`,
       ),
+    );
+  });
+
+  it("shows each task's tags as badges and filters My tasks by a tag, kept in the address", async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'worker'));
+    routeFetch(fetchMock, {
+      'GET /api/tags': () => jsonResponse(200, page(fakeTags())),
+      'GET /api/tasks': () =>
+        jsonResponse(200, page([fakeTask({ tags: [{ id: ids.urgent, name: 'Urgent', color: '#e03131' }] })])),
+    });
+    renderList('/tasks/mine');
+    await screen.findByText('Write the docs');
+    expect(within(row('Write the docs').getByLabelText('Tags')).getByText('Urgent')).toBeTruthy();
+    const tag = screen.getByLabelText('Tag') as HTMLSelectElement;
+    await waitFor(() => expect(tag.options.length).toBe(3));
+    expect([...tag.options].map((option) => option.textContent)).toEqual(['Any tag', 'Client A', 'Urgent']);
+    await user.selectOptions(tag, ids.urgent);
+    await waitFor(() =>
+      expect(calledUrls(fetchMock)).toContain(`/api/tasks?assigned_to=me&tag=${ids.urgent}&page=1&limit=14`),
+    );
+    expect((screen.getByLabelText('Tag') as HTMLSelectElement).value).toBe(ids.urgent);
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() =>
+      expect(calledUrls(fetchMock).at(-1)).toBe('/api/tasks?assigned_to=me&page=1&limit=14'),
     );
   });
 

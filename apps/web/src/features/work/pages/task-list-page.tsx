@@ -12,6 +12,7 @@ import { useAuth } from '../../../lib/use-auth.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useListFilters } from '../../../lib/use-list-filters.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
+import { tagOptions, useTagChoices } from '../../../lib/workspace-tags.ts';
 import { useAssignees } from '../api/get-assignees.ts';
 import { useMilestone } from '../api/get-milestone.ts';
 import { useProject } from '../api/get-project.ts';
@@ -46,6 +47,7 @@ const TaskList = ({ auth, scope, newTask }: TaskListProps) => {
   // Only who sees every task filters by person; a member or worker sees their own anyway.
   const byPerson = can(auth, 'task:view_all') && !('assigned_to' in scope);
   const people = useAssignees(byPerson);
+  const tags = useTagChoices();
 
   const empty = (): ReactNode => {
     if (filterState.active) {
@@ -66,6 +68,7 @@ const TaskList = ({ auth, scope, newTask }: TaskListProps) => {
       <ListFilters
         state={filterState}
         statusOptions={TASK_STATUS_FILTER_OPTIONS}
+        tagOptions={tagOptions(tags.data)}
         assigneeOptions={
           byPerson
             ? (people.data ?? []).map((member) => ({ value: member.user_id, label: personName(member) }))

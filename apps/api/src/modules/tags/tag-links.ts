@@ -1,0 +1,116 @@
+import { messages } from '@workhub/shared/messages';
+import type { TagRef } from '@workhub/shared/schemas/tags';
+import { and, asc, count, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { projectTags, tags, taskTags } from '../../db/schema/tags.ts';
+import { projects, tasks } from '../../db/schema/work.ts';
+import type { WorkspaceScope } from '../../db/tenant-scope.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/*
+ * The tags projects and tasks carry (project_tags, task_tags): checking a set of tag ids, replacing
+ * a record's set, the list filter and loading the tags of a page of records in one query.
+ */
+
+export type Tagged = 'project' | 'task';
+
+const links = {
+  project: { table: projectTags, recordId: projectTags.projectId, record: projects },
+  task: { table: taskTags, recordId: taskTags.taskId, record: tasks },
+} as const;
+
+const unknownTag = () =>
+  new AppError(400, 'VALIDATION_FAILED', messages.tagUnknown, { fields: { tag_ids: messages.tagUnknown } });
+
+/** A foreign key said no (PostgreSQL 23503), whether drizzle wrapped the driver error or not. */
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
+
+/** 400 (messages.tagUnknown) unless every id is a tag of the session's workspace. */
+export async function assertTagsOfWorkspace(db: Db, scope: WorkspaceScope, tagIds: readonly string[]) {
+  if (tagIds.length === 0) return;
+  const [found] = await db
+    .select({ n: count() })
+    .from(tags)
+    .where(and(scope.workspace(tags), inArray(tags.id, [...tagIds])));
+  if ((found?.n ?? 0) !== tagIds.length) throw unknownTag();
+}
+
+/**
+ * The record now carries exactly `tagIds` (checked with assertTagsOfWorkspace first). Run it in
+ * the transaction that writes the record; a tag deleted meanwhile is refused by the foreign key
+ * and answered like an unknown one.
+ */
+export async function replaceTags(
+  tx: Db,
+  scope: Pick<WorkspaceScope, 'workspace' | 'workspaceValues'>,
+  kind: Tagged,
+  recordId: string,
+  tagIds: readonly string[],
+) {
+  const { table, recordId: recordColumn } = links[kind];
+  await tx.delete(table).where(and(scope.workspace(table), eq(recordColumn, recordId)));
+  if (tagIds.length === 0) return;
+  const base = scope.workspaceValues();
+  try {
+    if (kind === 'project') {
+      await tx.insert(projectTags).values(tagIds.map((tagId) => ({ ...base, projectId: recordId, tagId })));
+    } else {
+      await tx.insert(taskTags).values(tagIds.map((tagId) => ({ ...base, taskId: recordId, tagId })));
+    }
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw unknownTag();
+    throw err;
+  }
+}
+
+/** The records (projects or tasks of the list's query) that carry the tag: EXISTS on the tag index. */
+export function carryingTag(db: Db, scope: WorkspaceScope, kind: Tagged, tagId: string): SQL {
+  const { table, recordId, record } = links[kind];
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(and(scope.workspace(table), eq(table.tagId, tagId), eq(recordId, record.id))),
+  );
+}
+
+/** The tags of each record, by name, in one query (no query per record). */
+export async function tagsOf(
+  db: Db,
+  scope: WorkspaceScope,
+  kind: Tagged,
+  recordIds: readonly string[],
+): Promise<Map<string, TagRef[]>> {
+  const byRecord = new Map<string, TagRef[]>();
+  if (recordIds.length === 0) return byRecord;
+  const { table, recordId } = links[kind];
+  const rows = await db
+    .select({ recordId, id: tags.id, name: tags.name, color: tags.color })
+    .from(table)
+    .innerJoin(tags, and(eq(tags.accountId, table.accountId), eq(tags.id, table.tagId)))
+    .where(and(scope.workspace(table), inArray(recordId, [...recordIds])))
+    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
+  for (const { recordId: id, ...tag } of rows) {
+    const list = byRecord.get(id);
+    if (list) list.push(tag);
+    else byRecord.set(id, [tag]);
+  }
+  return byRecord;
+}
+
+/** The items with their `tags` (loaded for all of them at once). */
+export async function withTags<T>(
+  db: Db,
+  scope: WorkspaceScope,
+  kind: Tagged,
+  items: readonly T[],
+  idOf: (item: T) => string,
+): Promise<(T & { tags: TagRef[] })[]> {
+  const byRecord = await tagsOf(db, scope, kind, items.map(idOf));
+  return items.map((item) => ({ ...item, tags: byRecord.get(idOf(item)) ?? [] }));
+}

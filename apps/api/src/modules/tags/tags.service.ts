@@ -1,0 +1,125 @@
+import { messages } from '@workhub/shared/messages';
+import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
+import type { Tag, tagBody, tagListQuery } from '@workhub/shared/schemas/tags';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { countOf } from '../../db/aggregates.ts';
+import { projectTags, type TagRow, tags, taskTags } from '../../db/schema/tags.ts';
+import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
+import { isUniqueViolation } from '../../lib/app-error.ts';
+import { sortedPageOf } from '../../lib/paging.ts';
+import { assertCan } from '../../plugins/auth.ts';
+import { conflict, notFound } from '../../plugins/errors.ts';
+
+type TagInput = z.output<typeof tagBody>;
+
+export function createTagService(ctx: Ctx) {
+  const { db, now } = ctx;
+
+  const thisTag = (scope: WorkspaceScope, id: string) => and(scope.workspace(tags), eq(tags.id, id));
+
+  /** Tags with how many projects and tasks carry them, counted in SQL on the tag indexes. */
+  function selectTags(scope: WorkspaceScope, where: SQL | undefined) {
+    const usage = (table: typeof projectTags | typeof taskTags) =>
+      sql`(select ${countOf()} from ${table} where ${and(scope.workspace(table), eq(table.tagId, tags.id))})`.mapWith(
+        Number,
+      );
+    return db
+      .select({ row: tags, projectCount: usage(projectTags), taskCount: usage(taskTags) })
+      .from(tags)
+      .where(where)
+      .$dynamic();
+  }
+  type Selected = { row: TagRow; projectCount: number; taskCount: number };
+
+  const toTag = ({ row, projectCount, taskCount }: Selected): Tag => ({
+    id: row.id,
+    name: row.name,
+    color: row.color,
+    project_count: projectCount,
+    task_count: taskCount,
+  });
+
+  async function reload(scope: WorkspaceScope, id: string): Promise<Tag> {
+    const [found] = await selectTags(scope, thisTag(scope, id));
+    if (!found) throw notFound();
+    return toTag(found);
+  }
+
+  /** A tag of the session's workspace: 404 for a missing one or another workspace's. */
+  async function find(scope: WorkspaceScope, id: string) {
+    const [row] = await db.select({ id: tags.id }).from(tags).where(thisTag(scope, id)).limit(1);
+    if (!row) throw notFound();
+  }
+
+  /** The unique index on lower(name) is the rule; its violation is the 409, never a 500. */
+  async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(messages.tagNameTaken, { name: messages.tagNameTaken });
+      throw err;
+    }
+  }
+
+  /** The workspace's tags by name (any case), with their usage. */
+  async function list(claims: AccessTokenClaims, query: z.output<typeof tagListQuery>) {
+    const scope = await workspaceScope(db, claims);
+    assertCan(scope.auth, 'tags:view');
+    const where = scope.workspace(tags);
+    return sortedPageOf(db, query, {
+      select: selectTags(scope, where),
+      where,
+      order: [asc(sql`lower(${tags.name})`), asc(tags.id)],
+      table: tags,
+      toItem: toTag,
+    });
+  }
+
+  async function create(claims: AccessTokenClaims, input: TagInput): Promise<Tag> {
+    const scope = await workspaceScope(db, claims);
+    assertCan(scope.auth, 'tags:manage');
+    const at = now();
+    const created = await uniqueName(() =>
+      db
+        .insert(tags)
+        .values({
+          ...scope.workspaceValues(),
+          name: input.name,
+          color: input.color,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning({ id: tags.id }),
+    );
+    const id = created[0]?.id;
+    if (!id) throw new Error('tag insert returned no row');
+    return reload(scope, id);
+  }
+
+  async function update(claims: AccessTokenClaims, id: string, input: TagInput): Promise<Tag> {
+    const scope = await workspaceScope(db, claims);
+    await find(scope, id);
+    assertCan(scope.auth, 'tags:manage');
+    await uniqueName(() =>
+      db
+        .update(tags)
+        .set({ name: input.name, color: input.color, updatedAt: now() })
+        .where(thisTag(scope, id)),
+    );
+    return reload(scope, id);
+  }
+
+  /** Deletes the tag; the projects and tasks that carried it lose it (the join rows cascade). */
+  async function remove(claims: AccessTokenClaims, id: string): Promise<void> {
+    const scope = await workspaceScope(db, claims);
+    await find(scope, id);
+    assertCan(scope.auth, 'tags:manage');
+    await db.delete(tags).where(thisTag(scope, id));
+  }
+
+  return { list, create, update, remove };
+}
+
+export type TagService = ReturnType<typeof createTagService>;
