@@ -1,7 +1,8 @@
-import { desc } from 'drizzle-orm';
+import { desc, ilike } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type OutboxRow, outbox } from '../../db/schema/outbox.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { containing } from '../../lib/list-query.ts';
 import { codeInMailText } from '../auth/auth.mails.ts';
 
 const SHOWN = 100;
@@ -19,9 +20,17 @@ const mailHtml = (mail: OutboxRow): string => {
 </article>`;
 };
 
-/** The outbox as a page, newest first, so a sign-up can be finished with no mail server. */
-export async function renderDevMailbox(db: Db): Promise<string> {
-  const mails = await db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(SHOWN);
+/**
+ * The outbox as a page, newest first, so a sign-up can be finished with no mail server; `to`
+ * keeps the mails whose recipient contains it (any case), for a busy shared instance.
+ */
+export async function renderDevMailbox(db: Db, to?: string): Promise<string> {
+  const mails = await db
+    .select()
+    .from(outbox)
+    .where(to ? ilike(outbox.to, containing(to)) : undefined)
+    .orderBy(desc(outbox.createdAt))
+    .limit(SHOWN);
   const body = mails.length > 0 ? mails.map(mailHtml).join('\n') : '<p>No mail yet.</p>';
   return `<!doctype html>
 <html lang="en">

@@ -4,14 +4,15 @@ import { latestCode, post, registration, testApp, uniqueEmail, useTestApp } from
 
 const t = useTestApp();
 
-const mailbox = (app = t.app) => app.inject({ method: 'GET', url: '/dev-mailbox' });
+const mailbox = (app = t.app, to?: string) =>
+  app.inject({ method: 'GET', url: to ? `/dev-mailbox?to=${encodeURIComponent(to)}` : '/dev-mailbox' });
 
 describe('GET /dev-mailbox', () => {
   it('shows a sign-up mail with its recipient, subject and code in large type', async () => {
     const email = uniqueEmail('mailbox');
     await post(t.app, '/api/auth/register', registration(email));
     const code = await latestCode(t.db, email);
-    const response = await mailbox();
+    const response = await mailbox(t.app, email);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain(email);
@@ -22,9 +23,11 @@ describe('GET /dev-mailbox', () => {
 
   it('lists the newest mail first and escapes everything it shows', async () => {
     const at = t.clock.now().getTime();
+    // Other files share the database (PostgreSQL runs them side by side): look at this test's own domain.
+    const domain = `${uniqueEmail('order').split('@')[0]}.example.com`;
     await t.db.db.insert(outbox).values([
       {
-        to: 'older@example.com',
+        to: `older@${domain}`,
         subject: 'older',
         text: 'a',
         html: 'a',
@@ -32,7 +35,7 @@ describe('GET /dev-mailbox', () => {
         createdAt: new Date(at + 1000),
       },
       {
-        to: 'newer@example.com',
+        to: `newer@${domain}`,
         subject: '<script>alert("x")</script>',
         text: '<img src=x onerror=alert(1)>',
         html: '',
@@ -40,11 +43,24 @@ describe('GET /dev-mailbox', () => {
         createdAt: new Date(at + 2000),
       },
     ]);
-    const { body } = await mailbox();
-    expect(body.indexOf('newer@example.com')).toBeLessThan(body.indexOf('older@example.com'));
+    const { body } = await mailbox(t.app, domain);
+    expect(body).toContain(`older@${domain}`);
+    expect(body.indexOf(`newer@${domain}`)).toBeLessThan(body.indexOf(`older@${domain}`));
     expect(body).not.toContain('<script>alert');
     expect(body).not.toContain('<img src=x');
     expect(body).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+  });
+
+  it('keeps only the mails whose recipient contains ?to=, whatever the case', async () => {
+    const wanted = uniqueEmail('wanted');
+    const other = uniqueEmail('other');
+    await post(t.app, '/api/auth/register', registration(wanted));
+    await post(t.app, '/api/auth/register', registration(other));
+    const { body } = await mailbox(t.app, wanted.toUpperCase());
+    expect(body).toContain(wanted);
+    expect(body).not.toContain(other);
+    const none = await mailbox(t.app, '%');
+    expect(none.body).toContain('No mail yet.');
   });
 
   it('does not exist in production', async () => {
