@@ -8,10 +8,15 @@ import type { Ctx } from './context.ts';
 import { type DbHandle, openDb } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminDashboardService } from './modules/admin/admin-dashboard.service.ts';
+import { createSubscriberService } from './modules/admin/subscribers.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCodeService } from './modules/auth/codes.service.ts';
 import { createSessionService } from './modules/auth/sessions.service.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { createBillingService } from './modules/billing/billing.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
@@ -28,6 +33,12 @@ import { createAdminPlanService } from './modules/plans/admin-plans.service.ts';
 import { planRoutes } from './modules/plans/plans.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { createProjectService } from './modules/projects/projects.service.ts';
+import { createProviderClients } from './modules/sso/provider-clients.ts';
+import { ssoRoutes } from './modules/sso/sso.routes.ts';
+import { createSsoService } from './modules/sso/sso.service.ts';
+import { createSsoStateCodec } from './modules/sso/sso-state.ts';
+import { tagRoutes } from './modules/tags/tags.routes.ts';
+import { createTagService } from './modules/tags/tags.service.ts';
 import { taskRoutes } from './modules/tasks/tasks.routes.ts';
 import { createTaskService } from './modules/tasks/tasks.service.ts';
 import { createInvitationService } from './modules/team/invitations.service.ts';
@@ -47,6 +58,7 @@ import {
   registerGlobalRateLimit,
   userRateLimit,
 } from './plugins/rate-limit.ts';
+import { registerSubscriptionAccess } from './plugins/subscription-access.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { registerWeb } from './plugins/web.ts';
 
@@ -132,6 +144,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   await registerGlobalRateLimit(app, config.globalRateLimit, redis);
   await registerDocs(app, config.publicUrl);
   registerAuth(app, tokens);
+  registerSubscriptionAccess(app, handle.db, now);
 
   const db = handle.db;
   await app.register(healthRoutes, { prefix: '/api', db });
@@ -142,6 +155,15 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     rateLimit: authRateLimit(store, config.authRateLimit),
     secureCookies: config.secureCookies,
   });
+  await app.register(ssoRoutes, {
+    prefix: '/api/auth',
+    sso: createSsoService(ctx, auth, sessions),
+    clients: createProviderClients(config),
+    stateCodec: createSsoStateCodec(config.jwtSecret, now),
+    rateLimit: authRateLimit(store, config.authRateLimit),
+    publicUrl: config.publicUrl,
+    secureCookies: config.secureCookies,
+  });
   await app.register(meRoutes, { prefix: '/api', ctx });
   await app.register(securityRoutes, {
     prefix: '/api',
@@ -150,7 +172,13 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   });
   await app.register(planRoutes, { prefix: '/api', db });
   await app.register(adminPlanRoutes, { prefix: '/api', plans: createAdminPlanService(ctx) });
+  await app.register(adminRoutes, {
+    prefix: '/api',
+    dashboard: createAdminDashboardService(ctx),
+    subscribers: createSubscriberService(ctx),
+  });
   await app.register(accountRoutes, { prefix: '/api', ctx });
+  await app.register(billingRoutes, { prefix: '/api', billing: createBillingService(ctx) });
   await app.register(workspaceRoutes, { prefix: '/api', workspaces: createWorkspaceService(ctx) });
   await app.register(dashboardRoutes, { prefix: '/api', dashboard: createDashboardService(ctx) });
   await app.register(teamRoutes, {
@@ -161,6 +189,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   await app.register(projectRoutes, { prefix: '/api', projects: createProjectService(ctx) });
   await app.register(milestoneRoutes, { prefix: '/api', milestones: createMilestoneService(ctx) });
   await app.register(taskRoutes, { prefix: '/api', tasks: createTaskService(ctx) });
+  await app.register(tagRoutes, { prefix: '/api', tags: createTagService(ctx) });
   await app.register(invitationRoutes, {
     prefix: '/api',
     invitations: createPublicInvitationService(ctx, sessions),

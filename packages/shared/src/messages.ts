@@ -127,6 +127,15 @@ export const messages = {
   checkoutDone: 'Your plan is changed. An invoice is on its way.',
   checkoutFreePlan: 'The free trial cannot be bought: choose a paid plan.',
   checkoutInactivePlan: 'This plan is no longer offered. Choose another one.',
+  readOnlyPaidPeriodEnded:
+    'Your paid period has ended. Your data is safe and you can still read and export it; renew your plan to create and change records.',
+  upgrade: 'Upgrade',
+  changePlan: 'Change plan',
+  confirmCheckout: 'Confirm',
+  manualInvoiceProvider: 'Invoice (pay within 30 days)',
+  noInvoices: 'No invoices yet',
+  noInvoicesHint: 'Your invoices appear here once you buy a plan.',
+  invoiceMailSubject: 'Your Workhub invoice',
 
   // Workspace tags (issue 5)
   tagCreated: 'Tag created',
@@ -142,6 +151,7 @@ export const messages = {
   providerFailed: 'The sign-in with that provider did not complete. Please try again.',
   providerEmailUnverified:
     'That provider did not confirm your e-mail address, so we cannot sign you in with it.',
+  providerDisabledHint: 'Not configured yet',
 
   // Generic API errors
   validationFailed: 'Some fields are not valid.',

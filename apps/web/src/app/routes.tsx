@@ -83,6 +83,13 @@ const SecurityPage = lazyPage(() => import('../features/account/pages/security-p
 const SettingsPage = lazyPage(() => import('../features/account/pages/settings-page.tsx'), 'SettingsPage');
 const PlanAdminPage = lazyPage(() => import('../features/plans/pages/plan-admin-page.tsx'), 'PlanAdminPage');
 const PlanFormPage = lazyPage(() => import('../features/plans/pages/plan-form-page.tsx'), 'PlanFormPage');
+const AdminDashboardPage = lazyPage(
+  () => import('../features/admin/pages/admin-dashboard-page.tsx'),
+  'AdminDashboardPage',
+);
+const TagsPage = lazyPage(() => import('../features/tags/pages/tags-page.tsx'), 'TagsPage');
+const BillingPage = lazyPage(() => import('../features/billing/pages/billing-page.tsx'), 'BillingPage');
+const CheckoutPage = lazyPage(() => import('../features/billing/pages/checkout-page.tsx'), 'CheckoutPage');
 const UpcomingPage = lazyPage(() => import('./upcoming/upcoming-page.tsx'), 'UpcomingPage');
 // The in-workspace guards render Mantine states; lazy, so the first route does not carry them.
 const RequireCan = lazyPage(() => import('./guards/require-can.tsx'), 'RequireCan');
@@ -187,6 +194,24 @@ export const AppRoutes = () => (
             <Route key={path} path={path} element={<AccountPage />} />
           ))}
           <Route path="/user/security" element={<SecurityPage />} />
+          <Route element={<RequireAuth anyOf={['account']} />}>
+            <Route
+              path="/user/billing"
+              element={
+                <RequireCan action="billing:view">
+                  <BillingPage />
+                </RequireCan>
+              }
+            />
+            <Route
+              path="/checkout/:id"
+              element={
+                <RequireCan action="billing:manage">
+                  <CheckoutPage />
+                </RequireCan>
+              }
+            />
+          </Route>
           <Route path="/settings" element={<SettingsPage />} />
           {['/subscription/new', '/subscription/:id'].map((path) => (
             <Route
@@ -199,6 +224,22 @@ export const AppRoutes = () => (
               }
             />
           ))}
+          <Route
+            path="/dashboard_admin"
+            element={
+              <RequireCan action="admin:dashboard">
+                <AdminDashboardPage />
+              </RequireCan>
+            }
+          />
+          <Route
+            path="/tags"
+            element={
+              <RequireCan action="tags:manage">
+                <TagsPage />
+              </RequireCan>
+            }
+          />
           {WORK_ROUTES.map(({ path, action, element }) => (
             <Route key={path} path={path} element={<RequireCan action={action}>{element}</RequireCan>} />
           ))}

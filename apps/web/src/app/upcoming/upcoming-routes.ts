@@ -12,12 +12,4 @@ export type UpcomingRoute = {
   rule?: AccessRule;
 };
 
-const account: AccessRule = { anyOf: ['account'] };
-const admin: AccessRule = { anyOf: ['admin'] };
-
-export const upcomingRoutes: readonly UpcomingRoute[] = [
-  { path: '/tags', title: 'Tags', purpose: 'Tags of this workspace.' },
-  { path: '/user/billing', title: 'Billing', purpose: 'Your plan and invoices.', rule: account },
-  { path: '/dashboard_admin', title: 'Admin dashboard', purpose: 'Subscribers and plans.', rule: admin },
-  { path: '/checkout/:id', title: 'Checkout', purpose: 'Pay for the plan you chose.' },
-];
+export const upcomingRoutes: readonly UpcomingRoute[] = [];
