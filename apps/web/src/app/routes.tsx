@@ -1,16 +1,9 @@
-import { TEMPLATE_DASHBOARDS, TEMPLATES } from '@workhub/shared/enums';
-import type { Action } from '@workhub/shared/permissions';
-import type { ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { GuestOnly } from './guards/guest-only.tsx';
-import { RequireAuth } from './guards/require-auth.tsx';
 import { lazyPage } from './lazy-page.ts';
-import { PlansOrPicker } from './plans-or-picker.tsx';
-import { upcomingRoutes } from './upcoming/upcoming-routes.ts';
 
 // Every page and layout is its own chunk, so the first route carries only what it shows.
 const PublicLayout = lazyPage(() => import('./layouts/public-layout.tsx'), 'PublicLayout');
-const ShellLayout = lazyPage(() => import('./shell/shell-layout.tsx'), 'ShellLayout');
 const LandingPage = lazyPage(() => import('../features/marketing/pages/landing-page.tsx'), 'LandingPage');
 const PricingPage = lazyPage(() => import('../features/plans/pages/pricing-page.tsx'), 'PricingPage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage');
@@ -29,101 +22,15 @@ const NewPasswordPage = lazyPage(
   'NewPasswordPage',
 );
 const SignedOutPage = lazyPage(() => import('../features/auth/pages/signed-out-page.tsx'), 'SignedOutPage');
-const SubscriptionTypePage = lazyPage(
-  () => import('../features/plans/pages/subscription-type-page.tsx'),
-  'SubscriptionTypePage',
-);
-const WorkspacePickerPage = lazyPage(
-  () => import('../features/workspace/pages/workspace-picker-page.tsx'),
-  'WorkspacePickerPage',
-);
-const WorkspaceListPage = lazyPage(
-  () => import('../features/workspace/pages/workspace-list-page.tsx'),
-  'WorkspaceListPage',
-);
-const WorkspaceFormPage = lazyPage(
-  () => import('../features/workspace/pages/workspace-form-page.tsx'),
-  'WorkspaceFormPage',
-);
-// @mantine/charts and recharts travel with this chunk only.
-const DashboardPage = lazyPage(
-  () => import('../features/dashboard/pages/dashboard-page.tsx'),
-  'DashboardPage',
-);
-const TeamPage = lazyPage(() => import('../features/team/pages/team-page.tsx'), 'TeamPage');
-const MemberEditPage = lazyPage(
-  () => import('../features/team/pages/member-edit-page.tsx'),
-  'MemberEditPage',
-);
 const InvitationPage = lazyPage(
   () => import('../features/invitations/pages/invitation-page.tsx'),
   'InvitationPage',
 );
-const ProjectListPage = lazyPage(
-  () => import('../features/work/pages/project-list-page.tsx'),
-  'ProjectListPage',
-);
-const ProjectFormPage = lazyPage(
-  () => import('../features/work/pages/project-form-page.tsx'),
-  'ProjectFormPage',
-);
-const MilestoneListPage = lazyPage(
-  () => import('../features/work/pages/milestone-list-page.tsx'),
-  'MilestoneListPage',
-);
-const MilestoneFormPage = lazyPage(
-  () => import('../features/work/pages/milestone-form-page.tsx'),
-  'MilestoneFormPage',
-);
-const TaskListPage = lazyPage(() => import('../features/work/pages/task-list-page.tsx'), 'TaskListPage');
-const TaskFormPage = lazyPage(() => import('../features/work/pages/task-form-page.tsx'), 'TaskFormPage');
-const TaskViewPage = lazyPage(() => import('../features/work/pages/task-view-page.tsx'), 'TaskViewPage');
-const AccountPage = lazyPage(() => import('../features/account/pages/account-page.tsx'), 'AccountPage');
-const SecurityPage = lazyPage(() => import('../features/account/pages/security-page.tsx'), 'SecurityPage');
-const SettingsPage = lazyPage(() => import('../features/account/pages/settings-page.tsx'), 'SettingsPage');
-const PlanAdminPage = lazyPage(() => import('../features/plans/pages/plan-admin-page.tsx'), 'PlanAdminPage');
-const PlanFormPage = lazyPage(() => import('../features/plans/pages/plan-form-page.tsx'), 'PlanFormPage');
-const AdminDashboardPage = lazyPage(
-  () => import('../features/admin/pages/admin-dashboard-page.tsx'),
-  'AdminDashboardPage',
-);
-const TagsPage = lazyPage(() => import('../features/tags/pages/tags-page.tsx'), 'TagsPage');
-const BillingPage = lazyPage(() => import('../features/billing/pages/billing-page.tsx'), 'BillingPage');
-const CheckoutPage = lazyPage(() => import('../features/billing/pages/checkout-page.tsx'), 'CheckoutPage');
-const UpcomingPage = lazyPage(() => import('./upcoming/upcoming-page.tsx'), 'UpcomingPage');
-// The in-workspace guards render Mantine states; lazy, so the first route does not carry them.
-const RequireCan = lazyPage(() => import('./guards/require-can.tsx'), 'RequireCan');
-const RequireTemplate = lazyPage(() => import('./guards/require-template.tsx'), 'RequireTemplate');
-const TeamOrSubscribers = lazyPage(() => import('./team-or-subscribers.tsx'), 'TeamOrSubscribers');
+const SignedInRoutes = lazyPage(() => import('./signed-in-routes.tsx'), 'SignedInRoutes');
 
 const LOGIN_PATHS = ['/auth/login', '/auth/user/login', '/sign-in'] as const;
 
-/**
- * Projects, milestones and tasks of the current workspace, each page behind the `can()` action
- * that lets one see it (docs/permissions.md). The spec's /task/{id} is the project's task list;
- * a milestone's tasks have their own address, /milestone/{milestoneId}/tasks.
- */
-const WORK_ROUTES: readonly { path: string; action: Action; element: ReactNode }[] = [
-  { path: '/project/list', action: 'project:view', element: <ProjectListPage archived={false} /> },
-  { path: '/project/archived', action: 'project:archive', element: <ProjectListPage archived /> },
-  { path: '/project/create', action: 'project:create', element: <ProjectFormPage /> },
-  { path: '/project/:id/edit', action: 'project:update', element: <ProjectFormPage /> },
-  { path: '/milestone/create', action: 'milestone:create', element: <MilestoneFormPage /> },
-  { path: '/milestone/:id/edit', action: 'milestone:update', element: <MilestoneFormPage /> },
-  {
-    path: '/milestone/:id/tasks',
-    action: 'task:view_assigned',
-    element: <TaskListPage variant="milestone" />,
-  },
-  { path: '/milestone/:id', action: 'milestone:view', element: <MilestoneListPage /> },
-  { path: '/task/create', action: 'task:create', element: <TaskFormPage /> },
-  { path: '/task/view/:id', action: 'task:view_assigned', element: <TaskViewPage /> },
-  { path: '/task/:id/edit', action: 'task:update', element: <TaskFormPage /> },
-  { path: '/task/:id', action: 'task:view_assigned', element: <TaskListPage variant="project" /> },
-  { path: '/tasks/mine', action: 'task:view_assigned', element: <TaskListPage variant="mine" /> },
-];
-
-/** The route table (spec section 2). Unknown paths go to /auth/login. */
+/** The route table (spec section 2): public and sign-in pages here, the rest in signed-in-routes.tsx. */
 export const AppRoutes = () => (
   <Routes>
     <Route element={<PublicLayout />}>
@@ -144,121 +51,7 @@ export const AppRoutes = () => (
     <Route path="/signin" element={<SignedOutPage />} />
     <Route path="/invitations/:token" element={<InvitationPage />} />
 
-    <Route element={<RequireAuth />}>
-      <Route
-        path="/subscription_type"
-        element={<PlansOrPicker staff={<ShellLayout />} picker={<SubscriptionTypePage />} />}
-      >
-        <Route
-          index
-          element={
-            <RequireCan action="admin:plans">
-              <PlanAdminPage />
-            </RequireCan>
-          }
-        />
-      </Route>
-      <Route element={<RequireAuth requirePlan />}>
-        <Route element={<ShellLayout />}>
-          <Route path="/workspace" element={<WorkspacePickerPage />} />
-          <Route element={<RequireAuth anyOf={['account']} />}>
-            <Route path="/workspace/list" element={<WorkspaceListPage archived={false} />} />
-            <Route path="/workspace/archived" element={<WorkspaceListPage archived />} />
-            <Route path="/workspace/create" element={<WorkspaceFormPage />} />
-            <Route path="/workspace/:id/edit" element={<WorkspaceFormPage />} />
-          </Route>
-          {TEMPLATES.map((template) => (
-            <Route
-              key={template}
-              path={TEMPLATE_DASHBOARDS[template]}
-              element={
-                <RequireTemplate template={template}>
-                  <DashboardPage template={template} />
-                </RequireTemplate>
-              }
-            />
-          ))}
-          <Route path="/team" element={<TeamOrSubscribers team={<TeamPage />} />} />
-          {['/team/:id/edit', '/user/:id'].map((path) => (
-            <Route
-              key={path}
-              path={path}
-              element={
-                <RequireCan action="team:update">
-                  <MemberEditPage />
-                </RequireCan>
-              }
-            />
-          ))}
-          {['/general', '/account'].map((path) => (
-            <Route key={path} path={path} element={<AccountPage />} />
-          ))}
-          <Route path="/user/security" element={<SecurityPage />} />
-          <Route element={<RequireAuth anyOf={['account']} />}>
-            <Route
-              path="/user/billing"
-              element={
-                <RequireCan action="billing:view">
-                  <BillingPage />
-                </RequireCan>
-              }
-            />
-            <Route
-              path="/checkout/:id"
-              element={
-                <RequireCan action="billing:manage">
-                  <CheckoutPage />
-                </RequireCan>
-              }
-            />
-          </Route>
-          <Route path="/settings" element={<SettingsPage />} />
-          {['/subscription/new', '/subscription/:id'].map((path) => (
-            <Route
-              key={path}
-              path={path}
-              element={
-                <RequireCan action="admin:plans">
-                  <PlanFormPage />
-                </RequireCan>
-              }
-            />
-          ))}
-          <Route
-            path="/dashboard_admin"
-            element={
-              <RequireCan action="admin:dashboard">
-                <AdminDashboardPage />
-              </RequireCan>
-            }
-          />
-          <Route
-            path="/tags"
-            element={
-              <RequireCan action="tags:manage">
-                <TagsPage />
-              </RequireCan>
-            }
-          />
-          {WORK_ROUTES.map(({ path, action, element }) => (
-            <Route key={path} path={path} element={<RequireCan action={action}>{element}</RequireCan>} />
-          ))}
-          {upcomingRoutes.map(({ path, title, purpose, rule }) => (
-            <Route
-              key={path}
-              path={path}
-              element={
-                <RequireAuth {...rule}>
-                  <UpcomingPage title={title} purpose={purpose} />
-                </RequireAuth>
-              }
-            />
-          ))}
-          <Route path="/dashboard_baber" element={<Navigate to="/dashboard_barber" replace />} />
-        </Route>
-      </Route>
-    </Route>
-
-    <Route path="*" element={<Navigate to="/auth/login" replace />} />
+    {/* Everything behind sign-in: its own chunk, so the sign-in page does not carry its table. */}
+    <Route path="*" element={<SignedInRoutes />} />
   </Routes>
 );
