@@ -14,6 +14,7 @@ import { accessAt, paidPeriodRuns } from '@workhub/shared/subscription';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { countOf } from '../../db/aggregates.ts';
+import type { Db } from '../../db/client.ts';
 import { type InvoiceRow, invoices } from '../../db/schema/billing.ts';
 import { type PlanRow, subscriptionPlans, subscriptions } from '../../db/schema/plans.ts';
 import type { AccountScope } from '../../db/tenant-scope.ts';
@@ -105,8 +106,10 @@ export function createBillingService(
     return scope;
   }
 
-  async function subscriptionOf(scope: AccountScope, database = db): Promise<SubscriptionRow> {
-    const [row] = await database.select().from(subscriptions).where(scope.account(subscriptions)).limit(1);
+  /** The account's subscription; inside a checkout, locked until it commits (two clicks buy twice, in turn). */
+  async function subscriptionOf(scope: AccountScope, tx?: Db): Promise<SubscriptionRow> {
+    const query = (tx ?? db).select().from(subscriptions).where(scope.account(subscriptions)).limit(1);
+    const [row] = tx ? await query.for('update') : await query;
     // Every account is created with its subscription; one without is a broken row, not a client error.
     if (!row) throw new Error(`account ${scope.accountId} has no subscription`);
     return row;

@@ -175,6 +175,31 @@ describe('POST /api/billing/checkout', () => {
     expect(page.data[0].number).toBe(invoice.number);
   });
 
+  it('two checkouts at once buy two periods one after the other, never the same one twice', async () => {
+    const { home } = await newTenant(t);
+    const [a, b] = await Promise.all([
+      checkout(home.token, { plan_id: 2 }),
+      checkout(home.token, { plan_id: 2 }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    const periods = [a.json().data.invoice, b.json().data.invoice]
+      .map((invoice: { period_start: string; period_end: string }) => [
+        invoice.period_start,
+        invoice.period_end,
+      ])
+      .sort();
+    const [first, second] = periods;
+    expect(second?.[0]).toBe(first?.[1]);
+    const billing = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/billing',
+        headers: { authorization: `Bearer ${home.token}` },
+      })
+    ).json().data;
+    expect(billing.subscription.current_period_end).toBe(second?.[1]);
+  });
+
   it('refuses the free plan (400), a missing body (400), a missing plan (404) and an inactive one (409)', async () => {
     const { home } = await newTenant(t);
     const free = await checkout(home.token, { plan_id: 1 });
