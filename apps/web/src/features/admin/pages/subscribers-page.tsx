@@ -1,9 +1,10 @@
-import { Paper, TextInput } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import type { Subscriber } from '@workhub/shared/schemas/admin';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PeopleSearch } from '../../../components/people-search.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -38,15 +39,7 @@ export const SubscribersPage = () => {
         description="Every account holder and their plan. An inactive account shuts out its holder and their team."
       />
       <Paper withBorder radius="md" p="lg" component="section" aria-label="Subscribers">
-        <TextInput
-          label="Search"
-          placeholder="Name or e-mail"
-          type="search"
-          value={search}
-          onChange={(event) => onSearch(event.currentTarget.value)}
-          mb="md"
-          maw={360}
-        />
+        <PeopleSearch value={search} onChange={onSearch} />
         <QueryState query={subscribers} errorTitle="The subscribers could not be loaded">
           {({ data, meta }) =>
             data.length === 0 ? (

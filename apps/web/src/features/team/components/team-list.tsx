@@ -1,10 +1,11 @@
-import { Paper, TextInput, Title } from '@mantine/core';
+import { Paper, Title } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import type { Auth } from '@workhub/shared/permissions';
 import type { TeamMember } from '@workhub/shared/schemas/team';
 import { useState } from 'react';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
+import { PeopleSearch } from '../../../components/people-search.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useSearchedPage } from '../../../lib/use-searched-page.ts';
@@ -51,15 +52,7 @@ export const TeamList = ({ auth, workspaceName }: TeamListProps) => {
       <Title order={2} fz="h4" mb="md" id="team-members-title">
         Team members
       </Title>
-      <TextInput
-        label="Search"
-        placeholder="Name or e-mail"
-        type="search"
-        value={search}
-        onChange={(event) => onSearch(event.currentTarget.value)}
-        mb="md"
-        maw={360}
-      />
+      <PeopleSearch value={search} onChange={onSearch} />
       <QueryState query={team} errorTitle="The team could not be loaded">
         {({ data, meta }) =>
           data.length === 0 ? (
