@@ -6,6 +6,11 @@ test('the admin dashboard shows real figures and leads to the Subscribers table'
   const holder = await createVerifiedUser(APP_URL, 'admindash');
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/workspace$/);
+  // Billing belongs to account holders: staff have none.
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Billing' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
   await page.goto('/dashboard_admin');
   await expect(page.getByRole('heading', { name: 'Admin dashboard', level: 1 })).toBeVisible();
   await expect(page.getByText('Account holders')).toBeVisible();

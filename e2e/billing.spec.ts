@@ -8,6 +8,9 @@ test('an account holder on the trial buys a plan at checkout and sees the invoic
   const owner = await createVerifiedUser(APP_URL, 'billing');
   await signIn(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/workspace$/);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Billing' })).toHaveAttribute('href', '/user/billing');
+  await page.keyboard.press('Escape');
   const trial = page.getByRole('link', { name: /Trial: 30 days left/i });
   await expect(trial).toBeVisible();
   await trial.click();

@@ -1,11 +1,16 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { can } from '@workhub/shared/permissions';
 import { Link } from 'react-router';
+import { authOf } from '../../lib/auth.ts';
 import { logout } from '../../lib/logout.ts';
 import type { SignedInSession } from '../../lib/session-store.ts';
 
 const initials = (first: string, last: string) => `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || '?';
 
-/** The top bar's user menu (spec section 2): full name -> /general, Workspaces -> /workspace, Settings, Logout. */
+/**
+ * The top bar's user menu (spec section 2): full name -> /general, Workspaces -> /workspace,
+ * Billing (the account holder only, spec section 6), Settings, Logout.
+ */
 export const UserMenu = ({ session }: { session: SignedInSession }) => {
   const { first_name: first, last_name: last, email } = session.user;
   const fullName = `${first} ${last}`.trim() || email;
@@ -30,6 +35,11 @@ export const UserMenu = ({ session }: { session: SignedInSession }) => {
         <Menu.Item component={Link} to="/workspace">
           Workspaces
         </Menu.Item>
+        {can(authOf(session), 'billing:view') ? (
+          <Menu.Item component={Link} to="/user/billing">
+            Billing
+          </Menu.Item>
+        ) : null}
         <Menu.Item component={Link} to="/settings">
           Settings
         </Menu.Item>
