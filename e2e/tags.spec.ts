@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { APP_URL } from '../playwright.config.ts';
 import { apiCreateWorkspace, apiSignIn } from './support/api.ts';
@@ -55,4 +56,16 @@ test('an owner makes a tag, gives it to a project and filters the list by it', a
   await expect(page.getByRole('row').filter({ hasText: 'Launch' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Cleanup' })).toHaveCount(0);
   await shot(page, '86-projects-filtered-by-tag');
+
+  // The export carries the list's filters: the tagged project only.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^projects-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('Name,Description,Status,Due date,Tags,Created by,Created at');
+  expect(csv).toContain('Launch');
+  expect(csv).toContain('Urgent');
+  expect(csv).not.toContain('Cleanup');
 });

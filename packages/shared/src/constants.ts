@@ -1,6 +1,8 @@
 /** Business constants of spec section 9, and the limits the server enforces. */
 export const PAGE_SIZE_DEFAULT = 14;
 export const PAGE_SIZE_MAX = 100;
+/** The most rows a CSV export holds (the first ones in the list's order; docs/api.md). */
+export const EXPORT_ROWS_MAX = 10_000;
 export const CODE_LENGTH = 6;
 export const CODE_TTL_SECONDS = 15 * 60;
 export const CODE_MAX_ATTEMPTS = 5;

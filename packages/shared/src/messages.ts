@@ -137,6 +137,10 @@ export const messages = {
   noInvoicesHint: 'Your invoices appear here once you buy a plan.',
   invoiceMailSubject: 'Your Workhub invoice',
 
+  // CSV export of the project and task lists (issue 5)
+  exportCsv: 'Export CSV',
+  exportCsvHint: 'Download this list, with its filters, as a CSV file',
+
   // Workspace tags (issue 5)
   tagCreated: 'Tag created',
   tagUpdated: 'Tag updated',

@@ -23,6 +23,7 @@ import {
 const MATRIX = `
   endpoint                                          | owner | admin | member | worker | guest | customer | outsider
   GET    /api/projects                              | 200   | 200   | 200    | 200    | 403   | 403      | 200
+  GET    /api/projects/export                       | 200   | 200   | 200    | 200    | 403   | 403      | 200
   POST   /api/projects                              | 201   | 201   | 403    | 403    | 403   | 403      | 201
   GET    /api/projects/:id                          | 200   | 200   | 200    | 200    | 403   | 403      | 404
   PATCH  /api/projects/:id                          | 200   | 200   | 403    | 403    | 403   | 403      | 404
@@ -33,6 +34,7 @@ const MATRIX = `
   PATCH  /api/milestones/:id                        | 200   | 403   | 403    | 403    | 403   | 403      | 404
   DELETE /api/milestones/:id                        | 200   | 403   | 403    | 403    | 403   | 403      | 404
   GET    /api/tasks                                 | 200   | 200   | 200    | 200    | 403   | 403      | 200
+  GET    /api/tasks/export                          | 200   | 200   | 200    | 200    | 403   | 403      | 200
   POST   /api/tasks                                 | 201   | 201   | 403    | 403    | 403   | 403      | 404
   GET    /api/tasks/:id (own)                       | 200   | 200   | 200    | 200    | 403   | 403      | 404
   GET    /api/tasks/:id (another's)                 | 200   | 200   | 404    | 404    | 403   | 403      | 404
@@ -70,6 +72,7 @@ const freshTag = async () => (await createTag(t, ownerToken(), { name: tagName()
 /** How to call each endpoint as `who`; records that a call may change are made fresh for it. */
 const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   'GET /api/projects': async () => ({ url: '/api/projects' }),
+  'GET /api/projects/export': async () => ({ url: '/api/projects/export' }),
   'POST /api/projects': async () => ({ url: '/api/projects', payload: projectBody(t) }),
   'GET /api/projects/:id': async () => ({ url: `/api/projects/${project.project_id}` }),
   'PATCH /api/projects/:id': async () => ({
@@ -94,6 +97,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   }),
   'DELETE /api/milestones/:id': async () => ({ url: `/api/milestones/${await freshMilestone()}` }),
   'GET /api/tasks': async () => ({ url: '/api/tasks' }),
+  'GET /api/tasks/export': async () => ({ url: '/api/tasks/export' }),
   'POST /api/tasks': async () => ({
     url: '/api/tasks',
     payload: taskBody(t, { assigned_to: somebodyElse.userId, project_id: project.project_id }),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetchPerTest } from '../test/fetch-mock.ts';
 import { fakeAuthSession, fakeSubscription, jsonResponse } from '../test/fixtures.ts';
-import { apiRequest } from './api-client.ts';
+import { apiRequest, download } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { refreshSession, setSessionLostHandler, signIn } from './session.ts';
 import { getAccessToken, getSession } from './session-store.ts';
@@ -155,5 +155,51 @@ describe('the shared refresh', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await refreshSession();
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('download', () => {
+  it('GETs the file with the token, refreshing once on a 401, and saves it under the name the API gives', async () => {
+    signIn(fakeAuthSession({ user_id: 'old' }));
+    const renewed = fakeAuthSession({ user_id: 'new' });
+    const saved: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:file');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(`${this.download} ${this.href}`);
+    });
+    fetchMock
+      .mockResolvedValueOnce(unauthorized())
+      .mockResolvedValueOnce(jsonResponse(200, { data: renewed }))
+      .mockResolvedValueOnce(
+        new Response('Name\r\n', {
+          status: 200,
+          headers: { 'content-disposition': 'attachment; filename="tasks-2026-01-02.csv"' },
+        }),
+      );
+
+    await download('/api/tasks/export?q=x', 'fallback.csv');
+
+    expect(fetchMock.mock.calls.map(urlOf)).toEqual([
+      '/api/tasks/export?q=x',
+      '/api/auth/refresh',
+      '/api/tasks/export?q=x',
+    ]);
+    const retry = fetchMock.mock.calls[2];
+    expect(retry && authHeaderOf(retry)).toBe(`Bearer ${renewed.access_token}`);
+    expect(saved).toEqual(['tasks-2026-01-02.csv blob:file']);
+    vi.restoreAllMocks();
+  });
+
+  it('throws the API error of a refused export and saves nothing', async () => {
+    signIn(fakeAuthSession());
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+    fetchMock.mockResolvedValueOnce(jsonResponse(403, { error: { code: 'FORBIDDEN', message: 'No.' } }));
+    await expect(download('/api/projects/export', 'projects.csv')).rejects.toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    expect(click).not.toHaveBeenCalled();
+    click.mockRestore();
   });
 });

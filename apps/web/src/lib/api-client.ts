@@ -1,5 +1,5 @@
 import { ApiError } from './api-error.ts';
-import { type HttpMethod, requestJson } from './http.ts';
+import { type HttpMethod, requestFile, requestJson } from './http.ts';
 import { expireSession, refreshSession } from './session.ts';
 import { getAccessToken } from './session-store.ts';
 import { markAccountReadOnly } from './use-account-access.ts';
@@ -15,11 +15,13 @@ export type ApiRequest = {
   signal?: AbortSignal;
 };
 
-export const apiRequest = async <T>(path: string, options: ApiRequest = {}): Promise<T> => {
-  const { auth = true, ...rest } = options;
-  if (!auth) return requestJson<T>(path, rest);
+/**
+ * `call` with the session's access token; a READ_ONLY answer marks the session read-only, and a
+ * 401 refreshes once and retries once with the new token.
+ */
+const withAccessToken = async <T>(call: (token: string | null) => Promise<T>): Promise<T> => {
   try {
-    return await requestJson<T>(path, { ...rest, token: getAccessToken() });
+    return await call(getAccessToken());
   } catch (error) {
     if (error instanceof ApiError && error.code === 'READ_ONLY') markAccountReadOnly();
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
@@ -30,6 +32,31 @@ export const apiRequest = async <T>(path: string, options: ApiRequest = {}): Pro
       expireSession();
       throw error;
     }
-    return requestJson<T>(path, { ...rest, token });
+    return call(token);
   }
+};
+
+const OBJECT_URL_LIFETIME_MS = 30_000;
+
+export const apiRequest = async <T>(path: string, options: ApiRequest = {}): Promise<T> => {
+  const { auth = true, ...rest } = options;
+  if (!auth) return requestJson<T>(path, rest);
+  return withAccessToken((token) => requestJson<T>(path, { ...rest, token }));
+};
+
+/**
+ * GETs a file (a CSV export) like apiRequest (token, refresh on a 401) and has the browser save
+ * it: under the name the API gives, else `filename`.
+ */
+export const download = async (path: string, filename: string): Promise<void> => {
+  const file = await withAccessToken((token) => requestFile(path, { token }));
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.filename ?? filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the object URL after click() returns: free it a while later, not at once.
+  setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
 };

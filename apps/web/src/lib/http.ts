@@ -22,19 +22,15 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 };
 
-/**
- * One call to the API at the same origin: JSON in (or multipart for a FormData body) and out, the refresh cookie sent along
- * (`credentials: 'include'`), a failed status turned into an ApiError. No retry here.
- */
-export const requestJson = async <T>(path: string, init: RawRequest = {}): Promise<T> => {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** fetch with the token and the refresh cookie; a network failure is an ApiError (status 0). */
+const send = async (path: string, init: RawRequest, accept: string): Promise<Response> => {
+  const headers: Record<string, string> = { Accept: accept };
   // A FormData body (a file upload) goes as multipart; the browser writes its boundary header.
   const multipart = init.body instanceof FormData;
   if (init.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  let response: Response;
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method: init.method ?? 'GET',
       headers,
       body: init.body === undefined ? null : multipart ? (init.body as FormData) : JSON.stringify(init.body),
@@ -45,7 +41,28 @@ export const requestJson = async <T>(path: string, init: RawRequest = {}): Promi
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError({ status: 0, code: 'NETWORK', message: messages.serverError });
   }
+};
+
+/**
+ * One call to the API at the same origin: JSON in (or multipart for a FormData body) and out, the refresh cookie sent along
+ * (`credentials: 'include'`), a failed status turned into an ApiError. No retry here.
+ */
+export const requestJson = async <T>(path: string, init: RawRequest = {}): Promise<T> => {
+  const response = await send(path, init, 'application/json');
   const body = await readBody(response);
   if (!response.ok) throw toApiError(response.status, body);
   return body as T;
+};
+
+/** A file the API answered: its bytes and the name its content-disposition gives, if any. */
+export type DownloadedFile = { blob: Blob; filename: string | null };
+
+const FILENAME = /filename="([^"]+)"/;
+
+/** Like requestJson, for an answer that is a file (a CSV export); an error is still JSON. */
+export const requestFile = async (path: string, init: RawRequest = {}): Promise<DownloadedFile> => {
+  const response = await send(path, init, 'text/csv, application/json');
+  if (!response.ok) throw toApiError(response.status, await readBody(response));
+  const filename = FILENAME.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
+  return { blob: await response.blob(), filename };
 };

@@ -89,6 +89,8 @@ export const projectListQuery = paginationQuery.extend({
   tag: tagFilter,
 });
 export type ProjectListQuery = z.input<typeof projectListQuery>;
+/** GET /api/projects/export: the list's filters and sort, no paging. */
+export const projectExportQuery = projectListQuery.omit({ page: true, limit: true });
 
 // ---------------------------------------------------------------- milestones
 
@@ -186,6 +188,8 @@ export const taskListQuery = paginationQuery.extend({
   tag: tagFilter,
 });
 export type TaskListQuery = z.input<typeof taskListQuery>;
+/** GET /api/tasks/export: the list's filters and sort, no paging. */
+export const taskExportQuery = taskListQuery.omit({ page: true, limit: true });
 
 // ---------------------------------------------------------------- paths and answers
 

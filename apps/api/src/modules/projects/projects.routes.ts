@@ -1,8 +1,15 @@
 import { messages } from '@workhub/shared/messages';
 import { dataEnvelope, listEnvelope } from '@workhub/shared/schemas/common';
-import { project, projectBody, projectListQuery, projectStatusBody } from '@workhub/shared/schemas/work';
+import {
+  project,
+  projectBody,
+  projectExportQuery,
+  projectListQuery,
+  projectStatusBody,
+} from '@workhub/shared/schemas/work';
 import { idParam } from '@workhub/shared/schemas/workspaces';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { csvHeaders, csvText } from '../../lib/csv.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { ProjectService } from './projects.service.ts';
@@ -28,6 +35,23 @@ export const projectRoutes: FastifyPluginAsyncZod<{ projects: ProjectService }> 
       },
     },
     async (request) => projects.list(requireAuth(request), request.query),
+  );
+
+  app.get(
+    '/projects/export',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The project list (same filters, sort and permission) as a CSV download, up to 10,000 rows',
+        querystring: projectExportQuery,
+        response: { 200: csvText, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv } = await projects.exportCsv(requireAuth(request), request.query);
+      return reply.headers(csvHeaders(filename)).send(csv);
+    },
   );
 
   app.post(

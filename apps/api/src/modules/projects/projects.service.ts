@@ -1,7 +1,13 @@
+import { EXPORT_ROWS_MAX } from '@workhub/shared/constants';
 import type { ProjectStatus } from '@workhub/shared/enums';
 import { messages } from '@workhub/shared/messages';
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
-import type { Project, projectBody, projectListQuery } from '@workhub/shared/schemas/work';
+import type {
+  Project,
+  projectBody,
+  projectExportQuery,
+  projectListQuery,
+} from '@workhub/shared/schemas/work';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
@@ -9,14 +15,17 @@ import { countOf, taskCompletion } from '../../db/aggregates.ts';
 import { users } from '../../db/schema/users.ts';
 import { milestones, type ProjectRow, projects, tasks } from '../../db/schema/work.ts';
 import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
+import { csvFilename } from '../../lib/csv.ts';
 import { listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
 import { sortedPageOf } from '../../lib/paging.ts';
 import { assertCan } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { assertTagsOfWorkspace, carryingTag, replaceTags, withTags } from '../tags/tag-links.ts';
+import { projectsCsv } from './project-export.ts';
 import { projectInWorkspace, refuseArchived } from './project-lookup.ts';
 
 type ListQuery = z.output<typeof projectListQuery>;
+type ExportQuery = z.output<typeof projectExportQuery>;
 type ProjectInput = z.output<typeof projectBody>;
 
 export function createProjectService(ctx: Ctx) {
@@ -69,10 +78,8 @@ export function createProjectService(ctx: Ctx) {
     return withItsTags;
   }
 
-  /** Active projects (every status but archived), or the archived ones; filtered and sorted in SQL. */
-  async function list(claims: AccessTokenClaims, query: ListQuery) {
-    const scope = await workspaceScope(db, claims);
-    assertCan(scope.auth, 'project:view');
+  /** WHERE and ORDER BY of the list and the export: the same filters and sort. */
+  function listClauses(scope: WorkspaceScope, query: ExportQuery) {
     const filters: SQL[] = [
       scope.workspace(projects),
       query.archived ? eq(projects.status, 'archived') : ne(projects.status, 'archived'),
@@ -80,8 +87,14 @@ export function createProjectService(ctx: Ctx) {
     ];
     if (query.status) filters.push(eq(projects.status, query.status));
     if (query.tag) filters.push(carryingTag(db, scope, 'project', query.tag));
-    const where = and(...filters);
-    const order = listOrder(projects, query.sort);
+    return { where: and(...filters), order: listOrder(projects, query.sort) };
+  }
+
+  /** Active projects (every status but archived), or the archived ones; filtered and sorted in SQL. */
+  async function list(claims: AccessTokenClaims, query: ListQuery) {
+    const scope = await workspaceScope(db, claims);
+    assertCan(scope.auth, 'project:view');
+    const { where, order } = listClauses(scope, query);
     const page = await sortedPageOf(db, query, {
       select: selectProjects(scope, where),
       where,
@@ -90,6 +103,19 @@ export function createProjectService(ctx: Ctx) {
       toItem: toProject,
     });
     return { ...page, data: await withTags(db, scope, 'project', page.data, (p) => p.project_id) };
+  }
+
+  /** The list as CSV: every row the filters keep (up to EXPORT_ROWS_MAX), in the list's order. */
+  async function exportCsv(claims: AccessTokenClaims, query: ExportQuery) {
+    const scope = await workspaceScope(db, claims);
+    assertCan(scope.auth, 'project:view');
+    const { where, order } = listClauses(scope, query);
+    // orderBy() on a dynamic select widens its row type; the rows are still those of selectProjects.
+    const rows = (await selectProjects(scope, where)
+      .orderBy(...order)
+      .limit(EXPORT_ROWS_MAX)) as Selected[];
+    const items = await withTags(db, scope, 'project', rows.map(toProject), (p) => p.project_id);
+    return { filename: csvFilename('projects', now()), csv: projectsCsv(items) };
   }
 
   async function get(claims: AccessTokenClaims, id: string): Promise<Project> {
@@ -175,7 +201,7 @@ export function createProjectService(ctx: Ctx) {
     return { message, data };
   }
 
-  return { list, get, create, update, setStatus };
+  return { list, exportCsv, get, create, update, setStatus };
 }
 
 export type ProjectService = ReturnType<typeof createProjectService>;

@@ -1,4 +1,4 @@
-import type { Task, taskListQuery } from '@workhub/shared/schemas/work';
+import type { Task, taskExportQuery } from '@workhub/shared/schemas/work';
 import { effectiveTaskStatus } from '@workhub/shared/tasks';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -60,7 +60,8 @@ export const toTask = (
   updated_at: row.updatedAt.toISOString(),
 });
 
-type ListQuery = z.output<typeof taskListQuery>;
+/** The filters and sort of a list (its paging, when it has one, is not read here). */
+type ListQuery = z.output<typeof taskExportQuery>;
 
 /**
  * WHERE and ORDER BY of a task list. `onlyAssignedTo` confines it to one person's tasks whatever

@@ -1,8 +1,16 @@
 import { messages } from '@workhub/shared/messages';
 import { dataEnvelope, listEnvelope, messageEnvelope } from '@workhub/shared/schemas/common';
-import { task, taskBody, taskListQuery, taskStatusBody, taskUpdateBody } from '@workhub/shared/schemas/work';
+import {
+  task,
+  taskBody,
+  taskExportQuery,
+  taskListQuery,
+  taskStatusBody,
+  taskUpdateBody,
+} from '@workhub/shared/schemas/work';
 import { idParam } from '@workhub/shared/schemas/workspaces';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { csvHeaders, csvText } from '../../lib/csv.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TaskService } from './tasks.service.ts';
@@ -24,6 +32,23 @@ export const taskRoutes: FastifyPluginAsyncZod<{ tasks: TaskService }> = async (
       },
     },
     async (request) => tasks.list(requireAuth(request), request.query),
+  );
+
+  app.get(
+    '/tasks/export',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The task list (same filters, sort and visibility) as a CSV download, up to 10,000 rows',
+        querystring: taskExportQuery,
+        response: { 200: csvText, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv } = await tasks.exportCsv(requireAuth(request), request.query);
+      return reply.headers(csvHeaders(filename)).send(csv);
+    },
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { EXPORT_ROWS_MAX } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
 import { type Action, can } from '@workhub/shared/permissions';
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
@@ -5,6 +6,7 @@ import type {
   SETTABLE_TASK_STATUSES,
   Task,
   taskBody,
+  taskExportQuery,
   taskListQuery,
   taskUpdateBody,
 } from '@workhub/shared/schemas/work';
@@ -17,15 +19,18 @@ import { milestones, type TaskRow, tasks } from '../../db/schema/work.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
 import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { csvFilename } from '../../lib/csv.ts';
 import { sortedPageOf } from '../../lib/paging.ts';
 import { assertCan } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { projectInWorkspace, refuseArchived } from '../projects/project-lookup.ts';
 import { assertTagsOfWorkspace, replaceTags, withTags } from '../tags/tag-links.ts';
+import { tasksCsv } from './task-export.ts';
 import { taskAssignedMail } from './task-mails.ts';
 import { type SelectedTask, selectTasks, taskListClauses, toTask } from './task-queries.ts';
 
 type StoredStatus = (typeof SETTABLE_TASK_STATUSES)[number];
+type ExportQuery = z.output<typeof taskExportQuery>;
 type Assignee = { userId: string; email: string; firstName: string };
 
 /** completed_at: set when the task becomes completed, kept while it stays so, cleared when it leaves. */
@@ -163,13 +168,21 @@ export function createTaskService(ctx: Ctx) {
     );
   }
 
-  /** All tasks (admin-types) or only the caller's (members, workers), filtered and sorted in SQL. */
-  async function list(claims: AccessTokenClaims, query: z.output<typeof taskListQuery>) {
+  /**
+   * The scope, today and the WHERE and ORDER BY of the list and the export: all tasks for
+   * admin-types, only the caller's for members and workers.
+   */
+  async function listClauses(claims: AccessTokenClaims, query: ExportQuery) {
     const scope = await workspaceScope(db, claims);
     assertCan(scope.auth, 'task:view_assigned');
     const onlyMine = can(scope.auth, 'task:view_all') ? null : scope.auth.user_id;
     const day = today();
-    const { where, order } = taskListClauses(db, scope, query, day, onlyMine);
+    return { scope, day, ...taskListClauses(db, scope, query, day, onlyMine) };
+  }
+
+  /** All tasks (admin-types) or only the caller's (members, workers), filtered and sorted in SQL. */
+  async function list(claims: AccessTokenClaims, query: z.output<typeof taskListQuery>) {
+    const { scope, day, where, order } = await listClauses(claims, query);
     const page = await sortedPageOf(db, query, {
       select: selectTasks(db, where),
       where,
@@ -178,6 +191,18 @@ export function createTaskService(ctx: Ctx) {
       toItem: (row: SelectedTask) => toTask(row, day),
     });
     return { ...page, data: await withTags(db, scope, 'task', page.data, (t) => t.task_id) };
+  }
+
+  /** The list as CSV: every task it holds (up to EXPORT_ROWS_MAX), in its order. */
+  async function exportCsv(claims: AccessTokenClaims, query: ExportQuery) {
+    const { scope, day, where, order } = await listClauses(claims, query);
+    // orderBy() on a dynamic select widens its row type; the rows are still those of selectTasks.
+    const rows = (await selectTasks(db, where)
+      .orderBy(...order)
+      .limit(EXPORT_ROWS_MAX)) as SelectedTask[];
+    const items = rows.map((row) => toTask(row, day));
+    const withItsTags = await withTags(db, scope, 'task', items, (t) => t.task_id);
+    return { filename: csvFilename('tasks', now()), csv: tasksCsv(withItsTags) };
   }
 
   async function get(claims: AccessTokenClaims, id: string): Promise<Task> {
@@ -255,7 +280,7 @@ export function createTaskService(ctx: Ctx) {
     await db.delete(tasks).where(thisTask(scope, id));
   }
 
-  return { list, get, create, update, setStatus, remove };
+  return { list, exportCsv, get, create, update, setStatus, remove };
 }
 
 export type TaskService = ReturnType<typeof createTaskService>;

@@ -3,6 +3,8 @@ import type { Tag } from '@workhub/shared/schemas/tags';
 
 type TagTableProps = {
   tags: Tag[];
+  /** Edit and Delete (not while the account is read-only). */
+  mayManage: boolean;
   onEdit: (tag: Tag) => void;
   onDelete: (tag: Tag) => void;
 };
@@ -10,7 +12,7 @@ type TagTableProps = {
 const usage = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** Settings > Tags: colour, name, how many projects and tasks carry each, Edit and Delete. */
-export const TagTable = ({ tags, onEdit, onDelete }: TagTableProps) => (
+export const TagTable = ({ tags, mayManage, onEdit, onDelete }: TagTableProps) => (
   <Table.ScrollContainer minWidth={560}>
     <Table verticalSpacing="sm" highlightOnHover>
       <Table.Thead>
@@ -18,7 +20,7 @@ export const TagTable = ({ tags, onEdit, onDelete }: TagTableProps) => (
           <Table.Th>Colour</Table.Th>
           <Table.Th>Name</Table.Th>
           <Table.Th>Used by</Table.Th>
-          <Table.Th>Actions</Table.Th>
+          {mayManage ? <Table.Th>Actions</Table.Th> : null}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -37,22 +39,29 @@ export const TagTable = ({ tags, onEdit, onDelete }: TagTableProps) => (
                 {usage(tag.project_count, 'project')} / {usage(tag.task_count, 'task')}
               </Text>
             </Table.Td>
-            <Table.Td>
-              <Group gap="xs">
-                <Button size="xs" variant="light" onClick={() => onEdit(tag)} aria-label={`Edit ${tag.name}`}>
-                  Edit
-                </Button>
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="red"
-                  onClick={() => onDelete(tag)}
-                  aria-label={`Delete ${tag.name}`}
-                >
-                  Delete
-                </Button>
-              </Group>
-            </Table.Td>
+            {mayManage ? (
+              <Table.Td>
+                <Group gap="xs">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => onEdit(tag)}
+                    aria-label={`Edit ${tag.name}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => onDelete(tag)}
+                    aria-label={`Delete ${tag.name}`}
+                  >
+                    Delete
+                  </Button>
+                </Group>
+              </Table.Td>
+            ) : null}
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { fakeSubscription, fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
@@ -159,5 +159,26 @@ describe('TagsPage', () => {
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.tagDeleted));
     await waitFor(() => expect(screen.queryByText('Urgent')).toBeNull());
     expect(screen.getByText('Client A')).toBeTruthy();
+  });
+});
+
+describe('TagsPage: read-only account', () => {
+  it('lists the tags without + New Tag, Edit or Delete', async () => {
+    const session = fakeWorkspaceAuthSession('workspace', 'owner');
+    signIn({
+      ...session,
+      user: { ...session.user, subscription: fakeSubscription({ access: 'read_only', days_left: 0 }) },
+    });
+    routeFetch(fetchMock, { 'GET /api/tags': () => jsonResponse(200, page(fakeTags())) });
+    renderWithData(<TagsPage />, '/tags');
+    await screen.findByText('Urgent');
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Colour',
+      'Name',
+      'Used by',
+    ]);
+    expect(screen.queryByRole('button', { name: '+ New Tag' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Urgent' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Urgent' })).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useMay } from '../../../lib/use-may.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useDeleteTag } from '../api/delete-tag.ts';
 import { useTagPage } from '../api/get-tags.ts';
@@ -29,6 +30,8 @@ export const TagsPage = () => {
   const remove = useDeleteTag();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Tag | null>(null);
+  // A read-only account reads its tags but neither creates, edits nor deletes them.
+  const mayManage = useMay()('tags:manage');
 
   const onConfirmDelete = async () => {
     if (!deleting) return;
@@ -41,7 +44,7 @@ export const TagsPage = () => {
     }
   };
 
-  const newTag = <Button onClick={() => setEditing({})}>+ New Tag</Button>;
+  const newTag = mayManage ? <Button onClick={() => setEditing({})}>+ New Tag</Button> : null;
 
   return (
     <>
@@ -59,7 +62,12 @@ export const TagsPage = () => {
               </EmptyList>
             ) : (
               <>
-                <TagTable tags={data} onEdit={(tag) => setEditing({ tag })} onDelete={setDeleting} />
+                <TagTable
+                  tags={data}
+                  mayManage={mayManage}
+                  onEdit={(tag) => setEditing({ tag })}
+                  onDelete={setDeleting}
+                />
                 <ListPagination meta={meta} page={page} onChange={setPage} noun={['tag', 'tags']} />
               </>
             )

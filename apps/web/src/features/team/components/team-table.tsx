@@ -1,9 +1,9 @@
 import { Anchor, Badge, Button, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Auth } from '@workhub/shared/permissions';
-import { can } from '@workhub/shared/permissions';
 import type { TeamMember } from '@workhub/shared/schemas/team';
 import { Link } from 'react-router';
 import { MEMBER_STATUS_LABELS, ROLE_LABELS } from '../../../lib/labels.ts';
+import { useMay } from '../../../lib/use-may.ts';
 
 type TeamTableProps = {
   auth: Auth;
@@ -18,14 +18,15 @@ export const fullName = (member: Pick<TeamMember, 'first_name' | 'last_name' | '
   `${member.first_name} ${member.last_name}`.trim() || member.email;
 
 /**
- * The members of the workspace. Each control shows only where `can()` allows it; the owner's row
+ * The members of the workspace. Each control shows only where `useMay()` allows it; the owner's row
  * has none (the owner cannot be changed or removed), and nobody switches off, demotes or removes
  * themselves here.
  */
 export const TeamTable = ({ auth, members, togglingId, onToggleStatus, onRemove }: TeamTableProps) => {
-  const mayToggle = can(auth, 'team:set_status');
-  const mayEdit = can(auth, 'team:update');
-  const mayRemove = can(auth, 'team:remove');
+  const may = useMay();
+  const mayToggle = may('team:set_status');
+  const mayEdit = may('team:update');
+  const mayRemove = may('team:remove');
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover>

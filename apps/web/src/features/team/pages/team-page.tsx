@@ -3,6 +3,7 @@ import { can } from '@workhub/shared/permissions';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { authOf } from '../../../lib/auth.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useMay } from '../../../lib/use-may.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { InvitationsTable } from '../components/invitations-table.tsx';
 import { InviteForm } from '../components/invite-form.tsx';
@@ -15,10 +16,11 @@ import { TeamList } from '../components/team-list.tsx';
 export const TeamPage = () => {
   useDocumentTitle('Team');
   const session = useSession();
+  const may = useMay();
   if (session.status !== 'signed_in') return null;
   const auth = authOf(session);
   const workspaceName = session.user.workspace?.workspace_name ?? 'this workspace';
-  const mayInvite = can(auth, 'team:invite');
+  const mayInvite = may('team:invite');
   return (
     <>
       <PageHeader title="Team" description={workspaceName} />

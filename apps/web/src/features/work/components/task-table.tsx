@@ -1,17 +1,17 @@
 import { Anchor, Button, Table, Text } from '@mantine/core';
-import { type Auth, can } from '@workhub/shared/permissions';
 import type { Task } from '@workhub/shared/schemas/work';
 import type { StoredTaskStatus } from '@workhub/shared/tasks';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { TagBadges } from '../../../components/tag-badges.tsx';
 import { formatDate, personName } from '../../../lib/labels.ts';
+import type { May } from '../../../lib/use-may.ts';
 import { useHereAsReturn } from '../return-to.ts';
 import { taskPlaceLabel } from '../task-place.ts';
 import { TaskStatusControl } from './task-status-control.tsx';
 
 type TaskTableProps = {
-  auth: Auth;
+  may: May;
   tasks: Task[];
   /** The task whose status is being changed, if any. */
   changingId: string | null;
@@ -26,11 +26,11 @@ const assignee = (task: Task) => (task.assigned_to ? personName(task) : 'Unassig
  * Name, View, Edit, Delete. Who may not edit (a member or worker) gets, instead of Edit and
  * Delete, a status control on the tasks assigned to them.
  */
-export const TaskTable = ({ auth, tasks, changingId, onSetStatus, onDelete }: TaskTableProps) => {
+export const TaskTable = ({ may, tasks, changingId, onSetStatus, onDelete }: TaskTableProps) => {
   const here = useHereAsReturn();
-  const mayEdit = can(auth, 'task:update');
-  const mayDelete = can(auth, 'task:delete');
-  const mayChangeOwn = !mayEdit && tasks.some((task) => can(auth, 'task:update_status', task));
+  const mayEdit = may('task:update');
+  const mayDelete = may('task:delete');
+  const mayChangeOwn = !mayEdit && tasks.some((task) => may('task:update_status', task));
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table verticalSpacing="sm" highlightOnHover>
@@ -85,7 +85,7 @@ export const TaskTable = ({ auth, tasks, changingId, onSetStatus, onDelete }: Ta
               ) : null}
               {mayChangeOwn ? (
                 <Table.Td>
-                  {can(auth, 'task:update_status', task) ? (
+                  {may('task:update_status', task) ? (
                     <TaskStatusControl
                       task={task}
                       label={`Change status of ${task.name}`}

@@ -1,7 +1,6 @@
 import { Anchor, Button, Paper } from '@mantine/core';
 import { MILESTONE_STATUSES } from '@workhub/shared/enums';
 import { messages } from '@workhub/shared/messages';
-import { type Auth, can } from '@workhub/shared/permissions';
 import type { Milestone, Project } from '@workhub/shared/schemas/work';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,9 +10,9 @@ import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
-import { useAuth } from '../../../lib/use-auth.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useListFilters } from '../../../lib/use-list-filters.ts';
+import { type May, useMay } from '../../../lib/use-may.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useDeleteMilestone } from '../api/delete-milestone.ts';
 import { useMilestones } from '../api/get-milestones.ts';
@@ -22,15 +21,15 @@ import { DeleteMilestoneDialog } from '../components/delete-milestone-dialog.tsx
 import { MilestoneTable } from '../components/milestone-table.tsx';
 import { MILESTONE_STATUS_OPTIONS } from '../work-options.ts';
 
-type MilestoneListProps = { project: Project; auth: Auth };
+type MilestoneListProps = { project: Project; may: May };
 
-const MilestoneList = ({ project, auth }: MilestoneListProps) => {
+const MilestoneList = ({ project, may }: MilestoneListProps) => {
   const [page, setPage] = usePageParam();
   const filterState = useListFilters(MILESTONE_STATUSES);
   const milestones = useMilestones({ projectId: project.project_id, page, filters: filterState.filters });
   const remove = useDeleteMilestone();
   const [deleting, setDeleting] = useState<Milestone | null>(null);
-  const mayCreate = can(auth, 'milestone:create');
+  const mayCreate = may('milestone:create');
 
   const onConfirmDelete = async (milestone: Milestone) => {
     try {
@@ -63,8 +62,8 @@ const MilestoneList = ({ project, auth }: MilestoneListProps) => {
             <>
               <MilestoneTable
                 milestones={data}
-                mayEdit={can(auth, 'milestone:update')}
-                mayDelete={can(auth, 'milestone:delete')}
+                mayEdit={may('milestone:update')}
+                mayDelete={may('milestone:delete')}
                 onDelete={setDeleting}
               />
               <ListPagination meta={meta} page={page} onChange={setPage} noun={['milestone', 'milestones']} />
@@ -86,10 +85,9 @@ const MilestoneList = ({ project, auth }: MilestoneListProps) => {
 export const MilestoneListPage = () => {
   const { id: projectId = '' } = useParams();
   const project = useProject(projectId);
-  const auth = useAuth();
+  const may = useMay();
   const title = project.data ? `Milestones of ${project.data.name}` : 'Milestones';
   useDocumentTitle(title);
-  if (!auth) return null;
   return (
     <>
       <PageHeader
@@ -104,7 +102,7 @@ export const MilestoneListPage = () => {
             <Button component={Link} to={`/task/${projectId}`} variant="default">
               Project tasks
             </Button>
-            {can(auth, 'milestone:create') ? (
+            {may('milestone:create') ? (
               <Button component={Link} to={`/milestone/create?project=${projectId}`}>
                 + New Milestone
               </Button>
@@ -113,7 +111,7 @@ export const MilestoneListPage = () => {
         }
       />
       <QueryState query={project} errorTitle="This project could not be loaded">
-        {(loaded) => <MilestoneList key={loaded.project_id} project={loaded} auth={auth} />}
+        {(loaded) => <MilestoneList key={loaded.project_id} project={loaded} may={may} />}
       </QueryState>
     </>
   );

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { fakeSubscription, fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
@@ -189,5 +189,100 @@ describe('ProjectListPage', () => {
     );
     await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0] as HTMLElement);
     expect(await screen.findByText('Launch')).toBeTruthy();
+  });
+});
+
+describe('ProjectListPage: read-only account and CSV export', () => {
+  const readOnlyOwner = () => {
+    const session = fakeWorkspaceAuthSession('workspace', 'owner');
+    return {
+      ...session,
+      user: { ...session.user, subscription: fakeSubscription({ access: 'read_only', days_left: 0 }) },
+    };
+  };
+  const csv = () =>
+    new Response('Name\r\nLaunch\r\n', {
+      status: 200,
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="projects-2026-11-22.csv"',
+      },
+    });
+  const saved: string[] = [];
+  const originalCreate = URL.createObjectURL;
+  const originalRevoke = URL.revokeObjectURL;
+  beforeEach(() => {
+    saved.length = 0;
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(`${this.download} ${this.href}`);
+    });
+  });
+  afterEach(() => {
+    URL.createObjectURL = originalCreate;
+    URL.revokeObjectURL = originalRevoke;
+    vi.restoreAllMocks();
+  });
+
+  it('hides + New Project, Edit and Archive from a read-only account, and still offers Export CSV', async () => {
+    signIn(readOnlyOwner());
+    routeFetch(fetchMock, { 'GET /api/projects': () => jsonResponse(200, page([fakeProject()])) });
+    renderWithData(<ProjectListPage archived={false} />, '/project/list');
+    await screen.findByText('Launch');
+    expect(screen.queryByRole('link', { name: '+ New Project' })).toBeNull();
+    expect(row('Launch').queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Name',
+      'Created By',
+      'Status',
+      'Due Date',
+      'Milestone',
+      'Task',
+    ]);
+    expect(screen.getByRole('button', { name: messages.exportCsv })).toBeTruthy();
+  });
+
+  it('hides + New Project from a read-only account with no projects yet', async () => {
+    signIn(readOnlyOwner());
+    routeFetch(fetchMock, { 'GET /api/projects': () => jsonResponse(200, page([])) });
+    renderWithData(<ProjectListPage archived={false} />, '/project/list');
+    await screen.findByText('No projects yet');
+    expect(screen.queryByRole('link', { name: '+ New Project' })).toBeNull();
+  });
+
+  it('downloads the export with the filters of the address, under the name the API gives', async () => {
+    const user = userEvent.setup();
+    signIn(readOnlyOwner());
+    routeFetch(fetchMock, {
+      'GET /api/projects': () => jsonResponse(200, page([fakeProject()])),
+      'GET /api/projects/export': () => csv(),
+    });
+    renderWithData(<ProjectListPage archived={false} />, '/project/list?status=on_hold&q=Lau&sort=-name');
+    await screen.findByText('Launch');
+    await user.click(screen.getByRole('button', { name: messages.exportCsv }));
+    await waitFor(() => expect(saved).toEqual(['projects-2026-11-22.csv blob:csv']));
+    const exportCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/projects/export'));
+    expect(String(exportCall?.[0])).toBe(
+      '/api/projects/export?archived=false&q=Lau&status=on_hold&sort=-name',
+    );
+    const headers = exportCall?.[1]?.headers as Record<string, string> | undefined;
+    expect(headers?.Authorization).toMatch(/^Bearer /);
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('says so in a toast when the export fails', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, {
+      'GET /api/projects': () => jsonResponse(200, page([fakeProject()])),
+      'GET /api/projects/export': () =>
+        jsonResponse(403, { error: { code: 'FORBIDDEN', message: messages.forbidden } }),
+    });
+    renderWithData(<ProjectListPage archived={false} />, '/project/list');
+    await screen.findByText('Launch');
+    await user.click(screen.getByRole('button', { name: messages.exportCsv }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(messages.forbidden));
+    expect(saved).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
-import { Button, Paper } from '@mantine/core';
+import { Button, Group, Paper } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
-import { type Auth, can } from '@workhub/shared/permissions';
 import { EDITABLE_PROJECT_STATUSES, type Project } from '@workhub/shared/schemas/work';
 import { Link } from 'react-router';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
@@ -9,27 +8,29 @@ import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
-import { useAuth } from '../../../lib/use-auth.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useListFilters } from '../../../lib/use-list-filters.ts';
+import { type ListFilterValues, useListFilters } from '../../../lib/use-list-filters.ts';
+import { type May, useMay } from '../../../lib/use-may.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { tagOptions, useTagChoices } from '../../../lib/workspace-tags.ts';
+import { exportProjects } from '../api/export-csv.ts';
 import { useProjects } from '../api/get-projects.ts';
 import { useSetProjectStatus } from '../api/set-project-status.ts';
+import { ExportCsvButton } from '../components/export-csv-button.tsx';
 import { ProjectTable } from '../components/project-table.tsx';
 import { PROJECT_STATUS_OPTIONS } from '../work-options.ts';
 
-type ProjectListProps = { archived: boolean; auth: Auth };
+type ProjectListProps = { archived: boolean; may: May };
 
 const NO_STATUSES: readonly string[] = [];
 
-const ProjectList = ({ archived, auth }: ProjectListProps) => {
+const ProjectList = ({ archived, may }: ProjectListProps) => {
   const [page, setPage] = usePageParam();
   const filterState = useListFilters(archived ? NO_STATUSES : EDITABLE_PROJECT_STATUSES);
   const projects = useProjects({ archived, page, filters: filterState.filters });
   const setStatus = useSetProjectStatus();
   const tags = useTagChoices();
-  const mayCreate = can(auth, 'project:create');
+  const mayCreate = may('project:create');
 
   // Spec section 4: Deactivate sets 'archived', Activate sets 'in_progress'; the list is refetched.
   const onToggleArchived = async (project: Project) => {
@@ -74,6 +75,7 @@ const ProjectList = ({ archived, auth }: ProjectListProps) => {
         tagOptions={tagOptions(tags.data)}
         sortByStatus={!archived}
       />
+      <ExportRow archived={archived} filters={filterState.filters} />
       <QueryState query={projects} errorTitle="The projects could not be loaded">
         {({ data, meta }) =>
           data.length === 0 ? (
@@ -83,8 +85,8 @@ const ProjectList = ({ archived, auth }: ProjectListProps) => {
               <ProjectTable
                 projects={data}
                 archived={archived}
-                mayEdit={can(auth, 'project:update')}
-                mayArchive={can(auth, 'project:archive')}
+                mayEdit={may('project:update')}
+                mayArchive={may('project:archive')}
                 changingId={setStatus.isPending ? (setStatus.variables?.id ?? null) : null}
                 onToggleArchived={onToggleArchived}
               />
@@ -97,6 +99,13 @@ const ProjectList = ({ archived, auth }: ProjectListProps) => {
   );
 };
 
+/** Export CSV: the list as it is filtered and sorted, every page. */
+const ExportRow = ({ archived, filters }: { archived: boolean; filters: ListFilterValues }) => (
+  <Group justify="flex-end" mb="sm">
+    <ExportCsvButton onExport={() => exportProjects({ archived, filters })} />
+  </Group>
+);
+
 /**
  * /project/list (every status but archived) and /project/archived (spec section 2), in the current
  * workspace. The routes let in who may see them (routes.tsx).
@@ -104,8 +113,7 @@ const ProjectList = ({ archived, auth }: ProjectListProps) => {
 export const ProjectListPage = ({ archived }: { archived: boolean }) => {
   const title = archived ? 'Archived projects' : 'Projects';
   useDocumentTitle(title);
-  const auth = useAuth();
-  if (!auth) return null;
+  const may = useMay();
   return (
     <>
       <PageHeader
@@ -116,14 +124,14 @@ export const ProjectListPage = ({ archived }: { archived: boolean }) => {
             <Button component={Link} to="/project/list" variant="default">
               View active
             </Button>
-          ) : can(auth, 'project:create') ? (
+          ) : may('project:create') ? (
             <Button component={Link} to="/project/create">
               + New Project
             </Button>
           ) : null
         }
       />
-      <ProjectList key={String(archived)} archived={archived} auth={auth} />
+      <ProjectList key={String(archived)} archived={archived} may={may} />
     </>
   );
 };

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { fakeSubscription, fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
@@ -254,5 +254,37 @@ describe('TaskListPage', () => {
     renderList('/tasks/mine');
     expect(await screen.findByText(messages.memberInactive)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('TaskListPage: read-only account and CSV export', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('gives a read-only worker no status control nor + New Task, and exports My tasks with assigned_to=me', async () => {
+    const user = userEvent.setup();
+    const session = fakeWorkspaceAuthSession('workspace', 'worker');
+    signIn({
+      ...session,
+      user: { ...session.user, subscription: fakeSubscription({ access: 'read_only', days_left: 0 }) },
+    });
+    const saved: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:tasks');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    routeFetch(fetchMock, {
+      'GET /api/tasks': () => jsonResponse(200, page([fakeTask({ assigned_to: 'u1' })])),
+      // No content-disposition: the file is named after today.
+      'GET /api/tasks/export': () => new Response('Name\r\n', { status: 200 }),
+    });
+    renderList('/tasks/mine?status=overdue');
+    await screen.findByText('Write the docs');
+    expect(screen.queryByRole('link', { name: '+ New Task' })).toBeNull();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).not.toContain('Change status');
+
+    await user.click(screen.getByRole('button', { name: messages.exportCsv }));
+    await waitFor(() => expect(saved).toEqual([`tasks-${new Date().toISOString().slice(0, 10)}.csv`]));
+    expect(calledUrls(fetchMock)).toContain('/api/tasks/export?status=overdue&assigned_to=me');
   });
 });

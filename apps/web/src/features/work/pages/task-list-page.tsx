@@ -1,6 +1,5 @@
-import { Anchor, Button, Paper } from '@mantine/core';
+import { Anchor, Button, Group, Paper } from '@mantine/core';
 import { TASK_STATUSES } from '@workhub/shared/enums';
-import { type Auth, can } from '@workhub/shared/permissions';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
@@ -8,23 +7,25 @@ import { ListFilters, NoMatch } from '../../../components/list-filters.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { personName } from '../../../lib/labels.ts';
-import { useAuth } from '../../../lib/use-auth.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useListFilters } from '../../../lib/use-list-filters.ts';
+import { type May, useMay } from '../../../lib/use-may.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { tagOptions, useTagChoices } from '../../../lib/workspace-tags.ts';
+import { exportTasks } from '../api/export-csv.ts';
 import { useAssignees } from '../api/get-assignees.ts';
 import { useMilestone } from '../api/get-milestone.ts';
 import { useProject } from '../api/get-project.ts';
 import { type TaskScope, useTasks } from '../api/get-tasks.ts';
 import { DeleteTaskDialog } from '../components/delete-task-dialog.tsx';
+import { ExportCsvButton } from '../components/export-csv-button.tsx';
 import { TaskTable } from '../components/task-table.tsx';
 import { useHereAsReturn } from '../return-to.ts';
 import { useTaskActions } from '../use-task-actions.ts';
 import { TASK_STATUS_FILTER_OPTIONS } from '../work-options.ts';
 
 type TaskListProps = {
-  auth: Auth;
+  may: May;
   scope: TaskScope;
   /** '+ New Task' for this list (null: none). */
   newTask: string | null;
@@ -39,13 +40,13 @@ const NewTaskButton = ({ to }: { to: string }) => {
   );
 };
 
-const TaskList = ({ auth, scope, newTask }: TaskListProps) => {
+const TaskList = ({ may, scope, newTask }: TaskListProps) => {
   const [page, setPage] = usePageParam();
   const filterState = useListFilters(TASK_STATUSES);
   const tasks = useTasks({ scope, page, filters: filterState.filters });
   const actions = useTaskActions();
   // Only who sees every task filters by person; a member or worker sees their own anyway.
-  const byPerson = can(auth, 'task:view_all') && !('assigned_to' in scope);
+  const byPerson = may('task:view_all') && !('assigned_to' in scope);
   const people = useAssignees(byPerson);
   const tags = useTagChoices();
 
@@ -53,12 +54,12 @@ const TaskList = ({ auth, scope, newTask }: TaskListProps) => {
     if (filterState.active) {
       return <NoMatch noun="task" onClear={filterState.clear} />;
     }
-    if (!can(auth, 'task:view_all') || 'assigned_to' in scope) {
+    if (!may('task:view_all') || 'assigned_to' in scope) {
       return <EmptyList title="No tasks assigned to you" description="Tasks assigned to you appear here." />;
     }
     return (
       <EmptyList title="No tasks yet" description="Tasks appear here once they are created.">
-        {newTask && can(auth, 'task:create') ? <NewTaskButton to={newTask} /> : null}
+        {newTask && may('task:create') ? <NewTaskButton to={newTask} /> : null}
       </EmptyList>
     );
   };
@@ -75,6 +76,9 @@ const TaskList = ({ auth, scope, newTask }: TaskListProps) => {
             : undefined
         }
       />
+      <Group justify="flex-end" mb="sm">
+        <ExportCsvButton onExport={() => exportTasks({ scope, filters: filterState.filters })} />
+      </Group>
       <QueryState query={tasks} errorTitle="The tasks could not be loaded">
         {({ data, meta }) =>
           data.length === 0 ? (
@@ -82,7 +86,7 @@ const TaskList = ({ auth, scope, newTask }: TaskListProps) => {
           ) : (
             <>
               <TaskTable
-                auth={auth}
+                may={may}
                 tasks={data}
                 changingId={actions.changingId}
                 onSetStatus={actions.onSetStatus}
@@ -99,7 +103,7 @@ const TaskList = ({ auth, scope, newTask }: TaskListProps) => {
 };
 
 /** /task/{projectId}: the tasks of a project (the spec's /task/{id}, read as the project id). */
-const ProjectTasks = ({ auth }: { auth: Auth }) => {
+const ProjectTasks = ({ may }: { may: May }) => {
   const { id = '' } = useParams();
   const project = useProject(id);
   const title = project.data ? `Tasks of ${project.data.name}` : 'Tasks';
@@ -119,7 +123,7 @@ const ProjectTasks = ({ auth }: { auth: Auth }) => {
             <Button component={Link} to={`/milestone/${id}`} variant="default">
               Milestones
             </Button>
-            {can(auth, 'task:create') ? <NewTaskButton to={newTask} /> : null}
+            {may('task:create') ? <NewTaskButton to={newTask} /> : null}
           </>
         }
       />
@@ -127,7 +131,7 @@ const ProjectTasks = ({ auth }: { auth: Auth }) => {
         {(loaded) => (
           <TaskList
             key={loaded.project_id}
-            auth={auth}
+            may={may}
             scope={{ project_id: loaded.project_id }}
             newTask={newTask}
           />
@@ -138,7 +142,7 @@ const ProjectTasks = ({ auth }: { auth: Auth }) => {
 };
 
 /** /milestone/{milestoneId}/tasks: the tasks of one milestone. */
-const MilestoneTasks = ({ auth }: { auth: Auth }) => {
+const MilestoneTasks = ({ may }: { may: May }) => {
   const { id = '' } = useParams();
   const milestone = useMilestone(id);
   const title = milestone.data ? `Tasks of ${milestone.data.name}` : 'Tasks';
@@ -165,7 +169,7 @@ const MilestoneTasks = ({ auth }: { auth: Auth }) => {
               <Button component={Link} to={`/task/${projectId}`} variant="default">
                 Project tasks
               </Button>
-              {newTask && can(auth, 'task:create') ? <NewTaskButton to={newTask} /> : null}
+              {newTask && may('task:create') ? <NewTaskButton to={newTask} /> : null}
             </>
           ) : null
         }
@@ -174,7 +178,7 @@ const MilestoneTasks = ({ auth }: { auth: Auth }) => {
         {(loaded) => (
           <TaskList
             key={loaded.milestone_id}
-            auth={auth}
+            may={may}
             scope={{ milestone_id: loaded.milestone_id }}
             newTask={newTask}
           />
@@ -185,16 +189,16 @@ const MilestoneTasks = ({ auth }: { auth: Auth }) => {
 };
 
 /** /tasks/mine: the tasks assigned to the signed-in user, in every project of the workspace. */
-const MyTasks = ({ auth }: { auth: Auth }) => {
+const MyTasks = ({ may }: { may: May }) => {
   useDocumentTitle('My tasks');
   return (
     <>
       <PageHeader
         title="My tasks"
         description="The tasks assigned to you in this workspace."
-        actions={can(auth, 'task:create') ? <NewTaskButton to="/task/create" /> : null}
+        actions={may('task:create') ? <NewTaskButton to="/task/create" /> : null}
       />
-      <TaskList auth={auth} scope={{ assigned_to: 'me' }} newTask="/task/create" />
+      <TaskList may={may} scope={{ assigned_to: 'me' }} newTask="/task/create" />
     </>
   );
 };
@@ -203,14 +207,13 @@ export type TaskListVariant = 'project' | 'milestone' | 'mine';
 
 /** The three task lists: a project's, a milestone's, and 'My tasks'. */
 export const TaskListPage = ({ variant }: { variant: TaskListVariant }) => {
-  const auth = useAuth();
-  if (!auth) return null;
+  const may = useMay();
   switch (variant) {
     case 'project':
-      return <ProjectTasks auth={auth} />;
+      return <ProjectTasks may={may} />;
     case 'milestone':
-      return <MilestoneTasks auth={auth} />;
+      return <MilestoneTasks may={may} />;
     case 'mine':
-      return <MyTasks auth={auth} />;
+      return <MyTasks may={may} />;
   }
 };

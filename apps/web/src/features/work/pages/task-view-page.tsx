@@ -1,5 +1,4 @@
 import { Anchor, Button, Grid, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { type Auth, can } from '@workhub/shared/permissions';
 import type { Task } from '@workhub/shared/schemas/work';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -7,8 +6,8 @@ import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDate, personName, TASK_PRIORITY_LABELS } from '../../../lib/labels.ts';
-import { useAuth } from '../../../lib/use-auth.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { type May, useMay } from '../../../lib/use-may.ts';
 import { useTask } from '../api/get-task.ts';
 import { DeleteTaskDialog } from '../components/delete-task-dialog.tsx';
 import { TaskStatusControl } from '../components/task-status-control.tsx';
@@ -23,15 +22,15 @@ const Detail = ({ label, children }: { label: string; children: ReactNode }) => 
   </Table.Tr>
 );
 
-type TaskDetailsProps = { task: Task; auth: Auth };
+type TaskDetailsProps = { task: Task; may: May };
 
-const TaskDetails = ({ task, auth }: TaskDetailsProps) => {
+const TaskDetails = ({ task, may }: TaskDetailsProps) => {
   const navigate = useNavigate();
   const returnTo = useReturnTo();
   const list = returnTo ?? taskListOf(task);
   const actions = useTaskActions({ afterDelete: () => void navigate(list) });
-  const mayEdit = can(auth, 'task:update');
-  const mayDelete = can(auth, 'task:delete');
+  const mayEdit = may('task:update');
+  const mayDelete = may('task:delete');
   return (
     <>
       <PageHeader
@@ -100,7 +99,7 @@ const TaskDetails = ({ task, auth }: TaskDetailsProps) => {
                 </Table.Tbody>
               </Table>
             </Paper>
-            {can(auth, 'task:update_status', task) ? (
+            {may('task:update_status', task) ? (
               <Paper withBorder p="lg" radius="md">
                 <TaskStatusControl
                   task={task}
@@ -122,14 +121,13 @@ const TaskDetails = ({ task, auth }: TaskDetailsProps) => {
 export const TaskViewPage = () => {
   const { id = '' } = useParams();
   const task = useTask(id);
-  const auth = useAuth();
+  const may = useMay();
   useDocumentTitle(task.data?.name ?? 'Task');
-  if (!auth) return null;
   return (
     <>
       {task.data ? null : <PageHeader title="Task" />}
       <QueryState query={task} errorTitle="This task could not be loaded">
-        {(loaded) => <TaskDetails key={loaded.task_id} task={loaded} auth={auth} />}
+        {(loaded) => <TaskDetails key={loaded.task_id} task={loaded} may={may} />}
       </QueryState>
     </>
   );

@@ -5,13 +5,20 @@ import { WorkspaceLogo } from '../../../components/workspace-logo.tsx';
 
 type WorkspaceTableProps = {
   workspaces: Workspace[];
+  /** Edit and Deactivate/Activate (not while the account is read-only). */
+  mayChange: boolean;
   /** The workspace whose status is being changed, if any. */
   changingId: string | null;
   onToggleArchived: (workspace: Workspace) => void;
 };
 
 /** /workspace/list and /workspace/archived: Name, Teams, Completion, Edit, Deactivate or Activate. */
-export const WorkspaceTable = ({ workspaces, changingId, onToggleArchived }: WorkspaceTableProps) => (
+export const WorkspaceTable = ({
+  workspaces,
+  mayChange,
+  changingId,
+  onToggleArchived,
+}: WorkspaceTableProps) => (
   <Table.ScrollContainer minWidth={640}>
     <Table verticalSpacing="sm" highlightOnHover>
       <Table.Thead>
@@ -19,8 +26,12 @@ export const WorkspaceTable = ({ workspaces, changingId, onToggleArchived }: Wor
           <Table.Th>Name</Table.Th>
           <Table.Th>Teams</Table.Th>
           <Table.Th w={220}>Completion</Table.Th>
-          <Table.Th>Edit</Table.Th>
-          <Table.Th>Status</Table.Th>
+          {mayChange ? (
+            <>
+              <Table.Th>Edit</Table.Th>
+              <Table.Th>Status</Table.Th>
+            </>
+          ) : null}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -45,23 +56,27 @@ export const WorkspaceTable = ({ workspaces, changingId, onToggleArchived }: Wor
                 </Text>
               </Group>
             </Table.Td>
-            <Table.Td>
-              <Anchor component={Link} to={`/workspace/${workspace.workspace_id}/edit`} size="sm">
-                Edit
-              </Anchor>
-            </Table.Td>
-            <Table.Td>
-              <Button
-                size="xs"
-                variant="light"
-                color={workspace.archived ? 'green' : 'red'}
-                loading={changingId === workspace.workspace_id}
-                disabled={changingId !== null && changingId !== workspace.workspace_id}
-                onClick={() => onToggleArchived(workspace)}
-              >
-                {workspace.archived ? 'Activate' : 'Deactivate'}
-              </Button>
-            </Table.Td>
+            {mayChange ? (
+              <>
+                <Table.Td>
+                  <Anchor component={Link} to={`/workspace/${workspace.workspace_id}/edit`} size="sm">
+                    Edit
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color={workspace.archived ? 'green' : 'red'}
+                    loading={changingId === workspace.workspace_id}
+                    disabled={changingId !== null && changingId !== workspace.workspace_id}
+                    onClick={() => onToggleArchived(workspace)}
+                  >
+                    {workspace.archived ? 'Activate' : 'Deactivate'}
+                  </Button>
+                </Table.Td>
+              </>
+            ) : null}
           </Table.Tr>
         ))}
       </Table.Tbody>

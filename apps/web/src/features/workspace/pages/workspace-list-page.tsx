@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useMay } from '../../../lib/use-may.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { chooseWorkspace, isCurrentWorkspace } from '../api/choose-workspace.ts';
 import { useWorkspaces } from '../api/get-workspaces.ts';
@@ -25,6 +26,7 @@ const WorkspaceList = ({ archived }: WorkspaceListProps) => {
   const [page, setPage] = usePageParam();
   const workspaces = useWorkspaces(archived, page);
   const setStatus = useSetWorkspaceStatus();
+  const may = useMay();
 
   const onToggleArchived = async (workspace: Workspace) => {
     try {
@@ -53,15 +55,18 @@ const WorkspaceList = ({ archived }: WorkspaceListProps) => {
               title="You have no active workspaces"
               description="Create one, or restore an archived one."
             >
-              <Button component={Link} to="/workspace/create">
-                + Add New Workspace
-              </Button>
+              {may('workspace:create') ? (
+                <Button component={Link} to="/workspace/create">
+                  + Add New Workspace
+                </Button>
+              ) : null}
             </EmptyList>
           )
         ) : (
           <Paper withBorder p="md" radius="md">
             <WorkspaceTable
               workspaces={data}
+              mayChange={may('workspace:update')}
               changingId={setStatus.isPending ? (setStatus.variables?.id ?? null) : null}
               onToggleArchived={onToggleArchived}
             />
@@ -77,6 +82,7 @@ const WorkspaceList = ({ archived }: WorkspaceListProps) => {
 export const WorkspaceListPage = ({ archived }: WorkspaceListProps) => {
   const title = archived ? 'Archived workspaces' : 'Workspaces';
   useDocumentTitle(title);
+  const may = useMay();
   return (
     <>
       <PageHeader
@@ -91,9 +97,11 @@ export const WorkspaceListPage = ({ archived }: WorkspaceListProps) => {
             >
               {archived ? 'View active' : 'View archived'}
             </Button>
-            <Button component={Link} to="/workspace/create">
-              + Add New Workspace
-            </Button>
+            {may('workspace:create') ? (
+              <Button component={Link} to="/workspace/create">
+                + Add New Workspace
+              </Button>
+            ) : null}
           </>
         }
       />

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, csvFilename, csvHeaders, toCsv } from './csv.ts';
+
+describe('csvCell', () => {
+  it('leaves plain text and numbers as they are; null and undefined are empty', () => {
+    expect(csvCell('Website')).toBe('Website');
+    expect(csvCell(42)).toBe('42');
+    expect(csvCell(-3)).toBe('-3');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(undefined)).toBe('');
+    expect(csvCell('')).toBe('');
+  });
+
+  it('quotes a cell with a comma, a quote or a line break, doubling its quotes (RFC 4180)', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('cr\rhere')).toBe('"cr\rhere"');
+  });
+
+  it("puts a ' before text starting with =, +, -, @, tab or CR (formula injection)", () => {
+    expect(csvCell('=SUM(A1:A2)')).toBe("'=SUM(A1:A2)");
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('-1')).toBe("'-1");
+    expect(csvCell('@cmd')).toBe("'@cmd");
+    expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('\rx')).toBe(`"'\rx"`);
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csvCell('a=b')).toBe('a=b');
+  });
+});
+
+describe('toCsv', () => {
+  it('writes the header, then each row, every line ended by CRLF', () => {
+    expect(
+      toCsv(
+        ['Name', 'Tags'],
+        [
+          ['Site', 'a, b'],
+          ['App', null],
+        ],
+      ),
+    ).toBe('Name,Tags\r\nSite,"a, b"\r\nApp,\r\n');
+  });
+
+  it('is only the header with no rows', () => {
+    expect(toCsv(['Name'], [])).toBe('Name\r\n');
+  });
+});
+
+describe('csvFilename and csvHeaders', () => {
+  it('names the file after the UTC day and sends it as a UTF-8 CSV download', () => {
+    const filename = csvFilename('projects', new Date('2026-03-04T23:30:00Z'));
+    expect(filename).toBe('projects-2026-03-04.csv');
+    expect(csvHeaders(filename)).toEqual({
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': 'attachment; filename="projects-2026-03-04.csv"',
+    });
+  });
+});

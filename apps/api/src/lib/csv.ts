@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** A CSV cell value: null and undefined are empty cells. */
+export type CsvValue = string | number | null | undefined;
+
+/** Characters that make a spreadsheet read a cell as a formula (OWASP 'CSV injection'). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A cell holding one of these is quoted (RFC 4180, section 2). */
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/**
+ * One cell: a text a spreadsheet would run as a formula gets a leading `'` (it then shows as
+ * text), then a cell with a comma, quote or line break is quoted with its quotes doubled.
+ */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A whole file: the header row, then one line per row, each ended by CRLF (RFC 4180). */
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
+  return [header, ...rows].map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+}
+
+/** `<name>-YYYY-MM-DD.csv` for the day `at` (UTC). */
+export const csvFilename = (name: string, at: Date) => `${name}-${at.toISOString().slice(0, 10)}.csv`;
+
+/** The answer's headers for a CSV file: a download named `filename` (plain ASCII, no quotes). */
+export const csvHeaders = (filename: string) => ({
+  'content-type': 'text/csv; charset=utf-8',
+  'content-disposition': `attachment; filename="${filename}"`,
+});
+
+/** The 200 of an export route: the CSV text, sent as it is (a string payload is not serialized). */
+export const csvText = z.string().describe('text/csv; charset=utf-8');

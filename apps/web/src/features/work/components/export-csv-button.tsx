@@ -1,0 +1,30 @@
+import { Button, Tooltip } from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { notify } from '../../../lib/notify.tsx';
+
+/**
+ * 'Export CSV': runs `onExport` (a download of the list as filtered) with a busy state, and says
+ * in a toast when it fails. Reading is allowed to a read-only account, so it always shows.
+ */
+export const ExportCsvButton = ({ onExport }: { onExport: () => Promise<void> }) => {
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      await onExport();
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Tooltip label={messages.exportCsvHint}>
+      <Button variant="default" size="xs" loading={busy} onClick={() => void onClick()}>
+        {messages.exportCsv}
+      </Button>
+    </Tooltip>
+  );
+};
