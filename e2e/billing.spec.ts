@@ -9,7 +9,10 @@ test('an account holder on the trial buys a plan at checkout and sees the invoic
   await signIn(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/workspace$/);
   await page.getByRole('button', { name: 'User menu' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Billing', exact: true })).toHaveAttribute('href', '/user/billing');
+  await expect(page.getByRole('menuitem', { name: 'Billing', exact: true })).toHaveAttribute(
+    'href',
+    '/user/billing',
+  );
   await page.keyboard.press('Escape');
   const trial = page.getByRole('link', { name: /Trial: 30 days left/i });
   await expect(trial).toBeVisible();
