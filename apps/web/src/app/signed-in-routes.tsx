@@ -3,6 +3,7 @@ import type { Action } from '@workhub/shared/permissions';
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RequireAuth } from './guards/require-auth.tsx';
+import { RequireWritable } from './guards/require-writable.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { PlansOrPicker } from './plans-or-picker.tsx';
 
@@ -72,24 +73,25 @@ const TeamOrSubscribers = lazyPage(() => import('./team-or-subscribers.tsx'), 'T
 /**
  * Projects, milestones and tasks of the current workspace, each page behind the `can()` action
  * that lets one see it (docs/permissions.md). The spec's /task/{id} is the project's task list;
- * a milestone's tasks have their own address, /milestone/{milestoneId}/tasks.
+ * a milestone's tasks have their own address, /milestone/{milestoneId}/tasks. `edits`: a form,
+ * which a read-only account does not get (RequireWritable).
  */
-const WORK_ROUTES: readonly { path: string; action: Action; element: ReactNode }[] = [
+const WORK_ROUTES: readonly { path: string; action: Action; element: ReactNode; edits?: true }[] = [
   { path: '/project/list', action: 'project:view', element: <ProjectListPage archived={false} /> },
   { path: '/project/archived', action: 'project:archive', element: <ProjectListPage archived /> },
-  { path: '/project/create', action: 'project:create', element: <ProjectFormPage /> },
-  { path: '/project/:id/edit', action: 'project:update', element: <ProjectFormPage /> },
-  { path: '/milestone/create', action: 'milestone:create', element: <MilestoneFormPage /> },
-  { path: '/milestone/:id/edit', action: 'milestone:update', element: <MilestoneFormPage /> },
+  { path: '/project/create', action: 'project:create', element: <ProjectFormPage />, edits: true },
+  { path: '/project/:id/edit', action: 'project:update', element: <ProjectFormPage />, edits: true },
+  { path: '/milestone/create', action: 'milestone:create', element: <MilestoneFormPage />, edits: true },
+  { path: '/milestone/:id/edit', action: 'milestone:update', element: <MilestoneFormPage />, edits: true },
   {
     path: '/milestone/:id/tasks',
     action: 'task:view_assigned',
     element: <TaskListPage variant="milestone" />,
   },
   { path: '/milestone/:id', action: 'milestone:view', element: <MilestoneListPage /> },
-  { path: '/task/create', action: 'task:create', element: <TaskFormPage /> },
+  { path: '/task/create', action: 'task:create', element: <TaskFormPage />, edits: true },
   { path: '/task/view/:id', action: 'task:view_assigned', element: <TaskViewPage /> },
-  { path: '/task/:id/edit', action: 'task:update', element: <TaskFormPage /> },
+  { path: '/task/:id/edit', action: 'task:update', element: <TaskFormPage />, edits: true },
   { path: '/task/:id', action: 'task:view_assigned', element: <TaskListPage variant="project" /> },
   { path: '/tasks/mine', action: 'task:view_assigned', element: <TaskListPage variant="mine" /> },
 ];
@@ -120,8 +122,10 @@ export const SignedInRoutes = () => (
           <Route element={<RequireAuth anyOf={['account']} />}>
             <Route path="/workspace/list" element={<WorkspaceListPage archived={false} />} />
             <Route path="/workspace/archived" element={<WorkspaceListPage archived />} />
-            <Route path="/workspace/create" element={<WorkspaceFormPage />} />
-            <Route path="/workspace/:id/edit" element={<WorkspaceFormPage />} />
+            <Route element={<RequireWritable />}>
+              <Route path="/workspace/create" element={<WorkspaceFormPage />} />
+              <Route path="/workspace/:id/edit" element={<WorkspaceFormPage />} />
+            </Route>
           </Route>
           {TEMPLATES.map((template) => (
             <Route
@@ -141,7 +145,9 @@ export const SignedInRoutes = () => (
               path={path}
               element={
                 <RequireCan action="team:update">
-                  <MemberEditPage />
+                  <RequireWritable>
+                    <MemberEditPage />
+                  </RequireWritable>
                 </RequireCan>
               }
             />
@@ -196,8 +202,16 @@ export const SignedInRoutes = () => (
               </RequireCan>
             }
           />
-          {WORK_ROUTES.map(({ path, action, element }) => (
-            <Route key={path} path={path} element={<RequireCan action={action}>{element}</RequireCan>} />
+          {WORK_ROUTES.map(({ path, action, element, edits }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RequireCan action={action}>
+                  {edits ? <RequireWritable>{element}</RequireWritable> : element}
+                </RequireCan>
+              }
+            />
           ))}
           <Route path="/dashboard_baber" element={<Navigate to="/dashboard_barber" replace />} />
         </Route>
