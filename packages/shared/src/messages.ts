@@ -140,6 +140,8 @@ export const messages = {
   // CSV export of the project and task lists (issue 5)
   exportCsv: 'Export CSV',
   exportCsvHint: 'Download this list, with its filters, as a CSV file',
+  exportTruncated: (rows: number) =>
+    `The file holds the first ${rows.toLocaleString('en-US')} rows of this list: narrow the filters to export the rest.`,
 
   // Workspace tags (issue 5)
   tagCreated: 'Tag created',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvFilename, csvHeaders, toCsv } from './csv.ts';
+import { capRows, csvCell, csvFilename, csvHeaders, toCsv } from './csv.ts';
 
 describe('csvCell', () => {
   it('leaves plain text and numbers as they are; null and undefined are empty', () => {
@@ -56,5 +56,14 @@ describe('csvFilename and csvHeaders', () => {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': 'attachment; filename="projects-2026-03-04.csv"',
     });
+  });
+});
+
+describe('capRows', () => {
+  it('keeps every row up to the cap and says nothing', () => {
+    expect(capRows([1, 2, 3], 3)).toEqual({ rows: [1, 2, 3], truncatedAt: null });
+  });
+  it('cuts the row past the cap and says where it stopped', () => {
+    expect(capRows([1, 2, 3, 4], 3)).toEqual({ rows: [1, 2, 3], truncatedAt: 3 });
   });
 });

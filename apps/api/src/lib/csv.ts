@@ -27,11 +27,22 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvVal
 /** `<name>-YYYY-MM-DD.csv` for the day `at` (UTC). */
 export const csvFilename = (name: string, at: Date) => `${name}-${at.toISOString().slice(0, 10)}.csv`;
 
-/** The answer's headers for a CSV file: a download named `filename` (plain ASCII, no quotes). */
-export const csvHeaders = (filename: string) => ({
+/** The header that says an export stopped at EXPORT_ROWS_MAX rows (its value: that number). */
+export const TRUNCATED_HEADER = 'x-export-truncated';
+
+/**
+ * The answer's headers for a CSV file: a download named `filename` (plain ASCII, no quotes), and
+ * when the list held more rows than one export carries, TRUNCATED_HEADER with the rows sent.
+ */
+export const csvHeaders = (filename: string, truncatedAt: number | null = null): Record<string, string> => ({
   'content-type': 'text/csv; charset=utf-8',
   'content-disposition': `attachment; filename="${filename}"`,
+  ...(truncatedAt === null ? {} : { [TRUNCATED_HEADER]: String(truncatedAt) }),
 });
+
+/** At most `max` of `rows`, and whether there were more (the query asked for max + 1). */
+export const capRows = <T>(rows: readonly T[], max: number): { rows: T[]; truncatedAt: number | null } =>
+  rows.length > max ? { rows: rows.slice(0, max), truncatedAt: max } : { rows: [...rows], truncatedAt: null };
 
 /** The 200 of an export route: the CSV text, sent as it is (a string payload is not serialized). */
 export const csvText = z.string().describe('text/csv; charset=utf-8');

@@ -46,9 +46,9 @@ export const apiRequest = async <T>(path: string, options: ApiRequest = {}): Pro
 
 /**
  * GETs a file (a CSV export) like apiRequest (token, refresh on a 401) and has the browser save
- * it: under the name the API gives, else `filename`.
+ * it: under the name the API gives, else `filename`. Answers where an export stopped short, if it did.
  */
-export const download = async (path: string, filename: string): Promise<void> => {
+export const download = async (path: string, filename: string): Promise<{ truncatedAt: number | null }> => {
   const file = await withAccessToken((token) => requestFile(path, { token }));
   const url = URL.createObjectURL(file.blob);
   const link = document.createElement('a');
@@ -59,4 +59,5 @@ export const download = async (path: string, filename: string): Promise<void> =>
   link.remove();
   // Some browsers read the object URL after click() returns: free it a while later, not at once.
   setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
+  return { truncatedAt: file.truncatedAt };
 };

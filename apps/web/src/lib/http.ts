@@ -55,7 +55,8 @@ export const requestJson = async <T>(path: string, init: RawRequest = {}): Promi
 };
 
 /** A file the API answered: its bytes and the name its content-disposition gives, if any. */
-export type DownloadedFile = { blob: Blob; filename: string | null };
+/** A downloaded file; `truncatedAt`: the export stopped at that many rows (x-export-truncated). */
+export type DownloadedFile = { blob: Blob; filename: string | null; truncatedAt: number | null };
 
 const FILENAME = /filename="([^"]+)"/;
 
@@ -64,5 +65,6 @@ export const requestFile = async (path: string, init: RawRequest = {}): Promise<
   const response = await send(path, init, 'text/csv, application/json');
   if (!response.ok) throw toApiError(response.status, await readBody(response));
   const filename = FILENAME.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
-  return { blob: await response.blob(), filename };
+  const truncated = Number(response.headers.get('x-export-truncated'));
+  return { blob: await response.blob(), filename, truncatedAt: truncated > 0 ? truncated : null };
 };

@@ -1,6 +1,8 @@
-import { TRIAL_DAYS } from '@workhub/shared/constants';
+import { EXPORT_ROWS_MAX, TRIAL_DAYS } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { projects } from '../../db/schema/work.ts';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
 import { createTag } from '../../test/tags.ts';
 import { enter, login, memberIn, newTenant } from '../../test/tenants.ts';
@@ -30,6 +32,7 @@ describe('GET /api/projects/export', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="projects-${today()}.csv"`);
+    expect(response.headers['x-export-truncated']).toBeUndefined();
     expect(linesOf(response.body)).toEqual([
       HEADER,
       `"'=HYPERLINK(""x"")","Two, ""quoted""",in_progress,${daysFromNow(t, 30)},"Client, big",Ada Lovelace,${project.created_at}`,
@@ -96,6 +99,31 @@ describe('GET /api/projects/export', () => {
       expect(errorOf(response).error.message).toBe(messages.forbidden);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/projects/export' })).statusCode).toBe(401);
+  });
+
+  it(`stops at ${EXPORT_ROWS_MAX} rows and says so in x-export-truncated`, async () => {
+    const { owner, workspace } = await newTenant(t);
+    const tenant = { accountId: workspace.account_id, workspaceId: workspace.workspace_id };
+    const many = Array.from({ length: EXPORT_ROWS_MAX + 1 }, (_, i) => ({
+      ...tenant,
+      name: `Bulk ${String(i).padStart(5, '0')}`,
+      description: 'Made in bulk by the test.',
+    }));
+    await t.db.db.insert(projects).values(many);
+    const response = await call(t, 'GET', '/api/projects/export?sort=name', owner.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-export-truncated']).toBe(String(EXPORT_ROWS_MAX));
+    const rows = names(response.body);
+    expect(rows).toHaveLength(EXPORT_ROWS_MAX);
+    expect(rows.at(-1)).toBe(`Bulk ${String(EXPORT_ROWS_MAX - 1).padStart(5, '0')}`);
+
+    // Exactly the cap: everything fits, nothing is said.
+    await t.db.db
+      .delete(projects)
+      .where(eq(projects.name, `Bulk ${String(EXPORT_ROWS_MAX).padStart(5, '0')}`));
+    const whole = await call(t, 'GET', '/api/projects/export?sort=name', owner.token);
+    expect(whole.headers['x-export-truncated']).toBeUndefined();
+    expect(names(whole.body)).toHaveLength(EXPORT_ROWS_MAX);
   });
 
   it('answers 400 for a bad filter', async () => {

@@ -49,8 +49,8 @@ export const projectRoutes: FastifyPluginAsyncZod<{ projects: ProjectService }> 
       },
     },
     async (request, reply) => {
-      const { filename, csv } = await projects.exportCsv(requireAuth(request), request.query);
-      return reply.headers(csvHeaders(filename)).send(csv);
+      const { filename, csv, truncatedAt } = await projects.exportCsv(requireAuth(request), request.query);
+      return reply.headers(csvHeaders(filename, truncatedAt)).send(csv);
     },
   );
 

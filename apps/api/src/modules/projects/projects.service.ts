@@ -15,7 +15,7 @@ import { countOf, taskCompletion } from '../../db/aggregates.ts';
 import { users } from '../../db/schema/users.ts';
 import { milestones, type ProjectRow, projects, tasks } from '../../db/schema/work.ts';
 import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
-import { csvFilename } from '../../lib/csv.ts';
+import { capRows, csvFilename } from '../../lib/csv.ts';
 import { listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
 import { sortedPageOf } from '../../lib/paging.ts';
 import { assertCan } from '../../plugins/auth.ts';
@@ -111,11 +111,13 @@ export function createProjectService(ctx: Ctx) {
     assertCan(scope.auth, 'project:view');
     const { where, order } = listClauses(scope, query);
     // orderBy() on a dynamic select widens its row type; the rows are still those of selectProjects.
-    const rows = (await selectProjects(scope, where)
+    // One row past the cap tells whether the list held more than an export carries.
+    const fetched = (await selectProjects(scope, where)
       .orderBy(...order)
-      .limit(EXPORT_ROWS_MAX)) as Selected[];
+      .limit(EXPORT_ROWS_MAX + 1)) as Selected[];
+    const { rows, truncatedAt } = capRows(fetched, EXPORT_ROWS_MAX);
     const items = await withTags(db, scope, 'project', rows.map(toProject), (p) => p.project_id);
-    return { filename: csvFilename('projects', now()), csv: projectsCsv(items) };
+    return { filename: csvFilename('projects', now()), csv: projectsCsv(items), truncatedAt };
   }
 
   async function get(claims: AccessTokenClaims, id: string): Promise<Project> {

@@ -46,8 +46,8 @@ export const taskRoutes: FastifyPluginAsyncZod<{ tasks: TaskService }> = async (
       },
     },
     async (request, reply) => {
-      const { filename, csv } = await tasks.exportCsv(requireAuth(request), request.query);
-      return reply.headers(csvHeaders(filename)).send(csv);
+      const { filename, csv, truncatedAt } = await tasks.exportCsv(requireAuth(request), request.query);
+      return reply.headers(csvHeaders(filename, truncatedAt)).send(csv);
     },
   );
 

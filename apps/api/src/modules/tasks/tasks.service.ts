@@ -19,7 +19,7 @@ import { milestones, type TaskRow, tasks } from '../../db/schema/work.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
 import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { csvFilename } from '../../lib/csv.ts';
+import { capRows, csvFilename } from '../../lib/csv.ts';
 import { sortedPageOf } from '../../lib/paging.ts';
 import { assertCan } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
@@ -197,12 +197,14 @@ export function createTaskService(ctx: Ctx) {
   async function exportCsv(claims: AccessTokenClaims, query: ExportQuery) {
     const { scope, day, where, order } = await listClauses(claims, query);
     // orderBy() on a dynamic select widens its row type; the rows are still those of selectTasks.
-    const rows = (await selectTasks(db, where)
+    // One row past the cap tells whether the list held more than an export carries.
+    const fetched = (await selectTasks(db, where)
       .orderBy(...order)
-      .limit(EXPORT_ROWS_MAX)) as SelectedTask[];
+      .limit(EXPORT_ROWS_MAX + 1)) as SelectedTask[];
+    const { rows, truncatedAt } = capRows(fetched, EXPORT_ROWS_MAX);
     const items = rows.map((row) => toTask(row, day));
     const withItsTags = await withTags(db, scope, 'task', items, (t) => t.task_id);
-    return { filename: csvFilename('tasks', now()), csv: tasksCsv(withItsTags) };
+    return { filename: csvFilename('tasks', now()), csv: tasksCsv(withItsTags), truncatedAt };
   }
 
   async function get(claims: AccessTokenClaims, id: string): Promise<Task> {

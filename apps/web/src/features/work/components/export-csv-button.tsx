@@ -6,14 +6,20 @@ import { notify } from '../../../lib/notify.tsx';
 
 /**
  * 'Export CSV': runs `onExport` (a download of the list as filtered) with a busy state, and says
- * in a toast when it fails. Reading is allowed to a read-only account, so it always shows.
+ * in a toast when it fails or when the file stopped at the export's row limit. Reading is allowed
+ * to a read-only account, so it always shows.
  */
-export const ExportCsvButton = ({ onExport }: { onExport: () => Promise<void> }) => {
+export const ExportCsvButton = ({
+  onExport,
+}: {
+  onExport: () => Promise<{ truncatedAt: number | null }>;
+}) => {
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
     setBusy(true);
     try {
-      await onExport();
+      const { truncatedAt } = await onExport();
+      if (truncatedAt !== null) notify.success(messages.exportTruncated(truncatedAt));
     } catch (error) {
       notify.error(errorMessage(error));
     } finally {

@@ -200,12 +200,13 @@ describe('ProjectListPage: read-only account and CSV export', () => {
       user: { ...session.user, subscription: fakeSubscription({ access: 'read_only', days_left: 0 }) },
     };
   };
-  const csv = () =>
+  const csv = (extra: Record<string, string> = {}) =>
     new Response('Name\r\nLaunch\r\n', {
       status: 200,
       headers: {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': 'attachment; filename="projects-2026-11-22.csv"',
+        ...extra,
       },
     });
   const saved: string[] = [];
@@ -269,6 +270,22 @@ describe('ProjectListPage: read-only account and CSV export', () => {
     const headers = exportCall?.[1]?.headers as Record<string, string> | undefined;
     expect(headers?.Authorization).toMatch(/^Bearer /);
     expect(notify.error).not.toHaveBeenCalled();
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it('says in a toast when the file stopped at the export row limit', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, {
+      'GET /api/projects': () => jsonResponse(200, page([fakeProject()])),
+      'GET /api/projects/export': () => csv({ 'x-export-truncated': '10000' }),
+    });
+    renderWithData(<ProjectListPage archived={false} />, '/project/list');
+    await screen.findByText('Launch');
+    await user.click(screen.getByRole('button', { name: messages.exportCsv }));
+    await waitFor(() => expect(saved).toEqual(['projects-2026-11-22.csv blob:csv']));
+    expect(notify.success).toHaveBeenCalledWith(messages.exportTruncated(10_000));
+    expect(messages.exportTruncated(10_000)).toContain('first 10,000 rows');
   });
 
   it('says so in a toast when the export fails', async () => {
