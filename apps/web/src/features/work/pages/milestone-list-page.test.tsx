@@ -64,6 +64,50 @@ describe('MilestoneListPage', () => {
       `/milestone/create?project=${ids.project}`,
     );
     expect(calledUrls(fetchMock)).toContain(`/api/projects/${ids.project}/milestones?page=1&limit=14`);
+    // An active project: no archived notice.
+    expect(screen.queryByText(messages.projectArchivedNoChanges)).toBeNull();
+  });
+
+  it('shows the milestones of an archived project read-only: the notice and its way to restore, no + New Milestone, Edit or Delete', async () => {
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, {
+      [`GET /api/projects/${ids.project}`]: () =>
+        jsonResponse(200, { data: fakeProject({ status: 'archived' }) }),
+      [`GET /api/projects/${ids.project}/milestones`]: () => jsonResponse(200, page([fakeMilestone()])),
+    });
+    renderList();
+    expect(await screen.findByRole('heading', { name: 'Milestones of Launch' })).toBeTruthy();
+    await screen.findByText('Beta');
+    const notice = within(screen.getByRole('alert'));
+    expect(notice.getByText('Archived')).toBeTruthy();
+    expect(notice.getByText(messages.projectArchivedNoChanges, { exact: false })).toBeTruthy();
+    expect(notice.getByRole('link', { name: 'Go to the archived projects' }).getAttribute('href')).toBe(
+      '/project/archived',
+    );
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Name',
+      'Created By',
+      'Status',
+      'Due Date',
+      'View',
+    ]);
+    expect(row('Beta').getByRole('link', { name: 'View tasks' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '+ New Milestone' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it('offers no + New Milestone in the empty list of an archived project', async () => {
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, {
+      [`GET /api/projects/${ids.project}`]: () =>
+        jsonResponse(200, { data: fakeProject({ status: 'archived' }) }),
+      [`GET /api/projects/${ids.project}/milestones`]: () => jsonResponse(200, page([])),
+    });
+    renderList();
+    expect(await screen.findByText('No milestones yet')).toBeTruthy();
+    expect(screen.getByText(messages.projectArchivedNoChanges, { exact: false })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '+ New Milestone' })).toBeNull();
   });
 
   it('asks before deleting, saying the tasks move to the project, then deletes', async () => {

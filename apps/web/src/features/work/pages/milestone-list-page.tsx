@@ -12,13 +12,15 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useListFilters } from '../../../lib/use-list-filters.ts';
-import { type May, useMay } from '../../../lib/use-may.ts';
+import type { May } from '../../../lib/use-may.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useDeleteMilestone } from '../api/delete-milestone.ts';
 import { useMilestones } from '../api/get-milestones.ts';
 import { useProject } from '../api/get-project.ts';
+import { ArchivedProjectNotice } from '../components/archived-project-notice.tsx';
 import { DeleteMilestoneDialog } from '../components/delete-milestone-dialog.tsx';
 import { MilestoneTable } from '../components/milestone-table.tsx';
+import { useWorkMay } from '../use-work-may.ts';
 import { MILESTONE_STATUS_OPTIONS } from '../work-options.ts';
 
 type MilestoneListProps = { project: Project; may: May };
@@ -81,11 +83,14 @@ const MilestoneList = ({ project, may }: MilestoneListProps) => {
   );
 };
 
-/** /milestone/{projectId} (spec section 2): the milestones of one project. */
+/**
+ * /milestone/{projectId} (spec section 2): the milestones of one project; read-only, with a notice,
+ * while the project is archived.
+ */
 export const MilestoneListPage = () => {
   const { id: projectId = '' } = useParams();
   const project = useProject(projectId);
-  const may = useMay();
+  const may = useWorkMay(project.data);
   const title = project.data ? `Milestones of ${project.data.name}` : 'Milestones';
   useDocumentTitle(title);
   return (
@@ -111,7 +116,12 @@ export const MilestoneListPage = () => {
         }
       />
       <QueryState query={project} errorTitle="This project could not be loaded">
-        {(loaded) => <MilestoneList key={loaded.project_id} project={loaded} may={may} />}
+        {(loaded) => (
+          <>
+            <ArchivedProjectNotice project={loaded} />
+            <MilestoneList key={loaded.project_id} project={loaded} may={may} />
+          </>
+        )}
       </QueryState>
     </>
   );

@@ -95,6 +95,8 @@ describe('TaskListPage', () => {
     expect(calledUrls(fetchMock)).toContain(`/api/tasks?project_id=${ids.project}&page=1&limit=14`);
     // Nobody here changes a status from the list: admin-types edit the task.
     expect(screen.queryByRole('combobox', { name: /Change status/ })).toBeNull();
+    // An active project: no archived notice.
+    expect(screen.queryByText(messages.projectArchivedNoChanges)).toBeNull();
   });
 
   it('gives a worker no Edit, Delete or + New Task, but a status control on their own tasks', async () => {
@@ -219,6 +221,7 @@ describe('TaskListPage', () => {
     signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
     routeFetch(fetchMock, {
       [`GET /api/milestones/${ids.milestone}`]: () => jsonResponse(200, { data: fakeMilestone() }),
+      [`GET /api/projects/${ids.project}`]: () => jsonResponse(200, { data: fakeProject() }),
       'GET /api/tasks': () => jsonResponse(200, page([inMilestone])),
       'GET /api/team': () => jsonResponse(200, page([fakeMember()])),
     });
@@ -226,7 +229,7 @@ describe('TaskListPage', () => {
     expect(await screen.findByRole('heading', { name: 'Tasks of Beta' })).toBeTruthy();
     await screen.findByText('Test the beta');
     expect(calledUrls(fetchMock)).toContain(`/api/tasks?milestone_id=${ids.milestone}&page=1&limit=14`);
-    expect(screen.getByRole('link', { name: '+ New Task' }).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: '+ New Task' })).getAttribute('href')).toBe(
       `/task/create?project=${ids.project}&milestone=${ids.milestone}`,
     );
     unmount();
@@ -235,6 +238,67 @@ describe('TaskListPage', () => {
     expect(screen.getByRole('heading', { name: 'My tasks' })).toBeTruthy();
     await screen.findByText('Test the beta');
     expect(calledUrls(fetchMock)).toContain('/api/tasks?assigned_to=me&page=1&limit=14');
+  });
+
+  it("shows an archived project's tasks read-only: the notice, no + New Task, Edit or Delete", async () => {
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, {
+      [`GET /api/projects/${ids.project}`]: () =>
+        jsonResponse(200, { data: fakeProject({ status: 'archived' }) }),
+      'GET /api/tasks': () => jsonResponse(200, page([inProject, inMilestone])),
+      'GET /api/team': () => jsonResponse(200, page([fakeMember()])),
+    });
+    renderList(`/task/${ids.project}`);
+    expect(await screen.findByRole('heading', { name: 'Tasks of Launch' })).toBeTruthy();
+    await screen.findByText('Write the docs');
+    expect(screen.getByText(messages.projectArchivedNoChanges)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the archived projects' }).getAttribute('href')).toBe(
+      '/project/archived',
+    );
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Name',
+      'Assigned To',
+      'Status',
+      'Due Date',
+      'Project/Milestone Name',
+      'View',
+    ]);
+    expect(row('Write the docs').getByRole('link', { name: 'View' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '+ New Task' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it("gives a worker no status control on an archived project's tasks", async () => {
+    signIn(fakeWorkspaceAuthSession('workspace', 'worker'));
+    routeFetch(fetchMock, {
+      [`GET /api/projects/${ids.project}`]: () =>
+        jsonResponse(200, { data: fakeProject({ status: 'archived' }) }),
+      'GET /api/tasks': () => jsonResponse(200, page([fakeTask({ assigned_to: 'u1' })])),
+    });
+    renderList(`/task/${ids.project}`);
+    await screen.findByText('Write the docs');
+    expect(screen.getByText(messages.projectArchivedNoChanges)).toBeTruthy();
+    // Only who may archive projects is shown the way to restore it.
+    expect(screen.queryByRole('link', { name: 'Go to the archived projects' })).toBeNull();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).not.toContain('Change status');
+  });
+
+  it("shows an archived project's milestone tasks read-only, its project loaded for its status", async () => {
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, {
+      [`GET /api/milestones/${ids.milestone}`]: () => jsonResponse(200, { data: fakeMilestone() }),
+      [`GET /api/projects/${ids.project}`]: () =>
+        jsonResponse(200, { data: fakeProject({ status: 'archived' }) }),
+      'GET /api/tasks': () => jsonResponse(200, page([inMilestone])),
+      'GET /api/team': () => jsonResponse(200, page([fakeMember()])),
+    });
+    renderList(`/milestone/${ids.milestone}/tasks`);
+    await screen.findByText('Test the beta');
+    expect(await screen.findByText(messages.projectArchivedNoChanges)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '+ New Task' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
   it('says so when nothing is assigned to a worker', async () => {

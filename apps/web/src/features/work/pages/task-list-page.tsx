@@ -17,11 +17,13 @@ import { useAssignees } from '../api/get-assignees.ts';
 import { useMilestone } from '../api/get-milestone.ts';
 import { useProject } from '../api/get-project.ts';
 import { type TaskScope, useTasks } from '../api/get-tasks.ts';
+import { ArchivedProjectNotice } from '../components/archived-project-notice.tsx';
 import { DeleteTaskDialog } from '../components/delete-task-dialog.tsx';
 import { ExportCsvButton } from '../components/export-csv-button.tsx';
 import { TaskTable } from '../components/task-table.tsx';
 import { useHereAsReturn } from '../return-to.ts';
 import { useTaskActions } from '../use-task-actions.ts';
+import { useWorkMay } from '../use-work-may.ts';
 import { TASK_STATUS_FILTER_OPTIONS } from '../work-options.ts';
 
 type TaskListProps = {
@@ -102,10 +104,14 @@ const TaskList = ({ may, scope, newTask }: TaskListProps) => {
   );
 };
 
-/** /task/{projectId}: the tasks of a project (the spec's /task/{id}, read as the project id). */
-const ProjectTasks = ({ may }: { may: May }) => {
+/**
+ * /task/{projectId}: the tasks of a project (the spec's /task/{id}, read as the project id);
+ * read-only, with a notice, while the project is archived.
+ */
+const ProjectTasks = () => {
   const { id = '' } = useParams();
   const project = useProject(id);
+  const may = useWorkMay(project.data);
   const title = project.data ? `Tasks of ${project.data.name}` : 'Tasks';
   useDocumentTitle(title);
   const newTask = `/task/create?project=${id}`;
@@ -129,25 +135,33 @@ const ProjectTasks = ({ may }: { may: May }) => {
       />
       <QueryState query={project} errorTitle="This project could not be loaded">
         {(loaded) => (
-          <TaskList
-            key={loaded.project_id}
-            may={may}
-            scope={{ project_id: loaded.project_id }}
-            newTask={newTask}
-          />
+          <>
+            <ArchivedProjectNotice project={loaded} />
+            <TaskList
+              key={loaded.project_id}
+              may={may}
+              scope={{ project_id: loaded.project_id }}
+              newTask={newTask}
+            />
+          </>
         )}
       </QueryState>
     </>
   );
 };
 
-/** /milestone/{milestoneId}/tasks: the tasks of one milestone. */
-const MilestoneTasks = ({ may }: { may: May }) => {
+/**
+ * /milestone/{milestoneId}/tasks: the tasks of one milestone; its project is loaded for its status
+ * (read-only, with a notice, while it is archived).
+ */
+const MilestoneTasks = () => {
   const { id = '' } = useParams();
   const milestone = useMilestone(id);
   const title = milestone.data ? `Tasks of ${milestone.data.name}` : 'Tasks';
   useDocumentTitle(title);
   const projectId = milestone.data?.project_id;
+  const project = useProject(projectId ?? null);
+  const may = useWorkMay(project.data);
   const newTask = projectId ? `/task/create?project=${projectId}&milestone=${id}` : null;
   return (
     <>
@@ -176,20 +190,28 @@ const MilestoneTasks = ({ may }: { may: May }) => {
       />
       <QueryState query={milestone} errorTitle="This milestone could not be loaded">
         {(loaded) => (
-          <TaskList
-            key={loaded.milestone_id}
-            may={may}
-            scope={{ milestone_id: loaded.milestone_id }}
-            newTask={newTask}
-          />
+          <>
+            <ArchivedProjectNotice project={project.data} />
+            <TaskList
+              key={loaded.milestone_id}
+              may={may}
+              scope={{ milestone_id: loaded.milestone_id }}
+              newTask={newTask}
+            />
+          </>
         )}
       </QueryState>
     </>
   );
 };
 
-/** /tasks/mine: the tasks assigned to the signed-in user, in every project of the workspace. */
-const MyTasks = ({ may }: { may: May }) => {
+/**
+ * /tasks/mine: the tasks assigned to the signed-in user, in every project of the workspace. Its
+ * rows do not carry their project's status, so a task of an archived project keeps its status
+ * control here (the API answers 409 with projectArchivedNoChanges, which is toasted).
+ */
+const MyTasks = () => {
+  const may = useMay();
   useDocumentTitle('My tasks');
   return (
     <>
@@ -207,13 +229,12 @@ export type TaskListVariant = 'project' | 'milestone' | 'mine';
 
 /** The three task lists: a project's, a milestone's, and 'My tasks'. */
 export const TaskListPage = ({ variant }: { variant: TaskListVariant }) => {
-  const may = useMay();
   switch (variant) {
     case 'project':
-      return <ProjectTasks may={may} />;
+      return <ProjectTasks />;
     case 'milestone':
-      return <MilestoneTasks may={may} />;
+      return <MilestoneTasks />;
     case 'mine':
-      return <MyTasks may={may} />;
+      return <MyTasks />;
   }
 };

@@ -5,11 +5,11 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
-import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
-import { fakeTask, ids } from '../../../test/work-fixtures.ts';
+import { fakeProject, fakeTask, ids } from '../../../test/work-fixtures.ts';
 import { TaskViewPage } from './task-view-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -38,6 +38,7 @@ describe('TaskViewPage', () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
     routeFetch(fetchMock, {
+      [`GET /api/projects/${ids.project}`]: () => jsonResponse(200, { data: fakeProject() }),
       [`GET /api/tasks/${ids.task}`]: () =>
         jsonResponse(200, {
           data: fakeTask({
@@ -61,7 +62,9 @@ describe('TaskViewPage', () => {
     expect(details().getByRole('link', { name: 'Beta' }).getAttribute('href')).toBe(
       `/milestone/${ids.milestone}/tasks`,
     );
-    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(`/task/${ids.task}/edit`);
+    expect((await screen.findByRole('link', { name: 'Edit' })).getAttribute('href')).toBe(
+      `/task/${ids.task}/edit`,
+    );
     expect((screen.getByLabelText('Change status') as HTMLSelectElement).value).toBe('in_progress');
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
@@ -75,6 +78,7 @@ describe('TaskViewPage', () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('workspace', 'worker'));
     routeFetch(fetchMock, {
+      [`GET /api/projects/${ids.project}`]: () => jsonResponse(200, { data: fakeProject() }),
       [`GET /api/tasks/${ids.task}`]: () => jsonResponse(200, { data: fakeTask({ assigned_to: 'u1' }) }),
       [`PATCH /api/tasks/${ids.task}/status`]: () =>
         jsonResponse(200, { message: messages.updateDone, data: fakeTask({ stored_status: 'completed' }) }),
@@ -83,7 +87,7 @@ describe('TaskViewPage', () => {
     await screen.findByRole('heading', { name: 'Write the docs' });
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
-    await user.selectOptions(screen.getByLabelText('Change status'), 'completed');
+    await user.selectOptions(await screen.findByLabelText('Change status'), 'completed');
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.updateDone));
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'completed' });
@@ -92,10 +96,43 @@ describe('TaskViewPage', () => {
   it("shows no status control on a colleague's task", async () => {
     signIn(fakeWorkspaceAuthSession('workspace', 'member'));
     routeFetch(fetchMock, {
+      [`GET /api/projects/${ids.project}`]: () => jsonResponse(200, { data: fakeProject() }),
       [`GET /api/tasks/${ids.task}`]: () => jsonResponse(200, { data: fakeTask({ assigned_to: ids.wendy }) }),
     });
     renderView();
     await screen.findByRole('heading', { name: 'Write the docs' });
+    await waitFor(() => expect(calledUrls(fetchMock)).toContain(`/api/projects/${ids.project}`));
+    expect(screen.queryByLabelText('Change status')).toBeNull();
+  });
+
+  it('shows a task of an archived project read-only, with the notice and no Edit, Delete or status control', async () => {
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, {
+      [`GET /api/projects/${ids.project}`]: () =>
+        jsonResponse(200, { data: fakeProject({ status: 'archived' }) }),
+      [`GET /api/tasks/${ids.task}`]: () => jsonResponse(200, { data: fakeTask() }),
+    });
+    renderView();
+    await screen.findByRole('heading', { name: 'Write the docs' });
+    expect(await screen.findByText(messages.projectArchivedNoChanges)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the archived projects' }).getAttribute('href')).toBe(
+      '/project/archived',
+    );
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByLabelText('Change status')).toBeNull();
+  });
+
+  it('gives the assigned worker of an archived project the notice without the way to restore it, and no status control', async () => {
+    signIn(fakeWorkspaceAuthSession('workspace', 'worker'));
+    routeFetch(fetchMock, {
+      [`GET /api/projects/${ids.project}`]: () =>
+        jsonResponse(200, { data: fakeProject({ status: 'archived' }) }),
+      [`GET /api/tasks/${ids.task}`]: () => jsonResponse(200, { data: fakeTask({ assigned_to: 'u1' }) }),
+    });
+    renderView();
+    expect(await screen.findByText(messages.projectArchivedNoChanges)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Go to the archived projects' })).toBeNull();
     expect(screen.queryByLabelText('Change status')).toBeNull();
   });
 });

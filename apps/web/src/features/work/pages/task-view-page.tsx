@@ -7,13 +7,15 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDate, personName, TASK_PRIORITY_LABELS } from '../../../lib/labels.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { type May, useMay } from '../../../lib/use-may.ts';
+import { useProject } from '../api/get-project.ts';
 import { useTask } from '../api/get-task.ts';
+import { ArchivedProjectNotice } from '../components/archived-project-notice.tsx';
 import { DeleteTaskDialog } from '../components/delete-task-dialog.tsx';
 import { TaskStatusControl } from '../components/task-status-control.tsx';
 import { useReturnTo } from '../return-to.ts';
 import { taskListOf } from '../task-place.ts';
 import { useTaskActions } from '../use-task-actions.ts';
+import { useWorkMay } from '../use-work-may.ts';
 
 const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
   <Table.Tr>
@@ -22,9 +24,10 @@ const Detail = ({ label, children }: { label: string; children: ReactNode }) => 
   </Table.Tr>
 );
 
-type TaskDetailsProps = { task: Task; may: May };
-
-const TaskDetails = ({ task, may }: TaskDetailsProps) => {
+/** The task carries its project's id, not its status: the project is loaded for it. */
+const TaskDetails = ({ task }: { task: Task }) => {
+  const project = useProject(task.project_id);
+  const may = useWorkMay(project.data);
   const navigate = useNavigate();
   const returnTo = useReturnTo();
   const list = returnTo ?? taskListOf(task);
@@ -55,6 +58,7 @@ const TaskDetails = ({ task, may }: TaskDetailsProps) => {
           </>
         }
       />
+      <ArchivedProjectNotice project={project.data} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="task-description-title">
@@ -117,17 +121,19 @@ const TaskDetails = ({ task, may }: TaskDetailsProps) => {
   );
 };
 
-/** /task/view/{taskId}: one task, with its status control for its assignee and the admin-types. */
+/**
+ * /task/view/{taskId}: one task, with its status control for its assignee and the admin-types;
+ * read-only, with a notice, while its project is archived.
+ */
 export const TaskViewPage = () => {
   const { id = '' } = useParams();
   const task = useTask(id);
-  const may = useMay();
   useDocumentTitle(task.data?.name ?? 'Task');
   return (
     <>
       {task.data ? null : <PageHeader title="Task" />}
       <QueryState query={task} errorTitle="This task could not be loaded">
-        {(loaded) => <TaskDetails key={loaded.task_id} task={loaded} may={may} />}
+        {(loaded) => <TaskDetails key={loaded.task_id} task={loaded} />}
       </QueryState>
     </>
   );
