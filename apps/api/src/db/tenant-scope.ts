@@ -1,11 +1,13 @@
 import type { AccountStatus, Template, WorkspaceRole } from '@workhub/shared/enums';
 import { messages } from '@workhub/shared/messages';
 import type { Auth } from '@workhub/shared/permissions';
+import type { SubscriptionTimes } from '@workhub/shared/subscription';
 import { and, count, eq, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../lib/app-error.ts';
 import { conflict, forbidden } from '../plugins/errors.ts';
 import type { Db } from './client.ts';
+import { subscriptions } from './schema/plans.ts';
 import { accounts } from './schema/users.ts';
 import { type InvitationRow, invitations, workspaceMembers, workspaces } from './schema/workspaces.ts';
 
@@ -41,6 +43,8 @@ export type AccountScope = {
   reachableWorkspaces(): SQL;
   /** Values to stamp on an insert into an account-level table. */
   accountValues(): { accountId: string };
+  /** The account's subscription as the access rule reads it (read with the account), or null. */
+  subscription: SubscriptionTimes | null;
 };
 
 /** The tenant of a session acting in one workspace. */
@@ -78,10 +82,31 @@ export function workspaceConditions({ accountId, workspaceId }: Tenant) {
   };
 }
 
-type LiveMembership = {
+/** What resolve reads of the account: its status and its subscription's dates. */
+const accountStateColumns = {
+  accountStatus: accounts.status,
+  subscriptionStatus: subscriptions.status,
+  trialEndsAt: subscriptions.trialEndsAt,
+  currentPeriodEnd: subscriptions.currentPeriodEnd,
+};
+type AccountState = {
+  accountStatus: AccountStatus;
+  subscriptionStatus: SubscriptionTimes['status'] | null;
+  trialEndsAt: Date | null;
+  currentPeriodEnd: Date | null;
+};
+const subscriptionTimes = (state: AccountState): SubscriptionTimes | null =>
+  state.subscriptionStatus === null
+    ? null
+    : {
+        status: state.subscriptionStatus,
+        trial_ends_at: state.trialEndsAt,
+        current_period_end: state.currentPeriodEnd,
+      };
+
+type LiveMembership = AccountState & {
   role: WorkspaceRole;
   status: 'active' | 'inactive';
-  accountStatus: AccountStatus;
   archived: boolean;
   template: Template;
   workspaceName: string;
@@ -92,7 +117,7 @@ async function liveMembership(db: Db, userId: string, tenant: Tenant): Promise<L
     .select({
       role: workspaceMembers.role,
       status: workspaceMembers.status,
-      accountStatus: accounts.status,
+      ...accountStateColumns,
       archived: workspaces.archived,
       template: workspaces.template,
       workspaceName: workspaces.name,
@@ -106,6 +131,7 @@ async function liveMembership(db: Db, userId: string, tenant: Tenant): Promise<L
       ),
     )
     .innerJoin(accounts, eq(accounts.id, workspaceMembers.accountId))
+    .leftJoin(subscriptions, eq(subscriptions.accountId, workspaceMembers.accountId))
     .where(
       and(
         eq(workspaceMembers.accountId, tenant.accountId),
@@ -121,14 +147,15 @@ const memberInactive = () => forbidden(messages.memberInactive);
 /** The account was made inactive by platform staff: nobody acts in it until it is reactivated. */
 export const accountInactive = () => new AppError(403, 'ACCOUNT_INACTIVE', messages.accountInactive);
 
-/** The status of an account, for a holder's session at home (a workspace session reads it with the membership). */
-async function accountStatusOf(db: Db, accountId: string): Promise<AccountStatus | undefined> {
+/** The state of an account, for a holder's session at home (a workspace session reads it with the membership). */
+async function accountStateOf(db: Db, accountId: string): Promise<AccountState | undefined> {
   const [row] = await db
-    .select({ status: accounts.status })
+    .select(accountStateColumns)
     .from(accounts)
+    .leftJoin(subscriptions, eq(subscriptions.accountId, accounts.id))
     .where(eq(accounts.id, accountId))
     .limit(1);
-  return row?.status;
+  return row;
 }
 export const workspaceUnavailable = () => conflict(messages.workspaceUnavailable);
 
@@ -156,20 +183,23 @@ async function resolve(db: Db, claims: Auth) {
   if (!accountId) throw forbidden();
   let auth: Auth = claims;
   let membership: LiveMembership | undefined;
+  let state: AccountState | undefined;
   if (claims.workspace_id) {
     membership = await liveMembership(db, claims.user_id, { accountId, workspaceId: claims.workspace_id });
     if (membership?.status !== 'active') throw memberInactive();
-    if (membership.accountStatus !== 'active') throw accountInactive();
+    state = membership;
     auth = { ...claims, role: membership.role, template: membership.template };
-  } else if ((await accountStatusOf(db, accountId)) === 'inactive') {
-    throw accountInactive();
+  } else {
+    state = await accountStateOf(db, accountId);
   }
+  if (state?.accountStatus === 'inactive') throw accountInactive();
   const conditions = accountConditions(accountId);
   const account: AccountScope = {
     ...conditions,
     auth,
     accountId,
     workspaceId: claims.workspace_id,
+    subscription: state ? subscriptionTimes(state) : null,
     reachableWorkspaces: () => {
       const inAccount = conditions.account(workspaces);
       if (auth.role === 'owner' || !claims.workspace_id) return inAccount;

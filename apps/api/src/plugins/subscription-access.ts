@@ -4,7 +4,7 @@ import type { Auth } from '@workhub/shared/permissions';
 import { accountAccess, type SubscriptionTimes } from '@workhub/shared/subscription';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { subscriptions } from '../db/schema/plans.ts';
+import type { subscriptions } from '../db/schema/plans.ts';
 import { accountScope } from '../db/tenant-scope.ts';
 import { AppError, isAppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -36,19 +36,13 @@ export const timesOf = (row: SubscriptionRowTimes): SubscriptionTimes => ({
   current_period_end: row.currentPeriodEnd,
 });
 
-/** What the account the token acts in may do now, or null when it has no subscription row. */
+/**
+ * What the account the token acts in may do now, or null when it has no subscription row. The
+ * subscription is read with the account when the scope is resolved: one query, not two.
+ */
 export async function accessOfAccount(db: Db, auth: Auth, now: Date): Promise<AccountAccess | null> {
-  const scope = await accountScope(db, auth);
-  const [row] = await db
-    .select({
-      status: subscriptions.status,
-      trialEndsAt: subscriptions.trialEndsAt,
-      currentPeriodEnd: subscriptions.currentPeriodEnd,
-    })
-    .from(subscriptions)
-    .where(scope.account(subscriptions))
-    .limit(1);
-  return row ? accountAccess(timesOf(row), now) : null;
+  const { subscription } = await accountScope(db, auth);
+  return subscription ? accountAccess(subscription, now) : null;
 }
 
 /**
