@@ -10,6 +10,7 @@ import type { Db } from './client.ts';
 import { subscriptions } from './schema/plans.ts';
 import { accounts } from './schema/users.ts';
 import { type InvitationRow, invitations, workspaceMembers, workspaces } from './schema/workspaces.ts';
+import { type SubscriptionRowTimes, subscriptionTimeColumns, timesOf } from './subscription-times.ts';
 
 /*
  * The one way services reach tenant tables. A scope is built from the verified access token
@@ -82,27 +83,9 @@ export function workspaceConditions({ accountId, workspaceId }: Tenant) {
   };
 }
 
-/** What resolve reads of the account: its status and its subscription's dates. */
-const accountStateColumns = {
-  accountStatus: accounts.status,
-  subscriptionStatus: subscriptions.status,
-  trialEndsAt: subscriptions.trialEndsAt,
-  currentPeriodEnd: subscriptions.currentPeriodEnd,
-};
-type AccountState = {
-  accountStatus: AccountStatus;
-  subscriptionStatus: SubscriptionTimes['status'] | null;
-  trialEndsAt: Date | null;
-  currentPeriodEnd: Date | null;
-};
-const subscriptionTimes = (state: AccountState): SubscriptionTimes | null =>
-  state.subscriptionStatus === null
-    ? null
-    : {
-        status: state.subscriptionStatus,
-        trial_ends_at: state.trialEndsAt,
-        current_period_end: state.currentPeriodEnd,
-      };
+/** What resolve reads of the account: its status and its subscription's dates (null without one). */
+const accountStateColumns = { accountStatus: accounts.status, subscription: subscriptionTimeColumns };
+type AccountState = { accountStatus: AccountStatus; subscription: SubscriptionRowTimes | null };
 
 type LiveMembership = AccountState & {
   role: WorkspaceRole;
@@ -199,7 +182,7 @@ async function resolve(db: Db, claims: Auth) {
     auth,
     accountId,
     workspaceId: claims.workspace_id,
-    subscription: state ? subscriptionTimes(state) : null,
+    subscription: state?.subscription ? timesOf(state.subscription) : null,
     reachableWorkspaces: () => {
       const inAccount = conditions.account(workspaces);
       if (auth.role === 'owner' || !claims.workspace_id) return inAccount;

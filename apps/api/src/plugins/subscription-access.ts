@@ -1,10 +1,9 @@
 import type { AccountAccess } from '@workhub/shared/enums';
 import { messages } from '@workhub/shared/messages';
 import type { Auth } from '@workhub/shared/permissions';
-import { accountAccess, type SubscriptionTimes } from '@workhub/shared/subscription';
+import { accountAccess } from '@workhub/shared/subscription';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import type { subscriptions } from '../db/schema/plans.ts';
 import { accountScope } from '../db/tenant-scope.ts';
 import { AppError, isAppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -23,18 +22,6 @@ export const readOnlyAccount = () => new AppError(403, 'READ_ONLY', messages.rea
 
 /** Methods that never change anything: always allowed. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-type SubscriptionRowTimes = Pick<
-  typeof subscriptions.$inferSelect,
-  'status' | 'trialEndsAt' | 'currentPeriodEnd'
->;
-
-/** A subscription row as the access rule of packages/shared/src/subscription.ts reads it. */
-export const timesOf = (row: SubscriptionRowTimes): SubscriptionTimes => ({
-  status: row.status,
-  trial_ends_at: row.trialEndsAt,
-  current_period_end: row.currentPeriodEnd,
-});
 
 /**
  * What the account the token acts in may do now, or null when it has no subscription row. The

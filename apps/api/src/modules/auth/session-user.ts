@@ -5,9 +5,9 @@ import { eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { subscriptionPlans, subscriptions } from '../../db/schema/plans.ts';
 import { accounts, type UserRow, users } from '../../db/schema/users.ts';
+import { timesOf } from '../../db/subscription-times.ts';
 import { findMembership, type Membership } from '../../db/tenant-scope.ts';
 import { unauthorized } from '../../plugins/errors.ts';
-import { timesOf } from '../../plugins/subscription-access.ts';
 
 /** The workspace a session acts in: the membership it was opened with. */
 export type WorkspaceContext = Pick<
