@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { type Config, ConfigError } from './config.ts';
 import type { Ctx } from './context.ts';
 import { type DbHandle, openDb } from './db/client.ts';
+import { createAccessTokens } from './lib/access-tokens.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -23,6 +24,7 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { createPublicInvitationService } from './modules/invitations/invitations.service.ts';
+import { Mailer } from './modules/mail/mailer.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { securityRoutes } from './modules/me/security.routes.ts';
 import { createSecurityService } from './modules/me/security.service.ts';
@@ -46,10 +48,9 @@ import { teamRoutes } from './modules/team/team.routes.ts';
 import { createTeamService } from './modules/team/team.service.ts';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { createWorkspaceService } from './modules/workspaces/workspaces.service.ts';
-import { createAccessTokens, registerAuth } from './plugins/auth.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling, registerNotFound, safeValidatorCompiler } from './plugins/errors.ts';
-import { Mailer } from './plugins/mailer.ts';
 import {
   authRateLimit,
   MemoryRateLimitStore,

@@ -1,3 +1,4 @@
+import { messages } from '@workhub/shared/messages';
 import type { ErrorCode } from '@workhub/shared/schemas/common';
 
 type AppErrorOptions = { fields?: Record<string, string>; retryAfter?: number };
@@ -32,3 +33,10 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+export const notFound = () => new AppError(404, 'NOT_FOUND', messages.notFound);
+export const unauthorized = (message: string = messages.unauthorized) =>
+  new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message: string = messages.forbidden) => new AppError(403, 'FORBIDDEN', message);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError(409, 'CONFLICT', message, fields ? { fields } : {});

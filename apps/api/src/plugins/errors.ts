@@ -2,7 +2,7 @@ import { messages } from '@workhub/shared/messages';
 import type { ApiError, ErrorCode } from '@workhub/shared/schemas/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
-import { AppError, isAppError, isUniqueViolation } from '../lib/app-error.ts';
+import { isAppError, isUniqueViolation } from '../lib/app-error.ts';
 
 type Reply = { status: number; body: ApiError; retryAfter?: number };
 
@@ -115,10 +115,3 @@ export function registerNotFound(app: FastifyInstance, fallback?: NotFoundFallba
     return reply.status(404).send(envelope('NOT_FOUND', messages.notFound));
   });
 }
-
-export const notFound = () => new AppError(404, 'NOT_FOUND', messages.notFound);
-export const unauthorized = (message: string = messages.unauthorized) =>
-  new AppError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message: string = messages.forbidden) => new AppError(403, 'FORBIDDEN', message);
-export const conflict = (message: string, fields?: Record<string, string>) =>
-  new AppError(409, 'CONFLICT', message, fields ? { fields } : {});

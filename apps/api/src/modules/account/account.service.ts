@@ -5,7 +5,7 @@ import type { Ctx } from '../../context.ts';
 import { subscriptionPlans, subscriptions } from '../../db/schema/plans.ts';
 import { accounts } from '../../db/schema/users.ts';
 import { type AccountScope, accountScope } from '../../db/tenant-scope.ts';
-import { forbidden } from '../../plugins/errors.ts';
+import { forbidden } from '../../lib/app-error.ts';
 import { requireActivePlan } from '../plans/plans.service.ts';
 
 /** The account the caller holds: the tenant of the token, whose holder the database says they are. */

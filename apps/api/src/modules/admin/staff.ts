@@ -1,7 +1,7 @@
 import type { Action } from '@workhub/shared/permissions';
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
 import type { Db } from '../../db/client.ts';
-import { assertCan } from '../../plugins/auth.ts';
+import { assertCan } from '../../lib/assert-can.ts';
 import { requireActiveUser } from '../auth/session-user.ts';
 
 /** 403 unless the caller is platform staff as the database says now (a token's role may be stale). */

@@ -8,9 +8,9 @@ import { countOf } from '../../db/aggregates.ts';
 import { subscriptionPlans, subscriptions } from '../../db/schema/plans.ts';
 import { accounts, users } from '../../db/schema/users.ts';
 import { workspaces } from '../../db/schema/workspaces.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { containing } from '../../lib/list-query.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { notFound } from '../../plugins/errors.ts';
 import { assertStaff } from './staff.ts';
 
 const holder = eq(users.id, accounts.ownerUserId);

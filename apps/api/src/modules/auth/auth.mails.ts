@@ -1,6 +1,6 @@
 import type { CodePurpose } from '@workhub/shared/enums';
 import { escapeHtml } from '../../lib/html.ts';
-import type { MailMessage } from '../../plugins/mailer.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 
 const CODE_LINE = 'Your code: ';
 const CODE_IN_TEXT = new RegExp(`^${CODE_LINE}([A-Z0-9]+)$`, 'm');

@@ -7,7 +7,7 @@ import { subscriptionPlans, subscriptions } from '../../db/schema/plans.ts';
 import { accounts, type UserRow, users } from '../../db/schema/users.ts';
 import { timesOf } from '../../db/subscription-times.ts';
 import { findMembership, type Membership } from '../../db/tenant-scope.ts';
-import { unauthorized } from '../../plugins/errors.ts';
+import { unauthorized } from '../../lib/app-error.ts';
 
 /** The workspace a session acts in: the membership it was opened with. */
 export type WorkspaceContext = Pick<

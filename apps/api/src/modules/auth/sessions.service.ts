@@ -12,10 +12,9 @@ import {
   shutOutByInactiveAccounts,
   workspaceUnavailable,
 } from '../../db/tenant-scope.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, forbidden, notFound, unauthorized } from '../../lib/app-error.ts';
 import { addSeconds } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { forbidden, notFound, unauthorized } from '../../plugins/errors.ts';
 import { findUserById, sessionUserOf, usableWorkspace, type WorkspaceContext } from './session-user.ts';
 
 /** Two tabs restoring at once both present the same token; the slower one is not a thief. */

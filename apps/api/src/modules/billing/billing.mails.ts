@@ -1,7 +1,7 @@
 import { messages } from '@workhub/shared/messages';
 import type { InvoiceRow } from '../../db/schema/billing.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import type { MailMessage } from '../../plugins/mailer.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 
 type InvoiceMail = { to: string; firstName: string; invoice: InvoiceRow };
 

@@ -9,7 +9,7 @@ import { users } from '../../db/schema/users.ts';
 import { projects, tasks } from '../../db/schema/work.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
 import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
-import { assertCan } from '../../plugins/auth.ts';
+import { assertCan } from '../../lib/assert-can.ts';
 
 const WEEKS = 8;
 const PANEL_ROWS = 5;

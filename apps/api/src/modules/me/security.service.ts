@@ -5,9 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { notFound } from '../../plugins/errors.ts';
 import { requireActiveUser } from '../auth/session-user.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
 

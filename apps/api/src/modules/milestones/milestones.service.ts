@@ -4,13 +4,13 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { countOf } from '../../db/aggregates.ts';
+import { sortedPageOf } from '../../db/paging.ts';
 import { users } from '../../db/schema/users.ts';
 import { milestones, projects, tasks } from '../../db/schema/work.ts';
 import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { assertCan } from '../../lib/assert-can.ts';
 import { listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
-import { sortedPageOf } from '../../lib/paging.ts';
-import { assertCan } from '../../plugins/auth.ts';
-import { notFound } from '../../plugins/errors.ts';
 import { projectInWorkspace, refuseArchived } from '../projects/project-lookup.ts';
 
 type Input = z.output<typeof milestoneBody>;

@@ -5,8 +5,8 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { type PlanRow, subscriptionPlans } from '../../db/schema/plans.ts';
-import { assertCan } from '../../plugins/auth.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { assertCan } from '../../lib/assert-can.ts';
 import { requireActiveUser } from '../auth/session-user.ts';
 import { toPlan } from './plans.service.ts';
 

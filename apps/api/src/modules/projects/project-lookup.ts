@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projects } from '../../db/schema/work.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
 
 /**
  * A project of the session's workspace: 404 for a missing one, another account's, or another

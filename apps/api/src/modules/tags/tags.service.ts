@@ -5,12 +5,11 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { countOf } from '../../db/aggregates.ts';
+import { sortedPageOf } from '../../db/paging.ts';
 import { projectTags, type TagRow, tags, taskTags } from '../../db/schema/tags.ts';
 import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
-import { isUniqueViolation } from '../../lib/app-error.ts';
-import { sortedPageOf } from '../../lib/paging.ts';
-import { assertCan } from '../../plugins/auth.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
+import { conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
+import { assertCan } from '../../lib/assert-can.ts';
 
 type TagInput = z.output<typeof tagBody>;
 

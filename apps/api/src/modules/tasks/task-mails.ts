@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../lib/html.ts';
-import type { MailMessage } from '../../plugins/mailer.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 
 const LINK_LINE = 'Open the task: ';
 const LINK_IN_TEXT = new RegExp(`^${LINK_LINE}(\\S+)$`, 'm');

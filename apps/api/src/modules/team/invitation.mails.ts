@@ -1,6 +1,6 @@
 import { INVITATION_TTL_DAYS } from '@workhub/shared/constants';
 import { escapeHtml } from '../../lib/html.ts';
-import type { MailMessage } from '../../plugins/mailer.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 
 const LINK_LINE = 'Accept the invitation: ';
 const LINK_IN_TEXT = new RegExp(`^${LINK_LINE}(\\S+)$`, 'm');

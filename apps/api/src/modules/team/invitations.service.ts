@@ -11,12 +11,11 @@ import { countOf } from '../../db/aggregates.ts';
 import { users } from '../../db/schema/users.ts';
 import { type InvitationRow, invitations, workspaceMembers } from '../../db/schema/workspaces.ts';
 import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { assertCan } from '../../lib/assert-can.ts';
 import { addSeconds } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { assertCan } from '../../plugins/auth.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
 import { invitationMail } from './invitation.mails.ts';
 
 const TTL_SECONDS = INVITATION_TTL_DAYS * 24 * 60 * 60;

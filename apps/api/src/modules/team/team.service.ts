@@ -9,10 +9,10 @@ import { countOf } from '../../db/aggregates.ts';
 import { users } from '../../db/schema/users.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
 import { memberOfNoOtherAccount, type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { assertCan } from '../../lib/assert-can.ts';
 import { containing } from '../../lib/list-query.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { assertCan } from '../../plugins/auth.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
 
 const memberColumns = {
   user_id: users.id,

@@ -9,10 +9,9 @@ import { countOf, taskCompletion } from '../../db/aggregates.ts';
 import { tasks } from '../../db/schema/work.ts';
 import { type WorkspaceRow, workspaceMembers, workspaces } from '../../db/schema/workspaces.ts';
 import { type AccountScope, accountScope } from '../../db/tenant-scope.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { assertCan } from '../../lib/assert-can.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { assertCan } from '../../plugins/auth.ts';
-import { notFound } from '../../plugins/errors.ts';
 import { detectImage, logoStorage, logoUrl } from './logo-storage.ts';
 
 export const logoInvalid = (status: 400 | 413 = 400) =>

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '../db/client.ts';
-import { outbox } from '../db/schema/outbox.ts';
-import type { Clock } from '../lib/clock.ts';
+import type { Db } from '../../db/client.ts';
+import { outbox } from '../../db/schema/outbox.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 export type MailMessage = {
   to: string;
