@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { allowReadOnlyRoutes } from '../../plugins/subscription-access.ts';
 import { clientMeta, sessionCookie } from '../auth/session-cookie.ts';
-import type { PublicInvitationService } from './invitations.service.ts';
+import type { PublicInvitationService } from './accept-invitation.service.ts';
 
 const tags = ['invitations'];
 

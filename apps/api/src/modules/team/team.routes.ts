@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import type { InvitationService } from './invitations.service.ts';
+import type { InvitationService } from './invite-members.service.ts';
 import type { TeamService } from './team.service.ts';
 
 const tags = ['team'];

@@ -12,7 +12,7 @@ import { parseOr400 } from '../../lib/parse.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { findUserByEmail } from '../auth/session-user.ts';
 import type { ClientMeta, SessionService, SignedIn } from '../auth/sessions.service.ts';
-import { refuseClosed } from '../team/invitations.service.ts';
+import { refuseClosed } from '../team/invite-members.service.ts';
 
 /** What the invitee does with the link: see it, then accept it (as a new user, or with their login). */
 export function createPublicInvitationService(ctx: Ctx, sessions: SessionService) {
