@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { verify } from '@node-rs/argon2';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { TransactionRollbackError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../lib/clock.ts';
@@ -59,6 +61,44 @@ describe('seedPlans', () => {
         })
         .returning();
       expect(plan?.subscriptionId).toBeGreaterThan(SEED_PLANS.length);
+    });
+  });
+});
+
+describe('plan limits', () => {
+  const seeded = (title: string) => SEED_PLANS.find((p) => p.title === title);
+
+  it('seeds the limits each plan text promises (null: none promised)', () => {
+    expect(seeded('Starter')).toMatchObject({ maxWorkspaces: 1, maxMembers: 5 });
+    expect(seeded('Starter')?.description).toMatch(/One workspace.*up to 5 members/);
+    expect(seeded('Professional')).toMatchObject({ maxWorkspaces: null, maxMembers: 25 });
+    expect(seeded('Professional')?.description).toContain('up to 25 members');
+    expect(seeded('Business')).toMatchObject({ maxWorkspaces: null, maxMembers: null });
+    expect(seeded('Business')?.description).toContain('unlimited members');
+    expect(seeded('Free Trial')).toMatchObject({ maxWorkspaces: null, maxMembers: null });
+  });
+
+  it('migration 0004 gives plans seeded before limits existed the seeded limits', async () => {
+    const file = await readFile(
+      fileURLToPath(new URL('./migrations/0004_plan_limits_checkout_keys.sql', import.meta.url)),
+      'utf8',
+    );
+    const updates = file
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^--.*$/gm, '').trim())
+      .filter((statement) => statement.startsWith('UPDATE "subscription_plans"'));
+    expect(updates).toHaveLength(2);
+    await inRolledBackTransaction(async (tx) => {
+      // A database seeded before 0004: the seeded texts, no limits.
+      await tx.update(subscriptionPlans).set({ maxWorkspaces: null, maxMembers: null });
+      for (const statement of updates) await tx.execute(sql.raw(statement));
+      const rows = await tx.select().from(subscriptionPlans).orderBy(subscriptionPlans.subscriptionId);
+      for (const plan of SEED_PLANS) {
+        const row = rows.find((r) => r.subscriptionId === plan.subscriptionId);
+        // A plan whose text an admin changed keeps no limit (the UPDATE matches the seeded text).
+        if (row?.description !== plan.description) continue;
+        expect(row).toMatchObject({ maxWorkspaces: plan.maxWorkspaces, maxMembers: plan.maxMembers });
+      }
     });
   });
 });

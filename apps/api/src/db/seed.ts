@@ -8,7 +8,12 @@ import { users } from './schema/users.ts';
 
 type NewPlan = typeof subscriptionPlans.$inferInsert;
 
-/** Plan 1 is the free 30-day trial the sign-up banner promises (spec section 9: default plan id 1). */
+/**
+ * Plan 1 is the free 30-day trial the sign-up banner promises (spec section 9: default plan id 1).
+ * The limits are what each description promises (null: the text promises no limit, so none):
+ * Starter one workspace and 5 members, Professional 25 members, Business unlimited members; the
+ * trial offers "every feature". Migration 0004 sets the same limits on plans seeded before them.
+ */
 export const SEED_PLANS: NewPlan[] = [
   {
     subscriptionId: 1,
@@ -21,6 +26,8 @@ export const SEED_PLANS: NewPlan[] = [
     buttonVariant: 'outline',
     month: 1,
     status: 'active',
+    maxWorkspaces: null,
+    maxMembers: null,
   },
   {
     subscriptionId: 2,
@@ -33,6 +40,8 @@ export const SEED_PLANS: NewPlan[] = [
     buttonVariant: 'outline',
     month: 1,
     status: 'active',
+    maxWorkspaces: 1,
+    maxMembers: 5,
   },
   {
     subscriptionId: 3,
@@ -45,6 +54,8 @@ export const SEED_PLANS: NewPlan[] = [
     buttonVariant: 'filled',
     month: 1,
     status: 'active',
+    maxWorkspaces: null,
+    maxMembers: 25,
   },
   {
     subscriptionId: 4,
@@ -57,6 +68,8 @@ export const SEED_PLANS: NewPlan[] = [
     buttonVariant: 'outline',
     month: 12,
     status: 'active',
+    maxWorkspaces: null,
+    maxMembers: null,
   },
 ];
 

@@ -46,6 +46,16 @@ export const invoices = pgTable(
     issuedAt: timestamptz('issued_at').notNull(),
     dueAt: timestamptz('due_at').notNull(),
     paidAt: timestamptz('paid_at'),
+    /**
+     * The client's key for one checkout: a retry with the same key finds this invoice instead of
+     * issuing (and charging) another. Null on invoices issued before keys existed.
+     */
+    idempotencyKey: text('idempotency_key'),
+    /**
+     * When the provider's answer was recorded (and the subscription extended, once). Null while the
+     * provider is being asked: checkout calls it outside any transaction (docs/decisions.md).
+     */
+    collectedAt: timestamptz('collected_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -53,6 +63,7 @@ export const invoices = pgTable(
     // The billing page: an account's invoices, newest first.
     index('invoices_account_issued_idx').on(t.accountId, t.issuedAt, t.id),
     uniqueIndex('invoices_number_key').on(t.number),
+    uniqueIndex('invoices_account_idempotency_key').on(t.accountId, t.idempotencyKey),
     check('invoices_status_check', sql`${t.status} in (${inList(INVOICE_STATUSES)})`),
     check('invoices_amount_check', sql`${t.amount} >= 0`),
     check('invoices_period_check', sql`${t.periodEnd} > ${t.periodStart}`),

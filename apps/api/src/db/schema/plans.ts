@@ -18,11 +18,17 @@ export const subscriptionPlans = pgTable(
     buttonVariant: text('button_variant').notNull(),
     month: integer('month').notNull(),
     status: text('status', { enum: PLAN_STATUSES }).notNull().default('active'),
+    /** The most workspaces (not archived) an account on the plan may have; null: unlimited. */
+    maxWorkspaces: integer('max_workspaces'),
+    /** The most people (active members and pending invitations, the holder included); null: unlimited. */
+    maxMembers: integer('max_members'),
   },
   (t) => [
     check('subscription_plans_status_check', sql`${t.status} in ('active', 'inactive')`),
     check('subscription_plans_price_check', sql`${t.price} >= 0`),
     check('subscription_plans_month_check', sql`${t.month} >= 1`),
+    check('subscription_plans_max_workspaces_check', sql`${t.maxWorkspaces} >= 1`),
+    check('subscription_plans_max_members_check', sql`${t.maxMembers} >= 1`),
   ],
 );
 
