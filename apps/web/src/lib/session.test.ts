@@ -21,7 +21,13 @@ describe('session restore on page load', () => {
     expect(getSession()).toMatchObject({ status: 'signed_in', accessToken: auth.access_token });
   });
 
-  it('ends signed out when there is no valid cookie', async () => {
+  it('ends signed out, without a request error, when there is no cookie ({ data: null })', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: null }));
+    await restoreSession();
+    expect(getSession()).toEqual({ status: 'signed_out', reason: 'none' });
+  });
+
+  it('ends signed out when the cookie is not valid', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'x' } }));
     await restoreSession();
     expect(getSession()).toEqual({ status: 'signed_out', reason: 'none' });

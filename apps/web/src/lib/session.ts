@@ -50,11 +50,15 @@ export const refreshSession = (): Promise<AuthSession> => {
   return inFlightRefresh;
 };
 
-/** On page load: trade the refresh cookie for a session; any failure means signed out. */
+/**
+ * On page load: trade the refresh cookie for a session. No cookie answers `{ data: null }` (an
+ * anonymous visitor); any failure also means signed out.
+ */
 export const restoreSession = async (): Promise<void> => {
   try {
-    const body = await requestJson<Envelope<AuthSession>>('/api/auth/session', { method: 'POST' });
-    signIn(body.data);
+    const body = await requestJson<Envelope<AuthSession | null>>('/api/auth/session', { method: 'POST' });
+    if (body.data) signIn(body.data);
+    else clearSession('none');
   } catch {
     clearSession('none');
   }

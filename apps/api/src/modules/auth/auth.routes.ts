@@ -152,7 +152,21 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
     response: { 200: sessionResponse, ...errorResponses(401) },
   });
   app.post('/refresh', { schema: refreshSchema('A new access token; rotates the refresh cookie') }, refresh);
-  app.post('/session', { schema: refreshSchema('Restore the session on page load (as refresh)') }, refresh);
+  app.post(
+    '/session',
+    {
+      schema: {
+        tags,
+        summary: 'Restore the session on page load (as refresh)',
+        description:
+          'No refresh cookie means an anonymous visitor, not an error: 200 `{ data: null }`. A cookie that is present but invalid answers 401 and is cleared.',
+        response: { 200: dataEnvelope(authSession.nullable()), ...errorResponses(401) },
+      },
+    },
+    // Every anonymous page load asks; a 401 there would be a console error on each public page.
+    // An empty cookie is no cookie (what a cleared one leaves in some clients).
+    async (request, reply) => (request.cookies[REFRESH_COOKIE] ? refresh(request, reply) : { data: null }),
+  );
 
   app.post(
     '/logout',

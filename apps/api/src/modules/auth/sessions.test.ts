@@ -42,13 +42,25 @@ describe.each(['/api/auth/refresh', '/api/auth/session'])('POST %s', (url) => {
     expect((await refresh(next, url)).statusCode).toBe(200);
   });
 
-  it('answers 401 and clears the cookie without a cookie or with an unknown one', async () => {
-    for (const token of [undefined, 'not-a-token']) {
+  it('answers 401 and clears the cookie with an unknown cookie (and without one on refresh)', async () => {
+    const tokens = url === '/api/auth/session' ? ['not-a-token'] : [undefined, 'not-a-token'];
+    for (const token of tokens) {
       const response = await refresh(token, url);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: messages.sessionExpired } });
       const cleared = response.cookies.find((c) => c.name === REFRESH_COOKIE);
       expect(cleared?.value).toBe('');
+    }
+  });
+});
+
+describe('POST /api/auth/session without a refresh cookie', () => {
+  it('answers 200 { data: null }: an anonymous visitor is not an error', async () => {
+    for (const headers of [undefined, withRefresh(undefined)]) {
+      const response = await post(t.app, '/api/auth/session', undefined, headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ data: null });
+      expect(response.cookies.find((c) => c.name === REFRESH_COOKIE)).toBeUndefined();
     }
   });
 });
