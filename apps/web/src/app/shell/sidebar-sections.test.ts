@@ -1,7 +1,7 @@
 import type { Auth } from '@workhub/shared/permissions';
 import { describe, expect, it } from 'vitest';
 import { fakeAuth } from '../../test/fixtures.ts';
-import { dashboardPath, showsNotificationsToggle, sidebarSections } from './sidebar-sections.ts';
+import { dashboardPath, showsWorkspaceSwitcher, sidebarSections } from './sidebar-sections.ts';
 
 const auth = fakeAuth;
 const inWorkspace = (role: Auth['role'], template: Auth['template'] = 'workspace', accounts = 0) =>
@@ -24,7 +24,7 @@ describe('sidebar by role, driven by can()', () => {
     expect(links(superAdmin)).toEqual([
       ['Super Admin', ['Dashboard /dashboard_admin', 'Subscribers /team', 'Plans /subscription_type']],
     ]);
-    expect(showsNotificationsToggle(superAdmin)).toBe(false);
+    expect(showsWorkspaceSwitcher(superAdmin)).toBe(false);
   });
 
   it('gives an owner in a workspace the Admin block, Workspaces, Projects, Teams and Settings > Tags', () => {
@@ -37,7 +37,7 @@ describe('sidebar by role, driven by can()', () => {
       ['Teams', ['List /team']],
       ['Settings', ['Tags /tags']],
     ]);
-    expect(showsNotificationsToggle(owner)).toBe(true);
+    expect(showsWorkspaceSwitcher(owner)).toBe(true);
   });
 
   it('gives an owner who has not chosen a workspace only the Workspaces block', () => {

@@ -53,5 +53,5 @@ export const sidebarSections = (auth: Auth): SidebarSection[] => {
   return sections;
 };
 
-/** The Notifications toggle shows for everyone but platform staff's short sidebar. */
-export const showsNotificationsToggle = (auth: Auth): boolean => !isPlatformStaff(auth);
+/** The workspace switcher shows for everyone but platform staff's short sidebar. */
+export const showsWorkspaceSwitcher = (auth: Auth): boolean => !isPlatformStaff(auth);

@@ -1,19 +1,17 @@
-import { NavLink, ScrollArea, Stack, Switch, Text } from '@mantine/core';
-import { useState } from 'react';
+import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { authOf, currentWorkspace } from '../../lib/auth.ts';
 import type { SignedInSession } from '../../lib/session-store.ts';
-import { showsNotificationsToggle, sidebarSections } from './sidebar-sections.ts';
+import { showsWorkspaceSwitcher, sidebarSections } from './sidebar-sections.ts';
 import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 
 type SidebarProps = { session: SignedInSession; onNavigate: () => void };
 
 export const Sidebar = ({ session, onNavigate }: SidebarProps) => {
   const { pathname } = useLocation();
-  // Decorative for now (spec section 2): the setting is not stored anywhere yet.
-  const [notifications, setNotifications] = useState(true);
   const auth = authOf(session);
-  const staff = !showsNotificationsToggle(auth);
+  // The spec's Notifications switch is gone: it stored nothing and sent nothing (docs/deviations.md).
+  const staff = !showsWorkspaceSwitcher(auth);
   return (
     <ScrollArea type="auto" h="100%">
       <Stack gap="lg" p="md" component="nav" aria-label="Sidebar">
@@ -35,14 +33,6 @@ export const Sidebar = ({ session, onNavigate }: SidebarProps) => {
             ))}
           </div>
         ))}
-        {staff ? null : (
-          <Switch
-            px="sm"
-            label="Notifications"
-            checked={notifications}
-            onChange={(event) => setNotifications(event.currentTarget.checked)}
-          />
-        )}
       </Stack>
     </ScrollArea>
   );
