@@ -21,11 +21,24 @@ const loadToastLibrary = () => {
   return toastLibrary;
 };
 
+// Error toasts still on screen. A success means the user fixed what went wrong, so the old errors
+// are stale and go (they would otherwise sit beside the success for their full five seconds).
+const openErrors = new Set<string | number>();
+
 const show = (kind: 'success' | 'error', title: string, message: string) => {
   requestToaster();
   Promise.all([loadToastLibrary(), whenToasterReady()])
     .then(([{ toast }]) => {
-      toast[kind](<ToastBody title={title} message={message} />);
+      if (kind === 'success') {
+        for (const id of openErrors) toast.dismiss(id);
+        openErrors.clear();
+        toast.success(<ToastBody title={title} message={message} />);
+        return;
+      }
+      const id = toast.error(<ToastBody title={title} message={message} />, {
+        onClose: () => openErrors.delete(id),
+      });
+      openErrors.add(id);
     })
     .catch(() => {
       // Without the library (offline, say) the message cannot be shown; the form still shows its errors.
