@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { type Config, ConfigError } from './config.ts';
@@ -69,6 +69,8 @@ export type Deps = {
   /** The clock of every rule (codes, tokens, limits); tests move it instead of waiting. */
   now?: Clock;
   rateLimitStore?: RateLimitStore;
+  /** Sees every route as it is registered (the route-coverage test lists them with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 const BODY_LIMIT_BYTES = 100 * 1024;
@@ -111,6 +113,8 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
   });
+  // Before any route: an onRoute hook sees only the routes registered after it.
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(safeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
