@@ -159,6 +159,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     sessions,
     rateLimit: authRateLimit(store, config.authRateLimit),
     secureCookies: config.secureCookies,
+    publicUrl: config.publicUrl,
   });
   await app.register(ssoRoutes, {
     prefix: '/api/auth',
@@ -199,6 +200,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     prefix: '/api',
     invitations: createPublicInvitationService(ctx, sessions),
     secureCookies: config.secureCookies,
+    publicUrl: config.publicUrl,
   });
   await registerUploads(app, config.dataDir);
   if (!config.isProduction) await app.register(devMailboxRoutes, { db });

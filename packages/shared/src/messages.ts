@@ -165,6 +165,8 @@ export const messages = {
   forbidden: 'You are not allowed to do this.',
   unauthorized: 'Please sign in.',
   tooManyRequests: 'Too many attempts. Please wait and try again.',
+  crossSiteRefused:
+    'This request came from another website and was refused. Open the app directly and try again.',
   payloadTooLarge: 'The request is too large.',
   malformedBody: 'The request body is not valid JSON.',
   serverError: 'Something went wrong on our side. Please try again.',

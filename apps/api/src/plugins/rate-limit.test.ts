@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import {
   errorOf,
+  PASSWORD,
+  signUp,
   type TestApp,
   TestClock,
   testApp,
@@ -70,13 +72,31 @@ describe('auth rate limits', () => {
     expect(refused.headers['retry-after']).toBe('60');
   });
 
-  it('counts tries per e-mail across addresses and routes, whatever its case', async () => {
+  it('counts tries per e-mail and IP across routes, whatever its case', async () => {
     const email = uniqueEmail('target');
-    expect((await attempt(t.app, '/api/auth/login', loginBody(email), freshIp())).statusCode).toBe(401);
-    expect((await attempt(t.app, '/api/auth/forgot-password', { email }, freshIp())).statusCode).toBe(200);
-    const refused = await attempt(t.app, '/api/auth/login', loginBody(email.toUpperCase()), freshIp());
+    const ip = freshIp();
+    expect((await attempt(t.app, '/api/auth/login', loginBody(email), ip)).statusCode).toBe(401);
+    expect((await attempt(t.app, '/api/auth/forgot-password', { email }, ip)).statusCode).toBe(200);
+    const refused = await attempt(t.app, '/api/auth/login', loginBody(email.toUpperCase()), ip);
     expect(refused.statusCode).toBe(429);
     expect(errorOf(refused).error.retry_after).toBe(15 * 60);
+  });
+
+  it('lets nobody lock an address out from another IP', async () => {
+    const ten = await testApp(t.db, { AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '10' });
+    try {
+      const { email } = await signUp(ten);
+      const stranger = freshIp();
+      for (let i = 0; i < 10; i++) {
+        expect((await attempt(ten.app, '/api/auth/login', loginBody(email), stranger)).statusCode).toBe(401);
+      }
+      const owner = await attempt(ten.app, '/api/auth/login', { email, password: PASSWORD }, freshIp());
+      expect(owner.statusCode).toBe(200);
+      const again = await attempt(ten.app, '/api/auth/login', { email, password: PASSWORD }, stranger);
+      expect(again.statusCode).toBe(429);
+    } finally {
+      await ten.app.close();
+    }
   });
 
   it('opens again once the window has passed', async () => {
@@ -158,9 +178,10 @@ describe.skipIf(!hasRedis)('Redis (REDIS_URL)', () => {
     const two = await testApp(t.db, env);
     try {
       const email = uniqueEmail('shared');
-      expect((await attempt(one.app, '/api/auth/login', loginBody(email), freshIp())).statusCode).toBe(401);
-      expect((await attempt(two.app, '/api/auth/login', loginBody(email), freshIp())).statusCode).toBe(401);
-      expect((await attempt(one.app, '/api/auth/login', loginBody(email), freshIp())).statusCode).toBe(429);
+      const ip = freshIp();
+      expect((await attempt(one.app, '/api/auth/login', loginBody(email), ip)).statusCode).toBe(401);
+      expect((await attempt(two.app, '/api/auth/login', loginBody(email), ip)).statusCode).toBe(401);
+      expect((await attempt(one.app, '/api/auth/login', loginBody(email), ip)).statusCode).toBe(429);
     } finally {
       await one.app.close();
       await two.app.close();

@@ -78,7 +78,9 @@ function emailOf(body: unknown): string | undefined {
 
 /**
  * The preValidation hook of the sensitive auth routes: every try counts against the caller's IP and
- * against the e-mail it names, across those routes, so neither a host nor an address can be ground.
+ * against the pair (e-mail it names, IP), across those routes, so neither a host nor an address can
+ * be ground from one place. Never against the address alone: then ten wrong passwords from anywhere
+ * would lock its owner out (lockout as a weapon); a spread-out guesser is held by the per-IP limit.
  */
 export function authRateLimit(store: RateLimitStore, limits: Config['authRateLimit']) {
   return async (request: FastifyRequest): Promise<void> => {
@@ -87,7 +89,11 @@ export function authRateLimit(store: RateLimitStore, limits: Config['authRateLim
     ];
     const email = emailOf(request.body);
     if (email)
-      checks.push({ key: `auth:email:${email}`, max: limits.perEmail, windowMs: limits.perEmailWindowMs });
+      checks.push({
+        key: `auth:email-ip:${email}|${request.ip}`,
+        max: limits.perEmail,
+        windowMs: limits.perEmailWindowMs,
+      });
     await countTries(store, checks);
   };
 }

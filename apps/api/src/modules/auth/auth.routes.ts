@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
+import { refuseCrossSite } from '../../plugins/same-origin.ts';
 import { allowReadOnlyRoutes } from '../../plugins/subscription-access.ts';
 import type { AuthService, CodeSent } from './auth.service.ts';
 import { clientMeta, sessionCookie } from './session-cookie.ts';
@@ -28,6 +29,8 @@ type Options = {
   /** Counts every try per IP and per e-mail (plugins/rate-limit.ts). */
   rateLimit: preValidationAsyncHookHandler;
   secureCookies: boolean;
+  /** The app's own origin: a request from any other site is refused (plugins/same-origin.ts). */
+  publicUrl: string;
 };
 
 const sessionResponse = dataEnvelope(authSession);
@@ -35,10 +38,12 @@ const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { auth, sessions, rateLimit, secureCookies },
+  { auth, sessions, rateLimit, secureCookies, publicUrl },
 ) => {
   // Signing in and out, codes and choosing a workspace change no account's data.
   allowReadOnlyRoutes(app);
+  // Every route here reads or sets the refresh cookie, or mails a code: none is for another site.
+  app.addHook('onRequest', refuseCrossSite(publicUrl));
   const cookie = sessionCookie(secureCookies);
   const signedIn = cookie.signedIn;
   const meta = clientMeta;

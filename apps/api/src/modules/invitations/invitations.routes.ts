@@ -5,18 +5,19 @@ import { acceptInvitationBody, invitationPreview, invitationTokenParam } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
+import { refuseCrossSite } from '../../plugins/same-origin.ts';
 import { allowReadOnlyRoutes } from '../../plugins/subscription-access.ts';
 import { clientMeta, sessionCookie } from '../auth/session-cookie.ts';
 import type { PublicInvitationService } from './accept-invitation.service.ts';
 
 const tags = ['invitations'];
 
-type Options = { invitations: PublicInvitationService; secureCookies: boolean };
+type Options = { invitations: PublicInvitationService; secureCookies: boolean; publicUrl: string };
 
 /** The invitee's side of an invitation: public, opened by the token of the mailed link. */
 export const invitationRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { invitations, secureCookies },
+  { invitations, secureCookies, publicUrl },
 ) => {
   // Accepting an invitation signs the person in; it changes no data of their own account.
   allowReadOnlyRoutes(app);
@@ -38,6 +39,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     '/invitations/:token/accept',
     {
+      // It signs in and sets the refresh cookie: another site's page may not make it do so.
+      onRequest: refuseCrossSite(publicUrl),
       schema: {
         tags,
         summary:
