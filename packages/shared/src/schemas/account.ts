@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { contactFields, contactValues, optionalString } from './common.ts';
+import { contactFields, contactValues, requiredString } from './common.ts';
+import {
+  confirmPasswordField,
+  newPasswordField,
+  PASSWORD_MAX,
+  withPasswordConfirmation,
+} from './passwords.ts';
 
-/** The profile form (spec section 3; spec section 5: no validation beyond lengths). */
+/**
+ * The profile form (spec section 3). A PATCH may leave a name out (it stays), but a name sent
+ * must not be blank: the user menu, the team list and task assignees show it, and a nameless
+ * user shows as nothing. The form always sends both.
+ */
 export const profileBody = z.object({
-  first_name: optionalString(100),
-  last_name: optionalString(100),
+  first_name: requiredString(messages.firstNameRequired, 100).optional(),
+  last_name: requiredString(messages.lastNameRequired, 100).optional(),
   ...contactFields,
 });
 export type ProfileBody = z.input<typeof profileBody>;
@@ -22,26 +32,16 @@ export const profile = z.object({
 });
 export type Profile = z.infer<typeof profile>;
 
-export const changePasswordBody = z
-  .object({
+export const changePasswordBody = withPasswordConfirmation(
+  z.object({
     current_password: z
       .string({ error: messages.passwordRequired })
       .min(1, { error: messages.passwordRequired })
-      .max(200),
-    password: z
-      .string({ error: messages.registerPasswordRequired })
-      .min(1, { error: messages.registerPasswordRequired })
-      .min(6, { error: messages.registerPasswordMin })
-      .max(200),
-    confirm_password: z
-      .string({ error: messages.confirmPasswordRequired })
-      .min(1, { error: messages.confirmPasswordRequired }),
-  })
-  .refine((v) => v.password === v.confirm_password, {
-    error: messages.passwordsMustMatch,
-    path: ['confirm_password'],
-    when: () => true,
-  });
+      .max(PASSWORD_MAX),
+    password: newPasswordField,
+    confirm_password: confirmPasswordField,
+  }),
+);
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
 /** One signed-in device: a refresh-token family that is not revoked or expired. */

@@ -1,21 +1,15 @@
 import { z } from 'zod';
-import { CODE_LENGTH, DEFAULT_PLAN_ID, PASSWORD_MIN } from '../constants.ts';
+import { CODE_LENGTH, DEFAULT_PLAN_ID } from '../constants.ts';
 import { CODE_PURPOSES, PLATFORM_ROLES, TEMPLATES, TOKEN_ROLES, WORKSPACE_ROLES } from '../enums.ts';
 import { messages } from '../messages.ts';
 import { sessionSubscription } from './billing.ts';
 import { emailField, requiredString } from './common.ts';
-
-const PASSWORD_MAX = 200;
-
-const newPasswordField = z
-  .string({ error: messages.registerPasswordRequired })
-  .min(1, { error: messages.registerPasswordRequired })
-  .min(PASSWORD_MIN, { error: messages.registerPasswordMin })
-  .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` });
-
-const confirmPasswordField = z
-  .string({ error: messages.confirmPasswordRequired })
-  .min(1, { error: messages.confirmPasswordRequired });
+import {
+  confirmPasswordField,
+  newPasswordField,
+  PASSWORD_MAX,
+  withPasswordConfirmation,
+} from './passwords.ts';
 
 /** Six letters or digits; compared without regard to case. */
 export const codeField = z
@@ -30,16 +24,8 @@ export const codeField = z
 /** A consent checkbox: the spec sends 1, a form sends true; anything else is refused. */
 const acknowledgement = z.literal([true, 1], { error: messages.acknowledge });
 
-const passwordsMatch = {
-  error: messages.passwordsMustMatch,
-  path: ['confirm_password'],
-  // Check the match even while other fields are still wrong, so every message shows at once.
-  // (No check in these schemas aborts, so this runs whenever both values are present.)
-  when: () => true,
-};
-
-export const registerBody = z
-  .object({
+export const registerBody = withPasswordConfirmation(
+  z.object({
     subscription_id: z.coerce.number().int().positive().default(DEFAULT_PLAN_ID),
     first_name: requiredString(messages.firstNameRequired, 100),
     last_name: requiredString(messages.lastNameRequired, 100),
@@ -48,8 +34,8 @@ export const registerBody = z
     confirm_password: confirmPasswordField,
     terms_of_service: acknowledgement,
     privacy_policy: acknowledgement,
-  })
-  .refine((v) => v.password === v.confirm_password, passwordsMatch);
+  }),
+);
 export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z.object({
@@ -73,14 +59,14 @@ export type ResendCodeBody = z.input<typeof resendCodeBody>;
 export const forgotPasswordBody = z.object({ email: emailField });
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
 
-export const newPasswordBody = z
-  .object({
+export const newPasswordBody = withPasswordConfirmation(
+  z.object({
     email: emailField,
     code: codeField,
     password: newPasswordField,
     confirm_password: confirmPasswordField,
-  })
-  .refine((v) => v.password === v.confirm_password, passwordsMatch);
+  }),
+);
 export type NewPasswordBody = z.input<typeof newPasswordBody>;
 
 /**

@@ -9,6 +9,7 @@ import {
   paginationQuery,
   requiredString,
 } from './common.ts';
+import { confirmPasswordField, newPasswordField, withPasswordConfirmation } from './passwords.ts';
 
 /** Invite People (spec section 5): first name and e-mail required; the role comes from a list. */
 export const inviteBody = z.object({
@@ -81,24 +82,13 @@ export const invitationPreview = z.object({
 });
 export type InvitationPreview = z.infer<typeof invitationPreview>;
 
-const PASSWORD_MAX = 200;
 /** A new user accepting: their name and a password. An existing user sends {} with their token. */
-export const acceptInvitationBody = z
-  .object({
+export const acceptInvitationBody = withPasswordConfirmation(
+  z.object({
     first_name: requiredString(messages.firstNameRequired, 100),
     last_name: optionalString(100).default(''),
-    password: z
-      .string({ error: messages.registerPasswordRequired })
-      .min(1, { error: messages.registerPasswordRequired })
-      .min(6, { error: messages.registerPasswordMin })
-      .max(PASSWORD_MAX),
-    confirm_password: z
-      .string({ error: messages.confirmPasswordRequired })
-      .min(1, { error: messages.confirmPasswordRequired }),
-  })
-  .refine((v) => v.password === v.confirm_password, {
-    error: messages.passwordsMustMatch,
-    path: ['confirm_password'],
-    when: () => true,
-  });
+    password: newPasswordField,
+    confirm_password: confirmPasswordField,
+  }),
+);
 export type AcceptInvitationBody = z.input<typeof acceptInvitationBody>;

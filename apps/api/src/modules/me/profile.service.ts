@@ -43,10 +43,7 @@ export async function getProfile(ctx: Ctx, auth: AccessTokenClaims): Promise<Pro
 /** A field left out stays; an empty one is cleared (null). */
 const cleared = (value: string | undefined) => (value === undefined ? undefined : value || null);
 
-/**
- * The profile form (spec section 3). A blank first name keeps the old one: the user menu shows
- * it, and a nameless user would show nothing.
- */
+/** The profile form (spec section 3); profileBody has already refused a blank name (400). */
 export async function updateProfile(
   ctx: Ctx,
   auth: AccessTokenClaims,
@@ -56,7 +53,7 @@ export async function updateProfile(
   const [updated] = await ctx.db
     .update(users)
     .set({
-      firstName: input.first_name || undefined,
+      firstName: input.first_name,
       lastName: input.last_name,
       phone: cleared(input.phone),
       address: cleared(input.address),

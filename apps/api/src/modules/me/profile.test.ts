@@ -91,10 +91,10 @@ describe('PATCH /api/me/profile', () => {
     expect((await getProfile(session.access_token)).json().data).toMatchObject(fullForm);
   });
 
-  it('clears a field sent empty, keeps a field left out, and keeps the first name when blank', async () => {
+  it('clears a field sent empty and keeps a field left out', async () => {
     const { session } = await signUp(t);
     await patchProfile(session.access_token, fullForm);
-    const response = await patchProfile(session.access_token, { first_name: '  ', phone: '', city: '' });
+    const response = await patchProfile(session.access_token, { phone: '', city: '' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({
       first_name: 'Grace',
@@ -104,6 +104,35 @@ describe('PATCH /api/me/profile', () => {
       address: '1 Navy Yard',
       notes: 'Likes compilers.',
     });
+  });
+
+  it.each([
+    ['empty', { first_name: '', last_name: '' }],
+    ['blank', { first_name: '   ', last_name: '\t ' }],
+  ])('answers 400 with both messages on an %s first and last name, and saves nothing', async (_, names) => {
+    const { session } = await signUp(t);
+    await patchProfile(session.access_token, fullForm);
+    const response = await patchProfile(session.access_token, { ...fullForm, ...names, city: 'Paris' });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).error.fields).toEqual({
+      first_name: messages.firstNameRequired,
+      last_name: messages.lastNameRequired,
+    });
+    expect((await getProfile(session.access_token)).json().data).toMatchObject({
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      city: 'Arlington',
+    });
+  });
+
+  it('trims the names it saves', async () => {
+    const { session } = await signUp(t);
+    const response = await patchProfile(session.access_token, {
+      first_name: ' Grace ',
+      last_name: ' Hopper ',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ first_name: 'Grace', last_name: 'Hopper' });
   });
 
   it('shows the new name in the session user (GET /api/me)', async () => {
