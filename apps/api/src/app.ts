@@ -51,6 +51,7 @@ import { createWorkspaceService } from './modules/workspaces/workspaces.service.
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling, registerNotFound, safeValidatorCompiler } from './plugins/errors.ts';
+import { type LogStream, loggerOptions } from './plugins/logger.ts';
 import {
   authRateLimit,
   MemoryRateLimitStore,
@@ -71,6 +72,8 @@ export type Deps = {
   rateLimitStore?: RateLimitStore;
   /** Sees every route as it is registered (the route-coverage test lists them with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where log lines go (pino's JSON, one per line); stdout without it. Tests read the logs here. */
+  logStream?: LogStream;
 };
 
 const BODY_LIMIT_BYTES = 100 * 1024;
@@ -109,7 +112,7 @@ function trustProxyOption(
 export async function buildApp(config: Config, deps: Deps = {}): Promise<FastifyInstance> {
   if (!config.jwtSecret) throw new ConfigError('No JWT secret: load the config with loadConfig()');
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, deps.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
   });
@@ -129,7 +132,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     db: handle.db,
     now,
     log: app.log,
-    smtpUrl: config.smtpUrl,
+    smtpUrl: config.mailTransport === 'smtp' ? config.smtpUrl : undefined,
     from: config.mailFrom,
   });
   const tokens = createAccessTokens(config.jwtSecret, now);
@@ -203,7 +206,8 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     publicUrl: config.publicUrl,
   });
   await registerUploads(app, config.dataDir);
-  if (!config.isProduction) await app.register(devMailboxRoutes, { db });
+  // Where mail stays in the outbox, the dev mailbox is how it is read (the README's npm start path).
+  if (config.mailTransport === 'outbox') await app.register(devMailboxRoutes, { db });
 
   registerNotFound(app, await registerWeb(app, config.webDist));
   return app;

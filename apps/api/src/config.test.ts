@@ -111,6 +111,58 @@ describe('parseConfig', () => {
   });
 });
 
+describe('the mail transport (MAIL_TRANSPORT)', () => {
+  const secret = { JWT_SECRET: 'z'.repeat(32) };
+
+  it('delivers by SMTP when SMTP_URL is set, in every environment', () => {
+    for (const NODE_ENV of ['development', 'production', 'test']) {
+      expect(parseConfig({ ...secret, NODE_ENV, SMTP_URL: 'smtp://mail:25' }).mailTransport).toBe('smtp');
+    }
+  });
+
+  it('keeps mail in the outbox in development when SMTP_URL is unset', () => {
+    expect(parseConfig({}).mailTransport).toBe('outbox');
+    expect(parseConfig({ NODE_ENV: 'development', SMTP_URL: '' }).mailTransport).toBe('outbox');
+  });
+
+  it.each(['production', 'test'])(
+    'refuses to start in %s with no SMTP_URL unless MAIL_TRANSPORT=outbox is chosen',
+    (NODE_ENV) => {
+      const env = { ...secret, NODE_ENV };
+      expect(() => parseConfig(env)).toThrow(ConfigError);
+      expect(() => parseConfig(env)).toThrow(/SMTP_URL/);
+      expect(() => parseConfig(env)).toThrow(/MAIL_TRANSPORT=outbox/);
+      expect(parseConfig({ ...env, MAIL_TRANSPORT: 'outbox' }).mailTransport).toBe('outbox');
+    },
+  );
+
+  it('refuses MAIL_TRANSPORT=smtp without SMTP_URL, and an unknown transport', () => {
+    expect(() => parseConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL/);
+    expect(() => parseConfig({ MAIL_TRANSPORT: 'pigeon' })).toThrow(/MAIL_TRANSPORT/);
+  });
+
+  it('keeps mail in the outbox when the operator chose it, even with SMTP_URL set', () => {
+    expect(parseConfig({ SMTP_URL: 'smtp://mail:25', MAIL_TRANSPORT: 'outbox' }).mailTransport).toBe(
+      'outbox',
+    );
+  });
+});
+
+describe('the database timeouts', () => {
+  it('bounds every statement and every idle transaction by default', () => {
+    expect(parseConfig({}).dbTimeouts).toEqual({ statementMs: 15_000, idleInTransactionMs: 30_000 });
+  });
+
+  it('reads DB_STATEMENT_TIMEOUT_MS and DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, refusing 0 and garbage', () => {
+    const config = parseConfig({ DB_STATEMENT_TIMEOUT_MS: '500', DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '700' });
+    expect(config.dbTimeouts).toEqual({ statementMs: 500, idleInTransactionMs: 700 });
+    expect(() => parseConfig({ DB_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
+    expect(() => parseConfig({ DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: 'soon' })).toThrow(
+      /DB_IDLE_IN_TRANSACTION_TIMEOUT_MS/,
+    );
+  });
+});
+
 describe('resolveJwtSecret', () => {
   it('generates a secret once and keeps it in DATA_DIR/jwt-secret across restarts', () => {
     const config = parseConfig({ DATA_DIR: join(dir, 'data') });

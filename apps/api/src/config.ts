@@ -30,6 +30,8 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     REDIS_URL: z.url().optional(),
     SMTP_URL: z.url().optional(),
+    // Unset: smtp when SMTP_URL is set, else outbox in development and a refusal to start elsewhere.
+    MAIL_TRANSPORT: z.enum(['smtp', 'outbox']).optional(),
     MAIL_FROM: z.string().min(1).default('Workhub <no-reply@workhub.local>'),
     JWT_SECRET: z
       .string()
@@ -54,6 +56,9 @@ const envSchema = z
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
     AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
     RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(1000),
+    // PostgreSQL cancels a statement, or ends a session idle inside a transaction, after this long.
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
     PAYMENT_PROVIDER: z.string().trim().min(1).default('manual_invoice'),
     GITHUB_CLIENT_ID: z.string().optional(),
     GITHUB_CLIENT_SECRET: z.string().optional(),
@@ -82,9 +87,23 @@ const envSchema = z
   .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
     message: 'JWT_SECRET is required in production',
     path: ['JWT_SECRET'],
+  })
+  .refine((env) => env.MAIL_TRANSPORT !== 'smtp' || env.SMTP_URL, {
+    message: 'MAIL_TRANSPORT=smtp needs SMTP_URL',
+    path: ['SMTP_URL'],
+  })
+  // Outside development a server that cannot deliver mail would strand every sign-up silently, and
+  // the outbox is readable at /dev-mailbox: keeping mail there must be the operator's explicit choice.
+  .refine((env) => env.MAIL_TRANSPORT || env.SMTP_URL || env.NODE_ENV === 'development', {
+    message:
+      'No mail transport: set SMTP_URL to deliver mail, or MAIL_TRANSPORT=outbox to keep every mail in the outbox (readable at /dev-mailbox)',
+    path: ['MAIL_TRANSPORT'],
   });
 
 export type Env = Record<string, string | undefined>;
+
+export type MailTransport = 'smtp' | 'outbox';
+export type DbTimeouts = { statementMs: number; idleInTransactionMs: number };
 
 /**
  * GitHub sign-in (OAuth). `oauthUrl` and `apiUrl` are GitHub's own; only tests point them at a
@@ -116,12 +135,16 @@ export type Config = {
   pgliteDir: string;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** `smtp` delivers through SMTP_URL; `outbox` keeps every mail in the outbox table, shown at /dev-mailbox. */
+  mailTransport: MailTransport;
   mailFrom: string;
   /** Undefined until resolveJwtSecret() has read or created it (outside production only). */
   jwtSecret: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
+  /** Set on every PostgreSQL connection, so one slow query or forgotten transaction cannot hold it. */
+  dbTimeouts: DbTimeouts;
   webDist: string;
   trustProxy: boolean | number | string;
   authRateLimit: { perIp: number; perIpWindowMs: number; perEmail: number; perEmailWindowMs: number };
@@ -173,11 +196,17 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     pgliteDir: join(dataDir, 'db'),
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    // The refinements above leave outbox as the only choice when neither variable is set.
+    mailTransport: e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'outbox'),
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
+    dbTimeouts: {
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : join(findRepoRoot(), 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
     authRateLimit: {

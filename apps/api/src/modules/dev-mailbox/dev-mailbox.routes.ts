@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { renderDevMailbox } from './dev-mailbox.service.ts';
 
-/** Registered only when NODE_ENV is not production (app.ts). */
+/** Registered only when mail stays in the outbox (MAIL_TRANSPORT=outbox, app.ts). */
 export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/dev-mailbox',

@@ -63,12 +63,27 @@ describe('GET /dev-mailbox', () => {
     expect(none.body).toContain('No mail yet.');
   });
 
-  it('does not exist in production', async () => {
-    const production = await testApp(t.db, { NODE_ENV: 'production' });
+  it('does not exist when mail is delivered by SMTP, in any environment', async () => {
+    for (const NODE_ENV of ['development', 'production']) {
+      const smtp = await testApp(t.db, { NODE_ENV, SMTP_URL: 'smtp://127.0.0.1:1' });
+      try {
+        const response = await mailbox(smtp.app);
+        expect(response.statusCode).toBe(404);
+        expect(response.json().error.code).toBe('NOT_FOUND');
+      } finally {
+        await smtp.app.close();
+      }
+    }
+  });
+
+  it('is served in production when the operator keeps mail in the outbox (MAIL_TRANSPORT=outbox)', async () => {
+    const production = await testApp(t.db, { NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' });
     try {
-      const response = await mailbox(production.app);
-      expect(response.statusCode).toBe(404);
-      expect(response.json().error.code).toBe('NOT_FOUND');
+      const email = uniqueEmail('prod-outbox');
+      await post(production.app, '/api/auth/register', registration(email));
+      const response = await mailbox(production.app, email);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(`<p class="code">${await latestCode(t.db, email)}</p>`);
     } finally {
       await production.app.close();
     }

@@ -10,7 +10,7 @@ export type MailMessage = {
   subject: string;
   text: string;
   html: string;
-  /** The one-time code the mail carries, logged when there is no SMTP server to deliver it. */
+  /** The one-time code the mail carries. Never logged: the outbox and /dev-mailbox show it. */
   code?: string;
 };
 
@@ -18,6 +18,7 @@ type MailerOptions = {
   db: Db;
   now: Clock;
   log: FastifyBaseLogger;
+  /** Undefined when the mail transport is the outbox. */
   smtpUrl: string | undefined;
   from: string;
 };
@@ -25,7 +26,8 @@ type MailerOptions = {
 /**
  * Every mail is first written to the outbox table. With SMTP_URL it is then delivered in the
  * background (a slow or broken mail server never slows or fails the request, and an answer takes
- * as long whether or not a mail was sent); without it, it is marked `logged` and its code logged.
+ * as long whether or not a mail was sent); without it (MAIL_TRANSPORT=outbox) it stays in the outbox,
+ * marked `logged`, for /dev-mailbox to show.
  */
 export class Mailer {
   readonly #db: Db;
@@ -58,7 +60,8 @@ export class Mailer {
     if (!row) throw new Error('outbox insert returned no row');
 
     if (!this.#transport) {
-      this.#log.info({ to: mail.to, subject: mail.subject, code: mail.code }, 'mail written to the outbox');
+      // Never the code or the text: the outbox (and /dev-mailbox) is where mail is read, not the log.
+      this.#log.info({ to: mail.to, subject: mail.subject }, 'mail written to the outbox');
       return;
     }
     const delivery = this.#deliver(this.#transport, row.id, mail).finally(() =>
