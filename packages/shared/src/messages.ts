@@ -10,6 +10,23 @@ export const messages = {
   fallbackScreen: 'Unexpected Application Error!',
   loading: 'Loading',
   noRecord: 'No Record Found!',
+  /** Under a table wider than the screen (phones): the edge fades show it too. */
+  tableScrollHint: 'Scroll sideways to see every column.',
+  /** Confirmations before a click that shuts people out (title, consequence, button). */
+  confirmWorkspaceDeactivate: (name: string) => `Deactivate ${name}?`,
+  confirmWorkspaceDeactivateBody: (name: string, current: boolean) =>
+    `Nobody, you included, can work in ${name} until you activate it again from Archived workspaces.${
+      current ? ' You are working in it now, so you will be taken back to your own account.' : ''
+    } Its projects, tasks and team are kept.`,
+  confirmProjectDeactivate: (name: string) => `Deactivate ${name}?`,
+  confirmProjectDeactivateBody: (name: string) =>
+    `${name} moves to Archived projects: its milestones and tasks can no longer be changed until someone activates it again.`,
+  confirmInvitationRevoke: (email: string) => `Revoke the invitation to ${email}?`,
+  confirmInvitationRevokeBody: (email: string) =>
+    `The link sent to ${email} stops working at once. To let them in later, send a new invitation.`,
+  confirmMemberDeactivate: (name: string) => `Deactivate ${name}?`,
+  confirmMemberDeactivateBody: (name: string, workspace: string) =>
+    `${name} loses access to ${workspace} until you switch them back on. Their tasks and history stay.`,
 
   // Sign-in (spec section 5)
   emailRequired: 'Sorry the email is required',

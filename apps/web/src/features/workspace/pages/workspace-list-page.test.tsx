@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { fakeAuthSession, fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
@@ -92,10 +92,44 @@ describe('WorkspaceListPage', () => {
     });
     renderWithData(<WorkspaceListPage archived={false} />, '/workspace/list');
     await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: messages.confirmWorkspaceDeactivate('Sales floor'),
+    });
+    expect(dialog.textContent).toContain(messages.confirmWorkspaceDeactivateBody('Sales floor', false));
+    await user.click(screen.getByRole('button', { name: 'Deactivate workspace' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.workspaceArchived));
     expect(await screen.findByText('You have no active workspaces')).toBeTruthy();
     const patch = fetchMock.mock.calls.find(([url]) => String(url) === '/api/workspaces/w1/status');
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ archived: '1' });
+  });
+
+  it('asks before deactivating, and Cancel changes nothing', async () => {
+    const user = userEvent.setup();
+    signIn(fakeAuthSession());
+    routeFetch(fetchMock, {
+      'GET /api/workspaces': () =>
+        jsonResponse(200, { data: [workspace('w1', 'Sales floor')], meta: { page: 1, limit: 14, total: 1 } }),
+    });
+    renderWithData(<WorkspaceListPage archived={false} />, '/workspace/list');
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByRole('dialog', { name: 'Deactivate Sales floor?' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calledUrls(fetchMock).filter((url) => url.includes('/status'))).toEqual([]);
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it('warns that deactivating the workspace in use sends the user back to their own account', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('crm', 'owner', { workspace_id: 'w1', workspace_name: 'Sales floor' }));
+    routeFetch(fetchMock, {
+      'GET /api/workspaces': () =>
+        jsonResponse(200, { data: [workspace('w1', 'Sales floor')], meta: { page: 1, limit: 14, total: 1 } }),
+    });
+    renderWithData(<WorkspaceListPage archived={false} />, '/workspace/list');
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Sales floor?' });
+    expect(dialog.textContent).toContain(messages.confirmWorkspaceDeactivateBody('Sales floor', true));
   });
 
   it("says 'No Record Found!' when nothing is archived", async () => {

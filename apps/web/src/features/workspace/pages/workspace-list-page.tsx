@@ -1,7 +1,9 @@
-import { Button, Paper } from '@mantine/core';
+import { Button, Paper, Text } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import type { Workspace } from '@workhub/shared/schemas/workspaces';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -28,7 +30,13 @@ const WorkspaceList = ({ archived }: WorkspaceListProps) => {
   const setStatus = useSetWorkspaceStatus();
   const may = useMay();
 
-  const onToggleArchived = async (workspace: Workspace) => {
+  // Deactivating shuts everyone out of the workspace: ask first. Activating is harmless.
+  const [deactivating, setDeactivating] = useState<Workspace | null>(null);
+
+  const onToggleArchived = (workspace: Workspace) =>
+    workspace.archived ? void changeStatus(workspace) : setDeactivating(workspace);
+
+  const changeStatus = async (workspace: Workspace) => {
     try {
       const answer = await setStatus.mutateAsync({
         id: workspace.workspace_id,
@@ -41,6 +49,8 @@ const WorkspaceList = ({ archived }: WorkspaceListProps) => {
       if (!workspace.archived) await leaveIfCurrent(workspace.workspace_id);
     } catch (error) {
       notify.error(errorMessage(error));
+    } finally {
+      setDeactivating(null);
     }
   };
 
@@ -71,6 +81,21 @@ const WorkspaceList = ({ archived }: WorkspaceListProps) => {
               onToggleArchived={onToggleArchived}
             />
             <ListPagination meta={meta} page={page} onChange={setPage} noun={['workspace', 'workspaces']} />
+            <ConfirmDialog
+              opened={deactivating !== null}
+              title={messages.confirmWorkspaceDeactivate(deactivating?.workspace_name ?? '')}
+              confirmLabel="Deactivate workspace"
+              busy={setStatus.isPending}
+              onCancel={() => setDeactivating(null)}
+              onConfirm={() => deactivating && void changeStatus(deactivating)}
+            >
+              <Text size="sm">
+                {messages.confirmWorkspaceDeactivateBody(
+                  deactivating?.workspace_name ?? '',
+                  deactivating !== null && isCurrentWorkspace(deactivating.workspace_id),
+                )}
+              </Text>
+            </ConfirmDialog>
           </Paper>
         )
       }

@@ -1,0 +1,129 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@workhub/shared/messages';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../test/render.tsx';
+import { EmptyList } from './data-states.tsx';
+import { DataTable, type DataTableColumn } from './data-table.tsx';
+
+type Row = { id: string; name: string; size: number | null };
+const rows: Row[] = [
+  { id: 'a', name: 'Beta', size: 10 },
+  { id: 'b', name: 'alpha', size: 2 },
+  { id: 'c', name: 'Gamma', size: null },
+];
+const columns: DataTableColumn<Row>[] = [
+  { key: 'name', header: 'Name', cell: (r) => r.name, sortValue: (r) => r.name },
+  { key: 'size', header: 'Size', cell: (r) => r.size ?? '—', sortValue: (r) => r.size },
+  { key: 'note', header: 'Note', cell: () => 'x' },
+];
+
+const names = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('DataTable', () => {
+  it('sorts by a column header, ascending then descending, with empty values last', async () => {
+    const user = userEvent.setup();
+    renderPage(
+      <DataTable label="Things" columns={columns} rows={rows} rowKey={(r) => r.id} minWidth={400} />,
+    );
+    expect(names()).toEqual(['Beta', 'alpha', 'Gamma']);
+    expect(screen.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('none');
+    expect(screen.getByRole('columnheader', { name: 'Note' }).getAttribute('aria-sort')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    expect(names()).toEqual(['alpha', 'Beta', 'Gamma']);
+    expect(screen.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('ascending');
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    expect(names()).toEqual(['Gamma', 'Beta', 'alpha']);
+
+    await user.click(screen.getByRole('button', { name: 'Size' }));
+    expect(names()).toEqual(['alpha', 'Beta', 'Gamma']);
+    await user.click(screen.getByRole('button', { name: 'Size' }));
+    expect(names()).toEqual(['Beta', 'alpha', 'Gamma']);
+  });
+
+  it('hides columns given as false (the viewer may not use them)', () => {
+    renderPage(
+      <DataTable
+        label="Things"
+        columns={[columns[0], false, null]}
+        rows={rows}
+        rowKey={(r) => r.id}
+        minWidth={400}
+      />,
+    );
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name']);
+  });
+
+  it('shows Loading, then the error with Try again, then the empty state', async () => {
+    const user = userEvent.setup();
+    const retry = vi.fn();
+    const props = { label: 'Things', columns, rowKey: (r: Row) => r.id, minWidth: 400 };
+    const loading = renderPage(<DataTable {...props} rows={undefined} loading />);
+    expect(screen.getByRole('status').textContent).toContain(messages.loading);
+    loading.unmount();
+
+    const failed = renderPage(
+      <DataTable
+        {...props}
+        rows={undefined}
+        error={new Error('Down')}
+        errorTitle="Things failed"
+        onRetry={retry}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Things failed');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+
+    failed.unmount();
+
+    renderPage(<DataTable {...props} rows={[]} empty={<EmptyList title="Nothing yet" />} />);
+    expect(screen.getByText('Nothing yet')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says the table scrolls, and lets the keyboard reach it, only when it is wider than its box', () => {
+    const props = { label: 'Things', columns, rows, rowKey: (r: Row) => r.id, minWidth: 900 };
+    const { unmount } = renderPage(<DataTable {...props} />);
+    expect(screen.queryByText(messages.tableScrollHint)).toBeNull();
+    unmount();
+
+    // jsdom lays nothing out: a 390 px box around a 900 px table.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(390);
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(900);
+    renderPage(<DataTable {...props} />);
+    const region = screen.getByRole('region', { name: 'Things' });
+    expect(region.getAttribute('tabindex')).toBe('0');
+    const hint = screen.getByText(messages.tableScrollHint);
+    expect(region.getAttribute('aria-describedby')).toBe(hint.id);
+    expect(region.parentElement?.hasAttribute('data-more-right')).toBe(true);
+    expect(region.parentElement?.hasAttribute('data-more-left')).toBe(false);
+  });
+
+  it('shows the page links under the rows', () => {
+    renderPage(
+      <DataTable
+        label="Things"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        minWidth={400}
+        pagination={{
+          meta: { page: 1, limit: 14, total: 30 },
+          page: 1,
+          onChange: () => {},
+          noun: ['thing', 'things'],
+        }}
+      />,
+    );
+    expect(screen.getByText('30 things')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '2' })).toBeTruthy();
+  });
+});

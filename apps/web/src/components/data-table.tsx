@@ -1,0 +1,191 @@
+import { Table, Text, UnstyledButton } from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import { type ReactNode, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { ErrorState, LoadingState } from './data-states.tsx';
+import classes from './data-table.module.css';
+import { ListPagination } from './list-pagination.tsx';
+
+type SortValue = string | number | null | undefined;
+
+export type DataTableColumn<T> = {
+  key: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Makes the column sortable by this value (strings compare naturally, empty values last). */
+  sortValue?: (row: T) => SortValue;
+  width?: number | string;
+};
+
+type SortState = { key: string; direction: 'ascending' | 'descending' };
+
+type DataTableProps<T> = {
+  /** `false` or `null` entries are columns the viewer may not see (`may('x') && { ... }`). */
+  columns: (DataTableColumn<T> | false | null)[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => string | number;
+  /** Below this width the table scrolls sideways (with the hint) instead of squeezing its columns. */
+  minWidth: number;
+  /** The table's accessible name (and the scroll region's). */
+  label: string;
+  loading?: boolean;
+  error?: unknown;
+  errorTitle?: string;
+  onRetry?: () => void;
+  /** Shown instead of the table when there are no rows (an EmptyList, say). */
+  empty?: ReactNode;
+  initialSort?: SortState;
+  pagination?: Parameters<typeof ListPagination>[0];
+  verticalSpacing?: 'xs' | 'sm';
+};
+
+/** Empty values go last whichever the direction: they are what the reader sorts away from. */
+const compare = (a: SortValue, b: SortValue, sign: 1 | -1): number => {
+  const aEmpty = a === null || a === undefined || a === '';
+  const bEmpty = b === null || b === undefined || b === '';
+  if (aEmpty || bEmpty) return aEmpty === bEmpty ? 0 : aEmpty ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return sign * (a - b);
+  return sign * String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
+};
+
+/** Which sides of the scroller hide columns, watched as it scrolls and resizes. */
+const useOverflow = () => {
+  const ref = useRef<HTMLElement>(null);
+  const [more, setMore] = useState({ left: false, right: false });
+  const measure = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    const left = el.scrollLeft > 1;
+    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    setMore((was) => (was.left === left && was.right === right ? was : { left, right }));
+  }, []);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    const table = el.firstElementChild;
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+  }, [measure]);
+  return { ref, more, measure };
+};
+
+/**
+ * Every list of the app: sortable headers, the loading, error and empty states of data-states.tsx,
+ * page links, and on a narrow screen a fade at the edge that hides columns plus a line saying so
+ * (read out to screen readers with the table).
+ */
+export const DataTable = <T,>({
+  columns,
+  rows,
+  rowKey,
+  minWidth,
+  label,
+  loading = false,
+  error,
+  errorTitle = 'Could not load this',
+  onRetry,
+  empty,
+  initialSort,
+  pagination,
+  verticalSpacing = 'sm',
+}: DataTableProps<T>) => {
+  const shown = columns.filter((column): column is DataTableColumn<T> => Boolean(column));
+  const [sort, setSort] = useState<SortState | null>(initialSort ?? null);
+  const hintId = useId();
+
+  const sorted = useMemo(() => {
+    const column = sort && shown.find((c) => c.key === sort.key);
+    if (!rows || !column?.sortValue) return rows;
+    const value = column.sortValue;
+    const sign = sort.direction === 'ascending' ? 1 : -1;
+    return [...rows].sort((a, b) => compare(value(a), value(b), sign));
+  }, [rows, sort, shown]);
+
+  if (error) return <ErrorState title={errorTitle} error={error} onRetry={onRetry} />;
+  if (loading || !sorted) return <LoadingState />;
+  if (sorted.length === 0 && empty) return <>{empty}</>;
+
+  const toggle = (key: string) =>
+    setSort((was) => ({
+      key,
+      direction: was?.key === key && was.direction === 'ascending' ? 'descending' : 'ascending',
+    }));
+
+  return (
+    <>
+      <ScrollFrame label={label} hintId={hintId}>
+        <Table verticalSpacing={verticalSpacing} highlightOnHover miw={minWidth} aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              {shown.map((column) => {
+                const direction = sort?.key === column.key ? sort.direction : undefined;
+                return (
+                  <Table.Th
+                    key={column.key}
+                    w={column.width}
+                    aria-sort={column.sortValue ? (direction ?? 'none') : undefined}
+                  >
+                    {column.sortValue ? (
+                      <UnstyledButton
+                        className={classes.sort}
+                        data-direction={direction}
+                        onClick={() => toggle(column.key)}
+                      >
+                        {column.header}
+                      </UnstyledButton>
+                    ) : (
+                      column.header
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sorted.map((row) => (
+              <Table.Tr key={rowKey(row)}>
+                {shown.map((column) => (
+                  <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollFrame>
+      {pagination ? <ListPagination {...pagination} /> : null}
+    </>
+  );
+};
+
+type ScrollFrameProps = { label: string; hintId: string; children: ReactNode };
+
+const ScrollFrame = ({ label, hintId, children }: ScrollFrameProps) => {
+  const { ref, more, measure } = useOverflow();
+  const overflowing = more.left || more.right;
+  return (
+    <div
+      className={classes.frame}
+      data-more-left={more.left || undefined}
+      data-more-right={more.right || undefined}
+    >
+      {/* Focusable only when it scrolls, so the keyboard can scroll it too. */}
+      <section
+        ref={ref}
+        className={classes.scroller}
+        onScroll={measure}
+        aria-label={label}
+        aria-describedby={overflowing ? hintId : undefined}
+        tabIndex={overflowing ? 0 : undefined}
+      >
+        {children}
+      </section>
+      {overflowing ? (
+        <Text id={hintId} size="xs" c="dimmed" mt={4} data-testid="table-scroll-hint">
+          {messages.tableScrollHint}
+        </Text>
+      ) : null}
+    </div>
+  );
+};
