@@ -1,6 +1,7 @@
-import { Anchor, Button, Table, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import type { Project } from '@workhub/shared/schemas/work';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { TagBadges } from '../../../components/tag-badges.tsx';
 import { formatDate, personName } from '../../../lib/labels.ts';
@@ -19,7 +20,8 @@ type ProjectTableProps = {
 /**
  * /project/list (spec section 2): Name, Created By, Status, Due Date, Milestone (View), Task (View),
  * Edit, Deactivate. /project/archived: Name, Created By, Due Date, Activate. Edit and the status
- * buttons show only where `can()` allows them.
+ * buttons show only where `can()` allows them. The order is the server's (the list's sort filter
+ * runs over every page), so the headers do not sort.
  */
 export const ProjectTable = ({
   projects,
@@ -29,88 +31,80 @@ export const ProjectTable = ({
   changingId,
   onToggleArchived,
 }: ProjectTableProps) => (
-  <Table.ScrollContainer minWidth={archived ? 560 : 880}>
-    <Table verticalSpacing="sm" highlightOnHover>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Created By</Table.Th>
-          {archived ? null : <Table.Th>Status</Table.Th>}
-          <Table.Th>Due Date</Table.Th>
-          {archived ? null : (
-            <>
-              <Table.Th>Milestone</Table.Th>
-              <Table.Th>Task</Table.Th>
-              {mayEdit ? <Table.Th>Edit</Table.Th> : null}
-            </>
-          )}
-          {mayArchive ? <Table.Th>{archived ? 'Activate' : 'Archive'}</Table.Th> : null}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {projects.map((project) => (
-          <Table.Tr key={project.project_id}>
-            <Table.Td>
-              <Text fw={600} size="sm">
-                {project.name}
-              </Text>
-              <TagBadges tags={project.tags} />
-            </Table.Td>
-            <Table.Td>{personName(project)}</Table.Td>
-            {archived ? null : (
-              <Table.Td>
-                <StatusBadge kind="project" status={project.status} />
-              </Table.Td>
-            )}
-            <Table.Td>{formatDate(project.due_date)}</Table.Td>
-            {archived ? null : (
-              <>
-                <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={`/milestone/${project.project_id}`}
-                    size="sm"
-                    aria-label="View milestones"
-                  >
-                    View
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={`/task/${project.project_id}`}
-                    size="sm"
-                    aria-label="View tasks"
-                  >
-                    View
-                  </Anchor>
-                </Table.Td>
-                {mayEdit ? (
-                  <Table.Td>
-                    <Anchor component={Link} to={`/project/${project.project_id}/edit`} size="sm">
-                      Edit
-                    </Anchor>
-                  </Table.Td>
-                ) : null}
-              </>
-            )}
-            {mayArchive ? (
-              <Table.Td>
-                <Button
-                  size="xs"
-                  variant="light"
-                  color={archived ? 'green' : 'red'}
-                  loading={changingId === project.project_id}
-                  disabled={changingId !== null && changingId !== project.project_id}
-                  onClick={() => onToggleArchived(project)}
-                >
-                  {archived ? 'Activate' : 'Deactivate'}
-                </Button>
-              </Table.Td>
-            ) : null}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  </Table.ScrollContainer>
+  <DataTable
+    label={archived ? 'Archived projects' : 'Projects'}
+    minWidth={archived ? 560 : 880}
+    rows={projects}
+    rowKey={(project) => project.project_id}
+    columns={[
+      {
+        key: 'name',
+        header: 'Name',
+        cell: (project) => (
+          <>
+            <Text fw={600} size="sm">
+              {project.name}
+            </Text>
+            <TagBadges tags={project.tags} />
+          </>
+        ),
+      },
+      { key: 'creator', header: 'Created By', cell: (project) => personName(project) },
+      !archived && {
+        key: 'status',
+        header: 'Status',
+        cell: (project) => <StatusBadge kind="project" status={project.status} />,
+      },
+      { key: 'due', header: 'Due Date', cell: (project) => formatDate(project.due_date) },
+      !archived && {
+        key: 'milestones',
+        header: 'Milestone',
+        cell: (project) => (
+          <Anchor
+            component={Link}
+            to={`/milestone/${project.project_id}`}
+            size="sm"
+            aria-label="View milestones"
+          >
+            View
+          </Anchor>
+        ),
+      },
+      !archived && {
+        key: 'tasks',
+        header: 'Task',
+        cell: (project) => (
+          <Anchor component={Link} to={`/task/${project.project_id}`} size="sm" aria-label="View tasks">
+            View
+          </Anchor>
+        ),
+      },
+      !archived &&
+        mayEdit && {
+          key: 'edit',
+          header: 'Edit',
+          cell: (project) => (
+            <Anchor component={Link} to={`/project/${project.project_id}/edit`} size="sm">
+              Edit
+            </Anchor>
+          ),
+        },
+      mayArchive && {
+        key: 'archive',
+        header: archived ? 'Activate' : 'Archive',
+        cell: (project) => (
+          <Button
+            size="xs"
+            variant="light"
+            color={archived ? 'green' : 'red'}
+            loading={changingId === project.project_id}
+            disabled={changingId !== null && changingId !== project.project_id}
+            onClick={() => onToggleArchived(project)}
+          >
+            {archived ? 'Activate' : 'Deactivate'}
+          </Button>
+        ),
+      },
+    ]}
+  />
 );

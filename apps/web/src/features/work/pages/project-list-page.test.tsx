@@ -119,12 +119,29 @@ describe('ProjectListPage', () => {
     });
     renderWithData(<ProjectListPage archived={false} />, '/project/list');
     await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const name = fakeProject().name;
+    const dialog = await screen.findByRole('dialog', { name: messages.confirmProjectDeactivate(name) });
+    expect(dialog.textContent).toContain(messages.confirmProjectDeactivateBody(name));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate project' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.projectArchived));
     expect(await screen.findByText('No projects yet')).toBeTruthy();
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(String(patch?.[0])).toBe(`/api/projects/${ids.project}/status`);
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'archived' });
     expect(listCalls()).toHaveLength(2);
+  });
+
+  it('Cancel in the Deactivate dialog leaves the project active', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'admin'));
+    routeFetch(fetchMock, { 'GET /api/projects': () => jsonResponse(200, page([fakeProject()])) });
+    renderWithData(<ProjectListPage archived={false} />, '/project/list');
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    expect(listCalls()).toHaveLength(1);
   });
 
   it("lists only archived projects; Activate sends 'in_progress' and says 'Project restored'", async () => {

@@ -1,7 +1,9 @@
-import { Button, Group, Paper } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { EDITABLE_PROJECT_STATUSES, type Project } from '@workhub/shared/schemas/work';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { ListFilters, NoMatch } from '../../../components/list-filters.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
@@ -32,8 +34,13 @@ const ProjectList = ({ archived, may }: ProjectListProps) => {
   const tags = useTagChoices();
   const mayCreate = may('project:create');
 
+  // Deactivating freezes the project's milestones and tasks: ask first. Activating is harmless.
+  const [deactivating, setDeactivating] = useState<Project | null>(null);
+  const onToggleArchived = (project: Project) =>
+    project.status === 'archived' ? void changeStatus(project) : setDeactivating(project);
+
   // Spec section 4: Deactivate sets 'archived', Activate sets 'in_progress'; the list is refetched.
-  const onToggleArchived = async (project: Project) => {
+  const changeStatus = async (project: Project) => {
     const restoring = project.status === 'archived';
     try {
       const answer = await setStatus.mutateAsync({
@@ -43,6 +50,8 @@ const ProjectList = ({ archived, may }: ProjectListProps) => {
       notify.success(answer.message || (restoring ? messages.projectRestored : messages.projectArchived));
     } catch (error) {
       notify.error(errorMessage(error));
+    } finally {
+      setDeactivating(null);
     }
   };
 
@@ -95,6 +104,16 @@ const ProjectList = ({ archived, may }: ProjectListProps) => {
           )
         }
       </QueryState>
+      <ConfirmDialog
+        opened={deactivating !== null}
+        title={messages.confirmProjectDeactivate(deactivating?.name ?? '')}
+        confirmLabel="Deactivate project"
+        busy={setStatus.isPending}
+        onCancel={() => setDeactivating(null)}
+        onConfirm={() => deactivating && void changeStatus(deactivating)}
+      >
+        <Text size="sm">{messages.confirmProjectDeactivateBody(deactivating?.name ?? '')}</Text>
+      </ConfirmDialog>
     </Paper>
   );
 };
