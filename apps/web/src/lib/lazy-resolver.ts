@@ -1,5 +1,11 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 
+/** A resolver whose validation code loads on first use; `preload` starts that load early. */
+export type LazyResolver<TInput extends FieldValues, TOutput> = {
+  resolver: Resolver<TInput, unknown, TOutput>;
+  preload: () => void;
+};
+
 /**
  * A react-hook-form resolver fetched on first use. The forms validate with the shared zod schemas
  * through zodResolver, but zod is ~25 KB gzip: loading it with the first validation (or when the
@@ -7,7 +13,7 @@ import type { FieldValues, Resolver } from 'react-hook-form';
  */
 export const lazyResolver = <TInput extends FieldValues, TOutput>(
   load: () => Promise<Resolver<TInput, unknown, TOutput>>,
-) => {
+): LazyResolver<TInput, TOutput> => {
   let pending: Promise<Resolver<TInput, unknown, TOutput>> | null = null;
   const get = () => {
     pending ??= load().catch((error: unknown) => {

@@ -88,6 +88,24 @@ describe('AccountPage', { timeout: 15_000 }, () => {
     expect(session.status === 'signed_in' && session.user.first_name).toBe('Augusta');
   });
 
+  it('refuses a blank first and last name with both messages and sends nothing', async () => {
+    const user = userEvent.setup();
+    signIn(fakeAuthSession());
+    routeFetch(fetchMock, { 'GET /api/me/profile': () => jsonResponse(200, { data: ada }) });
+    renderWithData(<AccountPage />, '/general');
+    await waitFor(() => expect(field('First name').value).toBe('Ada'));
+    await user.clear(field('First name'));
+    await user.type(field('First name'), '   ');
+    await user.clear(field('Last name'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText(messages.firstNameRequired)).toBeTruthy();
+    expect(screen.getByText(messages.lastNameRequired)).toBeTruthy();
+    expect(field('First name').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
   it("puts a 400's field messages under the fields", async () => {
     const user = userEvent.setup();
     signIn(fakeAuthSession());

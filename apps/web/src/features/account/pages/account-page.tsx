@@ -1,29 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { type Profile, profileBody } from '@workhub/shared/schemas/account';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import {
-  CONTACT_FIELDS,
-  ContactFields,
-  contactFormValues,
-  NameFields,
-} from '../../../components/person-fields.tsx';
-import { bindField } from '../../../lib/form-binding.ts';
-import { showFormError } from '../../../lib/form-errors.ts';
+import { ContactFields, contactFormValues, NameFields } from '../../../components/person-fields.tsx';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 type ProfileInput = z.input<typeof profileBody>;
 type ProfileValues = z.output<typeof profileBody>;
-
-const resolver = zodResolver(profileBody);
-const FORM_FIELDS = ['first_name', 'last_name', ...CONTACT_FIELDS] as const;
 
 /** The profile as the form starts: nulls of the server become empty fields. */
 const initialValues = (profile: Profile): ProfileInput => ({
@@ -34,27 +23,18 @@ const initialValues = (profile: Profile): ProfileInput => ({
 
 const ProfileForm = ({ profile }: { profile: Profile }) => {
   const update = useUpdateProfile();
-  const form = useForm<ProfileInput, unknown, ProfileValues>({
-    resolver,
-    mode: 'onTouched',
+  const { field, submit, isSubmitting } = useSchemaForm<ProfileInput, ProfileValues>(profileBody, {
     defaultValues: initialValues(profile),
-  });
-  const { isSubmitting } = form.formState;
-  const field = (name: (typeof FORM_FIELDS)[number]) => bindField(form, name);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+    onSubmit: async (values, form) => {
       const answer = await update.mutateAsync(values);
       notify.success(answer.message || messages.profileUpdated);
       form.reset(initialValues(answer.data));
-    } catch (error) {
-      showFormError(error, form.setError, FORM_FIELDS);
-    }
+    },
   });
 
   return (
     <Paper withBorder p="lg" radius="md" maw={820}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <NameFields first={field('first_name')} last={field('last_name')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -75,7 +55,7 @@ const ProfileForm = ({ profile }: { profile: Profile }) => {
   );
 };
 
-/** /general and /account: the signed-in user's own profile form (spec section 3; no validation). */
+/** /general and /account: the signed-in user's own profile form (spec section 3); names are required. */
 export const AccountPage = () => {
   useDocumentTitle('My account');
   const profile = useProfile();

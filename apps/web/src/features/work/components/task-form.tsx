@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
   Grid,
@@ -13,12 +12,10 @@ import {
 import { messages } from '@workhub/shared/messages';
 import type { TeamMember } from '@workhub/shared/schemas/team';
 import { type Task, taskBody } from '@workhub/shared/schemas/work';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { bindField } from '../../../lib/form-binding.ts';
-import { showFormError } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notify.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateTask } from '../api/create-task.ts';
 import { useMilestoneChoices } from '../api/get-milestones.ts';
 import { useProjectChoices } from '../api/get-projects.ts';
@@ -32,18 +29,6 @@ import { TagMultiSelect } from './tag-multi-select.tsx';
 type TaskInput = z.input<typeof taskBody>;
 type TaskValues = z.output<typeof taskBody>;
 
-const FORM_FIELDS = [
-  'name',
-  'description',
-  'assigned_to',
-  'status',
-  'due_date',
-  'priority',
-  'project_id',
-  'milestone_id',
-  'tag_ids',
-] as const;
-const resolver = zodResolver(taskBody);
 const STATUS_OPTIONS = [choose('Choose a status'), ...TASK_STATUS_OPTIONS];
 const PRIORITY_OPTIONS = [choose('Choose a priority'), ...TASK_PRIORITY_OPTIONS];
 
@@ -91,13 +76,21 @@ export const TaskForm = ({ members, task, place }: TaskFormProps) => {
   const returnTo = useReturnTo();
   const create = useCreateTask();
   const update = useUpdateTask();
-  const form = useForm<TaskInput, unknown, TaskValues>({
-    resolver,
-    mode: 'onTouched',
+  const { form, field, submit, isSubmitting } = useSchemaForm<TaskInput, TaskValues>(taskBody, {
     defaultValues: initialValues(task, place),
+    onSubmit: async (values) => {
+      let answer: { data: Task; message?: string };
+      if (task) {
+        const { project_id: _unchanged, ...body } = values;
+        answer = await update.mutateAsync({ id: task.task_id, body });
+      } else {
+        answer = await create.mutateAsync(values);
+      }
+      notify.success(answer.message || (task ? messages.updateDone : messages.taskCreated));
+      // Spec section 4's success flag: back to the list the form came from (docs/deviations.md).
+      await navigate(returnTo ?? taskListOf(answer.data));
+    },
   });
-  const { isSubmitting } = form.formState;
-  const field = (name: Exclude<(typeof FORM_FIELDS)[number], 'tag_ids'>) => bindField(form, name);
 
   const choosesProject = !task && place.projectId === '';
   const projects = useProjectChoices(choosesProject);
@@ -109,23 +102,6 @@ export const TaskForm = ({ members, task, place }: TaskFormProps) => {
   const projectField = form.register('project_id', {
     // Another project's milestones do not apply.
     onChange: () => form.setValue('milestone_id', null),
-  });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      let answer: { data: Task; message?: string };
-      if (task) {
-        const { project_id: _unchanged, ...body } = values;
-        answer = await update.mutateAsync({ id: task.task_id, body });
-      } else {
-        answer = await create.mutateAsync(values);
-      }
-      notify.success(answer.message || (task ? messages.updateDone : messages.taskCreated));
-      // Spec section 4's success flag: back to the list the form came from (docs/deviations.md).
-      await navigate(returnTo ?? taskListOf(answer.data));
-    } catch (error) {
-      showFormError(error, form.setError, FORM_FIELDS);
-    }
   });
 
   const cancelTo =
@@ -140,7 +116,7 @@ export const TaskForm = ({ members, task, place }: TaskFormProps) => {
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Paper withBorder p="lg" radius="md">
-          <form onSubmit={onSubmit} noValidate>
+          <form onSubmit={submit} noValidate>
             <Stack gap="md">
               {choosesProject ? (
                 <NativeSelect

@@ -1,16 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { type Milestone, milestoneBody } from '@workhub/shared/schemas/work';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { bindField } from '../../../lib/form-binding.ts';
-import { showFormError } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateMilestone } from '../api/create-milestone.ts';
 import { useMilestone } from '../api/get-milestone.ts';
 import { useProject } from '../api/get-project.ts';
@@ -20,8 +17,6 @@ import { choose, MILESTONE_STATUS_OPTIONS } from '../work-options.ts';
 type MilestoneInput = z.input<typeof milestoneBody>;
 type MilestoneValues = z.output<typeof milestoneBody>;
 
-const FORM_FIELDS = ['name', 'description', 'status', 'due_date'] as const;
-const resolver = zodResolver(milestoneBody);
 const STATUS_OPTIONS = [choose('Choose a status'), ...MILESTONE_STATUS_OPTIONS];
 
 /** Spec section 4's success flag: after saving, the project's milestones (docs/deviations.md). */
@@ -44,29 +39,20 @@ const MilestoneForm = ({ projectId, milestone }: MilestoneFormProps) => {
   const navigate = useNavigate();
   const create = useCreateMilestone();
   const update = useUpdateMilestone();
-  const form = useForm<MilestoneInput, unknown, MilestoneValues>({
-    resolver,
-    mode: 'onTouched',
+  const { field, submit, isSubmitting } = useSchemaForm<MilestoneInput, MilestoneValues>(milestoneBody, {
     defaultValues: initialValues(milestone),
-  });
-  const { isSubmitting } = form.formState;
-  const field = (name: (typeof FORM_FIELDS)[number]) => bindField(form, name);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+    onSubmit: async (values) => {
       const answer = milestone
         ? await update.mutateAsync({ id: milestone.milestone_id, body: values })
         : await create.mutateAsync({ projectId, body: values });
       notify.success(answer.message || (milestone ? messages.updateDone : messages.milestoneCreated));
       await navigate(listOf(projectId));
-    } catch (error) {
-      showFormError(error, form.setError, FORM_FIELDS);
-    }
+    },
   });
 
   return (
     <Paper withBorder p="lg" radius="md" maw={720}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput label="Name" autoComplete="off" {...field('name')} />
           <Textarea label="Description" autosize minRows={3} {...field('description')} />

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -12,15 +11,13 @@ import {
 } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { type Project, projectBody } from '@workhub/shared/schemas/work';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { bindField } from '../../../lib/form-binding.ts';
-import { showFormError } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateProject } from '../api/create-project.ts';
 import { useProject } from '../api/get-project.ts';
 import { useUpdateProject } from '../api/update-project.ts';
@@ -30,8 +27,6 @@ import { choose, PROJECT_STATUS_OPTIONS } from '../work-options.ts';
 type ProjectInput = z.input<typeof projectBody>;
 type ProjectValues = z.output<typeof projectBody>;
 
-const FORM_FIELDS = ['name', 'description', 'due_date', 'status', 'tag_ids'] as const;
-const resolver = zodResolver(projectBody);
 const STATUS_OPTIONS = [choose('Choose a status'), ...PROJECT_STATUS_OPTIONS];
 /** Spec section 4's success flag: after saving, the project list (docs/deviations.md). */
 const AFTER_SAVE = '/project/list';
@@ -52,29 +47,20 @@ const ProjectForm = ({ project }: { project?: Project }) => {
   const navigate = useNavigate();
   const create = useCreateProject();
   const update = useUpdateProject();
-  const form = useForm<ProjectInput, unknown, ProjectValues>({
-    resolver,
-    mode: 'onTouched',
+  const { form, field, submit, isSubmitting } = useSchemaForm<ProjectInput, ProjectValues>(projectBody, {
     defaultValues: initialValues(project),
-  });
-  const { isSubmitting } = form.formState;
-  const field = (name: Exclude<(typeof FORM_FIELDS)[number], 'tag_ids'>) => bindField(form, name);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+    onSubmit: async (values) => {
       const answer = project
         ? await update.mutateAsync({ id: project.project_id, body: values })
         : await create.mutateAsync(values);
       notify.success(answer.message || (project ? messages.updateDone : messages.projectCreated));
       await navigate(AFTER_SAVE);
-    } catch (error) {
-      showFormError(error, form.setError, FORM_FIELDS);
-    }
+    },
   });
 
   return (
     <Paper withBorder p="lg" radius="md" maw={720}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput label="Name" autoComplete="off" {...field('name')} />
           <Textarea label="Description" autosize minRows={3} {...field('description')} />

@@ -93,6 +93,39 @@ describe('TaskFormPage', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
+  it.each([
+    ['opened from a project', `/task/create?project=${ids.project}`, []],
+    ['opened outside a project', '/task/create', ['Project']],
+  ])('shows every invalid field at once on submit (%s)', async (_, path, more) => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, {
+      ...answerLookups(),
+      'GET /api/projects': () => jsonResponse(200, page([fakeProject()])),
+    });
+    renderForm(path);
+    await screen.findByLabelText('Select a worker');
+    // A blank name and a valid description: the five other fields are still empty.
+    await user.type(field('Name'), '   ');
+    await user.type(field('Description'), 'All of them.');
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    await screen.findByText(messages.nameRequired);
+    // The same render shows the rest: no message waits for another to be fixed.
+    for (const message of [
+      messages.assignedToRequired,
+      messages.statusRequired,
+      messages.dueDateRequired,
+      messages.priorityRequired,
+    ]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    const invalid = ['Name', 'Select a worker', 'Status', 'Due Date', 'Priority', ...more];
+    for (const label of invalid) expect(field(label).getAttribute('aria-invalid'), label).toBe('true');
+    expect(field('Description').getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.queryByText(messages.descriptionRequired)).toBeNull();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
   it("shows a field's message once it is touched", async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('workspace', 'owner'));

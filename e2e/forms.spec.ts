@@ -1,0 +1,68 @@
+import { expect, type Page, test } from '@playwright/test';
+import { APP_URL } from '../playwright.config.ts';
+import { apiCreateWorkspace, apiSignIn } from './support/api.ts';
+import { createVerifiedUser, shot, signIn, toast } from './support/helpers.ts';
+
+async function openWorkspace(page: Page, email: string, password: string, name: string) {
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/workspace$/);
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('the task form shows every invalid field at once on submit', async ({ page }) => {
+  const owner = await createVerifiedUser(APP_URL, 'task-errors');
+  const session = await apiCreateWorkspace(await apiSignIn(APP_URL, owner.email, owner.password), 'Errors');
+  const created = await fetch(`${APP_URL}/api/projects`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+    body: JSON.stringify({
+      name: 'Launch',
+      description: 'Everything it takes.',
+      due_date: '2099-01-15',
+      status: 'in_progress',
+    }),
+  });
+  expect(created.status).toBe(201);
+  const projectId = ((await created.json()) as { data: { project_id: string } }).data.project_id;
+
+  await openWorkspace(page, owner.email, owner.password, 'Errors');
+  await page.goto(`/task/create?project=${projectId}`);
+  await expect(page.getByLabel('Select a worker')).toBeVisible();
+  // A blank name and a description only: every other required field is still empty.
+  await page.getByLabel('Name', { exact: true }).fill('   ');
+  await page.getByLabel('Description').fill('Write all of it.');
+  await page.getByRole('button', { name: 'Create task' }).click();
+  const form = page.locator('form');
+  for (const message of [
+    'Name is required',
+    'Assigned To is required',
+    'Status To is required',
+    'Due Date To is required',
+    'Priority Date To is required',
+  ]) {
+    await expect(form.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(form.getByText('Description is required', { exact: true })).toHaveCount(0);
+  await shot(page, '80-task-form-all-errors');
+});
+
+test('the profile refuses a blank first or last name', async ({ page }) => {
+  const user = await createVerifiedUser(APP_URL, 'blank-name');
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/workspace$/);
+  await page.goto('/general');
+  await page.getByLabel('First name').fill('  ');
+  await page.getByLabel('Last name').fill('');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Sorry the first name is required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Sorry the last name is required', { exact: true })).toBeVisible();
+  await shot(page, '81-profile-blank-name');
+
+  // Nothing was saved: the page reloads with the name the user signed up with.
+  await page.reload();
+  await expect(page.getByLabel('First name')).toHaveValue('Ada');
+  await page.getByLabel('First name').fill('Augusta');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(toast(page, 'SUCCESS', 'Profile updated')).toBeVisible();
+});
