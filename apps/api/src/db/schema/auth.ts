@@ -17,9 +17,21 @@ export const verificationCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     consumedAt: timestamptz('consumed_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /*
+     * A verify_email code of a sign-up carries its attempt: what verifying it makes of the user
+     * (names, password, plan). Each register is an attempt of its own and a resend copies the
+     * attempt it is asked for, so a code activates the attempt it was mailed for and no other,
+     * and a later register never changes what an earlier code activates. Null on reset codes.
+     */
+    attemptId: uuid('attempt_id'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    passwordHash: text('password_hash'),
+    planId: integer('plan_id'),
   },
   (t) => [
     index('verification_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt),
+    index('verification_codes_attempt_idx').on(t.attemptId),
     check('verification_codes_purpose_check', sql`${t.purpose} in ('verify_email', 'reset_password')`),
   ],
 );
