@@ -1,7 +1,9 @@
-import { Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import type { Invitation } from '@workhub/shared/schemas/team';
-import { QueryState } from '../../../components/data-states.tsx';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { formatDate, INVITATION_STATUS_LABELS, ROLE_LABELS } from '../../../lib/labels.ts';
 import { notify } from '../../../lib/notify.tsx';
@@ -14,6 +16,8 @@ export const InvitationsTable = () => {
   const invitations = useInvitations();
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
+  // Revoking kills the link already in the invitee's inbox: ask first.
+  const [revoking, setRevoking] = useState<Invitation | null>(null);
   const busyId = resend.isPending ? resend.variables : revoke.isPending ? revoke.variables : null;
 
   const onResend = async (invitation: Invitation) => {
@@ -30,78 +34,102 @@ export const InvitationsTable = () => {
       notify.success(messages.invitationRevoked);
     } catch (error) {
       notify.error(errorMessage(error));
+    } finally {
+      setRevoking(null);
     }
   };
 
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="invitations-title">
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      component="section"
+      aria-labelledby="invitations-title"
+      // A grid item grows to its table's width unless allowed to shrink (cut off at 1366 px).
+      miw={0}
+    >
       <Title order={2} fz="h4" mb="md" id="invitations-title">
         Pending invitations
       </Title>
-      <QueryState query={invitations} errorTitle="The invitations could not be loaded">
-        {(list) =>
-          list.length === 0 ? (
-            <Text c="dimmed" size="sm" py="md" ta="center">
-              No pending invitations.
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={560}>
-              <Table verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Role</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Expires</Table.Th>
-                    <Table.Th>Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((invitation) => (
-                    <Table.Tr key={invitation.invitation_id}>
-                      <Table.Td>{invitation.email}</Table.Td>
-                      <Table.Td>{ROLE_LABELS[invitation.role]}</Table.Td>
-                      <Table.Td>
-                        <Badge
-                          variant="light"
-                          color={invitation.status === 'pending' ? 'yellow' : 'gray'}
-                          size="sm"
-                        >
-                          {INVITATION_STATUS_LABELS[invitation.status]}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{formatDate(invitation.expires_at)}</Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="light"
-                            loading={resend.isPending && busyId === invitation.invitation_id}
-                            disabled={busyId !== null}
-                            onClick={() => onResend(invitation)}
-                          >
-                            Resend
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            loading={revoke.isPending && busyId === invitation.invitation_id}
-                            disabled={busyId !== null}
-                            onClick={() => onRevoke(invitation)}
-                          >
-                            Revoke
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )
+      <DataTable
+        label="Pending invitations"
+        minWidth={560}
+        verticalSpacing="xs"
+        rows={invitations.data}
+        loading={invitations.isPending}
+        error={invitations.error}
+        errorTitle="The invitations could not be loaded"
+        onRetry={() => void invitations.refetch()}
+        empty={
+          <Text c="dimmed" size="sm" py="md" ta="center">
+            No pending invitations.
+          </Text>
         }
-      </QueryState>
+        rowKey={(invitation) => invitation.invitation_id}
+        columns={[
+          { key: 'email', header: 'Email', sortValue: (i) => i.email, cell: (i) => i.email },
+          {
+            key: 'role',
+            header: 'Role',
+            sortValue: (i) => ROLE_LABELS[i.role],
+            cell: (i) => ROLE_LABELS[i.role],
+          },
+          {
+            key: 'status',
+            header: 'Status',
+            sortValue: (i) => i.status,
+            cell: (invitation) => (
+              <Badge variant="light" color={invitation.status === 'pending' ? 'yellow' : 'gray'} size="sm">
+                {INVITATION_STATUS_LABELS[invitation.status]}
+              </Badge>
+            ),
+          },
+          {
+            key: 'expires',
+            header: 'Expires',
+            sortValue: (i) => i.expires_at,
+            cell: (i) => formatDate(i.expires_at),
+          },
+          {
+            key: 'actions',
+            header: 'Actions',
+            cell: (invitation) => (
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="light"
+                  loading={resend.isPending && busyId === invitation.invitation_id}
+                  disabled={busyId !== null}
+                  onClick={() => onResend(invitation)}
+                >
+                  Resend
+                </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  loading={revoke.isPending && busyId === invitation.invitation_id}
+                  disabled={busyId !== null}
+                  onClick={() => setRevoking(invitation)}
+                >
+                  Revoke
+                </Button>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <ConfirmDialog
+        opened={revoking !== null}
+        title={messages.confirmInvitationRevoke(revoking?.email ?? '')}
+        confirmLabel="Revoke invitation"
+        busy={revoke.isPending}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => revoking && void onRevoke(revoking)}
+      >
+        <Text size="sm">{messages.confirmInvitationRevokeBody(revoking?.email ?? '')}</Text>
+      </ConfirmDialog>
     </Paper>
   );
 };

@@ -1,8 +1,9 @@
-import { Paper, Title } from '@mantine/core';
+import { Paper, Text, Title } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import type { Auth } from '@workhub/shared/permissions';
 import type { TeamMember } from '@workhub/shared/schemas/team';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PeopleSearch } from '../../../components/people-search.tsx';
@@ -13,7 +14,7 @@ import { useTeam } from '../api/get-team.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 import { useSetMemberStatus } from '../api/set-member-status.ts';
 import { RemoveMemberDialog } from './remove-member-dialog.tsx';
-import { TeamTable } from './team-table.tsx';
+import { fullName, TeamTable } from './team-table.tsx';
 
 type TeamListProps = { auth: Auth; workspaceName: string };
 
@@ -24,8 +25,13 @@ export const TeamList = ({ auth, workspaceName }: TeamListProps) => {
   const setStatus = useSetMemberStatus();
   const remove = useRemoveMember();
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  // Switching someone off shuts them out of the workspace at once: ask first. Switching on does not.
+  const [deactivating, setDeactivating] = useState<TeamMember | null>(null);
 
-  const onToggleStatus = async (member: TeamMember) => {
+  const onToggleStatus = (member: TeamMember) =>
+    member.status === 'active' ? setDeactivating(member) : void changeStatus(member);
+
+  const changeStatus = async (member: TeamMember) => {
     try {
       const answer = await setStatus.mutateAsync({
         userId: member.user_id,
@@ -34,6 +40,8 @@ export const TeamList = ({ auth, workspaceName }: TeamListProps) => {
       notify.success(answer.message || messages.statusToggled);
     } catch (error) {
       notify.error(errorMessage(error));
+    } finally {
+      setDeactivating(null);
     }
   };
 
@@ -78,6 +86,18 @@ export const TeamList = ({ auth, workspaceName }: TeamListProps) => {
           )
         }
       </QueryState>
+      <ConfirmDialog
+        opened={deactivating !== null}
+        title={messages.confirmMemberDeactivate(deactivating ? fullName(deactivating) : '')}
+        confirmLabel="Deactivate member"
+        busy={setStatus.isPending}
+        onCancel={() => setDeactivating(null)}
+        onConfirm={() => deactivating && void changeStatus(deactivating)}
+      >
+        <Text size="sm">
+          {messages.confirmMemberDeactivateBody(deactivating ? fullName(deactivating) : '', workspaceName)}
+        </Text>
+      </ConfirmDialog>
       <RemoveMemberDialog
         member={removing}
         workspaceName={workspaceName}

@@ -129,11 +129,61 @@ describe('TeamPage', () => {
     renderWithData(<TeamPage />, '/team');
     await screen.findByText('worker@example.com');
     await user.click(row('worker@example.com').getByRole('switch'));
+    const dialog = await screen.findByRole('dialog', {
+      name: messages.confirmMemberDeactivate('Worker Person'),
+    });
+    expect(dialog.textContent).toContain(
+      messages.confirmMemberDeactivateBody('Worker Person', 'workspace workspace'),
+    );
+    expect(calledUrls(fetchMock)).not.toContain('/api/team/u-worker/status');
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate member' }));
 
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.statusToggled));
     await waitFor(() => expect(row('worker@example.com').getByText('Inactive')).toBeTruthy());
     const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/team/u-worker/status');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ status: '0' });
+  });
+
+  it('Cancel in the Deactivate dialog leaves the member active', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    answerTeam();
+    renderWithData(<TeamPage />, '/team');
+    await screen.findByText('worker@example.com');
+    await user.click(row('worker@example.com').getByRole('switch'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calledUrls(fetchMock)).not.toContain('/api/team/u-worker/status');
+    expect(row('worker@example.com').getByRole('switch')).toHaveProperty('checked', true);
+  });
+
+  it('asks before revoking an invitation, naming the address and that its link stops working', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, {
+      'GET /api/team': () => jsonResponse(200, { data: team, meta: { page: 1, limit: 14, total: 3 } }),
+      'GET /api/team/invitations': () =>
+        jsonResponse(200, { data: [invitation], meta: { page: 1, limit: 100, total: 1 } }),
+      'DELETE /api/team/invitations/i1': () => new Response(null, { status: 204 }),
+    });
+    renderWithData(<TeamPage />, '/team');
+    await user.click(await screen.findByRole('button', { name: 'Revoke' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: messages.confirmInvitationRevoke('new@example.com'),
+    });
+    expect(dialog.textContent).toContain(messages.confirmInvitationRevokeBody('new@example.com'));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Revoke' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke invitation' }),
+    );
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.invitationRevoked));
+    expect(calledUrls(fetchMock)).toContain('/api/team/invitations/i1');
   });
 
   it('asks before removing, saying the person leaves this workspace only', async () => {
