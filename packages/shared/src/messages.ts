@@ -154,6 +154,22 @@ export const messages = {
   noInvoicesHint: 'Your invoices appear here once you buy a plan.',
   invoiceMailSubject: 'Your Workhub invoice',
 
+  // Plan limits (issue 11)
+  planLimitInvalid: 'Leave empty for unlimited, or enter a whole number from 1',
+  planLimitWorkspaces: (plan: string, max: number) =>
+    `Your ${plan} plan allows ${max} ${max === 1 ? 'workspace' : 'workspaces'}. Upgrade your plan on the billing page to add more.`,
+  planLimitMembers: (plan: string, max: number) =>
+    `Your ${plan} plan allows ${max} ${max === 1 ? 'member' : 'members'} (pending invitations included). Upgrade your plan on the billing page to add more.`,
+  planUsageWorkspaces: 'Workspaces',
+  planUsageMembers: 'Members',
+  planUsageOf: (used: number, max: number | null) => (max === null ? `${used} (unlimited)` : `${used} of ${max}`),
+  planLimitsHint: 'Leave empty for unlimited',
+  maxWorkspacesLabel: 'Max workspaces',
+  maxMembersLabel: 'Max members',
+  choosePlan: 'Choose a plan',
+  currentPlan: 'Current plan',
+  checkoutKeyReused: 'This checkout was already used for another plan. Reload the page and try again.',
+
   // CSV export of the project and task lists (issue 5)
   exportCsv: 'Export CSV',
   exportCsvHint: 'Download this list, with its filters, as a CSV file',

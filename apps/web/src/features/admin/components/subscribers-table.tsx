@@ -1,7 +1,13 @@
-import { Badge, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Switch, Text, VisuallyHidden } from '@mantine/core';
 import type { Subscriber } from '@workhub/shared/schemas/admin';
+import { DataTable } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/labels.ts';
-import { ACCOUNT_STATUS_LABELS, holderName, SUBSCRIPTION_STATUS_LABELS } from './subscriber-labels.ts';
+import {
+  ACCOUNT_STATUS_LABELS,
+  holderName,
+  SUBSCRIPTION_STATUS_LABELS,
+  subscriptionEnd,
+} from './subscriber-labels.ts';
 
 type SubscribersTableProps = {
   subscribers: Subscriber[];
@@ -10,61 +16,87 @@ type SubscribersTableProps = {
   onToggleStatus: (subscriber: Subscriber) => void;
 };
 
-/** The account holders: name, e-mail, plan, trial end, status, workspaces and the status switch. */
+/** The account holders: name, e-mail, plan, trial or paid end, status, workspaces and the switch. */
 export const SubscribersTable = ({ subscribers, togglingId, onToggleStatus }: SubscribersTableProps) => (
-  <Table.ScrollContainer minWidth={760}>
-    <Table verticalSpacing="sm" highlightOnHover>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>E-mail</Table.Th>
-          <Table.Th>Plan</Table.Th>
-          <Table.Th>Trial ends</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Workspaces</Table.Th>
-          <Table.Th>Active</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {subscribers.map((row) => {
-          const name = holderName(row);
+  <DataTable
+    label="Subscribers"
+    minWidth={760}
+    rows={subscribers}
+    rowKey={(row) => row.account_id}
+    columns={[
+      {
+        key: 'name',
+        header: 'Name',
+        sortValue: holderName,
+        cell: (row) => (
+          <Text fw={600} size="sm">
+            {holderName(row)}
+          </Text>
+        ),
+      },
+      { key: 'email', header: 'E-mail', sortValue: (row) => row.email, cell: (row) => row.email },
+      {
+        key: 'plan',
+        header: 'Plan',
+        sortValue: (row) => row.plan_title,
+        cell: (row) => (
+          <>
+            <Text size="sm">{row.plan_title ?? '—'}</Text>
+            {row.subscription_status ? (
+              <Text size="xs" c="dimmed">
+                {SUBSCRIPTION_STATUS_LABELS[row.subscription_status]}
+              </Text>
+            ) : null}
+          </>
+        ),
+      },
+      {
+        key: 'ends',
+        header: 'Ends',
+        sortValue: (row) => subscriptionEnd(row)?.date,
+        cell: (row) => {
+          const end = subscriptionEnd(row);
+          if (!end) return '—';
           return (
-            <Table.Tr key={row.account_id}>
-              <Table.Td>
-                <Text fw={600} size="sm">
-                  {name}
-                </Text>
-              </Table.Td>
-              <Table.Td>{row.email}</Table.Td>
-              <Table.Td>
-                <Text size="sm">{row.plan_title ?? '—'}</Text>
-                {row.subscription_status ? (
-                  <Text size="xs" c="dimmed">
-                    {SUBSCRIPTION_STATUS_LABELS[row.subscription_status]}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>{formatDate(row.trial_ends_at)}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={row.status === 'active' ? 'green' : 'gray'} size="sm">
-                  {ACCOUNT_STATUS_LABELS[row.status]}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{row.workspaces}</Table.Td>
-              <Table.Td>
-                <Switch
-                  label={<VisuallyHidden>Active: {name}</VisuallyHidden>}
-                  // As in the team table: clicks go through the track to the (invisible) input.
-                  styles={{ track: { pointerEvents: 'none' } }}
-                  checked={row.status === 'active'}
-                  disabled={togglingId !== null}
-                  onChange={() => onToggleStatus(row)}
-                />
-              </Table.Td>
-            </Table.Tr>
+            <>
+              <Text size="sm">{formatDate(end.date)}</Text>
+              <Text size="xs" c="dimmed">
+                {end.label}
+              </Text>
+            </>
           );
-        })}
-      </Table.Tbody>
-    </Table>
-  </Table.ScrollContainer>
+        },
+      },
+      {
+        key: 'status',
+        header: 'Status',
+        sortValue: (row) => row.status,
+        cell: (row) => (
+          <Badge variant="light" color={row.status === 'active' ? 'green' : 'gray'} size="sm">
+            {ACCOUNT_STATUS_LABELS[row.status]}
+          </Badge>
+        ),
+      },
+      {
+        key: 'workspaces',
+        header: 'Workspaces',
+        sortValue: (row) => row.workspaces,
+        cell: (row) => row.workspaces,
+      },
+      {
+        key: 'active',
+        header: 'Active',
+        cell: (row) => (
+          <Switch
+            label={<VisuallyHidden>Active: {holderName(row)}</VisuallyHidden>}
+            // As in the team table: clicks go through the track to the (invisible) input.
+            styles={{ track: { pointerEvents: 'none' } }}
+            checked={row.status === 'active'}
+            disabled={togglingId !== null}
+            onChange={() => onToggleStatus(row)}
+          />
+        ),
+      },
+    ]}
+  />
 );

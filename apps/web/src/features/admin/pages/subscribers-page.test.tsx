@@ -44,7 +44,17 @@ const subscriber = (id: string, first: string, patch: Partial<Subscriber> = {}):
   ...patch,
 });
 
-const rows = [subscriber('a1', 'Ada'), subscriber('a2', 'Bob', { status: 'inactive', workspaces: 0 })];
+const rows = [
+  subscriber('a1', 'Ada'),
+  subscriber('a2', 'Bob', { status: 'inactive', workspaces: 0 }),
+  // Paid since its trial: the old trial date is no deadline, the paid period's end is.
+  subscriber('a3', 'Cy', {
+    subscription_status: 'active',
+    trial_ends_at: '2026-01-15T10:00:00.000Z',
+    current_period_end: '2026-06-30T10:00:00.000Z',
+  }),
+  subscriber('a4', 'Di', { subscription_status: 'expired', trial_ends_at: '2026-01-20T10:00:00.000Z' }),
+];
 
 describe('SubscribersPage', { timeout: 15_000 }, () => {
   it('lists every holder with plan, trial end, status and workspaces, 14 a page', async () => {
@@ -57,12 +67,18 @@ describe('SubscribersPage', { timeout: 15_000 }, () => {
 
     expect(screen.getByText('Loading')).toBeTruthy();
     await screen.findByText('ada@example.com');
-    for (const header of ['Name', 'E-mail', 'Plan', 'Trial ends', 'Status', 'Workspaces']) {
+    for (const header of ['Name', 'E-mail', 'Plan', 'Ends', 'Status', 'Workspaces']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
     }
     expect(rowWith('ada@example.com').getByText('Ada Holder')).toBeTruthy();
     expect(rowWith('ada@example.com').getByText('Team')).toBeTruthy();
     expect(rowWith('ada@example.com').getByText('31 Mar 2026')).toBeTruthy();
+    expect(rowWith('ada@example.com').getByText('Trial ends')).toBeTruthy();
+    expect(rowWith('cy@example.com').getByText('30 Jun 2026')).toBeTruthy();
+    expect(rowWith('cy@example.com').getByText('Paid until')).toBeTruthy();
+    expect(rowWith('cy@example.com').queryByText('15 Jan 2026')).toBeNull();
+    expect(rowWith('cy@example.com').queryByText('Trial ends')).toBeNull();
+    expect(rowWith('di@example.com').queryByText('20 Jan 2026')).toBeNull();
     expect(rowWith('ada@example.com').getByText('3')).toBeTruthy();
     expect(rowWith('ada@example.com').getByRole('switch', { name: 'Active: Ada Holder' })).toHaveProperty(
       'checked',

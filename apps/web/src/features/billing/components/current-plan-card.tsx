@@ -5,19 +5,23 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../lib/labels.ts';
 import { daysLeftLabel, formatAmount, formatMonths, SUBSCRIPTION_STATUS_LABELS } from '../billing-format.ts';
 
-/** Where the subscription stands: the trial's end, or the paid period's. */
-const accessLine = ({ subscription }: BillingOverview): string => {
-  const paid = subscription.current_period_end !== null && subscription.status !== 'trialing';
-  const end = paid ? subscription.current_period_end : subscription.trial_ends_at;
-  const what = paid ? 'Paid period ends' : 'Trial ends';
+/**
+ * Where the subscription stands: the trial's end only while trialing, the paid period's end once
+ * paid, else nothing (a paid account's old trial date is no deadline).
+ */
+export const accessLine = ({ subscription }: BillingOverview): string | null => {
+  const trial = subscription.status === 'trialing';
+  const end = trial ? subscription.trial_ends_at : subscription.current_period_end;
+  if (!end) return null;
   if (subscription.access === 'read_only')
-    return `${paid ? 'Paid period ended' : 'Trial ended'} ${formatDate(end)}`;
-  return `${what} ${formatDate(end)} · ${daysLeftLabel(subscription.days_left)}`;
+    return `${trial ? 'Trial ended' : 'Paid period ended'} ${formatDate(end)}`;
+  return `${trial ? 'Trial ends' : 'Paid period ends'} ${formatDate(end)} · ${daysLeftLabel(subscription.days_left)}`;
 };
 
 /** The plan card of /user/billing: plan, price, status, when the access ends, and 'Change plan'. */
 export const CurrentPlanCard = ({ billing }: { billing: BillingOverview }) => {
   const { plan, subscription } = billing;
+  const access = accessLine(billing);
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="current-plan">
       <Stack gap="xs">
@@ -40,7 +44,7 @@ export const CurrentPlanCard = ({ billing }: { billing: BillingOverview }) => {
           {formatAmount(plan.price)}
           {plan.price > 0 ? ` for ${formatMonths(plan.month)}` : null}
         </Text>
-        <Text c="dimmed">{accessLine(billing)}</Text>
+        {access ? <Text c="dimmed">{access}</Text> : null}
         <Group mt="sm">
           <Button component={Link} to="/pricing" variant="light">
             {messages.changePlan}
