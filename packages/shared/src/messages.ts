@@ -203,6 +203,7 @@ export const messages = {
   payloadTooLarge: 'The request is too large.',
   malformedBody: 'The request body is not valid JSON.',
   serverError: 'Something went wrong on our side. Please try again.',
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

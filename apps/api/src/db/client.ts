@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import type { DbTimeouts } from '../config.ts';
 
 /** The database as services see it; a transaction is one too, so a service takes either. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -35,9 +36,21 @@ export function pgliteHandle(client: PGlite): DbHandle {
   };
 }
 
-export function postgresHandle(url: string, max = 10): DbHandle {
-  // Notices (e.g. "relation already exists, skipping" from the migrator) are not worth a log line.
-  const client = postgres(url, { max, onnotice: () => {} });
+/** The defaults of DB_STATEMENT_TIMEOUT_MS and DB_IDLE_IN_TRANSACTION_TIMEOUT_MS (config.ts). */
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { statementMs: 15_000, idleInTransactionMs: 30_000 };
+
+export function postgresHandle(url: string, max = 10, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS): DbHandle {
+  const client = postgres(url, {
+    max,
+    // Notices (e.g. "relation already exists, skipping" from the migrator) are not worth a log line.
+    onnotice: () => {},
+    // Sent with every connection's startup, so no connection of the pool runs without them: one slow
+    // query or a transaction left open cannot hold a connection (and its locks) for ever.
+    connection: {
+      statement_timeout: timeouts.statementMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    },
+  });
   const db = drizzlePostgres({ client });
   return {
     db,
@@ -47,12 +60,18 @@ export function postgresHandle(url: string, max = 10): DbHandle {
   };
 }
 
-/** PostgreSQL when DATABASE_URL is set; otherwise PGlite with its data directory on disk. */
+/**
+ * PostgreSQL when DATABASE_URL is set; otherwise PGlite with its data directory on disk.
+ * The timeouts apply to PostgreSQL only: PGlite's wasm build accepts statement_timeout but never
+ * fires it (no timer signal), and an idle_in_transaction_session_timeout that fires hangs it.
+ * PGlite is one in-process connection anyway: there is no pool for a slow query to starve.
+ */
 export async function openDb(options: {
   databaseUrl: string | undefined;
   pgliteDir: string;
+  dbTimeouts?: DbTimeouts;
 }): Promise<DbHandle> {
-  if (options.databaseUrl) return postgresHandle(options.databaseUrl);
+  if (options.databaseUrl) return postgresHandle(options.databaseUrl, 10, options.dbTimeouts);
   // PGlite creates only the last folder of its path.
   mkdirSync(dirname(options.pgliteDir), { recursive: true });
   return pgliteHandle(await PGlite.create({ dataDir: options.pgliteDir }));

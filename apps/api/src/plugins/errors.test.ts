@@ -1,8 +1,9 @@
 import { messages } from '@workhub/shared/messages';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bearer, errorOf, registration, signUp, testApp, uniqueEmail, useTestApp } from '../test/helpers.ts';
-import { safeValidatorCompiler } from './errors.ts';
+import { isDatabaseUnavailable, safeValidatorCompiler, toErrorReply } from './errors.ts';
 
 const t = useTestApp();
 let token: string;
@@ -162,5 +163,42 @@ describe('a failure on our side', () => {
     } finally {
       await own.app.close();
     }
+  });
+});
+
+describe('a database that cannot answer', () => {
+  /** How drizzle wraps a driver error: the driver's code sits on the cause. */
+  const wrapped = (cause: object) =>
+    new DrizzleQueryError('select 1', [], Object.assign(new Error('driver error'), cause));
+
+  it.each([
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ETIMEDOUT',
+    'CONNECTION_CLOSED',
+    'CONNECTION_ENDED',
+    'CONNECT_TIMEOUT',
+    '08006',
+    '08001',
+    '57P01',
+    '57P02',
+    '57P03',
+    '57014',
+    '25P03',
+  ])('answers 503 UNAVAILABLE to %s, wrapped by drizzle or not', (code) => {
+    const unavailable = {
+      status: 503,
+      body: { error: { code: 'UNAVAILABLE', message: messages.serviceUnavailable } },
+    };
+    expect(toErrorReply(wrapped({ code }))).toEqual(unavailable);
+    expect(toErrorReply(Object.assign(new Error('x'), { code }))).toEqual(unavailable);
+    expect(isDatabaseUnavailable(new Error('outer', { cause: wrapped({ code }) }))).toBe(true);
+  });
+
+  it('keeps other database errors what they were: a conflict stays 409, a bug stays 500', () => {
+    expect(toErrorReply(wrapped({ code: '23505' })).status).toBe(409);
+    expect(toErrorReply(wrapped({ code: '22P02' })).status).toBe(500);
+    expect(toErrorReply(wrapped({ code: '42P01' })).status).toBe(500);
+    expect(toErrorReply(new Error('boom')).status).toBe(500);
   });
 });

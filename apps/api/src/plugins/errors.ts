@@ -22,6 +22,43 @@ function fieldMessages(
   return fields;
 }
 
+/**
+ * Errors that say the database cannot answer now, not that the request is wrong: a connection
+ * refused, reset or timed out (Node's errno, postgres.js's own codes), SQLSTATE class 08
+ * (connection exception), 57P01-57P03 (the server shuts down or is starting), and the two
+ * timeouts of db/client.ts: 57014 (statement_timeout) and 25P03 (idle_in_transaction_session_timeout).
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  '57014',
+  '25P03',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/** The database is down or gave up (503, try again), whether drizzle wrapped the driver error or not. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let depth = 0;
+  for (let e: unknown = err; e && typeof e === 'object' && depth < 10; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+      return true;
+    depth += 1;
+  }
+  return false;
+}
+
 /** Maps any error to the envelope of docs/api.md. Only a 5xx is ever logged as an error. */
 export function toErrorReply(err: unknown): Reply {
   if (isAppError(err)) {
@@ -39,6 +76,9 @@ export function toErrorReply(err: unknown): Reply {
   }
   if (isUniqueViolation(err)) {
     return { status: 409, body: envelope('CONFLICT', messages.emailTaken) };
+  }
+  if (isDatabaseUnavailable(err)) {
+    return { status: 503, body: envelope('UNAVAILABLE', messages.serviceUnavailable) };
   }
   const fastifyError = err as Partial<FastifyError>;
   const status = fastifyError.statusCode ?? 500;

@@ -59,6 +59,8 @@ export const ERROR_CODES = [
   'CODE_DEAD',
   /** The account's trial or paid period is over: it may read and export, not create or change (403). */
   'READ_ONLY',
+  /** The database cannot be reached or gave up on the request (a timeout): try again (503). */
+  'UNAVAILABLE',
   /** The account's plan allows no more workspaces or members (403): upgrade. */
   'PLAN_LIMIT',
   'INTERNAL',
