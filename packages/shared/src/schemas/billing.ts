@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_ACCESS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from '../enums.ts';
+import { int32 } from './common.ts';
 
 /**
  * The subscription of the account a session acts in (SessionUser.subscription): what the top bar's
@@ -36,7 +37,14 @@ export const invoice = z.object({
 });
 export type Invoice = z.infer<typeof invoice>;
 
-/** GET /api/billing: the plan, where the subscription stands, and the latest invoices. */
+/** How much of one plan limit the account uses; `max` null: unlimited. */
+const limitUsage = z.object({ used: z.number().int(), max: z.number().int().nullable() });
+
+/** The account's usage against its plan's limits (what the limits count: plan-limits.ts). */
+export const planUsage = z.object({ workspaces: limitUsage, members: limitUsage });
+export type PlanUsage = z.infer<typeof planUsage>;
+
+/** GET /api/billing: the plan, where the subscription stands, and the usage against its limits. */
 export const billingOverview = z.object({
   plan: z.object({
     plan_id: z.number().int(),
@@ -44,22 +52,25 @@ export const billingOverview = z.object({
     price: z.number(),
     month: z.number().int(),
   }),
+  usage: planUsage,
   subscription: sessionSubscription.omit({ plan_id: true, plan_title: true }).extend({
     current_period_start: z.string().nullable(),
   }),
 });
 export type BillingOverview = z.infer<typeof billingOverview>;
 
-export const checkoutParams = z.object({
-  planId: z.coerce.number().int().positive().max(2_147_483_647),
-});
+export const checkoutParams = z.object({ planId: int32() });
 
 export const checkoutBody = z.object({
-  plan_id: z.coerce
-    .number({ error: 'Choose a plan' })
-    .int()
-    .positive({ error: 'Choose a plan' })
-    .max(2_147_483_647),
+  plan_id: int32({ message: 'Choose a plan' }),
+  /**
+   * The client's key for this checkout (one per visit of the checkout page): a retry with the
+   * same key answers the first checkout's result instead of buying again.
+   */
+  idempotency_key: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, { error: 'An idempotency key is 8 to 100 letters, digits, - or _' })
+    .optional(),
 });
 export type CheckoutBody = z.input<typeof checkoutBody>;
 

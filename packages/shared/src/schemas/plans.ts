@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLAN_DESCRIPTION_MIN } from '../constants.ts';
 import { PLAN_STATUSES, SUBSCRIPTION_STATUSES } from '../enums.ts';
 import { messages } from '../messages.ts';
-import { optionalString, requiredString } from './common.ts';
+import { int32, requiredString } from './common.ts';
 
 /** A subscription plan as the public pricing page and the admin pages see it (spec section 3). */
 export const plan = z.object({
@@ -16,11 +16,15 @@ export const plan = z.object({
   button_variant: z.string(),
   month: z.number().int(),
   status: z.enum(PLAN_STATUSES),
+  /** The most workspaces (not archived) the account may have; null: unlimited. */
+  max_workspaces: z.number().int().nullable(),
+  /** The most people (active members and pending invitations, the holder included); null: unlimited. */
+  max_members: z.number().int().nullable(),
 });
 export type Plan = z.infer<typeof plan>;
 
 export const pickPlanBody = z.object({
-  subscription_id: z.coerce.number({ error: 'Choose a plan' }).int().positive({ error: 'Choose a plan' }),
+  subscription_id: int32({ message: 'Choose a plan' }),
 });
 export type PickPlanBody = z.input<typeof pickPlanBody>;
 
@@ -34,15 +38,34 @@ export const accountSubscription = z.object({
 });
 export type AccountSubscription = z.infer<typeof accountSubscription>;
 
-/** Plan edit and create (spec section 5): every message of the spec; subheader and status optional. */
-export const planBody = z.object({
+/**
+ * A plan limit as the form sends it: empty (or null) means unlimited, else a whole number from 1.
+ * The API answers null for unlimited, and takes it back.
+ */
+const planLimit = z.preprocess(
+  (value) => (value === '' || value === undefined ? null : value),
+  z.coerce
+    .number({ error: messages.planLimitInvalid })
+    .int({ error: messages.planLimitInvalid })
+    .min(1, { error: messages.planLimitInvalid })
+    .max(1_000_000, { error: messages.planLimitInvalid })
+    .nullable(),
+);
+
+/** The plan form's fields, without defaults: PATCH takes any subset of them. */
+const planFields = {
   title: requiredString(messages.planTitleRequired, 100),
-  subscription: optionalString(60).default(''),
-  subheader: optionalString(200),
-  price: z.coerce
-    .number({ error: messages.planPriceRequired })
-    .min(0, { error: 'The price cannot be negative' })
-    .max(1_000_000, { error: 'The price is too high' }),
+  subscription: z.string().trim().max(60, { error: 'Must be at most 60 characters' }),
+  // Null is what GET answers for "no subheader", so it is taken back (a read is always writable).
+  subheader: z.string().trim().max(200, { error: 'Must be at most 200 characters' }).nullable(),
+  // Coercion would read null and '' as 0: a price cleared is a price missing, not a free plan.
+  price: z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    z.coerce
+      .number({ error: messages.planPriceRequired })
+      .min(0, { error: 'The price cannot be negative' })
+      .max(1_000_000, { error: 'The price is too high' }),
+  ),
   description: z
     .string({ error: messages.planDescriptionRequired })
     .trim()
@@ -56,16 +79,43 @@ export const planBody = z.object({
     .int({ error: messages.planMonthRequired })
     .min(1, { error: messages.planMonthRequired })
     .max(120, { error: 'At most 120 months' }),
-  status: z.enum(PLAN_STATUSES).default('active'),
+  status: z.enum(PLAN_STATUSES),
+  max_workspaces: planLimit,
+  max_members: planLimit,
+};
+
+/** Plan create (spec section 5): every message of the spec; subheader, status and limits optional. */
+export const planBody = z.object({
+  ...planFields,
+  subscription: planFields.subscription.default(''),
+  subheader: planFields.subheader.optional(),
+  status: planFields.status.default('active'),
+  max_workspaces: planFields.max_workspaces.optional(),
+  max_members: planFields.max_members.optional(),
 });
 export type PlanBody = z.input<typeof planBody>;
 
-/** Plan edit: the same fields, but a status left out keeps the plan's status. */
-export const planUpdateBody = planBody.extend({ status: z.enum(PLAN_STATUSES).optional() });
+/**
+ * Plan edit: any subset of the fields (GET's answer, `subscription_id` included, is taken back
+ * as is); a field left out keeps its value.
+ */
+export const planUpdateBody = z.object({
+  title: planFields.title.optional(),
+  subscription: planFields.subscription.optional(),
+  subheader: planFields.subheader.optional(),
+  price: planFields.price.optional(),
+  description: planFields.description.optional(),
+  button_text: planFields.button_text.optional(),
+  button_variant: planFields.button_variant.optional(),
+  month: planFields.month.optional(),
+  status: planFields.status.optional(),
+  max_workspaces: planFields.max_workspaces.optional(),
+  max_members: planFields.max_members.optional(),
+});
 export type PlanUpdateBody = z.input<typeof planUpdateBody>;
 
 /** `:id` of a plan. */
-export const planIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const planIdParams = z.object({ id: int32() });
 
 /** The spec sends '1' (active) or '0' (inactive); the words are taken too. */
 export const planStatusBody = z.object({

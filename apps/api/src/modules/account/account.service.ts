@@ -2,8 +2,9 @@ import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
 import type { AccountSubscription } from '@workhub/shared/schemas/plans';
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
-import { subscriptionPlans, subscriptions } from '../../db/schema/plans.ts';
+import { subscriptions } from '../../db/schema/plans.ts';
 import { accounts } from '../../db/schema/users.ts';
+import { subscriptionOf } from '../../db/subscription-times.ts';
 import { type AccountScope, accountScope } from '../../db/tenant-scope.ts';
 import { forbidden } from '../../lib/app-error.ts';
 import { requireActivePlan } from '../plans/plans.service.ts';
@@ -20,19 +21,12 @@ export async function heldAccount(ctx: Ctx, auth: AccessTokenClaims): Promise<Ac
   return scope;
 }
 
-async function subscriptionOf(ctx: Ctx, scope: AccountScope): Promise<AccountSubscription> {
-  const [row] = await ctx.db
-    .select({ subscription: subscriptions, planTitle: subscriptionPlans.title })
-    .from(subscriptions)
-    .innerJoin(subscriptionPlans, eq(subscriptionPlans.subscriptionId, subscriptions.planId))
-    .where(scope.account(subscriptions))
-    .limit(1);
-  // Every account is created with its subscription; one without is a broken row, not a client error.
-  if (!row) throw new Error(`account ${scope.accountId} has no subscription`);
-  const { subscription } = row;
+/** The account page's view of the subscription (read with db/subscription-times.ts). */
+async function accountSubscriptionOf(ctx: Ctx, scope: AccountScope): Promise<AccountSubscription> {
+  const { subscription, plan } = await subscriptionOf(ctx.db, scope.accountId);
   return {
     subscription_id: subscription.planId,
-    plan_title: row.planTitle,
+    plan_title: plan.title,
     status: subscription.status,
     trial_ends_at: subscription.trialEndsAt?.toISOString() ?? null,
     current_period_end: subscription.currentPeriodEnd?.toISOString() ?? null,
@@ -44,7 +38,7 @@ export async function getAccountSubscription(
   ctx: Ctx,
   auth: AccessTokenClaims,
 ): Promise<AccountSubscription> {
-  return subscriptionOf(ctx, await heldAccount(ctx, auth));
+  return accountSubscriptionOf(ctx, await heldAccount(ctx, auth));
 }
 
 /** Picks the plan (after verifying, or later); the trial keeps its end date. */
@@ -59,5 +53,5 @@ export async function pickPlan(
     .update(subscriptions)
     .set({ planId, planChosenAt: ctx.now() })
     .where(scope.account(subscriptions));
-  return subscriptionOf(ctx, scope);
+  return accountSubscriptionOf(ctx, scope);
 }

@@ -1,11 +1,10 @@
 import type { SessionUser } from '@workhub/shared/schemas/auth';
 import type { SessionSubscription } from '@workhub/shared/schemas/billing';
-import { accessAt } from '@workhub/shared/subscription';
 import { eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { subscriptionPlans, subscriptions } from '../../db/schema/plans.ts';
 import { accounts, type UserRow, users } from '../../db/schema/users.ts';
-import { timesOf } from '../../db/subscription-times.ts';
+import { toSessionSubscription } from '../../db/subscription-times.ts';
 import { findMembership, type Membership } from '../../db/tenant-scope.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 
@@ -22,17 +21,10 @@ type AccountRow = {
   planTitle: string | null;
 };
 
-function subscriptionOf(row: AccountRow | undefined, now: Date): SessionSubscription | null {
+function sessionSubscriptionOf(row: AccountRow | undefined, now: Date): SessionSubscription | null {
   const subscription = row?.subscription;
   if (!subscription || row.planTitle === null) return null;
-  return {
-    plan_id: subscription.planId,
-    plan_title: row.planTitle,
-    status: subscription.status,
-    trial_ends_at: subscription.trialEndsAt?.toISOString() ?? null,
-    current_period_end: subscription.currentPeriodEnd?.toISOString() ?? null,
-    ...accessAt(timesOf(subscription), now),
-  };
+  return toSessionSubscription(subscription, row.planTitle, now);
 }
 
 /**
@@ -85,7 +77,7 @@ export async function sessionUserOf(
           role: workspace.role,
         }
       : null,
-    subscription: user.platformRole !== null && !workspace ? null : subscriptionOf(acting, now),
+    subscription: user.platformRole !== null && !workspace ? null : sessionSubscriptionOf(acting, now),
   };
 }
 

@@ -69,6 +69,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
         tags,
         security,
         summary: 'Buy one period of a paid plan: moves the subscription and issues an invoice (owner only)',
+        description:
+          'Send an idempotency_key (one per checkout attempt): a retry with the same key answers the first result and charges nothing more; the same key for another plan is a 409.',
         body: checkoutBody,
         response: { 201: dataEnvelope(checkoutResult), ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -76,7 +78,11 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
     async (request, reply) =>
       reply.status(201).send({
         message: messages.checkoutDone,
-        data: await billing.checkout(requireAuth(request), request.body.plan_id),
+        data: await billing.checkout(
+          requireAuth(request),
+          request.body.plan_id,
+          request.body.idempotency_key,
+        ),
       }),
   );
 };

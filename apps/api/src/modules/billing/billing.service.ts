@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { DEFAULT_PLAN_ID } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
 import type { Action } from '@workhub/shared/permissions';
@@ -11,23 +11,21 @@ import type {
 } from '@workhub/shared/schemas/billing';
 import type { PaginationQuery } from '@workhub/shared/schemas/common';
 import { accessAt, paidPeriodRuns } from '@workhub/shared/subscription';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { countOf } from '../../db/aggregates.ts';
-import type { Db } from '../../db/client.ts';
 import { type InvoiceRow, invoices } from '../../db/schema/billing.ts';
 import { type PlanRow, subscriptionPlans, subscriptions } from '../../db/schema/plans.ts';
-import { timesOf } from '../../db/subscription-times.ts';
+import { type SubscriptionRow, subscriptionOf, timesOf } from '../../db/subscription-times.ts';
 import type { AccountScope } from '../../db/tenant-scope.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { heldAccount } from '../account/account.service.ts';
 import { findUserById } from '../auth/session-user.ts';
+import { planUsage } from '../plans/plan-limits.ts';
 import { invoiceMail } from './billing.mails.ts';
-import { type PaymentProvider, paymentProviderOf } from './payment-provider.ts';
-
-type SubscriptionRow = typeof subscriptions.$inferSelect;
+import { type Collection, type PaymentProvider, paymentProviderOf } from './payment-provider.ts';
 
 const CURRENCY = 'USD';
 /** Tries at a free invoice number before giving up (1 in a million clash per try). */
@@ -105,15 +103,6 @@ export function createBillingService(
     return scope;
   }
 
-  /** The account's subscription; inside a checkout, locked until it commits (two clicks buy twice, in turn). */
-  async function subscriptionOf(scope: AccountScope, tx?: Db): Promise<SubscriptionRow> {
-    const query = (tx ?? db).select().from(subscriptions).where(scope.account(subscriptions)).limit(1);
-    const [row] = tx ? await query.for('update') : await query;
-    // Every account is created with its subscription; one without is a broken row, not a client error.
-    if (!row) throw new Error(`account ${scope.accountId} has no subscription`);
-    return row;
-  }
-
   /** 400 for the free trial, 404 for no such plan, 409 for a plan no longer offered. */
   async function purchasablePlan(planId: number): Promise<PlanRow> {
     if (planId <= DEFAULT_PLAN_ID) {
@@ -133,20 +122,22 @@ export function createBillingService(
 
   async function overview(auth: AccessTokenClaims): Promise<BillingOverview> {
     const scope = await billingScope(auth, 'billing:view');
-    const [row] = await db
-      .select({ subscription: subscriptions, plan: subscriptionPlans })
-      .from(subscriptions)
-      .innerJoin(subscriptionPlans, eq(subscriptionPlans.subscriptionId, subscriptions.planId))
-      .where(scope.account(subscriptions))
-      .limit(1);
-    if (!row) throw new Error(`account ${scope.accountId} has no subscription`);
-    return { plan: planSummary(row.plan), subscription: toSubscription(row.subscription, now()) };
+    const { subscription, plan } = await subscriptionOf(db, scope.accountId);
+    const at = now();
+    return {
+      plan: planSummary(plan),
+      usage: await planUsage(db, scope.accountId, plan, at),
+      subscription: toSubscription(subscription, at),
+    };
   }
 
-  /** The account's invoices, newest first (backed by invoices_account_issued_idx). */
+  /**
+   * The account's invoices, newest first (backed by invoices_account_issued_idx). An invoice whose
+   * provider has not answered yet is not one the holder owes: it shows once collected.
+   */
   async function listInvoices(auth: AccessTokenClaims, query: PaginationQuery) {
     const scope = await billingScope(auth, 'billing:view');
-    const where = scope.account(invoices);
+    const where = and(scope.account(invoices), isNotNull(invoices.collectedAt));
     return pageOf(
       query,
       async ({ limit, offset }) =>
@@ -167,7 +158,7 @@ export function createBillingService(
     const scope = await billingScope(auth, 'billing:manage');
     const plan = await purchasablePlan(planId);
     const at = now();
-    const period = periodOf(await subscriptionOf(scope), plan, at);
+    const period = periodOf((await subscriptionOf(db, scope.accountId)).subscription, plan, at);
     return {
       plan: planSummary(plan),
       amount: Number(plan.price),
@@ -180,88 +171,161 @@ export function createBillingService(
   }
 
   /**
-   * Buys one period of the plan: in one transaction the subscription moves to it (active, the paid
-   * period starting now or extended from the end of the one running), an invoice is issued and the
-   * provider collects it. The holder gets the invoice by mail once it is committed.
+   * Step 1 of a checkout: the invoice of this idempotency key, issued now if there is none. A
+   * short transaction holding the account's subscription row, so two keys never clash and a retry
+   * finds the first attempt's invoice. The period is provisional: step 3 sets it.
    */
-  async function checkout(auth: AccessTokenClaims, planId: number): Promise<CheckoutResult> {
+  async function issueInvoice(
+    scope: AccountScope,
+    plan: PlanRow,
+    key: string,
+    at: Date,
+  ): Promise<InvoiceRow> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction(async (tx) => {
+          const { subscription } = await subscriptionOf(tx, scope.accountId, { lock: true });
+          const [existing] = await tx
+            .select()
+            .from(invoices)
+            .where(and(scope.account(invoices), eq(invoices.idempotencyKey, key)))
+            .limit(1);
+          if (existing) {
+            if (existing.planId !== plan.subscriptionId) {
+              throw conflict(messages.checkoutKeyReused, { idempotency_key: messages.checkoutKeyReused });
+            }
+            return existing;
+          }
+          const period = periodOf(subscription, plan, at);
+          const [issued] = await tx
+            .insert(invoices)
+            .values({
+              ...scope.accountValues(),
+              number: invoiceNumber(at),
+              planId: plan.subscriptionId,
+              planTitle: plan.title,
+              amount: plan.price,
+              currency: CURRENCY,
+              provider: provider.id,
+              status: 'open',
+              periodStart: period.start,
+              periodEnd: period.end,
+              issuedAt: at,
+              dueAt: provider.dueAt(at),
+              idempotencyKey: key,
+              createdAt: at,
+            })
+            .returning();
+          if (!issued) throw new Error('invoice insert returned no row');
+          return issued;
+        });
+      } catch (err) {
+        // Another invoice took the random number: draw again (the insert was rolled back).
+        if (!isUniqueViolation(err) || attempt >= NUMBER_ATTEMPTS) throw err;
+      }
+    }
+  }
+
+  /**
+   * Step 3: records the provider's answer and moves the subscription, once per invoice: a retry
+   * that finds it recorded changes nothing. The period is computed here, under the lock, from the
+   * subscription as it is now, so two checkouts at once buy two periods one after the other.
+   */
+  async function recordCollection(
+    scope: AccountScope,
+    plan: PlanRow,
+    invoiceId: string,
+    collected: Collection,
+    at: Date,
+  ) {
+    return db.transaction(async (tx) => {
+      const { subscription: current } = await subscriptionOf(tx, scope.accountId, { lock: true });
+      const [issued] = await tx
+        .select()
+        .from(invoices)
+        .where(and(scope.account(invoices), eq(invoices.id, invoiceId)))
+        .limit(1);
+      if (!issued) throw new Error(`invoice ${invoiceId} vanished during checkout`);
+      if (issued.collectedAt) return { invoice: issued, subscription: current, recorded: false };
+      const period = periodOf(current, plan, at);
+      const [invoice] = await tx
+        .update(invoices)
+        .set({
+          status: collected.status,
+          providerReference: collected.providerReference,
+          paidAt: collected.status === 'paid' ? at : null,
+          periodStart: period.start,
+          periodEnd: period.end,
+          collectedAt: at,
+        })
+        .where(and(scope.account(invoices), eq(invoices.id, invoiceId)))
+        .returning();
+      const [subscription] = await tx
+        .update(subscriptions)
+        .set({
+          planId: plan.subscriptionId,
+          status: 'active',
+          // Extending keeps the running period's start: the paid time is one unbroken stretch.
+          currentPeriodStart: period.extends ? current.currentPeriodStart : period.start,
+          currentPeriodEnd: period.end,
+          planChosenAt: current.planChosenAt ?? at,
+        })
+        .where(scope.account(subscriptions))
+        .returning();
+      if (!invoice || !subscription) throw new Error('checkout update returned no row');
+      return { invoice, subscription, recorded: true };
+    });
+  }
+
+  /**
+   * Buys one period of the plan, in three steps so that the payment provider, however slow, is
+   * never called inside a transaction nor while the account's subscription row is locked:
+   * 1. issue the invoice of the idempotency key (or find the one a previous try issued);
+   * 2. ask the provider to collect it, outside any transaction, keyed by the invoice id so a
+   *    provider charges one invoice once however often it is asked;
+   * 3. record the answer and move the subscription, once per key.
+   * A retry with the same key after step 3 answers the same invoice and charges nothing; one after
+   * a failed or interrupted step 2 asks the provider again for the same invoice. The holder gets
+   * the invoice by mail once, when it is recorded.
+   */
+  async function checkout(
+    auth: AccessTokenClaims,
+    planId: number,
+    idempotencyKey?: string,
+  ): Promise<CheckoutResult> {
     const scope = await billingScope(auth, 'billing:manage');
     const plan = await purchasablePlan(planId);
     const payer = await findUserById(db, auth.user_id);
     if (!payer) throw notFound();
     const at = now();
 
-    const purchase = () =>
-      db.transaction(async (tx) => {
-        const current = await subscriptionOf(scope, tx);
-        const period = periodOf(current, plan, at);
-        const [issued] = await tx
-          .insert(invoices)
-          .values({
-            ...scope.accountValues(),
-            number: invoiceNumber(at),
-            planId: plan.subscriptionId,
-            planTitle: plan.title,
-            amount: plan.price,
-            currency: CURRENCY,
-            provider: provider.id,
-            status: 'open',
-            periodStart: period.start,
-            periodEnd: period.end,
-            issuedAt: at,
-            dueAt: provider.dueAt(at),
-            createdAt: at,
-          })
-          .returning();
-        if (!issued) throw new Error('invoice insert returned no row');
-        const collected = await provider.collect({
-          accountId: issued.accountId,
-          invoiceId: issued.id,
-          number: issued.number,
-          planTitle: issued.planTitle,
-          amount: issued.amount,
-          currency: issued.currency,
-          issuedAt: issued.issuedAt,
-          dueAt: issued.dueAt,
-          payerEmail: payer.email,
-        });
-        const [invoice] = await tx
-          .update(invoices)
-          .set({
-            status: collected.status,
-            providerReference: collected.providerReference,
-            paidAt: collected.status === 'paid' ? at : null,
-          })
-          .where(and(scope.account(invoices), eq(invoices.id, issued.id)))
-          .returning();
-        const [subscription] = await tx
-          .update(subscriptions)
-          .set({
-            planId: plan.subscriptionId,
-            status: 'active',
-            // Extending keeps the running period's start: the paid time is one unbroken stretch.
-            currentPeriodStart: period.extends ? current.currentPeriodStart : period.start,
-            currentPeriodEnd: period.end,
-            planChosenAt: current.planChosenAt ?? at,
-          })
-          .where(scope.account(subscriptions))
-          .returning();
-        if (!invoice || !subscription) throw new Error('checkout update returned no row');
-        return { invoice, subscription };
+    const issued = await issueInvoice(scope, plan, idempotencyKey ?? randomUUID(), at);
+    let done: { invoice: InvoiceRow; subscription: SubscriptionRow; recorded: boolean };
+    if (issued.collectedAt) {
+      done = {
+        invoice: issued,
+        subscription: (await subscriptionOf(db, scope.accountId)).subscription,
+        recorded: false,
+      };
+    } else {
+      const collected = await provider.collect({
+        accountId: issued.accountId,
+        invoiceId: issued.id,
+        number: issued.number,
+        planTitle: issued.planTitle,
+        amount: issued.amount,
+        currency: issued.currency,
+        issuedAt: issued.issuedAt,
+        dueAt: issued.dueAt,
+        payerEmail: payer.email,
       });
-
-    let done: Awaited<ReturnType<typeof purchase>> | undefined;
-    for (let attempt = 1; !done; attempt++) {
-      try {
-        done = await purchase();
-      } catch (err) {
-        // Another invoice took the random number: draw again (the whole purchase was rolled back).
-        if (!isUniqueViolation(err) || attempt >= NUMBER_ATTEMPTS) throw err;
-      }
+      done = await recordCollection(scope, plan, issued.id, collected, at);
     }
-    await ctx.mailer.send(
-      invoiceMail({ to: payer.email, firstName: payer.firstName, invoice: done.invoice }),
-    );
+    if (done.recorded) {
+      await ctx.mailer.send(
+        invoiceMail({ to: payer.email, firstName: payer.firstName, invoice: done.invoice }),
+      );
+    }
     return {
       subscription: { ...toSubscription(done.subscription, at), plan_id: done.subscription.planId },
       invoice: toInvoice(done.invoice),

@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { TRIAL_DAYS } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../config.ts';
+import { invoices } from '../../db/schema/billing.ts';
 import { outbox } from '../../db/schema/outbox.ts';
 import { subscriptionPlans } from '../../db/schema/plans.ts';
-import { errorOf, signUp, testApp, uniqueEmail, useTestApp } from '../../test/helpers.ts';
+import { bearer, errorOf, signUp, testApp, uniqueEmail, useTestApp } from '../../test/helpers.ts';
 import { staffMember } from '../../test/staff.ts';
 import { login, memberIn, newTenant } from '../../test/tenants.ts';
 import { call } from '../../test/work.ts';
@@ -279,6 +281,164 @@ describe('payment providers', () => {
 
   it('stops the server at boot for an unknown provider', async () => {
     await expect(testApp(t.db, { PAYMENT_PROVIDER: 'nope' })).rejects.toThrow(ConfigError);
+  });
+});
+
+describe('checkout calls the provider outside the row lock (issue 11)', () => {
+  afterEach(() => {
+    delete PAYMENT_PROVIDERS.test_slow;
+  });
+
+  /** A card provider whose collect waits until the test releases it, counting charges per invoice. */
+  function slowProvider() {
+    const charges = new Map<string, number>();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered: () => void = () => {};
+    const collecting = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let fail = false;
+    PAYMENT_PROVIDERS.test_slow = () => ({
+      id: 'test_slow',
+      dueAt: (issuedAt) => issuedAt,
+      async collect(invoice): Promise<Collection> {
+        entered();
+        await gate;
+        if (fail) throw new Error('card declined');
+        charges.set(invoice.invoiceId, (charges.get(invoice.invoiceId) ?? 0) + 1);
+        return { status: 'paid', providerReference: `ch_${invoice.invoiceId}` };
+      },
+    });
+    return { charges, release: () => release(), collecting, failing: (value: boolean) => (fail = value) };
+  }
+
+  /** `promise`, or 'timed out' after `ms`. */
+  const within = <T>(promise: Promise<T>, ms: number) =>
+    Promise.race([
+      promise,
+      new Promise<'timed out'>((resolve) => setTimeout(() => resolve('timed out'), ms)),
+    ]);
+
+  it('a slow provider does not block the account; a retry with the same key is not charged twice', async () => {
+    const provider = slowProvider();
+    const card = await testApp(t.db, { PAYMENT_PROVIDER: 'test_slow' });
+    try {
+      const holder = await signUp(card);
+      const token = holder.session.access_token;
+      const buy = (payload: object) =>
+        card.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: bearer(token), payload });
+      const keys = [`slow-${randomUUID()}`, `slow-${randomUUID()}`] as const;
+      const slow = buy({ plan_id: 2, idempotency_key: keys[0] });
+      await provider.collecting;
+
+      // The provider is still collecting: creating a workspace takes the same subscription row
+      // lock (the plan limits), and a second checkout's first step takes it too. Both go through.
+      const workspace = await within(
+        card.app.inject({
+          method: 'POST',
+          url: '/api/workspaces',
+          headers: bearer(token),
+          payload: {
+            workspace_name: 'Meanwhile',
+            template: 'workspace',
+            description: 'Created while paying',
+          },
+        }),
+        5000,
+      );
+      expect(workspace === 'timed out' ? workspace : workspace.statusCode).toBe(201);
+      const second = buy({ plan_id: 2, idempotency_key: keys[1] });
+      // The second checkout's first step (issuing its invoice under the lock) completes although
+      // the first checkout's provider has not answered.
+      let secondIssued: typeof invoices.$inferSelect | undefined;
+      for (let i = 0; !secondIssued && i < 100; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        [secondIssued] = await card.db.db.select().from(invoices).where(eq(invoices.idempotencyKey, keys[1]));
+      }
+      expect(secondIssued?.collectedAt).toBeNull();
+
+      provider.release();
+      const [first, other] = await Promise.all([slow, second]);
+      expect(first.statusCode, first.body).toBe(201);
+      expect(other.statusCode, other.body).toBe(201);
+      const bought = first.json().data;
+      expect(bought.invoice).toMatchObject({ status: 'paid', provider: 'test_slow' });
+
+      const retry = await buy({ plan_id: 2, idempotency_key: keys[0] });
+      expect(retry.statusCode, retry.body).toBe(201);
+      expect(retry.json().data.invoice).toEqual(bought.invoice);
+      expect(provider.charges.get(bought.invoice.invoice_id)).toBe(1);
+      expect([...provider.charges.values()]).toEqual([1, 1]);
+      // Two keys bought two periods, one after the other; the retry extended nothing.
+      const periods = [bought.invoice, other.json().data.invoice]
+        .map((invoice: { period_start: string; period_end: string }) => [
+          invoice.period_start,
+          invoice.period_end,
+        ])
+        .sort();
+      expect(periods[1]?.[0]).toBe(periods[0]?.[1]);
+      const billing = await card.app.inject({ method: 'GET', url: '/api/billing', headers: bearer(token) });
+      expect(billing.json().data.subscription.current_period_end).toBe(periods[1]?.[1]);
+      const listed = await card.app.inject({
+        method: 'GET',
+        url: '/api/billing/invoices',
+        headers: bearer(token),
+      });
+      expect(listed.json().meta.total).toBe(2);
+      const mails = await card.db.db.select().from(outbox).where(eq(outbox.to, holder.email));
+      expect(mails.filter((m) => m.subject.includes('INV-'))).toHaveLength(2);
+    } finally {
+      provider.release();
+      await card.app.close();
+    }
+  });
+
+  it('a provider that throws leaves nothing owed nor changed; a retry with the key collects once', async () => {
+    const provider = slowProvider();
+    provider.release();
+    provider.failing(true);
+    const card = await testApp(t.db, { PAYMENT_PROVIDER: 'test_slow' });
+    try {
+      const holder = await signUp(card);
+      const headers = bearer(holder.session.access_token);
+      const payload = { plan_id: 3, idempotency_key: `declined-${randomUUID()}` };
+      const declined = await card.app.inject({
+        method: 'POST',
+        url: '/api/billing/checkout',
+        headers,
+        payload,
+      });
+      expect(declined.statusCode).toBe(500);
+      const before = (await card.app.inject({ method: 'GET', url: '/api/billing', headers })).json().data;
+      expect(before).toMatchObject({ plan: { plan_id: 1 }, subscription: { status: 'trialing' } });
+      expect(
+        (await card.app.inject({ method: 'GET', url: '/api/billing/invoices', headers })).json().meta.total,
+      ).toBe(0);
+
+      provider.failing(false);
+      const paid = await card.app.inject({ method: 'POST', url: '/api/billing/checkout', headers, payload });
+      expect(paid.statusCode, paid.body).toBe(201);
+      expect(paid.json().data.subscription).toMatchObject({ plan_id: 3, status: 'active' });
+      expect([...provider.charges.values()]).toEqual([1]);
+    } finally {
+      await card.app.close();
+    }
+  });
+
+  it('answers 409 for a key already used for another plan, 400 for a malformed key', async () => {
+    const { home } = await newTenant(t);
+    expect(
+      (await checkout(home.token, { plan_id: 2, idempotency_key: 'one-key-two-plans' })).statusCode,
+    ).toBe(201);
+    const reused = await checkout(home.token, { plan_id: 3, idempotency_key: 'one-key-two-plans' });
+    expect(reused.statusCode).toBe(409);
+    expect(errorOf(reused).error.message).toBe(messages.checkoutKeyReused);
+    const bad = await checkout(home.token, { plan_id: 2, idempotency_key: 'no spaces\u0000' });
+    expect(bad.statusCode).toBe(400);
+    expect((await invoicesOf(home.token)).json().meta.total).toBe(1);
   });
 });
 

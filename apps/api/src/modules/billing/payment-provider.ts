@@ -26,7 +26,10 @@ export type Collection = {
 /**
  * How an invoice gets paid. The checkout service knows only this type: a card provider is one more
  * class implementing it, added to PAYMENT_PROVIDERS under its id and chosen with PAYMENT_PROVIDER.
- * `collect` runs inside the checkout's transaction, so a provider that throws undoes the purchase.
+ * `collect` runs outside any transaction and lock (checkout's step 2), and may be asked again for
+ * the same invoice (a retried checkout, a crash before the answer was recorded): a provider must
+ * use `invoiceId` as its idempotency key, so one invoice is charged once. A provider that throws
+ * leaves the invoice uncollected (not listed, not owed) and the subscription unchanged.
  */
 export type PaymentProvider = {
   readonly id: string;

@@ -15,17 +15,26 @@ export const FREE_TRIAL_PLAN_ID = 1;
 
 type PlanStatus = Plan['status'];
 
-/** The plan columns of the plan form. */
-const columnsOf = (input: z.output<typeof planUpdateBody>) => ({
-  title: input.title,
-  subscription: input.subscription,
-  subheader: input.subheader || null,
-  price: input.price.toFixed(2),
-  description: input.description,
-  buttonText: input.button_text,
-  buttonVariant: input.button_variant,
-  month: input.month,
-});
+type PlanColumns = Partial<Omit<typeof subscriptionPlans.$inferInsert, 'subscriptionId'>>;
+
+/** The plan columns of the fields sent: a field left out (undefined) keeps its column. */
+function columnsOf(input: z.output<typeof planUpdateBody>): PlanColumns {
+  const columns: PlanColumns = {
+    title: input.title,
+    subscription: input.subscription,
+    // An empty subheader is no subheader: GET answers null for both.
+    subheader: input.subheader === undefined ? undefined : input.subheader || null,
+    price: input.price?.toFixed(2),
+    description: input.description,
+    buttonText: input.button_text,
+    buttonVariant: input.button_variant,
+    month: input.month,
+    status: input.status,
+    maxWorkspaces: input.max_workspaces,
+    maxMembers: input.max_members,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+}
 
 export function createAdminPlanService(ctx: Ctx) {
   const { db } = ctx;
@@ -70,24 +79,36 @@ export function createAdminPlanService(ctx: Ctx) {
     await assertStaff(auth);
     const [row] = await db
       .insert(subscriptionPlans)
-      .values({ ...columnsOf(input), status: input.status })
+      .values({
+        ...columnsOf(input),
+        title: input.title,
+        subscription: input.subscription,
+        price: input.price.toFixed(2),
+        description: input.description,
+        buttonText: input.button_text,
+        buttonVariant: input.button_variant,
+        month: input.month,
+      })
       .returning();
     if (!row) throw new Error('the plan was not inserted');
     return toPlan(row);
   }
 
-  /** Every field of the form; a status left out keeps the plan's. */
+  /** Any subset of the form's fields; a field left out keeps its value (GET's answer is taken back). */
   async function updatePlan(
     auth: AccessTokenClaims,
     id: number,
     input: z.output<typeof planUpdateBody>,
   ): Promise<Plan> {
     await assertStaff(auth);
-    await findPlan(id);
+    const current = await findPlan(id);
     assertMayHaveStatus(id, input.status);
+    const columns = columnsOf(input);
+    // An empty body changes nothing (drizzle refuses an empty SET).
+    if (Object.keys(columns).length === 0) return toPlan(current);
     const [row] = await db
       .update(subscriptionPlans)
-      .set({ ...columnsOf(input), ...(input.status ? { status: input.status } : {}) })
+      .set(columns)
       .where(eq(subscriptionPlans.subscriptionId, id))
       .returning();
     if (!row) throw notFound();

@@ -1,6 +1,7 @@
 import { messages } from '@workhub/shared/messages';
 import type { Plan, PlanBody } from '@workhub/shared/schemas/plans';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SEED_PLANS } from '../../db/seed.ts';
 import { bearer, errorOf, signUp, useTestApp } from '../../test/helpers.ts';
 import { staffMember } from '../../test/staff.ts';
 import { memberIn, newTenant } from '../../test/tenants.ts';
@@ -72,7 +73,13 @@ describe('POST /api/admin/plans', () => {
     expect(response.statusCode).toBe(201);
     const { message, data } = response.json();
     expect(message).toBe(messages.planCreated);
-    expect(data).toEqual({ subscription_id: expect.any(Number), ...planForm(), status: 'active' });
+    expect(data).toEqual({
+      subscription_id: expect.any(Number),
+      ...planForm(),
+      status: 'active',
+      max_workspaces: null,
+      max_members: null,
+    });
     expect(await publicPlanIds()).toContain(data.subscription_id);
   });
 
@@ -105,7 +112,13 @@ describe('PATCH /api/admin/plans/:id', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       message: messages.updateDone,
-      data: { subscription_id: plan.subscription_id, ...edit, status: 'active' },
+      data: {
+        subscription_id: plan.subscription_id,
+        ...edit,
+        status: 'active',
+        max_workspaces: null,
+        max_members: null,
+      },
     });
     const listed = (await t.app.inject({ method: 'GET', url: '/api/plans?limit=100' }))
       .json()
@@ -115,6 +128,58 @@ describe('PATCH /api/admin/plans/:id', () => {
       price: 29,
       description: 'Now with more of everything.',
     });
+  });
+
+  it('takes back what GET answers, for every seeded plan: 200 and nothing changes', async () => {
+    const list = await call({ method: 'GET', url: '/api/admin/plans?limit=100' }, superAdmin);
+    const seeded = (list.json().data as Plan[]).filter((p) => p.subscription_id <= SEED_PLANS.length);
+    expect(seeded).toHaveLength(SEED_PLANS.length);
+    // Plan 2 has no subheader: GET answers null, which PATCH used to refuse.
+    expect(seeded.some((p) => p.subheader === null)).toBe(true);
+    for (const { subscription_id: id } of seeded) {
+      const url = `/api/admin/plans/${id}`;
+      const read = (await call({ method: 'GET', url }, superAdmin)).json().data;
+      const written = await call({ method: 'PATCH', url, payload: read }, superAdmin);
+      expect(written.statusCode, written.body).toBe(200);
+      expect(written.json().data).toEqual(read);
+      expect((await call({ method: 'GET', url }, superAdmin)).json().data).toEqual(read);
+    }
+  });
+
+  it('takes any subset of the fields and keeps the others', async () => {
+    const plan = await createPlan(superAdmin, { subheader: 'Kept?' });
+    const url = `/api/admin/plans/${plan.subscription_id}`;
+    const partial = async (payload: object) => {
+      const response = await call({ method: 'PATCH', url, payload }, superAdmin);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as Plan;
+    };
+    expect(await partial({})).toEqual(plan);
+    expect(await partial({ price: '25' })).toEqual({ ...plan, price: 25 });
+    expect(await partial({ title: 'Renamed', subheader: null })).toEqual({
+      ...plan,
+      price: 25,
+      title: 'Renamed',
+      subheader: null,
+    });
+    expect(await partial({ max_members: 5 })).toMatchObject({ title: 'Renamed', max_members: 5 });
+  });
+
+  it('saves the limits: a whole number from 1, or empty/null for unlimited', async () => {
+    const plan = await createPlan(superAdmin, { max_workspaces: '2', max_members: '' });
+    expect(plan).toMatchObject({ max_workspaces: 2, max_members: null });
+    const url = `/api/admin/plans/${plan.subscription_id}`;
+    const set = await call(
+      { method: 'PATCH', url, payload: { max_workspaces: null, max_members: 10 } },
+      superAdmin,
+    );
+    expect(set.json().data).toMatchObject({ max_workspaces: null, max_members: 10 });
+    for (const bad of [0, -1, 1.5, 'many']) {
+      const refused = await call({ method: 'PATCH', url, payload: { max_members: bad } }, superAdmin);
+      expect(refused.statusCode, String(bad)).toBe(400);
+      expect(errorOf(refused).error.fields?.max_members).toBe(messages.planLimitInvalid);
+    }
+    expect((await call({ method: 'GET', url }, superAdmin)).json().data.max_members).toBe(10);
   });
 
   it('keeps the status when the form leaves it out, and sets it when sent', async () => {
@@ -199,9 +264,13 @@ describe('plan form validation (POST and PATCH)', () => {
     expect(errorOf(response).error.fields?.[field]).toBe(message);
   });
 
+  // PATCH takes a partial body, so a field left out is kept: there, "no title" is a title cleared (null).
+  const cleared = (overrides: object) =>
+    Object.fromEntries(Object.entries(overrides).map(([k, v]) => [k, v === undefined ? null : v]));
+
   it.each(cases)('PATCH answers 400 for %s', async (_label, overrides, field, message) => {
     const response = await call(
-      { method: 'PATCH', url: '/api/admin/plans/1', payload: planForm(overrides) },
+      { method: 'PATCH', url: '/api/admin/plans/1', payload: planForm(cleared(overrides)) },
       superAdmin,
     );
     expect(response.statusCode).toBe(400);

@@ -16,6 +16,8 @@ export const toPlan = (row: PlanRow): Plan => ({
   button_variant: row.buttonVariant,
   month: row.month,
   status: row.status,
+  max_workspaces: row.maxWorkspaces,
+  max_members: row.maxMembers,
 });
 
 /** The public plan list: active plans, cheapest first. */

@@ -14,6 +14,7 @@ const fetchMock = mockFetchPerTest();
 
 const trialing: BillingOverview = {
   plan: { plan_id: 2, title: 'Starter', price: 19, month: 1 },
+  usage: { workspaces: { used: 1, max: 1 }, members: { used: 3, max: 5 } },
   subscription: {
     status: 'trialing',
     trial_ends_at: '2026-12-12T10:00:00.000Z',

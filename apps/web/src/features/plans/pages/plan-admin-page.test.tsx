@@ -38,6 +38,8 @@ const plan = (id: number, title: string, patch: Partial<Plan> = {}): Plan => ({
   button_variant: 'filled',
   month: 1,
   status: 'active',
+  max_workspaces: null,
+  max_members: null,
   ...patch,
 });
 

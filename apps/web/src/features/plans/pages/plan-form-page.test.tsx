@@ -39,6 +39,8 @@ const pro: Plan = {
   button_variant: 'outlined',
   month: 1,
   status: 'active',
+  max_workspaces: 1,
+  max_members: null,
 };
 
 const renderForm = (path: string) =>
@@ -65,6 +67,8 @@ describe('PlanFormPage', { timeout: 15_000 }, () => {
     for (const label of ['Title', 'Subscription', 'Subheader', 'Price', 'Month', 'Description'])
       expect(field(label)).toBeTruthy();
     for (const label of ['Button text', 'Button variant', 'Status']) expect(field(label)).toBeTruthy();
+    expect(field(messages.maxWorkspacesLabel).value).toBe('');
+    expect(field(messages.maxMembersLabel).value).toBe('');
 
     await user.click(screen.getByRole('button', { name: 'Create plan' }));
     for (const message of [
@@ -112,6 +116,8 @@ describe('PlanFormPage', { timeout: 15_000 }, () => {
     expect(field('Button text').value).toBe('Start free trial');
     expect(field('Button variant').value).toBe('outline');
     expect(field('Status').value).toBe('active');
+    expect(field(messages.maxWorkspacesLabel).value).toBe('1');
+    expect(field(messages.maxMembersLabel).value).toBe('');
 
     await user.clear(field('Price'));
     await user.type(field('Price'), '39');
@@ -131,7 +137,31 @@ describe('PlanFormPage', { timeout: 15_000 }, () => {
       button_variant: 'light',
       month: 1,
       status: 'inactive',
+      max_workspaces: 1,
+      max_members: null,
     });
+  });
+
+  it('edits the limits: a whole number from 1, empty for unlimited', async () => {
+    const user = userEvent.setup();
+    signIn(staff());
+    routeFetch(fetchMock, {
+      'GET /api/admin/plans/2': () => jsonResponse(200, { data: pro }),
+      'PATCH /api/admin/plans/2': () => jsonResponse(200, { message: messages.updateDone, data: pro }),
+    });
+    renderForm('/subscription/2');
+    await waitFor(() => expect(field(messages.maxWorkspacesLabel).value).toBe('1'));
+    await user.type(field(messages.maxMembersLabel), '0');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(messages.planLimitInvalid)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+
+    await user.clear(field(messages.maxMembersLabel));
+    await user.type(field(messages.maxMembersLabel), '5');
+    await user.clear(field(messages.maxWorkspacesLabel));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('heading', { name: 'Plan list' })).toBeTruthy();
+    expect(sentBody('PATCH')).toMatchObject({ max_workspaces: null, max_members: 5 });
   });
 
   it("adds a plan and says 'Plan created'", async () => {
@@ -156,7 +186,14 @@ describe('PlanFormPage', { timeout: 15_000 }, () => {
 
     expect(await screen.findByRole('heading', { name: 'Plan list' })).toBeTruthy();
     expect(notify.success).toHaveBeenCalledWith(messages.planCreated);
-    expect(sentBody('POST')).toMatchObject({ title: 'Team', price: 99, month: 12, status: 'active' });
+    expect(sentBody('POST')).toMatchObject({
+      title: 'Team',
+      price: 99,
+      month: 12,
+      status: 'active',
+      max_workspaces: null,
+      max_members: null,
+    });
   });
 
   it("puts the server's field messages under the fields and the message in a toast", async () => {

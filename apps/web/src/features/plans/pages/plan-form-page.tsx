@@ -32,9 +32,14 @@ const FORM_FIELDS = [
   'button_variant',
   'month',
   'status',
+  'max_workspaces',
+  'max_members',
 ] as const;
 /** After saving, the plan list (spec section 8: 'Update done !!!' and back). */
 const AFTER_SAVE = '/subscription_type';
+
+/** A limit as its input shows it: empty for unlimited (null). */
+const limitText = (limit: number | null): string => (limit === null ? '' : String(limit));
 
 const initialValues = (plan?: Plan): PlanInput =>
   plan
@@ -48,6 +53,8 @@ const initialValues = (plan?: Plan): PlanInput =>
         button_variant: buttonVariant(plan.button_variant),
         month: String(plan.month),
         status: plan.status,
+        max_workspaces: limitText(plan.max_workspaces),
+        max_members: limitText(plan.max_members),
       }
     : {
         title: '',
@@ -59,6 +66,8 @@ const initialValues = (plan?: Plan): PlanInput =>
         button_variant: '',
         month: '',
         status: 'active',
+        max_workspaces: '',
+        max_members: '',
       };
 
 const PlanForm = ({ plan }: { plan?: Plan }) => {
@@ -111,6 +120,26 @@ const PlanForm = ({ plan }: { plan?: Plan }) => {
             <TextInput label="Month" type="number" min={1} step={1} inputMode="numeric" {...field('month')} />
           </SimpleGrid>
           <Textarea label="Description" autosize minRows={3} {...field('description')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={messages.maxWorkspacesLabel}
+              description={messages.planLimitsHint}
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              {...field('max_workspaces')}
+            />
+            <TextInput
+              label={messages.maxMembersLabel}
+              description={messages.planLimitsHint}
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              {...field('max_members')}
+            />
+          </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Button text" autoComplete="off" {...field('button_text')} />
             <NativeSelect label="Button variant" data={BUTTON_VARIANT_OPTIONS} {...field('button_variant')} />
