@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -18,6 +18,12 @@ const serverDatabase =
 const admin = () => postgres(process.env.TEST_DATABASE_URL ?? '', { max: 1, onnotice: () => {} });
 
 beforeAll(async () => {
+  // The bundle `npm start` runs, built when stale (the e2e suite and `npm start` share the check).
+  const build = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only', '--api-only'], {
+    cwd: findRepoRoot(),
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`the API bundle did not build:\n${build.stdout}${build.stderr}`);
   dataDir = await mkdtemp(join(tmpdir(), 'workhub-server-'));
   if (serverDatabase) {
     const sql = admin();
@@ -41,9 +47,12 @@ function databaseUrl(): string | undefined {
   return url.toString();
 }
 
-/** Starts the server as `npm start` does (from the repo root, under tsx) and waits for it to listen. */
+/**
+ * Starts the server as `npm start` does (scripts/start.mjs, running apps/api/dist/server.mjs with
+ * NODE_ENV=production), with no JWT_SECRET and no mail settings, as the README's two commands do.
+ */
 async function start(): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--api-only'], {
     cwd: findRepoRoot(),
     env: {
       PATH: process.env.PATH,
@@ -84,13 +93,22 @@ const postJson = (url: string, body: object) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 // One process on PGlite on disk, or on a fresh PostgreSQL database in the PostgreSQL run.
-describe('the server (node --import tsx apps/api/src/server.ts)', () => {
+describe('the server as `npm start` runs it (the built bundle, in production)', () => {
   it('migrates, seeds, prints the admin once, stops on SIGTERM and keeps everything on restart', async () => {
     const first = await start();
     let token: string;
     let admin: { email: string; password: string };
     const email = uniqueEmail('restart');
     try {
+      expect(first.stdout()).toContain('"nodeEnv":"production"');
+      // No SMTP_URL: start.mjs chose the outbox and said where to read it.
+      expect(first.stdout()).toMatch(
+        /mail stays in the outbox, readable at http:\/\/localhost:0\/dev-mailbox/,
+      );
+      // The JWT secret start.mjs made is kept for this user alone and never printed.
+      const secretFile = join(dataDir, 'jwt-secret');
+      expect((await stat(secretFile)).mode & 0o777).toBe(0o600);
+      expect(first.stdout()).not.toContain((await readFile(secretFile, 'utf8')).trim());
       const printed = /email:\s+(\S+)\n\s+password:\s+(\S+)/.exec(first.stdout());
       expect(printed).not.toBeNull();
       admin = { email: printed?.[1] ?? '', password: printed?.[2] ?? '' };

@@ -19,16 +19,21 @@ async function main(): Promise<void> {
   }
 
   const db = await openDb(config);
-  await db.migrate();
+  // Seeding under the migration lock: of several instances starting together on an empty database,
+  // one seeds the plans and creates the admin, and the others find them there.
+  const seeded = await db.migrate(async () => ({
+    plans: await seedPlans(db.db),
+    admin: await ensureSuperAdmin(
+      db.db,
+      { email: config.adminEmail, password: config.adminPassword },
+      systemClock,
+    ),
+  }));
   const app = await buildApp(config, { db });
 
-  if (await seedPlans(db.db)) app.log.info('subscription plans seeded');
-  const admin = await ensureSuperAdmin(
-    db.db,
-    { email: config.adminEmail, password: config.adminPassword },
-    systemClock,
-  );
-  if (admin.kind === 'generated') {
+  if (seeded?.plans) app.log.info('subscription plans seeded');
+  const admin = seeded?.admin;
+  if (admin?.kind === 'generated') {
     // Printed once, on the start that created it; it is not stored anywhere in clear.
     process.stdout.write(
       `\n  Super admin created. Sign in with:\n    email:    ${admin.email}\n    password: ${admin.password}\n  Set ADMIN_EMAIL and ADMIN_PASSWORD to choose them yourself.\n\n`,
@@ -64,7 +69,10 @@ async function main(): Promise<void> {
     await db.close();
     throw err;
   }
-  app.log.info({ db: db.kind, dataDir: config.dataDir, publicUrl: config.publicUrl }, 'workhub ready');
+  app.log.info(
+    { db: db.kind, nodeEnv: config.nodeEnv, dataDir: config.dataDir, publicUrl: config.publicUrl },
+    'workhub ready',
+  );
 }
 
 main().catch((err: unknown) => {

@@ -1,15 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { DbTimeouts } from '../config.ts';
+import { runMigrations } from './migrate.ts';
 
 /** The database as services see it; a transaction is one too, so a service takes either. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -17,19 +15,20 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export type DbHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /**
+   * db/migrate.ts: under PostgreSQL's advisory lock, so instances starting together take turns;
+   * `underLock` runs after migrating, before the lock is released.
+   */
+  migrate<T = void>(underLock?: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 };
-
-/** Beside this file in the source tree, beside the bundle in dist/ (build.mjs copies it there). */
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export function pgliteHandle(client: PGlite): DbHandle {
   const db = drizzlePglite({ client });
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (underLock) => runMigrations({ kind: 'pglite', db }, underLock),
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -55,7 +54,7 @@ export function postgresHandle(url: string, max = 10, timeouts: DbTimeouts = DEF
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePostgres(db, { migrationsFolder }),
+    migrate: (underLock) => runMigrations({ kind: 'postgres', db, url }, underLock),
     close: () => client.end({ timeout: 5 }),
   };
 }

@@ -1,0 +1,170 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findRepoRoot } from '../config.ts';
+import { MIGRATION_LOCK_KEY, migrationsFolder } from './migrate.ts';
+import { SEED_PLANS } from './seed.ts';
+
+// The bundles `npm start` and `npm run migrate` run (apps/api/dist), spawned as separate processes:
+// the lock has to hold between processes, not only between pools of one.
+const root = findRepoRoot();
+const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+  entries: unknown[];
+};
+const migrationCount = journal.entries.length;
+
+let scratch: string;
+beforeAll(async () => {
+  const build = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only', '--api-only'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`the API bundle did not build:\n${build.stdout}${build.stderr}`);
+  scratch = await mkdtemp(join(tmpdir(), 'workhub-migrate-'));
+});
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+type Child = { child: ChildProcess; output: () => string; exit: Promise<number | null> };
+
+function run(args: string[], env: Record<string, string>): Child {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  const exit = once(child, 'exit').then(([code]) => code as number | null);
+  return { child, output: () => out, exit };
+}
+
+const migrate = (env: Record<string, string>) => run(['apps/api/dist/migrate.mjs'], env);
+
+describe('npm run migrate (apps/api/dist/migrate.mjs) on PGlite', () => {
+  it('migrates an empty data directory, exits 0, and finds nothing to do the second time', async () => {
+    const env = { DATA_DIR: join(scratch, 'pglite') };
+    for (let i = 0; i < 2; i++) {
+      const first = migrate(env);
+      expect(await first.exit, first.output()).toBe(0);
+      expect(first.output()).toContain('migrations applied (pglite)');
+    }
+  }, 60_000);
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')(
+  'migrating one PostgreSQL database from two places',
+  () => {
+    const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+    const created: string[] = [];
+    const admin = () => postgres(adminUrl, { max: 1, onnotice: () => {} });
+
+    /** A new, empty database of this test's own, dropped after. */
+    async function emptyDatabase(): Promise<string> {
+      const name = `workhub_migrate_${process.pid}_${Date.now()}_${created.length}`;
+      const sql = admin();
+      await sql.unsafe(`create database ${name}`);
+      await sql.end();
+      created.push(name);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      return url.toString();
+    }
+    afterAll(async () => {
+      const sql = admin();
+      for (const name of created) await sql.unsafe(`drop database if exists ${name} with (force)`);
+      await sql.end();
+    });
+
+    async function applied(url: string): Promise<{ migrations: number; hashes: number; plans: number }> {
+      const sql = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        const [row] = await sql<{ migrations: number; hashes: number; plans: number }[]>`
+        select (select count(*)::int from drizzle.__drizzle_migrations) as migrations,
+               (select count(distinct hash)::int from drizzle.__drizzle_migrations) as hashes,
+               (select count(*)::int from subscription_plans) as plans`;
+        if (!row) throw new Error('no row');
+        return row;
+      } finally {
+        await sql.end();
+      }
+    }
+
+    it('two migrate processes started together on an empty database both succeed, and migrate it once', async () => {
+      const url = await emptyDatabase();
+      const both = [migrate({ DATABASE_URL: url }), migrate({ DATABASE_URL: url })];
+      for (const one of both) expect(await one.exit, one.output()).toBe(0);
+      expect(await applied(url)).toMatchObject({
+        migrations: migrationCount,
+        hashes: migrationCount,
+        plans: 0,
+      });
+    }, 60_000);
+
+    it('a migration waits while another holds the migration lock, then finds its work', async () => {
+      const url = await emptyDatabase();
+      const holder = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await holder`select pg_advisory_lock(${MIGRATION_LOCK_KEY}::bigint)`;
+        const waiting = migrate({ DATABASE_URL: url });
+        // Long enough for an unlocked migrator to have created its schema (it takes well under this).
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        expect(waiting.child.exitCode).toBeNull();
+        const [schema] = await holder<
+          { found: string | null }[]
+        >`select to_regnamespace('drizzle')::text as found`;
+        expect(schema?.found).toBeNull();
+        await holder`select pg_advisory_unlock(${MIGRATION_LOCK_KEY}::bigint)`;
+        expect(await waiting.exit, waiting.output()).toBe(0);
+      } finally {
+        await holder.end();
+      }
+      expect((await applied(url)).migrations).toBe(migrationCount);
+    }, 60_000);
+
+    it('two servers (npm start) started together on an empty database both come up; one seeds', async () => {
+      const url = await emptyDatabase();
+      const server = (name: string) =>
+        run(['scripts/start.mjs', '--api-only'], {
+          DATABASE_URL: url,
+          DATA_DIR: join(scratch, name),
+          PORT: '0',
+          HOST: '127.0.0.1',
+          WEB_DIST: join(scratch, 'no-web'),
+        });
+      const both = [server('a'), server('b')];
+      try {
+        const bases = await Promise.all(
+          both.map(async (one) => {
+            for (let i = 0; i < 1200; i++) {
+              const listening = /"msg":"Server listening at (http:\/\/127\.0\.0\.1:\d+)"/.exec(one.output());
+              if (listening?.[1] && one.output().includes('workhub ready')) return listening[1];
+              if (one.child.exitCode !== null) break;
+              await new Promise((resolve) => setTimeout(resolve, 50));
+            }
+            throw new Error(`a server did not start:\n${one.output()}`);
+          }),
+        );
+        for (const base of bases) expect((await fetch(`${base}/api/ready`)).status).toBe(200);
+        expect(both.filter((one) => one.output().includes('Super admin created'))).toHaveLength(1);
+        expect(await applied(url)).toMatchObject({ migrations: migrationCount, plans: SEED_PLANS.length });
+      } finally {
+        for (const one of both) {
+          one.child.kill('SIGTERM');
+          await one.exit;
+        }
+      }
+    }, 90_000);
+  },
+);
