@@ -52,7 +52,7 @@ describe('DataTable', () => {
     renderPage(
       <DataTable
         label="Things"
-        columns={[columns[0], false, null]}
+        columns={[columns[0] ?? null, false, null]}
         rows={rows}
         rowKey={(r) => r.id}
         minWidth={400}

@@ -1,6 +1,6 @@
 import { Table, Text, UnstyledButton } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
-import { type ReactNode, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { ErrorState, LoadingState } from './data-states.tsx';
 import classes from './data-table.module.css';
 import { ListPagination } from './list-pagination.tsx';
@@ -95,13 +95,10 @@ export const DataTable = <T,>({
   const [sort, setSort] = useState<SortState | null>(initialSort ?? null);
   const hintId = useId();
 
-  const sorted = useMemo(() => {
-    const column = sort && shown.find((c) => c.key === sort.key);
-    if (!rows || !column?.sortValue) return rows;
-    const value = column.sortValue;
-    const sign = sort.direction === 'ascending' ? 1 : -1;
-    return [...rows].sort((a, b) => compare(value(a), value(b), sign));
-  }, [rows, sort, shown]);
+  // A page holds at most a few dozen rows: sorting them on each render costs nothing.
+  const sortBy = sort ? shown.find((c) => c.key === sort.key)?.sortValue : undefined;
+  const sign = sort?.direction === 'descending' ? -1 : 1;
+  const sorted = rows && sortBy ? [...rows].sort((a, b) => compare(sortBy(a), sortBy(b), sign)) : rows;
 
   if (error) return <ErrorState title={errorTitle} error={error} onRetry={onRetry} />;
   if (loading || !sorted) return <LoadingState />;
