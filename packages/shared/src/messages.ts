@@ -192,6 +192,14 @@ export const messages = {
     'That provider did not confirm your e-mail address, so we cannot sign you in with it.',
   providerDisabledHint: 'Not configured yet',
 
+  // Field checks every schema shares (issue 11: hostile input)
+  textControlCharacters: 'Must not contain control characters (such as a NUL byte).',
+  dateInvalid: 'Must be a real calendar date (YYYY-MM-DD).',
+  idInvalid: 'Not a valid id',
+  numberInvalid: 'Must be a whole number',
+  numberTooLarge: 'Must be at most 2147483647',
+  multipartInvalid: 'The upload is not a complete multipart/form-data request.',
+
   // Generic API errors
   validationFailed: 'Some fields are not valid.',
   notFound: 'Not found.',

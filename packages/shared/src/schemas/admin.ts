@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, SUBSCRIPTION_STATUSES } from '../enums.ts';
-import { paginationQuery } from './common.ts';
+import { idField, paginationQuery, searchQuery } from './common.ts';
 
 /** The admin dashboard (GET /api/admin/dashboard): real figures of the whole platform. */
 export const adminDashboard = z.object({
@@ -56,11 +56,11 @@ export type Subscriber = z.infer<typeof subscriber>;
 
 /** GET /api/admin/subscribers: `q` matches first name, last name, full name or e-mail (any case). */
 export const subscribersQuery = paginationQuery.extend({
-  q: z.string().trim().max(200, { error: 'Must be at most 200 characters' }).optional(),
+  q: searchQuery(200),
 });
 export type SubscribersQuery = z.input<typeof subscribersQuery>;
 
-export const subscriberParams = z.object({ accountId: z.uuid({ error: 'Not an account id' }) });
+export const subscriberParams = z.object({ accountId: idField('Not an account id') });
 
 /** The toggle sends the words; the spec's '1' and '0' are taken too. */
 export const subscriberStatusBody = z.object({

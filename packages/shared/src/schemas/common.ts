@@ -2,20 +2,77 @@ import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
 import { messages } from '../messages.ts';
 
+/**
+ * Control characters have no place in a text field: PostgreSQL refuses NUL (`\u0000`) in text (the
+ * query fails, a 500), and the others (bell, escape, ...) only ever come from hostile input. Tab,
+ * line feed and carriage return stay: a description or notes field may hold several lines.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Any text the API stores or searches by: trimmed, at most `max` characters, no control characters. */
+export const plainText = (max = 200, typeMessage?: string) =>
+  z
+    .string(typeMessage === undefined ? undefined : { error: typeMessage })
+    .trim()
+    .max(max, { error: `Must be at most ${max} characters` })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: messages.textControlCharacters });
+
 /** A string that must be present and non-blank; a missing and an empty value give the same message. */
 export const requiredString = (message: string, max = 200) =>
   z
     .string({ error: message })
     .trim()
     .min(1, { error: message })
-    .max(max, { error: `Must be at most ${max} characters` });
-
-export const optionalString = (max = 200) =>
-  z
-    .string()
-    .trim()
     .max(max, { error: `Must be at most ${max} characters` })
-    .optional();
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: messages.textControlCharacters });
+
+export const optionalString = (max = 200) => plainText(max).optional();
+
+/** A search box (`q`): optional text, refused when it carries a control character. */
+export const searchQuery = (max = 100) => plainText(max).optional();
+
+/**
+ * A calendar date, 'YYYY-MM-DD' (what a date input gives), that exists: `2027-02-30` and
+ * `2026-13-01` are refused here instead of by the database (a 500). Years run 0001-9999.
+ */
+export const calendarDate = (requiredMessage: string, invalidMessage: string = messages.dateInvalid) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: invalidMessage })
+    .refine(isCalendarDate, { error: invalidMessage });
+
+/** True when 'YYYY-MM-DD' names a day that exists (Date.parse would roll 02-30 over to 03-02). */
+export function isCalendarDate(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value && value >= '0001';
+}
+
+/** The id of a record (a uuid): anything else is a 400 before it reaches a query. */
+export const idField = (message: string = messages.idInvalid) => z.uuid({ error: message });
+
+/** The largest value of a PostgreSQL `integer` (int4). */
+export const INT32_MAX = 2_147_483_647;
+
+/**
+ * A whole number that fits a PostgreSQL `integer` column or parameter, from JSON or a query string
+ * (coerced): 2^31 and beyond are a 400, not a failed query. `min` defaults to 1 (ids, pages).
+ */
+export const int32 = (
+  options: { min?: number; max?: number; message?: string; minMessage?: string; maxMessage?: string } = {},
+) => {
+  const { min = 1, max = INT32_MAX, message = messages.numberInvalid } = options;
+  const minMessage = options.minMessage ?? options.message ?? `Must be ${min} or more`;
+  const maxMessage =
+    options.maxMessage ?? (max === INT32_MAX ? messages.numberTooLarge : `Must be at most ${max}`);
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: minMessage })
+    .max(Math.min(max, INT32_MAX), { error: maxMessage });
+};
 
 /**
  * An e-mail: 'required' first, then the format, normalised to lower case. An empty value fails
@@ -31,13 +88,12 @@ export const emailField = z
 
 /** `page` and `limit` query parameters (spec section 9: defaults 1 and 14). */
 export const paginationQuery = z.object({
-  page: z.coerce.number().int().min(1, { error: 'Page must be 1 or more' }).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, { error: 'Limit must be 1 or more' })
-    .max(PAGE_SIZE_MAX, { error: `Limit must be at most ${PAGE_SIZE_MAX}` })
-    .default(PAGE_SIZE_DEFAULT),
+  page: int32({ minMessage: 'Page must be 1 or more' }).default(1),
+  limit: int32({
+    max: PAGE_SIZE_MAX,
+    minMessage: 'Limit must be 1 or more',
+    maxMessage: `Limit must be at most ${PAGE_SIZE_MAX}`,
+  }).default(PAGE_SIZE_DEFAULT),
 });
 export type PaginationQuery = z.infer<typeof paginationQuery>;
 
@@ -59,10 +115,10 @@ export const ERROR_CODES = [
   'CODE_DEAD',
   /** The account's trial or paid period is over: it may read and export, not create or change (403). */
   'READ_ONLY',
-  /** The database cannot be reached or gave up on the request (a timeout): try again (503). */
-  'UNAVAILABLE',
   /** The account's plan allows no more workspaces or members (403): upgrade. */
   'PLAN_LIMIT',
+  /** The database cannot be reached or gave up on the request (a timeout): try again (503). */
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

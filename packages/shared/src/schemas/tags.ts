@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { paginationQuery, requiredString } from './common.ts';
+import { idField, paginationQuery, requiredString } from './common.ts';
 
 export const TAG_NAME_MAX = 40;
 /** How many tags one project or task may carry. */
@@ -39,10 +39,10 @@ export const tagListQuery = paginationQuery;
  * duplicates are dropped. Left out: the tags stay as they are.
  */
 export const tagIdsField = z
-  .array(z.uuid({ error: messages.tagUnknown }), { error: messages.tagUnknown })
+  .array(idField(messages.tagUnknown), { error: messages.tagUnknown })
   .max(TAGS_PER_RECORD_MAX, { error: `At most ${TAGS_PER_RECORD_MAX} tags` })
   .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
   .optional();
 
 /** `tag` query parameter of the project and task lists: only records carrying that tag. */
-export const tagFilter = z.uuid({ error: 'Not a valid tag id' }).optional();
+export const tagFilter = idField('Not a valid tag id').optional();

@@ -5,9 +5,11 @@ import {
   contactFields,
   contactValues,
   emailField,
+  idField,
   optionalString,
   paginationQuery,
   requiredString,
+  searchQuery,
 } from './common.ts';
 import { confirmPasswordField, newPasswordField, withPasswordConfirmation } from './passwords.ts';
 
@@ -33,7 +35,7 @@ export const teamMember = z.object({
 export type TeamMember = z.infer<typeof teamMember>;
 
 export const teamListQuery = paginationQuery.extend({
-  q: z.string().trim().max(100).optional(),
+  q: searchQuery(100),
 });
 
 export const invitation = z.object({
@@ -65,7 +67,7 @@ export const memberStatusBody = z.object({
 });
 export type MemberStatusBody = z.input<typeof memberStatusBody>;
 
-export const userIdParam = z.object({ userId: z.uuid({ error: 'Not a valid id' }) });
+export const userIdParam = z.object({ userId: idField() });
 export const invitationTokenParam = z.object({ token: z.string().min(20).max(100) });
 
 /** What the invitee sees before accepting (public, by the token of the link). */

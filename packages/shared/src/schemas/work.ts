@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { MILESTONE_STATUSES, PROJECT_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from '../enums.ts';
 import { messages } from '../messages.ts';
-import { paginationQuery, requiredString } from './common.ts';
+import { calendarDate, idField, paginationQuery, requiredString, searchQuery } from './common.ts';
 import { tagFilter, tagIdsField, tagRef } from './tags.ts';
 
-/** A calendar date, 'YYYY-MM-DD' (what a date input gives). */
-export const dateField = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, { error: requiredMessage })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.dueDateInvalid })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: messages.dueDateInvalid });
+/** A due date, 'YYYY-MM-DD', that exists on the calendar (the spec's message when it does not). */
+export const dateField = (requiredMessage: string) => calendarDate(requiredMessage, messages.dueDateInvalid);
 
 const person = { first_name: z.string(), last_name: z.string() };
 
@@ -71,7 +65,7 @@ const SORTS = [
   '-created_at',
 ] as const;
 const listFilters = {
-  q: z.string().trim().max(100).optional(),
+  q: searchQuery(100),
   due_before: dateField(messages.dueDateInvalid).optional(),
   due_after: dateField(messages.dueDateInvalid).optional(),
   sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).default('due_date'),
@@ -131,12 +125,12 @@ export const SETTABLE_TASK_STATUSES = ['pending', 'in_progress', 'completed'] as
 export const taskBody = z.object({
   name: requiredString(messages.nameRequired, 200),
   description: requiredString(messages.descriptionRequired, 5000),
-  assigned_to: z.uuid({ error: messages.assignedToRequired }),
+  assigned_to: idField(messages.assignedToRequired),
   status: z.enum(SETTABLE_TASK_STATUSES, { error: messages.statusRequired }),
   due_date: dateField(messages.dueDateRequired),
   priority: z.enum(TASK_PRIORITIES, { error: messages.priorityRequired }),
-  project_id: z.uuid({ error: 'Choose a project' }),
-  milestone_id: z.uuid().nullable().default(null),
+  project_id: idField('Choose a project'),
+  milestone_id: idField().nullable().default(null),
   tag_ids: tagIdsField,
 });
 export type TaskBody = z.input<typeof taskBody>;
@@ -178,12 +172,12 @@ export type Task = z.infer<typeof task>;
 
 export const taskListQuery = paginationQuery.extend({
   ...listFilters,
-  project_id: z.uuid().optional(),
-  milestone_id: z.uuid().optional(),
+  project_id: idField().optional(),
+  milestone_id: idField().optional(),
   /** Includes 'overdue' (past due and not completed). */
   status: z.enum(TASK_STATUSES).optional(),
   /** A user id, or 'me' (the 'My tasks' view). */
-  assigned_to: z.union([z.literal('me'), z.uuid()]).optional(),
+  assigned_to: z.union([z.literal('me'), idField()]).optional(),
   /** A tag id: only the tasks carrying it. */
   tag: tagFilter,
 });
@@ -194,7 +188,7 @@ export const taskExportQuery = taskListQuery.omit({ page: true, limit: true });
 // ---------------------------------------------------------------- paths and answers
 
 /** The project a milestone list or a new milestone belongs to. */
-export const projectIdParam = z.object({ projectId: z.uuid({ error: 'Not a valid id' }) });
+export const projectIdParam = z.object({ projectId: idField() });
 
 /** DELETE /api/milestones/:id: how many of its tasks moved to the project. */
 export const milestoneDeletedResult = z.object({ tasks_moved: z.number().int() });

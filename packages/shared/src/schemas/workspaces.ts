@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEMPLATES, WORKSPACE_ROLES } from '../enums.ts';
 import { messages } from '../messages.ts';
-import { paginationQuery, requiredString } from './common.ts';
+import { idField, paginationQuery, requiredString } from './common.ts';
 
 /** Create and edit (spec section 5: name, template and description are required). */
 export const workspaceBody = z.object({
@@ -58,8 +58,8 @@ export type MyWorkspace = z.infer<typeof myWorkspace>;
 
 /** Choose the workspace to act in (login-auto); null goes back to the user's own account. */
 export const workspaceSessionBody = z.object({
-  workspace_id: z.uuid({ error: 'Choose a workspace' }).nullable(),
+  workspace_id: idField('Choose a workspace').nullable(),
 });
 export type WorkspaceSessionBody = z.input<typeof workspaceSessionBody>;
 
-export const idParam = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
+export const idParam = z.object({ id: idField() });

@@ -11,6 +11,7 @@ import {
 } from '@workhub/shared/schemas/workspaces';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { logoInvalid, type WorkspaceService } from './workspaces.service.ts';
@@ -19,6 +20,18 @@ const tags = ['workspaces'];
 const security = [{ bearerAuth: [] }];
 const workspaceResponse = dataEnvelope(workspace);
 
+/**
+ * What reading a multipart body failed with, as the client's fault it is: over a limit is a 413,
+ * anything else the parser throws (no boundary, a body cut short, broken part headers) is a 400.
+ */
+function multipartRefused(err: unknown): AppError {
+  const { code, statusCode } = err as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413) return logoInvalid(413);
+  return new AppError(400, 'MALFORMED_BODY', messages.multipartInvalid, {
+    fields: { logo: messages.multipartInvalid },
+  });
+}
+
 /** The bytes of the one `logo` file of a multipart request: 400 without one, 413 over 1 MB. */
 async function readLogo(request: FastifyRequest): Promise<Buffer> {
   const part = await request
@@ -26,14 +39,13 @@ async function readLogo(request: FastifyRequest): Promise<Buffer> {
     .catch((err: unknown) => {
       // Not multipart at all (e.g. JSON): the same answer as a request without the file.
       if ((err as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return undefined;
-      throw err;
+      throw multipartRefused(err);
     });
   if (part?.fieldname !== 'logo') throw logoInvalid();
   try {
     return await part.toBuffer();
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw logoInvalid(413);
-    throw err;
+    throw multipartRefused(err);
   }
 }
 

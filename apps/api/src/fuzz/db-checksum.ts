@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { DbHandle } from '../db/client.ts';
+
+/**
+ * Tables whose rows a refused request may legitimately write: none today. A table listed here
+ * must say why (e.g. a throttle that counts failed sign-ins is meant to change on a 401).
+ */
+const MAY_CHANGE_ON_4XX = new Set<string>(['__drizzle_migrations']);
+
+/** The names of the tables of the public schema (read once per run). */
+export async function tableNames(db: DbHandle): Promise<string[]> {
+  const rows = await db.db.execute<{ name: string }>(
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  return rowsOf<{ name: string }>(rows)
+    .map((row) => row.name)
+    .filter((name) => !MAY_CHANGE_ON_4XX.has(name));
+}
+
+/** One fingerprint per table: row count and an md5 over every row's text, in one round trip. */
+export async function tableChecksums(db: DbHandle, tables: string[]): Promise<Map<string, string>> {
+  const parts = tables.map(
+    (name) =>
+      sql`select ${name} as name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as sum from ${sql.identifier(name)} t`,
+  );
+  const rows = await db.db.execute<{ name: string; sum: string }>(sql.join(parts, sql` union all `));
+  return new Map(rowsOf<{ name: string; sum: string }>(rows).map((row) => [row.name, row.sum]));
+}
+
+/** The tables whose fingerprint differs between two snapshots. */
+export function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
+  return [...after].filter(([name, sum]) => before.get(name) !== sum).map(([name]) => name);
+}
+
+/** node-postgres answers `{ rows }`, PGlite's drizzle driver too; some drivers answer the array. */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../messages.ts';
+import {
+  calendarDate,
+  INT32_MAX,
+  idField,
+  int32,
+  optionalString,
+  paginationQuery,
+  plainText,
+  requiredString,
+  searchQuery,
+} from './common.ts';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
+
+describe('text helpers refuse control characters', () => {
+  const helpers = [
+    ['plainText', plainText(100)],
+    ['requiredString', requiredString('Name is required', 100)],
+    ['optionalString', optionalString(100)],
+    ['searchQuery', searchQuery(100)],
+  ] as const;
+
+  it.each(helpers)('%s refuses NUL, escape and bell with a clear message', (_, schema) => {
+    for (const value of ['a\u0000b', '\u0000', 'x\u001b[31m', 'ding\u0007', 'del\u007f']) {
+      const result = schema.safeParse(value);
+      expect(result.success, JSON.stringify(value)).toBe(false);
+      expect(firstMessage(result)).toBe(messages.textControlCharacters);
+    }
+  });
+
+  it.each(helpers)('%s keeps tabs, line breaks and any other text', (_, schema) => {
+    for (const value of ['Line one\r\nLine\ttwo', 'Zoë 東京 🚀', "O'Brien & <b>"]) {
+      expect(schema.safeParse(value).success, JSON.stringify(value)).toBe(true);
+    }
+  });
+
+  it('requiredString still says "required" for a blank value', () => {
+    expect(firstMessage(requiredString('Name is required').safeParse('  '))).toBe('Name is required');
+  });
+});
+
+describe('calendarDate', () => {
+  const date = calendarDate('Date is required');
+
+  it('takes a day that exists, leap days included', () => {
+    for (const value of ['2027-02-28', '2028-02-29', '2026-12-31', '0001-01-01']) {
+      expect(date.parse(value)).toBe(value);
+    }
+  });
+
+  it('refuses an impossible day with the invalid message (the database would fail on it)', () => {
+    for (const value of [
+      '2027-02-30',
+      '2027-02-29',
+      '2026-13-01',
+      '2026-04-31',
+      '0000-01-01',
+      '2026-00-10',
+    ]) {
+      const result = date.safeParse(value);
+      expect(result.success, value).toBe(false);
+      expect(firstMessage(result)).toBe(messages.dateInvalid);
+    }
+  });
+
+  it('says "required" for an empty value and "invalid" for another shape', () => {
+    expect(firstMessage(date.safeParse(''))).toBe('Date is required');
+    expect(firstMessage(date.safeParse('30/02/2027'))).toBe(messages.dateInvalid);
+  });
+});
+
+describe('int32', () => {
+  it('takes 1 to 2147483647, from a number or a string', () => {
+    expect(int32().parse(1)).toBe(1);
+    expect(int32().parse(String(INT32_MAX))).toBe(INT32_MAX);
+  });
+
+  it('refuses 2^31 and beyond, which a PostgreSQL integer cannot hold', () => {
+    for (const value of [2_147_483_648, '2147483648', '1e15']) {
+      const result = int32().safeParse(value);
+      expect(result.success, String(value)).toBe(false);
+      expect(firstMessage(result)).toBe(messages.numberTooLarge);
+    }
+  });
+
+  it('refuses fractions, infinities, unsafe integers and words', () => {
+    for (const value of [
+      1.5,
+      '1e400',
+      '1e20',
+      Number.MAX_SAFE_INTEGER + 1,
+      'abc',
+      Number.POSITIVE_INFINITY,
+    ]) {
+      expect(int32().safeParse(value).success, String(value)).toBe(false);
+    }
+  });
+
+  it('keeps the minimum and its message', () => {
+    expect(firstMessage(int32({ message: 'Choose a plan' }).safeParse(0))).toBe('Choose a plan');
+    expect(int32({ min: 0 }).parse(0)).toBe(0);
+  });
+});
+
+describe('paginationQuery', () => {
+  it('refuses a page past 2^31 and keeps the limit messages', () => {
+    expect(paginationQuery.safeParse({ page: '2147483648' }).success).toBe(false);
+    expect(firstMessage(paginationQuery.safeParse({ page: '0' }))).toBe('Page must be 1 or more');
+    expect(firstMessage(paginationQuery.safeParse({ limit: '101' }))).toBe('Limit must be at most 100');
+    expect(paginationQuery.parse({})).toEqual({ page: 1, limit: 14 });
+  });
+});
+
+describe('idField', () => {
+  it('takes a uuid and refuses anything else with the given message', () => {
+    expect(idField().safeParse('7d2c3a4e-1b2c-4d5e-8f90-123456789abc').success).toBe(true);
+    for (const value of ['1', 'a\u0000', '2147483648', '']) {
+      expect(firstMessage(idField('Not an account id').safeParse(value))).toBe('Not an account id');
+    }
+  });
+});
