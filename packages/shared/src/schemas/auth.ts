@@ -3,7 +3,7 @@ import { CODE_LENGTH, DEFAULT_PLAN_ID } from '../constants.ts';
 import { CODE_PURPOSES, PLATFORM_ROLES, TEMPLATES, TOKEN_ROLES, WORKSPACE_ROLES } from '../enums.ts';
 import { messages } from '../messages.ts';
 import { sessionSubscription } from './billing.ts';
-import { emailField, requiredString } from './common.ts';
+import { emailField, int32, requiredString } from './common.ts';
 import {
   confirmPasswordField,
   newPasswordField,
@@ -26,7 +26,7 @@ const acknowledgement = z.literal([true, 1], { error: messages.acknowledge });
 
 export const registerBody = withPasswordConfirmation(
   z.object({
-    subscription_id: z.coerce.number().int().positive().default(DEFAULT_PLAN_ID),
+    subscription_id: int32().default(DEFAULT_PLAN_ID),
     first_name: requiredString(messages.firstNameRequired, 100),
     last_name: requiredString(messages.lastNameRequired, 100),
     email: emailField,
