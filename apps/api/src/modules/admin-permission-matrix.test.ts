@@ -7,15 +7,16 @@ import { staffMember } from '../test/staff.ts';
 /*
  * Who may call the admin dashboard and the Subscribers endpoints, in the style of
  * permission-matrix.test.ts: platform staff only (can(auth, 'admin:dashboard' | 'admin:subscribers')),
- * so every workspace role, the owner included, gets 403, and so does an outsider. The status
- * change sets the matrix account to 'active', what it already is, so no call can shut the callers
- * out of the cells after it. Below the matrix, both staff roles get 200.
+ * so every workspace role, the owner included, gets 403, and so does an outsider; the anonymous
+ * caller 401 and a super_admin 200. The status change sets the matrix account to 'active', what it
+ * already is, so no call can shut the callers out of the cells after it. Below the matrix, both
+ * staff roles (super_admin and admin) get 200.
  */
 const MATRIX = `
-  endpoint                                        | owner | admin | member | worker | guest | customer | outsider
-  GET    /api/admin/dashboard                     | 403   | 403   | 403    | 403    | 403   | 403      | 403
-  GET    /api/admin/subscribers                   | 403   | 403   | 403    | 403    | 403   | 403      | 403
-  PATCH  /api/admin/subscribers/:accountId/status | 403   | 403   | 403    | 403    | 403   | 403      | 403
+  endpoint                                        | owner | admin | member | worker | guest | customer | outsider | anonymous | staff
+  GET    /api/admin/dashboard                     | 403   | 403   | 403    | 403    | 403   | 403      | 403      | 401       | 200
+  GET    /api/admin/subscribers                   | 403   | 403   | 403    | 403    | 403   | 403      | 403      | 401       | 200
+  PATCH  /api/admin/subscribers/:accountId/status | 403   | 403   | 403    | 403    | 403   | 403      | 403      | 401       | 200
 `;
 
 const t = useTestApp();

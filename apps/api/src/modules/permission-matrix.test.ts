@@ -12,30 +12,32 @@ import { addMember, login, newTenant } from '../test/tenants.ts';
  *
  * An outsider never names our tenant: on the routes without a record they act in their own
  * (a 200 or 201 there is about their own account); every outsider answer is checked to carry none
- * of our ids.
+ * of our ids. The anonymous caller gets 401 everywhere but the invitation link, which is public.
+ * Platform staff act in no workspace and hold no account: can() refuses them (403), choosing our
+ * workspace is a 404 as for any stranger, and their own workspace list is empty.
  */
 const MATRIX = `
-  endpoint                                   | owner | admin | member | worker | guest | customer | outsider
-  POST   /api/auth/workspace-session         | 200   | 200   | 200    | 200    | 200   | 200      | 404
-  GET    /api/me/workspaces                  | 200   | 200   | 200    | 200    | 200   | 200      | 200
-  GET    /api/workspaces                     | 200   | 403   | 403    | 403    | 403   | 403      | 200
-  POST   /api/workspaces                     | 201   | 403   | 403    | 403    | 403   | 403      | 201
-  GET    /api/workspaces/:id                 | 200   | 403   | 403    | 403    | 403   | 403      | 404
-  PATCH  /api/workspaces/:id                 | 200   | 403   | 403    | 403    | 403   | 403      | 404
-  PATCH  /api/workspaces/:id/status          | 200   | 403   | 403    | 403    | 403   | 403      | 404
-  PUT    /api/workspaces/:id/logo            | 200   | 403   | 403    | 403    | 403   | 403      | 404
-  GET    /api/dashboard                      | 200   | 200   | 200    | 200    | 200   | 200      | 200
-  GET    /api/team                           | 200   | 200   | 403    | 403    | 403   | 403      | 200
-  GET    /api/team/:userId                   | 200   | 200   | 403    | 403    | 403   | 403      | 404
-  PATCH  /api/team/:userId                   | 200   | 200   | 403    | 403    | 403   | 403      | 404
-  PATCH  /api/team/:userId/status            | 200   | 200   | 403    | 403    | 403   | 403      | 404
-  DELETE /api/team/:userId                   | 204   | 403   | 403    | 403    | 403   | 403      | 404
-  POST   /api/team/invitations               | 201   | 403   | 403    | 403    | 403   | 403      | 201
-  GET    /api/team/invitations               | 200   | 200   | 403    | 403    | 403   | 403      | 200
-  POST   /api/team/invitations/:id/resend    | 200   | 403   | 403    | 403    | 403   | 403      | 404
-  DELETE /api/team/invitations/:id          | 204   | 403   | 403    | 403    | 403   | 403      | 404
-  GET    /api/invitations/:token             | 200   | 200   | 200    | 200    | 200   | 200      | 200
-  POST   /api/invitations/:token/accept      | 403   | 403   | 403    | 403    | 403   | 403      | 403
+  endpoint                                | owner | admin | member | worker | guest | customer | outsider | anonymous | staff
+  POST   /api/auth/workspace-session      | 200   | 200   | 200    | 200    | 200   | 200      | 404      | 401       | 404
+  GET    /api/me/workspaces               | 200   | 200   | 200    | 200    | 200   | 200      | 200      | 401       | 200
+  GET    /api/workspaces                  | 200   | 403   | 403    | 403    | 403   | 403      | 200      | 401       | 403
+  POST   /api/workspaces                  | 201   | 403   | 403    | 403    | 403   | 403      | 201      | 401       | 403
+  GET    /api/workspaces/:id              | 200   | 403   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  PATCH  /api/workspaces/:id              | 200   | 403   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  PATCH  /api/workspaces/:id/status       | 200   | 403   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  PUT    /api/workspaces/:id/logo         | 200   | 403   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  GET    /api/dashboard                   | 200   | 200   | 200    | 200    | 200   | 200      | 200      | 401       | 403
+  GET    /api/team                        | 200   | 200   | 403    | 403    | 403   | 403      | 200      | 401       | 403
+  GET    /api/team/:userId                | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  PATCH  /api/team/:userId                | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  PATCH  /api/team/:userId/status         | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  DELETE /api/team/:userId                | 204   | 403   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  POST   /api/team/invitations            | 201   | 403   | 403    | 403    | 403   | 403      | 201      | 401       | 403
+  GET    /api/team/invitations            | 200   | 200   | 403    | 403    | 403   | 403      | 200      | 401       | 403
+  POST   /api/team/invitations/:id/resend | 200   | 403   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  DELETE /api/team/invitations/:id        | 204   | 403   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  GET    /api/invitations/:token          | 200   | 200   | 200    | 200    | 200   | 200      | 200      | 200       | 200
+  POST   /api/invitations/:token/accept   | 403   | 403   | 403    | 403    | 403   | 403      | 403      | 401       | 403
 `;
 // The last row: accepting an invitation sent to someone else's login is refused to everyone.
 
@@ -61,10 +63,11 @@ const memberEdit = { first_name: 'Edited', role: 'member' };
 
 /** How to call each endpoint as `who`; records that a call may change are made fresh for it. */
 const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
+  // The anonymous caller has no refresh cookie to send.
   'POST /api/auth/workspace-session': async (who) => ({
     url: '/api/auth/workspace-session',
     payload: { workspace_id: state.workspace.workspace_id },
-    headers: withRefresh((await login(t, state.callers[who].email)).cookie),
+    headers: who === 'anonymous' ? {} : withRefresh((await login(t, state.callers[who].email)).cookie),
   }),
   'GET /api/me/workspaces': async () => ({ url: '/api/me/workspaces' }),
   'GET /api/workspaces': async () => ({ url: '/api/workspaces' }),

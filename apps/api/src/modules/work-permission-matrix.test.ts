@@ -18,34 +18,35 @@ import {
  * the style of permission-matrix.test.ts. 'own' is a task assigned to the caller, 'another's' one
  * assigned to somebody else: members and workers change the status of their own tasks only, and
  * do not see the others (404). An outsider names our records and gets 404; on the routes without a
- * record they act in their own workspace (an empty list, or a project of their own).
+ * record they act in their own workspace (an empty list, or a project of their own). The anonymous
+ * caller gets 401 and platform staff, who act in no workspace, 403 on every row.
  */
 const MATRIX = `
-  endpoint                                          | owner | admin | member | worker | guest | customer | outsider
-  GET    /api/projects                              | 200   | 200   | 200    | 200    | 403   | 403      | 200
-  GET    /api/projects/export                       | 200   | 200   | 200    | 200    | 403   | 403      | 200
-  POST   /api/projects                              | 201   | 201   | 403    | 403    | 403   | 403      | 201
-  GET    /api/projects/:id                          | 200   | 200   | 200    | 200    | 403   | 403      | 404
-  PATCH  /api/projects/:id                          | 200   | 200   | 403    | 403    | 403   | 403      | 404
-  PATCH  /api/projects/:id/status                   | 200   | 200   | 403    | 403    | 403   | 403      | 404
-  GET    /api/projects/:projectId/milestones        | 200   | 200   | 200    | 200    | 403   | 403      | 404
-  POST   /api/projects/:projectId/milestones        | 201   | 403   | 403    | 403    | 403   | 403      | 404
-  GET    /api/milestones/:id                        | 200   | 200   | 200    | 200    | 403   | 403      | 404
-  PATCH  /api/milestones/:id                        | 200   | 403   | 403    | 403    | 403   | 403      | 404
-  DELETE /api/milestones/:id                        | 200   | 403   | 403    | 403    | 403   | 403      | 404
-  GET    /api/tasks                                 | 200   | 200   | 200    | 200    | 403   | 403      | 200
-  GET    /api/tasks/export                          | 200   | 200   | 200    | 200    | 403   | 403      | 200
-  POST   /api/tasks                                 | 201   | 201   | 403    | 403    | 403   | 403      | 404
-  GET    /api/tasks/:id (own)                       | 200   | 200   | 200    | 200    | 403   | 403      | 404
-  GET    /api/tasks/:id (another's)                 | 200   | 200   | 404    | 404    | 403   | 403      | 404
-  PATCH  /api/tasks/:id                             | 200   | 200   | 403    | 403    | 403   | 403      | 404
-  PATCH  /api/tasks/:id/status (own)                | 200   | 200   | 200    | 200    | 403   | 403      | 404
-  PATCH  /api/tasks/:id/status (another's)          | 200   | 200   | 403    | 403    | 403   | 403      | 404
-  DELETE /api/tasks/:id                             | 200   | 200   | 403    | 403    | 403   | 403      | 404
-  GET    /api/tags                                  | 200   | 200   | 200    | 200    | 403   | 403      | 200
-  POST   /api/tags                                  | 201   | 201   | 403    | 403    | 403   | 403      | 201
-  PATCH  /api/tags/:id                              | 200   | 200   | 403    | 403    | 403   | 403      | 404
-  DELETE /api/tags/:id                              | 200   | 200   | 403    | 403    | 403   | 403      | 404
+  endpoint                                   | owner | admin | member | worker | guest | customer | outsider | anonymous | staff
+  GET    /api/projects                       | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 403
+  GET    /api/projects/export                | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 403
+  POST   /api/projects                       | 201   | 201   | 403    | 403    | 403   | 403      | 201      | 401       | 403
+  GET    /api/projects/:id                   | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 403
+  PATCH  /api/projects/:id                   | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  PATCH  /api/projects/:id/status            | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  GET    /api/projects/:projectId/milestones | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 403
+  POST   /api/projects/:projectId/milestones | 201   | 403   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  GET    /api/milestones/:id                 | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 403
+  PATCH  /api/milestones/:id                 | 200   | 403   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  DELETE /api/milestones/:id                 | 200   | 403   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  GET    /api/tasks                          | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 403
+  GET    /api/tasks/export                   | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 403
+  POST   /api/tasks                          | 201   | 201   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  GET    /api/tasks/:id (own)                | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 403
+  GET    /api/tasks/:id (another's)          | 200   | 200   | 404    | 404    | 403   | 403      | 404      | 401       | 403
+  PATCH  /api/tasks/:id                      | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  PATCH  /api/tasks/:id/status (own)         | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 403
+  PATCH  /api/tasks/:id/status (another's)   | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  DELETE /api/tasks/:id                      | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  GET    /api/tags                           | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 403
+  POST   /api/tags                           | 201   | 201   | 403    | 403    | 403   | 403      | 201      | 401       | 403
+  PATCH  /api/tags/:id                       | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 403
+  DELETE /api/tags/:id                       | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 403
 `;
 
 const t = useTestApp();
@@ -59,8 +60,10 @@ beforeAll(async () => {
 });
 
 const ownerToken = () => state.callers.owner.token;
-/** The caller, or (for the outsider, who cannot be given one of our tasks) the owner. */
-const assigneeFor = (who: Caller) => (who === 'outsider' ? state.callers.owner : state.callers[who]).userId;
+/** The caller, or (for those outside the workspace, who cannot be given one of our tasks) the owner. */
+const assigneeFor = (who: Caller) =>
+  (who === 'outsider' || who === 'anonymous' || who === 'staff' ? state.callers.owner : state.callers[who])
+    .userId;
 const freshTask = async (assignedTo: string) =>
   (await createTask(t, ownerToken(), { assigned_to: assignedTo, project_id: project.project_id })).task_id;
 const freshMilestone = async () => (await createMilestone(t, ownerToken(), project.project_id)).milestone_id;

@@ -2,37 +2,67 @@ import type { WorkspaceRole } from '@workhub/shared/enums';
 import type { Workspace } from '@workhub/shared/schemas/workspaces';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type TestApp } from './helpers.ts';
+import { staffMember } from './staff.ts';
 import { type Device, type Member, memberIn, newTenant } from './tenants.ts';
 
 /*
  * The permission matrices: a table of endpoint × caller -> status, every cell called for real.
- * The callers are a real member of each role acting in one workspace, and 'outsider', the holder
- * of ANOTHER account acting in their own workspace. Every outsider answer is checked to carry none
- * of our ids. A row's endpoint may end with a label, e.g. 'GET /api/tasks/:id (own)'.
+ * The callers are a real member of each role acting in one workspace; 'outsider', the holder of
+ * ANOTHER account acting in their own workspace; 'anonymous', no token at all; and 'staff', a
+ * super_admin of the platform (no workspace, no account). A row's endpoint may end with a label,
+ * e.g. 'GET /api/tasks/:id (own)'. route-coverage.test.ts checks that every route of the app is in
+ * a matrix (or in PUBLIC_ROUTES below), and that every row still names a route.
+ *
+ * None of the three callers from outside the workspace may read our ids in any answer, errors
+ * included; staff is exempt on the /api/admin/ routes only, whose whole point is to show them
+ * every tenant.
  */
 
-export const CALLERS = ['owner', 'admin', 'member', 'worker', 'guest', 'customer', 'outsider'] as const;
+export const CALLERS = [
+  'owner',
+  'admin',
+  'member',
+  'worker',
+  'guest',
+  'customer',
+  'outsider',
+  'anonymous',
+  'staff',
+] as const;
 export type Caller = (typeof CALLERS)[number];
-export type Callers = Record<Caller, Member & Device>;
+/** The callers who hold a login: everyone but 'anonymous'. */
+export type SignedInCaller = Exclude<Caller, 'anonymous'>;
+export type Callers = Record<SignedInCaller, Member & Device>;
 export type MatrixRequest = { url: string; payload?: object | Buffer; headers?: Record<string, string> };
-type Row = { method: string; endpoint: string; expected: Record<Caller, number> };
+export type MatrixRow = { method: string; endpoint: string; route: string; expected: Record<Caller, number> };
 
-function parseMatrix(table: string): Row[] {
+/** The callers whose answers must not carry the tenant's ids. */
+const STRANGERS: readonly Caller[] = ['outsider', 'anonymous', 'staff'];
+
+/** 'PATCH /api/tasks/:id/status (own)' -> 'PATCH /api/tasks/:id/status': the route a row calls. */
+export const routeOf = (endpoint: string): string => endpoint.replace(/\s+\(.*\)$/, '');
+
+/** The rows of a table whose header is `endpoint | <columns...>`. */
+export function parseTable<C extends string>(
+  table: string,
+  columns: readonly C[],
+): { method: string; endpoint: string; route: string; expected: Record<C, number> }[] {
   const [header, ...lines] = table.trim().split('\n');
-  const columns = (header ?? '')
+  const names = (header ?? '')
     .split('|')
     .slice(1)
     .map((c) => c.trim());
-  expect(columns).toEqual([...CALLERS]);
+  expect(names).toEqual([...columns]);
   return lines.map((line) => {
-    const [endpoint = '', ...cells] = line.split('|').map((c) => c.trim());
-    const expected = Object.fromEntries(CALLERS.map((c, i) => [c, Number(cells[i])])) as Record<
-      Caller,
-      number
-    >;
-    return { method: endpoint.split(/\s+/)[0] ?? '', endpoint: endpoint.replace(/\s+/, ' '), expected };
+    const [raw = '', ...cells] = line.split('|').map((c) => c.trim());
+    expect(cells, `${raw}: one status per column`).toHaveLength(columns.length);
+    const expected = Object.fromEntries(columns.map((c, i) => [c, Number(cells[i])])) as Record<C, number>;
+    const endpoint = raw.replace(/\s+/, ' ');
+    return { method: endpoint.split(' ')[0] ?? '', endpoint, route: routeOf(endpoint), expected };
   });
 }
+
+export const parseMatrix = (table: string): MatrixRow[] => parseTable(table, CALLERS);
 
 export type MatrixState = { workspace: Workspace; callers: Callers };
 
@@ -46,6 +76,7 @@ export function useMatrixCallers(t: TestApp): MatrixState {
     for (const role of ['admin', 'member', 'worker', 'guest', 'customer'] as const) {
       members[role] = await memberIn(t, tenant.workspace, role);
     }
+    const staff = await staffMember(t, 'super_admin');
     state.workspace = tenant.workspace;
     state.callers = {
       owner: { ...tenant.owner, userId: tenant.holder.session.user.user_id, email: tenant.holder.email },
@@ -55,10 +86,15 @@ export function useMatrixCallers(t: TestApp): MatrixState {
         userId: outsider.holder.session.user.user_id,
         email: outsider.holder.email,
       },
+      staff: { ...staff, userId: staff.session.user.user_id },
     };
   });
   return state;
 }
+
+/** The Authorization header of `who`: none for 'anonymous'. */
+export const authOf = (state: MatrixState, who: Caller): Record<string, string> =>
+  who === 'anonymous' ? {} : bearer(state.callers[who].token);
 
 /** One test per cell of `table`; `requests` says how to call each endpoint as each caller. */
 export function describeMatrix(
@@ -73,7 +109,7 @@ export function describeMatrix(
     expect(rows.map((r) => r.endpoint).sort()).toEqual(Object.keys(requests).sort());
   });
 
-  describe.each(rows)('$endpoint', ({ method, endpoint, expected }) => {
+  describe.each(rows)('$endpoint', ({ method, endpoint, route, expected }) => {
     it.each(CALLERS)('as %s', async (who) => {
       const build = requests[endpoint];
       if (!build) throw new Error(`no request for ${endpoint}`);
@@ -82,13 +118,84 @@ export function describeMatrix(
         method: method as 'GET',
         url: request.url,
         ...(request.payload ? { payload: request.payload } : {}),
-        headers: { ...bearer(state.callers[who].token), ...request.headers },
+        headers: { ...authOf(state, who), ...request.headers },
       });
       expect(response.statusCode, response.body).toBe(expected[who]);
-      if (who === 'outsider') {
+      const platformRoute = route.split(' ')[1]?.startsWith('/api/admin/') ?? false;
+      if (STRANGERS.includes(who) && !(who === 'staff' && platformRoute)) {
         expect(response.body).not.toContain(state.workspace.workspace_id);
         expect(response.body).not.toContain(state.workspace.account_id);
       }
     });
+  });
+}
+
+/*
+ * The routes anybody may call without a token, so no role matrix is needed for them: they answer
+ * the same whoever calls. route-coverage.test.ts fails when one of them no longer exists, and
+ * when a role matrix gives 'anonymous' anything but 401 on a route that is not listed here.
+ * public-permission-matrix.test.ts calls the ones that are cheap to call, anonymously.
+ */
+export const PUBLIC_ROUTES: readonly string[] = [
+  // Probes of the load balancer and the orchestrator.
+  'GET /api/health',
+  'GET /api/ready',
+  // The OpenAPI document and its browser (@fastify/swagger-ui): the API is documented in public.
+  'GET /api/docs',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/docs/static/*',
+  // The plans of the public pricing page.
+  'GET /api/plans',
+  // Signing up and in: the caller has no token yet. refresh, session and logout read the refresh
+  // cookie instead (and refuse a foreign Origin).
+  'POST /api/auth/register',
+  'POST /api/auth/verify-email',
+  'POST /api/auth/resend-code',
+  'POST /api/auth/login',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/new-password',
+  'POST /api/auth/refresh',
+  'POST /api/auth/session',
+  'POST /api/auth/logout',
+  // Single sign-on: the providers offered on the login page, then the round trip to one.
+  'GET /api/auth/providers',
+  'GET /api/auth/oauth/:provider/start',
+  'GET /api/auth/oauth/:provider/callback',
+  // The invitation link: its invitee may have no login yet (it is in the workspace matrix too).
+  'GET /api/invitations/:token',
+  // The mails of a development server (never registered in production).
+  'GET /dev-mailbox',
+  // Uploaded workspace logos (random, unguessable names) and the built web app.
+  'GET /uploads/*',
+  'GET /*',
+];
+
+/** One test per public route of `table` (columns: endpoint | anonymous), called with no token. */
+export function describePublicMatrix(
+  t: TestApp,
+  table: string,
+  requests: Record<string, () => Promise<MatrixRequest>>,
+): void {
+  const rows = parseTable(table, ['anonymous'] as const);
+
+  it('covers every endpoint of the table once, each of them a public route', () => {
+    expect(rows.map((r) => r.endpoint).sort()).toEqual(Object.keys(requests).sort());
+    expect(rows.map((r) => r.route).filter((route) => !PUBLIC_ROUTES.includes(route))).toEqual([]);
+  });
+
+  it.each(rows)('$endpoint as anonymous', async ({ method, endpoint, expected }) => {
+    const build = requests[endpoint];
+    if (!build) throw new Error(`no request for ${endpoint}`);
+    const request = await build();
+    const response = await t.app.inject({
+      method: method as 'GET',
+      url: request.url,
+      ...(request.payload ? { payload: request.payload } : {}),
+      ...(request.headers ? { headers: request.headers } : {}),
+    });
+    expect(response.statusCode, response.body).toBe(expected.anonymous);
   });
 }
