@@ -72,6 +72,21 @@ describe('what the logs never hold', () => {
     }
   });
 
+  it('names the table, column and constraint a failing row broke, without the row', async () => {
+    const before = log.lines.length;
+    await t.app.inject({ method: 'GET', url: '/api/test-failing-row' });
+    const failure = log
+      .entries()
+      .slice(before)
+      .find((entry) => entry.msg === 'request failed');
+    const cause = (failure?.err as { cause?: Record<string, unknown> } | undefined)?.cause;
+    expect(cause?.code).toBe('23502');
+    // postgres.js says table_name and column_name, PGlite table and column.
+    expect(cause?.table_name ?? cause?.table).toBe('log_test_row');
+    expect(cause?.column_name ?? cause?.column).toBe('n');
+    expect(cause).not.toHaveProperty('detail');
+  });
+
   it('keeps the error code and the failing statement, which say what went wrong', async () => {
     const before = log.lines.length;
     await t.app.inject({ method: 'GET', url: '/api/test-failing-query' });

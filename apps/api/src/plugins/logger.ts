@@ -75,8 +75,30 @@ function serializeRequest(request: FastifyRequest) {
   };
 }
 
-/** What an error may show in a log: what it is and where it came from, never the data it carried. */
-const ERROR_FIELDS = ['code', 'errno', 'syscall', 'address', 'port', 'severity', 'routine', 'statusCode'];
+/**
+ * What an error may show in a log: what it is and where it came from (for a database error, the
+ * table, column and constraint by name), never the data it carried. postgres.js and PGlite name
+ * those fields differently.
+ */
+const ERROR_FIELDS = [
+  'code',
+  'errno',
+  'syscall',
+  'address',
+  'port',
+  'severity',
+  'routine',
+  'statusCode',
+  'schema_name',
+  'table_name',
+  'column_name',
+  'constraint_name',
+  // The same, as PGlite (pg-protocol) names them.
+  'schema',
+  'table',
+  'column',
+  'constraint',
+];
 const MAX_CAUSES = 5;
 
 export type SerializedError = {
