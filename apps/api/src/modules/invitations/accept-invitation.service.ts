@@ -5,6 +5,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { invitations, workspaceMembers, workspaces } from '../../db/schema/workspaces.ts';
+import { subscriptionOf } from '../../db/subscription-times.ts';
 import { findInvitationByToken, workspaceConditions, workspaceUnavailable } from '../../db/tenant-scope.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/crypto.ts';
@@ -12,6 +13,7 @@ import { parseOr400 } from '../../lib/parse.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { findUserByEmail } from '../auth/session-user.ts';
 import type { ClientMeta, SessionService, SignedIn } from '../auth/sessions.service.ts';
+import { assertMemberRoom } from '../plans/plan-limits.ts';
 import { refuseClosed } from '../team/invite-members.service.ts';
 
 /** What the invitee does with the link: see it, then accept it (as a new user, or with their login). */
@@ -82,6 +84,8 @@ export function createPublicInvitationService(ctx: Ctx, sessions: SessionService
 
     const at = now();
     const user = await db.transaction(async (tx) => {
+      // The account's lock first (as every limit check takes it), then the invitation.
+      await subscriptionOf(tx, row.accountId, { lock: true });
       const [claimed] = await tx
         .update(invitations)
         .set({ acceptedAt: at })
@@ -96,6 +100,9 @@ export function createPublicInvitationService(ctx: Ctx, sessions: SessionService
         .returning({ id: invitations.id });
       // Accepted or revoked a moment ago by another request.
       if (!claimed) throw new AppError(410, 'GONE', messages.invitationClosed);
+      // Claimed, the invitation holds no place: the person needs one as a member (normally the
+      // one it held; none is left if the plan was lowered since, and the claim rolls back).
+      await assertMemberRoom(tx, row.accountId, row.email, at);
       const joining = existing ?? (await insertUser(tx, row.email, profile, at));
       await tx
         .insert(workspaceMembers)

@@ -16,6 +16,7 @@ import { assertCan } from '../../lib/assert-can.ts';
 import { addSeconds } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { pageOf } from '../../lib/paging.ts';
+import { assertMemberRoom } from '../plans/plan-limits.ts';
 import { invitationMail } from './invitation.mails.ts';
 
 const TTL_SECONDS = INVITATION_TTL_DAYS * 24 * 60 * 60;
@@ -92,6 +93,9 @@ export function createInvitationService(ctx: Ctx) {
 
     const { token, ...link } = freshLink();
     const row = await db.transaction(async (tx) => {
+      // A pending invitation holds a place in the plan's member limit, counted under the
+      // account's lock until this insert commits: many invitations at once cannot overshoot it.
+      await assertMemberRoom(tx, scope.accountId, input.email, link.lastSentAt);
       await tx
         .update(invitations)
         .set({ revokedAt: link.lastSentAt })
@@ -154,11 +158,17 @@ export function createInvitationService(ctx: Ctx) {
     const { scope, row } = await findInvitation(claims, id);
     if (row.acceptedAt || row.revokedAt) refuseClosed(row, now());
     const { token, ...link } = freshLink();
-    const [updated] = await db
-      .update(invitations)
-      .set(link)
-      .where(and(scope.workspace(invitations), eq(invitations.id, id)))
-      .returning();
+    const updated = await db.transaction(async (tx) => {
+      // An expired invitation held no place; sent again, it takes one back.
+      if (row.expiresAt <= link.lastSentAt)
+        await assertMemberRoom(tx, scope.accountId, row.email, link.lastSentAt);
+      const [renewed] = await tx
+        .update(invitations)
+        .set(link)
+        .where(and(scope.workspace(invitations), eq(invitations.id, id)))
+        .returning();
+      return renewed;
+    });
     if (!updated) throw notFound();
     await mail(scope, updated, token);
     return toInvitation(updated);

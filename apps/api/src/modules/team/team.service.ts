@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 import { containing } from '../../lib/list-query.ts';
 import { pageOf } from '../../lib/paging.ts';
+import { assertMemberRoom } from '../plans/plan-limits.ts';
 
 const memberColumns = {
   user_id: users.id,
@@ -162,10 +163,17 @@ export function createTeamService(ctx: Ctx) {
   async function setStatus(claims: AccessTokenClaims, userId: string, status: 'active' | 'inactive') {
     const { scope, member } = await findMember(claims, userId, 'team:set_status');
     refuseOwner(member);
-    await db
-      .update(workspaceMembers)
-      .set({ status, updatedAt: now() })
-      .where(and(scope.workspace(workspaceMembers), eq(workspaceMembers.userId, userId)));
+    const at = now();
+    await db.transaction(async (tx) => {
+      // An inactive member holds no place in the plan's member limit; active again, they take one.
+      if (status === 'active' && member.status !== 'active') {
+        await assertMemberRoom(tx, scope.accountId, member.email, at);
+      }
+      await tx
+        .update(workspaceMembers)
+        .set({ status, updatedAt: at })
+        .where(and(scope.workspace(workspaceMembers), eq(workspaceMembers.userId, userId)));
+    });
     return reload(scope, userId);
   }
 

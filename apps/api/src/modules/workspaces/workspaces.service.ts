@@ -12,6 +12,7 @@ import { type AccountScope, accountScope } from '../../db/tenant-scope.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 import { pageOf } from '../../lib/paging.ts';
+import { assertWorkspaceRoom } from '../plans/plan-limits.ts';
 import { detectImage, logoStorage, logoUrl } from './logo-storage.ts';
 
 export const logoInvalid = (status: 400 | 413 = 400) =>
@@ -104,6 +105,8 @@ export function createWorkspaceService(ctx: Ctx) {
     assertCan(scope.auth, 'workspace:create');
     const at = now();
     const id = await db.transaction(async (tx) => {
+      // The plan's workspace limit, counted under the account's lock until this insert commits.
+      await assertWorkspaceRoom(tx, scope.accountId, at);
       const [created] = await tx
         .insert(workspaces)
         .values({
@@ -144,14 +147,21 @@ export function createWorkspaceService(ctx: Ctx) {
     return reload(scope, id);
   }
 
-  /** Archives (true) or restores (false) a workspace. */
+  /**
+   * Archives (true) or restores (false) a workspace. An archived workspace holds no place in the
+   * plan's limits, so restoring one is checked like creating one (its members come back too).
+   */
   async function setArchived(claims: AccessTokenClaims, id: string, archived: boolean): Promise<Workspace> {
     const scope = await accountScope(db, claims);
-    await reachable(scope, id, 'workspace:archive');
-    await db
-      .update(workspaces)
-      .set({ archived, updatedAt: now() })
-      .where(and(scope.account(workspaces), eq(workspaces.id, id)));
+    const { row } = await reachable(scope, id, 'workspace:archive');
+    const at = now();
+    await db.transaction(async (tx) => {
+      if (!archived && row.archived) await assertWorkspaceRoom(tx, scope.accountId, at, id);
+      await tx
+        .update(workspaces)
+        .set({ archived, updatedAt: at })
+        .where(and(scope.account(workspaces), eq(workspaces.id, id)));
+    });
     return reload(scope, id);
   }
 
