@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe } from 'vitest';
 import { PASSWORD, registration, uniqueEmail, useTestApp } from '../test/helpers.ts';
+import { invite } from '../test/invitations.ts';
 import { describePublicMatrix, type MatrixRequest } from '../test/matrix.ts';
+import { newTenant } from '../test/tenants.ts';
 
 /*
  * The public routes (PUBLIC_ROUTES in test/matrix.ts), called with no token and no cookie: each
@@ -13,31 +15,32 @@ import { describePublicMatrix, type MatrixRequest } from '../test/matrix.ts';
  * callback needs a provider's round trip: sso.test.ts covers it.
  */
 const MATRIX = `
-  endpoint                                       | anonymous
-  GET    /api/health                             | 200
-  GET    /api/ready                              | 200
-  GET    /api/docs                               | 200
-  GET    /api/docs/json                          | 200
-  GET    /api/docs/yaml                          | 200
-  GET    /api/docs/static/index.html             | 302
-  GET    /api/docs/static/swagger-initializer.js | 200
-  GET    /api/docs/static/*                      | 200
-  GET    /api/plans                              | 200
-  POST   /api/auth/register                      | 201
-  POST   /api/auth/verify-email                  | 400
-  POST   /api/auth/resend-code                   | 200
-  POST   /api/auth/login                         | 401
-  POST   /api/auth/forgot-password               | 200
-  POST   /api/auth/new-password                  | 400
-  POST   /api/auth/refresh                       | 401
-  POST   /api/auth/session                       | 200
-  POST   /api/auth/logout                        | 204
-  GET    /api/auth/providers                     | 200
-  GET    /api/auth/oauth/:provider/start         | 404
-  GET    /api/invitations/:token                 | 404
-  GET    /dev-mailbox                            | 200
-  GET    /uploads/*                              | 404
-  GET    /*                                      | 200
+  endpoint                                            | anonymous
+  GET    /api/health                                  | 200
+  GET    /api/ready                                   | 200
+  GET    /api/docs                                    | 200
+  GET    /api/docs/json                               | 200
+  GET    /api/docs/yaml                               | 200
+  GET    /api/docs/static/index.html                  | 302
+  GET    /api/docs/static/swagger-initializer.js      | 200
+  GET    /api/docs/static/*                           | 200
+  GET    /api/plans                                   | 200
+  POST   /api/auth/register                           | 201
+  POST   /api/auth/verify-email                       | 400
+  POST   /api/auth/resend-code                        | 200
+  POST   /api/auth/login                              | 401
+  POST   /api/auth/forgot-password                    | 200
+  POST   /api/auth/new-password                       | 400
+  POST   /api/auth/refresh                            | 401
+  POST   /api/auth/session                            | 200
+  POST   /api/auth/logout                             | 204
+  GET    /api/auth/providers                          | 200
+  GET    /api/auth/oauth/:provider/start              | 404
+  GET    /api/invitations/:token                      | 404
+  POST   /api/invitations/:token/accept (new address) | 200
+  GET    /dev-mailbox                                 | 200
+  GET    /uploads/*                                   | 404
+  GET    /*                                           | 200
 `;
 
 // A built web app, so that the SPA answers its pages.
@@ -87,6 +90,10 @@ const REQUESTS: Record<string, () => Promise<MatrixRequest>> = {
   'GET /api/auth/providers': async () => ({ url: '/api/auth/providers' }),
   'GET /api/auth/oauth/:provider/start': async () => ({ url: '/api/auth/oauth/github/start' }),
   'GET /api/invitations/:token': async () => ({ url: `/api/invitations/${randomUUID()}` }),
+  'POST /api/invitations/:token/accept (new address)': async () => ({
+    url: `/api/invitations/${(await invite(t, (await newTenant(t)).owner.token)).token}/accept`,
+    payload: { first_name: 'Ivy', last_name: 'Vite', password: PASSWORD, confirm_password: PASSWORD },
+  }),
   'GET /dev-mailbox': async () => ({ url: '/dev-mailbox' }),
   'GET /uploads/*': async () => ({ url: `/uploads/${randomUUID()}.png` }),
   'GET /*': async () => ({ url: '/login' }),

@@ -125,6 +125,7 @@ export function describeMatrix(
       if (STRANGERS.includes(who) && !(who === 'staff' && platformRoute)) {
         expect(response.body).not.toContain(state.workspace.workspace_id);
         expect(response.body).not.toContain(state.workspace.account_id);
+        expect(response.body).not.toContain(state.callers.owner.userId);
       }
     });
   });
@@ -164,8 +165,10 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/auth/providers',
   'GET /api/auth/oauth/:provider/start',
   'GET /api/auth/oauth/:provider/callback',
-  // The invitation link: its invitee may have no login yet (it is in the workspace matrix too).
+  // The invitation link: its invitee may have no login yet, and accepts with a name and password
+  // (both are in the workspace matrix too, where an invitation to a login needs that login).
   'GET /api/invitations/:token',
+  'POST /api/invitations/:token/accept',
   // The mails of a development server (never registered in production).
   'GET /dev-mailbox',
   // Uploaded workspace logos (random, unguessable names) and the built web app.
