@@ -207,7 +207,14 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   });
   await registerUploads(app, config.dataDir);
   // Where mail stays in the outbox, the dev mailbox is how it is read (the README's npm start path).
-  if (config.mailTransport === 'outbox') await app.register(devMailboxRoutes, { db });
+  if (config.mailTransport === 'outbox') {
+    await app.register(devMailboxRoutes, { db });
+    if (config.nodeEnv !== 'development') {
+      app.log.warn(
+        'MAIL_TRANSPORT=outbox: no mail is delivered, and /dev-mailbox shows every mail (codes and links included) to anyone who can reach this server; set SMTP_URL to deliver',
+      );
+    }
+  }
 
   registerNotFound(app, await registerWeb(app, config.webDist));
   return app;

@@ -77,8 +77,15 @@ describe('GET /dev-mailbox', () => {
   });
 
   it('is served in production when the operator keeps mail in the outbox (MAIL_TRANSPORT=outbox)', async () => {
-    const production = await testApp(t.db, { NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' });
+    const lines: string[] = [];
+    const production = await testApp(
+      t.db,
+      { NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn' },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
     try {
+      // The operator is told, at start, what the choice means.
+      expect(lines.join('')).toContain('/dev-mailbox shows every mail');
       const email = uniqueEmail('prod-outbox');
       await post(production.app, '/api/auth/register', registration(email));
       const response = await mailbox(production.app, email);
