@@ -1,42 +1,28 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { changePasswordBody } from '@workhub/shared/schemas/account';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { NewPasswordFields } from '../../../components/person-fields.tsx';
-import { bindField } from '../../../lib/form-binding.ts';
-import { showFormError } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notify.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 type PasswordInput = z.input<typeof changePasswordBody>;
 type PasswordValues = z.output<typeof changePasswordBody>;
 
-const resolver = zodResolver(changePasswordBody);
-const FORM_FIELDS = ['current_password', 'password', 'confirm_password'] as const;
 const EMPTY: PasswordInput = { current_password: '', password: '', confirm_password: '' };
 
 /** 'Change password': the current one, then the new one twice; the other sessions are signed out. */
 export const ChangePasswordForm = () => {
   const change = useChangePassword();
-  const form = useForm<PasswordInput, unknown, PasswordValues>({
-    resolver,
-    mode: 'onTouched',
+  const { field, submit, isSubmitting } = useSchemaForm<PasswordInput, PasswordValues>(changePasswordBody, {
     defaultValues: EMPTY,
-  });
-  const { isSubmitting } = form.formState;
-  const field = (name: (typeof FORM_FIELDS)[number]) => bindField(form, name);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+    onSubmit: async (values, form) => {
       const answer = await change.mutateAsync(values);
       notify.success(answer.message || messages.passwordChanged);
       form.reset(EMPTY);
-    } catch (error) {
-      showFormError(error, form.setError, FORM_FIELDS);
-    }
+    },
   });
 
   return (
@@ -44,7 +30,7 @@ export const ChangePasswordForm = () => {
       <Title order={2} fz="h4" mb="md" id="change-password">
         Change password
       </Title>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <PasswordField
             label="Current password"

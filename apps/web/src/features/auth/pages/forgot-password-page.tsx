@@ -1,11 +1,10 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
-import { showFormError } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useResolverForm } from '../../../lib/use-resolver-form.ts';
 import { forgotPassword } from '../api/forgot-password.ts';
 import { readRememberedEmail, savePendingEmail } from '../browser-keys.ts';
 import type { CodeScreenState } from '../code-state.ts';
@@ -17,31 +16,27 @@ import { type ForgotPasswordInput, type ForgotPasswordValues, forgotPasswordForm
 export const ForgotPasswordPage = () => {
   useDocumentTitle('Forgot password');
   const navigate = useNavigate();
-  const form = useForm<ForgotPasswordInput, unknown, ForgotPasswordValues>({
-    resolver: forgotPasswordForm.resolver,
-    mode: 'onTouched',
-    defaultValues: { email: readRememberedEmail() ?? '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await forgotPassword(values);
-      const email = answer.data.email || values.email;
-      savePendingEmail(email);
-      notify.success(answer.message || messages.forgotDone);
-      const state: CodeScreenState = {
-        resendAvailableAt: resendAvailableAt(answer.data.resend_available_at, Date.now()),
-      };
-      navigate(`/auth/new-password/${encodeURIComponent(email)}`, { state });
-    } catch (error) {
-      showFormError(error, form.setError, ['email']);
-    }
-  });
+  const { form, submit, isSubmitting } = useResolverForm<ForgotPasswordInput, ForgotPasswordValues>(
+    forgotPasswordForm.resolver,
+    {
+      defaultValues: { email: readRememberedEmail() ?? '' },
+      onSubmit: async (values) => {
+        const answer = await forgotPassword(values);
+        const email = answer.data.email || values.email;
+        savePendingEmail(email);
+        notify.success(answer.message || messages.forgotDone);
+        const state: CodeScreenState = {
+          resendAvailableAt: resendAvailableAt(answer.data.resend_available_at, Date.now()),
+        };
+        navigate(`/auth/new-password/${encodeURIComponent(email)}`, { state });
+      },
+    },
+  );
+  const { errors } = form.formState;
 
   return (
     <AuthLayout title="Forgot password" subtitle="We will e-mail you a code to set a new password.">
-      <form onSubmit={onSubmit} onFocus={forgotPasswordForm.preload} noValidate>
+      <form onSubmit={submit} onFocus={forgotPasswordForm.preload} noValidate>
         <Stack gap="sm">
           <EmailField error={errors.email?.message} {...form.register('email')} />
           <Button type="submit" loading={isSubmitting} fullWidth>

@@ -1,14 +1,14 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { CODE_LENGTH } from '@workhub/shared/constants';
+import { landingPath } from '@workhub/shared/landing';
 import { messages } from '@workhub/shared/messages';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { NewPasswordFields } from '../../../components/person-fields.tsx';
-import { bindField } from '../../../lib/form-binding.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useResolverForm } from '../../../lib/use-resolver-form.ts';
 import { newPassword } from '../api/new-password.ts';
 import { savePendingEmail } from '../browser-keys.ts';
 import { showCodeError } from '../code-errors.ts';
@@ -20,24 +20,25 @@ import { useCodeEmail } from '../use-code-email.ts';
 
 const NewPasswordForm = ({ email, initialAvailableAt }: { email: string; initialAvailableAt: number }) => {
   const navigate = useNavigate();
-  const form = useForm<NewPasswordInput, unknown, NewPasswordValues>({
-    resolver: newPasswordForm.resolver,
-    mode: 'onTouched',
-    defaultValues: { email, code: '', password: '', confirm_password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await newPassword(values);
-      signIn(answer.data);
-      savePendingEmail(null);
-      notify.success(answer.message || messages.welcome);
-      navigate('/workspace', { replace: true });
-    } catch (error) {
-      showCodeError(error, form.setError, ['password', 'confirm_password']);
-    }
-  });
+  const { form, field, submit, isSubmitting } = useResolverForm<NewPasswordInput, NewPasswordValues>(
+    newPasswordForm.resolver,
+    {
+      defaultValues: { email, code: '', password: '', confirm_password: '' },
+      onSubmit: async (values) => {
+        const answer = await newPassword(values);
+        signIn(answer.data);
+        savePendingEmail(null);
+        notify.success(answer.message || messages.welcome);
+        navigate(landingPath(answer.data.user.workspace), { replace: true });
+      },
+      // A wrong, expired or dead code has its own messages (code-errors.ts).
+      onError: (error) => {
+        showCodeError(error, form.setError, ['password', 'confirm_password']);
+        return true;
+      },
+    },
+  );
+  const { errors } = form.formState;
 
   return (
     <Stack gap="md">
@@ -45,13 +46,10 @@ const NewPasswordForm = ({ email, initialAvailableAt }: { email: string; initial
         If <strong>{email}</strong> has an account, we sent it a {CODE_LENGTH}-character code. Enter it with
         your new password.
       </Text>
-      <form onSubmit={onSubmit} onFocus={newPasswordForm.preload} noValidate>
+      <form onSubmit={submit} onFocus={newPasswordForm.preload} noValidate>
         <Stack gap="sm">
           <CodeField error={errors.code?.message ?? errors.email?.message} {...form.register('code')} />
-          <NewPasswordFields
-            password={bindField(form, 'password')}
-            confirm={bindField(form, 'confirm_password')}
-          />
+          <NewPasswordFields password={field('password')} confirm={field('confirm_password')} />
           <Button type="submit" loading={isSubmitting} fullWidth>
             Set new password
           </Button>

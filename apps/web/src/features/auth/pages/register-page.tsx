@@ -1,14 +1,12 @@
 import { Alert, Anchor, Button, Checkbox, Stack, Text } from '@mantine/core';
 import { DEFAULT_PLAN_ID, TRIAL_DAYS } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { NameFields, NewPasswordFields } from '../../../components/person-fields.tsx';
-import { bindField } from '../../../lib/form-binding.ts';
-import { showFormError } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useResolverForm } from '../../../lib/use-resolver-form.ts';
 import { register as registerAccount } from '../api/register.ts';
 import { savePendingEmail } from '../browser-keys.ts';
 import type { CodeScreenState } from '../code-state.ts';
@@ -37,51 +35,47 @@ export const RegisterPage = () => {
   useDocumentTitle('Create account');
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const form = useForm<RegisterInput, unknown, RegisterValues>({
-    resolver: registerForm.resolver,
-    mode: 'onTouched',
-    defaultValues: {
-      subscription_id: planIdFrom(searchParams.get('id')),
-      first_name: '',
-      last_name: '',
-      email: '',
-      password: '',
-      confirm_password: '',
-      // Spec section 5: both acknowledgements start checked (initial value 1).
-      terms_of_service: true,
-      privacy_policy: true,
+  const { form, field, submit, isSubmitting } = useResolverForm<RegisterInput, RegisterValues>(
+    registerForm.resolver,
+    {
+      defaultValues: {
+        subscription_id: planIdFrom(searchParams.get('id')),
+        first_name: '',
+        last_name: '',
+        email: '',
+        password: '',
+        confirm_password: '',
+        // Spec section 5: both acknowledgements start checked (initial value 1).
+        terms_of_service: true,
+        privacy_policy: true,
+      },
+      // subscription_id has no field: a message about it goes to the toast.
+      fields: FORM_FIELDS,
+      conflictField: 'email',
+      onSubmit: async (values) => {
+        const answer = await registerAccount(values);
+        const email = answer.data.email || values.email;
+        savePendingEmail(email);
+        notify.success(answer.message || messages.registerDone);
+        const state: CodeScreenState = {
+          resendAvailableAt: resendAvailableAt(answer.data.resend_available_at, Date.now()),
+        };
+        navigate(`/auth/verify/${encodeURIComponent(email)}`, { state });
+      },
     },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await registerAccount(values);
-      const email = answer.data.email || values.email;
-      savePendingEmail(email);
-      notify.success(answer.message || messages.registerDone);
-      const state: CodeScreenState = {
-        resendAvailableAt: resendAvailableAt(answer.data.resend_available_at, Date.now()),
-      };
-      navigate(`/auth/verify/${encodeURIComponent(email)}`, { state });
-    } catch (error) {
-      showFormError(error, form.setError, FORM_FIELDS, 'email');
-    }
-  });
+  );
+  const { errors } = form.formState;
 
   return (
     <AuthLayout title="Create account" subtitle="Set up your account in a minute.">
       <Alert color="indigo" variant="light" title={`Free ${TRIAL_DAYS}-day trial`}>
         Try every feature free for {TRIAL_DAYS} days. No credit card required.
       </Alert>
-      <form onSubmit={onSubmit} onFocus={registerForm.preload} noValidate>
+      <form onSubmit={submit} onFocus={registerForm.preload} noValidate>
         <Stack gap="sm">
-          <NameFields first={bindField(form, 'first_name')} last={bindField(form, 'last_name')} />
+          <NameFields first={field('first_name')} last={field('last_name')} />
           <EmailField error={errors.email?.message} {...form.register('email')} />
-          <NewPasswordFields
-            password={bindField(form, 'password')}
-            confirm={bindField(form, 'confirm_password')}
-          />
+          <NewPasswordFields password={field('password')} confirm={field('confirm_password')} />
           <Checkbox
             label="I accept the terms of service"
             error={errors.terms_of_service?.message}

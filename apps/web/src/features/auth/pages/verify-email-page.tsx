@@ -1,12 +1,12 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { CODE_LENGTH } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useResolverForm } from '../../../lib/use-resolver-form.ts';
 import { verifyEmail } from '../api/verify-email.ts';
 import { savePendingEmail } from '../browser-keys.ts';
 import { showCodeError } from '../code-errors.ts';
@@ -18,24 +18,25 @@ import { useCodeEmail } from '../use-code-email.ts';
 
 const VerifyForm = ({ email, initialAvailableAt }: { email: string; initialAvailableAt: number }) => {
   const navigate = useNavigate();
-  const form = useForm<VerifyEmailInput, unknown, VerifyEmailValues>({
-    resolver: verifyEmailForm.resolver,
-    mode: 'onTouched',
-    defaultValues: { email, code: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await verifyEmail(values);
-      signIn(answer.data);
-      savePendingEmail(null);
-      notify.success(answer.message || messages.welcome);
-      navigate('/subscription_type', { replace: true });
-    } catch (error) {
-      showCodeError(error, form.setError);
-    }
-  });
+  const { form, submit, isSubmitting } = useResolverForm<VerifyEmailInput, VerifyEmailValues>(
+    verifyEmailForm.resolver,
+    {
+      defaultValues: { email, code: '' },
+      onSubmit: async (values) => {
+        const answer = await verifyEmail(values);
+        signIn(answer.data);
+        savePendingEmail(null);
+        notify.success(answer.message || messages.welcome);
+        navigate('/subscription_type', { replace: true });
+      },
+      // A wrong, expired or dead code has its own messages (code-errors.ts).
+      onError: (error) => {
+        showCodeError(error, form.setError);
+        return true;
+      },
+    },
+  );
+  const { errors } = form.formState;
 
   return (
     <Stack gap="md">
@@ -43,7 +44,7 @@ const VerifyForm = ({ email, initialAvailableAt }: { email: string; initialAvail
         We sent a {CODE_LENGTH}-character code to <strong>{email}</strong>. Enter it below to confirm your
         address.
       </Text>
-      <form onSubmit={onSubmit} onFocus={verifyEmailForm.preload} noValidate>
+      <form onSubmit={submit} onFocus={verifyEmailForm.preload} noValidate>
         <Stack gap="sm">
           <CodeField error={errors.code?.message ?? errors.email?.message} {...form.register('code')} />
           <Button type="submit" loading={isSubmitting} fullWidth>

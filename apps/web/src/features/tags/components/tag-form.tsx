@@ -1,20 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, ColorInput, Group, Stack, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { TAG_NAME_MAX, type Tag, tagBody } from '@workhub/shared/schemas/tags';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
-import { bindField } from '../../../lib/form-binding.ts';
-import { showFormError } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notify.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateTag } from '../api/create-tag.ts';
 import { useUpdateTag } from '../api/update-tag.ts';
 
 type TagInput = z.input<typeof tagBody>;
 type TagValues = z.output<typeof tagBody>;
-
-const FORM_FIELDS = ['name', 'color'] as const;
-const resolver = zodResolver(tagBody);
 
 /** The colours offered as swatches; any other '#rrggbb' can be typed or picked. */
 export const TAG_SWATCHES = [
@@ -40,35 +35,28 @@ type TagFormProps = {
 export const TagForm = ({ tag, onDone }: TagFormProps) => {
   const create = useCreateTag();
   const update = useUpdateTag();
-  const form = useForm<TagInput, unknown, TagValues>({
-    resolver,
-    mode: 'onTouched',
+  const { form, field, submit, isSubmitting } = useSchemaForm<TagInput, TagValues>(tagBody, {
     defaultValues: tag ? { name: tag.name, color: tag.color } : { name: '', color: TAG_SWATCHES[5] ?? '' },
-  });
-  const { isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+    onSubmit: async (values) => {
       const answer = tag
         ? await update.mutateAsync({ id: tag.id, body: values })
         : await create.mutateAsync(values);
       notify.success(answer.message || (tag ? messages.tagUpdated : messages.tagCreated));
       onDone();
-    } catch (error) {
-      // 409: the name is taken; it goes under Name.
-      showFormError(error, form.setError, FORM_FIELDS, 'name');
-    }
+    },
+    // 409: the name is taken; it goes under Name.
+    conflictField: 'name',
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
           label="Name"
           autoComplete="off"
           maxLength={TAG_NAME_MAX}
           data-autofocus
-          {...bindField(form, 'name')}
+          {...field('name')}
         />
         <Controller
           control={form.control}

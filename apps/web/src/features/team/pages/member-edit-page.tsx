@@ -1,18 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { memberUpdateBody, type TeamMember } from '@workhub/shared/schemas/team';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { CONTACT_FIELDS, ContactFields, contactFormValues } from '../../../components/person-fields.tsx';
+import { ContactFields, contactFormValues } from '../../../components/person-fields.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { bindField } from '../../../lib/form-binding.ts';
-import { showFormError } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useMember } from '../api/get-member.ts';
 import { useUpdateMember } from '../api/update-member.ts';
 import { fullName } from '../components/team-table.tsx';
@@ -20,9 +17,6 @@ import { ROLE_OPTIONS } from '../role-options.ts';
 
 type MemberInput = z.input<typeof memberUpdateBody>;
 type MemberValues = z.output<typeof memberUpdateBody>;
-
-const resolver = zodResolver(memberUpdateBody);
-const FORM_FIELDS = ['first_name', 'last_name', 'role', ...CONTACT_FIELDS] as const;
 
 /** The member as the form starts: nulls of the server become empty fields. */
 const initialValues = (member: TeamMember): MemberInput => ({
@@ -35,31 +29,24 @@ const initialValues = (member: TeamMember): MemberInput => ({
 const MemberForm = ({ member }: { member: TeamMember }) => {
   const navigate = useNavigate();
   const update = useUpdateMember();
-  const form = useForm<MemberInput, unknown, MemberValues>({
-    resolver,
-    mode: 'onTouched',
+  const { field, submit, isSubmitting } = useSchemaForm<MemberInput, MemberValues>(memberUpdateBody, {
     defaultValues: initialValues(member),
-  });
-  const { isSubmitting } = form.formState;
-  const field = (name: (typeof FORM_FIELDS)[number]) => bindField(form, name);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+    onSubmit: async (values) => {
       const answer = await update.mutateAsync({ userId: member.user_id, body: values });
       notify.success(answer.message || messages.updateDone);
       await navigate('/team');
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        notify.error(error.message);
-        return;
-      }
-      showFormError(error, form.setError, FORM_FIELDS);
-    }
+    },
+    // A 409 (e.g. the last owner) concerns no one field: the toast says it.
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.status === 409)) return false;
+      notify.error(error.message);
+      return true;
+    },
   });
 
   return (
     <Paper withBorder p="lg" radius="md" maw={820}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="First name" autoComplete="off" {...field('first_name')} />

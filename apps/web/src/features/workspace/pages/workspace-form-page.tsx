@@ -1,18 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, NativeSelect, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { TEMPLATE_LABELS, TEMPLATES } from '@workhub/shared/enums';
 import { messages } from '@workhub/shared/messages';
 import { type Workspace, workspaceBody } from '@workhub/shared/schemas/workspaces';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { showFormError } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { chooseWorkspace, isCurrentWorkspace } from '../api/choose-workspace.ts';
 import { useCreateWorkspace } from '../api/create-workspace.ts';
 import { useWorkspace } from '../api/get-workspace.ts';
@@ -26,7 +24,6 @@ type WorkspaceInput = z.input<typeof workspaceBody>;
 type WorkspaceValues = z.output<typeof workspaceBody>;
 
 const FORM_FIELDS = ['workspace_name', 'template', 'description'] as const;
-const resolver = zodResolver(workspaceBody);
 const TEMPLATE_OPTIONS = [
   { value: '', label: 'Choose a template' },
   ...TEMPLATES.map((template) => ({ value: template, label: TEMPLATE_LABELS[template] })),
@@ -46,35 +43,17 @@ const WorkspaceForm = ({ workspace }: WorkspaceFormProps) => {
   const upload = useUploadWorkspaceLogo();
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
-  const form = useForm<WorkspaceInput, unknown, WorkspaceValues>({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: workspace
-      ? {
-          workspace_name: workspace.workspace_name,
-          template: workspace.template,
-          description: workspace.description,
-        }
-      : { workspace_name: '', description: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-
   const onLogoChange = (file: File | null) => {
     setLogo(file);
     setLogoError(logoProblem(file));
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const save = async (values: WorkspaceValues) => {
     if (logoProblem(logo)) return;
-    let saved: { data: Workspace; message?: string };
-    try {
-      saved = workspace
-        ? await update.mutateAsync({ id: workspace.workspace_id, body: values })
-        : await create.mutateAsync(values);
-    } catch (error) {
-      showFormError(error, form.setError, FORM_FIELDS);
-      return;
-    }
+    // A failed save throws to useSchemaForm, which puts its messages on the fields.
+    const saved = workspace
+      ? await update.mutateAsync({ id: workspace.workspace_id, body: values })
+      : await create.mutateAsync(values);
     const id = saved.data.workspace_id;
     const savedMessage = saved.message || (workspace ? messages.updateDone : messages.workspaceCreated);
     if (logo) {
@@ -94,11 +73,23 @@ const WorkspaceForm = ({ workspace }: WorkspaceFormProps) => {
     await refreshIfCurrent(id);
     notify.success(savedMessage);
     await navigate('/workspace/list');
+  };
+  const { form, submit, isSubmitting } = useSchemaForm<WorkspaceInput, WorkspaceValues>(workspaceBody, {
+    defaultValues: workspace
+      ? {
+          workspace_name: workspace.workspace_name,
+          template: workspace.template,
+          description: workspace.description,
+        }
+      : { workspace_name: '', description: '' },
+    fields: FORM_FIELDS,
+    onSubmit: save,
   });
+  const { errors } = form.formState;
 
   return (
     <Paper withBorder p="lg" radius="md" maw={720}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
             label="Name"
