@@ -29,7 +29,9 @@ describe('subscription status in the shell', () => {
     const session = signIn(fakeAuthSession({}, { subscription: readOnly }));
     renderPage(both(session));
     expect(screen.getByRole('alert').textContent).toContain(messages.readOnlyAccount);
-    expect(screen.getByRole('link', { name: messages.upgrade }).getAttribute('href')).toBe('/pricing');
+    expect(screen.getByRole('link', { name: messages.upgrade }).getAttribute('href')).toBe(
+      '/user/billing?plans=1',
+    );
     expect(screen.queryByText(/Trial:/)).toBeNull();
   });
 

@@ -7,6 +7,7 @@ import { accessLine, CurrentPlanCard } from './current-plan-card.tsx';
 const overview = (subscription: Partial<BillingOverview['subscription']>): BillingOverview =>
   ({
     plan: { plan_id: 3, title: 'Professional', price: 49, month: 1 },
+    usage: { workspaces: { used: 2, max: null }, members: { used: 3, max: 25 } },
     subscription: {
       status: 'trialing',
       trial_ends_at: '2026-12-12T10:00:00.000Z',

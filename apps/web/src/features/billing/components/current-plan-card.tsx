@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import type { BillingOverview } from '@workhub/shared/schemas/billing';
-import { Link } from 'react-router';
 import { formatDate } from '../../../lib/labels.ts';
 import { daysLeftLabel, formatAmount, formatMonths, SUBSCRIPTION_STATUS_LABELS } from '../billing-format.ts';
+import { PlanUsageMeters } from './plan-usage.tsx';
 
 /**
  * Where the subscription stands: the trial's end only while trialing, the paid period's end once
@@ -18,8 +18,13 @@ export const accessLine = ({ subscription }: BillingOverview): string | null => 
   return `${trial ? 'Trial ends' : 'Paid period ends'} ${formatDate(end)} · ${daysLeftLabel(subscription.days_left)}`;
 };
 
-/** The plan card of /user/billing: plan, price, status, when the access ends, and 'Change plan'. */
-export const CurrentPlanCard = ({ billing }: { billing: BillingOverview }) => {
+type CurrentPlanCardProps = { billing: BillingOverview; onChangePlan?: () => void };
+
+/**
+ * The plan card of /user/billing: plan, price, status, when the access ends, the usage against the
+ * plan's limits, and 'Change plan' (which opens the in-app plan chooser).
+ */
+export const CurrentPlanCard = ({ billing, onChangePlan }: CurrentPlanCardProps) => {
   const { plan, subscription } = billing;
   const access = accessLine(billing);
   return (
@@ -45,11 +50,14 @@ export const CurrentPlanCard = ({ billing }: { billing: BillingOverview }) => {
           {plan.price > 0 ? ` for ${formatMonths(plan.month)}` : null}
         </Text>
         {access ? <Text c="dimmed">{access}</Text> : null}
-        <Group mt="sm">
-          <Button component={Link} to="/pricing" variant="light">
-            {messages.changePlan}
-          </Button>
-        </Group>
+        <PlanUsageMeters usage={billing.usage} />
+        {onChangePlan ? (
+          <Group mt="sm">
+            <Button onClick={onChangePlan} variant="light">
+              {messages.changePlan}
+            </Button>
+          </Group>
+        ) : null}
       </Stack>
     </Card>
   );

@@ -3,6 +3,9 @@ import { messages } from '@workhub/shared/messages';
 import type { SessionSubscription } from '@workhub/shared/schemas/billing';
 import { Link } from 'react-router';
 
+/** The in-app plan chooser (/user/billing opens it): the holder never leaves for /pricing. */
+export const CHOOSE_PLAN_PATH = '/user/billing?plans=1';
+
 type ReadOnlyAlertProps = {
   subscription: Pick<SessionSubscription, 'current_period_end'>;
   /** Only the owner can buy a plan: the others see the reason without the button. */
@@ -17,7 +20,7 @@ export const ReadOnlyAlert = ({ subscription, canUpgrade }: ReadOnlyAlertProps) 
         {subscription.current_period_end ? messages.readOnlyPaidPeriodEnded : messages.readOnlyAccount}
       </Text>
       {canUpgrade ? (
-        <Button component={Link} to="/pricing" size="xs" color="orange">
+        <Button component={Link} to={CHOOSE_PLAN_PATH} size="xs" color="orange">
           {messages.upgrade}
         </Button>
       ) : null}

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
 import type { BillingOverview, Invoice } from '@workhub/shared/schemas/billing';
 import { describe, expect, it } from 'vitest';
@@ -54,9 +55,78 @@ describe('BillingPage', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Starter' })).toBeTruthy();
     expect(screen.getByText(/Trial ends 12 Dec 2026 · 12 days left/)).toBeTruthy();
     expect(screen.getByText('$19 for 1 month')).toBeTruthy();
-    expect(screen.getByRole('link', { name: messages.changePlan }).getAttribute('href')).toBe('/pricing');
     expect(await screen.findByText(messages.noInvoices)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the usage against the plan limits: "1 of 1", "3 of 5", unlimited', async () => {
+    signIn(fakeAuthSession());
+    const unlimited: BillingOverview = {
+      ...trialing,
+      usage: { workspaces: { used: 4, max: null }, members: { used: 3, max: 5 } },
+    };
+    routeFetch(fetchMock, {
+      'GET /api/billing': () => jsonResponse(200, { data: trialing }),
+      'GET /api/billing/invoices': () => jsonResponse(200, page([])),
+    });
+    const view = renderWithData(<BillingPage />, '/user/billing');
+    expect(await screen.findByText(messages.planUsageOf(1, 1))).toBeTruthy();
+    expect(screen.getByText(messages.planUsageOf(3, 5))).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Workspaces: 1 of 1' })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Members: 3 of 5' })).toBeTruthy();
+    view.unmount();
+
+    routeFetch(fetchMock, {
+      'GET /api/billing': () => jsonResponse(200, { data: unlimited }),
+      'GET /api/billing/invoices': () => jsonResponse(200, page([])),
+    });
+    renderWithData(<BillingPage />, '/user/billing');
+    expect(await screen.findByText('4 (unlimited)')).toBeTruthy();
+    expect(screen.queryByRole('progressbar', { name: /Workspaces/ })).toBeNull();
+  });
+
+  it('"Change plan" opens an in-app chooser of the paid plans, each leading to its checkout', async () => {
+    const user = userEvent.setup();
+    signIn(fakeAuthSession());
+    const plan = (id: number, title: string, max_members: number | null) => ({
+      subscription_id: id,
+      title,
+      subscription: 'per month',
+      subheader: null,
+      price: id * 10,
+      description: 'A plan for the chooser.',
+      button_text: 'Choose',
+      button_variant: 'filled',
+      month: 1,
+      status: 'active',
+      max_workspaces: id === 2 ? 1 : null,
+      max_members,
+    });
+    routeFetch(fetchMock, {
+      'GET /api/billing': () => jsonResponse(200, { data: trialing }),
+      'GET /api/billing/invoices': () => jsonResponse(200, page([])),
+      'GET /api/plans': () =>
+        jsonResponse(200, {
+          data: [plan(1, 'Free Trial', null), plan(2, 'Starter', 5), plan(3, 'Professional', 25)],
+          meta: { page: 1, limit: 100, total: 3 },
+        }),
+    });
+    renderWithData(<BillingPage />, '/user/billing');
+    await user.click(await screen.findByRole('button', { name: messages.changePlan }));
+    const chooser = await screen.findByRole('region', { name: messages.choosePlan });
+    expect(within(chooser).queryByRole('article', { name: 'Free Trial' })).toBeNull();
+    const starter = within(chooser).getByRole('article', { name: 'Starter' });
+    expect(within(starter).getByText(messages.currentPlan)).toBeTruthy();
+    expect(within(starter).getByText('1 workspace · 5 members')).toBeTruthy();
+    expect(within(starter).getByRole('link', { name: 'Renew Starter' }).getAttribute('href')).toBe(
+      '/checkout/2',
+    );
+    const pro = within(chooser).getByRole('article', { name: 'Professional' });
+    expect(within(pro).getByText('Unlimited workspaces · 25 members')).toBeTruthy();
+    expect(within(pro).getByRole('link', { name: 'Choose Professional' }).getAttribute('href')).toBe(
+      '/checkout/3',
+    );
+    expect(screen.queryByRole('link', { name: /pricing/i })).toBeNull();
   });
 
   it('lists the invoices with number, plan, period, amount, status, issued and due', async () => {
@@ -66,6 +136,7 @@ describe('BillingPage', { timeout: 15_000 }, () => {
         jsonResponse(200, {
           data: {
             plan: { plan_id: 3, title: 'Professional', price: 49, month: 1 },
+            usage: trialing.usage,
             subscription: {
               ...trialing.subscription,
               status: 'active',
@@ -103,7 +174,9 @@ describe('BillingPage', { timeout: 15_000 }, () => {
     renderWithData(<BillingPage />, '/user/billing');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(messages.readOnlyAccount)).toBeTruthy();
-    expect(within(alert).getByRole('link', { name: messages.upgrade }).getAttribute('href')).toBe('/pricing');
+    expect(within(alert).getByRole('link', { name: messages.upgrade }).getAttribute('href')).toBe(
+      '/user/billing?plans=1',
+    );
     expect(screen.getByText(/Trial ended 12 Dec 2026/)).toBeTruthy();
   });
 

@@ -1,5 +1,6 @@
 import { Card, Stack, Title } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
+import { useSearchParams } from 'react-router';
 import { EmptyList, ErrorState, LoadingState, QueryState } from '../../../components/data-states.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -9,6 +10,7 @@ import { useBilling } from '../api/get-billing.ts';
 import { useInvoices } from '../api/get-invoices.ts';
 import { CurrentPlanCard } from '../components/current-plan-card.tsx';
 import { InvoicesTable } from '../components/invoices-table.tsx';
+import { PlanChooser } from '../components/plan-chooser.tsx';
 import { ReadOnlyAlert } from '../components/read-only-alert.tsx';
 
 const Invoices = () => {
@@ -44,6 +46,14 @@ const Invoices = () => {
 export const BillingPage = () => {
   useDocumentTitle('Billing');
   const billing = useBilling();
+  // ?plans=1 (Change plan, Upgrade) opens the in-app plan chooser.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const choosing = searchParams.get('plans') === '1';
+  const openChooser = () =>
+    setSearchParams((params) => {
+      params.set('plans', '1');
+      return params;
+    });
   return (
     <>
       <PageHeader title="Billing" description="Your plan and invoices." />
@@ -53,7 +63,8 @@ export const BillingPage = () => {
             {data.subscription.access === 'read_only' ? (
               <ReadOnlyAlert subscription={data.subscription} canUpgrade />
             ) : null}
-            <CurrentPlanCard billing={data} />
+            <CurrentPlanCard billing={data} onChangePlan={choosing ? undefined : openChooser} />
+            {choosing ? <PlanChooser currentPlanId={data.plan.plan_id} /> : null}
             <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="invoices">
               <Title order={2} fz="h4" mb="sm" id="invoices">
                 Invoices

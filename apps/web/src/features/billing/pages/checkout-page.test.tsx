@@ -95,7 +95,8 @@ describe('CheckoutPage', { timeout: 15_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: messages.confirmCheckout }));
     expect(await screen.findByRole('heading', { name: 'Billing page' })).toBeTruthy();
-    expect(body).toEqual({ plan_id: 3 });
+    // One idempotency key per visit: a retry of the same checkout is not bought twice.
+    expect(body).toEqual({ plan_id: 3, idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(notify.success).toHaveBeenCalledWith(messages.checkoutDone);
     const session = getSession();
     expect(session.status === 'signed_in' && session.user.subscription).toMatchObject({

@@ -1,6 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import type { CheckoutPreview } from '@workhub/shared/schemas/billing';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -24,9 +25,11 @@ const Fact = ({ label, value }: { label: string; value: string }) => (
 const Summary = ({ preview, planId }: { preview: CheckoutPreview; planId: number }) => {
   const navigate = useNavigate();
   const purchase = useCheckout();
+  // One key per visit of this page: a double click or a retry after a lost answer buys once.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const confirm = () =>
     purchase.mutate(
-      { plan_id: planId },
+      { plan_id: planId, idempotency_key: idempotencyKey },
       {
         onSuccess: () => {
           notify.success(messages.checkoutDone);
@@ -51,7 +54,7 @@ const Summary = ({ preview, planId }: { preview: CheckoutPreview; planId: number
           <Fact label="Due" value={formatDate(preview.due_at)} />
         </SimpleGrid>
         <Group justify="flex-end">
-          <Button component={Link} to="/pricing" variant="default">
+          <Button component={Link} to="/user/billing?plans=1" variant="default">
             Cancel
           </Button>
           <Button onClick={confirm} loading={purchase.isPending} disabled={purchase.isPending}>
