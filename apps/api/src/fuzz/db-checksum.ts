@@ -1,5 +1,39 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { DbHandle } from '../db/client.ts';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { type DbHandle, postgresHandle } from '../db/client.ts';
+import { seedPlans } from '../db/seed.ts';
+import { openTestDb } from '../test/helpers.ts';
+
+/**
+ * A database no other test file writes to, so a checksum over every table sees only this file's
+ * requests: PGlite's copy is private already; on PostgreSQL the run's database is shared by the
+ * files running in parallel, so the fuzz gets one of its own (migrated, seeded, dropped after).
+ */
+export async function privateTestDb(): Promise<{ db: DbHandle; drop: () => Promise<void> }> {
+  const info = inject('testDb');
+  if (info.kind === 'pglite') {
+    const db = await openTestDb();
+    return { db, drop: () => db.close() };
+  }
+  const url = new URL(info.url);
+  const name = `${url.pathname.slice(1)}_fuzz_${randomBytes(3).toString('hex')}`;
+  const admin = postgres(info.url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  url.pathname = `/${name}`;
+  const db = postgresHandle(url.toString(), 4);
+  await db.migrate();
+  await seedPlans(db.db);
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
 
 /**
  * Tables whose rows a refused request may legitimately write: none today. A table listed here

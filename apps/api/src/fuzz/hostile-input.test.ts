@@ -44,6 +44,28 @@ describe('hostile input is a 4xx, never a 500', () => {
       expect(subscribers.statusCode, subscribers.body).toBe(400);
     });
 
+    it('in a plan the staff edits is a 400', async () => {
+      const staff = await staffMember(t, 'super_admin');
+      const plan = {
+        title: 'Team',
+        price: 10,
+        description: 'A plan for teams of every size.',
+        button_text: 'Choose',
+        button_variant: 'filled',
+        month: 1,
+      };
+      const hostileFields: [string, string][] = [
+        ['subheader', 'New\u0000'],
+        ['subscription', '\u0000'],
+        ['description', 'A plan for teams\u0000 of every size.'],
+      ];
+      for (const [field, value] of hostileFields) {
+        const response = await call(t, 'POST', '/api/admin/plans', staff.token, { ...plan, [field]: value });
+        expect(response.statusCode, `${field} ${response.body}`).toBe(400);
+        expect(errorOf(response).error.fields).toEqual({ [field]: messages.textControlCharacters });
+      }
+    });
+
     it('keeps tabs and line breaks, which text may hold', async () => {
       const response = await call(t, 'POST', '/api/projects', tenant.owner.token, {
         ...projectBody(t),

@@ -10,13 +10,16 @@ import { messages } from '../messages.ts';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+/** For a text schema built by hand: `.refine(hasNoControlCharacters, { error: messages.textControlCharacters })`. */
+export const hasNoControlCharacters = (value: string): boolean => !CONTROL_CHARACTERS.test(value);
+
 /** Any text the API stores or searches by: trimmed, at most `max` characters, no control characters. */
 export const plainText = (max = 200, typeMessage?: string) =>
   z
     .string(typeMessage === undefined ? undefined : { error: typeMessage })
     .trim()
     .max(max, { error: `Must be at most ${max} characters` })
-    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: messages.textControlCharacters });
+    .refine(hasNoControlCharacters, { error: messages.textControlCharacters });
 
 /** A string that must be present and non-blank; a missing and an empty value give the same message. */
 export const requiredString = (message: string, max = 200) =>
@@ -25,7 +28,7 @@ export const requiredString = (message: string, max = 200) =>
     .trim()
     .min(1, { error: message })
     .max(max, { error: `Must be at most ${max} characters` })
-    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: messages.textControlCharacters });
+    .refine(hasNoControlCharacters, { error: messages.textControlCharacters });
 
 export const optionalString = (max = 200) => plainText(max).optional();
 

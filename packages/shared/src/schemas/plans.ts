@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLAN_DESCRIPTION_MIN } from '../constants.ts';
 import { PLAN_STATUSES, SUBSCRIPTION_STATUSES } from '../enums.ts';
 import { messages } from '../messages.ts';
-import { int32, requiredString } from './common.ts';
+import { hasNoControlCharacters, int32, plainText, requiredString } from './common.ts';
 
 /** A subscription plan as the public pricing page and the admin pages see it (spec section 3). */
 export const plan = z.object({
@@ -55,9 +55,9 @@ const planLimit = z.preprocess(
 /** The plan form's fields, without defaults: PATCH takes any subset of them. */
 const planFields = {
   title: requiredString(messages.planTitleRequired, 100),
-  subscription: z.string().trim().max(60, { error: 'Must be at most 60 characters' }),
+  subscription: plainText(60),
   // Null is what GET answers for "no subheader", so it is taken back (a read is always writable).
-  subheader: z.string().trim().max(200, { error: 'Must be at most 200 characters' }).nullable(),
+  subheader: plainText(200).nullable(),
   // Coercion would read null and '' as 0: a price cleared is a price missing, not a free plan.
   price: z.preprocess(
     (value) => (value === null || value === '' ? undefined : value),
@@ -71,7 +71,8 @@ const planFields = {
     .trim()
     .min(1, { error: messages.planDescriptionRequired })
     .min(PLAN_DESCRIPTION_MIN, { error: messages.planDescriptionMin })
-    .max(2000),
+    .max(2000, { error: 'Must be at most 2000 characters' })
+    .refine(hasNoControlCharacters, { error: messages.textControlCharacters }),
   button_text: requiredString(messages.planButtonTextRequired, 60),
   button_variant: requiredString(messages.planButtonVariantRequired, 30),
   month: z.coerce
