@@ -54,7 +54,7 @@ export function postgresHandle(url: string, max = 10, timeouts: DbTimeouts = DEF
   return {
     db,
     kind: 'postgres',
-    migrate: (underLock) => runMigrations({ kind: 'postgres', db, url }, underLock),
+    migrate: (underLock) => runMigrations({ kind: 'postgres', url }, underLock),
     close: () => client.end({ timeout: 5 }),
   };
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../config.ts';
+import { postgresHandle } from './client.ts';
 import { MIGRATION_LOCK_KEY, migrationsFolder } from './migrate.ts';
 import { SEED_PLANS } from './seed.ts';
 
@@ -110,6 +111,18 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
         hashes: migrationCount,
         plans: 0,
       });
+    }, 60_000);
+
+    it("migrates on a connection of its own, free of the pool's statement timeout", async () => {
+      const url = await emptyDatabase();
+      // A pool whose every statement is cancelled after 1 ms: migrating through it would fail.
+      const handle = postgresHandle(url, 1, { statementMs: 1, idleInTransactionMs: 30_000 });
+      try {
+        await handle.migrate();
+      } finally {
+        await handle.close();
+      }
+      expect((await applied(url)).migrations).toBe(migrationCount);
     }, 60_000);
 
     it('a migration waits while another holds the migration lock, then finds its work', async () => {

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 
@@ -14,9 +14,7 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
  */
 export const MIGRATION_LOCK_KEY = '33618059447530850';
 
-export type MigrationTarget =
-  | { kind: 'pglite'; db: PgliteDatabase }
-  | { kind: 'postgres'; db: PostgresJsDatabase; url: string };
+export type MigrationTarget = { kind: 'pglite'; db: PgliteDatabase } | { kind: 'postgres'; url: string };
 
 /**
  * Applies the pending migrations: the one way the server, `npm run migrate` and the tests' global
@@ -38,9 +36,10 @@ export async function runMigrations<T>(
     await migratePglite(target.db, { migrationsFolder });
     return underLock?.();
   }
-  // A connection of its own, apart from the pool: a session lock belongs to one connection, and the
-  // pool may have only one (the tests' global setup), which the migrator needs. Waiting for the lock
-  // can take as long as another instance's migrations, so no statement timeout applies to it.
+  // A connection of its own, apart from the pool, that takes the lock and then migrates: a session
+  // lock belongs to one connection. No statement timeout applies to it (the pool's is for requests):
+  // waiting for the lock lasts as long as another instance's migrations, and a migration rewriting
+  // a large table may take minutes.
   const lock = postgres(target.url, {
     max: 1,
     onnotice: () => {},
@@ -49,7 +48,7 @@ export async function runMigrations<T>(
   try {
     await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY}::bigint)`;
     try {
-      await migratePostgres(target.db, { migrationsFolder });
+      await migratePostgres(drizzlePostgres({ client: lock }), { migrationsFolder });
       return await underLock?.();
     } finally {
       await lock`select pg_advisory_unlock(${MIGRATION_LOCK_KEY}::bigint)`;
