@@ -5,10 +5,10 @@ import { EmptyList, ErrorState, LoadingState } from '../../../components/data-st
 import { usePlans } from '../api/get-plans.ts';
 import { PlanCard } from './plan-card.tsx';
 
-type PlanGridProps = { action: (plan: Plan) => ReactNode };
+type PlanGridProps = { action: (plan: Plan) => ReactNode; highlighted?: (plan: Plan) => boolean };
 
 /** The public plan list with its loading, error and empty states. */
-export const PlanGrid = ({ action }: PlanGridProps) => {
+export const PlanGrid = ({ action, highlighted }: PlanGridProps) => {
   const plans = usePlans();
   if (plans.isPending) return <LoadingState />;
   if (plans.isError) return <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />;
@@ -20,7 +20,12 @@ export const PlanGrid = ({ action }: PlanGridProps) => {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(plans.data.length, 4) }} spacing="lg">
       {plans.data.map((plan) => (
-        <PlanCard key={plan.subscription_id} plan={plan} action={action(plan)} />
+        <PlanCard
+          key={plan.subscription_id}
+          plan={plan}
+          action={action(plan)}
+          highlighted={highlighted?.(plan) ?? false}
+        />
       ))}
     </SimpleGrid>
   );

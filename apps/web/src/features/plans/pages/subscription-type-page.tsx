@@ -1,21 +1,36 @@
 import { Alert, Anchor, Box, Button, Container, Group, Text, Title } from '@mantine/core';
-import { TRIAL_DAYS } from '@workhub/shared/constants';
+import { DEFAULT_PLAN_ID, TRIAL_DAYS } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
 import type { Plan } from '@workhub/shared/schemas/plans';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { QueryProvider } from '../../../components/query-provider.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { logout } from '../../../lib/logout.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { patchUser } from '../../../lib/session-store.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useSession } from '../../../lib/use-session.ts';
 import { useChoosePlan } from '../api/choose-plan.ts';
 import { PlanGrid } from '../components/plan-grid.tsx';
 import { isPlanAvailable } from '../plan-rules.ts';
 
+/**
+ * The plan chosen before signing up: the one the sign-up attempt carried onto the account (the
+ * session's subscription), else `?id=` of this page; null for the default plan (nothing chosen).
+ */
+const useChosenPlanId = (): number | null => {
+  const session = useSession();
+  const [searchParams] = useSearchParams();
+  const fromAccount = session.status === 'signed_in' ? session.user.subscription?.plan_id : undefined;
+  const fromLink = Number(searchParams.get('id'));
+  const chosen = fromAccount && fromAccount !== DEFAULT_PLAN_ID ? fromAccount : fromLink;
+  return Number.isInteger(chosen) && chosen > DEFAULT_PLAN_ID ? chosen : null;
+};
+
 const ChoosePlan = () => {
   const navigate = useNavigate();
+  const chosenPlanId = useChosenPlanId();
   const choose = useChoosePlan();
   const [choosing, setChoosing] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -44,14 +59,16 @@ const ChoosePlan = () => {
         </Alert>
       ) : null}
       <PlanGrid
+        highlighted={(plan) => plan.subscription_id === chosenPlanId}
         action={(plan) => (
           <Button
             fullWidth
+            variant={chosenPlanId === null || plan.subscription_id === chosenPlanId ? 'filled' : 'light'}
             onClick={() => onChoose(plan)}
             loading={choosing === plan.subscription_id}
             disabled={!isPlanAvailable(plan) || (choosing !== null && choosing !== plan.subscription_id)}
           >
-            Choose {plan.title}
+            {plan.subscription_id === chosenPlanId ? `Continue with ${plan.title}` : `Choose ${plan.title}`}
           </Button>
         )}
       />
