@@ -9,6 +9,7 @@ import { useAuth } from '../../../lib/use-auth.ts';
 import { ProjectsPanel } from './projects-panel.tsx';
 import { StatCards } from './stat-cards.tsx';
 import { TeamPanel } from './team-panel.tsx';
+import { TemplateIntro } from './template-intro.tsx';
 
 // @mantine/charts and recharts (~120 KB gzip) load beside the figures, not before them.
 const WeeklyChart = lazy(async () => ({ default: (await import('./weekly-chart.tsx')).WeeklyChart }));
@@ -16,7 +17,8 @@ const WeeklyChart = lazy(async () => ({ default: (await import('./weekly-chart.t
 type DashboardViewProps = { template: Template; stats: DashboardStats };
 
 /**
- * The dashboard layout of spec section 2 with real figures. Sales and orders belong to the
+ * The dashboard layout of spec section 2 with real figures, under what the template is for and what
+ * its module will add. Sales and orders belong to the
  * template modules, which are not built yet: their charts say so instead of showing made-up data.
  * The Subscribers and Subscriptions panels are platform staff's (the admin dashboard).
  */
@@ -27,6 +29,7 @@ export const DashboardView = ({ template, stats }: DashboardViewProps) => {
   const showProjects = auth !== null && can(auth, 'project:view');
   return (
     <Stack gap="lg">
+      <TemplateIntro template={template} />
       <StatCards stats={stats} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Panel title="Sales value">
@@ -37,9 +40,18 @@ export const DashboardView = ({ template, stats }: DashboardViewProps) => {
         </Panel>
       </SimpleGrid>
       <Panel title="Tasks completed per week">
-        <Suspense fallback={<LoadingState />}>
-          <WeeklyChart weeks={stats.completed_per_week} />
-        </Suspense>
+        {/* No chart without data behind it: an empty week row would draw an empty frame. */}
+        {stats.completed_per_week.every((week) => week.completed === 0) ? (
+          <PanelEmpty>
+            {stats.completed_per_week.length === 0
+              ? 'No tasks completed yet.'
+              : `No task was completed in the last ${stats.completed_per_week.length} weeks.`}
+          </PanelEmpty>
+        ) : (
+          <Suspense fallback={<LoadingState />}>
+            <WeeklyChart weeks={stats.completed_per_week} />
+          </Suspense>
+        )}
       </Panel>
       {showTeam || showProjects ? (
         <SimpleGrid cols={{ base: 1, md: showTeam && showProjects ? 2 : 1 }} spacing="lg">

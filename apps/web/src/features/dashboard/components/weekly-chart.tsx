@@ -1,17 +1,17 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Table, Text, VisuallyHidden } from '@mantine/core';
+import { Table, VisuallyHidden } from '@mantine/core';
 import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
-import { PanelEmpty } from '../../../components/panel.tsx';
 import { weekLabel } from '../../../lib/labels.ts';
 
 type WeeklyChartProps = { weeks: DashboardStats['completed_per_week'] };
 
-/** 'Tasks completed per week': a bar per week (the last 8), and the same figures as a table for screen readers. */
+/**
+ * 'Tasks completed per week': a bar per week (the last 8), and the same figures as a table for screen
+ * readers. Shown only when some week has a completed task (dashboard-view.tsx shows the empty state).
+ */
 export const WeeklyChart = ({ weeks }: WeeklyChartProps) => {
-  if (weeks.length === 0) return <PanelEmpty>No tasks completed yet.</PanelEmpty>;
   const data = weeks.map((week) => ({ week: weekLabel(week.week_start), Completed: week.completed }));
-  const none = weeks.every((week) => week.completed === 0);
   return (
     <>
       <BarChart
@@ -23,11 +23,6 @@ export const WeeklyChart = ({ weeks }: WeeklyChartProps) => {
         yAxisProps={{ allowDecimals: false }}
         aria-hidden
       />
-      {none ? (
-        <Text size="sm" c="dimmed" ta="center" mt="xs">
-          No task was completed in the last {weeks.length} weeks.
-        </Text>
-      ) : null}
       <VisuallyHidden>
         <Table>
           <caption>Tasks completed per week</caption>

@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import { TEMPLATE_LABELS, TEMPLATES } from '@workhub/shared/enums';
 import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
+import { TEMPLATE_INTROS } from '@workhub/shared/template-intros';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
 import { quietChartSizeWarnings } from '../../../test/charts.ts';
@@ -34,7 +36,8 @@ const stats = (patch: Partial<DashboardStats> = {}): DashboardStats => ({
 
 const stat = (label: string) => within(screen.getByRole('group', { name: label }));
 
-describe('DashboardPage', () => {
+// Eight templates and a lazily loaded chart library: more than the default 5 s on a busy machine.
+describe('DashboardPage', { timeout: 20_000 }, () => {
   it('shows the figures the API gives, in the stat cards', async () => {
     signIn(fakeWorkspaceAuthSession('crm', 'owner'));
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: stats() }));
@@ -78,7 +81,8 @@ describe('DashboardPage', () => {
     signIn(fakeWorkspaceAuthSession('crm', 'owner'));
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: stats() }));
     renderWithData(<DashboardPage template="crm" />);
-    const table = await screen.findByRole('table', { name: 'Tasks completed per week' });
+    // The chart library loads lazily; on a busy machine that takes more than the default second.
+    const table = await screen.findByRole('table', { name: 'Tasks completed per week' }, { timeout: 10_000 });
     const rows = within(table)
       .getAllByRole('row')
       .map((row) => row.textContent);
@@ -112,6 +116,52 @@ describe('DashboardPage', () => {
     expect(await screen.findByRole('region', { name: 'Sales value' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Projects' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Team' })).toBeNull();
+  });
+
+  it.each(TEMPLATES)(
+    'says what the %s template is for and what is coming, above the shared panels',
+    async (template) => {
+      signIn(fakeWorkspaceAuthSession(template, 'owner'));
+      fetchMock.mockResolvedValueOnce(
+        jsonResponse(200, {
+          data: stats({ workspace: { workspace_id: 'w', workspace_name: 'Here', template } }),
+        }),
+      );
+      renderWithData(<DashboardPage template={template} />);
+      const label = TEMPLATE_LABELS[template];
+      const about = await screen.findByRole('region', { name: `About ${label}` });
+      expect(within(about).getByText(TEMPLATE_INTROS[template].purpose)).toBeTruthy();
+      const coming = within(about).getByRole('list', { name: `Coming with the ${label} module` });
+      expect(
+        within(coming)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(TEMPLATE_INTROS[template].coming);
+      // The shared panels follow.
+      expect(stat('Members').getByText('7')).toBeTruthy();
+      const regions = screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'));
+      expect(regions[0]).toBe(`About ${label}`);
+      expect(regions).toContain('Tasks completed per week');
+    },
+  );
+
+  it('gives each template its own text', () => {
+    const purposes = new Set(TEMPLATES.map((template) => TEMPLATE_INTROS[template].purpose));
+    expect(purposes.size).toBe(TEMPLATES.length);
+  });
+
+  it('shows no chart when no task was completed: an empty state instead', async () => {
+    signIn(fakeWorkspaceAuthSession('crm', 'owner'));
+    const idle = [
+      { week_start: '2026-01-05', completed: 0 },
+      { week_start: '2026-01-12', completed: 0 },
+    ];
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: stats({ completed_per_week: idle }) }));
+    renderWithData(<DashboardPage template="crm" />);
+    const panel = within(await screen.findByRole('region', { name: 'Tasks completed per week' }));
+    expect(panel.getByText('No task was completed in the last 2 weeks.')).toBeTruthy();
+    expect(panel.queryByRole('table')).toBeNull();
+    expect(document.querySelector('.recharts-wrapper')).toBeNull();
   });
 
   it("shows the server's message when the figures cannot be loaded", async () => {
