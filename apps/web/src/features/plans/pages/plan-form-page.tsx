@@ -1,17 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DEFAULT_PLAN_ID } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
 import type { Plan } from '@workhub/shared/schemas/plans';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { bindField } from '../../../lib/form-binding.ts';
-import { showFormError } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreatePlan } from '../api/create-plan.ts';
 import { useAdminPlan } from '../api/get-admin-plan.ts';
 import { useUpdatePlan } from '../api/update-plan.ts';
@@ -21,20 +18,6 @@ import { buttonVariant } from '../plan-rules.ts';
 type PlanInput = z.input<typeof planForm>;
 type PlanValues = z.output<typeof planForm>;
 
-const resolver = zodResolver(planForm);
-const FORM_FIELDS = [
-  'title',
-  'subscription',
-  'subheader',
-  'price',
-  'description',
-  'button_text',
-  'button_variant',
-  'month',
-  'status',
-  'max_workspaces',
-  'max_members',
-] as const;
 /** After saving, the plan list (spec section 8: 'Update done !!!' and back). */
 const AFTER_SAVE = '/subscription_type';
 
@@ -74,29 +57,20 @@ const PlanForm = ({ plan }: { plan?: Plan }) => {
   const navigate = useNavigate();
   const create = useCreatePlan();
   const update = useUpdatePlan();
-  const form = useForm<PlanInput, unknown, PlanValues>({
-    resolver,
-    mode: 'onTouched',
+  const { field, submit, isSubmitting } = useSchemaForm<PlanInput, PlanValues>(planForm, {
     defaultValues: initialValues(plan),
-  });
-  const { isSubmitting } = form.formState;
-  const field = (name: (typeof FORM_FIELDS)[number]) => bindField(form, name);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+    onSubmit: async (values) => {
       const answer = plan
         ? await update.mutateAsync({ id: plan.subscription_id, body: values })
         : await create.mutateAsync(values);
       notify.success(answer.message || (plan ? messages.updateDone : messages.planCreated));
       await navigate(AFTER_SAVE);
-    } catch (error) {
-      showFormError(error, form.setError, FORM_FIELDS);
-    }
+    },
   });
 
   return (
     <Paper withBorder p="lg" radius="md" maw={820}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Title" autoComplete="off" {...field('title')} />
