@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { REFRESH_TOKEN_TTL_DAYS } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
 import type { AuthSession } from '@workhub/shared/schemas/auth';
-import { and, desc, eq, gt, inArray, isNull, min, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, min, ne, type SQL, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { type RefreshTokenRow, refreshTokens } from '../../db/schema/auth.ts';
 import type { UserRow } from '../../db/schema/users.ts';
@@ -75,12 +75,29 @@ export function createSessionService(ctx: Ctx) {
   }
 
   /**
-   * Signs an active user in: a new token family, an access token and the user's session data; at
-   * home, or in `workspace` (accepting an invitation lands in its workspace).
+   * The workspace of the user's most recently used sign-in (live, logged out or expired), if it is
+   * still usable: signing in again reopens where they last worked. No table of its own is needed.
    */
-  async function signIn(user: UserRow, meta: ClientMeta, workspace: WorkspaceContext | null = null) {
+  async function lastWorkspace(userId: string): Promise<WorkspaceContext | null> {
+    const [last] = await db
+      .select({ workspaceId: refreshTokens.workspaceId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, userId))
+      // A rotation stamps the old and the new token with one instant: the one not rotated wins.
+      .orderBy(desc(refreshTokens.lastUsedAt), desc(sql`${refreshTokens.rotatedAt} is null`))
+      .limit(1);
+    return usableWorkspace(db, userId, last?.workspaceId ?? null);
+  }
+
+  /**
+   * Signs an active user in: a new token family, an access token and the user's session data; in
+   * `workspace` when given (accepting an invitation lands in its workspace, null is home), else in
+   * the workspace of their last sign-in if still usable, else at home.
+   */
+  async function signIn(user: UserRow, meta: ClientMeta, chosen?: WorkspaceContext | null) {
     if (user.status !== 'active') throw new AppError(403, 'ACCOUNT_INACTIVE', messages.loginInactive);
     if (await shutOutByInactiveAccounts(db, user.id)) throw accountInactive();
+    const workspace = chosen === undefined ? await lastWorkspace(user.id) : chosen;
     const familyId = randomUUID();
     const refreshToken = await insertToken(user.id, familyId, workspace?.workspaceId ?? null, meta);
     return { session: await authSession(user, workspace, familyId), refreshToken } satisfies SignedIn;

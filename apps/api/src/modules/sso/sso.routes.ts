@@ -1,4 +1,5 @@
 import type { IdentityProvider } from '@workhub/shared/enums';
+import { landingPath } from '@workhub/shared/landing';
 import { messages } from '@workhub/shared/messages';
 import { dataEnvelope } from '@workhub/shared/schemas/common';
 import {
@@ -7,7 +8,7 @@ import {
   providerStartQuery,
   signInProvider,
 } from '@workhub/shared/schemas/sso';
-import { type SsoError, safeNextPath } from '@workhub/shared/sso';
+import { SSO_DEFAULT_NEXT, type SsoError, safeNextPath } from '@workhub/shared/sso';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -144,8 +145,12 @@ export const ssoRoutes: FastifyPluginAsyncZod<Options> = async (
         await rateLimit.call(app, request, reply);
         if (!attempt || request.query.error) return backToLogin(reply, 'failed');
         const profile = await client.finish(currentUrl(request, provider), attempt);
-        cookie.signedIn(reply, await sso.signInWith(profile, clientMeta(request)));
-        return reply.redirect(attempt.next, 302);
+        const signedIn = await sso.signInWith(profile, clientMeta(request));
+        cookie.signedIn(reply, signedIn);
+        // Without an explicit `next`, land where a password sign-in lands: the reopened workspace.
+        const next =
+          attempt.next === SSO_DEFAULT_NEXT ? landingPath(signedIn.session.user.workspace) : attempt.next;
+        return reply.redirect(next, 302);
       } catch (err) {
         if (!isAppError(err)) request.log.warn({ err, provider }, 'provider sign-in failed');
         return backToLogin(reply, ssoErrorOf(err));

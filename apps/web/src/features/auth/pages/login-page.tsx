@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Checkbox, Divider, Group, Stack, Text } from '@mantine/core';
+import { landingPath } from '@workhub/shared/landing';
 import { messages } from '@workhub/shared/messages';
 import { ssoErrorMessage } from '@workhub/shared/sso';
 import { useEffect, useState } from 'react';
@@ -51,7 +52,9 @@ export const LoginPage = () => {
       rememberEmail(remember ? values.email : null);
       signIn(answer.data);
       notify.success(messages.loginWelcome);
-      await navigate(readReturnPath(location.state) ?? '/workspace', { replace: true });
+      await navigate(readReturnPath(location.state) ?? landingPath(answer.data.user.workspace), {
+        replace: true,
+      });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
         setUnverifiedEmail(values.email);
