@@ -37,7 +37,18 @@ test('an account holder on the trial buys a plan at checkout and sees the invoic
   await expect(invoice).toHaveCount(1);
   await expect(invoice).toContainText('Starter');
   await expect(page.getByRole('link', { name: /Trial:/ })).toHaveCount(0);
+  // Usage against the Starter limits (one workspace, five members).
+  await expect(page.getByText('1 of 5')).toBeVisible();
   await shot(page, '92-billing-paid');
+
+  // Change plan stays in the app: an in-app chooser leading to the checkout.
+  await page.getByRole('button', { name: 'Change plan' }).click();
+  await expect(page).toHaveURL(/\/user\/billing\?plans=1$/);
+  const chooser = page.getByRole('region', { name: 'Choose a plan' });
+  await expect(chooser.getByRole('article', { name: 'Starter' })).toContainText('Current plan');
+  await chooser.getByRole('link', { name: 'Choose Professional' }).click();
+  await expect(page).toHaveURL(/\/checkout\/3$/);
+  await shot(page, '93-billing-change-plan');
 });
 
 test('the free trial cannot be bought at checkout', async ({ page }) => {
