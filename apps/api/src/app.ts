@@ -151,7 +151,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   await registerSecurity(app, config);
   await registerGlobalRateLimit(app, config.globalRateLimit, redis);
   await registerDocs(app, config.publicUrl);
-  registerAuth(app, tokens);
+  registerAuth(app, tokens, handle.db, now);
   registerSubscriptionAccess(app, handle.db, now);
 
   const db = handle.db;

@@ -58,6 +58,7 @@ export const messages = {
   codeDead: 'Too many wrong tries. Request a new code.',
   codeResendTooEarly: 'Please wait before requesting a new code.',
   codeSent: 'A new code has been sent to your email.',
+  verifyNoAttempt: 'No code, or it expired? A new one goes to the browser you signed up in.',
   emailMissingInSession: 'Email is missing in session storage',
   welcome: 'Welcome!',
 

@@ -47,12 +47,21 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.input<typeof loginBody>;
 
-export const verifyEmailBody = z.object({ email: emailField, code: codeField });
+/**
+ * The sign-up attempt a verify page holds (register answers it): the code must then be one mailed
+ * for that attempt. Without it (a device that did not register), the code activates the attempt it
+ * was mailed for. Any other value is an attempt that does not exist.
+ */
+const attemptIdField = z.string().trim().max(64).optional();
+
+export const verifyEmailBody = z.object({ email: emailField, code: codeField, attempt_id: attemptIdField });
 export type VerifyEmailBody = z.input<typeof verifyEmailBody>;
 
 export const resendCodeBody = z.object({
   email: emailField,
   purpose: z.enum(CODE_PURPOSES).default('verify_email'),
+  /** For verify_email: the attempt whose code is sent again (no mail without a known one). */
+  attempt_id: attemptIdField,
 });
 export type ResendCodeBody = z.input<typeof resendCodeBody>;
 
@@ -134,6 +143,11 @@ export type AuthSession = z.infer<typeof authSession>;
 /** What register, resend, forgot-password answer: when the next code may be requested. */
 export const codeSentResponse = z.object({
   message: z.string(),
-  data: z.object({ email: z.string(), resend_available_at: z.string() }),
+  data: z.object({
+    email: z.string(),
+    resend_available_at: z.string(),
+    /** Register and verify_email resend: the sign-up attempt the verify page keeps and sends back. */
+    attempt_id: z.string().optional(),
+  }),
 });
 export type CodeSentResponse = z.infer<typeof codeSentResponse>;

@@ -42,3 +42,29 @@ export function codeMail(purpose: CodePurpose, publicUrl: string, email: string,
 
 /** The code a mail of codeMail carries, read back from its text (the dev mailbox shows it big). */
 export const codeInMailText = (text: string): string | undefined => CODE_IN_TEXT.exec(text)?.[1];
+
+export const SIGNUP_NOTICE_SUBJECT = 'Someone tried to sign up with your Workhub e-mail';
+
+/**
+ * The mail the owner of a verified address gets when someone registers it again: register answers
+ * such an attempt exactly as a new one (no enumeration), so this mail is how its owner learns of it.
+ */
+export function signupNoticeMail(publicUrl: string, email: string): MailMessage {
+  const signIn = `${publicUrl}/auth/login`;
+  const reset = `${publicUrl}/auth/forgot-password`;
+  const intro =
+    'Someone tried to create a Workhub account with this e-mail address, which already has one. Nothing was changed.';
+  const text = [
+    intro,
+    '',
+    `If it was you, sign in: ${signIn}`,
+    `Forgot your password? Set a new one: ${reset}`,
+    '',
+    'If it was not you, you can ignore this mail.',
+  ].join('\n');
+  const html = `<p>${escapeHtml(intro)}</p>
+<p>If it was you, <a href="${escapeHtml(signIn)}">sign in</a>.</p>
+<p>Forgot your password? <a href="${escapeHtml(reset)}">Set a new one</a>.</p>
+<p>If it was not you, you can ignore this mail.</p>`;
+  return { to: email, subject: SIGNUP_NOTICE_SUBJECT, text, html };
+}

@@ -50,17 +50,24 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
 
   const codeSent = (message: string, sent: CodeSent) => ({
     message,
-    data: { email: sent.email, resend_available_at: sent.resendAvailableAt.toISOString() },
+    data: {
+      email: sent.email,
+      resend_available_at: sent.resendAvailableAt.toISOString(),
+      ...(sent.attemptId ? { attempt_id: sent.attemptId } : {}),
+    },
   });
 
   app.post(
     '/register',
     {
+      preValidation: rateLimit,
       schema: {
         tags,
-        summary: 'Create an account holder and send the verify code',
+        summary: 'Start a sign-up attempt and mail its verify code',
+        description:
+          'The same 201 whether or not the address has an account (its owner is mailed instead). `attempt_id` names this attempt: the verify page sends it back with the code and with resend.',
         body: registerBody,
-        response: { 201: codeSentResponse, ...errorResponses(400, 409, 429) },
+        response: { 201: codeSentResponse, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) =>

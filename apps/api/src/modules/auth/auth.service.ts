@@ -1,5 +1,5 @@
+import { randomUUID } from 'node:crypto';
 import { CODE_RESEND_SECONDS, TRIAL_DAYS } from '@workhub/shared/constants';
-import type { CodePurpose } from '@workhub/shared/enums';
 import { messages } from '@workhub/shared/messages';
 import type {
   forgotPasswordBody,
@@ -9,21 +9,26 @@ import type {
   resendCodeBody,
   verifyEmailBody,
 } from '@workhub/shared/schemas/auth';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { subscriptions } from '../../db/schema/plans.ts';
 import { accounts, type UserRow, users } from '../../db/schema/users.ts';
 import { accountConditions } from '../../db/tenant-scope.ts';
-import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
+import { AppError, isAppError, isUniqueViolation } from '../../lib/app-error.ts';
 import { addSeconds, secondsUntil } from '../../lib/clock.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, spendOneHash, verifyPassword } from '../../lib/passwords.ts';
 import { requireActivePlan } from '../plans/plans.service.ts';
-import { type CodeService, wrongCode } from './codes.service.ts';
+import { signupNoticeMail } from './auth.mails.ts';
+import { attemptOf, type CodeService, wrongCode } from './codes.service.ts';
 import { findUserByEmail } from './session-user.ts';
 import type { ClientMeta, SessionService, SignedIn } from './sessions.service.ts';
 
-export type CodeSent = { email: string; resendAvailableAt: Date };
+/** A code sent (or said to be); `attemptId` names the sign-up attempt a verify code activates. */
+export type CodeSent = { email: string; resendAvailableAt: Date; attemptId?: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: string) => UUID.test(value);
 
 const emailTaken = () =>
   new AppError(409, 'CONFLICT', messages.emailTaken, { fields: { email: messages.emailTaken } });
@@ -31,16 +36,15 @@ const emailTaken = () =>
 export function createAuthService(ctx: Ctx, codes: CodeService, sessions: SessionService) {
   const { db, now } = ctx;
 
-  /** When a code may be asked for, told also for addresses that get no mail (nothing to learn). */
-  const nominal = (email: string): CodeSent => ({
+  /**
+   * The answer of register, forgot-password and resend, the same whether or not a code went out
+   * (an unknown address, a verified one, a code asked for again too early): nothing to learn.
+   */
+  const nominal = (email: string, attemptId?: string): CodeSent => ({
     email,
     resendAvailableAt: addSeconds(now(), CODE_RESEND_SECONDS),
+    ...(attemptId ? { attemptId } : {}),
   });
-
-  async function sendCode(user: UserRow, purpose: CodePurpose): Promise<CodeSent> {
-    const { resendAvailableAt } = await codes.issue(user, purpose);
-    return { email: user.email, resendAvailableAt };
-  }
 
   /** A new account holder with the account and its trial; a provider sign-in (modules/sso) makes one too. */
   async function createHolder(
@@ -89,58 +93,112 @@ export function createAuthService(ctx: Ctx, codes: CodeService, sessions: Sessio
     }
   }
 
-  /** A second sign-up before verifying takes the new names, password and plan, and sends a code. */
-  async function updateUnverified(user: UserRow, input: z.output<typeof registerBody>, passwordHash: string) {
-    const [updated] = await db
-      .update(users)
-      .set({ firstName: input.first_name, lastName: input.last_name, passwordHash, updatedAt: now() })
-      .where(eq(users.id, user.id))
-      .returning();
-    if (user.accountId) {
-      await db
-        .update(subscriptions)
-        .set({ planId: input.subscription_id })
-        .where(accountConditions(user.accountId).account(subscriptions));
+  /** The user of a new address: the first attempt's data until a code activates one. */
+  async function holderFor(input: z.output<typeof registerBody>, passwordHash: string): Promise<UserRow> {
+    try {
+      return await createHolder(input, passwordHash);
+    } catch (err) {
+      // Two sign-ups of one address at the same moment: the second joins the first's user.
+      const existing = isAppError(err) && err.status === 409 && (await findUserByEmail(db, input.email));
+      if (existing) return existing;
+      throw err;
     }
-    return updated ?? user;
   }
 
+  /**
+   * Every register is an attempt of its own: its names, password and plan travel with its code, and
+   * only that code activates them (verifyEmail). An unverified user is never overwritten by a later
+   * attempt, so whoever registers an address last does not own the account its owner verifies. A
+   * verified address answers as a new one would (no enumeration) and its owner is told by mail.
+   */
   async function register(input: z.output<typeof registerBody>): Promise<CodeSent> {
     await requireActivePlan(db, input.subscription_id);
-    const existing = await findUserByEmail(db, input.email);
-    if (existing?.emailVerifiedAt) throw emailTaken();
+    // Hashed in every case, so a taken address answers in the time a new one does.
     const passwordHash = await hashPassword(input.password);
-    const user = existing
-      ? await updateUnverified(existing, input, passwordHash)
-      : await createHolder(input, passwordHash);
-    return sendCode(user, 'verify_email');
+    const attemptId = randomUUID();
+    const existing = await findUserByEmail(db, input.email);
+    if (existing?.emailVerifiedAt) {
+      await ctx.mailer.send(signupNoticeMail(ctx.config.publicUrl, existing.email));
+      return nominal(input.email, attemptId);
+    }
+    const user = existing ?? (await holderFor(input, passwordHash));
+    await codes.issue(user, 'verify_email', {
+      attemptId,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      passwordHash,
+      planId: input.subscription_id,
+    });
+    return nominal(user.email, attemptId);
   }
 
+  /**
+   * Activates the attempt the code was mailed for (of `attempt_id` only, when the page holds one):
+   * the user takes that attempt's names, password and plan, is verified, and every other attempt's
+   * code dies. A verified address has no code left to use.
+   */
   async function verifyEmail(input: z.output<typeof verifyEmailBody>, meta: ClientMeta): Promise<SignedIn> {
     const user = await findUserByEmail(db, input.email);
-    if (!user) throw wrongCode();
-    await codes.consume(user.id, 'verify_email', input.code);
-    const [verified] = await db
-      .update(users)
-      .set({ emailVerifiedAt: user.emailVerifiedAt ?? now(), updatedAt: now() })
-      .where(eq(users.id, user.id))
-      .returning();
-    return sessions.signIn(verified ?? user, meta);
+    if (!user || user.emailVerifiedAt) throw wrongCode();
+    const attemptId = input.attempt_id;
+    // An attempt id that is no id names no attempt: no code can match it.
+    if (attemptId !== undefined && !isUuid(attemptId)) throw wrongCode();
+    const row = await codes.consume(user.id, 'verify_email', input.code, attemptId);
+    const attempt = attemptOf(row);
+    const at = now();
+    const verified = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({
+          ...(attempt
+            ? { firstName: attempt.firstName, lastName: attempt.lastName, passwordHash: attempt.passwordHash }
+            : {}),
+          emailVerifiedAt: at,
+          updatedAt: at,
+        })
+        .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)))
+        .returning();
+      // Another attempt's code was used a moment before this one: this one activates nothing.
+      if (!updated) throw wrongCode();
+      if (attempt && updated.accountId) {
+        await tx
+          .update(subscriptions)
+          .set({ planId: attempt.planId })
+          .where(accountConditions(updated.accountId).account(subscriptions));
+      }
+      return updated;
+    });
+    await codes.killAll(user.id, 'verify_email');
+    return sessions.signIn(verified, meta);
   }
 
-  /** 429 before the countdown has run out; addresses that would get no code get the same answer. */
+  /**
+   * A new code of the same series. For a sign-up, only for the attempt the page holds: a resend
+   * never mails a code of another attempt (a later register by someone else), and an unknown or
+   * forged attempt is answered as a real one, with no mail. A reset code asked for again too early
+   * is answered as an unknown address is (a 429 there would tell that the address exists).
+   */
   async function resendCode(input: z.output<typeof resendCodeBody>): Promise<CodeSent> {
     const user = await findUserByEmail(db, input.email);
-    const eligible =
-      user?.status === 'active' && (input.purpose === 'reset_password' || user.emailVerifiedAt === null);
-    if (!user || !eligible) return nominal(input.email);
-    const { sent, resendAvailableAt } = await codes.issue(user, input.purpose);
+    if (input.purpose === 'reset_password') {
+      await spendOneHash();
+      if (user?.status === 'active') await codes.issue(user, 'reset_password');
+      return nominal(input.email);
+    }
+    const attemptId = input.attempt_id;
+    const attempt =
+      user && !user.emailVerifiedAt && attemptId && isUuid(attemptId)
+        ? await codes.findAttempt(user.id, attemptId)
+        : undefined;
+    if (!user || !attempt) return nominal(input.email, attemptId);
+    const { sent, resendAvailableAt } = await codes.issue(user, 'verify_email', attempt);
+    // Only the person holding the attempt id can be told to wait: it tells them nothing new.
     if (!sent) {
       throw new AppError(429, 'RATE_LIMITED', messages.codeResendTooEarly, {
         retryAfter: secondsUntil(resendAvailableAt, now()),
       });
     }
-    return { email: user.email, resendAvailableAt };
+    return nominal(user.email, attempt.attemptId);
   }
 
   async function login(input: z.output<typeof loginBody>, meta: ClientMeta): Promise<SignedIn> {
@@ -151,11 +209,15 @@ export function createAuthService(ctx: Ctx, codes: CodeService, sessions: Sessio
     return sessions.signIn(user, meta);
   }
 
-  /** The same answer whether or not the address exists; a code goes out only when it does. */
+  /**
+   * The same answer, in about the same time (one argon2 hash either way), whether or not the
+   * address exists; a code goes out only when it does.
+   */
   async function forgotPassword(input: z.output<typeof forgotPasswordBody>): Promise<CodeSent> {
+    await spendOneHash();
     const user = await findUserByEmail(db, input.email);
-    if (user?.status !== 'active') return nominal(input.email);
-    return sendCode(user, 'reset_password');
+    if (user?.status === 'active') await codes.issue(user, 'reset_password');
+    return nominal(input.email);
   }
 
   async function newPassword(input: z.output<typeof newPasswordBody>, meta: ClientMeta): Promise<SignedIn> {
@@ -173,6 +235,8 @@ export function createAuthService(ctx: Ctx, codes: CodeService, sessions: Sessio
       })
       .where(eq(users.id, user.id))
       .returning();
+    // Verified now: no sign-up attempt's code may later replace this password.
+    await codes.killAll(user.id, 'verify_email');
     await sessions.revokeAllOf(user.id);
     return sessions.signIn(updated ?? user, meta);
   }

@@ -19,11 +19,12 @@ import {
 
 const t = useTestApp();
 
-/** Registers a new address and returns it with its code. */
-async function registered(): Promise<{ email: string; code: string }> {
+/** Registers a new address and returns it with its code and the attempt register answered. */
+async function registered(): Promise<{ email: string; code: string; attempt: string }> {
   const email = uniqueEmail('verify');
-  expect((await post(t.app, '/api/auth/register', registration(email))).statusCode).toBe(201);
-  return { email, code: await latestCode(t.db, email) };
+  const response = await post(t.app, '/api/auth/register', registration(email));
+  expect(response.statusCode).toBe(201);
+  return { email, code: await latestCode(t.db, email), attempt: response.json().data.attempt_id };
 }
 
 const verify = (email: string, code: string) => post(t.app, '/api/auth/verify-email', { email, code });
@@ -152,9 +153,9 @@ describe('POST /api/auth/resend-code', () => {
   const resend = (body: object) => post(t.app, '/api/auth/resend-code', body);
 
   it('answers 429 with retry_after and Retry-After before 60 s have passed', async () => {
-    const { email } = await registered();
+    const { email, attempt } = await registered();
     t.clock.advance(45);
-    const response = await resend({ email });
+    const response = await resend({ email, attempt_id: attempt });
     expect(response.statusCode).toBe(429);
     expect(response.headers['retry-after']).toBe('15');
     expect(errorOf(response).error).toEqual({
@@ -166,13 +167,17 @@ describe('POST /api/auth/resend-code', () => {
   });
 
   it('sends a new code after 60 s, which kills the old one', async () => {
-    const { email, code: old } = await registered();
+    const { email, code: old, attempt } = await registered();
     t.clock.advance(60);
-    const response = await resend({ email, purpose: 'verify_email' });
+    const response = await resend({ email, purpose: 'verify_email', attempt_id: attempt });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       message: messages.codeSent,
-      data: { email, resend_available_at: new Date(t.clock.now().getTime() + 60_000).toISOString() },
+      data: {
+        email,
+        resend_available_at: new Date(t.clock.now().getTime() + 60_000).toISOString(),
+        attempt_id: attempt,
+      },
     });
     expect(await mailsTo(t.db, email)).toHaveLength(2);
     const fresh = await latestCode(t.db, email);
@@ -187,10 +192,10 @@ describe('POST /api/auth/resend-code', () => {
     expect(response.json().data.email).toBe(ghost);
     expect(await mailsTo(t.db, ghost)).toHaveLength(0);
 
-    const { email, code } = await registered();
+    const { email, code, attempt } = await registered();
     await verify(email, code);
     t.clock.advance(60);
-    expect((await resend({ email })).statusCode).toBe(200);
+    expect((await resend({ email, attempt_id: attempt })).statusCode).toBe(200);
     expect(await mailsTo(t.db, email)).toHaveLength(1);
   });
 

@@ -34,3 +34,27 @@ export const rememberEmail = (email: string | null) => write(() => localStorage,
 export const readPendingEmail = () => read(() => sessionStorage, PENDING_EMAIL_KEY);
 export const savePendingEmail = (email: string | null) =>
   write(() => sessionStorage, PENDING_EMAIL_KEY, email);
+
+// sessionStorage `signup_attempt`: the sign-up attempt register answered, with its e-mail. The
+// verify screen sends it back with the code and with resend, so both act on the attempt made in
+// this browser and never on one someone else made with the same address later.
+const SIGNUP_ATTEMPT_KEY = 'signup_attempt';
+
+/** The attempt this browser made for `email`, or null (another address, or none kept). */
+export const readSignupAttempt = (email: string): string | null => {
+  const kept = read(() => sessionStorage, SIGNUP_ATTEMPT_KEY);
+  if (!kept) return null;
+  try {
+    const value = JSON.parse(kept) as { email?: unknown; attempt_id?: unknown };
+    return value.email === email && typeof value.attempt_id === 'string' ? value.attempt_id : null;
+  } catch {
+    return null;
+  }
+};
+
+export const saveSignupAttempt = (attempt: { email: string; attemptId: string } | null) =>
+  write(
+    () => sessionStorage,
+    SIGNUP_ATTEMPT_KEY,
+    attempt ? JSON.stringify({ email: attempt.email, attempt_id: attempt.attemptId }) : null,
+  );

@@ -13,10 +13,17 @@ type ResendCodeButtonProps = {
   purpose: CodePurpose;
   /** When the server allows the next code (ms since the epoch). */
   initialAvailableAt: number;
+  /** verify_email: the sign-up attempt whose code is sent again. */
+  attemptId?: string;
 };
 
 /** 'Resend code in 42s', then 'Resend code': asks the server for a new code and restarts the count. */
-export const ResendCodeButton = ({ email, purpose, initialAvailableAt }: ResendCodeButtonProps) => {
+export const ResendCodeButton = ({
+  email,
+  purpose,
+  initialAvailableAt,
+  attemptId,
+}: ResendCodeButtonProps) => {
   const [availableAt, setAvailableAt] = useState(initialAvailableAt);
   const [sending, setSending] = useState(false);
   const left = useCountdown(availableAt);
@@ -24,7 +31,7 @@ export const ResendCodeButton = ({ email, purpose, initialAvailableAt }: ResendC
   const onClick = async () => {
     setSending(true);
     try {
-      const answer = await resendCode({ email, purpose });
+      const answer = await resendCode({ email, purpose, ...(attemptId ? { attempt_id: attemptId } : {}) });
       setAvailableAt(resendAvailableAt(answer.data.resend_available_at, Date.now()));
       notify.success(answer.message || messages.codeSent);
     } catch (error) {

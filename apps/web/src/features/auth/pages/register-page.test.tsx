@@ -76,7 +76,11 @@ describe('RegisterPage', () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse(201, {
         message: messages.registerDone,
-        data: { email: 'ada@example.com', resend_available_at: new Date(Date.now() + 60_000).toISOString() },
+        data: {
+          email: 'ada@example.com',
+          resend_available_at: new Date(Date.now() + 60_000).toISOString(),
+          attempt_id: '11111111-2222-4333-8444-555555555555',
+        },
       }),
     );
     renderRegister('/auth/register?id=3');
@@ -85,20 +89,32 @@ describe('RegisterPage', () => {
 
     expect(await screen.findByRole('heading', { name: 'Verify page' })).toBeTruthy();
     expect(sessionStorage.getItem('email')).toBe('ada@example.com');
+    // The attempt is kept for the verify screen, which sends it back with the code and with resend.
+    expect(JSON.parse(sessionStorage.getItem('signup_attempt') ?? '{}')).toEqual({
+      email: 'ada@example.com',
+      attempt_id: '11111111-2222-4333-8444-555555555555',
+    });
     const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body));
     expect(body).toMatchObject({ subscription_id: 3, terms_of_service: true, privacy_policy: true });
   });
 
-  it("shows a taken e-mail's message under the Email field and as a toast", async () => {
+  it('has no taken-address path: the API answers a taken address as a new one, so it goes on to verify', async () => {
     const user = userEvent.setup();
     fetchMock.mockResolvedValueOnce(
-      jsonResponse(409, { error: { code: 'CONFLICT', message: messages.emailTaken } }),
+      jsonResponse(201, {
+        message: messages.registerDone,
+        data: {
+          email: 'ada@example.com',
+          resend_available_at: new Date(Date.now() + 60_000).toISOString(),
+          attempt_id: '22222222-2222-4333-8444-555555555555',
+        },
+      }),
     );
     renderRegister();
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-
-    expect(await screen.findByText(messages.emailTaken)).toBeTruthy();
-    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(messages.emailTaken));
+    expect(await screen.findByRole('heading', { name: 'Verify page' })).toBeTruthy();
+    expect(screen.queryByText(messages.emailTaken)).toBeNull();
+    await waitFor(() => expect(notify.error).not.toHaveBeenCalled());
   });
 });

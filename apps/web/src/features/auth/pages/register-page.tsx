@@ -8,7 +8,7 @@ import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useResolverForm } from '../../../lib/use-resolver-form.ts';
 import { register as registerAccount } from '../api/register.ts';
-import { savePendingEmail } from '../browser-keys.ts';
+import { savePendingEmail, saveSignupAttempt } from '../browser-keys.ts';
 import type { CodeScreenState } from '../code-state.ts';
 import { EmailField } from '../components/auth-fields.tsx';
 import { resendAvailableAt } from '../countdown.ts';
@@ -56,6 +56,9 @@ export const RegisterPage = () => {
         const answer = await registerAccount(values);
         const email = answer.data.email || values.email;
         savePendingEmail(email);
+        // The API answers alike for a new and a taken address: both go on to the verify screen.
+        const attemptId = answer.data.attempt_id;
+        saveSignupAttempt(attemptId ? { email, attemptId } : null);
         notify.success(answer.message || messages.registerDone);
         const state: CodeScreenState = {
           resendAvailableAt: resendAvailableAt(answer.data.resend_available_at, Date.now()),

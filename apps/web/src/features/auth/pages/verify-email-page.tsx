@@ -1,14 +1,15 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { CODE_LENGTH } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useResolverForm } from '../../../lib/use-resolver-form.ts';
 import { verifyEmail } from '../api/verify-email.ts';
-import { savePendingEmail } from '../browser-keys.ts';
+import { readSignupAttempt, savePendingEmail, saveSignupAttempt } from '../browser-keys.ts';
 import { showCodeError } from '../code-errors.ts';
 import { CodeField } from '../components/auth-fields.tsx';
 import { MissingEmail } from '../components/missing-email.tsx';
@@ -18,14 +19,17 @@ import { useCodeEmail } from '../use-code-email.ts';
 
 const VerifyForm = ({ email, initialAvailableAt }: { email: string; initialAvailableAt: number }) => {
   const navigate = useNavigate();
+  // The attempt this browser made: the code must be one mailed for it (none: any code mailed).
+  const [attemptId] = useState(() => readSignupAttempt(email));
   const { form, submit, isSubmitting } = useResolverForm<VerifyEmailInput, VerifyEmailValues>(
     verifyEmailForm.resolver,
     {
       defaultValues: { email, code: '' },
       onSubmit: async (values) => {
-        const answer = await verifyEmail(values);
+        const answer = await verifyEmail(attemptId ? { ...values, attempt_id: attemptId } : values);
         signIn(answer.data);
         savePendingEmail(null);
+        saveSignupAttempt(null);
         notify.success(answer.message || messages.welcome);
         navigate('/subscription_type', { replace: true });
       },
@@ -53,7 +57,22 @@ const VerifyForm = ({ email, initialAvailableAt }: { email: string; initialAvail
         </Stack>
       </form>
       <Group justify="center">
-        <ResendCodeButton email={email} purpose="verify_email" initialAvailableAt={initialAvailableAt} />
+        {attemptId ? (
+          <ResendCodeButton
+            email={email}
+            purpose="verify_email"
+            initialAvailableAt={initialAvailableAt}
+            attemptId={attemptId}
+          />
+        ) : (
+          // A new code goes only to the browser that signed up (the attempt it keeps).
+          <Text size="sm" ta="center">
+            {messages.verifyNoAttempt}{' '}
+            <Anchor component={Link} to="/auth/register">
+              Create your account again
+            </Anchor>
+          </Text>
+        )}
       </Group>
     </Stack>
   );
