@@ -208,10 +208,11 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   await registerUploads(app, config.dataDir);
   // Where mail stays in the outbox, the dev mailbox is how it is read (the README's npm start path).
   if (config.mailTransport === 'outbox') {
-    await app.register(devMailboxRoutes, { db });
-    if (config.nodeEnv !== 'development') {
+    const loopbackOnly = config.nodeEnv !== 'development';
+    await app.register(devMailboxRoutes, { db, loopbackOnly });
+    if (loopbackOnly) {
       app.log.warn(
-        'MAIL_TRANSPORT=outbox: no mail is delivered, and /dev-mailbox shows every mail (codes and links included) to anyone who can reach this server; set SMTP_URL to deliver',
+        'MAIL_TRANSPORT=outbox: no mail is delivered; /dev-mailbox shows every mail (codes and links included) to callers on this machine only; set SMTP_URL to deliver',
       );
     }
   }

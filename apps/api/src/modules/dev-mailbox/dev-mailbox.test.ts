@@ -86,13 +86,39 @@ describe('GET /dev-mailbox', () => {
     try {
       // The operator is told, at start, what the choice means.
       expect(lines.join('')).toContain('/dev-mailbox shows every mail');
+      expect(lines.join('')).toContain('to callers on this machine only');
       const email = uniqueEmail('prod-outbox');
       await post(production.app, '/api/auth/register', registration(email));
       const response = await mailbox(production.app, email);
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain(`<p class="code">${await latestCode(t.db, email)}</p>`);
+      // Reset codes are readable here: a caller from another machine finds nothing.
+      const remote = await production.app.inject({
+        method: 'GET',
+        url: `/dev-mailbox?to=${encodeURIComponent(email)}`,
+        remoteAddress: '203.0.113.7',
+      });
+      expect(remote.statusCode).toBe(404);
+      expect(remote.body).not.toContain(email);
     } finally {
       await production.app.close();
+    }
+  });
+
+  it('answers callers from any address in development', async () => {
+    const development = await testApp(t.db, { NODE_ENV: 'development', MAIL_TRANSPORT: 'outbox' });
+    try {
+      const email = uniqueEmail('dev-remote');
+      await post(development.app, '/api/auth/register', registration(email));
+      const remote = await development.app.inject({
+        method: 'GET',
+        url: `/dev-mailbox?to=${encodeURIComponent(email)}`,
+        remoteAddress: '203.0.113.8',
+      });
+      expect(remote.statusCode).toBe(200);
+      expect(remote.body).toContain(email);
+    } finally {
+      await development.app.close();
     }
   });
 });
