@@ -123,6 +123,19 @@ describe('hostile input is a 4xx, never a 500', () => {
     });
   });
 
+  it('a NUL in a path the API does not document (uploads, the dev mailbox) is a 4xx', async () => {
+    for (const url of [
+      '/uploads/%00',
+      '/uploads/a%00.png',
+      '/uploads/..%2f..%2fetc%2fpasswd',
+      '/dev-mailbox?to=%00',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, `${url} ${response.body}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, `${url} ${response.body}`).toBeLessThan(500);
+    }
+  });
+
   describe('a multipart upload', () => {
     const url = () => `/api/workspaces/${tenant.workspace.workspace_id}/logo`;
     const head =
