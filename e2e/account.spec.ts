@@ -9,6 +9,9 @@ test('an admin edits a plan and the change shows on /pricing', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Plans', level: 1 })).toBeVisible();
   await page.getByRole('row').filter({ hasText: 'Starter' }).getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { name: 'Edit plan' })).toBeVisible();
+  // The limits the Starter text promises (one workspace, five members), editable here.
+  await expect(page.getByLabel('Max workspaces')).toHaveValue('1');
+  await expect(page.getByLabel('Max members')).toHaveValue('5');
 
   await page.getByLabel('Description').fill('short');
   await page.getByLabel('Description').blur();
