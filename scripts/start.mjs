@@ -116,7 +116,7 @@ if (!migrateOnly) {
       '',
     );
     console.log(
-      `No SMTP_URL: mail stays in the outbox, readable at ${publicUrl}/dev-mailbox (set SMTP_URL to deliver it).`,
+      `No SMTP_URL: mail stays in the outbox, readable at ${publicUrl}/dev-mailbox from this machine (set SMTP_URL to deliver it).`,
     );
   }
 }
