@@ -9,7 +9,7 @@ import { outbox } from '../../db/schema/outbox.ts';
 import { subscriptionPlans } from '../../db/schema/plans.ts';
 import { bearer, errorOf, signUp, testApp, uniqueEmail, useTestApp } from '../../test/helpers.ts';
 import { staffMember } from '../../test/staff.ts';
-import { login, memberIn, newTenant } from '../../test/tenants.ts';
+import { chooseWorkspace, login, memberIn, newTenant } from '../../test/tenants.ts';
 import { call } from '../../test/work.ts';
 import { addMonths } from './billing.service.ts';
 import { type Collection, PAYMENT_PROVIDERS } from './payment-provider.ts';
@@ -473,7 +473,11 @@ describe('SessionUser.subscription', () => {
     expect(staff.session.user.subscription).toBeNull();
     const { workspace } = await newTenant(t);
     const member = await memberIn(t, workspace, 'member');
-    const atHome = await login(t, member.email);
-    expect(atHome.session.user.subscription).toBeNull();
+    // Signing in reopens the member's last workspace (issue 11); going home leaves it.
+    const signedIn = await login(t, member.email);
+    const atHome = await chooseWorkspace(t, signedIn, null);
+    expect(atHome.statusCode, atHome.body).toBe(200);
+    expect(atHome.json().data.user.workspace).toBeNull();
+    expect(atHome.json().data.user.subscription).toBeNull();
   });
 });
