@@ -1,13 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
+import { messages } from '@workhub/shared/messages';
 import { APP_URL } from '../playwright.config.ts';
 import { apiCreateWorkspace, apiSignIn } from './support/api.ts';
 import { createVerifiedUser, shot, signIn, toast } from './support/helpers.ts';
 
 async function openWorkspace(page: Page, email: string, password: string, name: string) {
   await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/workspace$/);
-  await page.getByRole('button', { name: new RegExp(name) }).click();
+  // Signing in reopens the workspace used last: the one the API set up (or the invitation opened).
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('current-workspace-name')).toHaveText(name);
 }
 
 test('the task form shows every invalid field at once on submit', async ({ page }) => {
@@ -35,15 +36,18 @@ test('the task form shows every invalid field at once on submit', async ({ page 
   await page.getByRole('button', { name: 'Create task' }).click();
   const form = page.locator('form');
   for (const message of [
-    'Name is required',
-    'Assigned To is required',
-    'Status To is required',
-    'Due Date To is required',
-    'Priority Date To is required',
+    messages.nameRequired,
+    messages.assignedToRequired,
+    messages.statusRequired,
+    messages.dueDateRequired,
+    messages.priorityRequired,
   ]) {
     await expect(form.getByText(message, { exact: true })).toBeVisible();
   }
-  await expect(form.getByText('Description is required', { exact: true })).toHaveCount(0);
+  for (const label of ['Select a worker', 'Status', 'Due Date', 'Priority']) {
+    await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  }
+  await expect(form.getByText(messages.descriptionRequired, { exact: true })).toHaveCount(0);
   await shot(page, '80-task-form-all-errors');
 });
 
@@ -55,8 +59,8 @@ test('the profile refuses a blank first or last name', async ({ page }) => {
   await page.getByLabel('First name').fill('  ');
   await page.getByLabel('Last name').fill('');
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Sorry the first name is required', { exact: true })).toBeVisible();
-  await expect(page.getByText('Sorry the last name is required', { exact: true })).toBeVisible();
+  await expect(page.getByText(messages.firstNameRequired, { exact: true })).toBeVisible();
+  await expect(page.getByText(messages.lastNameRequired, { exact: true })).toBeVisible();
   await shot(page, '81-profile-blank-name');
 
   // Nothing was saved: the page reloads with the name the user signed up with.

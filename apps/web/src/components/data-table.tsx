@@ -162,27 +162,30 @@ const ScrollFrame = ({ label, hintId, children }: ScrollFrameProps) => {
   const { ref, more, measure } = useOverflow();
   const overflowing = more.left || more.right;
   return (
-    <div
-      className={classes.frame}
-      data-more-left={more.left || undefined}
-      data-more-right={more.right || undefined}
-    >
-      {/* Focusable only when it scrolls, so the keyboard can scroll it too. */}
-      <section
-        ref={ref}
-        className={classes.scroller}
-        onScroll={measure}
-        aria-label={label}
-        aria-describedby={overflowing ? hintId : undefined}
-        tabIndex={overflowing ? 0 : undefined}
+    <>
+      {/* The edge fades cover the table only, not the hint under it. */}
+      <div
+        className={classes.frame}
+        data-more-left={more.left || undefined}
+        data-more-right={more.right || undefined}
       >
-        {children}
-      </section>
+        {/* Focusable only when it scrolls, so the keyboard can scroll it too. */}
+        <section
+          ref={ref}
+          className={classes.scroller}
+          onScroll={measure}
+          aria-label={label}
+          aria-describedby={overflowing ? hintId : undefined}
+          tabIndex={overflowing ? 0 : undefined}
+        >
+          {children}
+        </section>
+      </div>
       {overflowing ? (
-        <Text id={hintId} size="xs" c="dimmed" mt={4} data-testid="table-scroll-hint">
+        <Text id={hintId} size="xs" c="dimmed" mt={4}>
           {messages.tableScrollHint}
         </Text>
       ) : null}
-    </div>
+    </>
   );
 };

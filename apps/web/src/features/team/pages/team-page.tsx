@@ -26,7 +26,8 @@ export const TeamPage = () => {
       <PageHeader title="Team" description={workspaceName} />
       <Stack gap="lg">
         {mayInvite ? (
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          // Side by side only where the invitations table fits beside the form (not at 1366 px).
+          <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="lg">
             <InviteForm />
             <InvitationsTable />
           </SimpleGrid>
