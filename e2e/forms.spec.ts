@@ -48,7 +48,7 @@ test('the task form shows every invalid field at once on submit', async ({ page 
     await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('aria-invalid', 'true');
   }
   await expect(form.getByText(messages.descriptionRequired, { exact: true })).toHaveCount(0);
-  await shot(page, '80-task-form-all-errors');
+  await shot(page, '85-task-form-all-errors');
 });
 
 test('the profile refuses a blank first or last name', async ({ page }) => {
@@ -61,7 +61,7 @@ test('the profile refuses a blank first or last name', async ({ page }) => {
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText(messages.firstNameRequired, { exact: true })).toBeVisible();
   await expect(page.getByText(messages.lastNameRequired, { exact: true })).toBeVisible();
-  await shot(page, '81-profile-blank-name');
+  await shot(page, '86-profile-blank-name');
 
   // Nothing was saved: the page reloads with the name the user signed up with.
   await page.reload();
