@@ -1,4 +1,4 @@
-import { Table, Text, UnstyledButton } from '@mantine/core';
+import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { type ReactNode, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { ErrorState, LoadingState } from './data-states.tsx';
@@ -14,6 +14,8 @@ export type DataTableColumn<T> = {
   /** Makes the column sortable by this value (strings compare naturally, empty values last). */
   sortValue?: (row: T) => SortValue;
   width?: number | string;
+  /** The header is read out but not shown (a column of buttons). */
+  hideHeader?: boolean;
 };
 
 type SortState = { key: string; direction: 'ascending' | 'descending' };
@@ -132,6 +134,8 @@ export const DataTable = <T,>({
                       >
                         {column.header}
                       </UnstyledButton>
+                    ) : column.hideHeader ? (
+                      <VisuallyHidden>{column.header}</VisuallyHidden>
                     ) : (
                       column.header
                     )}
