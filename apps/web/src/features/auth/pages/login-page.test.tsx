@@ -130,8 +130,12 @@ describe('LoginPage', () => {
     expect(body).toEqual({ email: 'ada@example.com', password: 'secret1' });
   });
 
-  it('offers to resend the code to an unverified address, then opens the verify screen', async () => {
+  it('resends the code of the attempt this browser made, then opens the verify screen', async () => {
     const user = userEvent.setup();
+    sessionStorage.setItem(
+      'signup_attempt',
+      JSON.stringify({ email: 'ada@example.com', attempt_id: '11111111-2222-4333-8444-555555555555' }),
+    );
     fetchMock
       .mockResolvedValueOnce(
         jsonResponse(403, { error: { code: 'EMAIL_NOT_VERIFIED', message: messages.loginNotVerified } }),
@@ -154,6 +158,26 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByRole('heading', { name: 'Verify page' })).toBeTruthy();
     expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/api/auth/resend-code');
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toMatchObject({
+      attempt_id: '11111111-2222-4333-8444-555555555555',
+    });
     expect(sessionStorage.getItem('email')).toBe('ada@example.com');
+  });
+
+  it('asks for no code for an attempt this browser did not make: it opens the verify screen', async () => {
+    const user = userEvent.setup();
+    sessionStorage.removeItem('signup_attempt');
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(403, { error: { code: 'EMAIL_NOT_VERIFIED', message: messages.loginNotVerified } }),
+    );
+    renderLogin();
+    await user.type(emailInput(), 'ada@example.com');
+    await user.type(passwordInput(), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText(messages.loginNotVerified)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Enter my code' }));
+    expect(await screen.findByRole('heading', { name: 'Verify page' })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

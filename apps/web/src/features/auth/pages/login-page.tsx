@@ -14,7 +14,7 @@ import { signIn } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { login } from '../api/login.ts';
 import { resendCode } from '../api/resend-code.ts';
-import { readRememberedEmail, rememberEmail, savePendingEmail } from '../browser-keys.ts';
+import { readRememberedEmail, readSignupAttempt, rememberEmail, savePendingEmail } from '../browser-keys.ts';
 import { type CodeScreenState, readReturnPath } from '../code-state.ts';
 import { EmailField } from '../components/auth-fields.tsx';
 import { ProviderButtons } from '../components/provider-buttons.tsx';
@@ -73,9 +73,16 @@ export const LoginPage = () => {
   };
 
   const onResend = async (email: string) => {
+    // A new code goes only for the attempt this browser made; without one, the code already mailed
+    // is typed in (the verify screen says where a new one can come from).
+    const attemptId = readSignupAttempt(email);
+    if (!attemptId) {
+      goVerify(email, Date.now());
+      return;
+    }
     setResending(true);
     try {
-      const answer = await resendCode({ email, purpose: 'verify_email' });
+      const answer = await resendCode({ email, purpose: 'verify_email', attempt_id: attemptId });
       notify.success(answer.message || messages.codeSent);
       goVerify(email, resendAvailableAt(answer.data.resend_available_at, Date.now()));
     } catch (error) {
@@ -100,7 +107,7 @@ export const LoginPage = () => {
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{notVerifiedMessage || messages.loginNotVerified}</Text>
             <Button size="xs" onClick={() => onResend(unverifiedEmail)} loading={resending}>
-              Resend code
+              {readSignupAttempt(unverifiedEmail) ? 'Resend code' : 'Enter my code'}
             </Button>
           </Stack>
         </Alert>
