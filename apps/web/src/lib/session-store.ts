@@ -12,6 +12,8 @@
  *   checked at the last sign-in (features/auth/remember-email.ts).
  * - sessionStorage `email`: the address being verified, between sign-up (or the sign-in screen's
  *   'Resend code') and /auth/verify; removed once verified.
+ * - sessionStorage `signup_attempt`: `{ email, attempt_id }` of the sign-up made in this browser; the
+ *   verify screen sends the attempt with the code and with resend (features/auth/browser-keys.ts).
  * - history state (not storage): `resendAvailableAt` handed from register / forgot-password /
  *   resend to the code screens, and `from` (where the guard sent the user from).
  * No token is ever written to localStorage or sessionStorage (spec keys accessToken / refresh_token
