@@ -1,6 +1,7 @@
-import { Badge, Table } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { InvoiceStatus } from '@workhub/shared/enums';
 import type { Invoice } from '@workhub/shared/schemas/billing';
+import { DataTable } from '../../../components/data-table.tsx';
 import { formatDate } from '../../../lib/labels.ts';
 import { formatAmount, formatPeriodRange, INVOICE_STATUS_LABELS } from '../billing-format.ts';
 
@@ -8,36 +9,62 @@ const STATUS_COLORS: Record<InvoiceStatus, string> = { open: 'yellow', paid: 'gr
 
 /** The account's invoices: Number, Plan, Period, Amount, Status, Issued, Due. */
 export const InvoicesTable = ({ invoices }: { invoices: Invoice[] }) => (
-  <Table.ScrollContainer minWidth={760}>
-    <Table verticalSpacing="sm" highlightOnHover>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Number</Table.Th>
-          <Table.Th>Plan</Table.Th>
-          <Table.Th>Period</Table.Th>
-          <Table.Th>Amount</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Issued</Table.Th>
-          <Table.Th>Due</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {invoices.map((invoice) => (
-          <Table.Tr key={invoice.invoice_id}>
-            <Table.Td fw={600}>{invoice.number}</Table.Td>
-            <Table.Td>{invoice.plan_title}</Table.Td>
-            <Table.Td>{formatPeriodRange(invoice.period_start, invoice.period_end)}</Table.Td>
-            <Table.Td>{formatAmount(invoice.amount, invoice.currency)}</Table.Td>
-            <Table.Td>
-              <Badge size="sm" variant="light" color={STATUS_COLORS[invoice.status]}>
-                {INVOICE_STATUS_LABELS[invoice.status]}
-              </Badge>
-            </Table.Td>
-            <Table.Td>{formatDate(invoice.issued_at)}</Table.Td>
-            <Table.Td>{formatDate(invoice.due_at)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  </Table.ScrollContainer>
+  <DataTable
+    label="Invoices"
+    minWidth={760}
+    rows={invoices}
+    rowKey={(invoice) => invoice.invoice_id}
+    columns={[
+      {
+        key: 'number',
+        header: 'Number',
+        sortValue: (invoice) => invoice.number,
+        cell: (invoice) => (
+          <Text fw={600} size="sm">
+            {invoice.number}
+          </Text>
+        ),
+      },
+      {
+        key: 'plan',
+        header: 'Plan',
+        sortValue: (invoice) => invoice.plan_title,
+        cell: (invoice) => invoice.plan_title,
+      },
+      {
+        key: 'period',
+        header: 'Period',
+        sortValue: (invoice) => invoice.period_start,
+        cell: (invoice) => formatPeriodRange(invoice.period_start, invoice.period_end),
+      },
+      {
+        key: 'amount',
+        header: 'Amount',
+        sortValue: (invoice) => invoice.amount,
+        cell: (invoice) => formatAmount(invoice.amount, invoice.currency),
+      },
+      {
+        key: 'status',
+        header: 'Status',
+        sortValue: (invoice) => invoice.status,
+        cell: (invoice) => (
+          <Badge size="sm" variant="light" color={STATUS_COLORS[invoice.status]}>
+            {INVOICE_STATUS_LABELS[invoice.status]}
+          </Badge>
+        ),
+      },
+      {
+        key: 'issued',
+        header: 'Issued',
+        sortValue: (invoice) => invoice.issued_at,
+        cell: (invoice) => formatDate(invoice.issued_at),
+      },
+      {
+        key: 'due',
+        header: 'Due',
+        sortValue: (invoice) => invoice.due_at,
+        cell: (invoice) => formatDate(invoice.due_at),
+      },
+    ]}
+  />
 );

@@ -1,5 +1,6 @@
-import { Button, ColorSwatch, Group, Table, Text } from '@mantine/core';
+import { Button, ColorSwatch, Group, Text } from '@mantine/core';
 import type { Tag } from '@workhub/shared/schemas/tags';
+import { DataTable } from '../../../components/data-table.tsx';
 
 type TagTableProps = {
   tags: Tag[];
@@ -13,58 +14,57 @@ const usage = (count: number, noun: string) => `${count} ${noun}${count === 1 ? 
 
 /** Settings > Tags: colour, name, how many projects and tasks carry each, Edit and Delete. */
 export const TagTable = ({ tags, mayManage, onEdit, onDelete }: TagTableProps) => (
-  <Table.ScrollContainer minWidth={560}>
-    <Table verticalSpacing="sm" highlightOnHover>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Colour</Table.Th>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Used by</Table.Th>
-          {mayManage ? <Table.Th>Actions</Table.Th> : null}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {tags.map((tag) => (
-          <Table.Tr key={tag.id}>
-            <Table.Td>
-              <ColorSwatch color={tag.color} size={20} aria-label={`Colour ${tag.color}`} />
-            </Table.Td>
-            <Table.Td>
-              <Text fw={600} size="sm">
-                {tag.name}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">
-                {usage(tag.project_count, 'project')} / {usage(tag.task_count, 'task')}
-              </Text>
-            </Table.Td>
-            {mayManage ? (
-              <Table.Td>
-                <Group gap="xs">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => onEdit(tag)}
-                    aria-label={`Edit ${tag.name}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    onClick={() => onDelete(tag)}
-                    aria-label={`Delete ${tag.name}`}
-                  >
-                    Delete
-                  </Button>
-                </Group>
-              </Table.Td>
-            ) : null}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  </Table.ScrollContainer>
+  <DataTable
+    label="Tags"
+    minWidth={560}
+    rows={tags}
+    rowKey={(tag) => tag.id}
+    columns={[
+      {
+        key: 'colour',
+        header: 'Colour',
+        cell: (tag) => <ColorSwatch color={tag.color} size={20} aria-label={`Colour ${tag.color}`} />,
+      },
+      {
+        key: 'name',
+        header: 'Name',
+        sortValue: (tag) => tag.name,
+        cell: (tag) => (
+          <Text fw={600} size="sm">
+            {tag.name}
+          </Text>
+        ),
+      },
+      {
+        key: 'usage',
+        header: 'Used by',
+        sortValue: (tag) => tag.project_count + tag.task_count,
+        cell: (tag) => (
+          <Text size="sm">
+            {usage(tag.project_count, 'project')} / {usage(tag.task_count, 'task')}
+          </Text>
+        ),
+      },
+      mayManage && {
+        key: 'actions',
+        header: 'Actions',
+        cell: (tag) => (
+          <Group gap="xs">
+            <Button size="xs" variant="light" onClick={() => onEdit(tag)} aria-label={`Edit ${tag.name}`}>
+              Edit
+            </Button>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => onDelete(tag)}
+              aria-label={`Delete ${tag.name}`}
+            >
+              Delete
+            </Button>
+          </Group>
+        ),
+      },
+    ]}
+  />
 );
