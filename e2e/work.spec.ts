@@ -134,6 +134,10 @@ test('an owner archives a project and restores it', async ({ page }) => {
     .filter({ hasText: 'Old plan' })
     .getByRole('button', { name: 'Deactivate' })
     .click();
+  await page
+    .getByRole('dialog', { name: 'Deactivate Old plan?' })
+    .getByRole('button', { name: 'Deactivate project' })
+    .click();
   await expect(toast(page, 'SUCCESS', 'Project Archived!')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Old plan' })).toHaveCount(0);
 

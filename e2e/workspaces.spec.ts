@@ -67,6 +67,10 @@ test('an owner archives a workspace and restores it', async ({ page }) => {
     .filter({ hasText: 'Old shop' })
     .getByRole('button', { name: 'Deactivate' })
     .click();
+  await page
+    .getByRole('dialog', { name: 'Deactivate Old shop?' })
+    .getByRole('button', { name: 'Deactivate workspace' })
+    .click();
   await expect(toast(page, 'SUCCESS', 'Workspace Archived!')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Old shop' })).toHaveCount(0);
 

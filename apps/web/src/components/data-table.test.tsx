@@ -93,6 +93,8 @@ describe('DataTable', () => {
     const props = { label: 'Things', columns, rows, rowKey: (r: Row) => r.id, minWidth: 900 };
     const { unmount } = renderPage(<DataTable {...props} />);
     expect(screen.queryByText(messages.tableScrollHint)).toBeNull();
+    // Not a landmark while nothing scrolls (it would repeat the name of the card around it).
+    expect(screen.queryByRole('region')).toBeNull();
     unmount();
 
     // jsdom lays nothing out: a 390 px box around a 900 px table.

@@ -51,7 +51,7 @@ const compare = (a: SortValue, b: SortValue, sign: 1 | -1): number => {
 
 /** Which sides of the scroller hide columns, watched as it scrolls and resizes. */
 const useOverflow = () => {
-  const ref = useRef<HTMLElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState({ left: false, right: false });
   const measure = useCallback(() => {
     const el = ref.current;
@@ -173,17 +173,22 @@ const ScrollFrame = ({ label, hintId, children }: ScrollFrameProps) => {
         data-more-left={more.left || undefined}
         data-more-right={more.right || undefined}
       >
-        {/* Focusable only when it scrolls, so the keyboard can scroll it too. */}
-        <section
+        {/*
+          A named, focusable region only while it scrolls (so the keyboard can scroll it): a <section>
+          would be a landmark, named like the card around it, even when there is nothing to scroll.
+        */}
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label comes only with the region role */}
+        <div
           ref={ref}
           className={classes.scroller}
           onScroll={measure}
-          aria-label={label}
+          role={overflowing ? 'region' : undefined}
+          aria-label={overflowing ? label : undefined}
           aria-describedby={overflowing ? hintId : undefined}
           tabIndex={overflowing ? 0 : undefined}
         >
           {children}
-        </section>
+        </div>
       </div>
       {overflowing ? (
         <Text id={hintId} size="xs" c="dimmed" mt={4}>

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import type { AdminDashboard } from '@workhub/shared/schemas/admin';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/data-states.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { Panel, PanelEmpty } from '../../../components/panel.tsx';
 import { formatDate } from '../../../lib/labels.ts';
 import { useSubscribers } from '../api/get-subscribers.ts';
@@ -85,28 +86,31 @@ export const SubscriptionsPanel = ({ plans }: { plans: AdminDashboard['plans'] }
     {plans.length === 0 ? (
       <PanelEmpty>No plans yet.</PanelEmpty>
     ) : (
-      <Table verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Title</Table.Th>
-            <Table.Th>Price($)</Table.Th>
-            <Table.Th>Edit</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {plans.map((plan) => (
-            <Table.Tr key={plan.subscription_id}>
-              <Table.Td>{plan.title}</Table.Td>
-              <Table.Td>{priceFormat.format(plan.price)}</Table.Td>
-              <Table.Td>
-                <Anchor component={Link} to={`/subscription/${plan.subscription_id}`} size="sm">
-                  Edit
-                </Anchor>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        label="Subscriptions"
+        minWidth={320}
+        verticalSpacing="xs"
+        rows={plans}
+        rowKey={(plan) => plan.subscription_id}
+        columns={[
+          { key: 'title', header: 'Title', sortValue: (plan) => plan.title, cell: (plan) => plan.title },
+          {
+            key: 'price',
+            header: 'Price($)',
+            sortValue: (plan) => plan.price,
+            cell: (plan) => priceFormat.format(plan.price),
+          },
+          {
+            key: 'edit',
+            header: 'Edit',
+            cell: (plan) => (
+              <Anchor component={Link} to={`/subscription/${plan.subscription_id}`} size="sm">
+                Edit
+              </Anchor>
+            ),
+          },
+        ]}
+      />
     )}
   </Panel>
 );
