@@ -22,6 +22,7 @@ import {
   withRefresh,
 } from '../../test/helpers.ts';
 import { IDP_CLIENT, signInAtIdp, startTestIdp, type TestIdp } from '../../test/oidc-provider.ts';
+import { createWorkspace, enter, login } from '../../test/tenants.ts';
 import { SSO_STATE_COOKIE } from './sso-state.ts';
 
 const PUBLIC_URL = 'http://localhost:3000';
@@ -223,6 +224,22 @@ describe('GET /api/auth/oauth/oidc/callback', () => {
     expect(
       (await post(t.app, '/api/auth/login', { email: holder.email, password: PASSWORD })).statusCode,
     ).toBe(200);
+  });
+
+  it('without next, lands on the dashboard of the workspace the user worked in last', async () => {
+    const holder = await signUp(t);
+    const home = await login(t, holder.email);
+    const workspace = await createWorkspace(t, home.token, { template: 'crm' });
+    t.clock.advance(1); // the test clock stands still; a real sign-in comes later than the last one
+    await enter(t, home, workspace.workspace_id);
+    t.clock.advance(1);
+    const response = await signInAs(idpAccount(holder.email, true));
+    expect(response.headers.location).toBe('/dashboard_crm');
+    expect((await restore(response)).user.workspace).toMatchObject({ workspace_id: workspace.workspace_id });
+    // An explicit next still wins.
+    expect((await signInAs(idpAccount(holder.email, true), '/project/list')).headers.location).toBe(
+      '/project/list',
+    );
   });
 
   it('links an unverified sign-up, marks it verified and drops the password nobody proved', async () => {
