@@ -163,7 +163,8 @@ export const messages = {
     `Your ${plan} plan allows ${max} ${max === 1 ? 'member' : 'members'} (pending invitations included). Upgrade your plan on the billing page to add more.`,
   planUsageWorkspaces: 'Workspaces',
   planUsageMembers: 'Members',
-  planUsageOf: (used: number, max: number | null) => (max === null ? `${used} (unlimited)` : `${used} of ${max}`),
+  planUsageOf: (used: number, max: number | null) =>
+    max === null ? `${used} (unlimited)` : `${used} of ${max}`,
   planLimitsHint: 'Leave empty for unlimited',
   maxWorkspacesLabel: 'Max workspaces',
   maxMembersLabel: 'Max members',
