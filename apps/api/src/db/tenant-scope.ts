@@ -94,6 +94,12 @@ type LiveMembership = AccountState & {
   workspaceName: string;
 };
 
+/** Joins a membership to its workspace (workspaces are keyed by account and id). */
+export const workspaceOfMember = and(
+  eq(workspaces.accountId, workspaceMembers.accountId),
+  eq(workspaces.id, workspaceMembers.workspaceId),
+);
+
 async function liveMembership(db: Db, userId: string, tenant: Tenant): Promise<LiveMembership | undefined> {
   const [row] = await db
     .select({
@@ -105,13 +111,7 @@ async function liveMembership(db: Db, userId: string, tenant: Tenant): Promise<L
       workspaceName: workspaces.name,
     })
     .from(workspaceMembers)
-    .innerJoin(
-      workspaces,
-      and(
-        eq(workspaces.accountId, workspaceMembers.accountId),
-        eq(workspaces.id, workspaceMembers.workspaceId),
-      ),
-    )
+    .innerJoin(workspaces, workspaceOfMember)
     .innerJoin(accounts, eq(accounts.id, workspaceMembers.accountId))
     .leftJoin(subscriptions, eq(subscriptions.accountId, workspaceMembers.accountId))
     .where(
@@ -230,11 +230,6 @@ const membershipColumns = {
 };
 
 const accountOfMember = eq(accounts.id, workspaceMembers.accountId);
-
-const workspaceOfMember = and(
-  eq(workspaces.accountId, workspaceMembers.accountId),
-  eq(workspaces.id, workspaceMembers.workspaceId),
-);
 
 /** The user's membership of a workspace, whatever the account, with the workspace's state. */
 export async function findMembership(

@@ -7,6 +7,7 @@ import type { PlanRow } from '../../db/schema/plans.ts';
 import { accounts, users } from '../../db/schema/users.ts';
 import { invitations, workspaceMembers, workspaces } from '../../db/schema/workspaces.ts';
 import { subscriptionOf } from '../../db/subscription-times.ts';
+import { accountConditions, workspaceOfMember } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /*
@@ -36,7 +37,7 @@ function countedWorkspaces(accountId: string, also?: string): SQL {
   const live = also
     ? or(eq(workspaces.archived, false), eq(workspaces.id, also))
     : eq(workspaces.archived, false);
-  return and(eq(workspaces.accountId, accountId), live) as SQL;
+  return and(accountConditions(accountId).account(workspaces), live) as SQL;
 }
 
 /** The e-mails of the people the member limit counts (see the top of this file). */
@@ -50,13 +51,7 @@ async function memberEmails(
   const members = db
     .select({ email: users.email })
     .from(workspaceMembers)
-    .innerJoin(
-      workspaces,
-      and(
-        eq(workspaces.accountId, workspaceMembers.accountId),
-        eq(workspaces.id, workspaceMembers.workspaceId),
-      ),
-    )
+    .innerJoin(workspaces, workspaceOfMember)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(and(live, eq(workspaceMembers.status, 'active')));
   const invited = db
