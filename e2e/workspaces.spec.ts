@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { TEMPLATE_INTROS } from '@workhub/shared/template-intros';
 import { APP_URL } from '../playwright.config.ts';
 import { createVerifiedUser, shot, signIn, toast } from './support/helpers.ts';
 
@@ -39,6 +40,14 @@ test('an owner creates two workspaces of different templates and switches betwee
   await expect(page.getByRole('heading', { name: 'CRM dashboard' })).toBeVisible();
   await expect(page.getByTestId('current-workspace-name')).toHaveText('Sales floor');
   await expect(page.getByText('No sales recorded yet', { exact: false }).first()).toBeVisible();
+  // Each template says what it is for and what its module will bring, and draws no chart with
+  // no data behind it (nothing has been completed in this new workspace).
+  await expect(page.getByText('About CRM', { exact: true })).toBeVisible();
+  await expect(page.getByText(TEMPLATE_INTROS.crm.purpose)).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Coming with the CRM module' }).getByRole('listitem'),
+  ).toHaveCount(TEMPLATE_INTROS.crm.coming.length);
+  await expect(page.locator('.recharts-wrapper')).toHaveCount(0);
   await shot(page, '42-dashboard-crm');
 
   await page.goto('/workspace');
@@ -46,6 +55,8 @@ test('an owner creates two workspaces of different templates and switches betwee
   await expect(page).toHaveURL(/\/dashboard_mrp$/);
   await expect(page.getByRole('heading', { name: 'MRP dashboard' })).toBeVisible();
   await expect(page.getByTestId('current-workspace-name')).toHaveText('Plant one');
+  await expect(page.getByText(TEMPLATE_INTROS.mrp.purpose)).toBeVisible();
+  await expect(page.getByText(TEMPLATE_INTROS.crm.purpose)).toHaveCount(0);
 
   // A dashboard of another template leads back to the current workspace's one.
   await page.goto('/dashboard_crm');
