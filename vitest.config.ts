@@ -1,11 +1,14 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The API suite runs on PGlite always, and again on real PostgreSQL when TEST_DATABASE_URL is set.
+// A file named *.pglite.test.ts runs in the PGlite project only (it brings its own database, so a
+// second run would repeat it unchanged), *.postgres.test.ts in the PostgreSQL project only.
 const apiProject = (db: 'pglite' | 'postgres') => ({
   test: {
     name: `api-${db}`,
     root: 'apps/api',
     include: ['src/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, `src/**/*.${db === 'pglite' ? 'postgres' : 'pglite'}.test.ts`],
     environment: 'node',
     globalSetup: ['src/test/global-setup.ts'],
     env: { TEST_DB: db },

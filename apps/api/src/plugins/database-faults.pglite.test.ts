@@ -2,7 +2,7 @@ import { messages } from '@workhub/shared/messages';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Db, postgresHandle } from '../db/client.ts';
 import { testConfig } from '../test/helpers.ts';
@@ -19,10 +19,10 @@ import { toErrorReply } from './errors.ts';
  * these tests bring one (test/private-postgres.ts) whichever database the rest of the run uses;
  * PGlite has no such faults to show (it is in-process, and its wasm build neither fires
  * statement_timeout nor survives idle_in_transaction_session_timeout, see db/client.ts).
- * They run once, in the api-pglite project: the api-postgres run would repeat them unchanged.
+ * They run once, in the api-pglite project (vitest.config.ts): the api-postgres run would repeat
+ * them unchanged.
  */
 const unavailable = privatePostgresUnavailable();
-const repeated = inject('testDb').kind === 'postgres';
 if (unavailable) console.warn(`database fault tests skipped: ${unavailable}`);
 
 const STATEMENT_TIMEOUT_MS = 500;
@@ -35,7 +35,7 @@ async function setting(db: Db, name: 'statement_timeout' | 'idle_in_transaction_
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.skipIf(unavailable !== undefined || repeated)('database faults (a private PostgreSQL)', () => {
+describe.skipIf(unavailable !== undefined)('database faults (a private PostgreSQL)', () => {
   let pg: PrivatePostgres;
   let app: FastifyInstance;
 
