@@ -1,54 +1,336 @@
-// `npm run bench`: starts the app as `npm start` does (fresh embedded database, no mail server),
-// then measures the first load of /auth/login in Chromium and the auth API over loopback HTTP.
-import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { measureAuthApi, printAuthApi } from './auth-api.mjs';
+// `npm run bench [-- --reseed]`: the product against the bare stack, on one machine, in one run.
+//  1. seeds PostgreSQL (BENCH_DATABASE_URL or the machine's) through the app's migrations: 1M tasks,
+//     and 10k tasks in a second database, reused when present (--reseed rebuilds them);
+//  2. per dataset, warms the cache, then loads the bare stack and then the product (`npm start`'s
+//     production build) with the same scenarios (bench/scenarios.mjs);
+//  3. sign-in on its own, and list latency with and without sign-ins running;
+//  4. the list scenarios on PGlite (the embedded default) at 100k tasks, and its cold start;
+//  5. web: first load of /auth/login, every route's JS from the Vite manifest, Lighthouse.
+// Prints a table and PASS/FAIL budget lines, writes the same as JSON to bench/results/, and exits
+// non-zero when a budget fails. BENCH_DURATION / BENCH_WARMUP / BENCH_CONNECTIONS shorten a trial run.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import postgres from 'postgres';
+import { measureLighthouse } from './lighthouse.mjs';
+import { measure, settings } from './load.mjs';
 import { measureLoginBundle } from './login-bundle.mjs';
+import { memoryOf, productEnv, startProduct, waitReady } from './product.mjs';
+import { bareRequests, productRequests, signInRequest } from './scenarios.mjs';
+import { seedPglite, seedPostgres } from './seed.mjs';
+import { largestTenant, signInAll, tenantPool } from './tenants.mjs';
+import { ROUTE_BUDGET_KB, routeSizes } from './web-budgets.mjs';
 
-const port = process.env.BENCH_PORT ?? '3200';
-const dataDir = `.tmp/bench-${Date.now()}`;
-process.env.BENCH_URL = `http://127.0.0.1:${port}`;
+const reseed = process.argv.includes('--reseed');
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const LARGE = { accounts: 1000, big: 5, tasks: Number(process.env.BENCH_TASKS ?? 1_000_000) };
+const SMALL = { accounts: 1000, big: 5, tasks: 10_000 };
+const PGLITE = { accounts: 1000, big: 5, tasks: 100_000 };
+const PORTS = { bare: 3301, product: 3302, seed: 3303 };
+const JWT_SECRET = 'bench-only-secret-bench-only-secret-0123456789';
+const workDir = `.tmp/bench-${process.pid}`;
 
-const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    PORT: port,
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    SMTP_URL: '',
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT_PER_IP: '100000',
-    AUTH_RATE_LIMIT_PER_EMAIL: '100000',
-    RATE_LIMIT_PER_IP: '1000000',
-  },
-});
+const log = (line) => process.stderr.write(`[bench] ${line}\n`);
+const results = {
+  startedAt: new Date().toISOString(),
+  settings,
+  machine: machine(),
+  datasets: {},
+  budgets: [],
+};
 
-async function waitReady() {
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`${process.env.BENCH_URL}/api/ready`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 250));
+function machine() {
+  return { cpus: cpus().length, memoryGB: Math.round(totalmem() / 2 ** 30), node: process.version };
+}
+
+/** Loads every page of the tenant tables into PostgreSQL's buffers (or reads them once). */
+async function warm(url) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await sql`create extension if not exists pg_prewarm`;
+    await sql`select pg_prewarm(c.oid) from pg_class c
+      where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'i')`;
+  } catch {
+    for (const table of ['tasks', 'projects', 'milestones', 'workspace_members', 'users', 'refresh_tokens']) {
+      await sql.unsafe(`select count(*) from ${table}`);
+    }
+  } finally {
+    await sql.end();
   }
-  throw new Error('the app did not become ready');
 }
 
-let failed = false;
-try {
-  await waitReady();
-  const bundle = await measureLoginBundle();
-  console.log(
-    `GET /auth/login first load: ${bundle.jsGzipKB.toFixed(1)} KB JS gzip (${bundle.jsRawKB.toFixed(1)} KB raw), ` +
-      `${bundle.cssGzipKB.toFixed(1)} KB CSS gzip, ${bundle.scripts.length} scripts; budget ${bundle.budgetKB} KB JS` +
-      (bundle.jsGzipKB > bundle.budgetKB ? '  OVER BUDGET' : ''),
-  );
-  failed = bundle.jsGzipKB > bundle.budgetKB;
-  printAuthApi(await measureAuthApi());
-} finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.on('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+async function withBare(databaseUrl, body) {
+  const child = spawn(process.execPath, ['bench/bare-server.mjs', String(PORTS.bare), databaseUrl], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${PORTS.bare}`;
+  try {
+    await waitReady(url, 30_000);
+    const result = await body(url);
+    return { ...result, memory: memoryOf(child.pid) };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.on('exit', resolve));
+  }
 }
-if (failed) process.exitCode = 1;
+
+async function deleteBenchTasks(url) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  await sql`delete from tasks where name like 'Bench created %'`;
+  await sql.end();
+}
+
+async function postgresDataset(name, params, { full }) {
+  log(`seeding ${name} (${params.tasks.toLocaleString('en')} tasks)`);
+  const seeded = await seedPostgres({
+    serverUrl,
+    database: `workhub_bench_${name}`,
+    params,
+    reseed,
+    port: PORTS.seed,
+    dataDir: `${workDir}/seed`,
+  });
+  const db = postgres(seeded.url, { max: 1, onnotice: () => {} });
+  const tenants = await tenantPool((text) => db.unsafe(text), params);
+  await db.end();
+  const dataset = { tasks: params.tasks, seed: seeded, tenants: tenants.length, bare: {}, product: {} };
+  results.datasets[name] = dataset;
+  const scenarios = full ? ['tasks', 'projects', 'dashboard', 'create'] : ['tasks'];
+
+  await warm(seeded.url);
+  log(`${name}: bare stack`);
+  const bare = await withBare(seeded.url, async (url) => {
+    const out = {};
+    for (const scenario of scenarios) {
+      out[scenario] = await measure(url, bareRequests(scenario, tenants, largestTenant()));
+      log(`  bare ${scenario}: ${out[scenario].rps.toFixed(0)} req/s`);
+    }
+    return out;
+  });
+  dataset.bareMemory = bare.memory;
+  for (const scenario of scenarios) dataset.bare[scenario] = bare[scenario];
+  await deleteBenchTasks(seeded.url);
+
+  await warm(seeded.url);
+  log(`${name}: the product`);
+  const product = await startProduct(
+    productEnv({
+      port: PORTS.product,
+      databaseUrl: seeded.url,
+      dataDir: `${workDir}/product`,
+      jwtSecret: JWT_SECRET,
+    }),
+  );
+  try {
+    const largest = largestTenant();
+    await signInAll(product.url, [...tenants, ...largest]);
+    for (const scenario of scenarios) {
+      dataset.product[scenario] = await measure(product.url, productRequests(scenario, tenants, largest));
+      log(`  product ${scenario}: ${dataset.product[scenario].rps.toFixed(0)} req/s`);
+    }
+    if (full) {
+      log(`${name}: sign-in, and lists while sign-ins run`);
+      const quiet = { connections: 10 };
+      dataset.product.signIn = await measure(product.url, signInRequest(tenants), { connections: 10 });
+      dataset.listAlone = await measure(product.url, productRequests('tasks', tenants, largest), quiet);
+      // Re-sign in: the sign-in scenario rotated nothing, but tokens are 15 minutes long.
+      const [listDuringSignIns, signInsDuring] = await Promise.all([
+        measure(product.url, productRequests('tasks', tenants, largest), quiet),
+        measure(product.url, signInRequest(tenants), { connections: 10 }),
+      ]);
+      dataset.listDuringSignIns = listDuringSignIns;
+      dataset.signInsDuringList = signInsDuring;
+      log(`${name}: web`);
+      results.web = await webFigures(product.url, tenants[0]);
+    }
+    dataset.productMemory = product.memory();
+  } finally {
+    await product.stop();
+  }
+  await deleteBenchTasks(seeded.url);
+}
+
+async function pgliteDataset(params) {
+  const dataDir = `${workDir}/pglite`;
+  log(`seeding PGlite (${params.tasks.toLocaleString('en')} tasks)`);
+  const seeded = await seedPglite({ dataDir, params, port: PORTS.seed });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create({ dataDir: `${dataDir}/db` });
+  const tenants = await tenantPool(async (text) => (await db.query(text)).rows, params);
+  await db.close();
+  const dataset = { tasks: params.tasks, seed: seeded, tenants: tenants.length, product: {} };
+  results.datasets.pglite = dataset;
+  const product = await startProduct(
+    productEnv({ port: PORTS.product, databaseUrl: '', dataDir, jwtSecret: JWT_SECRET }),
+  );
+  dataset.coldStartMs = product.readyMs;
+  try {
+    await signInAll(product.url, tenants);
+    for (const scenario of ['tasks', 'projects']) {
+      dataset.product[scenario] = await measure(product.url, productRequests(scenario, tenants, []));
+      log(`  PGlite product ${scenario}: ${dataset.product[scenario].rps.toFixed(0)} req/s`);
+    }
+    dataset.productMemory = product.memory();
+  } finally {
+    await product.stop();
+  }
+}
+
+async function webFigures(url, tenant) {
+  process.env.BENCH_URL = url;
+  const login = await measureLoginBundle();
+  const routes = routeSizes();
+  const lighthouse = await measureLighthouse(url, tenant);
+  return { loginJsKB: login.jsGzipKB, loginScripts: login.scripts.length, routes, lighthouse };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function build() {
+  const built = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the build failed');
+}
+
+const fmt = (n, digits = 0) => (n === undefined ? '-' : Number(n).toFixed(digits));
+
+function printTable() {
+  const rows = [];
+  const line = (label, r, bare) =>
+    rows.push(
+      `${label.padEnd(36)} ${fmt(r?.rps).padStart(7)} ${fmt(r?.p50, 1).padStart(7)} ${fmt(r?.p99, 1).padStart(7)} ` +
+        `${fmt(r?.errors).padStart(6)}   ${bare && r ? `${fmt((100 * r.rps) / bare.rps)}% / ${fmt(r.p99 / bare.p99, 2)}x` : ''}`,
+    );
+  rows.push(
+    `${'scenario'.padEnd(36)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(6)}   product/bare (req/s, p99)`,
+  );
+  for (const [name, d] of Object.entries(results.datasets)) {
+    rows.push(
+      `--- ${name}: ${d.tasks.toLocaleString('en')} tasks, ${d.tenants} tenants${d.seed?.reused ? ' (seed reused)' : d.seed ? ` (seeded in ${fmt(d.seed.seconds, 1)} s)` : ''}`,
+    );
+    for (const scenario of Object.keys(d.product)) {
+      if (d.bare?.[scenario]) line(`bare     ${scenario}`, d.bare[scenario]);
+      line(`product  ${scenario}`, d.product[scenario], d.bare?.[scenario]);
+    }
+    if (d.listAlone) line('product  tasks, 10 conn., alone', d.listAlone);
+    if (d.listDuringSignIns) line('product  tasks, 10 conn., w/ sign-ins', d.listDuringSignIns);
+    if (d.signInsDuringList) line('product  sign-in, alongside the list', d.signInsDuringList);
+    if (d.productMemory)
+      rows.push(
+        `product peak RSS ${fmt(d.productMemory.peakMB)} MB${d.bareMemory ? `, bare ${fmt(d.bareMemory.peakMB)} MB` : ''}`,
+      );
+    if (d.coldStartMs !== undefined) rows.push(`cold start to /api/ready 200: ${d.coldStartMs} ms`);
+  }
+  if (results.web) {
+    const w = results.web;
+    rows.push(
+      `--- web: /auth/login first load ${fmt(w.loginJsKB, 1)} KB JS gzip; largest route ${w.routes.routes[0]?.page} ${fmt(w.routes.routes[0]?.kb, 1)} KB`,
+    );
+    for (const page of w.lighthouse)
+      rows.push(
+        `lighthouse ${page.path.padEnd(16)} performance ${page.performance}  accessibility ${page.accessibility}`,
+      );
+  }
+  console.log(rows.join('\n'));
+}
+
+function budgets() {
+  const out = [];
+  const check = (name, pass, figure) => out.push({ name, pass: Boolean(pass), figure });
+  const large = results.datasets.large;
+  for (const scenario of ['tasks', 'projects']) {
+    const p = large?.product[scenario];
+    const b = large?.bare[scenario];
+    check(
+      `${scenario} list req/s >= 75% of bare`,
+      p && b && p.rps >= 0.75 * b.rps,
+      p && b ? `${fmt((100 * p.rps) / b.rps)}%` : 'not run',
+    );
+    check(
+      `${scenario} list p99 <= 1.3x bare`,
+      p && b && p.p99 <= 1.3 * b.p99,
+      p && b ? `${fmt(p.p99 / b.p99, 2)}x` : 'not run',
+    );
+  }
+  const pc = large?.product.create;
+  const bc = large?.bare.create;
+  check(
+    'task create req/s >= 50% of bare',
+    pc && bc && pc.rps >= 0.5 * bc.rps,
+    pc && bc ? `${fmt((100 * pc.rps) / bc.rps)}%` : 'not run',
+  );
+  const dash = large?.product.dashboard;
+  check(
+    'dashboard p99 <= 50 ms (largest tenant, 50 conn.)',
+    dash && dash.p99 <= 50,
+    dash ? `${fmt(dash.p99, 1)} ms` : 'not run',
+  );
+  const small = results.datasets.small?.product.tasks;
+  const big = large?.product.tasks;
+  check(
+    'task list req/s at 1M >= 90% of at 10k',
+    small && big && big.rps >= 0.9 * small.rps,
+    small && big ? `${fmt((100 * big.rps) / small.rps)}%` : 'not run',
+  );
+  const peak = Math.max(...Object.values(results.datasets).map((d) => d.productMemory?.peakMB ?? 0));
+  check('API peak RSS under load <= 250 MB', peak > 0 && peak <= 250, `${fmt(peak)} MB`);
+  const cold = results.datasets.pglite?.coldStartMs;
+  check(
+    'cold start (PGlite with data) <= 3 s',
+    cold !== undefined && cold <= 3000,
+    cold === undefined ? 'not run' : `${cold} ms`,
+  );
+  const errors = Object.values(results.datasets).flatMap((d) =>
+    [...Object.values(d.product), ...Object.values(d.bare ?? {})].map((r) => r.errors),
+  );
+  check(
+    'no errors in any scenario',
+    errors.every((e) => e === 0),
+    `${errors.reduce((a, b) => a + b, 0)} errors`,
+  );
+  if (results.web) {
+    const w = results.web;
+    check('/auth/login first load <= 140 KB JS gzip', w.loginJsKB <= 140, `${fmt(w.loginJsKB, 1)} KB`);
+    const top = w.routes.routes[0];
+    check(
+      `no route over ${ROUTE_BUDGET_KB} KB JS gzip`,
+      top && top.kb <= ROUTE_BUDGET_KB,
+      `${top?.page} ${fmt(top?.kb, 1)} KB`,
+    );
+    for (const page of w.lighthouse) {
+      check(`lighthouse ${page.path} performance >= 95`, page.performance >= 95, String(page.performance));
+      check(
+        `lighthouse ${page.path} accessibility >= 95`,
+        page.accessibility >= 95,
+        String(page.accessibility),
+      );
+    }
+  }
+  results.budgets = out;
+  for (const b of out) console.log(`${b.pass ? 'PASS' : 'FAIL'}  ${b.name}: ${b.figure}`);
+  return out.every((b) => b.pass);
+}
+
+let ok = false;
+try {
+  mkdirSync(workDir, { recursive: true });
+  build();
+  await postgresDataset('large', LARGE, { full: true });
+  await postgresDataset('small', SMALL, { full: false });
+  await pgliteDataset(PGLITE);
+  console.log(
+    `\nnpm run bench: ${results.machine.cpus} cores, ${results.machine.memoryGB} GB, Node ${results.machine.node}; ` +
+      `PostgreSQL, the server and the load generator (autocannon, ${settings.connections} connections, ` +
+      `${settings.warmupSeconds} s warm-up + ${settings.seconds} s) share the machine.\n`,
+  );
+  printTable();
+  console.log('');
+  ok = budgets();
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+  results.finishedAt = new Date().toISOString();
+  mkdirSync('bench/results', { recursive: true });
+  const json = JSON.stringify(results, null, 2);
+  writeFileSync(`bench/results/${results.startedAt.replace(/[:.]/g, '-')}.json`, json);
+  writeFileSync('bench/results/latest.json', json);
+}
+if (!ok) process.exitCode = 1;

@@ -16,5 +16,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks each route loads (bench/web-budgets.mjs reads it).
+    manifest: true,
   },
 });

@@ -1,0 +1,158 @@
+// The SQL the product runs for each benchmarked page, as its statement log shows it (Drizzle's
+// output, parameters in the same places), minus what the product adds around it: the session and
+// membership checks. The bare server (bare-server.mjs) runs exactly these.
+
+const TASK_COLUMNS = `"tasks"."account_id", "tasks"."id", "tasks"."workspace_id", "tasks"."project_id",
+  "tasks"."milestone_id", "tasks"."name", "tasks"."description", "tasks"."assigned_to", "tasks"."status",
+  "tasks"."priority", "tasks"."due_date", "tasks"."completed_at", "tasks"."created_by", "tasks"."created_at",
+  "tasks"."updated_at", "projects"."name", "projects"."status", "milestones"."name", "users"."first_name",
+  "users"."last_name"`;
+
+const TASK_JOINS = `from "tasks" inner join "projects" on ("projects"."account_id" = "tasks"."account_id" and "projects"."id" = "tasks"."project_id")
+  left join "milestones" on ("milestones"."account_id" = "tasks"."account_id" and "milestones"."id" = "tasks"."milestone_id")
+  left join "users" on "users"."id" = "tasks"."assigned_to"`;
+
+/** GET /api/tasks?project_id=&status=pending&sort=due_date&page=&limit=14 */
+export async function taskList(sql, { account, workspace, project, page, today }) {
+  const limit = 14;
+  const offset = (Number(page) - 1) * limit;
+  const where = `(("tasks"."account_id" = $1 and "tasks"."workspace_id" = $2) and "tasks"."project_id" = $3
+    and ("tasks"."status" = $4 and ("tasks"."due_date" is null or "tasks"."due_date" >= $5)))`;
+  const params = [account, workspace, project, 'pending', today];
+  const [rows, [count]] = await Promise.all([
+    sql
+      .unsafe(
+        `select ${TASK_COLUMNS} ${TASK_JOINS} where ${where} order by "tasks"."due_date" asc, "tasks"."id" asc limit $6 offset $7`,
+        [...params, limit, offset],
+        { prepare: false },
+      )
+      .values(),
+    sql.unsafe(`select count(*)::int from "tasks" where ${where}`, params, { prepare: false }),
+  ]);
+  const tags = await tagsOf(
+    sql,
+    'task',
+    account,
+    workspace,
+    rows.map((r) => r[1]),
+  );
+  return { data: rows, tags, meta: { page: Number(page), limit, total: count.count } };
+}
+
+async function tagsOf(sql, kind, account, workspace, ids) {
+  if (ids.length === 0) return [];
+  const table = `${kind}_tags`;
+  const placeholders = ids.map((_, i) => `$${i + 3}`).join(', ');
+  return sql.unsafe(
+    `select "${table}"."${kind}_id", "tags"."id", "tags"."name", "tags"."color" from "${table}"
+       inner join "tags" on ("tags"."account_id" = "${table}"."account_id" and "tags"."id" = "${table}"."tag_id")
+       where (("${table}"."account_id" = $1 and "${table}"."workspace_id" = $2) and "${table}"."${kind}_id" in (${placeholders}))
+       order by lower("tags"."name") asc, "tags"."id" asc`,
+    [account, workspace, ...ids],
+    { prepare: false },
+  );
+}
+
+/** GET /api/projects?page=&limit=14 (sorted by due date, archived hidden) */
+export async function projectList(sql, { account, workspace, page }) {
+  const limit = 14;
+  const offset = (Number(page) - 1) * limit;
+  const [rows, [count]] = await Promise.all([
+    sql
+      .unsafe(
+        `select "projects"."account_id", "projects"."id", "projects"."workspace_id", "projects"."name", "projects"."description",
+         "projects"."status", "projects"."due_date", "projects"."created_by", "projects"."created_at", "projects"."updated_at",
+         "users"."first_name", "users"."last_name",
+         (select count(*)::int from "milestones" where (("milestones"."account_id" = $1 and "milestones"."workspace_id" = $2) and "milestones"."project_id" = "projects"."id")),
+         (select count(*)::int from "tasks" where (("tasks"."account_id" = $1 and "tasks"."workspace_id" = $2) and "tasks"."project_id" = "projects"."id")),
+         (select coalesce(round(100.0 * count(*) filter (where "tasks"."status" = $3)::int / nullif(count(*)::int, 0)), 0)::int
+            from "tasks" where (("tasks"."account_id" = $1 and "tasks"."workspace_id" = $2) and "tasks"."project_id" = "projects"."id"))
+       from "projects" left join "users" on "users"."id" = "projects"."created_by"
+       where (("projects"."account_id" = $1 and "projects"."workspace_id" = $2) and "projects"."status" <> $4)
+       order by "projects"."due_date" asc, "projects"."id" asc limit $5 offset $6`,
+        [account, workspace, 'completed', 'archived', limit, offset],
+        { prepare: false },
+      )
+      .values(),
+    sql.unsafe(
+      `select count(*)::int from "projects" where (("projects"."account_id" = $1 and "projects"."workspace_id" = $2) and "projects"."status" <> $3)`,
+      [account, workspace, 'archived'],
+      { prepare: false },
+    ),
+  ]);
+  const tags = await tagsOf(
+    sql,
+    'project',
+    account,
+    workspace,
+    rows.map((r) => r[1]),
+  );
+  return { data: rows, tags, meta: { page: Number(page), limit, total: count.count } };
+}
+
+/** GET /api/dashboard: its six queries, at once as the product runs them. */
+export async function dashboard(sql, { account, workspace, today }) {
+  const ws = [account, workspace];
+  const firstWeek = new Date(Date.now() - 56 * 86_400_000).toISOString();
+  const run = (text, params) => sql.unsafe(text, params, { prepare: false });
+  const [members, projects, tasks, weeks, team, recent] = await Promise.all([
+    run(
+      `select count(*)::int, count(*) filter (where "workspace_members"."status" = $3)::int from "workspace_members"
+         where ("workspace_members"."account_id" = $1 and "workspace_members"."workspace_id" = $2)`,
+      [...ws, 'active'],
+    ),
+    run(
+      `select count(*)::int, count(*) filter (where "projects"."status" = $3)::int, count(*) filter (where "projects"."status" = $4)::int,
+         count(*) filter (where "projects"."status" = $5)::int, count(*) filter (where "projects"."status" = $6)::int
+         from "projects" where ("projects"."account_id" = $1 and "projects"."workspace_id" = $2)`,
+      [...ws, 'not_started', 'in_progress', 'complete', 'archived'],
+    ),
+    run(
+      `select count(*)::int,
+         count(*) filter (where ("tasks"."status" = $3 and ("tasks"."due_date" is null or "tasks"."due_date" >= $4)))::int,
+         count(*) filter (where ("tasks"."status" = $5 and ("tasks"."due_date" is null or "tasks"."due_date" >= $4)))::int,
+         count(*) filter (where "tasks"."status" = $6)::int,
+         count(*) filter (where ("tasks"."status" <> $6 and "tasks"."due_date" < $4))::int,
+         coalesce(round(100.0 * count(*) filter (where "tasks"."status" = $6)::int / nullif(count(*)::int, 0)), 0)::int
+         from "tasks" where ("tasks"."account_id" = $1 and "tasks"."workspace_id" = $2)`,
+      [...ws, 'pending', today, 'in_progress', 'completed'],
+    ),
+    run(
+      `select to_char(date_trunc('week', "completed_at" at time zone 'UTC'), 'YYYY-MM-DD'), count(*)::int from "tasks"
+         where (("tasks"."account_id" = $1 and "tasks"."workspace_id" = $2) and "tasks"."status" = $3 and "tasks"."completed_at" >= $4)
+         group by to_char(date_trunc('week', "tasks"."completed_at" at time zone 'UTC'), 'YYYY-MM-DD')`,
+      [...ws, 'completed', firstWeek],
+    ),
+    run(
+      `select "users"."id", "users"."first_name", "users"."last_name", "workspace_members"."role", "workspace_members"."status"
+         from "workspace_members" inner join "users" on "users"."id" = "workspace_members"."user_id"
+         where ("workspace_members"."account_id" = $1 and "workspace_members"."workspace_id" = $2)
+         order by "workspace_members"."created_at" asc, "workspace_members"."user_id" asc limit $3`,
+      [...ws, 5],
+    ),
+    run(
+      `select "id", "name", "status", "due_date" from "projects"
+         where (("projects"."account_id" = $1 and "projects"."workspace_id" = $2) and "projects"."status" <> $3)
+         order by "projects"."updated_at" desc, "projects"."id" desc limit $4`,
+      [...ws, 'archived', 5],
+    ),
+  ]);
+  return { members, projects, tasks, weeks, team, recent };
+}
+
+/** POST /api/tasks: the insert, then the row read back with its joins as the product answers it. */
+export async function createTask(sql, { account, workspace, project, name, description, user, due_date }) {
+  const [created] = await sql.unsafe(
+    `insert into "tasks" ("account_id", "id", "workspace_id", "project_id", "milestone_id", "name", "description", "assigned_to",
+       "status", "priority", "due_date", "completed_at", "created_by", "created_at", "updated_at")
+       values ($1, default, $2, $3, null, $4, $5, $6, $7, $8, $9, null, $6, $10, $10) returning "id"`,
+    [account, workspace, project, name, description, user, 'pending', 'medium', due_date, new Date()],
+    { prepare: false },
+  );
+  const rows = await sql.unsafe(
+    `select ${TASK_COLUMNS} ${TASK_JOINS} where (("tasks"."account_id" = $1 and "tasks"."workspace_id" = $2) and "tasks"."id" = $3)`,
+    [account, workspace, created.id],
+    { prepare: false },
+  );
+  return { data: rows[0] };
+}

@@ -1,0 +1,69 @@
+// Lighthouse (performance and accessibility, its default mobile profile with simulated throttling)
+// on /auth/login, /pricing and a signed-in /project/list, driving Debian's Chromium offline. The
+// signed-in page is reached by signing in through the real form first (Playwright over CDP on the
+// same browser), so Lighthouse loads it with the session cookie as a returning user would.
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { BENCH_PASSWORD } from './seed-sql.mjs';
+
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
+
+async function audit(url, port) {
+  const { lhr } = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    // Keep the sign-in's cookie for the signed-in page.
+    disableStorageReset: true,
+  });
+  const score = (category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+  const metric = (id) => lhr.audits[id]?.numericValue;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    fcpMs: metric('first-contentful-paint'),
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    failedA11y: Object.values(lhr.audits)
+      .filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
+      .map((a) => a.id),
+  };
+}
+
+/** Scores of the three pages; `tenant` ({ email }) signs in for /project/list. */
+export async function measureLighthouse(baseUrl, tenant) {
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: FLAGS });
+  try {
+    const pages = [];
+    for (const path of ['/auth/login', '/pricing']) {
+      pages.push({ path, ...(await audit(`${baseUrl}${path}`, chrome.port)) });
+    }
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${baseUrl}/auth/login`);
+    await page.getByLabel('Email').fill(tenant.email);
+    await page.getByLabel('Password', { exact: true }).fill(BENCH_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth/'), { timeout: 30_000 });
+    await page.close();
+    // Not browser.close(): over CDP that would close Chromium itself, which Lighthouse still needs.
+    pages.push({ path: '/project/list', ...(await audit(`${baseUrl}/project/list`, chrome.port)) });
+    return pages;
+  } finally {
+    chrome.kill();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [url, email] = process.argv.slice(2);
+  console.log(JSON.stringify(await measureLighthouse(url, { email }), null, 2));
+}

@@ -1,0 +1,49 @@
+// One scenario's load: autocannon against a server, a warm-up first (its figures discarded), then
+// the measured run. `next()` builds each request ({ method, path, headers?, body? }), so every
+// request can name a different tenant, project and page.
+import autocannon from 'autocannon';
+
+export const settings = {
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  warmupSeconds: Number(process.env.BENCH_WARMUP ?? 5),
+  seconds: Number(process.env.BENCH_DURATION ?? 20),
+};
+
+function run(url, next, { connections, seconds }) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections,
+        duration: seconds,
+        timeout: 10,
+        requests: [{ setupRequest: (request) => ({ ...request, ...next() }) }],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+    instance.on('error', reject);
+  });
+}
+
+/**
+ * Warm-up then measure; returns requests/s, latency p50/p99 (ms), errors (connection errors,
+ * timeouts and non-2xx answers) and the request count. `during` runs alongside the measured part.
+ */
+export async function measure(url, next, options = {}) {
+  const connections = options.connections ?? settings.connections;
+  const seconds = options.seconds ?? settings.seconds;
+  if (settings.warmupSeconds > 0) await run(url, next, { connections, seconds: settings.warmupSeconds });
+  const result = await run(url, next, { connections, seconds });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+    connections,
+    seconds,
+  };
+}
+
+/** A function that, called again and again, returns a random element of `list`. */
+export const picker = (list) => () => list[Math.floor(Math.random() * list.length)];
