@@ -1,5 +1,6 @@
 import type { TaskStatus } from '@workhub/shared/enums';
 import { and, eq, gte, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { tasks } from './schema/work.ts';
 
 /** `count(*)`, or of the rows matching `where`, as a JavaScript number. */
@@ -13,25 +14,30 @@ export const percentOf = (part: SQL, whole: SQL) =>
 // The task rules of packages/shared/src/tasks.ts in SQL. Every query that counts, filters or sorts
 // tasks by status uses these, so the lists, the workspace completion and the dashboard agree with
 // each other and with effectiveTaskStatus / completionPercent. `today` is 'YYYY-MM-DD' (UTC) of
-// the app's clock.
+// the app's clock. They read a stored status and a due date: the task's own by default, or those of
+// another table keyed the same way (task_counts, the dashboard's summary of tasks).
+
+/** The stored status and due date the rules read. */
+export type TaskStatusColumns = { status: PgColumn; dueDate: PgColumn };
 
 /** Past its due date (before today) and not completed. A task with no due date is never overdue. */
-export const overdueTask = (today: string): SQL =>
-  and(ne(tasks.status, 'completed'), lt(tasks.dueDate, today)) as SQL;
+export const overdueTask = (today: string, of: TaskStatusColumns = tasks): SQL =>
+  and(ne(of.status, 'completed'), lt(of.dueDate, today)) as SQL;
 
 /** Due today or later, or with no due date: the stored status is the one shown. */
-const notOverdue = (today: string): SQL => or(isNull(tasks.dueDate), gte(tasks.dueDate, today)) as SQL;
+const notOverdue = (today: string, of: TaskStatusColumns): SQL =>
+  or(isNull(of.dueDate), gte(of.dueDate, today)) as SQL;
 
 /** The tasks that show `status` (effectiveTaskStatus), written so an index on (status, due_date) serves it. */
-export function showingStatus(status: TaskStatus, today: string): SQL {
+export function showingStatus(status: TaskStatus, today: string, of: TaskStatusColumns = tasks): SQL {
   switch (status) {
     case 'overdue':
-      return overdueTask(today);
+      return overdueTask(today, of);
     case 'completed':
-      return eq(tasks.status, 'completed');
+      return eq(of.status, 'completed');
     case 'pending':
     case 'in_progress':
-      return and(eq(tasks.status, status), notOverdue(today)) as SQL;
+      return and(eq(of.status, status), notOverdue(today, of)) as SQL;
   }
 }
 

@@ -1,12 +1,14 @@
+import type { TaskStatus } from '@workhub/shared/enums';
 import { can } from '@workhub/shared/permissions';
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
 import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
 import { isoDate } from '@workhub/shared/tasks';
-import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
-import { countOf, showingStatus, taskCompletion } from '../../db/aggregates.ts';
+import { countOf, percentOf, showingStatus } from '../../db/aggregates.ts';
+import { taskCounts } from '../../db/schema/task-counts.ts';
 import { users } from '../../db/schema/users.ts';
-import { projects, tasks } from '../../db/schema/work.ts';
+import { projects } from '../../db/schema/work.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
 import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
 import { assertCan } from '../../lib/assert-can.ts';
@@ -14,6 +16,12 @@ import { assertCan } from '../../lib/assert-can.ts';
 const WEEKS = 8;
 const PANEL_ROWS = 5;
 const DAY_MS = 86_400_000;
+
+/** How many tasks the task_counts rows matching `where` stand for (all of the workspace's without). */
+const sumOfTasks = (where?: SQL) =>
+  sql<number>`coalesce(sum(${taskCounts.tasks})${where ? sql` filter (where ${where})` : sql``}, 0)::int`.mapWith(
+    Number,
+  );
 
 /** The Monday (UTC) of the week `at` falls in. */
 export function weekStart(at: Date): Date {
@@ -49,37 +57,45 @@ export function createDashboardService(ctx: Ctx) {
 
   /**
    * Counts by shown status (the overdue rule of packages/shared/src/tasks.ts, computed at every
-   * read): pending, in progress, completed and overdue add up to the total.
+   * read: pending, in progress, completed and overdue add up to the total) and tasks completed in
+   * each of the last 8 weeks (Monday to Sunday, UTC), oldest first. Both are sums over task_counts
+   * (db/schema/task-counts.ts), the database's running summary of the workspace's tasks: a few
+   * hundred rows whatever the number of tasks, where counting the tasks themselves read every one.
    */
-  async function taskFigures(scope: WorkspaceScope, today: string) {
+  async function taskFigures(scope: WorkspaceScope, at: Date) {
+    const today = isoDate(at);
+    const first = weekStart(at).getTime() - (WEEKS - 1) * 7 * DAY_MS;
+    const weeks = Array.from({ length: WEEKS }, (_, i) => isoDate(new Date(first + i * 7 * DAY_MS)));
+    const shown = (status: TaskStatus) => sumOfTasks(showingStatus(status, today, taskCounts));
     const [row] = await db
       .select({
-        total: countOf(),
-        pending: countOf(showingStatus('pending', today)),
-        in_progress: countOf(showingStatus('in_progress', today)),
-        completed: countOf(showingStatus('completed', today)),
-        overdue: countOf(showingStatus('overdue', today)),
-        completion: taskCompletion(),
+        total: sumOfTasks(),
+        pending: shown('pending'),
+        in_progress: shown('in_progress'),
+        completed: shown('completed'),
+        overdue: shown('overdue'),
+        completion: percentOf(shown('completed'), sumOfTasks()),
+        perWeek: sql<number[]>`array[${sql.join(
+          weeks.map((week) => sumOfTasks(eq(taskCounts.completedWeek, week))),
+          sql`, `,
+        )}]`,
       })
-      .from(tasks)
-      .where(scope.workspace(tasks));
-    return row ?? { total: 0, pending: 0, in_progress: 0, completed: 0, overdue: 0, completion: 0 };
-  }
-
-  /** Tasks completed in each of the last 8 weeks (Monday to Sunday, UTC), oldest first. */
-  async function completedPerWeek(scope: WorkspaceScope, at: Date) {
-    const first = new Date(weekStart(at).getTime() - (WEEKS - 1) * 7 * DAY_MS);
-    const week = sql<string>`to_char(date_trunc('week', ${tasks.completedAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
-    const rows = await db
-      .select({ week, completed: countOf() })
-      .from(tasks)
-      .where(and(scope.workspace(tasks), eq(tasks.status, 'completed'), gte(tasks.completedAt, first)))
-      .groupBy(week);
-    const byWeek = new Map(rows.map((r) => [r.week, r.completed]));
-    return Array.from({ length: WEEKS }, (_, i) => {
-      const start = isoDate(new Date(first.getTime() + i * 7 * DAY_MS));
-      return { week_start: start, completed: byWeek.get(start) ?? 0 };
-    });
+      .from(taskCounts)
+      .where(scope.workspace(taskCounts));
+    const { perWeek, ...counts } = row ?? {
+      total: 0,
+      pending: 0,
+      in_progress: 0,
+      completed: 0,
+      overdue: 0,
+      completion: 0,
+      perWeek: [],
+    };
+    const completedPerWeek = weeks.map((week_start, i) => ({
+      week_start,
+      completed: Number(perWeek[i] ?? 0),
+    }));
+    return { counts, completedPerWeek };
   }
 
   async function teamPanel(scope: WorkspaceScope) {
@@ -116,13 +132,10 @@ export function createDashboardService(ctx: Ctx) {
   async function stats(claims: AccessTokenClaims): Promise<DashboardStats> {
     const scope = await workspaceScope(db, claims);
     assertCan(scope.auth, 'dashboard:view');
-    const at = now();
-    const today = isoDate(at);
-    const [members, projectCounts, taskCounts, weeks, team, recent] = await Promise.all([
+    const [members, projectCounts, tasks, team, recent] = await Promise.all([
       memberFigures(scope),
       projectFigures(scope),
-      taskFigures(scope, today),
-      completedPerWeek(scope, at),
+      taskFigures(scope, now()),
       can(scope.auth, 'team:view') ? teamPanel(scope) : [],
       can(scope.auth, 'project:view') ? projectsPanel(scope) : [],
     ]);
@@ -134,8 +147,8 @@ export function createDashboardService(ctx: Ctx) {
       },
       members,
       projects: projectCounts,
-      tasks: taskCounts,
-      completed_per_week: weeks,
+      tasks: tasks.counts,
+      completed_per_week: tasks.completedPerWeek,
       team,
       projects_recent: recent,
     };
