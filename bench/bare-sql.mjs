@@ -90,12 +90,30 @@ export async function projectList(sql, { account, workspace, page }) {
   return { data: rows, tags, meta: { page: Number(page), limit, total: count.count } };
 }
 
-/** GET /api/dashboard: its six queries, at once as the product runs them. */
+const DAY_MS = 86_400_000;
+
+/** The Mondays (UTC, 'YYYY-MM-DD') of the last 8 weeks, oldest first, as the product counts them. */
+function lastWeeks(now) {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const monday = midnight - ((new Date(midnight).getUTCDay() + 6) % 7) * DAY_MS;
+  return Array.from({ length: 8 }, (_, i) =>
+    new Date(monday - (7 - i) * 7 * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+/**
+ * GET /api/dashboard: its five queries, at once as the product runs them. The task figures and the
+ * completions per week are sums over task_counts (migration 0006), not counts over the tasks.
+ */
 export async function dashboard(sql, { account, workspace, today }) {
   const ws = [account, workspace];
-  const firstWeek = new Date(Date.now() - 56 * 86_400_000).toISOString();
+  const weeks = lastWeeks(new Date());
+  const sum = (where) =>
+    `coalesce(sum("task_counts"."tasks")${where ? ` filter (where ${where})` : ''}, 0)::int`;
+  const completed = sum(`"task_counts"."status" = $8`);
+  const perWeek = weeks.map((_, i) => sum(`"task_counts"."completed_week" = $${i + 9}`)).join(', ');
   const run = (text, params) => sql.unsafe(text, params, { prepare: false });
-  const [members, projects, tasks, weeks, team, recent] = await Promise.all([
+  const [members, projects, tasks, team, recent] = await Promise.all([
     run(
       `select count(*)::int, count(*) filter (where "workspace_members"."status" = $3)::int from "workspace_members"
          where ("workspace_members"."account_id" = $1 and "workspace_members"."workspace_id" = $2)`,
@@ -108,20 +126,15 @@ export async function dashboard(sql, { account, workspace, today }) {
       [...ws, 'not_started', 'in_progress', 'complete', 'archived'],
     ),
     run(
-      `select count(*)::int,
-         count(*) filter (where ("tasks"."status" = $3 and ("tasks"."due_date" is null or "tasks"."due_date" >= $4)))::int,
-         count(*) filter (where ("tasks"."status" = $5 and ("tasks"."due_date" is null or "tasks"."due_date" >= $4)))::int,
-         count(*) filter (where "tasks"."status" = $6)::int,
-         count(*) filter (where ("tasks"."status" <> $6 and "tasks"."due_date" < $4))::int,
-         coalesce(round(100.0 * count(*) filter (where "tasks"."status" = $6)::int / nullif(count(*)::int, 0)), 0)::int
-         from "tasks" where ("tasks"."account_id" = $1 and "tasks"."workspace_id" = $2)`,
-      [...ws, 'pending', today, 'in_progress', 'completed'],
-    ),
-    run(
-      `select to_char(date_trunc('week', "completed_at" at time zone 'UTC'), 'YYYY-MM-DD'), count(*)::int from "tasks"
-         where (("tasks"."account_id" = $1 and "tasks"."workspace_id" = $2) and "tasks"."status" = $3 and "tasks"."completed_at" >= $4)
-         group by to_char(date_trunc('week', "tasks"."completed_at" at time zone 'UTC'), 'YYYY-MM-DD')`,
-      [...ws, 'completed', firstWeek],
+      `select ${sum()},
+         ${sum(`("task_counts"."status" = $1 and ("task_counts"."due_date" is null or "task_counts"."due_date" >= $2))`)},
+         ${sum(`("task_counts"."status" = $3 and ("task_counts"."due_date" is null or "task_counts"."due_date" >= $4))`)},
+         ${sum(`"task_counts"."status" = $5`)},
+         ${sum(`("task_counts"."status" <> $6 and "task_counts"."due_date" < $7)`)},
+         coalesce(round(100.0 * ${completed} / nullif(${sum()}, 0)), 0)::int,
+         array[${perWeek}]
+         from "task_counts" where ("task_counts"."account_id" = $17 and "task_counts"."workspace_id" = $18)`,
+      ['pending', today, 'in_progress', today, 'completed', 'completed', today, 'completed', ...weeks, ...ws],
     ),
     run(
       `select "users"."id", "users"."first_name", "users"."last_name", "workspace_members"."role", "workspace_members"."status"
@@ -137,7 +150,7 @@ export async function dashboard(sql, { account, workspace, today }) {
       [...ws, 'archived', 5],
     ),
   ]);
-  return { members, projects, tasks, weeks, team, recent };
+  return { members, projects, tasks, team, recent };
 }
 
 /** POST /api/tasks: the insert, then the row read back with its joins as the product answers it. */
