@@ -47,7 +47,7 @@ test('an owner creates two workspaces of different templates and switches betwee
   await expect(
     page.getByRole('list', { name: 'Coming with the CRM module' }).getByRole('listitem'),
   ).toHaveCount(TEMPLATE_INTROS.crm.coming.length);
-  await expect(page.locator('.recharts-wrapper')).toHaveCount(0);
+  await expect(page.locator('.mantine-BarsList-root')).toHaveCount(0);
   await shot(page, '42-dashboard-crm');
 
   await page.goto('/workspace');

@@ -2,7 +2,6 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../lib/query-client.ts';
 import { signIn } from '../lib/session.ts';
-import { quietChartSizeWarnings } from '../test/charts.ts';
 import { calledUrls, mockFetchPerTest } from '../test/fetch-mock.ts';
 import { fakeAuthSession, fakeWorkspaceAuthSession, jsonResponse } from '../test/fixtures.ts';
 import { renderPage } from '../test/render.tsx';
@@ -14,8 +13,6 @@ vi.mock('../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn()
 
 const fetchMock = mockFetchPerTest();
 afterEach(() => queryClient.clear());
-
-quietChartSizeWarnings();
 
 const app = (
   <AppRoot>

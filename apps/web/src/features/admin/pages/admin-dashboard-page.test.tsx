@@ -3,7 +3,6 @@ import { messages } from '@workhub/shared/messages';
 import type { AdminDashboard, Subscriber } from '@workhub/shared/schemas/admin';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
-import { quietChartSizeWarnings } from '../../../test/charts.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
@@ -11,8 +10,6 @@ import { routeFetch } from '../../../test/route-fetch.ts';
 import { AdminDashboardPage } from './admin-dashboard-page.tsx';
 
 const fetchMock = mockFetchPerTest();
-
-quietChartSizeWarnings();
 
 const staff = () =>
   fakeAuthSession(

@@ -1,20 +1,12 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { lazy, Suspense } from 'react';
-import { LoadingState, QueryState } from '../../../components/data-states.tsx';
+import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Panel } from '../../../components/panel.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAdminDashboard } from '../api/get-admin-dashboard.ts';
+import { SignupsChart, SubscriptionsChart } from '../components/admin-charts.tsx';
 import { SubscribersPanel, SubscriptionsPanel, TrialsPanel } from '../components/admin-panels.tsx';
 import { AdminStatCards } from '../components/admin-stat-cards.tsx';
-
-// @mantine/charts and recharts load beside the figures, not before them.
-const SignupsChart = lazy(async () => ({
-  default: (await import('../components/admin-charts.tsx')).SignupsChart,
-}));
-const SubscriptionsChart = lazy(async () => ({
-  default: (await import('../components/admin-charts.tsx')).SubscriptionsChart,
-}));
 
 /** /dashboard_admin: platform staff's dashboard, every figure real (routes.tsx guards it). */
 export const AdminDashboardPage = () => {
@@ -29,14 +21,10 @@ export const AdminDashboardPage = () => {
             <AdminStatCards figures={figures} />
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
               <Panel title="Sign-ups per week">
-                <Suspense fallback={<LoadingState />}>
-                  <SignupsChart weeks={figures.signups_per_week} />
-                </Suspense>
+                <SignupsChart weeks={figures.signups_per_week} />
               </Panel>
               <Panel title="Active subscriptions per plan">
-                <Suspense fallback={<LoadingState />}>
-                  <SubscriptionsChart plans={figures.active_subscriptions} />
-                </Suspense>
+                <SubscriptionsChart plans={figures.active_subscriptions} />
               </Panel>
             </SimpleGrid>
             <TrialsPanel trials={figures.trials_ending} />

@@ -2,17 +2,13 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { TEMPLATE_LABELS, type Template } from '@workhub/shared/enums';
 import { can } from '@workhub/shared/permissions';
 import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
-import { lazy, Suspense } from 'react';
-import { LoadingState } from '../../../components/data-states.tsx';
 import { Panel, PanelEmpty } from '../../../components/panel.tsx';
 import { useAuth } from '../../../lib/use-auth.ts';
 import { ProjectsPanel } from './projects-panel.tsx';
 import { StatCards } from './stat-cards.tsx';
 import { TeamPanel } from './team-panel.tsx';
 import { TemplateIntro } from './template-intro.tsx';
-
-// @mantine/charts and recharts (~120 KB gzip) load beside the figures, not before them.
-const WeeklyChart = lazy(async () => ({ default: (await import('./weekly-chart.tsx')).WeeklyChart }));
+import { WeeklyChart } from './weekly-chart.tsx';
 
 type DashboardViewProps = { template: Template; stats: DashboardStats };
 
@@ -48,9 +44,7 @@ export const DashboardView = ({ template, stats }: DashboardViewProps) => {
               : `No task was completed in the last ${stats.completed_per_week.length} weeks.`}
           </PanelEmpty>
         ) : (
-          <Suspense fallback={<LoadingState />}>
-            <WeeklyChart weeks={stats.completed_per_week} />
-          </Suspense>
+          <WeeklyChart weeks={stats.completed_per_week} />
         )}
       </Panel>
       {showTeam || showProjects ? (
