@@ -12,6 +12,11 @@ mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), INDEX);
 writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
 writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+// What the web build writes beside each text file (apps/web/vite.config.ts), and its manifest.
+writeFileSync(join(dist, 'assets', 'app-abc123.js.br'), 'brotli bytes');
+writeFileSync(join(dist, 'assets', 'app-abc123.js.gz'), 'gzip bytes');
+mkdirSync(join(dist, '.vite'));
+writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
 
 const t = useTestApp({ WEB_DIST: dist });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -38,6 +43,35 @@ describe('the built SPA (WEB_DIST)', () => {
     const icon = await get('/favicon.svg');
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed file the browser accepts, the plain one otherwise', async () => {
+    const asset = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/app-abc123.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const br = await asset('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.body).toBe('brotli bytes');
+    const gzip = await asset('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body).toBe('gzip bytes');
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('does not serve the Vite manifest or any dot file: 404, not index.html', async () => {
+    for (const url of ['/.vite/manifest.json', '/.vite/', '/.env']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code).toBe('NOT_FOUND');
+    }
   });
 
   it('answers 404 JSON for a missing asset, an unknown API path and a non-GET', async () => {

@@ -5,10 +5,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NotFoundFallback } from './errors.ts';
 
 const HASHED_ASSET = /\/assets\//;
+/** A path with a segment starting with a dot (dist/.vite/manifest.json): never served. */
+const DOT_SEGMENT = /(^|\/)\./;
 
 /**
  * Serves the built SPA when WEB_DIST exists. Vite's hashed assets are cached for good; index.html
- * never, so a deploy is picked up on the next load. Returns the not-found fallback that answers
+ * never, so a deploy is picked up on the next load. The web build writes a .br and a .gz beside each
+ * text file; they are sent as they are to a browser that accepts them (`preCompressed`). Dot files
+ * and folders (the Vite manifest) answer 404. Returns the not-found fallback that answers
  * index.html for client-side routes.
  */
 export async function registerWeb(
@@ -23,6 +27,8 @@ export async function registerWeb(
     root: webDist,
     prefix: '/',
     cacheControl: false,
+    preCompressed: true,
+    dotfiles: 'ignore',
     setHeaders: (reply, path) => {
       reply.header(
         'cache-control',
@@ -40,6 +46,7 @@ export async function registerWeb(
       path.startsWith('/api/') ||
       path.startsWith('/uploads/') ||
       HASHED_ASSET.test(path) ||
+      DOT_SEGMENT.test(path) ||
       !existsSync(index)
     ) {
       return undefined;
