@@ -17,7 +17,8 @@ export const UserMenu = ({ session }: { session: SignedInSession }) => {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="User menu">
+        {/* The name it shows comes first in its accessible name (WCAG 2.5.3, label in name). */}
+        <UnstyledButton aria-label={`${fullName} (user menu)`}>
           <Group gap="xs">
             <Avatar radius="xl" size="sm" color="indigo" aria-hidden>
               {initials(first, last)}
