@@ -4,11 +4,13 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoot } from './app/app-root.tsx';
 import { Providers } from './app/providers.tsx';
-import { AppRoutes } from './app/routes.tsx';
+import { AppRoutes, preloadRoute } from './app/routes.tsx';
 import { restoreSession } from './lib/session.ts';
 
-// Start restoring the session (refresh cookie -> access token) while the first page's code loads.
+// Start restoring the session (refresh cookie -> access token) and loading the first page's code
+// together: the routes render only once the session is known.
 void restoreSession();
+preloadRoute(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

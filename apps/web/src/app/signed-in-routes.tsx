@@ -1,10 +1,10 @@
 import { TEMPLATE_DASHBOARDS, TEMPLATES } from '@workhub/shared/enums';
 import type { Action } from '@workhub/shared/permissions';
 import type { ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { RequireWritable } from './guards/require-writable.tsx';
-import { lazyPage } from './lazy-page.ts';
+import { lazyPage, type Preloadable } from './lazy-page.ts';
 import { PlansOrPicker } from './plans-or-picker.tsx';
 
 const ShellLayout = lazyPage(() => import('./shell/shell-layout.tsx'), 'ShellLayout');
@@ -24,7 +24,7 @@ const WorkspaceFormPage = lazyPage(
   () => import('../features/workspace/pages/workspace-form-page.tsx'),
   'WorkspaceFormPage',
 );
-// @mantine/charts and recharts travel with this chunk only.
+// @mantine/charts (its BarsList) travels with this chunk only.
 const DashboardPage = lazyPage(
   () => import('../features/dashboard/pages/dashboard-page.tsx'),
   'DashboardPage',
@@ -76,25 +76,114 @@ const TeamOrSubscribers = lazyPage(() => import('./team-or-subscribers.tsx'), 'T
  * a milestone's tasks have their own address, /milestone/{milestoneId}/tasks. `edits`: a form,
  * which a read-only account does not get (RequireWritable).
  */
-const WORK_ROUTES: readonly { path: string; action: Action; element: ReactNode; edits?: true }[] = [
-  { path: '/project/list', action: 'project:view', element: <ProjectListPage archived={false} /> },
-  { path: '/project/archived', action: 'project:archive', element: <ProjectListPage archived /> },
-  { path: '/project/create', action: 'project:create', element: <ProjectFormPage />, edits: true },
-  { path: '/project/:id/edit', action: 'project:update', element: <ProjectFormPage />, edits: true },
-  { path: '/milestone/create', action: 'milestone:create', element: <MilestoneFormPage />, edits: true },
-  { path: '/milestone/:id/edit', action: 'milestone:update', element: <MilestoneFormPage />, edits: true },
+const WORK_ROUTES: readonly {
+  path: string;
+  action: Action;
+  element: ReactNode;
+  page: Preloadable;
+  edits?: true;
+}[] = [
+  {
+    path: '/project/list',
+    action: 'project:view',
+    element: <ProjectListPage archived={false} />,
+    page: ProjectListPage,
+  },
+  {
+    path: '/project/archived',
+    action: 'project:archive',
+    element: <ProjectListPage archived />,
+    page: ProjectListPage,
+  },
+  {
+    path: '/project/create',
+    action: 'project:create',
+    element: <ProjectFormPage />,
+    page: ProjectFormPage,
+    edits: true,
+  },
+  {
+    path: '/project/:id/edit',
+    action: 'project:update',
+    element: <ProjectFormPage />,
+    page: ProjectFormPage,
+    edits: true,
+  },
+  {
+    path: '/milestone/create',
+    action: 'milestone:create',
+    element: <MilestoneFormPage />,
+    page: MilestoneFormPage,
+    edits: true,
+  },
+  {
+    path: '/milestone/:id/edit',
+    action: 'milestone:update',
+    element: <MilestoneFormPage />,
+    page: MilestoneFormPage,
+    edits: true,
+  },
   {
     path: '/milestone/:id/tasks',
     action: 'task:view_assigned',
     element: <TaskListPage variant="milestone" />,
+    page: TaskListPage,
   },
-  { path: '/milestone/:id', action: 'milestone:view', element: <MilestoneListPage /> },
-  { path: '/task/create', action: 'task:create', element: <TaskFormPage />, edits: true },
-  { path: '/task/view/:id', action: 'task:view_assigned', element: <TaskViewPage /> },
-  { path: '/task/:id/edit', action: 'task:update', element: <TaskFormPage />, edits: true },
-  { path: '/task/:id', action: 'task:view_assigned', element: <TaskListPage variant="project" /> },
-  { path: '/tasks/mine', action: 'task:view_assigned', element: <TaskListPage variant="mine" /> },
+  {
+    path: '/milestone/:id',
+    action: 'milestone:view',
+    element: <MilestoneListPage />,
+    page: MilestoneListPage,
+  },
+  {
+    path: '/task/create',
+    action: 'task:create',
+    element: <TaskFormPage />,
+    page: TaskFormPage,
+    edits: true,
+  },
+  { path: '/task/view/:id', action: 'task:view_assigned', element: <TaskViewPage />, page: TaskViewPage },
+  {
+    path: '/task/:id/edit',
+    action: 'task:update',
+    element: <TaskFormPage />,
+    page: TaskFormPage,
+    edits: true,
+  },
+  {
+    path: '/task/:id',
+    action: 'task:view_assigned',
+    element: <TaskListPage variant="project" />,
+    page: TaskListPage,
+  },
+  {
+    path: '/tasks/mine',
+    action: 'task:view_assigned',
+    element: <TaskListPage variant="mine" />,
+    page: TaskListPage,
+  },
 ];
+
+/** The chunks of the signed-in pages people open first (a reload, a link), beside the shell's. */
+const FIRST_PAGES: readonly [string, Preloadable[]][] = [
+  ...WORK_ROUTES.map(({ path, page }): [string, Preloadable[]] => [path, [RequireCan, page]]),
+  ...TEMPLATES.map((template): [string, Preloadable[]] => [
+    TEMPLATE_DASHBOARDS[template],
+    [RequireTemplate, DashboardPage],
+  ]),
+  ['/workspace', [WorkspacePickerPage]],
+  ['/dashboard_admin', [RequireCan, AdminDashboardPage]],
+  ['/team', [TeamOrSubscribers, TeamPage]],
+];
+
+/**
+ * Starts downloading the shell and the page at `pathname` (routes.tsx preloadRoute, while the
+ * session is restored). Whether the page is shown is still the guards' decision.
+ */
+export const preloadSignedIn = (pathname: string): Promise<unknown> => {
+  const pages = FIRST_PAGES.find(([pattern]) => matchPath(pattern, pathname))?.[1] ?? [];
+  return Promise.all([ShellLayout, ...pages].map((page) => page.preload()));
+};
 
 /**
  * The pages behind sign-in (spec section 2), loaded after the sign-in page's chunk. Unknown paths
