@@ -2,6 +2,8 @@
 // on /auth/login, /pricing and a signed-in /project/list, driving Debian's Chromium offline. The
 // signed-in page is reached by signing in through the real form first (Playwright over CDP on the
 // same browser), so Lighthouse loads it with the session cookie as a returning user would.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -15,7 +17,7 @@ const FLAGS = [
   '--disable-component-update',
 ];
 
-async function audit(url, port) {
+async function auditOnce(url, port) {
   const { lhr } = await lighthouse(url, {
     port,
     output: 'json',
@@ -24,6 +26,12 @@ async function audit(url, port) {
     // Keep the sign-in's cookie for the signed-in page.
     disableStorageReset: true,
   });
+  // LIGHTHOUSE_REPORT_DIR=dir keeps each page's full report (lhr JSON) for a closer look.
+  if (process.env.LIGHTHOUSE_REPORT_DIR) {
+    mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+    writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}.json`), JSON.stringify(lhr));
+  }
   const score = (category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
   const metric = (id) => lhr.audits[id]?.numericValue;
   return {
@@ -33,10 +41,29 @@ async function audit(url, port) {
     lcpMs: metric('largest-contentful-paint'),
     tbtMs: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
+    // Why a score is missing (NO_FCP, a page that threw, ...): a 0 without a reason hides the cause.
+    ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
+    ...(lhr.runWarnings?.length ? { runWarnings: lhr.runWarnings } : {}),
     failedA11y: Object.values(lhr.audits)
       .filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
       .map((a) => a.id),
   };
+}
+
+/**
+ * Lighthouse now and then fails to record a page load (NO_NAVSTART, NO_FCP: "Please run Lighthouse
+ * again"), more often on a busy machine; its scores are then missing, which read as 0. Such a run
+ * says nothing about the page, so it is run again (at most three runs); an error that stays is
+ * reported with the result.
+ */
+async function audit(url, port) {
+  let result;
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    result = await auditOnce(url, port);
+    if (!result.runtimeError) return attempt > 1 ? { ...result, attempts: attempt } : result;
+    console.error(`lighthouse ${url}: ${result.runtimeError} (run ${attempt} of 3)`);
+  }
+  return { ...result, attempts: 3 };
 }
 
 /** Scores of the three pages; `tenant` ({ email }) signs in for /project/list. */
@@ -55,7 +82,9 @@ export async function measureLighthouse(baseUrl, tenant) {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/auth/'), { timeout: 30_000 });
     await page.close();
-    // Not browser.close(): over CDP that would close Chromium itself, which Lighthouse still needs.
+    // Over CDP, close() only disconnects Playwright; Chromium (and its cookie) stays for Lighthouse.
+    // Left connected, Playwright's session on the browser could disturb Lighthouse's trace.
+    await browser.close();
     pages.push({ path: '/project/list', ...(await audit(`${baseUrl}/project/list`, chrome.port)) });
     return pages;
   } finally {
