@@ -86,7 +86,7 @@ export function workspaceConditions({ accountId, workspaceId }: Tenant) {
 const accountStateColumns = { accountStatus: accounts.status, subscription: subscriptionTimeColumns };
 type AccountState = { accountStatus: AccountStatus; subscription: SubscriptionRowTimes | null };
 
-type LiveMembership = AccountState & {
+export type LiveMembership = AccountState & {
   role: WorkspaceRole;
   status: 'active' | 'inactive';
   archived: boolean;
@@ -100,16 +100,30 @@ export const workspaceOfMember = and(
   eq(workspaces.id, workspaceMembers.workspaceId),
 );
 
+/** What resolve reads of a membership, its workspace and its account. */
+export const liveMembershipColumns = {
+  role: workspaceMembers.role,
+  status: workspaceMembers.status,
+  ...accountStateColumns,
+  archived: workspaces.archived,
+  template: workspaces.template,
+  workspaceName: workspaces.name,
+};
+
+/**
+ * Memberships the auth hook read together with the session (db/live-session.ts: one query per
+ * request, not two), keyed by the claims object it made for that one request, so resolve() does
+ * not read them again. A request's claims object lives and dies with the request.
+ */
+const readWithSession = new WeakMap<Auth, LiveMembership | undefined>();
+
+export function primeMembership(claims: Auth, membership: LiveMembership | undefined): void {
+  readWithSession.set(claims, membership);
+}
+
 async function liveMembership(db: Db, userId: string, tenant: Tenant): Promise<LiveMembership | undefined> {
   const [row] = await db
-    .select({
-      role: workspaceMembers.role,
-      status: workspaceMembers.status,
-      ...accountStateColumns,
-      archived: workspaces.archived,
-      template: workspaces.template,
-      workspaceName: workspaces.name,
-    })
+    .select(liveMembershipColumns)
     .from(workspaceMembers)
     .innerJoin(workspaces, workspaceOfMember)
     .innerJoin(accounts, eq(accounts.id, workspaceMembers.accountId))
@@ -167,7 +181,9 @@ async function resolve(db: Db, claims: Auth) {
   let membership: LiveMembership | undefined;
   let state: AccountState | undefined;
   if (claims.workspace_id) {
-    membership = await liveMembership(db, claims.user_id, { accountId, workspaceId: claims.workspace_id });
+    membership = readWithSession.has(claims)
+      ? readWithSession.get(claims)
+      : await liveMembership(db, claims.user_id, { accountId, workspaceId: claims.workspace_id });
     if (membership?.status !== 'active') throw memberInactive();
     state = membership;
     auth = { ...claims, role: membership.role, template: membership.template };

@@ -1,8 +1,8 @@
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { sessionState } from '../db/live-session.ts';
-import { accountInactive } from '../db/tenant-scope.ts';
+import { liveSession } from '../db/live-session.ts';
+import { accountInactive, primeMembership } from '../db/tenant-scope.ts';
 import type { AccessTokens } from '../lib/access-tokens.ts';
 import { unauthorized } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -33,9 +33,12 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens, db: Db,
     const claims = await tokens.verify(header.slice(7).trim());
     // Every token issued carries sid; one without (or with a malformed one) has no session to check.
     if (!claims?.sid || !UUID.test(claims.sid) || !UUID.test(claims.user_id)) return;
-    const state = await sessionState(db, claims.user_id, claims.sid, now());
-    if (state === 'live') request.auth = claims;
-    else if (state === 'account_inactive') request.authAccountInactive = true;
+    const { state, membership } = await liveSession(db, claims, now());
+    if (state === 'live') {
+      request.auth = claims;
+      // Read with the session: the tenant scope of this request does not read it again.
+      if (claims.account_id && claims.workspace_id) primeMembership(claims, membership);
+    } else if (state === 'account_inactive') request.authAccountInactive = true;
   });
 }
 
