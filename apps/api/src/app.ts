@@ -51,7 +51,7 @@ import { createWorkspaceService } from './modules/workspaces/workspaces.service.
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling, registerNotFound, safeValidatorCompiler } from './plugins/errors.ts';
-import { type LogStream, loggerOptions } from './plugins/logger.ts';
+import { type LogStream, loggerOptions, OneLinePerRequest } from './plugins/logger.ts';
 import {
   authRateLimit,
   MemoryRateLimitStore,
@@ -113,6 +113,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   if (!config.jwtSecret) throw new ConfigError('No JWT secret: load the config with loadConfig()');
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
   });

@@ -1,4 +1,4 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 
 /** Where pino writes its JSON lines: stdout unless a test captures them. */
 export type LogStream = { write(line: string): void };
@@ -154,4 +154,24 @@ export function loggerOptions(level: string, stream?: LogStream): FastifyServerO
     serializers: { req: serializeRequest, err: serializeError },
     ...(stream ? { stream } : {}),
   };
+}
+
+/**
+ * One line per request, when it is answered (method, URL without its secrets, status, time), in
+ * place of Fastify's two (`incoming request` then `request completed`): the same facts at half the
+ * cost on the hot path. Errors keep Fastify's own lines.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    } else {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+  }
 }
