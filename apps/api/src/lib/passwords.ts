@@ -1,7 +1,32 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
 // @node-rs/argon2 hashes with argon2id by default (OWASP's parameters: 19 MiB, 2 passes).
-export const hashPassword = (password: string): Promise<string> => hash(password);
+
+/**
+ * At most one argon2 computation per core at a time; the others wait their turn. Running more at
+ * once finishes none sooner, but each holds its 19 MiB meanwhile: a burst of sign-ins would grow
+ * the server's memory with the burst. The hashing itself runs off the event loop (native threads),
+ * so other requests are served while sign-ins wait or hash.
+ */
+const HASH_SLOTS = Math.max(1, availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+
+export async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASH_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    // Hand the slot straight to the next in line, or free it.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+export const hashPassword = (password: string): Promise<string> => inHashSlot(() => hash(password));
 
 let dummyHash: Promise<string> | undefined;
 
@@ -11,12 +36,13 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
   if (!passwordHash) {
-    dummyHash ??= hash('no such user, no such password');
-    await verify(await dummyHash, password).catch(() => false);
+    dummyHash ??= hashPassword('no such user, no such password');
+    const dummy = await dummyHash;
+    await inHashSlot(() => verify(dummy, password)).catch(() => false);
     return false;
   }
   try {
-    return await verify(passwordHash, password);
+    return await inHashSlot(() => verify(passwordHash, password));
   } catch {
     return false;
   }
@@ -27,5 +53,5 @@ export async function verifyPassword(passwordHash: string | undefined, password:
  * every request, so an address with an account answers in the time an unknown one does.
  */
 export async function spendOneHash(): Promise<void> {
-  await hash('the time of one hash');
+  await inHashSlot(() => hash('the time of one hash'));
 }

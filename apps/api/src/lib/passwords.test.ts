@@ -1,0 +1,39 @@
+import { availableParallelism } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { hashPassword, inHashSlot, verifyPassword } from './passwords.ts';
+
+describe('argon2 slots', () => {
+  it('runs at most one hash per core at once; the rest wait their turn and all finish', async () => {
+    const slots = availableParallelism();
+    let now = 0;
+    let most = 0;
+    const work = () =>
+      inHashSlot(async () => {
+        now += 1;
+        most = Math.max(most, now);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        now -= 1;
+        return 'done';
+      });
+    const results = await Promise.all(Array.from({ length: slots * 3 + 1 }, work));
+    expect(results.every((r) => r === 'done')).toBe(true);
+    expect(most).toBe(slots);
+  });
+
+  it('frees the slot of a computation that fails', async () => {
+    const slots = availableParallelism();
+    const failing = Array.from({ length: slots }, () =>
+      inHashSlot(() => Promise.reject(new Error('broken'))).catch(() => 'failed'),
+    );
+    expect(await Promise.all(failing)).toEqual(Array(slots).fill('failed'));
+    // Were any slot still held, this would wait for ever.
+    expect(await inHashSlot(async () => 'next')).toBe('next');
+  });
+
+  it('hashes and verifies through the slots', async () => {
+    const stored = await hashPassword('a password');
+    expect(await verifyPassword(stored, 'a password')).toBe(true);
+    expect(await verifyPassword(stored, 'another')).toBe(false);
+    expect(await verifyPassword(undefined, 'a password')).toBe(false);
+  });
+});
