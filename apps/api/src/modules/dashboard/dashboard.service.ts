@@ -3,7 +3,7 @@ import { can } from '@workhub/shared/permissions';
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
 import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
 import { isoDate } from '@workhub/shared/tasks';
-import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { countOf, percentOf, showingStatus } from '../../db/aggregates.ts';
 import { taskCounts } from '../../db/schema/task-counts.ts';
@@ -30,39 +30,84 @@ export function weekStart(at: Date): Date {
   return new Date(midnight - sinceMonday * DAY_MS);
 }
 
-export function createDashboardService(ctx: Ctx) {
-  const { db, now } = ctx;
+/** The one row of `query` as a JSON object keyed by its aliases: a sub-select, not a query of its own. */
+const jsonRow = <T>(query: SQLWrapper) => sql<T>`(select row_to_json(q) from (${query}) q)`;
 
-  async function memberFigures(scope: WorkspaceScope) {
-    const [row] = await db
-      .select({ total: countOf(), active: countOf(eq(workspaceMembers.status, 'active')) })
+/** The rows of `query` as a JSON array: each its `item`, in the order of its `n`. */
+const jsonRows = <T>(query: SQLWrapper) =>
+  sql<T[]>`(select coalesce(json_agg(q.item order by q.n), '[]'::json) from (${query}) q)`;
+
+const noRows = sql<never[]>`'[]'::json`;
+
+export function createDashboardService(ctx: Ctx) {
+  const { db } = ctx;
+
+  const memberFigures = (scope: WorkspaceScope) =>
+    db
+      .select({
+        total: countOf().as('total'),
+        active: countOf(eq(workspaceMembers.status, 'active')).as('active'),
+      })
       .from(workspaceMembers)
       .where(scope.workspace(workspaceMembers));
-    return row ?? { total: 0, active: 0 };
-  }
 
-  async function projectFigures(scope: WorkspaceScope) {
-    const [row] = await db
+  const projectFigures = (scope: WorkspaceScope) =>
+    db
       .select({
-        total: countOf(),
-        not_started: countOf(eq(projects.status, 'not_started')),
-        in_progress: countOf(eq(projects.status, 'in_progress')),
-        complete: countOf(eq(projects.status, 'complete')),
-        archived: countOf(eq(projects.status, 'archived')),
+        total: countOf().as('total'),
+        not_started: countOf(eq(projects.status, 'not_started')).as('not_started'),
+        in_progress: countOf(eq(projects.status, 'in_progress')).as('in_progress'),
+        complete: countOf(eq(projects.status, 'complete')).as('complete'),
+        archived: countOf(eq(projects.status, 'archived')).as('archived'),
       })
       .from(projects)
       .where(scope.workspace(projects));
-    return row ?? { total: 0, not_started: 0, in_progress: 0, complete: 0, archived: 0 };
+
+  /** The first members, as they joined. */
+  function teamPanel(scope: WorkspaceScope) {
+    const order = sql`${workspaceMembers.createdAt} asc, ${workspaceMembers.userId} asc`;
+    return db
+      .select({
+        item: sql`json_build_object('user_id', ${users.id}, 'first_name', ${users.firstName},
+          'last_name', ${users.lastName}, 'role', ${workspaceMembers.role}, 'status', ${workspaceMembers.status})`.as(
+          'item',
+        ),
+        n: sql`row_number() over (order by ${order})`.as('n'),
+      })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(scope.workspace(workspaceMembers))
+      .orderBy(order)
+      .limit(PANEL_ROWS);
+  }
+
+  /** The most recently updated projects, archived ones left out. */
+  function projectsPanel(scope: WorkspaceScope) {
+    const order = sql`${projects.updatedAt} desc, ${projects.id} desc`;
+    return db
+      .select({
+        item: sql`json_build_object('project_id', ${projects.id}, 'name', ${projects.name},
+          'status', ${projects.status}, 'due_date', ${projects.dueDate})`.as('item'),
+        n: sql`row_number() over (order by ${order})`.as('n'),
+      })
+      .from(projects)
+      .where(and(scope.workspace(projects), ne(projects.status, 'archived')))
+      .orderBy(order)
+      .limit(PANEL_ROWS);
   }
 
   /**
-   * Counts by shown status (the overdue rule of packages/shared/src/tasks.ts, computed at every
-   * read: pending, in progress, completed and overdue add up to the total) and tasks completed in
-   * each of the last 8 weeks (Monday to Sunday, UTC), oldest first. Both are sums over task_counts
-   * (db/schema/task-counts.ts), the database's running summary of the workspace's tasks: a few
-   * hundred rows whatever the number of tasks, where counting the tasks themselves read every one.
+   * The figures of the session's workspace; the Team and Projects panels only for who may see them.
+   * One statement: the task figures read task_counts (db/schema/task-counts.ts), the database's
+   * running summary of the workspace's tasks, a few hundred rows whatever the number of tasks; the
+   * other figures and the panels are sub-selects of it. Counts by shown status follow the overdue
+   * rule of packages/shared/src/tasks.ts at every read (pending, in progress, completed and overdue
+   * add up to the total); completions are per week, Monday to Sunday (UTC), the last 8, oldest first.
    */
-  async function taskFigures(scope: WorkspaceScope, at: Date) {
+  async function stats(claims: AccessTokenClaims): Promise<DashboardStats> {
+    const scope = await workspaceScope(db, claims);
+    assertCan(scope.auth, 'dashboard:view');
+    const at = ctx.now();
     const today = isoDate(at);
     const first = weekStart(at).getTime() - (WEEKS - 1) * 7 * DAY_MS;
     const weeks = Array.from({ length: WEEKS }, (_, i) => isoDate(new Date(first + i * 7 * DAY_MS)));
@@ -79,66 +124,19 @@ export function createDashboardService(ctx: Ctx) {
           weeks.map((week) => sumOfTasks(eq(taskCounts.completedWeek, week))),
           sql`, `,
         )}]`,
+        members: jsonRow<DashboardStats['members']>(memberFigures(scope)),
+        projects: jsonRow<DashboardStats['projects']>(projectFigures(scope)),
+        team: can(scope.auth, 'team:view')
+          ? jsonRows<DashboardStats['team'][number]>(teamPanel(scope))
+          : noRows,
+        recent: can(scope.auth, 'project:view')
+          ? jsonRows<DashboardStats['projects_recent'][number]>(projectsPanel(scope))
+          : noRows,
       })
       .from(taskCounts)
       .where(scope.workspace(taskCounts));
-    const { perWeek, ...counts } = row ?? {
-      total: 0,
-      pending: 0,
-      in_progress: 0,
-      completed: 0,
-      overdue: 0,
-      completion: 0,
-      perWeek: [],
-    };
-    const completedPerWeek = weeks.map((week_start, i) => ({
-      week_start,
-      completed: Number(perWeek[i] ?? 0),
-    }));
-    return { counts, completedPerWeek };
-  }
-
-  async function teamPanel(scope: WorkspaceScope) {
-    return db
-      .select({
-        user_id: users.id,
-        first_name: users.firstName,
-        last_name: users.lastName,
-        role: workspaceMembers.role,
-        status: workspaceMembers.status,
-      })
-      .from(workspaceMembers)
-      .innerJoin(users, eq(users.id, workspaceMembers.userId))
-      .where(scope.workspace(workspaceMembers))
-      .orderBy(asc(workspaceMembers.createdAt), asc(workspaceMembers.userId))
-      .limit(PANEL_ROWS);
-  }
-
-  async function projectsPanel(scope: WorkspaceScope) {
-    return db
-      .select({
-        project_id: projects.id,
-        name: projects.name,
-        status: projects.status,
-        due_date: projects.dueDate,
-      })
-      .from(projects)
-      .where(and(scope.workspace(projects), ne(projects.status, 'archived')))
-      .orderBy(desc(projects.updatedAt), desc(projects.id))
-      .limit(PANEL_ROWS);
-  }
-
-  /** The figures of the session's workspace; the Team and Projects panels only for who may see them. */
-  async function stats(claims: AccessTokenClaims): Promise<DashboardStats> {
-    const scope = await workspaceScope(db, claims);
-    assertCan(scope.auth, 'dashboard:view');
-    const [members, projectCounts, tasks, team, recent] = await Promise.all([
-      memberFigures(scope),
-      projectFigures(scope),
-      taskFigures(scope, now()),
-      can(scope.auth, 'team:view') ? teamPanel(scope) : [],
-      can(scope.auth, 'project:view') ? projectsPanel(scope) : [],
-    ]);
+    if (!row) throw new Error('an aggregate without group by returned no row');
+    const { perWeek, members, projects: projectCounts, team, recent, ...tasks } = row;
     return {
       workspace: {
         workspace_id: scope.workspaceId,
@@ -147,8 +145,8 @@ export function createDashboardService(ctx: Ctx) {
       },
       members,
       projects: projectCounts,
-      tasks: tasks.counts,
-      completed_per_week: tasks.completedPerWeek,
+      tasks,
+      completed_per_week: weeks.map((week_start, i) => ({ week_start, completed: Number(perWeek[i] ?? 0) })),
       team,
       projects_recent: recent,
     };
