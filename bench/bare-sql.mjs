@@ -102,55 +102,82 @@ function lastWeeks(now) {
 }
 
 /**
- * GET /api/dashboard: its five queries, at once as the product runs them. The task figures and the
- * completions per week are sums over task_counts (migration 0006), not counts over the tasks.
+ * GET /api/dashboard: one statement, as the product runs it. The task figures and the completions
+ * per week are sums over task_counts (migration 0006), not counts over the tasks; the member and
+ * project figures and the two panels are sub-selects.
  */
 export async function dashboard(sql, { account, workspace, today }) {
-  const ws = [account, workspace];
   const weeks = lastWeeks(new Date());
   const sum = (where) =>
     `coalesce(sum("task_counts"."tasks")${where ? ` filter (where ${where})` : ''}, 0)::int`;
   const completed = sum(`"task_counts"."status" = $8`);
   const perWeek = weeks.map((_, i) => sum(`"task_counts"."completed_week" = $${i + 9}`)).join(', ');
-  const run = (text, params) => sql.unsafe(text, params, { prepare: false });
-  const [members, projects, tasks, team, recent] = await Promise.all([
-    run(
-      `select count(*)::int, count(*) filter (where "workspace_members"."status" = $3)::int from "workspace_members"
-         where ("workspace_members"."account_id" = $1 and "workspace_members"."workspace_id" = $2)`,
-      [...ws, 'active'],
-    ),
-    run(
-      `select count(*)::int, count(*) filter (where "projects"."status" = $3)::int, count(*) filter (where "projects"."status" = $4)::int,
-         count(*) filter (where "projects"."status" = $5)::int, count(*) filter (where "projects"."status" = $6)::int
-         from "projects" where ("projects"."account_id" = $1 and "projects"."workspace_id" = $2)`,
-      [...ws, 'not_started', 'in_progress', 'complete', 'archived'],
-    ),
-    run(
+  const ws = (table, from) =>
+    `("${table}"."account_id" = $${from} and "${table}"."workspace_id" = $${from + 1})`;
+  const [row] = await sql
+    .unsafe(
       `select ${sum()},
          ${sum(`("task_counts"."status" = $1 and ("task_counts"."due_date" is null or "task_counts"."due_date" >= $2))`)},
          ${sum(`("task_counts"."status" = $3 and ("task_counts"."due_date" is null or "task_counts"."due_date" >= $4))`)},
          ${sum(`"task_counts"."status" = $5`)},
          ${sum(`("task_counts"."status" <> $6 and "task_counts"."due_date" < $7)`)},
          coalesce(round(100.0 * ${completed} / nullif(${sum()}, 0)), 0)::int,
-         array[${perWeek}]
-         from "task_counts" where ("task_counts"."account_id" = $17 and "task_counts"."workspace_id" = $18)`,
-      ['pending', today, 'in_progress', today, 'completed', 'completed', today, 'completed', ...weeks, ...ws],
-    ),
-    run(
-      `select "users"."id", "users"."first_name", "users"."last_name", "workspace_members"."role", "workspace_members"."status"
-         from "workspace_members" inner join "users" on "users"."id" = "workspace_members"."user_id"
-         where ("workspace_members"."account_id" = $1 and "workspace_members"."workspace_id" = $2)
-         order by "workspace_members"."created_at" asc, "workspace_members"."user_id" asc limit $3`,
-      [...ws, 5],
-    ),
-    run(
-      `select "id", "name", "status", "due_date" from "projects"
-         where (("projects"."account_id" = $1 and "projects"."workspace_id" = $2) and "projects"."status" <> $3)
-         order by "projects"."updated_at" desc, "projects"."id" desc limit $4`,
-      [...ws, 'archived', 5],
-    ),
-  ]);
-  return { members, projects, tasks, team, recent };
+         array[${perWeek}],
+         (select row_to_json(q) from ((select count(*)::int as "total",
+            count(*) filter (where "workspace_members"."status" = $17)::int as "active"
+            from "workspace_members" where ${ws('workspace_members', 18)})) q),
+         (select row_to_json(q) from ((select count(*)::int as "total",
+            count(*) filter (where "projects"."status" = $20)::int as "not_started",
+            count(*) filter (where "projects"."status" = $21)::int as "in_progress",
+            count(*) filter (where "projects"."status" = $22)::int as "complete",
+            count(*) filter (where "projects"."status" = $23)::int as "archived"
+            from "projects" where ${ws('projects', 24)})) q),
+         (select coalesce(json_agg(q.item order by q.n), '[]'::json) from ((select json_build_object('user_id', "users"."id",
+            'first_name', "users"."first_name", 'last_name', "users"."last_name", 'role', "workspace_members"."role",
+            'status', "workspace_members"."status") as "item",
+            row_number() over (order by "workspace_members"."created_at" asc, "workspace_members"."user_id" asc) as "n"
+            from "workspace_members" inner join "users" on "users"."id" = "workspace_members"."user_id"
+            where ${ws('workspace_members', 26)}
+            order by "workspace_members"."created_at" asc, "workspace_members"."user_id" asc limit $28)) q),
+         (select coalesce(json_agg(q.item order by q.n), '[]'::json) from ((select json_build_object('project_id', "id",
+            'name', "name", 'status', "status", 'due_date', "due_date") as "item",
+            row_number() over (order by "projects"."updated_at" desc, "projects"."id" desc) as "n"
+            from "projects" where (${ws('projects', 29)} and "projects"."status" <> $31)
+            order by "projects"."updated_at" desc, "projects"."id" desc limit $32)) q)
+         from "task_counts" where ${ws('task_counts', 33)}`,
+      [
+        'pending',
+        today,
+        'in_progress',
+        today,
+        'completed',
+        'completed',
+        today,
+        'completed',
+        ...weeks,
+        'active',
+        account,
+        workspace,
+        'not_started',
+        'in_progress',
+        'complete',
+        'archived',
+        account,
+        workspace,
+        account,
+        workspace,
+        5,
+        account,
+        workspace,
+        'archived',
+        5,
+        account,
+        workspace,
+      ],
+      { prepare: false },
+    )
+    .values();
+  return row;
 }
 
 /** POST /api/tasks: the insert, then the row read back with its joins as the product answers it. */
