@@ -31,23 +31,33 @@ type ProjectInput = z.output<typeof projectBody>;
 export function createProjectService(ctx: Ctx) {
   const { db, now } = ctx;
 
-  /** Projects with their creator's names and their milestone and task figures, counted in SQL. */
+  /**
+   * Projects with their creator's names and their milestone and task figures, counted in SQL. The
+   * task figures (how many, and the share completed) come from one pass over the project's tasks
+   * (a lateral subquery), not one pass each.
+   */
   function selectProjects(scope: WorkspaceScope, where: SQL | undefined) {
-    const ofThisProject = (table: typeof milestones | typeof tasks) =>
-      and(scope.workspace(table), eq(table.projectId, projects.id));
-    const milestonesCount = sql<number>`(select ${countOf()} from ${milestones} where ${ofThisProject(milestones)})`;
-    const taskFigures = (figure: SQL) => sql`(select ${figure} from ${tasks} where ${ofThisProject(tasks)})`;
+    const milestonesCount = sql<number>`(select ${countOf()} from ${milestones} where ${and(
+      scope.workspace(milestones),
+      eq(milestones.projectId, projects.id),
+    )})`;
+    const taskFigures = db
+      .select({ tasksCount: countOf().as('tasks_count'), completion: taskCompletion().as('completion') })
+      .from(tasks)
+      .where(and(scope.workspace(tasks), eq(tasks.projectId, projects.id)))
+      .as('task_figures');
     return db
       .select({
         row: projects,
         firstName: users.firstName,
         lastName: users.lastName,
         milestonesCount: milestonesCount.mapWith(Number),
-        tasksCount: taskFigures(countOf()).mapWith(Number),
-        completion: taskFigures(taskCompletion()).mapWith(Number),
+        tasksCount: taskFigures.tasksCount,
+        completion: taskFigures.completion,
       })
       .from(projects)
       .leftJoin(users, eq(users.id, projects.createdBy))
+      .leftJoinLateral(taskFigures, sql`true`)
       .where(where)
       .$dynamic();
   }
