@@ -129,6 +129,17 @@ export const tasks = pgTable(
     index('tasks_workspace_created_idx').on(t.accountId, t.workspaceId, t.createdAt, t.id),
     // The tasks of a project, and of a milestone, by due date.
     index('tasks_project_due_idx').on(t.accountId, t.projectId, t.dueDate, t.id),
+    // A project's tasks of one status in due-date order (a page of its list reads 14 entries and
+    // stops; its count reads no table row), and the project list's task figures from the index
+    // alone: workspace_id rides last for the workspace condition every query carries.
+    index('tasks_project_status_due_idx').on(
+      t.accountId,
+      t.projectId,
+      t.status,
+      t.dueDate,
+      t.id,
+      t.workspaceId,
+    ),
     index('tasks_milestone_due_idx').on(t.accountId, t.milestoneId, t.dueDate, t.id),
     // 'My tasks' and the assignee filter (members and workers see only theirs).
     index('tasks_workspace_assignee_due_idx').on(t.accountId, t.workspaceId, t.assignedTo, t.dueDate, t.id),

@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_project_status_due_idx" ON "tasks" USING btree ("account_id","project_id","status","due_date","id","workspace_id");
