@@ -64,10 +64,11 @@ export async function projectList(sql, { account, workspace, page }) {
          "projects"."status", "projects"."due_date", "projects"."created_by", "projects"."created_at", "projects"."updated_at",
          "users"."first_name", "users"."last_name",
          (select count(*)::int from "milestones" where (("milestones"."account_id" = $1 and "milestones"."workspace_id" = $2) and "milestones"."project_id" = "projects"."id")),
-         (select count(*)::int from "tasks" where (("tasks"."account_id" = $1 and "tasks"."workspace_id" = $2) and "tasks"."project_id" = "projects"."id")),
-         (select coalesce(round(100.0 * count(*) filter (where "tasks"."status" = $3)::int / nullif(count(*)::int, 0)), 0)::int
-            from "tasks" where (("tasks"."account_id" = $1 and "tasks"."workspace_id" = $2) and "tasks"."project_id" = "projects"."id"))
+         "tasks_count", "completion"
        from "projects" left join "users" on "users"."id" = "projects"."created_by"
+       left join lateral (select count(*)::int as "tasks_count",
+           coalesce(round(100.0 * count(*) filter (where "tasks"."status" = $3)::int / nullif(count(*)::int, 0)), 0)::int as "completion"
+         from "tasks" where (("tasks"."account_id" = $1 and "tasks"."workspace_id" = $2) and "tasks"."project_id" = "projects"."id")) "task_figures" on true
        where (("projects"."account_id" = $1 and "projects"."workspace_id" = $2) and "projects"."status" <> $4)
        order by "projects"."due_date" asc, "projects"."id" asc limit $5 offset $6`,
         [account, workspace, 'completed', 'archived', limit, offset],
@@ -180,19 +181,16 @@ export async function dashboard(sql, { account, workspace, today }) {
   return row;
 }
 
-/** POST /api/tasks: the insert, then the row read back with its joins as the product answers it. */
+/** POST /api/tasks: the insert, returning the row the answer is made of. */
 export async function createTask(sql, { account, workspace, project, name, description, user, due_date }) {
   const [created] = await sql.unsafe(
     `insert into "tasks" ("account_id", "id", "workspace_id", "project_id", "milestone_id", "name", "description", "assigned_to",
        "status", "priority", "due_date", "completed_at", "created_by", "created_at", "updated_at")
-       values ($1, default, $2, $3, null, $4, $5, $6, $7, $8, $9, null, $6, $10, $10) returning "id"`,
+       values ($1, default, $2, $3, null, $4, $5, $6, $7, $8, $9, null, $6, $10, $10)
+       returning "account_id", "id", "workspace_id", "project_id", "milestone_id", "name", "description", "assigned_to",
+         "status", "priority", "due_date", "completed_at", "created_by", "created_at", "updated_at"`,
     [account, workspace, project, name, description, user, 'pending', 'medium', due_date, new Date()],
     { prepare: false },
   );
-  const rows = await sql.unsafe(
-    `select ${TASK_COLUMNS} ${TASK_JOINS} where (("tasks"."account_id" = $1 and "tasks"."workspace_id" = $2) and "tasks"."id" = $3)`,
-    [account, workspace, created.id],
-    { prepare: false },
-  );
-  return { data: rows[0] };
+  return { data: created };
 }
