@@ -271,8 +271,11 @@ function budgets() {
     small && big && big.rps >= 0.9 * small.rps,
     small && big ? `${fmt((100 * big.rps) / small.rps)}%` : 'not run',
   );
-  const peak = Math.max(...Object.values(results.datasets).map((d) => d.productMemory?.peakMB ?? 0));
-  check('API peak RSS under load <= 250 MB', peak > 0 && peak <= 250, `${fmt(peak)} MB`);
+  // The API server on PostgreSQL; on PGlite the database lives in the same process (printed above).
+  const peak = Math.max(
+    ...['large', 'small'].map((name) => results.datasets[name]?.productMemory?.peakMB ?? 0),
+  );
+  check('API peak RSS under load <= 250 MB (PostgreSQL)', peak > 0 && peak <= 250, `${fmt(peak)} MB`);
   const cold = results.datasets.pglite?.coldStartMs;
   check(
     'cold start (PGlite with data) <= 3 s',

@@ -11,7 +11,7 @@
 
 import { createHash } from 'node:crypto';
 
-export const SEED_VERSION = 1;
+export const SEED_VERSION = 2;
 export const BIG_WEIGHT = 100;
 export const WORKSPACES_PER_ACCOUNT = 3;
 export const PROJECTS_PER_WORKSPACE = 10;
