@@ -4,12 +4,13 @@ import { hash, verify } from '@node-rs/argon2';
 // @node-rs/argon2 hashes with argon2id by default (OWASP's parameters: 19 MiB, 2 passes).
 
 /**
- * At most one argon2 computation per core at a time; the others wait their turn. Running more at
- * once finishes none sooner, but each holds its 19 MiB meanwhile: a burst of sign-ins would grow
- * the server's memory with the burst. The hashing itself runs off the event loop (native threads),
- * so other requests are served while sign-ins wait or hash.
+ * At most one argon2 computation per core but one at a time (one on a 2-core machine); the others
+ * wait their turn. Running more at once finishes none sooner, each holds its 19 MiB meanwhile (a
+ * burst of sign-ins would grow the server's memory with the burst), and the core left free keeps
+ * serving every other request while sign-ins hash: the hashing runs on native threads, off the
+ * event loop, but it competes for the same cores.
  */
-const HASH_SLOTS = Math.max(1, availableParallelism());
+export const HASH_SLOTS = Math.max(1, availableParallelism() - 1);
 let running = 0;
 const waiting: (() => void)[] = [];
 
