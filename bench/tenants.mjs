@@ -14,12 +14,13 @@ import {
 const PAGE = 14;
 
 /**
- * The big accounts and every 7th of the others, each in one of its workspaces; with each of its
+ * The tenants a run draws from, each in one of its workspaces; with each of its
  * projects and how many pages its list of pending tasks has. `query(text)` returns rows.
  */
 export async function tenantPool(query, { accounts, big }) {
   const numbers = [];
-  for (let a = 1; a <= accounts; a += 1) if (a <= big || a % 7 === 0) numbers.push(a);
+  // Every account of a small set; of a large one, the big ones and every 7th of the rest.
+  for (let a = 1; a <= accounts; a += 1) if (accounts <= 200 || a <= big || a % 7 === 0) numbers.push(a);
   const tenants = numbers.map((a) => {
     const w = 1 + (a % WORKSPACES_PER_ACCOUNT);
     return {
