@@ -22,7 +22,12 @@ export const FigureBars = ({ caption, header, rows, color }: FigureBarsProps) =>
   <>
     <BarsList
       aria-hidden
-      data={rows.map((row) => ({ name: row.label, value: row.value, variant: 'filled' as const }))}
+      // A zero keeps the room for its label but shows as an empty, pale track, not as a bar.
+      data={rows.map((row) =>
+        row.value === 0
+          ? { name: row.label, value: 0, variant: 'light' as const, color: 'gray.1', textColor: 'gray.7' }
+          : { name: row.label, value: row.value, variant: 'filled' as const },
+      )}
       barColor={color}
       autoContrast
       barsLabel={header[0]}
