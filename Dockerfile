@@ -31,10 +31,13 @@ COPY --from=build /app/apps/web/dist apps/web/dist
 # DATA_DIR: uploaded logos (and PGlite's files when DATABASE_URL is unset). Owned by the runtime
 # user, who owns nothing else: the code and node_modules stay root's, read-only to the process.
 RUN mkdir -p /data && chown node:node /data
+# MALLOC_ARENA_MAX=2: glibc keeps a memory arena per allocating thread (argon2's); two bound the
+# growth, as `npm start` sets it (scripts/start.mjs).
 ENV PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data \
-    WEB_DIST=/app/apps/web/dist
+    WEB_DIST=/app/apps/web/dist \
+    MALLOC_ARENA_MAX=2
 VOLUME ["/data"]
 USER node
 EXPOSE 3000
