@@ -44,6 +44,3 @@ export async function measure(url, next, options = {}) {
     seconds,
   };
 }
-
-/** A function that, called again and again, returns a random element of `list`. */
-export const picker = (list) => () => list[Math.floor(Math.random() * list.length)];
