@@ -76,6 +76,9 @@ test('forgot password -> new password -> /workspace, and the new password signs 
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/auth\/forgot-password/);
+  // The URL changes while the sign-in page (which has an Email field too) is still on screen,
+  // until the lazily loaded page replaces it: fill the field of the page that is there to stay.
+  await expect(page.getByRole('heading', { name: 'Forgot password', level: 1 })).toBeVisible();
   await page.getByLabel('Email').fill(user.email);
   await shot(page, '13-forgot-password');
   await page.getByRole('button', { name: 'Send code' }).click();
