@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -60,6 +59,7 @@ import {
   registerGlobalRateLimit,
   userRateLimit,
 } from './plugins/rate-limit.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSubscriptionAccess } from './plugins/subscription-access.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -79,7 +79,7 @@ export type Deps = {
 const BODY_LIMIT_BYTES = 100 * 1024;
 
 async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -96,7 +96,7 @@ async function registerSecurity(app: FastifyInstance, config: Config): Promise<v
         upgradeInsecureRequests: config.secureCookies ? [] : null,
       },
     },
-    hsts: config.secureCookies ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    strictTransportSecurity: config.secureCookies ? { maxAge: 15_552_000, includeSubDomains: true } : false,
   });
   await app.register(fastifyCookie);
 }
