@@ -12,6 +12,7 @@ import {
   uniqueEmail,
   withRefresh,
 } from '../test/helpers.ts';
+import { censorSecrets } from './logger.ts';
 
 /** Every line the app logs, as written (pino's JSON lines). */
 class LogCapture {
@@ -151,5 +152,41 @@ describe('what the logs never hold', () => {
     for (const secret of ['secret-cookie', 'pw-in-clear', hash, 'tok-in-clear']) {
       expect(text).not.toContain(secret);
     }
+  });
+});
+
+describe('censorSecrets', () => {
+  it('censors a secret key at any of the first levels, in objects and arrays, without touching the original', () => {
+    const logged = {
+      password: 'a',
+      user: { name: 'Ada', refresh_token: 'b' },
+      batch: [{ headers: { authorization: 'Bearer c', 'set-cookie': ['d'] } }],
+      deep: { one: { two: { three: { secret: 'e' } } } },
+    };
+    const before = structuredClone(logged);
+    const out = JSON.stringify(censorSecrets(logged));
+    for (const secret of ['"a"', '"b"', 'Bearer c', '"d"', '"e"']) expect(out).not.toContain(secret);
+    expect(out).toContain('"name":"Ada"');
+    expect(logged).toEqual(before);
+  });
+
+  it('censors a code in a body, query or mail, and keeps an error code', () => {
+    const out = censorSecrets({
+      body: { code: '123456' },
+      query: { code: 'oauth' },
+      mail: { code: 'ABC123' },
+      error: { code: '23505' },
+    });
+    expect(out).toEqual({
+      body: { code: '[Redacted]' },
+      query: { code: '[Redacted]' },
+      mail: { code: '[Redacted]' },
+      error: { code: '23505' },
+    });
+  });
+
+  it('returns a line without secrets as it is, and leaves dates and the serialized keys alone', () => {
+    const line = { responseTime: 3, when: new Date(0), req: { url: '/x' }, list: [1, 2] };
+    expect(censorSecrets(line)).toBe(line);
   });
 });
