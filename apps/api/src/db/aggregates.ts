@@ -1,5 +1,5 @@
 import type { TaskStatus } from '@workhub/shared/enums';
-import { and, eq, gte, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { tasks } from './schema/work.ts';
 
@@ -20,16 +20,19 @@ export const percentOf = (part: SQL, whole: SQL) =>
 /** The stored status and due date the rules read. */
 export type TaskStatusColumns = { status: PgColumn; dueDate: PgColumn };
 
+/** Today: the date itself, or the placeholder of a prepared statement (db/prepared.ts) that stands for it. */
+type Today = string | Placeholder;
+
 /** Past its due date (before today) and not completed. A task with no due date is never overdue. */
-export const overdueTask = (today: string, of: TaskStatusColumns = tasks): SQL =>
+export const overdueTask = (today: Today, of: TaskStatusColumns = tasks): SQL =>
   and(ne(of.status, 'completed'), lt(of.dueDate, today)) as SQL;
 
 /** Due today or later, or with no due date: the stored status is the one shown. */
-const notOverdue = (today: string, of: TaskStatusColumns): SQL =>
+const notOverdue = (today: Today, of: TaskStatusColumns): SQL =>
   or(isNull(of.dueDate), gte(of.dueDate, today)) as SQL;
 
 /** The tasks that show `status` (effectiveTaskStatus), written so an index on (status, due_date) serves it. */
-export function showingStatus(status: TaskStatus, today: string, of: TaskStatusColumns = tasks): SQL {
+export function showingStatus(status: TaskStatus, today: Today, of: TaskStatusColumns = tasks): SQL {
   switch (status) {
     case 'overdue':
       return overdueTask(today, of);
@@ -42,7 +45,7 @@ export function showingStatus(status: TaskStatus, today: string, of: TaskStatusC
 }
 
 /** The status a task shows, as a column (for sorting by it). */
-export const shownTaskStatus = (today: string) =>
+export const shownTaskStatus = (today: Today) =>
   sql<TaskStatus>`case when ${overdueTask(today)} then 'overdue' else ${tasks.status} end`;
 
 /** Share of completed tasks among the rows counted (completionPercent). */

@@ -2,7 +2,7 @@ import type { AccountStatus, Template, WorkspaceRole } from '@workhub/shared/enu
 import { messages } from '@workhub/shared/messages';
 import type { Auth } from '@workhub/shared/permissions';
 import type { SubscriptionTimes } from '@workhub/shared/subscription';
-import { and, count, eq, ne, type SQL } from 'drizzle-orm';
+import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError, conflict, forbidden } from '../lib/app-error.ts';
 import type { Db } from './client.ts';
@@ -81,6 +81,17 @@ export function workspaceConditions({ accountId, workspaceId }: Tenant) {
     workspaceValues: () => ({ accountId, workspaceId }),
   };
 }
+
+/**
+ * The workspace condition of a prepared statement (db/prepared.ts): `account_id` and
+ * `workspace_id` are the placeholders `accountId` and `workspaceId`, run with the values of the
+ * session's scope (`scope.workspaceValues()`), never a tenant's ids written into the statement.
+ */
+export const inScopeWorkspace = (table: WorkspaceTable): SQL =>
+  and(
+    eq(table.accountId, sql.placeholder('accountId')),
+    eq(table.workspaceId, sql.placeholder('workspaceId')),
+  ) as SQL;
 
 /** What resolve reads of the account: its status and its subscription's dates (null without one). */
 const accountStateColumns = { accountStatus: accounts.status, subscription: subscriptionTimeColumns };

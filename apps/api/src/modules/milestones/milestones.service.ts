@@ -7,10 +7,10 @@ import { countOf } from '../../db/aggregates.ts';
 import { sortedPageOf } from '../../db/paging.ts';
 import { users } from '../../db/schema/users.ts';
 import { milestones, projects, tasks } from '../../db/schema/work.ts';
-import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
+import { inScopeWorkspace, type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
-import { listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
+import { ListShape, listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
 import { projectInWorkspace, refuseArchived } from '../projects/project-lookup.ts';
 
 type Input = z.output<typeof milestoneBody>;
@@ -19,8 +19,9 @@ export function createMilestoneService(ctx: Ctx) {
   const { db, now } = ctx;
 
   /** Milestones with their project's name and status, their creator's names and their task count. */
-  function selectMilestones(scope: WorkspaceScope, where: SQL | undefined) {
-    const tasksCount = sql<number>`(select ${countOf()} from ${tasks} where ${and(scope.workspace(tasks), eq(tasks.milestoneId, milestones.id))})`;
+  /** `inWorkspace`: the scope's `workspace`, or inScopeWorkspace for a prepared statement. */
+  function selectMilestones(inWorkspace: typeof inScopeWorkspace, where: SQL | undefined) {
+    const tasksCount = sql<number>`(select ${countOf()} from ${tasks} where ${and(inWorkspace(tasks), eq(tasks.milestoneId, milestones.id))})`;
     return db
       .select({
         row: milestones,
@@ -63,14 +64,14 @@ export function createMilestoneService(ctx: Ctx) {
   /** A milestone of the session's workspace (404 otherwise), then the permission. */
   async function find(claims: AccessTokenClaims, id: string, action: Parameters<typeof assertCan>[1]) {
     const scope = await workspaceScope(db, claims);
-    const [found] = await selectMilestones(scope, thisMilestone(scope, id)).limit(1);
+    const [found] = await selectMilestones(scope.workspace, thisMilestone(scope, id)).limit(1);
     if (!found) throw notFound();
     assertCan(scope.auth, action);
     return { scope, found };
   }
 
   async function reload(scope: WorkspaceScope, id: string): Promise<Milestone> {
-    const [found] = await selectMilestones(scope, thisMilestone(scope, id));
+    const [found] = await selectMilestones(scope.workspace, thisMilestone(scope, id));
     if (!found) throw notFound();
     return toMilestone(found);
   }
@@ -84,18 +85,20 @@ export function createMilestoneService(ctx: Ctx) {
     const scope = await workspaceScope(db, claims);
     await projectInWorkspace(db, scope, projectId);
     assertCan(scope.auth, 'milestone:view');
-    const filters: SQL[] = [
-      scope.workspace(milestones),
-      eq(milestones.projectId, projectId),
-      ...nameAndDueFilters(milestones, query),
-    ];
-    if (query.status) filters.push(eq(milestones.status, query.status));
-    const where = and(...filters);
-    const order = listOrder(milestones, query.sort);
+    const base = new ListShape(
+      'milestones',
+      { ...scope.workspaceValues(), projectId },
+      () => and(inScopeWorkspace(milestones), eq(milestones.projectId, sql.placeholder('projectId'))) as SQL,
+    );
+    const shape = nameAndDueFilters(base, milestones, query)
+      .sorted(query.sort)
+      .param('status', query.status, (status) => eq(milestones.status, status));
     return sortedPageOf(db, query, {
-      select: selectMilestones(scope, where),
-      where,
-      order,
+      shape,
+      build: () => ({
+        select: selectMilestones(inScopeWorkspace, shape.where()),
+        order: listOrder(milestones, query.sort),
+      }),
       table: milestones,
       toItem: toMilestone,
     });

@@ -12,14 +12,15 @@ import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { countOf, taskCompletion } from '../../db/aggregates.ts';
-import { sortedPageOf } from '../../db/paging.ts';
+import { sortedListOf, sortedPageOf } from '../../db/paging.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
 import { milestones, type ProjectRow, projects, tasks } from '../../db/schema/work.ts';
-import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
+import { inScopeWorkspace, type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 import { capRows, csvFilename } from '../../lib/csv.ts';
-import { listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
+import { ListShape, listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
 import { assertTagsOfWorkspace, carryingTag, replaceTags, withTags } from '../tags/tag-links.ts';
 import { projectsCsv } from './project-export.ts';
 import { projectInWorkspace, refuseArchived } from './project-lookup.ts';
@@ -34,17 +35,18 @@ export function createProjectService(ctx: Ctx) {
   /**
    * Projects with their creator's names and their milestone and task figures, counted in SQL. The
    * task figures (how many, and the share completed) come from one pass over the project's tasks
-   * (a lateral subquery), not one pass each.
+   * (a lateral subquery), not one pass each. For prepared statements (db/prepared.ts): the
+   * workspace is the `accountId` and `workspaceId` placeholders.
    */
-  function selectProjects(scope: WorkspaceScope, where: SQL | undefined) {
+  function selectProjects(where: SQL | undefined) {
     const milestonesCount = sql<number>`(select ${countOf()} from ${milestones} where ${and(
-      scope.workspace(milestones),
+      inScopeWorkspace(milestones),
       eq(milestones.projectId, projects.id),
     )})`;
     const taskFigures = db
       .select({ tasksCount: countOf().as('tasks_count'), completion: taskCompletion().as('completion') })
       .from(tasks)
-      .where(and(scope.workspace(tasks), eq(tasks.projectId, projects.id)))
+      .where(and(inScopeWorkspace(tasks), eq(tasks.projectId, projects.id)))
       .as('task_figures');
     return db
       .select({
@@ -81,37 +83,39 @@ export function createProjectService(ctx: Ctx) {
   });
 
   async function reload(scope: WorkspaceScope, id: string): Promise<Project> {
-    const [found] = await selectProjects(scope, and(scope.workspace(projects), eq(projects.id, id)));
+    const [found] = await runPrepared(db, 'project_one', { ...scope.workspaceValues(), id }, () =>
+      selectProjects(and(inScopeWorkspace(projects), eq(projects.id, sql.placeholder('id')))),
+    );
     if (!found) throw notFound();
     const [withItsTags] = await withTags(db, scope, 'project', [toProject(found)], (p) => p.project_id);
     if (!withItsTags) throw notFound();
     return withItsTags;
   }
 
-  /** WHERE and ORDER BY of the list and the export: the same filters and sort. */
-  function listClauses(scope: WorkspaceScope, query: ExportQuery) {
-    const filters: SQL[] = [
-      scope.workspace(projects),
-      query.archived ? eq(projects.status, 'archived') : ne(projects.status, 'archived'),
-      ...nameAndDueFilters(projects, query),
-    ];
-    if (query.status) filters.push(eq(projects.status, query.status));
-    if (query.tag) filters.push(carryingTag(db, scope, 'project', query.tag));
-    return { where: and(...filters), order: listOrder(projects, query.sort) };
+  /** The list's statements (db/paging.ts) for the list and the export: the same filters and sort. */
+  function projectListOf(scope: WorkspaceScope, query: ExportQuery) {
+    const { archived, status } = query;
+    const base = new ListShape('projects', scope.workspaceValues(), () => inScopeWorkspace(projects));
+    const shape = nameAndDueFilters(base, projects, query)
+      .sorted(query.sort)
+      .choice('archived', archived ? 'only' : 'hidden', () =>
+        archived ? eq(projects.status, 'archived') : ne(projects.status, 'archived'),
+      )
+      .param('status', status, (value) => eq(projects.status, value))
+      .param('tag', query.tag, (tag) => carryingTag(db, 'project', tag));
+    return {
+      shape,
+      build: () => ({ select: selectProjects(shape.where()), order: listOrder(projects, query.sort) }),
+      table: projects,
+      toItem: toProject,
+    };
   }
 
   /** Active projects (every status but archived), or the archived ones; filtered and sorted in SQL. */
   async function list(claims: AccessTokenClaims, query: ListQuery) {
     const scope = await workspaceScope(db, claims);
     assertCan(scope.auth, 'project:view');
-    const { where, order } = listClauses(scope, query);
-    const page = await sortedPageOf(db, query, {
-      select: selectProjects(scope, where),
-      where,
-      order,
-      table: projects,
-      toItem: toProject,
-    });
+    const page = await sortedPageOf(db, query, projectListOf(scope, query));
     return { ...page, data: await withTags(db, scope, 'project', page.data, (p) => p.project_id) };
   }
 
@@ -119,14 +123,10 @@ export function createProjectService(ctx: Ctx) {
   async function exportCsv(claims: AccessTokenClaims, query: ExportQuery) {
     const scope = await workspaceScope(db, claims);
     assertCan(scope.auth, 'project:view');
-    const { where, order } = listClauses(scope, query);
-    // orderBy() on a dynamic select widens its row type; the rows are still those of selectProjects.
     // One row past the cap tells whether the list held more than an export carries.
-    const fetched = (await selectProjects(scope, where)
-      .orderBy(...order)
-      .limit(EXPORT_ROWS_MAX + 1)) as Selected[];
+    const fetched = await sortedListOf(db, projectListOf(scope, query), EXPORT_ROWS_MAX + 1);
     const { rows, truncatedAt } = capRows(fetched, EXPORT_ROWS_MAX);
-    const items = await withTags(db, scope, 'project', rows.map(toProject), (p) => p.project_id);
+    const items = await withTags(db, scope, 'project', rows, (p) => p.project_id);
     return { filename: csvFilename('projects', now()), csv: projectsCsv(items), truncatedAt };
   }
 

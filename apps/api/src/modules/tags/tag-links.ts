@@ -1,10 +1,11 @@
 import { messages } from '@workhub/shared/messages';
 import type { TagRef } from '@workhub/shared/schemas/tags';
-import { and, asc, count, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { projectTags, tags, taskTags } from '../../db/schema/tags.ts';
 import { projects, tasks } from '../../db/schema/work.ts';
-import type { WorkspaceScope } from '../../db/tenant-scope.ts';
+import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /*
@@ -68,18 +69,21 @@ export async function replaceTags(
   }
 }
 
-/** The records (projects or tasks of the list's query) that carry the tag: EXISTS on the tag index. */
-export function carryingTag(db: Db, scope: WorkspaceScope, kind: Tagged, tagId: string): SQL {
+/**
+ * The records (projects or tasks of the list's query) that carry the tag: EXISTS on the tag index.
+ * For a prepared list (db/prepared.ts): the tag and the workspace are placeholders.
+ */
+export function carryingTag(db: Db, kind: Tagged, tagId: Placeholder<string>): SQL {
   const { table, recordId, record } = links[kind];
   return exists(
     db
       .select({ one: sql`1` })
       .from(table)
-      .where(and(scope.workspace(table), eq(table.tagId, tagId), eq(recordId, record.id))),
+      .where(and(inScopeWorkspace(table), eq(table.tagId, tagId), eq(recordId, record.id))),
   );
 }
 
-/** The tags of each record, by name, in one query (no query per record). */
+/** The tags of each record, by name, in one prepared statement (no query per record). */
 export async function tagsOf(
   db: Db,
   scope: WorkspaceScope,
@@ -88,13 +92,20 @@ export async function tagsOf(
 ): Promise<Map<string, TagRef[]>> {
   const byRecord = new Map<string, TagRef[]>();
   if (recordIds.length === 0) return byRecord;
-  const { table, recordId } = links[kind];
-  const rows = await db
-    .select({ recordId, id: tags.id, name: tags.name, color: tags.color })
-    .from(table)
-    .innerJoin(tags, and(eq(tags.accountId, table.accountId), eq(tags.id, table.tagId)))
-    .where(and(scope.workspace(table), inArray(recordId, [...recordIds])))
-    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
+  const rows = await runPrepared(
+    db,
+    `tags_of_${kind}`,
+    { ...scope.workspaceValues(), ids: recordIds },
+    () => {
+      const { table, recordId } = links[kind];
+      return db
+        .select({ recordId, id: tags.id, name: tags.name, color: tags.color })
+        .from(table)
+        .innerJoin(tags, and(eq(tags.accountId, table.accountId), eq(tags.id, table.tagId)))
+        .where(and(inScopeWorkspace(table), sql`${recordId} = any(${sql.placeholder('ids')})`))
+        .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
+    },
+  );
   for (const { recordId: id, ...tag } of rows) {
     const list = byRecord.get(id);
     if (list) list.push(tag);

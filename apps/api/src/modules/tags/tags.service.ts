@@ -7,9 +7,10 @@ import type { Ctx } from '../../context.ts';
 import { countOf } from '../../db/aggregates.ts';
 import { sortedPageOf } from '../../db/paging.ts';
 import { projectTags, type TagRow, tags, taskTags } from '../../db/schema/tags.ts';
-import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
+import { inScopeWorkspace, type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
+import { ListShape } from '../../lib/list-query.ts';
 
 type TagInput = z.output<typeof tagBody>;
 
@@ -19,9 +20,10 @@ export function createTagService(ctx: Ctx) {
   const thisTag = (scope: WorkspaceScope, id: string) => and(scope.workspace(tags), eq(tags.id, id));
 
   /** Tags with how many projects and tasks carry them, counted in SQL on the tag indexes. */
-  function selectTags(scope: WorkspaceScope, where: SQL | undefined) {
+  /** `inWorkspace`: the scope's `workspace`, or inScopeWorkspace for a prepared statement. */
+  function selectTags(inWorkspace: typeof inScopeWorkspace, where: SQL | undefined) {
     const usage = (table: typeof projectTags | typeof taskTags) =>
-      sql`(select ${countOf()} from ${table} where ${and(scope.workspace(table), eq(table.tagId, tags.id))})`.mapWith(
+      sql`(select ${countOf()} from ${table} where ${and(inWorkspace(table), eq(table.tagId, tags.id))})`.mapWith(
         Number,
       );
     return db
@@ -41,7 +43,7 @@ export function createTagService(ctx: Ctx) {
   });
 
   async function reload(scope: WorkspaceScope, id: string): Promise<Tag> {
-    const [found] = await selectTags(scope, thisTag(scope, id));
+    const [found] = await selectTags(scope.workspace, thisTag(scope, id));
     if (!found) throw notFound();
     return toTag(found);
   }
@@ -66,11 +68,13 @@ export function createTagService(ctx: Ctx) {
   async function list(claims: AccessTokenClaims, query: z.output<typeof tagListQuery>) {
     const scope = await workspaceScope(db, claims);
     assertCan(scope.auth, 'tags:view');
-    const where = scope.workspace(tags);
+    const shape = new ListShape('tags', scope.workspaceValues(), () => inScopeWorkspace(tags));
     return sortedPageOf(db, query, {
-      select: selectTags(scope, where),
-      where,
-      order: [asc(sql`lower(${tags.name})`), asc(tags.id)],
+      shape,
+      build: () => ({
+        select: selectTags(inScopeWorkspace, shape.where()),
+        order: [asc(sql`lower(${tags.name})`), asc(tags.id)],
+      }),
       table: tags,
       toItem: toTag,
     });

@@ -1,13 +1,13 @@
 import type { Task, taskExportQuery } from '@workhub/shared/schemas/work';
 import { effectiveTaskStatus } from '@workhub/shared/tasks';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { showingStatus, shownTaskStatus } from '../../db/aggregates.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { milestones, projects, tasks } from '../../db/schema/work.ts';
-import type { WorkspaceScope } from '../../db/tenant-scope.ts';
-import { listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
+import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts';
+import { ListShape, listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
 import { carryingTag } from '../tags/tag-links.ts';
 
 /** Tasks with their project (name, status), milestone name and assignee's names. */
@@ -64,10 +64,11 @@ export const toTask = (
 type ListQuery = z.output<typeof taskExportQuery>;
 
 /**
- * WHERE and ORDER BY of a task list. `onlyAssignedTo` confines it to one person's tasks whatever
- * the filters say (members and workers); 'me' in `assigned_to` is `self`.
+ * The shape and values of a task list (lib/list-query.ts ListShape) and its ORDER BY. `onlyAssignedTo`
+ * confines it to one person's tasks whatever the filters say (members and workers); 'me' in
+ * `assigned_to` is `self`. Today is a placeholder: a statement serves every day.
  */
-export function taskListClauses(
+export function taskListOf(
   db: Db,
   scope: WorkspaceScope,
   query: ListQuery,
@@ -75,15 +76,27 @@ export function taskListClauses(
   onlyAssignedTo: string | null,
 ) {
   const self = scope.auth.user_id;
-  const filters: SQL[] = [scope.workspace(tasks), ...nameAndDueFilters(tasks, query)];
-  if (query.project_id) filters.push(eq(tasks.projectId, query.project_id));
-  if (query.milestone_id) filters.push(eq(tasks.milestoneId, query.milestone_id));
-  if (query.status) filters.push(showingStatus(query.status, today));
-  if (query.assigned_to)
-    filters.push(eq(tasks.assignedTo, query.assigned_to === 'me' ? self : query.assigned_to));
-  if (onlyAssignedTo) filters.push(eq(tasks.assignedTo, onlyAssignedTo));
-  if (query.tag) filters.push(carryingTag(db, scope, 'task', query.tag));
-  // Tasks sort by the status shown (overdue computed for today), not the one stored.
-  const order = listOrder(tasks, query.sort, shownTaskStatus(today));
-  return { where: and(...filters), order };
+  const day = sql.placeholder('today');
+  const values = { ...scope.workspaceValues(), today };
+  const shape = nameAndDueFilters(new ListShape('tasks', values, () => inScopeWorkspace(tasks)), tasks, query)
+    .sorted(query.sort)
+    .param('project_id', query.project_id, (id) => eq(tasks.projectId, id))
+    .param('milestone_id', query.milestone_id, (id) => eq(tasks.milestoneId, id))
+    .param('assigned_to', query.assigned_to === 'me' ? self : query.assigned_to, (id) =>
+      eq(tasks.assignedTo, id),
+    )
+    .param('only_assigned_to', onlyAssignedTo, (id) => eq(tasks.assignedTo, id))
+    .param('tag', query.tag, (tag) => carryingTag(db, 'task', tag));
+  const { status } = query;
+  if (status) shape.choice('status', status, () => showingStatus(status, day));
+  return {
+    shape,
+    // Tasks sort by the status shown (overdue computed for today), not the one stored.
+    build: () => ({
+      select: selectTasks(db, shape.where()),
+      order: listOrder(tasks, query.sort, shownTaskStatus(day)),
+    }),
+    table: tasks,
+    toItem: (row: SelectedTask) => toTask(row, today),
+  };
 }

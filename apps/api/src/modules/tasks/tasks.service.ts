@@ -14,7 +14,7 @@ import { isoDate } from '@workhub/shared/tasks';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { sortedPageOf } from '../../db/paging.ts';
+import { sortedListOf, sortedPageOf } from '../../db/paging.ts';
 import { users } from '../../db/schema/users.ts';
 import { milestones, type TaskRow, tasks } from '../../db/schema/work.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
@@ -26,7 +26,7 @@ import { projectInWorkspace, refuseArchived } from '../projects/project-lookup.t
 import { assertTagsOfWorkspace, replaceTags, withTags } from '../tags/tag-links.ts';
 import { tasksCsv } from './task-export.ts';
 import { taskAssignedMail } from './task-mails.ts';
-import { type SelectedTask, selectTasks, taskListClauses, toTask } from './task-queries.ts';
+import { type SelectedTask, selectTasks, taskListOf, toTask } from './task-queries.ts';
 
 type StoredStatus = (typeof SETTABLE_TASK_STATUSES)[number];
 type ExportQuery = z.output<typeof taskExportQuery>;
@@ -170,41 +170,30 @@ export function createTaskService(ctx: Ctx) {
   }
 
   /**
-   * The scope, today and the WHERE and ORDER BY of the list and the export: all tasks for
-   * admin-types, only the caller's for members and workers.
+   * The scope and the list's statements (task-queries.ts taskListOf) for the list and the export:
+   * all tasks for admin-types, only the caller's for members and workers.
    */
-  async function listClauses(claims: AccessTokenClaims, query: ExportQuery) {
+  async function listOf(claims: AccessTokenClaims, query: ExportQuery) {
     const scope = await workspaceScope(db, claims);
     assertCan(scope.auth, 'task:view_assigned');
     const onlyMine = can(scope.auth, 'task:view_all') ? null : scope.auth.user_id;
-    const day = today();
-    return { scope, day, ...taskListClauses(db, scope, query, day, onlyMine) };
+    return { scope, list: taskListOf(db, scope, query, today(), onlyMine) };
   }
 
   /** All tasks (admin-types) or only the caller's (members, workers), filtered and sorted in SQL. */
   async function list(claims: AccessTokenClaims, query: z.output<typeof taskListQuery>) {
-    const { scope, day, where, order } = await listClauses(claims, query);
-    const page = await sortedPageOf(db, query, {
-      select: selectTasks(db, where),
-      where,
-      order,
-      table: tasks,
-      toItem: (row: SelectedTask) => toTask(row, day),
-    });
+    const { scope, list } = await listOf(claims, query);
+    const page = await sortedPageOf(db, query, list);
     return { ...page, data: await withTags(db, scope, 'task', page.data, (t) => t.task_id) };
   }
 
   /** The list as CSV: every task it holds (up to EXPORT_ROWS_MAX), in its order. */
   async function exportCsv(claims: AccessTokenClaims, query: ExportQuery) {
-    const { scope, day, where, order } = await listClauses(claims, query);
-    // orderBy() on a dynamic select widens its row type; the rows are still those of selectTasks.
+    const { scope, list } = await listOf(claims, query);
     // One row past the cap tells whether the list held more than an export carries.
-    const fetched = (await selectTasks(db, where)
-      .orderBy(...order)
-      .limit(EXPORT_ROWS_MAX + 1)) as SelectedTask[];
+    const fetched = await sortedListOf(db, list, EXPORT_ROWS_MAX + 1);
     const { rows, truncatedAt } = capRows(fetched, EXPORT_ROWS_MAX);
-    const items = rows.map((row) => toTask(row, day));
-    const withItsTags = await withTags(db, scope, 'task', items, (t) => t.task_id);
+    const withItsTags = await withTags(db, scope, 'task', rows, (t) => t.task_id);
     return { filename: csvFilename('tasks', now()), csv: tasksCsv(withItsTags), truncatedAt };
   }
 
