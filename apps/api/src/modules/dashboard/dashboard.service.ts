@@ -6,11 +6,12 @@ import { isoDate } from '@workhub/shared/tasks';
 import { and, eq, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { countOf, percentOf, showingStatus } from '../../db/aggregates.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { taskCounts } from '../../db/schema/task-counts.ts';
 import { users } from '../../db/schema/users.ts';
 import { projects } from '../../db/schema/work.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
-import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
+import { inScopeWorkspace, workspaceScope } from '../../db/tenant-scope.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 
 const WEEKS = 8;
@@ -42,16 +43,16 @@ const noRows = sql<never[]>`'[]'::json`;
 export function createDashboardService(ctx: Ctx) {
   const { db } = ctx;
 
-  const memberFigures = (scope: WorkspaceScope) =>
+  const memberFigures = () =>
     db
       .select({
         total: countOf().as('total'),
         active: countOf(eq(workspaceMembers.status, 'active')).as('active'),
       })
       .from(workspaceMembers)
-      .where(scope.workspace(workspaceMembers));
+      .where(inScopeWorkspace(workspaceMembers));
 
-  const projectFigures = (scope: WorkspaceScope) =>
+  const projectFigures = () =>
     db
       .select({
         total: countOf().as('total'),
@@ -61,10 +62,10 @@ export function createDashboardService(ctx: Ctx) {
         archived: countOf(eq(projects.status, 'archived')).as('archived'),
       })
       .from(projects)
-      .where(scope.workspace(projects));
+      .where(inScopeWorkspace(projects));
 
   /** The first members, as they joined. */
-  function teamPanel(scope: WorkspaceScope) {
+  function teamPanel() {
     const order = sql`${workspaceMembers.createdAt} asc, ${workspaceMembers.userId} asc`;
     return db
       .select({
@@ -76,13 +77,13 @@ export function createDashboardService(ctx: Ctx) {
       })
       .from(workspaceMembers)
       .innerJoin(users, eq(users.id, workspaceMembers.userId))
-      .where(scope.workspace(workspaceMembers))
+      .where(inScopeWorkspace(workspaceMembers))
       .orderBy(order)
       .limit(PANEL_ROWS);
   }
 
   /** The most recently updated projects, archived ones left out. */
-  function projectsPanel(scope: WorkspaceScope) {
+  function projectsPanel() {
     const order = sql`${projects.updatedAt} desc, ${projects.id} desc`;
     return db
       .select({
@@ -91,7 +92,7 @@ export function createDashboardService(ctx: Ctx) {
         n: sql`row_number() over (order by ${order})`.as('n'),
       })
       .from(projects)
-      .where(and(scope.workspace(projects), ne(projects.status, 'archived')))
+      .where(and(inScopeWorkspace(projects), ne(projects.status, 'archived')))
       .orderBy(order)
       .limit(PANEL_ROWS);
   }
@@ -111,30 +112,41 @@ export function createDashboardService(ctx: Ctx) {
     const today = isoDate(at);
     const first = weekStart(at).getTime() - (WEEKS - 1) * 7 * DAY_MS;
     const weeks = Array.from({ length: WEEKS }, (_, i) => isoDate(new Date(first + i * 7 * DAY_MS)));
-    const shown = (status: TaskStatus) => sumOfTasks(showingStatus(status, today, taskCounts));
-    const [row] = await db
-      .select({
-        total: sumOfTasks(),
-        pending: shown('pending'),
-        in_progress: shown('in_progress'),
-        completed: shown('completed'),
-        overdue: shown('overdue'),
-        completion: percentOf(shown('completed'), sumOfTasks()),
-        perWeek: sql<number[]>`array[${sql.join(
-          weeks.map((week) => sumOfTasks(eq(taskCounts.completedWeek, week))),
-          sql`, `,
-        )}]`,
-        members: jsonRow<DashboardStats['members']>(memberFigures(scope)),
-        projects: jsonRow<DashboardStats['projects']>(projectFigures(scope)),
-        team: can(scope.auth, 'team:view')
-          ? jsonRows<DashboardStats['team'][number]>(teamPanel(scope))
-          : noRows,
-        recent: can(scope.auth, 'project:view')
-          ? jsonRows<DashboardStats['projects_recent'][number]>(projectsPanel(scope))
-          : noRows,
-      })
-      .from(taskCounts)
-      .where(scope.workspace(taskCounts));
+    const seesTeam = can(scope.auth, 'team:view');
+    const seesProjects = can(scope.auth, 'project:view');
+    const values = {
+      ...scope.workspaceValues(),
+      today,
+      ...Object.fromEntries(weeks.map((week, i) => [`week${i}`, week])),
+    };
+    // One prepared statement (db/prepared.ts) per choice of panels; the workspace, today and the
+    // weeks are placeholders.
+    const key = `dashboard|team=${seesTeam}|recent=${seesProjects}`;
+    const [row] = await runPrepared(db, key, values, () => {
+      const shown = (status: TaskStatus) =>
+        sumOfTasks(showingStatus(status, sql.placeholder('today'), taskCounts));
+      return db
+        .select({
+          total: sumOfTasks(),
+          pending: shown('pending'),
+          in_progress: shown('in_progress'),
+          completed: shown('completed'),
+          overdue: shown('overdue'),
+          completion: percentOf(shown('completed'), sumOfTasks()),
+          perWeek: sql<number[]>`array[${sql.join(
+            weeks.map((_, i) => sumOfTasks(eq(taskCounts.completedWeek, sql.placeholder(`week${i}`)))),
+            sql`, `,
+          )}]`,
+          members: jsonRow<DashboardStats['members']>(memberFigures()),
+          projects: jsonRow<DashboardStats['projects']>(projectFigures()),
+          team: seesTeam ? jsonRows<DashboardStats['team'][number]>(teamPanel()) : noRows,
+          recent: seesProjects
+            ? jsonRows<DashboardStats['projects_recent'][number]>(projectsPanel())
+            : noRows,
+        })
+        .from(taskCounts)
+        .where(inScopeWorkspace(taskCounts));
+    });
     if (!row) throw new Error('an aggregate without group by returned no row');
     const { perWeek, members, projects: projectCounts, team, recent, ...tasks } = row;
     return {

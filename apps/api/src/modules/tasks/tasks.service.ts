@@ -11,18 +11,20 @@ import type {
   taskUpdateBody,
 } from '@workhub/shared/schemas/work';
 import { isoDate } from '@workhub/shared/tasks';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { sortedListOf, sortedPageOf } from '../../db/paging.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
-import { milestones, type TaskRow, tasks } from '../../db/schema/work.ts';
+import { milestones, projects, type TaskRow, tasks } from '../../db/schema/work.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
-import { type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
+import { inScopeWorkspace, type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 import { capRows, csvFilename } from '../../lib/csv.ts';
-import { projectInWorkspace, refuseArchived } from '../projects/project-lookup.ts';
+import { refuseArchived } from '../projects/project-lookup.ts';
 import { assertTagsOfWorkspace, replaceTags, withTags } from '../tags/tag-links.ts';
 import { tasksCsv } from './task-export.ts';
 import { taskAssignedMail } from './task-mails.ts';
@@ -61,6 +63,34 @@ function formColumns(
   };
 }
 
+/**
+ * The insert of a new task, every column a placeholder of the same name (values: formColumns and
+ * the rest). Drizzle runs a placeholder's value through the column's encoder even when it is null,
+ * which a timestamp's cannot take: `completedAt` goes as it is, an ISO text or null.
+ */
+function insertTask(into: Db) {
+  const column = <K extends keyof TaskRow>(name: K) => sql.placeholder(name);
+  return into
+    .insert(tasks)
+    .values({
+      accountId: column('accountId'),
+      workspaceId: column('workspaceId'),
+      projectId: column('projectId'),
+      milestoneId: column('milestoneId'),
+      name: column('name'),
+      description: column('description'),
+      assignedTo: column('assignedTo'),
+      status: column('status'),
+      priority: column('priority'),
+      dueDate: column('dueDate'),
+      completedAt: sql`${column('completedAt')}`,
+      createdBy: column('createdBy'),
+      createdAt: column('createdAt'),
+      updatedAt: column('updatedAt'),
+    })
+    .returning();
+}
+
 export function createTaskService(ctx: Ctx) {
   const { db, now, mailer, config } = ctx;
   const today = () => isoDate(now());
@@ -95,56 +125,77 @@ export function createTaskService(ctx: Ctx) {
     return complete(scope, found);
   }
 
-  /** An active member of the session's workspace, or undefined. */
-  async function activeMember(scope: WorkspaceScope, userId: string): Promise<Assignee | undefined> {
-    const [member] = await db
-      .select({ userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
-      .from(workspaceMembers)
-      .innerJoin(users, eq(users.id, workspaceMembers.userId))
-      .where(
-        and(
-          scope.workspace(workspaceMembers),
-          eq(workspaceMembers.userId, userId),
-          eq(workspaceMembers.status, 'active'),
-        ),
-      )
-      .limit(1);
-    return member;
+  /**
+   * What a task's form points at, in one prepared statement: its project (of the session's
+   * workspace, else 404), the assignee when an active member of this workspace, and the milestone's
+   * name when it is one of the project.
+   */
+  async function referencesOf(
+    scope: WorkspaceScope,
+    projectId: string,
+    input: { assigned_to: string; milestone_id: string | null },
+  ) {
+    const milestoneId = input.milestone_id;
+    const values = { ...scope.workspaceValues(), projectId, assigneeId: input.assigned_to, milestoneId };
+    const [row] = await runPrepared(db, `task_references|milestone=${milestoneId !== null}`, values, () => {
+      const milestoneName = db
+        .select({ name: milestones.name })
+        .from(milestones)
+        .where(
+          and(
+            inScopeWorkspace(milestones),
+            eq(milestones.projectId, projects.id),
+            eq(milestones.id, sql.placeholder('milestoneId')),
+          ),
+        );
+      return db
+        .select({
+          project: { id: projects.id, name: projects.name, status: projects.status },
+          assigneeId: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          milestoneName: milestoneId !== null ? sql<string | null>`(${milestoneName})` : sql<null>`null`,
+        })
+        .from(projects)
+        .leftJoin(
+          workspaceMembers,
+          and(
+            eq(workspaceMembers.accountId, projects.accountId),
+            eq(workspaceMembers.workspaceId, projects.workspaceId),
+            eq(workspaceMembers.userId, sql.placeholder('assigneeId')),
+            eq(workspaceMembers.status, 'active'),
+          ),
+        )
+        .leftJoin(users, eq(users.id, workspaceMembers.userId))
+        .where(and(inScopeWorkspace(projects), eq(projects.id, sql.placeholder('projectId'))))
+        .limit(1);
+    });
+    if (!row) throw notFound();
+    const { project, assigneeId, email, firstName, lastName, milestoneName } = row;
+    const assignee: Assignee | undefined =
+      assigneeId !== null && email !== null
+        ? { userId: assigneeId, email, firstName: firstName ?? '', lastName: lastName ?? '' }
+        : undefined;
+    return { project, assignee, milestoneName };
   }
 
   /**
    * 400 unless the assignee is an active member of this workspace (checked when it changes: a task
    * keeps a person who was deactivated since) and the milestone is one of the task's project.
    */
-  async function checkReferences(
-    scope: WorkspaceScope,
-    projectId: string,
-    input: { assigned_to: string; milestone_id: string | null },
+  function refuseBadReferences(
+    { assignee, milestoneName }: Awaited<ReturnType<typeof referencesOf>>,
+    input: { milestone_id: string | null },
     assigneeChanged: boolean,
-  ): Promise<{ assignee: Assignee | undefined; milestoneName: string | null }> {
+  ): { assignee: Assignee | undefined; milestoneName: string | null } {
     const fields: Record<string, string> = {};
-    let milestoneName: string | null = null;
-    const assignee = assigneeChanged ? await activeMember(scope, input.assigned_to) : undefined;
     if (assigneeChanged && !assignee) fields.assigned_to = messages.assigneeNotMember;
-    if (input.milestone_id) {
-      const [milestone] = await db
-        .select({ id: milestones.id, name: milestones.name })
-        .from(milestones)
-        .where(
-          and(
-            scope.workspace(milestones),
-            eq(milestones.projectId, projectId),
-            eq(milestones.id, input.milestone_id),
-          ),
-        )
-        .limit(1);
-      if (!milestone) fields.milestone_id = messages.milestoneNotInProject;
-      milestoneName = milestone?.name ?? null;
-    }
+    if (input.milestone_id && milestoneName === null) fields.milestone_id = messages.milestoneNotInProject;
     if (Object.keys(fields).length > 0) {
       throw new AppError(400, 'VALIDATION_FAILED', messages.validationFailed, { fields });
     }
-    return { assignee, milestoneName };
+    return { assignee: assigneeChanged ? assignee : undefined, milestoneName };
   }
 
   /** Mails the assignee, unless they assigned the task to themselves. */
@@ -210,23 +261,23 @@ export function createTaskService(ctx: Ctx) {
    */
   async function create(claims: AccessTokenClaims, input: z.output<typeof taskBody>): Promise<Task> {
     const scope = await workspaceScope(db, claims);
-    const project = await projectInWorkspace(db, scope, input.project_id);
+    const references = await referencesOf(scope, input.project_id, input);
+    const { project } = references;
     assertCan(scope.auth, 'task:create');
     refuseArchived(project);
-    const { assignee, milestoneName } = await checkReferences(scope, input.project_id, input, true);
+    const { assignee, milestoneName } = refuseBadReferences(references, input, true);
     if (input.tag_ids) await assertTagsOfWorkspace(db, scope, input.tag_ids);
     const at = now();
-    const insert = (into: typeof db) =>
-      into
-        .insert(tasks)
-        .values({
-          ...scope.workspaceValues(),
-          ...formColumns(input, undefined, at),
-          projectId: input.project_id,
-          createdBy: scope.auth.user_id,
-          createdAt: at,
-        })
-        .returning();
+    const columns = formColumns(input, undefined, at);
+    const values = {
+      ...scope.workspaceValues(),
+      ...columns,
+      completedAt: columns.completedAt?.toISOString() ?? null,
+      projectId: input.project_id,
+      createdBy: scope.auth.user_id,
+      createdAt: at,
+    };
+    const insert = (into: typeof db) => runPrepared(into, 'task_insert', values, () => insertTask(into));
     const tagIds = input.tag_ids;
     const [row] = tagIds?.length
       ? await db.transaction(async (tx) => {
@@ -257,7 +308,8 @@ export function createTaskService(ctx: Ctx) {
     const { scope, found } = await find(claims, id, 'task:update');
     refuseArchived({ status: found.projectStatus });
     const reassigned = input.assigned_to !== found.row.assignedTo;
-    const { assignee } = await checkReferences(scope, found.row.projectId, input, reassigned);
+    const references = await referencesOf(scope, found.row.projectId, input);
+    const { assignee } = refuseBadReferences(references, input, reassigned);
     const tagIds = input.tag_ids;
     if (tagIds) await assertTagsOfWorkspace(db, scope, tagIds);
     const at = now();
