@@ -1,6 +1,8 @@
 // The SQL the product runs for each benchmarked page, as its statement log shows it (Drizzle's
 // output, parameters in the same places), minus what the product adds around it: the session and
-// membership checks. The bare server (bare-server.mjs) runs exactly these.
+// membership checks, and a create's checks of its project and assignee. The bare server
+// (bare-server.mjs) runs exactly these, as named prepared statements, as the product does
+// (apps/api/src/db/prepared.ts): each is parsed and planned once per connection.
 
 const TASK_COLUMNS = `"tasks"."account_id", "tasks"."id", "tasks"."workspace_id", "tasks"."project_id",
   "tasks"."milestone_id", "tasks"."name", "tasks"."description", "tasks"."assigned_to", "tasks"."status",
@@ -24,10 +26,10 @@ export async function taskList(sql, { account, workspace, project, page, today }
       .unsafe(
         `select ${TASK_COLUMNS} ${TASK_JOINS} where ${where} order by "tasks"."due_date" asc, "tasks"."id" asc limit $6 offset $7`,
         [...params, limit, offset],
-        { prepare: false },
+        { prepare: true },
       )
       .values(),
-    sql.unsafe(`select count(*)::int from "tasks" where ${where}`, params, { prepare: false }),
+    sql.unsafe(`select count(*)::int from "tasks" where ${where}`, params, { prepare: true }),
   ]);
   const tags = await tagsOf(
     sql,
@@ -42,14 +44,13 @@ export async function taskList(sql, { account, workspace, project, page, today }
 async function tagsOf(sql, kind, account, workspace, ids) {
   if (ids.length === 0) return [];
   const table = `${kind}_tags`;
-  const placeholders = ids.map((_, i) => `$${i + 3}`).join(', ');
   return sql.unsafe(
     `select "${table}"."${kind}_id", "tags"."id", "tags"."name", "tags"."color" from "${table}"
        inner join "tags" on ("tags"."account_id" = "${table}"."account_id" and "tags"."id" = "${table}"."tag_id")
-       where (("${table}"."account_id" = $1 and "${table}"."workspace_id" = $2) and "${table}"."${kind}_id" in (${placeholders}))
+       where (("${table}"."account_id" = $1 and "${table}"."workspace_id" = $2) and "${table}"."${kind}_id" = any($3))
        order by lower("tags"."name") asc, "tags"."id" asc`,
-    [account, workspace, ...ids],
-    { prepare: false },
+    [account, workspace, ids],
+    { prepare: true },
   );
 }
 
@@ -72,13 +73,13 @@ export async function projectList(sql, { account, workspace, page }) {
        where (("projects"."account_id" = $1 and "projects"."workspace_id" = $2) and "projects"."status" <> $4)
        order by "projects"."due_date" asc, "projects"."id" asc limit $5 offset $6`,
         [account, workspace, 'completed', 'archived', limit, offset],
-        { prepare: false },
+        { prepare: true },
       )
       .values(),
     sql.unsafe(
       `select count(*)::int from "projects" where (("projects"."account_id" = $1 and "projects"."workspace_id" = $2) and "projects"."status" <> $3)`,
       [account, workspace, 'archived'],
-      { prepare: false },
+      { prepare: true },
     ),
   ]);
   const tags = await tagsOf(
@@ -175,7 +176,7 @@ export async function dashboard(sql, { account, workspace, today }) {
         account,
         workspace,
       ],
-      { prepare: false },
+      { prepare: true },
     )
     .values();
   return row;
@@ -190,7 +191,7 @@ export async function createTask(sql, { account, workspace, project, name, descr
        returning "account_id", "id", "workspace_id", "project_id", "milestone_id", "name", "description", "assigned_to",
          "status", "priority", "due_date", "completed_at", "created_by", "created_at", "updated_at"`,
     [account, workspace, project, name, description, user, 'pending', 'medium', due_date, new Date()],
-    { prepare: false },
+    { prepare: true },
   );
   return { data: created };
 }
