@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { pruneMantineCss } from './build/prune-mantine-css.ts';
 
 const API_ORIGIN = 'http://localhost:3000';
 
@@ -23,6 +24,61 @@ const MANTINE_FORM_KIT = new RegExp(
     String.raw`@mantine[\/]hooks[\/]esm[\/](use-uncontrolled|use-merged-ref|use-id|utils[\/]random-id)[\/]`,
   ].join('|'),
 );
+
+/**
+ * Everything behind sign-in opens in the shell (top bar, sidebar, user menu, workspace switcher) with
+ * the guards and the list parts most pages share. Left alone, the bundler cut that into ~45 files
+ * (a page in the shell loaded 57 requests); over HTTP/1.1, six at a time, that is several round
+ * trips one after the other before the page can render. This group holds them in one chunk:
+ * the app's signed-in modules below, and the Mantine components and helpers only they use. The
+ * dependencies of these modules are not pulled in (`includeDependenciesRecursively: false`): React,
+ * the router and Mantine's core stay where the public pages load them, and `publicStaysLight()`
+ * fails the build if a public page would load this chunk.
+ */
+const SIGNED_IN_SHELL = new RegExp(
+  [
+    String.raw`apps[\/]web[\/]src[\/]app[\/](signed-in-routes|plans-or-picker|team-or-subscribers)\.tsx$`,
+    String.raw`apps[\/]web[\/]src[\/]app[\/](shell[\/][^\/]+|guards[\/]require-(can|template|writable))\.tsx?$`,
+    String.raw`apps[\/]web[\/]src[\/]components[\/](page-header|data-table|list-pagination|list-filters|confirm-dialog|status-badge|tag-badges|access-states|workspace-logo)\.`,
+    String.raw`apps[\/]web[\/]src[\/]lib[\/](use-session-scope|api-types|use-auth|use-page-param|use-may|workspace-tags|use-list-filters)\.ts$`,
+    String.raw`apps[\/]web[\/]src[\/]features[\/](workspace[\/]api[\/]get-my-workspaces|billing[\/]components[\/]read-only-alert)\.`,
+    String.raw`@mantine[\/]core[\/]esm[\/]components[\/](AppShell|Burger|Avatar|Menu|Popover|Tooltip|Modal|ModalBase|Overlay|Portal|FocusTrap|Transition|ScrollArea|Table|NativeSelect|Pagination|NavLink|Collapse|Accordion|UnstyledButton|Image)[\/]`,
+    String.raw`@mantine[\/]core[\/]esm[\/]utils[\/]Floating[\/]`,
+    String.raw`@mantine[\/]hooks[\/]esm[\/](use-disclosure|use-collapse|use-click-outside|use-long-press|use-focus-trap|use-focus-return|use-window-event|use-debounced-value|use-debounced-callback|use-pagination)[\/]`,
+    String.raw`node_modules[\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib)[\/]`,
+  ].join('|'),
+);
+
+/** Public pages: they must not load the signed-in shell chunk (the sign-in page's 140 KB budget). */
+const PUBLIC_PAGE =
+  /apps[/]web[/]src[/](main\.tsx|app[/]layouts[/]|features[/](auth|marketing|profile|invitations)[/]pages[/]|features[/]plans[/]pages[/]pricing-page)/;
+
+const publicStaysLight = (): Plugin => ({
+  name: 'workhub:public-stays-light',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const chunks = new Map(
+      Object.values(bundle).flatMap((file) =>
+        file.type === 'chunk' ? [[file.fileName, file] as const] : [],
+      ),
+    );
+    for (const chunk of chunks.values()) {
+      if (!chunk.facadeModuleId || !PUBLIC_PAGE.test(chunk.facadeModuleId)) continue;
+      const seen = new Set<string>();
+      const visit = (name: string) => {
+        if (seen.has(name)) return;
+        seen.add(name);
+        if (chunks.get(name)?.name === 'signed-in-shell') {
+          this.error(
+            `${chunk.facadeModuleId} loads the signed-in shell chunk (${name}): narrow SIGNED_IN_SHELL`,
+          );
+        }
+        for (const next of chunks.get(name)?.imports ?? []) visit(next);
+      };
+      visit(chunk.fileName);
+    }
+  },
+});
 
 /**
  * Writes a .br and a .gz beside every text file of the build, so the API's static serving
@@ -54,7 +110,7 @@ const precompress = (): Plugin => {
 };
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [pruneMantineCss(resolve(import.meta.dirname, 'src')), react(), publicStaysLight(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -74,7 +130,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'mantine-form-kit', test: MANTINE_FORM_KIT }],
+          groups: [
+            { name: 'mantine-form-kit', test: MANTINE_FORM_KIT },
+            { name: 'signed-in-shell', test: SIGNED_IN_SHELL, includeDependenciesRecursively: false },
+          ],
         },
       },
     },
