@@ -78,8 +78,8 @@ async function withBare(databaseUrl, body) {
 }
 
 /**
- * Removes the tasks a create scenario made, then vacuums: the next contender starts on the same
- * table, not one whose dead rows autovacuum would clean up in the middle of its run.
+ * Removes the tasks a create scenario made, then vacuums: each contender starts on the same table,
+ * not one whose dead rows autovacuum would clean up in the middle of its run.
  */
 async function deleteBenchTasks(url) {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
@@ -106,6 +106,9 @@ async function postgresDataset(name, params, { full }) {
   results.datasets[name] = dataset;
   const scenarios = full ? ['tasks', 'projects', 'dashboard', 'create'] : ['tasks'];
 
+  // Tasks an earlier run (or probe) created and left would make the table bigger, with dead rows
+  // for autovacuum to clean up while the bare stack is measured: gone before either contender.
+  await deleteBenchTasks(seeded.url);
   await warm(seeded.url);
   log(`${name}: bare stack`);
   const bare = await withBare(seeded.url, async (url) => {
