@@ -98,44 +98,45 @@ const splitTopLevel = (text: string, separator: string): string[] => {
 export const pruneCss = (css: string, used: Set<string>): string => {
   let out = '';
   let i = 0;
-  // The text up to the next `{`, `}` or `;` outside strings and parentheses.
-  const readPrelude = (): string => {
-    const start = i;
-    let depth = 0;
+  // Moves `i` forward over the text, strings skipped whole, until `stop` says so at a character
+  // outside a string (`i` is left on it); true when it stopped, false at the end of the text.
+  const walk = (stop: (char: string) => boolean): boolean => {
     let quote = '';
     for (; i < css.length; i += 1) {
-      const char = css[i];
+      const char = css[i] ?? '';
       if (quote) {
         if (char === '\\') i += 1;
         else if (char === quote) quote = '';
       } else if (char === '"' || char === "'") quote = char;
-      else if (char === '(') depth += 1;
-      else if (char === ')') depth -= 1;
-      else if (depth === 0 && (char === '{' || char === ';' || char === '}')) break;
+      else if (stop(char)) return true;
     }
+    return false;
+  };
+  // The text up to the next `{`, `}` or `;` outside strings and parentheses.
+  const readPrelude = (): string => {
+    const start = i;
+    let depth = 0;
+    walk((char) => {
+      if (char === '(') depth += 1;
+      else if (char === ')') depth -= 1;
+      else return depth === 0 && (char === '{' || char === ';' || char === '}');
+      return false;
+    });
     return css.slice(start, i);
   };
   // At a `{`: the block's inner text; moves past its `}`.
   const readBlock = (): string => {
     const start = i + 1;
     let depth = 0;
-    let quote = '';
-    for (; i < css.length; i += 1) {
-      const char = css[i];
-      if (quote) {
-        if (char === '\\') i += 1;
-        else if (char === quote) quote = '';
-      } else if (char === '"' || char === "'") quote = char;
-      else if (char === '{') depth += 1;
-      else if (char === '}') {
-        depth -= 1;
-        if (depth === 0) {
-          i += 1;
-          return css.slice(start, i - 1);
-        }
-      }
-    }
-    throw new Error('prune-mantine-css: unbalanced braces');
+    const closed = walk((char) => {
+      if (char === '{') depth += 1;
+      else if (char === '}') depth -= 1;
+      else return false;
+      return depth === 0;
+    });
+    if (!closed) throw new Error('prune-mantine-css: unbalanced braces');
+    i += 1;
+    return css.slice(start, i - 1);
   };
   const selectorMayMatch = (selector: string): boolean => {
     // Classes inside functional pseudo-classes (:not(.m_x), :where(.m_x, ...)) are not required.
