@@ -308,8 +308,11 @@ export function createTaskService(ctx: Ctx) {
     const { scope, found } = await find(claims, id, 'task:update');
     refuseArchived({ status: found.projectStatus });
     const reassigned = input.assigned_to !== found.row.assignedTo;
-    const references = await referencesOf(scope, found.row.projectId, input);
-    const { assignee } = refuseBadReferences(references, input, reassigned);
+    // The project is the task's (read by find): the references are read only when one is to check.
+    const { assignee } =
+      reassigned || input.milestone_id
+        ? refuseBadReferences(await referencesOf(scope, found.row.projectId, input), input, reassigned)
+        : { assignee: undefined };
     const tagIds = input.tag_ids;
     if (tagIds) await assertTagsOfWorkspace(db, scope, tagIds);
     const at = now();
