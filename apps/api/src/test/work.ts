@@ -106,3 +106,13 @@ export async function tenantWithWorker(t: TestApp) {
   const toWorker = { assigned_to: worker.userId, project_id: project.project_id };
   return { ...tenant, project, worker, toWorker, ownerId: tenant.holder.session.user.user_id };
 }
+
+/** The dashboard's task figures of a workspace without tasks. */
+export const NO_TASK_FIGURES = {
+  total: 0,
+  pending: 0,
+  in_progress: 0,
+  completed: 0,
+  overdue: 0,
+  completion: 0,
+} as const;

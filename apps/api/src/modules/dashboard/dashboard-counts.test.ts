@@ -13,6 +13,7 @@ import {
   createProject,
   createTask,
   daysFromNow,
+  NO_TASK_FIGURES,
   tenantWithWorker,
 } from '../../test/work.ts';
 
@@ -174,14 +175,7 @@ describe('dashboard task figures (task_counts)', () => {
       .delete(projects)
       .where(and(eq(projects.accountId, tenant.workspace.account_id), eq(projects.id, project.project_id)));
     data = await expectExact(tenant, token);
-    expect(data.tasks).toEqual({
-      total: 0,
-      pending: 0,
-      in_progress: 0,
-      completed: 0,
-      overdue: 0,
-      completion: 0,
-    });
+    expect(data.tasks).toEqual(NO_TASK_FIGURES);
     expect(await rowsOf(tenant)).toEqual([]);
   });
 });

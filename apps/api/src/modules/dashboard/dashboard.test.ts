@@ -3,6 +3,7 @@ import { isoDate } from '@workhub/shared/tasks';
 import { describe, expect, it } from 'vitest';
 import { bearer, errorOf, post, useTestApp, withRefresh } from '../../test/helpers.ts';
 import { addMember, insertProject, insertTask, memberIn, newTenant } from '../../test/tenants.ts';
+import { NO_TASK_FIGURES } from '../../test/work.ts';
 import { weekStart } from './dashboard.service.ts';
 
 const t = useTestApp();
@@ -90,14 +91,7 @@ describe('GET /api/dashboard', () => {
   it('answers zeros for an empty workspace', async () => {
     const { owner } = await newTenant(t);
     const { data } = (await dashboard(owner.token)).json();
-    expect(data.tasks).toEqual({
-      total: 0,
-      pending: 0,
-      in_progress: 0,
-      completed: 0,
-      overdue: 0,
-      completion: 0,
-    });
+    expect(data.tasks).toEqual(NO_TASK_FIGURES);
     expect(data.projects.total).toBe(0);
     expect(data.projects_recent).toEqual([]);
   });
