@@ -67,18 +67,6 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 
-/** The dashboard route of each template (spec section 2; the old /dashboard_rrp is gone). */
-export const TEMPLATE_DASHBOARDS: Record<Template, string> = {
-  workspace: '/dashboard',
-  mrp: '/dashboard_mrp',
-  erp: '/dashboard_erp',
-  crm: '/dashboard_crm',
-  srm: '/dashboard_srm',
-  barber: '/dashboard_barber',
-  cbe: '/dashboard_cbe',
-  ticketing: '/dashboard_ticketing',
-};
-
 /** A subscriber (an account) that platform staff deactivated cannot be signed into, nor its workspaces. */
 export const ACCOUNT_STATUSES = ['active', 'inactive'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];

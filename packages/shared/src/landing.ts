@@ -6,8 +6,8 @@ export const PICKER_PATH = '/workspace';
 /**
  * Where a sign-in lands (password, provider, new password): the dashboard of the workspace it
  * reopened (the one used last, when still usable), else the workspace picker. Spelled out rather
- * than read from TEMPLATE_DASHBOARDS so the sign-in route does not load enums.ts for it (its 140 KB
- * budget); landing.test.ts keeps the two equal.
+ * than read from templateDashboard (modules.ts) so the sign-in route does not load the module
+ * registry for it (its 140 KB budget); landing.test.ts keeps the two equal.
  */
 export const landingPath = (workspace: { template: Template } | null): string => {
   if (!workspace) return PICKER_PATH;

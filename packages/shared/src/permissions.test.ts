@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { TokenRole } from './enums.ts';
+import { isModuleAction, moduleActionRule } from './modules.ts';
 import { ACTIONS, type Action, type Auth, can } from './permissions.ts';
 
 const COLUMNS = [
@@ -38,6 +39,13 @@ function authOf(column: Column): Auth {
   }
 }
 
+/** A module's action is asked in a workspace of a template that includes the module. */
+function authFor(column: Column, action: Action): Auth {
+  const auth = authOf(column);
+  if (!isModuleAction(action) || auth.workspace_id === null) return auth;
+  return { ...auth, template: moduleActionRule(action).module.templates[0] ?? null };
+}
+
 /** The table of docs/permissions.md: action -> column -> yes | no | own. */
 function documentedTable(): Map<string, Record<Column, string>> {
   const doc = readFileSync(new URL('../../../docs/permissions.md', import.meta.url), 'utf8');
@@ -66,7 +74,7 @@ describe('can() and docs/permissions.md', () => {
     for (const column of COLUMNS) {
       it(`${action} for ${column} is '${table.get(action)?.[column]}'`, () => {
         const expected = table.get(action)?.[column];
-        const auth = authOf(column);
+        const auth = authFor(column, action);
         if (expected === 'own') {
           expect(can(auth, action, { assigned_to: auth.user_id })).toBe(true);
           expect(can(auth, action, { assigned_to: 'someone-else' })).toBe(false);

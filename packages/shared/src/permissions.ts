@@ -1,4 +1,6 @@
 import type { PlatformRole, Template, TokenRole, WorkspaceRole } from './enums.ts';
+import { isModuleAction, MODULE_ACTIONS, type ModuleAction, moduleActionRule } from './modules.ts';
+import { isAccountHolder, isPlatformStaff } from './roles.ts';
 
 /**
  * The one permission rule of the product (spec section 6, docs/permissions.md): the API refuses
@@ -17,7 +19,8 @@ export type Auth = {
   template: Template | null;
 };
 
-export const ACTIONS = [
+/** The actions of the core product; the template modules add theirs (modules.ts). */
+export const CORE_ACTIONS = [
   // platform staff
   'admin:dashboard',
   'admin:subscribers',
@@ -53,7 +56,9 @@ export const ACTIONS = [
   'task:delete',
   'task:update_status',
 ] as const;
-export type Action = (typeof ACTIONS)[number];
+export type CoreAction = (typeof CORE_ACTIONS)[number];
+export type Action = CoreAction | ModuleAction;
+export const ACTIONS: readonly Action[] = [...CORE_ACTIONS, ...MODULE_ACTIONS];
 
 /** What an action is about, when the rule depends on it. */
 export type Resource = { assigned_to?: string | null; template?: Template };
@@ -61,8 +66,8 @@ export type Resource = { assigned_to?: string | null; template?: Template };
 const ADMIN_TYPE: readonly TokenRole[] = ['owner', 'admin'];
 const WORKSPACE_ROLES_READ: readonly TokenRole[] = ['owner', 'admin', 'member', 'worker'];
 
-export const isPlatformStaff = (auth: Pick<Auth, 'platform_role'>): boolean => auth.platform_role !== null;
-export const isAccountHolder = (auth: Pick<Auth, 'accounts'>): boolean => auth.accounts >= 1;
+/** Who the session is: in roles.ts, which the sign-in route's guards load without this file. */
+export { isAccountHolder, isPlatformStaff };
 /** Owner or workspace admin (spec: the 'admin-type' check). */
 export const isAdminType = (auth: Pick<Auth, 'role'>): boolean => ADMIN_TYPE.includes(auth.role);
 export const inWorkspace = (auth: Pick<Auth, 'workspace_id'>): boolean => auth.workspace_id !== null;
@@ -83,8 +88,23 @@ export function workspaceRole(auth: Auth): WorkspaceRole | null {
   }
 }
 
+/**
+ * A module's action (modules.ts): held by the roles its manifest names, in a workspace whose
+ * template includes the module. Outside such a workspace nobody holds it.
+ */
+function canInModule(auth: Auth, role: WorkspaceRole | null, action: ModuleAction): boolean {
+  const { module, rule } = moduleActionRule(action);
+  return (
+    role !== null &&
+    auth.template !== null &&
+    module.templates.includes(auth.template) &&
+    rule.roles.includes(role)
+  );
+}
+
 export function can(auth: Auth, action: Action, resource: Resource = {}): boolean {
   const role = workspaceRole(auth);
+  if (isModuleAction(action)) return canInModule(auth, role, action);
   switch (action) {
     case 'admin:dashboard':
     case 'admin:subscribers':

@@ -1,6 +1,6 @@
 import { matchPath, Route, Routes } from 'react-router';
+import { lazyPage, type Preloadable } from '../lib/lazy-page.ts';
 import { GuestOnly } from './guards/guest-only.tsx';
-import { lazyPage, type Preloadable } from './lazy-page.ts';
 
 // Every page and layout is its own chunk, so the first route carries only what it shows.
 const PublicLayout = lazyPage(() => import('./layouts/public-layout.tsx'), 'PublicLayout');

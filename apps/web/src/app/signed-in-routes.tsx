@@ -1,11 +1,15 @@
-import { TEMPLATE_DASHBOARDS, TEMPLATES } from '@workhub/shared/enums';
+import { TEMPLATES, type Template } from '@workhub/shared/enums';
+import { dashboardOwner, MODULES, templateDashboard } from '@workhub/shared/modules';
 import type { Action } from '@workhub/shared/permissions';
 import type { ReactNode } from 'react';
 import { matchPath, Navigate, Route, Routes } from 'react-router';
+import { lazyPage, type Preloadable } from '../lib/lazy-page.ts';
+import type { ModuleDashboard } from '../lib/web-module.ts';
 import { RequireAuth } from './guards/require-auth.tsx';
+import type { RequireModuleProps } from './guards/require-template.tsx';
 import { RequireWritable } from './guards/require-writable.tsx';
-import { lazyPage, type Preloadable } from './lazy-page.ts';
 import { PlansOrPicker } from './plans-or-picker.tsx';
+import { WEB_MODULES } from './web-modules.ts';
 
 const ShellLayout = lazyPage(() => import('./shell/shell-layout.tsx'), 'ShellLayout');
 const SubscriptionTypePage = lazyPage(
@@ -68,6 +72,10 @@ const CheckoutPage = lazyPage(() => import('../features/billing/pages/checkout-p
 // The in-workspace guards render Mantine states; lazy, so the first route does not carry them.
 const RequireCan = lazyPage(() => import('./guards/require-can.tsx'), 'RequireCan');
 const RequireTemplate = lazyPage(() => import('./guards/require-template.tsx'), 'RequireTemplate');
+const RequireModule = lazyPage<'RequireModule', RequireModuleProps>(
+  () => import('./guards/require-template.tsx'),
+  'RequireModule',
+);
 const TeamOrSubscribers = lazyPage(() => import('./team-or-subscribers.tsx'), 'TeamOrSubscribers');
 
 /**
@@ -164,12 +172,31 @@ const WORK_ROUTES: readonly {
   },
 ];
 
+/**
+ * The pages of the template modules (packages/shared/src/modules.ts, app/web-modules.ts), each
+ * behind its module's template (RequireModule) and then its action (RequireCan).
+ */
+const MODULE_ROUTES = MODULES.flatMap((module) =>
+  WEB_MODULES[module.key].pages.map((page) => ({ module: module.key, ...page })),
+);
+
+/** What a template's dashboard route shows: the owning module's dashboard, else the shared one. */
+const dashboardOf = (template: Template): ModuleDashboard => {
+  const owner = dashboardOwner(template);
+  const own = owner ? WEB_MODULES[owner.key].dashboards[template] : undefined;
+  return own ?? { element: <DashboardPage template={template} />, page: DashboardPage };
+};
+
 /** The chunks of the signed-in pages people open first (a reload, a link), beside the shell's. */
 const FIRST_PAGES: readonly [string, Preloadable[]][] = [
   ...WORK_ROUTES.map(({ path, page }): [string, Preloadable[]] => [path, [RequireCan, page]]),
+  ...MODULE_ROUTES.map(({ path, page }): [string, Preloadable[]] => [
+    path,
+    [RequireModule, RequireCan, page],
+  ]),
   ...TEMPLATES.map((template): [string, Preloadable[]] => [
-    TEMPLATE_DASHBOARDS[template],
-    [RequireTemplate, DashboardPage],
+    templateDashboard(template),
+    [RequireTemplate, dashboardOf(template).page],
   ]),
   ['/workspace', [WorkspacePickerPage]],
   ['/dashboard_admin', [RequireCan, AdminDashboardPage]],
@@ -219,12 +246,8 @@ export const SignedInRoutes = () => (
           {TEMPLATES.map((template) => (
             <Route
               key={template}
-              path={TEMPLATE_DASHBOARDS[template]}
-              element={
-                <RequireTemplate template={template}>
-                  <DashboardPage template={template} />
-                </RequireTemplate>
-              }
+              path={templateDashboard(template)}
+              element={<RequireTemplate template={template}>{dashboardOf(template).element}</RequireTemplate>}
             />
           ))}
           <Route path="/team" element={<TeamOrSubscribers team={<TeamPage />} />} />
@@ -299,6 +322,19 @@ export const SignedInRoutes = () => (
                 <RequireCan action={action}>
                   {edits ? <RequireWritable>{element}</RequireWritable> : element}
                 </RequireCan>
+              }
+            />
+          ))}
+          {MODULE_ROUTES.map(({ module, path, action, element, edits }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RequireModule module={module}>
+                  <RequireCan action={action}>
+                    {edits ? <RequireWritable>{element}</RequireWritable> : element}
+                  </RequireCan>
+                </RequireModule>
               }
             />
           ))}

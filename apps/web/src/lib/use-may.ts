@@ -1,4 +1,5 @@
-import { type Action, can, type Resource } from '@workhub/shared/permissions';
+import { isModuleAction, moduleActionRule } from '@workhub/shared/modules';
+import { type Action, type CoreAction, can, type Resource } from '@workhub/shared/permissions';
 import { useCallback } from 'react';
 import { useAccountAccess } from './use-account-access.ts';
 import { useAuth } from './use-auth.ts';
@@ -8,7 +9,7 @@ import { useAuth } from './use-auth.ts';
  * account (trial or paid period over) may not do: the API answers it 403 READ_ONLY. Billing stays
  * open (it is how the account gets out of read-only), and so does everything that only reads.
  */
-const CHANGES: Record<Action, boolean> = {
+const CHANGES: Record<CoreAction, boolean> = {
   'admin:dashboard': false,
   'admin:subscribers': false,
   'admin:plans': false,
@@ -42,8 +43,9 @@ const CHANGES: Record<Action, boolean> = {
   'task:update_status': true,
 };
 
-/** Whether `action` changes data (see CHANGES). */
-export const changesData = (action: Action): boolean => CHANGES[action];
+/** Whether `action` changes data (see CHANGES; a module's action says so in its manifest). */
+export const changesData = (action: Action): boolean =>
+  isModuleAction(action) ? moduleActionRule(action).rule.changes : CHANGES[action];
 
 export type May = (action: Action, resource?: Resource) => boolean;
 

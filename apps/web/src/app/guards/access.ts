@@ -1,5 +1,5 @@
 import type { Template } from '@workhub/shared/enums';
-import { isAccountHolder, isPlatformStaff } from '@workhub/shared/permissions';
+import { isAccountHolder, isPlatformStaff } from '@workhub/shared/roles';
 import { authOf } from '../../lib/auth.ts';
 import type { SessionState, SignedInSession } from '../../lib/session-store.ts';
 

@@ -1,13 +1,14 @@
 import { screen } from '@testing-library/react';
-import { TEMPLATE_DASHBOARDS, TEMPLATES, type Template } from '@workhub/shared/enums';
+import { TEMPLATES, type Template } from '@workhub/shared/enums';
+import { MODULES, templateDashboard } from '@workhub/shared/modules';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../lib/session.ts';
 import { mockFetchPerTest } from '../../test/fetch-mock.ts';
 import { fakeAuth, fakeAuthSession, fakeWorkspaceAuthSession } from '../../test/fixtures.ts';
 import { renderPage } from '../../test/render.tsx';
-import { RequireTemplate } from './require-template.tsx';
-import { decideTemplateAccess } from './template-access.ts';
+import { RequireModule, RequireTemplate } from './require-template.tsx';
+import { decideModuleAccess, decideTemplateAccess } from './template-access.ts';
 
 mockFetchPerTest();
 
@@ -19,7 +20,7 @@ describe('decideTemplateAccess', () => {
     for (const other of TEMPLATES.filter((t) => t !== template)) {
       expect(decideTemplateAccess(auth({ workspace_id: 'w1', template: other }), template)).toEqual({
         kind: 'redirect',
-        to: TEMPLATE_DASHBOARDS[other],
+        to: templateDashboard(other),
       });
     }
   });
@@ -31,6 +32,23 @@ describe('decideTemplateAccess', () => {
   });
 });
 
+describe('decideModuleAccess', () => {
+  describe.each(MODULES.map((module) => [module.key, module] as const))('%s', (key, module) => {
+    it.each(TEMPLATES)('in a %s workspace: opens only where the registry includes the module', (template) => {
+      const decision = decideModuleAccess(auth({ workspace_id: 'w1', template }), key);
+      expect(decision).toEqual(
+        module.templates.includes(template)
+          ? { kind: 'allow' }
+          : { kind: 'redirect', to: templateDashboard(template) },
+      );
+    });
+
+    it('sends a session without a workspace to the picker', () => {
+      expect(decideModuleAccess(auth({}), key)).toEqual({ kind: 'redirect', to: '/workspace' });
+    });
+  });
+});
+
 const Where = () => <h1>At {useLocation().pathname}</h1>;
 
 const dashboards = (
@@ -38,7 +56,7 @@ const dashboards = (
     {TEMPLATES.map((template: Template) => (
       <Route
         key={template}
-        path={TEMPLATE_DASHBOARDS[template]}
+        path={templateDashboard(template)}
         element={
           <RequireTemplate template={template}>
             <h1>{template} dashboard</h1>
@@ -67,5 +85,33 @@ describe('RequireTemplate', () => {
     signIn(fakeAuthSession());
     renderPage(dashboards, '/dashboard');
     expect(screen.getByRole('heading', { name: 'At /workspace' })).toBeTruthy();
+  });
+});
+
+describe('RequireModule', () => {
+  const products = (
+    <Routes>
+      <Route
+        path="/operations/products"
+        element={
+          <RequireModule module="operations">
+            <h1>Products</h1>
+          </RequireModule>
+        }
+      />
+      <Route path="*" element={<Where />} />
+    </Routes>
+  );
+
+  it('shows a module page inside a workspace whose template includes the module', () => {
+    signIn(fakeWorkspaceAuthSession('srm', 'worker'));
+    renderPage(products, '/operations/products');
+    expect(screen.getByRole('heading', { name: 'Products' })).toBeTruthy();
+  });
+
+  it('sends a workspace of another template to its own dashboard', () => {
+    signIn(fakeWorkspaceAuthSession('barber'));
+    renderPage(products, '/operations/products');
+    expect(screen.getByRole('heading', { name: 'At /dashboard_barber' })).toBeTruthy();
   });
 });

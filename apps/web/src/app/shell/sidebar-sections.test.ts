@@ -1,7 +1,15 @@
+import { moduleByKey } from '@workhub/shared/modules';
 import type { Auth } from '@workhub/shared/permissions';
 import { describe, expect, it } from 'vitest';
+import type { ModulePage } from '../../lib/web-module.ts';
 import { fakeAuth } from '../../test/fixtures.ts';
-import { dashboardPath, showsWorkspaceSwitcher, sidebarSections } from './sidebar-sections.ts';
+import { WEB_MODULES, type WebModules } from '../web-modules.ts';
+import {
+  dashboardPath,
+  moduleSections,
+  showsWorkspaceSwitcher,
+  sidebarSections,
+} from './sidebar-sections.ts';
 
 const auth = fakeAuth;
 const inWorkspace = (role: Auth['role'], template: Auth['template'] = 'workspace', accounts = 0) =>
@@ -74,5 +82,78 @@ describe('sidebar by role, driven by can()', () => {
     expect(dashboardPath(inWorkspace('owner', 'erp'))).toBe('/dashboard_erp');
     expect(dashboardPath(inWorkspace('owner', 'workspace'))).toBe('/dashboard');
     expect(dashboardPath(auth())).toBeNull();
+  });
+});
+
+describe('sidebar sections of the template modules, read from the registry', () => {
+  /** The web modules with every sidebar entry of their manifests routed (their pages built). */
+  const allRouted: WebModules = {
+    operations: {
+      ...WEB_MODULES.operations,
+      pages: moduleByKey('operations').sidebar.map(
+        (entry): ModulePage => ({
+          path: entry.path,
+          action: entry.action,
+          element: null,
+          page: { preload: async () => undefined },
+        }),
+      ),
+    },
+  };
+  const moduleLinks = (a: Auth) =>
+    moduleSections(a, allRouted).map((section) => [section.title, section.links.map((link) => link.label)]);
+  const records = [
+    'Products',
+    'Catalogs',
+    'Units',
+    'Purchase orders',
+    'Customer orders',
+    'Work orders',
+    'Stock moves',
+  ];
+
+  it('gives owners and admins of an MRP, ERP, SRM or CRM workspace every Operations entry', () => {
+    for (const template of ['mrp', 'erp', 'srm', 'crm'] as const) {
+      expect(moduleLinks(inWorkspace('owner', template, 1))).toEqual([
+        ['Operations', [...records, 'MRP run']],
+      ]);
+      expect(moduleLinks(inWorkspace('admin', template))).toEqual([['Operations', [...records, 'MRP run']]]);
+    }
+  });
+
+  it('gives members and workers the records but not the MRP run, and guests and customers nothing', () => {
+    expect(moduleLinks(inWorkspace('member', 'mrp'))).toEqual([['Operations', records]]);
+    expect(moduleLinks(inWorkspace('worker', 'crm'))).toEqual([['Operations', records]]);
+    expect(moduleLinks(inWorkspace('guest', 'mrp'))).toEqual([]);
+    expect(moduleLinks(inWorkspace('customer', 'mrp'))).toEqual([]);
+  });
+
+  it('gives a workspace of a template without the module no section, nor a session outside any workspace', () => {
+    for (const template of ['workspace', 'barber', 'cbe', 'ticketing'] as const) {
+      expect(moduleLinks(inWorkspace('owner', template, 1))).toEqual([]);
+    }
+    expect(moduleLinks(auth())).toEqual([]);
+  });
+
+  it('places the module sections after Tasks, before Teams', () => {
+    const titles = sidebarSections(inWorkspace('admin', 'mrp'), allRouted).map((section) => section.title);
+    expect(titles).toEqual(['Admin', 'Projects', 'Tasks', 'Operations', 'Teams', 'Settings']);
+  });
+
+  it('shows only the entries whose page the web module routes', () => {
+    const productsOnly: WebModules = {
+      operations: {
+        ...allRouted.operations,
+        pages: allRouted.operations.pages.filter((page) => page.path === '/operations/products'),
+      },
+    };
+    expect(moduleSections(inWorkspace('owner', 'mrp', 1), productsOnly)).toEqual([
+      { title: 'Operations', links: [{ label: 'Products', to: '/operations/products' }] },
+    ]);
+    expect(
+      moduleSections(inWorkspace('owner', 'mrp', 1), {
+        operations: { ...productsOnly.operations, pages: [] },
+      }),
+    ).toEqual([]);
   });
 });

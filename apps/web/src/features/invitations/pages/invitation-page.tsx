@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { TEMPLATE_DASHBOARDS } from '@workhub/shared/enums';
 import { messages } from '@workhub/shared/messages';
+import { templateDashboard } from '@workhub/shared/modules';
 import type { AuthSession } from '@workhub/shared/schemas/auth';
 import type { InvitationPreview } from '@workhub/shared/schemas/team';
 import { useState } from 'react';
@@ -59,7 +59,7 @@ const Invitation = ({ token }: { token: string }) => {
     signIn(answer.data);
     notify.success(answer.message || messages.invitationAccepted);
     const template = answer.data.user.workspace?.template;
-    await navigate(template ? TEMPLATE_DASHBOARDS[template] : '/workspace', { replace: true });
+    await navigate(template ? templateDashboard(template) : '/workspace', { replace: true });
   };
 
   /** The form shows its own errors; a dead link becomes the closed screen. */

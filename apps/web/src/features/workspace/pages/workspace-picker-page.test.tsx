@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TEMPLATE_DASHBOARDS, TEMPLATE_LABELS, TEMPLATES, type Template } from '@workhub/shared/enums';
+import { TEMPLATE_LABELS, TEMPLATES, type Template } from '@workhub/shared/enums';
+import { templateDashboard } from '@workhub/shared/modules';
 import type { MyWorkspace } from '@workhub/shared/schemas/workspaces';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -80,7 +81,7 @@ describe('WorkspacePickerPage', () => {
       await user.click(button);
 
       expect(
-        await screen.findByRole('heading', { name: `Landed on ${TEMPLATE_DASHBOARDS[template]}` }),
+        await screen.findByRole('heading', { name: `Landed on ${templateDashboard(template)}` }),
       ).toBeTruthy();
       expect(calledUrls(fetchMock)).toEqual(['/api/me/workspaces', '/api/auth/workspace-session']);
       expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({ workspace_id: 'chosen' });

@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { TEMPLATE_DASHBOARDS } from '@workhub/shared/enums';
+import { templateDashboard } from '@workhub/shared/modules';
 import { can, isAccountHolder } from '@workhub/shared/permissions';
 import type { MyWorkspace } from '@workhub/shared/schemas/workspaces';
 import { Link, useNavigate } from 'react-router';
@@ -26,7 +26,7 @@ const WorkspaceChoices = ({ holder, currentId }: WorkspaceChoicesProps) => {
   const onChoose = async (workspace: MyWorkspace) => {
     try {
       const session = await choose.mutateAsync(workspace.workspace_id);
-      await navigate(TEMPLATE_DASHBOARDS[session.user.workspace?.template ?? workspace.template]);
+      await navigate(templateDashboard(session.user.workspace?.template ?? workspace.template));
     } catch (error) {
       notify.error(errorMessage(error));
     }
