@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import { MODULES } from '@workhub/shared/modules';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -45,12 +46,14 @@ import { createTaskService } from './modules/tasks/tasks.service.ts';
 import { createInvitationService } from './modules/team/invite-members.service.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { createTeamService } from './modules/team/team.service.ts';
+import { MODULE_ROUTES } from './modules/template-modules.ts';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { createWorkspaceService } from './modules/workspaces/workspaces.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling, registerNotFound, safeValidatorCompiler } from './plugins/errors.ts';
 import { type LogStream, loggerOptions, OneLinePerRequest } from './plugins/logger.ts';
+import { registerModule } from './plugins/module-gate.ts';
 import {
   authRateLimit,
   MemoryRateLimitStore,
@@ -200,6 +203,8 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   await app.register(milestoneRoutes, { prefix: '/api', milestones: createMilestoneService(ctx) });
   await app.register(taskRoutes, { prefix: '/api', tasks: createTaskService(ctx) });
   await app.register(tagRoutes, { prefix: '/api', tags: createTagService(ctx) });
+  // The template modules (docs/modules.md): each behind the gate of its manifest's templates.
+  for (const module of MODULES) await registerModule(app, db, module, MODULE_ROUTES[module.key], { ctx });
   await app.register(invitationRoutes, {
     prefix: '/api',
     invitations: createPublicInvitationService(ctx, sessions),

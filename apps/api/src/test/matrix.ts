@@ -1,4 +1,4 @@
-import type { WorkspaceRole } from '@workhub/shared/enums';
+import type { Template, WorkspaceRole } from '@workhub/shared/enums';
 import type { Workspace } from '@workhub/shared/schemas/workspaces';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type TestApp } from './helpers.ts';
@@ -66,12 +66,16 @@ export const parseMatrix = (table: string): MatrixRow[] => parseTable(table, CAL
 
 export type MatrixState = { workspace: Workspace; callers: Callers };
 
-/** The workspace and its callers, made before the file's tests run; the fields are there by then. */
-export function useMatrixCallers(t: TestApp): MatrixState {
+/**
+ * The workspace and its callers, made before the file's tests run; the fields are there by then.
+ * `template`: that of the workspace and of the outsider's own (a template module's matrix passes
+ * one that includes the module, so that the outsider meets the tenant scope, not the module's gate).
+ */
+export function useMatrixCallers(t: TestApp, template: Template = 'workspace'): MatrixState {
   const state = {} as MatrixState;
   beforeAll(async () => {
-    const tenant = await newTenant(t);
-    const outsider = await newTenant(t);
+    const tenant = await newTenant(t, template);
+    const outsider = await newTenant(t, template);
     const members = {} as Record<Exclude<WorkspaceRole, 'owner'>, Member & Device>;
     for (const role of ['admin', 'member', 'worker', 'guest', 'customer'] as const) {
       members[role] = await memberIn(t, tenant.workspace, role);
