@@ -35,5 +35,10 @@ export function leadTimeDays(
   if (!Number.isFinite(value) || value < 0) {
     throw new MrpError('invalid_input', `${what}: lead time ${value} is not a non-negative number`);
   }
-  return Math.ceil(unit === 'weeks' ? value * 7 : value);
+  switch (unit ?? 'days') {
+    case 'days':
+      return Math.ceil(value);
+    case 'weeks':
+      return Math.ceil(value * 7);
+  }
 }
