@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CostNode } from './cost.ts';
 import { bomTree, createCostRollup } from './cost.ts';
+import { MrpError } from './mrp-error.ts';
 import type { BomLine, CostProduct } from './types.ts';
-import { MrpError } from './types.ts';
 
 const made = (id: string, price = '0'): CostProduct => ({ id, procurement_type: 'make', price });
 const bought = (id: string, price: string): CostProduct => ({ id, procurement_type: 'buy', price });

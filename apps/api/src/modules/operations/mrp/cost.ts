@@ -1,7 +1,8 @@
 import type { Decimal } from './decimal.ts';
 import { add, decimal, format, mul, ONE, ZERO } from './decimal.ts';
+import { MrpError } from './mrp-error.ts';
 import type { BomLine, CostProduct } from './types.ts';
-import { compareIds, isActiveLine, MrpError } from './types.ts';
+import { compareIds, isActiveLine } from './types.ts';
 
 /**
  * One node of an exploded BOM. Quantities and money are exact decimal strings ("40", "12.5").

@@ -1,5 +1,5 @@
+import { MrpError } from './mrp-error.ts';
 import type { DateInput, LeadTimeUnit } from './types.ts';
-import { MrpError } from './types.ts';
 
 const MS_PER_DAY = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -15,6 +15,9 @@ describe('decimal', () => {
     for (const text of ['', '.', 'abc', '1.2.3', '1e', '--1'])
       expect(() => decimal(text)).toThrow(/Not a decimal/);
     expect(() => decimal(Number.NaN)).toThrow(/Not a number/);
+    expect(() => decimal('12,5')).toThrow(
+      expect.objectContaining({ name: 'MrpError', code: 'invalid_input' }),
+    );
   });
 
   it('adds, subtracts and multiplies without the drift of floats', () => {

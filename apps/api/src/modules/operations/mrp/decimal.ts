@@ -1,3 +1,5 @@
+import { MrpError } from './mrp-error.ts';
+
 /**
  * Exact decimal arithmetic for money and quantities: a BigInt coefficient and a base-10 scale
  * (value = coef / 10^scale). Sums and products are exact (a product's scale is the sum of its
@@ -21,21 +23,16 @@ function pow10(n: number): bigint {
 // Sign, integer digits, fraction digits, exponent ("12", "-0.5", ".25", "1e-7" as String(1e-7) writes it).
 const PATTERN = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,3}))?$/;
 
-export class DecimalError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DecimalError';
-  }
-}
-
 export function decimal(input: DecimalInput): Decimal {
   if (typeof input === 'object') return input;
-  if (typeof input === 'number' && !Number.isFinite(input)) throw new DecimalError(`Not a number: ${input}`);
+  if (typeof input === 'number' && !Number.isFinite(input))
+    throw new MrpError('invalid_input', `Not a number: ${input}`);
   const text = typeof input === 'number' ? String(input) : input.trim();
   const match = PATTERN.exec(text);
   const whole = match?.[2] ?? '';
   const fraction = match?.[3] ?? '';
-  if (!match || whole.length + fraction.length === 0) throw new DecimalError(`Not a decimal: "${text}"`);
+  if (!match || whole.length + fraction.length === 0)
+    throw new MrpError('invalid_input', `Not a decimal: "${text}"`);
   const digits = BigInt(whole + fraction);
   const coef = match[1] === '-' ? -digits : digits;
   const scale = fraction.length - Number(match[4] ?? 0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bicycle, bomLine, order, product, TODAY } from './bicycle.fixture.ts';
+import { MrpError } from './mrp-error.ts';
 import { runMrp } from './plan.ts';
-import { MrpError } from './types.ts';
 
 describe('MRP run: dates, horizon, safety stock and exceptions', () => {
   it('schedules backwards in days and in weeks', () => {

@@ -2,9 +2,10 @@ import { dayToIso, leadTimeDays, toDay } from './days.ts';
 import type { Decimal } from './decimal.ts';
 import { decimal, format, isNegative, isPositive, max, mul, ZERO } from './decimal.ts';
 import { lowLevelCodes } from './llc.ts';
+import { MrpError } from './mrp-error.ts';
 import type { NetArrival, NetNeed } from './netting.ts';
 import type { DemandRef, MrpException, PlanInput } from './plan-types.ts';
-import { compareIds, isActiveLine, MrpError } from './types.ts';
+import { compareIds, isActiveLine } from './types.ts';
 
 /** What one run knows of a product, read once (plan.ts step 1). */
 export type Item = {

@@ -33,7 +33,7 @@
  * Cost: O(products + lines + requirements · log) for the whole run; days without events cost nothing.
  * Files: plan-inputs.ts reads the input (steps 1, 2), netting.ts nets and pegs one product (3, 5),
  * this file plans products in order (4) and assembles the result; plan-types.ts has the shapes.
- * Errors: MrpError 'bom_cycle' (with the path) and 'invalid_input' (a bad date, a negative quantity).
+ * Errors: MrpError 'bom_cycle' (with the path) and 'invalid_input' (a bad date or number, a negative quantity).
  *
  * For the service: load the workspace's products (the engine plans every product it is given, so
  * leave out inactive ones), all BOM lines (it skips inactive ones), confirmed customer order lines

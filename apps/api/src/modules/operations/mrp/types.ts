@@ -53,31 +53,6 @@ export type BomLine = {
 
 export const isActiveLine = (line: BomLine): boolean => (line.status ?? 'active') === 'active';
 
-export type MrpErrorCode =
-  | 'bom_cycle'
-  | 'unknown_product'
-  | 'bom_too_large'
-  | 'bom_too_deep'
-  | 'invalid_input';
-
-/**
- * What the engine throws when it cannot answer. `path` is the cycle's product ids (first = last)
- * for 'bom_cycle'. The service maps it to its AppError and the user-facing message.
- */
-export class MrpError extends Error {
-  readonly code: MrpErrorCode;
-  readonly path: string[] | undefined;
-
-  constructor(code: MrpErrorCode, message: string, path?: string[]) {
-    super(message);
-    this.name = 'MrpError';
-    this.code = code;
-    this.path = path;
-  }
-}
-
-export const isMrpError = (err: unknown): err is MrpError => err instanceof MrpError;
-
 /**
  * Orders ids the way a person would read them: numeric ids ("9" before "10") by value, others by
  * code unit. Every output the engine sorts uses it, so a run's output is the same for the same input.
