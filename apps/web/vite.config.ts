@@ -33,11 +33,20 @@ const MANTINE_FORM_KIT = new RegExp(
  * the app's signed-in modules below, and the Mantine components and helpers only they use. The
  * dependencies of these modules are not pulled in (`includeDependenciesRecursively: false`): React,
  * the router and Mantine's core stay where the public pages load them, and `publicStaysLight()`
- * fails the build if a public page would load this chunk.
+ * fails the build if a public page would load this chunk. The signed-in route table
+ * (signed-in-routes.tsx) is its own chunk, loaded with this one: inside the group its dynamic
+ * import went through a facade chunk, which Rolldown emitted with an undeclared namespace export
+ * (rolldown#10734) once the table and the sidebar both read the template modules' list; every
+ * signed-in page then failed to load.
  */
 const SIGNED_IN_SHELL = new RegExp(
   [
-    String.raw`apps[\/]web[\/]src[\/]app[\/](signed-in-routes|plans-or-picker|team-or-subscribers)\.tsx$`,
+    String.raw`apps[\/]web[\/]src[\/]app[\/](plans-or-picker|team-or-subscribers)\.tsx$`,
+    // can() (the sign-in route's guards read roles.ts instead) and the web's list of template modules
+    // with each module's descriptor (its pages stay lazy chunks): left out, the bundler put them in
+    // the route table's chunk, which the shell then imported back.
+    String.raw`packages[\/]shared[\/]src[\/]permissions\.ts$`,
+    String.raw`apps[\/]web[\/]src[\/](app[\/]web-modules|features[\/][a-z]+[\/][a-z]+-module)\.ts$`,
     String.raw`apps[\/]web[\/]src[\/]app[\/](shell[\/][^\/]+|guards[\/]require-(can|template|writable))\.tsx?$`,
     String.raw`apps[\/]web[\/]src[\/]components[\/](page-header|data-table|list-pagination|list-filters|confirm-dialog|status-badge|tag-badges|access-states|workspace-logo)\.`,
     String.raw`apps[\/]web[\/]src[\/]lib[\/](use-session-scope|api-types|use-auth|use-page-param|use-may|workspace-tags|use-list-filters)\.ts$`,
