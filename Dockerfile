@@ -47,4 +47,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
 # node is PID 1, with no npm or shell in between: SIGTERM reaches the server, which drains and closes.
 # JWT_SECRET and DATABASE_URL (or a /data volume for PGlite) come from the environment, plus
 # SMTP_URL or MAIL_TRANSPORT=outbox. Migrate before a rollout: node apps/api/dist/migrate.mjs
-CMD ["node", "apps/api/dist/server.mjs"]
+CMD ["node", "--max-old-space-size=1024", "apps/api/dist/server.mjs"]

@@ -113,6 +113,12 @@ describe('the server as `npm start` runs it (the built bundle, in production)', 
       expect(printed).not.toBeNull();
       admin = { email: printed?.[1] ?? '', password: printed?.[2] ?? '' };
       expect((await fetch(`${first.base}/api/ready`)).status).toBe(200);
+      // The server runs with a stated heap limit (V8's default lets garbage pile up under load).
+      const serverPid = (
+        await readFile(`/proc/${first.child.pid}/task/${first.child.pid}/children`, 'utf8')
+      ).trim();
+      const serverArgs = (await readFile(`/proc/${serverPid}/cmdline`, 'utf8')).split('\0');
+      expect(serverArgs).toContain('--max-old-space-size=1024');
       const plans = (await (await fetch(`${first.base}/api/plans`)).json()) as {
         data: { subscription_id: number }[];
       };
@@ -141,4 +147,15 @@ describe('the server as `npm start` runs it (the built bundle, in production)', 
       expect(await stop(second)).toBe(0);
     }
   }, 90_000);
+
+  it('refuses to start with a heap limit that is not a whole number of MB', () => {
+    const refused = spawnSync(process.execPath, ['scripts/start.mjs', '--api-only'], {
+      cwd: findRepoRoot(),
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, API_MAX_HEAP_MB: '1e3' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('API_MAX_HEAP_MB must be a whole number of MB, at least 64');
+  });
 });
