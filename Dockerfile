@@ -13,6 +13,7 @@ COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
+COPY scripts/patch-deps.mjs scripts/
 RUN npm ci
 COPY . .
 # apps/web/dist (Vite) and apps/api/dist (esbuild: server.mjs, migrate.mjs, migrations/).
@@ -25,6 +26,8 @@ COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
+# npm ci's postinstall fixes postgres.js's connection queue (scripts/patch-deps.mjs).
+COPY scripts/patch-deps.mjs scripts/
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/web/dist apps/web/dist

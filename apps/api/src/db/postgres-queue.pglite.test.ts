@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script without types (the root package's postinstall)
+import { patchQueue, QUEUE_FIXES } from '../../../../scripts/patch-deps.mjs';
+import { findRepoRoot } from '../config.ts';
+
+// Runs once (the PGlite project): it reads files, not a database.
+type Queue<T> = { readonly length: number; push(x: T): T; shift(): T; remove(x: T): T | null };
+const queueFile = (flavour: string) => join(findRepoRoot(), 'node_modules/postgres', flavour, 'queue.js');
+const MARK_LINE = /^\/\/ workhub:.*\n/;
+
+/** The text as postgres.js ships it: the installed file with the fixes taken back out. */
+function shipped(installed: string): string {
+  let text = installed.replace(MARK_LINE, '');
+  for (const [from, to] of [...(QUEUE_FIXES as [string, string][])].reverse()) text = text.replace(to, from);
+  return text;
+}
+
+describe("postgres.js's connection queue, as npm install leaves it (scripts/patch-deps.mjs)", () => {
+  it('is the fixed queue in each of the package flavours', () => {
+    for (const flavour of ['src', 'cjs/src', 'cf/src']) {
+      const installed = readFileSync(queueFile(flavour), 'utf8');
+      expect(installed).toMatch(MARK_LINE);
+      expect(patchQueue(shipped(installed))).toBe(installed);
+      expect(patchQueue(installed)).toBeNull();
+    }
+  });
+
+  it('refuses a queue.js it does not know rather than patching it blindly', () => {
+    expect(() => patchQueue('export default function Queue() {}')).toThrow(/not the postgres.js 3.4 queue/);
+  });
+
+  it('still behaves as a queue through long runs of shifts, removals and pushes', async () => {
+    const { default: Queue } = (await import(pathToFileURL(queueFile('src')).href)) as {
+      default: <T>(initial?: T[]) => Queue<T>;
+    };
+    const queue = Queue<number>([1, 2, 3]);
+    let next = 4;
+    // What the pool does to a busy connection: shift it, try to remove it (gone), push it back.
+    for (let i = 0; i < 10_000; i++) {
+      const first = queue.shift();
+      expect(queue.remove(first)).toBeNull();
+      queue.push(first);
+      if (i % 1_000 === 0) queue.push(next++);
+    }
+    expect(queue.length).toBe(13);
+    // A removal from the middle, then first-in first-out order for the rest.
+    expect(queue.remove(5)).toBe(5);
+    const order = Array.from({ length: 12 }, () => queue.shift());
+    expect(new Set(order).size).toBe(12);
+    expect(order).not.toContain(5);
+    expect(queue.length).toBe(0);
+    queue.push(99);
+    expect(queue.shift()).toBe(99);
+  });
+});
