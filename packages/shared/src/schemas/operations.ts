@@ -1,6 +1,12 @@
 // The operations module's contract (issue 13, docs/api.md 'Operations'): its values, and the bodies,
 // queries and answers of catalogs, units, products, BOM lines, stock and imports. Orders and work
-// orders: operations-orders.ts; the MRP run: operations-mrp.ts.
+// orders: operations-orders.ts; the MRP run and the dashboard: operations-mrp.ts; CSV imports:
+// operations-import.ts. Money and quantities: decimal.ts.
+
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { idField, int32, paginationQuery, plainText, requiredString, searchQuery } from './common.ts';
+import { decimalField, decimalString, optionalDecimalField } from './decimal.ts';
 
 // ---------------------------------------------------------------- values (the database checks them too)
 
@@ -66,6 +72,324 @@ export const BOM_ATTACHMENT_TYPES = [
 export type BomAttachmentType = (typeof BOM_ATTACHMENT_TYPES)[number];
 export const BOM_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Money and quantities are numeric(14,4): 10 digits before the point, 4 after. */
-export const DECIMAL_SCALE = 4;
-export const DECIMAL_INTEGER_DIGITS = 10;
+// ---------------------------------------------------------------- shared pieces
+
+/** Optional text of a record: trimmed, '' or missing is null (the answer's null). */
+export const optionalText = (max: number) =>
+  plainText(max)
+    .nullish()
+    .transform((value) => (value === undefined || value === null || value === '' ? null : value));
+
+/** An optional reference (catalog, unit): a uuid, or missing, null or '' for none. */
+const optionalId = (message: string) =>
+  z
+    .union([z.literal(''), idField(message)], { error: message })
+    .nullish()
+    .transform((value) => (value === undefined || value === null || value === '' ? null : value));
+
+const statusField = z.enum(OPERATIONS_RECORD_STATUSES, { error: messages.statusRequired });
+
+/** Lead times are whole days or weeks, 0 to 999 (JSON numbers, or a form's or CSV's text). */
+export const leadTimeField = int32({
+  min: 0,
+  max: 999,
+  message: messages.leadTimeInvalid,
+  minMessage: messages.leadTimeInvalid,
+  maxMessage: messages.leadTimeInvalid,
+}).default(0);
+const leadTimeUnitField = z
+  .enum(LEAD_TIME_UNITS, { error: `Lead time unit must be one of ${LEAD_TIME_UNITS.join(', ')}` })
+  .default('days');
+
+/** `sort` of a list: one of `values`, a leading '-' for descending. */
+export const sortField = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+  z.enum(values, { error: `sort must be one of ${values.join(', ')}` }).default(fallback);
+
+/** A yes/no filter of a query string ('true', 'false', '1', '0'); absent: no filter. */
+export const booleanQuery = z
+  .enum(['true', 'false', '1', '0'], { error: 'Must be true or false' })
+  .transform((value) => value === 'true' || value === '1')
+  .optional();
+
+/** `{ status }` of PATCH /api/catalogs/:id/status, /api/uoms/:id/status, /api/products/:id/status. */
+export const operationsStatusBody = z.object({ status: statusField });
+export type OperationsStatusBody = z.input<typeof operationsStatusBody>;
+
+const stamps = { created_at: z.string(), updated_at: z.string() };
+
+// ---------------------------------------------------------------- catalogs and units of measure
+
+/** POST /api/catalogs, PATCH /api/catalogs/:id (the whole record); the same for /api/uoms. */
+export const namedRecordBody = z.object({
+  name: requiredString(messages.nameRequired, 100),
+  description: optionalText(2000),
+  status: statusField.default('active'),
+});
+export const catalogBody = namedRecordBody;
+export const uomBody = namedRecordBody;
+export type CatalogBody = z.input<typeof catalogBody>;
+export type UomBody = z.input<typeof uomBody>;
+
+export const namedRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(OPERATIONS_RECORD_STATUSES),
+  /** How many products name it. */
+  product_count: z.number().int(),
+  ...stamps,
+});
+export const catalog = namedRecord;
+export const uom = namedRecord;
+export type Catalog = z.infer<typeof catalog>;
+export type Uom = z.infer<typeof uom>;
+
+const NAMED_SORTS = ['name', '-name', 'created_at', '-created_at'] as const;
+/** GET /api/catalogs, GET /api/uoms: `q` (name contains), `status`, `sort` (default name). */
+export const namedRecordListQuery = paginationQuery.extend({
+  q: searchQuery(100),
+  status: z.enum(OPERATIONS_RECORD_STATUSES).optional(),
+  sort: sortField(NAMED_SORTS, 'name'),
+});
+export const catalogListQuery = namedRecordListQuery;
+export const uomListQuery = namedRecordListQuery;
+export type NamedRecordListQuery = z.input<typeof namedRecordListQuery>;
+/** GET /api/catalogs/export, /api/uoms/export: the list's filters and sort, no paging. */
+export const namedRecordExportQuery = namedRecordListQuery.omit({ page: true, limit: true });
+
+// ---------------------------------------------------------------- products
+
+const productFields = {
+  product_name: requiredString(messages.productNameRequired, 200),
+  product_group: optionalText(100),
+  catalog_id: optionalId(messages.catalogUnknown),
+  price: decimalField('nonnegative', messages.priceRequired),
+  color: optionalText(50),
+  uom_id: optionalId(messages.uomUnknown),
+  description: optionalText(5000),
+  status: statusField.default('active'),
+  procurement_type: z
+    .enum(PROCUREMENT_TYPES, { error: 'Procurement type must be make or buy' })
+    .default('buy'),
+  lead_time: leadTimeField,
+  lead_time_unit: leadTimeUnitField,
+  safety_stock: decimalField('nonnegative').default('0'),
+  /** The lot size: an order is never smaller; 0 = lot-for-lot. */
+  min_order_qty: decimalField('nonnegative').default('0'),
+};
+
+/**
+ * POST /api/products. `product_qty` is the opening stock (default 0), recorded as an adjustment
+ * move with the reason 'Opening stock' when above 0.
+ */
+export const productBody = z.object({
+  ...productFields,
+  product_qty: decimalField('nonnegative').default('0'),
+});
+export type ProductBody = z.input<typeof productBody>;
+
+/**
+ * PATCH /api/products/:id: the whole record but `product_qty`, which changes only through stock
+ * moves (POST /api/stock-adjustments for a count); sent anyway, it is ignored.
+ */
+export const productUpdateBody = z.object(productFields);
+export type ProductUpdateBody = z.input<typeof productUpdateBody>;
+
+export const product = z.object({
+  id: z.string(),
+  product_name: z.string(),
+  product_group: z.string().nullable(),
+  catalog_id: z.string().nullable(),
+  catalog_name: z.string().nullable(),
+  price: decimalString,
+  color: z.string().nullable(),
+  /** On hand. */
+  product_qty: decimalString,
+  uom_id: z.string().nullable(),
+  uom_name: z.string().nullable(),
+  description: z.string().nullable(),
+  status: z.enum(OPERATIONS_RECORD_STATUSES),
+  procurement_type: z.enum(PROCUREMENT_TYPES),
+  lead_time: z.number().int(),
+  lead_time_unit: z.enum(LEAD_TIME_UNITS),
+  safety_stock: decimalString,
+  min_order_qty: decimalString,
+  /** product_qty < safety_stock. */
+  below_safety: z.boolean(),
+  /** How many active BOM lines it has (a made product with none cannot be planned). */
+  bom_line_count: z.number().int(),
+  created_by: z.string().nullable(),
+  ...stamps,
+});
+export type Product = z.infer<typeof product>;
+
+const PRODUCT_SORTS = [
+  'product_name',
+  '-product_name',
+  'created_at',
+  '-created_at',
+  'product_qty',
+  '-product_qty',
+  'price',
+  '-price',
+] as const;
+/**
+ * GET /api/products: `q` (name or group contains), filters, `sort` (default product_name).
+ * `below_safety=true` keeps the products whose stock is below their safety stock.
+ */
+export const productListQuery = paginationQuery.extend({
+  q: searchQuery(100),
+  status: z.enum(OPERATIONS_RECORD_STATUSES).optional(),
+  catalog_id: idField().optional(),
+  procurement_type: z.enum(PROCUREMENT_TYPES).optional(),
+  product_group: plainText(100).optional(),
+  below_safety: booleanQuery,
+  sort: sortField(PRODUCT_SORTS, 'product_name'),
+});
+export type ProductListQuery = z.input<typeof productListQuery>;
+export const productExportQuery = productListQuery.omit({ page: true, limit: true });
+
+// ---------------------------------------------------------------- BOM lines and the cost roll-up
+
+const bomLineFields = {
+  /** The component; the parent is the product of the path (POST) or the line's own (PATCH). */
+  product_needed: idField(messages.bomComponentRequired),
+  bom_qty: decimalField('positive', messages.quantityRequired),
+  /** An offset: the component must be on hand this long before the parent's release. */
+  lead_time: leadTimeField,
+  lead_time_unit: leadTimeUnitField,
+  /** A bought component's cost on this line; empty: the component's price. */
+  cost_per_unit: optionalDecimalField('nonnegative'),
+  notes: optionalText(2000),
+  status: statusField.default('active'),
+};
+/** POST /api/products/:id/bom and PATCH /api/bom-lines/:id (the whole line). */
+export const bomLineBody = z.object(bomLineFields);
+export type BomLineBody = z.input<typeof bomLineBody>;
+
+export const bomAttachment = z.object({
+  file_name: z.string(),
+  content_type: z.enum(BOM_ATTACHMENT_TYPES),
+  size: z.number().int(),
+  /** GET it (with the bearer token) to download: /api/bom-lines/:id/attachment. */
+  url: z.string(),
+});
+export type BomAttachment = z.infer<typeof bomAttachment>;
+
+export const bomLine = z.object({
+  id: z.string(),
+  /** The parent. */
+  product_need: z.string(),
+  product_need_name: z.string(),
+  /** The component. */
+  product_needed: z.string(),
+  product_needed_name: z.string(),
+  product_needed_type: z.enum(PROCUREMENT_TYPES),
+  product_needed_uom: z.string().nullable(),
+  bom_qty: decimalString,
+  lead_time: z.number().int(),
+  lead_time_unit: z.enum(LEAD_TIME_UNITS),
+  cost_per_unit: decimalString.nullable(),
+  notes: z.string().nullable(),
+  attachment: bomAttachment.nullable(),
+  status: z.enum(OPERATIONS_RECORD_STATUSES),
+  ...stamps,
+});
+export type BomLine = z.infer<typeof bomLine>;
+
+/** GET /api/products/:id/bom: the product's own lines, in the order they were added. */
+export const bomLineListQuery = paginationQuery.extend({
+  q: searchQuery(100),
+  status: z.enum(OPERATIONS_RECORD_STATUSES).optional(),
+  sort: sortField(['created_at', '-created_at'] as const, 'created_at'),
+});
+
+/**
+ * One node of GET /api/products/:id/bom/tree. Quantities and money are exact decimal strings:
+ * `total_qty` per one root, `extended_cost` = total_qty × unit_cost (a node's is the sum of its
+ * children's). Only active lines are exploded.
+ */
+export type BomTreeNode = {
+  product_id: string;
+  product_name: string;
+  procurement_type: ProcurementType;
+  uom_name: string | null;
+  /** The line this node comes from (edit it in place with PATCH /api/bom-lines/:id); null at the root. */
+  line_id: string | null;
+  qty_per_parent: string;
+  total_qty: string;
+  unit_cost: string;
+  extended_cost: string;
+  children: BomTreeNode[];
+};
+export const bomTreeNode: z.ZodType<BomTreeNode> = z.object({
+  product_id: z.string(),
+  product_name: z.string(),
+  procurement_type: z.enum(PROCUREMENT_TYPES),
+  uom_name: z.string().nullable(),
+  line_id: z.string().nullable(),
+  qty_per_parent: decimalString,
+  total_qty: decimalString,
+  unit_cost: decimalString,
+  extended_cost: decimalString,
+  get children() {
+    return z.array(bomTreeNode);
+  },
+});
+/** The root: its `estimated_cost` is the roll-up of one unit (= its extended_cost). */
+export const bomTree = z.object({ estimated_cost: decimalString, root: bomTreeNode });
+export type BomTree = z.infer<typeof bomTree>;
+
+// ---------------------------------------------------------------- stock
+
+/**
+ * POST /api/stock-adjustments: a count. `quantity` is the NEW on-hand figure (never negative), not a
+ * change: sending it twice leaves the same stock. The move records the difference (which may be 0).
+ */
+export const stockAdjustmentBody = z.object({
+  product_id: idField(messages.productUnknown),
+  quantity: decimalField('nonnegative', messages.quantityRequired),
+  reason: requiredString(messages.adjustmentReasonRequired, 500),
+});
+export type StockAdjustmentBody = z.input<typeof stockAdjustmentBody>;
+
+/** What made a stock move, with the number people know it by ('PO-00012'). */
+export const stockMoveReference = z.object({
+  kind: z.enum(['purchase_order', 'customer_order', 'work_order']),
+  /** The order's or work order's id (the page to open). */
+  id: z.string(),
+  /** The order line, for receipts and shipments. */
+  line_id: z.string().nullable(),
+  label: z.string(),
+});
+
+export const stockMove = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  product_name: z.string(),
+  kind: z.enum(STOCK_MOVE_KINDS),
+  /** Signed: + into stock, − out of it. */
+  qty_delta: decimalString,
+  on_hand_after: decimalString,
+  /** null for an adjustment. */
+  reference: stockMoveReference.nullable(),
+  reason: z.string().nullable(),
+  created_by: z.string().nullable(),
+  /** 'First Last' of who made it; null when that user is gone. */
+  created_by_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type StockMove = z.infer<typeof stockMove>;
+
+/** GET /api/stock-moves?product_id=&kind=&q=: newest first by default. */
+export const stockMoveListQuery = paginationQuery.extend({
+  q: searchQuery(100),
+  product_id: idField().optional(),
+  kind: z.enum(STOCK_MOVE_KINDS).optional(),
+  sort: sortField(['-created_at', 'created_at'] as const, '-created_at'),
+});
+export type StockMoveListQuery = z.input<typeof stockMoveListQuery>;
+export const stockMoveExportQuery = stockMoveListQuery.omit({ page: true, limit: true });
+
+/** Path parameters: `:id` of every operations record. */
+export const operationsIdParam = z.object({ id: idField() });

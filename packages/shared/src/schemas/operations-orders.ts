@@ -1,0 +1,282 @@
+// Purchase orders, customer orders and work orders (issue 13, docs/api.md 'Operations').
+
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { calendarDate, idField, paginationQuery, requiredString, searchQuery } from './common.ts';
+import { decimalField, decimalString } from './decimal.ts';
+import {
+  CUSTOMER_ORDER_STATUSES,
+  type CustomerOrderStatus,
+  type OrderNumberSequence,
+  optionalText,
+  PURCHASE_ORDER_STATUSES,
+  type PurchaseOrderStatus,
+  sortField,
+  WORK_ORDER_STATUSES,
+  type WorkOrderStatus,
+} from './operations.ts';
+
+/** How many lines one order may have (a form, one request under the 100 KB body limit). */
+export const ORDER_LINES_MAX = 200;
+
+const NUMBER_PREFIXES: Record<OrderNumberSequence, string> = {
+  purchase_order: 'PO',
+  customer_order: 'CO',
+  work_order: 'WO',
+};
+
+/** What people call an order: 'PO-00012' (five digits at least; the number itself is per workspace). */
+export const orderNumberLabel = (sequence: OrderNumberSequence, number: number): string =>
+  `${NUMBER_PREFIXES[sequence]}-${String(number).padStart(5, '0')}`;
+
+const dateField = (requiredMessage: string) => calendarDate(requiredMessage);
+
+// ---------------------------------------------------------------- bodies
+
+const orderLineBody = z.object({
+  product_id: idField(messages.productUnknown),
+  quantity: decimalField('positive', messages.quantityRequired),
+  unit_price: decimalField('nonnegative').default('0'),
+  /** Missing or '': the order's due date. */
+  due_date: z
+    .union([z.literal(''), calendarDate(messages.dueDateRequired)])
+    .nullish()
+    .transform((value) => (value === undefined || value === null || value === '' ? null : value)),
+});
+export type OrderLineBody = z.input<typeof orderLineBody>;
+
+const orderFields = {
+  order_date: dateField(messages.orderDateRequired),
+  due_date: dateField(messages.dueDateRequired),
+  notes: optionalText(2000),
+  lines: z
+    .array(orderLineBody, { error: messages.orderLinesRequired })
+    .min(1, { error: messages.orderLinesRequired })
+    .max(ORDER_LINES_MAX, { error: messages.orderLinesTooMany }),
+};
+
+const dueNotBeforeOrder = (body: { order_date: string; due_date: string }) =>
+  body.due_date >= body.order_date;
+const dueRule = { error: messages.dueBeforeOrderDate, path: ['due_date'] };
+
+/**
+ * POST /api/purchase-orders and PATCH /api/purchase-orders/:id (a draft only: the whole order, its
+ * lines replaced). The number is given by the server. `supplier_name` may stay empty until confirmed.
+ */
+export const purchaseOrderBody = z
+  .object({ supplier_name: optionalText(200), ...orderFields })
+  .refine(dueNotBeforeOrder, dueRule);
+export type PurchaseOrderBody = z.input<typeof purchaseOrderBody>;
+
+/** POST /api/customer-orders and PATCH /api/customer-orders/:id (a draft only). */
+export const customerOrderBody = z
+  .object({ customer_name: requiredString(messages.customerNameRequired, 200), ...orderFields })
+  .refine(dueNotBeforeOrder, dueRule);
+export type CustomerOrderBody = z.input<typeof customerOrderBody>;
+
+/**
+ * POST /api/purchase-orders/:id/receive and /api/customer-orders/:id/ship. No `lines` (or no body):
+ * everything still open. With `lines`: those quantities of those lines (a partial receipt); the order
+ * becomes received/shipped once every line is complete, and stays confirmed until then.
+ */
+export const orderDeliveryBody = z.object({
+  lines: z
+    .array(
+      z.object({
+        line_id: idField(messages.orderLineUnknown),
+        quantity: decimalField('positive', messages.quantityRequired),
+      }),
+    )
+    .min(1, { error: messages.orderLinesRequired })
+    .max(ORDER_LINES_MAX, { error: messages.orderLinesTooMany })
+    .optional(),
+});
+export type OrderDeliveryBody = z.input<typeof orderDeliveryBody>;
+
+// ---------------------------------------------------------------- answers
+
+const orderLineFields = {
+  id: z.string(),
+  position: z.number().int(),
+  product_id: z.string(),
+  product_name: z.string(),
+  uom_name: z.string().nullable(),
+  quantity: decimalString,
+  unit_price: decimalString,
+  /** quantity × unit_price. */
+  line_total: decimalString,
+  due_date: z.string(),
+};
+export const purchaseOrderLine = z.object({
+  ...orderLineFields,
+  received_qty: decimalString,
+  /** The MRP proposal it came from, if any. */
+  mrp_proposal_id: z.string().nullable(),
+});
+export const customerOrderLine = z.object({ ...orderLineFields, shipped_qty: decimalString });
+export type PurchaseOrderLine = z.infer<typeof purchaseOrderLine>;
+export type CustomerOrderLine = z.infer<typeof customerOrderLine>;
+
+const orderItemFields = {
+  id: z.string(),
+  number: z.number().int(),
+  /** 'PO-00012' / 'CO-00012' (orderNumberLabel). */
+  number_label: z.string(),
+  order_date: z.string(),
+  due_date: z.string(),
+  notes: z.string().nullable(),
+  /** Σ line totals. */
+  total: decimalString,
+  line_count: z.number().int(),
+  /** Confirmed, due before today (UTC) and not complete. */
+  late: z.boolean(),
+  confirmed_at: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+};
+
+/** An item of GET /api/purchase-orders; GET /api/purchase-orders/:id adds its lines. */
+export const purchaseOrder = z.object({
+  ...orderItemFields,
+  supplier_name: z.string().nullable(),
+  status: z.enum(PURCHASE_ORDER_STATUSES),
+  received_at: z.string().nullable(),
+});
+export const purchaseOrderDetail = purchaseOrder.extend({ lines: z.array(purchaseOrderLine) });
+export type PurchaseOrder = z.infer<typeof purchaseOrder>;
+export type PurchaseOrderDetail = z.infer<typeof purchaseOrderDetail>;
+
+export const customerOrder = z.object({
+  ...orderItemFields,
+  customer_name: z.string(),
+  status: z.enum(CUSTOMER_ORDER_STATUSES),
+  shipped_at: z.string().nullable(),
+});
+export const customerOrderDetail = customerOrder.extend({ lines: z.array(customerOrderLine) });
+export type CustomerOrder = z.infer<typeof customerOrder>;
+export type CustomerOrderDetail = z.infer<typeof customerOrderDetail>;
+
+// ---------------------------------------------------------------- lists
+
+const ORDER_SORTS = [
+  '-number',
+  'number',
+  'order_date',
+  '-order_date',
+  'due_date',
+  '-due_date',
+  'created_at',
+  '-created_at',
+] as const;
+const orderListFields = {
+  /** The number ('12' or 'PO-00012') or the supplier's / customer's name contains. */
+  q: searchQuery(100),
+  due_before: calendarDate(messages.dueDateInvalid, messages.dueDateInvalid).optional(),
+  due_after: calendarDate(messages.dueDateInvalid, messages.dueDateInvalid).optional(),
+  sort: sortField(ORDER_SORTS, '-number'),
+};
+/** GET /api/purchase-orders: newest first by default. */
+export const purchaseOrderListQuery = paginationQuery.extend({
+  ...orderListFields,
+  status: z.enum(PURCHASE_ORDER_STATUSES).optional(),
+});
+export const customerOrderListQuery = paginationQuery.extend({
+  ...orderListFields,
+  status: z.enum(CUSTOMER_ORDER_STATUSES).optional(),
+});
+export type PurchaseOrderListQuery = z.input<typeof purchaseOrderListQuery>;
+export type CustomerOrderListQuery = z.input<typeof customerOrderListQuery>;
+export const purchaseOrderExportQuery = purchaseOrderListQuery.omit({ page: true, limit: true });
+export const customerOrderExportQuery = customerOrderListQuery.omit({ page: true, limit: true });
+
+// ---------------------------------------------------------------- work orders
+
+/** An item of GET /api/work-orders; the answer of its status steps. */
+export const workOrder = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  /** 'WO-00012'. */
+  number_label: z.string(),
+  product_id: z.string(),
+  product_name: z.string(),
+  uom_name: z.string().nullable(),
+  quantity: decimalString,
+  /** Its due date: when the product must be on hand. */
+  need_date: z.string(),
+  release_date: z.string(),
+  status: z.enum(WORK_ORDER_STATUSES),
+  /** Not completed or cancelled, and its need date is before today (UTC). */
+  late: z.boolean(),
+  mrp_run_id: z.string().nullable(),
+  mrp_proposal_id: z.string().nullable(),
+  notes: z.string().nullable(),
+  released_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WorkOrder = z.infer<typeof workOrder>;
+
+const WORK_ORDER_SORTS = [
+  'need_date',
+  '-need_date',
+  'release_date',
+  '-release_date',
+  '-number',
+  'number',
+  'created_at',
+  '-created_at',
+] as const;
+/** GET /api/work-orders: by need date by default; `due_before`/`due_after` on the need date. */
+export const workOrderListQuery = paginationQuery.extend({
+  q: searchQuery(100),
+  status: z.enum(WORK_ORDER_STATUSES).optional(),
+  product_id: idField().optional(),
+  due_before: calendarDate(messages.dueDateInvalid, messages.dueDateInvalid).optional(),
+  due_after: calendarDate(messages.dueDateInvalid, messages.dueDateInvalid).optional(),
+  sort: sortField(WORK_ORDER_SORTS, 'need_date'),
+});
+export type WorkOrderListQuery = z.input<typeof workOrderListQuery>;
+export const workOrderExportQuery = workOrderListQuery.omit({ page: true, limit: true });
+
+// ---------------------------------------------------------------- status steps (POST .../:id/<step>)
+
+/**
+ * Which status each step may start from; the web shows a step's button only there, the API answers
+ * 409 (orderStepRefused) elsewhere. Two conditions on quantities are the API's on top: `cancel` only
+ * while nothing was received/shipped, `close` of a confirmed order only once something was (a short
+ * close: the rest is no longer expected, and the MRP run stops counting it).
+ */
+export const PURCHASE_ORDER_STEPS = {
+  confirm: { from: ['draft'], past: 'confirmed' },
+  receive: { from: ['confirmed'], past: 'received' },
+  close: { from: ['confirmed', 'received'], past: 'closed' },
+  cancel: { from: ['draft', 'confirmed'], past: 'cancelled' },
+} as const satisfies Record<string, { from: readonly PurchaseOrderStatus[]; past: string }>;
+export type PurchaseOrderStep = keyof typeof PURCHASE_ORDER_STEPS;
+
+export const CUSTOMER_ORDER_STEPS = {
+  confirm: { from: ['draft'], past: 'confirmed' },
+  ship: { from: ['confirmed'], past: 'shipped' },
+  close: { from: ['confirmed', 'shipped'], past: 'closed' },
+  cancel: { from: ['draft', 'confirmed'], past: 'cancelled' },
+} as const satisfies Record<string, { from: readonly CustomerOrderStatus[]; past: string }>;
+export type CustomerOrderStep = keyof typeof CUSTOMER_ORDER_STEPS;
+
+export const WORK_ORDER_STEPS = {
+  release: { from: ['planned'], past: 'released' },
+  complete: { from: ['released'], past: 'completed' },
+  cancel: { from: ['planned', 'released'], past: 'cancelled' },
+} as const satisfies Record<string, { from: readonly WorkOrderStatus[]; past: string }>;
+export type WorkOrderStep = keyof typeof WORK_ORDER_STEPS;
+
+/** True when `step` may start from `status` in `steps` (PURCHASE_ORDER_STEPS, ...). */
+export const stepAllowed = <S extends string>(
+  steps: Record<string, { from: readonly S[] }>,
+  step: string,
+  status: S,
+): boolean => steps[step]?.from.includes(status) ?? false;
