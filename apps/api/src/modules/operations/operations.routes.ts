@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../context.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
+import { ordersRoutes } from './orders.routes.ts';
 
 const tags = ['operations'];
 const security = [{ bearerAuth: [] }];
@@ -17,7 +18,8 @@ const security = [{ bearerAuth: [] }];
  * The records' routes (catalogs, units, products, BOM lines, orders, stock, MRP runs) are added
  * here, each file's plugin registered from this one with the services it builds from `ctx`.
  */
-export const operationsRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app) => {
+export const operationsRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }) => {
+  await app.register(ordersRoutes, { ctx });
   app.get(
     '/operations/access',
     {
