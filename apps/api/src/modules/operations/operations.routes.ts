@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../context.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
+import { masterDataRoutes } from './master-data.routes.ts';
 import { ordersRoutes } from './orders.routes.ts';
 
 const tags = ['operations'];
@@ -20,6 +21,7 @@ const security = [{ bearerAuth: [] }];
  */
 export const operationsRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }) => {
   await app.register(ordersRoutes, { ctx });
+  await app.register(masterDataRoutes, { ctx });
   app.get(
     '/operations/access',
     {
