@@ -7,6 +7,7 @@ import type { Ctx } from '../../context.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import { masterDataRoutes } from './master-data.routes.ts';
+import { mrpRunRoutes } from './mrp-run.routes.ts';
 import { ordersRoutes } from './orders.routes.ts';
 
 const tags = ['operations'];
@@ -22,6 +23,7 @@ const security = [{ bearerAuth: [] }];
 export const operationsRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }) => {
   await app.register(ordersRoutes, { ctx });
   await app.register(masterDataRoutes, { ctx });
+  await app.register(mrpRunRoutes, { ctx });
   app.get(
     '/operations/access',
     {

@@ -1,0 +1,100 @@
+import type { MrpException, MrpPegging, MrpProposal } from '@workhub/shared/schemas/operations-mrp';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { WorkspaceScope } from '../../db/tenant-scope.ts';
+import type { Pegging, PlanResult } from './mrp/plan-types.ts';
+import { mrpProposals } from './mrp.schema.ts';
+import type { MrpRunInputs } from './mrp-run-load.ts';
+
+/** Rows per INSERT of proposals: a bench-scale run has ~32,000 of them (plan.ts), saved in ~16 statements. */
+export const PROPOSAL_BATCH = 2000;
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/**
+ * The engine's output as the contract shows it: each proposal with its planning order (`seq`), its
+ * product's name and its pegging labelled ('CO-00012 line 1 (Acme)', 'Work proposal 7: 10 Wheel',
+ * 'WO-00003: 5 Wheel'); each exception with its product's name and a message naming products,
+ * orders and proposals as people do instead of by id.
+ */
+export function describeRun(result: PlanResult, inputs: MrpRunInputs) {
+  const nameOf = (id: string) => inputs.productNames.get(id) ?? id;
+  const seqOf = new Map<string, number>();
+  result.proposals.forEach((proposal, index) => {
+    seqOf.set(proposal.id, index + 1);
+  });
+  const proposalLabel = (id: string) => {
+    const seq = seqOf.get(id);
+    const parent = seq === undefined ? undefined : result.proposals[seq - 1];
+    if (!parent) return `Proposal ${id}`;
+    const kind = parent.kind === 'work' ? 'Work' : 'Purchase';
+    return `${kind} proposal ${seq}: ${parent.quantity} ${nameOf(parent.product_id)}`;
+  };
+
+  const labelled = (peg: Pegging): MrpPegging => {
+    switch (peg.kind) {
+      case 'customer_order':
+        return { ...peg, label: inputs.demandLabels.get(peg.line_id) ?? `Order line ${peg.line_id}` };
+      case 'proposal':
+        return { ...peg, label: proposalLabel(peg.proposal_id) };
+      case 'work_order':
+        return { ...peg, label: inputs.workOrderLabels.get(peg.work_order_id) ?? peg.work_order_id };
+    }
+  };
+
+  const proposals: MrpProposal[] = result.proposals.map((proposal, index) => ({
+    id: proposal.id,
+    seq: index + 1,
+    product_id: proposal.product_id,
+    product_name: nameOf(proposal.product_id),
+    kind: proposal.kind,
+    quantity: proposal.quantity,
+    need_date: proposal.need_date,
+    release_date: proposal.release_date,
+    past_due: proposal.past_due,
+    pegging: proposal.pegging.map(labelled),
+    status: 'open',
+    confirmed_ref: null,
+  }));
+
+  const words = (id: string) => {
+    const seq = seqOf.get(id);
+    return seq === undefined ? (inputs.labels.get(id) ?? id) : String(seq);
+  };
+  const exceptions: MrpException[] = result.exceptions.map((exception) => ({
+    ...exception,
+    product_name: nameOf(exception.product_id),
+    message: exception.message.replace(UUID, words),
+  }));
+  return { proposals, exceptions };
+}
+
+/** The run's proposals into mrp_proposals, PROPOSAL_BATCH rows per statement (one JSON parameter each). */
+export async function saveProposals(
+  tx: Db,
+  scope: WorkspaceScope,
+  runId: string,
+  proposals: readonly MrpProposal[],
+): Promise<void> {
+  const { accountId, workspaceId } = scope.workspaceValues();
+  for (let from = 0; from < proposals.length; from += PROPOSAL_BATCH) {
+    const rows = proposals.slice(from, from + PROPOSAL_BATCH).map((p) => ({
+      id: p.id,
+      seq: p.seq,
+      product_id: p.product_id,
+      kind: p.kind,
+      quantity: p.quantity,
+      need_date: p.need_date,
+      release_date: p.release_date,
+      past_due: p.past_due,
+      pegging: p.pegging,
+    }));
+    await tx.execute(sql`
+      insert into ${mrpProposals} (account_id, id, workspace_id, run_id, seq, product_id, kind, quantity,
+        need_date, release_date, past_due, pegging)
+      select ${accountId}::uuid, x.id, ${workspaceId}::uuid, ${runId}::uuid, x.seq, x.product_id, x.kind,
+        x.quantity, x.need_date, x.release_date, x.past_due, x.pegging
+      from json_to_recordset(${JSON.stringify(rows)}::json) as x(id uuid, seq integer, product_id uuid,
+        kind text, quantity numeric, need_date date, release_date date, past_due boolean, pegging jsonb)`);
+  }
+}

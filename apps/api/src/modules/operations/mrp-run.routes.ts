@@ -1,0 +1,91 @@
+import { messages } from '@workhub/shared/messages';
+import { dataEnvelope, listEnvelope } from '@workhub/shared/schemas/common';
+import { operationsIdParam } from '@workhub/shared/schemas/operations';
+import {
+  mrpProposal,
+  mrpProposalListQuery,
+  mrpRun,
+  mrpRunBody,
+  mrpRunItem,
+  mrpRunListQuery,
+} from '@workhub/shared/schemas/operations-mrp';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Ctx } from '../../context.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
+import { moduleScope } from '../../plugins/module-gate.ts';
+import { createMrpRunService } from './mrp-run.service.ts';
+
+const tags = ['operations'];
+const security = [{ bearerAuth: [] }];
+
+/**
+ * The MRP run's routes (docs/api.md 'Operations', MRP rows): run, list and read runs and a run's
+ * proposals. Registered from operations.routes.ts, behind the module's gate.
+ */
+export const mrpRunRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }) => {
+  const runs = createMrpRunService(ctx);
+
+  app.post(
+    '/mrp/runs',
+    {
+      config: { action: 'operations:plan' },
+      schema: {
+        tags,
+        security,
+        summary: 'Run MRP over every active product, from today (UTC) to today + horizon_days',
+        body: mrpRunBody,
+        response: { 201: dataEnvelope(mrpRun), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const run = await runs.create(moduleScope(request), request.body);
+      return reply.status(201).send({ message: messages.mrpRunDone(run.proposals.length), data: run });
+    },
+  );
+
+  app.get(
+    '/mrp/runs',
+    {
+      config: { action: 'operations:read' },
+      schema: {
+        tags,
+        security,
+        summary: "The workspace's MRP runs, newest first (without their proposals)",
+        querystring: mrpRunListQuery,
+        response: { 200: listEnvelope(mrpRunItem), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => runs.list(moduleScope(request), request.query),
+  );
+
+  app.get(
+    '/mrp/runs/:id',
+    {
+      config: { action: 'operations:read' },
+      schema: {
+        tags,
+        security,
+        summary: 'One MRP run with every proposal (planning order) and its exceptions',
+        params: operationsIdParam,
+        response: { 200: dataEnvelope(mrpRun), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ data: await runs.get(moduleScope(request), request.params.id) }),
+  );
+
+  app.get(
+    '/mrp/runs/:id/proposals',
+    {
+      config: { action: 'operations:read' },
+      schema: {
+        tags,
+        security,
+        summary: "A page of a run's proposals, filtered by product, kind, past due or status",
+        params: operationsIdParam,
+        querystring: mrpProposalListQuery,
+        response: { 200: listEnvelope(mrpProposal), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => runs.proposals(moduleScope(request), request.params.id, request.query),
+  );
+};

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from '@workhub/shared/messages';
+import type { PaginationQuery } from '@workhub/shared/schemas/common';
+import type {
+  MrpException,
+  MrpRun,
+  mrpProposalListQuery,
+  mrpRunBody,
+} from '@workhub/shared/schemas/operations-mrp';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { countOf } from '../../db/aggregates.ts';
+import type { Db } from '../../db/client.ts';
+import type { WorkspaceScope } from '../../db/tenant-scope.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { pageOf } from '../../lib/paging.ts';
+import { isMrpError } from './mrp/mrp-error.ts';
+import { runMrp } from './mrp/plan.ts';
+import { mrpProposals, mrpRuns } from './mrp.schema.ts';
+import { loadMrpInputs } from './mrp-run-load.ts';
+import { findRun, proposalRows, runItemColumns, toProposal, toRunItem } from './mrp-run-read.ts';
+import { describeRun, saveProposals } from './mrp-run-save.ts';
+
+export type MrpRunBodyValues = z.output<typeof mrpRunBody>;
+export type MrpProposalListValues = z.output<typeof mrpProposalListQuery>;
+
+/** The server's UTC day, 'YYYY-MM-DD': the day a run plans from (docs/api.md 'Dates'). */
+export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
+
+/**
+ * Runs of one workspace take turns (a transaction-scoped advisory lock keyed by the workspace):
+ * each plans from what the one before it saved, and two at once never interleave their batches.
+ */
+export const lockWorkspaceRuns = (tx: Db, scope: WorkspaceScope) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`mrp_run:${scope.workspaceId}`}, 0))`);
+
+/** The MRP run (docs/api.md 'The MRP run'; the engine is mrp/plan.ts, pure). */
+export function createMrpRunService(ctx: Ctx) {
+  const { db } = ctx;
+
+  /**
+   * Loads the workspace's plan inputs, runs the engine and saves the run with its proposals, all in
+   * one transaction: a run is there whole or not at all. A BOM cycle is a 409 naming its products.
+   */
+  async function create(scope: WorkspaceScope, body: MrpRunBodyValues): Promise<MrpRun> {
+    const started = performance.now();
+    const today = utcDay(ctx.now());
+    return db.transaction(async (tx) => {
+      await lockWorkspaceRuns(tx, scope);
+      const inputs = await loadMrpInputs(tx, scope, today, body.horizon_days);
+      const result = planOrConflict(
+        () => runMrp(inputs.input, { proposalId: () => randomUUID() }),
+        (id) => inputs.productNames.get(id) ?? id,
+      );
+      const { proposals, exceptions } = describeRun(result, inputs);
+      const runId = randomUUID();
+      const [run] = await tx
+        .insert(mrpRuns)
+        .values({
+          ...scope.workspaceValues(),
+          id: runId,
+          today,
+          horizonDays: body.horizon_days,
+          horizonEnd: result.horizon_end,
+          summary: result.summary,
+          exceptions,
+          createdBy: scope.auth.user_id,
+        })
+        .returning({ createdAt: mrpRuns.createdAt });
+      if (!run) throw new Error('the run was not saved');
+      await saveProposals(tx, scope, runId, proposals);
+      const durationMs = Math.round(performance.now() - started);
+      await tx
+        .update(mrpRuns)
+        .set({ durationMs })
+        .where(and(scope.workspace(mrpRuns), eq(mrpRuns.id, runId)));
+      return {
+        ...toRunItem({
+          id: runId,
+          createdAt: run.createdAt,
+          createdBy: scope.auth.user_id,
+          today,
+          horizonDays: body.horizon_days,
+          horizonEnd: result.horizon_end,
+          durationMs,
+          summary: result.summary,
+          exceptionCount: exceptions.length,
+          confirmedCount: 0,
+        }),
+        proposals,
+        exceptions,
+      };
+    });
+  }
+
+  /** The workspace's runs, newest first, without their proposals. */
+  function list(scope: WorkspaceScope, query: PaginationQuery) {
+    const where = scope.workspace(mrpRuns);
+    return pageOf(
+      query,
+      async ({ limit, offset }) =>
+        (
+          await db
+            .select(runItemColumns)
+            .from(mrpRuns)
+            .where(where)
+            .orderBy(desc(mrpRuns.createdAt), desc(mrpRuns.id))
+            .limit(limit)
+            .offset(offset)
+        ).map(toRunItem),
+      db.select({ total: countOf() }).from(mrpRuns).where(where),
+    );
+  }
+
+  /** One run with every proposal, in planning order (a run of another workspace is a 404). */
+  async function get(scope: WorkspaceScope, id: string): Promise<MrpRun> {
+    const run = await findRun(db, scope, id);
+    if (!run) throw notFound();
+    const rows = await proposalRows(db, scope, id);
+    return {
+      ...toRunItem(run),
+      proposals: rows.map(toProposal),
+      exceptions: run.exceptions as MrpException[],
+    };
+  }
+
+  /** A page of a run's proposals, filtered, in planning order. */
+  async function proposals(scope: WorkspaceScope, id: string, query: MrpProposalListValues) {
+    const run = await findRun(db, scope, id);
+    if (!run) throw notFound();
+    const filters: SQL[] = [];
+    if (query.product_id !== undefined) filters.push(eq(mrpProposals.productId, query.product_id));
+    if (query.kind !== undefined) filters.push(eq(mrpProposals.kind, query.kind));
+    if (query.past_due !== undefined) filters.push(eq(mrpProposals.pastDue, query.past_due));
+    if (query.status !== undefined) filters.push(eq(mrpProposals.status, query.status));
+    const filter = filters.length > 0 ? and(...filters) : undefined;
+    return pageOf(
+      query,
+      async ({ limit, offset }) =>
+        (await proposalRows(db, scope, id, filter).limit(limit).offset(offset)).map(toProposal),
+      db
+        .select({ total: countOf() })
+        .from(mrpProposals)
+        .where(and(scope.workspace(mrpProposals), eq(mrpProposals.runId, id), filter)),
+    );
+  }
+
+  return { create, list, get, proposals };
+}
+export type MrpRunService = ReturnType<typeof createMrpRunService>;
+
+/** Runs the engine; its BOM cycle is the user's to fix (409, the path by product names). */
+function planOrConflict<T>(plan: () => T, nameOf: (id: string) => string): T {
+  try {
+    return plan();
+  } catch (error) {
+    if (isMrpError(error) && error.code === 'bom_cycle' && error.path) {
+      throw conflict(messages.bomCycle(error.path.map(nameOf).join(' → ')));
+    }
+    throw error;
+  }
+}
