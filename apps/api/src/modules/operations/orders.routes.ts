@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../context.ts';
+import { customerOrderRoutes } from './customer-orders.routes.ts';
+import { createCustomerOrderService, createPurchaseOrderService } from './orders.service.ts';
+import { purchaseOrderRoutes } from './purchase-orders.routes.ts';
 
 /**
  * Purchase orders, customer orders, work orders and stock (moves and adjustments): the operations
  * routes of the orders' files, registered from operations.routes.ts behind the module's gate.
  */
-export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (_app, _options) => {};
+export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }) => {
+  await app.register(purchaseOrderRoutes, { orders: createPurchaseOrderService(ctx) });
+  await app.register(customerOrderRoutes, { orders: createCustomerOrderService(ctx) });
+};

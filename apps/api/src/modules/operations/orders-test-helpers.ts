@@ -1,0 +1,121 @@
+import type { Template } from '@workhub/shared/enums';
+import type { CustomerOrderBody, PurchaseOrderBody } from '@workhub/shared/schemas/operations-orders';
+import type { Workspace } from '@workhub/shared/schemas/workspaces';
+import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestApp } from '../../test/helpers.ts';
+import { newTenant, type Tenant } from '../../test/tenants.ts';
+import { call, daysFromNow } from '../../test/work.ts';
+import { bomLines, products } from './operations.schema.ts';
+
+// Test data of the orders' tests, straight into the database (the products' own endpoints are
+// another file's business): products, BOM lines, and order bodies.
+
+type Where = Pick<Workspace, 'account_id' | 'workspace_id'>;
+
+let counter = 0;
+
+/** A product of the workspace; a unique name unless given. Its stock is set as is (no move). */
+export async function insertProduct(
+  { db }: TestApp,
+  where: Where,
+  values: Partial<typeof products.$inferInsert> = {},
+): Promise<string> {
+  counter += 1;
+  const [row] = await db.db
+    .insert(products)
+    .values({
+      accountId: where.account_id,
+      workspaceId: where.workspace_id,
+      productName: `Part ${counter} ${Math.random().toString(36).slice(2, 6)}`,
+      price: '1.5',
+      ...values,
+    })
+    .returning({ id: products.id });
+  if (!row) throw new Error('no product');
+  return row.id;
+}
+
+/** `parent` needs `qty` of `component` per unit. */
+export async function insertBomLine(
+  { db }: TestApp,
+  where: Where,
+  parent: string,
+  component: string,
+  qty: string,
+  values: Partial<typeof bomLines.$inferInsert> = {},
+): Promise<void> {
+  await db.db.insert(bomLines).values({
+    accountId: where.account_id,
+    workspaceId: where.workspace_id,
+    productNeedId: parent,
+    productNeededId: component,
+    bomQty: qty,
+    ...values,
+  });
+}
+
+/** A product's on-hand figure as the database holds it ('12.0000'). */
+export async function stockOf({ db }: TestApp, where: Where, productId: string): Promise<string> {
+  const [row] = await db.db
+    .select({ qty: products.productQty })
+    .from(products)
+    .where(and(eq(products.accountId, where.account_id), eq(products.id, productId)));
+  if (!row) throw new Error('no such product');
+  return row.qty;
+}
+
+/** A tenant of an operations template (MRP by default) with two products. */
+export async function opsTenant(t: TestApp, template: Template = 'mrp') {
+  const tenant: Tenant = await newTenant(t, template);
+  const where = tenant.workspace;
+  const spoke = await insertProduct(t, where, { price: '0.25' });
+  const wheel = await insertProduct(t, where, { price: '40', productQty: '5' });
+  return { ...tenant, where, spoke, wheel, token: tenant.owner.token };
+}
+
+export const purchaseBody = (
+  t: TestApp,
+  lines: PurchaseOrderBody['lines'],
+  overrides: Partial<PurchaseOrderBody> = {},
+): PurchaseOrderBody => ({
+  supplier_name: 'Acme Parts',
+  order_date: daysFromNow(t, 0),
+  due_date: daysFromNow(t, 14),
+  lines,
+  ...overrides,
+});
+
+export const customerBody = (
+  t: TestApp,
+  lines: CustomerOrderBody['lines'],
+  overrides: Partial<CustomerOrderBody> = {},
+): CustomerOrderBody => ({
+  customer_name: 'Bike Shop',
+  order_date: daysFromNow(t, 0),
+  due_date: daysFromNow(t, 7),
+  lines,
+  ...overrides,
+});
+
+/** Creates an order through the API (201) and answers its detail. */
+export async function createOrder(
+  t: TestApp,
+  token: string,
+  path: '/api/purchase-orders' | '/api/customer-orders',
+  body: PurchaseOrderBody | CustomerOrderBody,
+) {
+  const response = await call(t, 'POST', path, token, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { id: string; number: number; lines: { id: string; product_id: string }[] };
+}
+
+/** POST <path>/:id/<step> (with a body for receive and ship); the raw response. */
+export const stepOrder = (
+  t: TestApp,
+  token: string,
+  path: string,
+  id: string,
+  step: string,
+  payload?: object,
+) => call(t, 'POST', `${path}/${id}/${step}`, token, payload);
