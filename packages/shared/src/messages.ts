@@ -230,6 +230,8 @@ export const messages = {
   bomCycle: (path: string) => `This line would make a cycle: ${path}`,
   bomAttachmentInvalid: 'The file must be a PDF, PNG, JPEG, WebP, GIF, text or CSV file of at most 5 MB.',
   bomAttachmentRemoved: 'Attachment removed',
+  bomTreeTooLarge:
+    'This bill of materials is too deep or too large to show (at most 50 levels and 100,000 lines).',
   orderCreated: 'Order created',
   orderLinesRequired: 'Add at least one line',
   orderLinesTooMany: 'An order has at most 200 lines',
@@ -264,6 +266,8 @@ export const messages = {
   proposalIdsTooMany: 'Confirm at most 2,000 proposals at a time',
   proposalUnknown: 'One of these proposals is not a proposal of this run.',
   proposalAlreadyConfirmed: 'One of these proposals is already confirmed.',
+  /** Confirming from a run that a newer run of the workspace has replaced (docs/decisions.md, MRP confirm). */
+  mrpRunSuperseded: 'A newer MRP run has replaced this one: confirm the proposals of the latest run.',
   proposalsConfirmed: (purchaseOrders: number, workOrders: number) =>
     `Created ${purchaseOrders} draft purchase ${purchaseOrders === 1 ? 'order' : 'orders'} and ${workOrders} work ${workOrders === 1 ? 'order' : 'orders'}`,
   importRowsRequired: 'The file has no rows to import',

@@ -1,0 +1,316 @@
+import { messages } from '@workhub/shared/messages';
+import {
+  type BomLineImportRow,
+  bomLineImportRow,
+  checkImportRows,
+  type ImportError,
+  type ImportResult,
+  type importBody,
+  type ProductImportRow,
+  productImportRow,
+} from '@workhub/shared/schemas/operations-import';
+import { and, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import type { WorkspaceScope } from '../../db/tenant-scope.ts';
+import { isUniqueViolation } from '../../lib/app-error.ts';
+import { lockWorkspaceBom } from './bom-graph.ts';
+import { componentTaken } from './bom-lines.service.ts';
+import { type BomEdge, findCycle, formatCyclePath } from './mrp/cycles.ts';
+import { bomLines, catalogs, products, uoms } from './operations.schema.ts';
+import { stockMoves } from './orders.schema.ts';
+import { productNameTaken } from './products.service.ts';
+
+type Body = z.output<typeof importBody>;
+type Checked<T> = { row: number; value: T };
+
+/** Rows per INSERT (about 20 parameters each: well under PostgreSQL's 65,535), and names per lookup. */
+const BATCH = 1000;
+const LOOKUP = 5000;
+/** Cycles reported per import: past that, the file has a deeper problem than a list can show. */
+const MAX_CYCLES = 50;
+
+const key = (name: string) => name.toLowerCase();
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const byRow = (a: ImportError, b: ImportError) => a.row - b.row;
+
+/**
+ * POST /api/products/import and POST /api/bom-lines/import (issue 13 §6): every row checked with the
+ * shared row schema, then by name against the workspace (any case); with any error nothing is
+ * written, else every row in one transaction, in multi-row INSERTs (no round trip per row).
+ */
+export function createImportService(ctx: Ctx) {
+  const { db, now } = ctx;
+
+  /** id by lower-case name of the rows of `table` named in `names` (any case). */
+  async function idsByName(
+    tx: Db,
+    scope: WorkspaceScope,
+    table: typeof catalogs | typeof uoms,
+    names: Iterable<string>,
+  ): Promise<Map<string, string>> {
+    const wanted = [...new Set([...names].map(key))];
+    const found = new Map<string, string>();
+    for (const part of chunks(wanted, LOOKUP)) {
+      const rows = await tx
+        .select({ id: table.id, name: table.name })
+        .from(table)
+        .where(and(scope.workspace(table), inArray(sql`lower(${table.name})`, part)));
+      for (const row of rows) found.set(key(row.name), row.id);
+    }
+    return found;
+  }
+
+  async function productIdsByName(tx: Db, scope: WorkspaceScope, names: Iterable<string>) {
+    const wanted = [...new Set([...names].map(key))];
+    const found = new Map<string, string>();
+    for (const part of chunks(wanted, LOOKUP)) {
+      const rows = await tx
+        .select({ id: products.id, name: products.productName })
+        .from(products)
+        .where(and(scope.workspace(products), inArray(sql`lower(${products.productName})`, part)));
+      for (const row of rows) found.set(key(row.name), row.id);
+    }
+    return found;
+  }
+
+  const result = (body: Body, errors: ImportError[], imported: number): ImportResult => ({
+    dry_run: body.dry_run,
+    rows: body.rows.length,
+    imported,
+    errors: errors.sort(byRow),
+  });
+
+  async function insertProducts(
+    tx: Db,
+    scope: WorkspaceScope,
+    rows: Checked<ProductImportRow>[],
+    refs: Refs,
+  ) {
+    const at = now();
+    const values = rows.map(({ value }) => ({
+      ...scope.workspaceValues(),
+      productName: value.product_name,
+      productGroup: value.product_group,
+      catalogId: value.catalog ? (refs.catalogs.get(key(value.catalog)) ?? null) : null,
+      price: value.price,
+      color: value.color,
+      productQty: value.product_qty,
+      uomId: value.uom ? (refs.uoms.get(key(value.uom)) ?? null) : null,
+      description: value.description,
+      status: value.status,
+      procurementType: value.procurement_type,
+      leadTime: value.lead_time,
+      leadTimeUnit: value.lead_time_unit,
+      safetyStock: value.safety_stock,
+      minOrderQty: value.min_order_qty,
+      createdBy: scope.auth.user_id,
+      createdAt: at,
+      updatedAt: at,
+    }));
+    for (const part of chunks(values, BATCH)) {
+      const created = await tx
+        .insert(products)
+        .values(part)
+        .returning({ id: products.id, qty: products.productQty });
+      // Opening stock, as a single product's create records it (docs/decisions.md 023).
+      const moves = created
+        .filter((p) => Number(p.qty) > 0)
+        .map((p) => ({
+          ...scope.workspaceValues(),
+          productId: p.id,
+          kind: 'adjustment' as const,
+          qtyDelta: p.qty,
+          onHandAfter: p.qty,
+          reason: messages.openingStockReason,
+          createdBy: scope.auth.user_id,
+          createdAt: at,
+        }));
+      if (moves.length > 0) await tx.insert(stockMoves).values(moves);
+    }
+  }
+
+  type Refs = { catalogs: Map<string, string>; uoms: Map<string, string> };
+
+  async function importProducts(scope: WorkspaceScope, body: Body): Promise<ImportResult> {
+    const { valid, errors } = checkImportRows(productImportRow, body.rows);
+    const firstRowOf = new Map<string, number>();
+    for (const { row, value } of valid) {
+      const first = firstRowOf.get(key(value.product_name));
+      if (first === undefined) firstRowOf.set(key(value.product_name), row);
+      else
+        errors.push({
+          row,
+          column: 'product_name',
+          message: messages.importNameRepeated(value.product_name, first),
+        });
+    }
+    try {
+      return await db.transaction(async (tx) => {
+        const [taken, refs] = await Promise.all([
+          productIdsByName(tx, scope, firstRowOf.keys()),
+          Promise.all([
+            idsByName(
+              tx,
+              scope,
+              catalogs,
+              valid.flatMap(({ value }) => (value.catalog ? [value.catalog] : [])),
+            ),
+            idsByName(
+              tx,
+              scope,
+              uoms,
+              valid.flatMap(({ value }) => (value.uom ? [value.uom] : [])),
+            ),
+          ]).then(([c, u]) => ({ catalogs: c, uoms: u })),
+        ]);
+        for (const { row, value } of valid) {
+          if (taken.has(key(value.product_name)))
+            errors.push({
+              row,
+              column: 'product_name',
+              message: messages.importNameTaken(value.product_name),
+            });
+          if (value.catalog && !refs.catalogs.has(key(value.catalog)))
+            errors.push({ row, column: 'catalog', message: messages.importCatalogUnknown(value.catalog) });
+          if (value.uom && !refs.uoms.has(key(value.uom)))
+            errors.push({ row, column: 'uom', message: messages.importUomUnknown(value.uom) });
+        }
+        if (errors.length > 0 || body.dry_run) return result(body, errors, 0);
+        await insertProducts(tx, scope, valid, refs);
+        return result(body, errors, valid.length);
+      });
+    } catch (err) {
+      // Another request created one of the names since they were checked.
+      if (isUniqueViolation(err)) throw productNameTaken();
+      throw err;
+    }
+  }
+
+  type NewLine = BomEdge & { row: number; value: BomLineImportRow };
+
+  /** The cycles the new lines close with the workspace's lines (and each other), one error each. */
+  async function cycleErrors(tx: Db, scope: WorkspaceScope, lines: NewLine[], existing: BomEdge[]) {
+    const errors: ImportError[] = [];
+    const edges: (BomEdge & { row?: number })[] = [...existing, ...lines];
+    const names = new Map<string, string>();
+    for (const line of lines) {
+      names.set(line.parent_id, line.value.product_need);
+      names.set(line.component_id, line.value.product_needed);
+    }
+    for (let found = 0; found < MAX_CYCLES; found++) {
+      const path = findCycle(edges);
+      if (!path) break;
+      const steps = path.slice(1).map((to, i) => ({ from: path[i], to }));
+      const index = edges.findIndex(
+        (edge) =>
+          edge.row !== undefined &&
+          steps.some((s) => s.from === edge.parent_id && s.to === edge.component_id),
+      );
+      const culprit = edges[index];
+      // The workspace's own lines never hold a cycle (each write checks): a new line closes it.
+      if (!culprit || culprit.row === undefined) break;
+      const missing = path.filter((id) => !names.has(id));
+      if (missing.length > 0) {
+        const rows = await tx
+          .select({ id: products.id, name: products.productName })
+          .from(products)
+          .where(and(scope.workspace(products), inArray(products.id, missing)));
+        for (const row of rows) names.set(row.id, row.name);
+      }
+      const message = messages.bomCycle(formatCyclePath(path, (id) => names.get(id) ?? id));
+      errors.push({ row: culprit.row, column: 'product_needed', message });
+      edges.splice(index, 1);
+    }
+    return errors;
+  }
+
+  async function importBomLines(scope: WorkspaceScope, body: Body): Promise<ImportResult> {
+    const { valid, errors } = checkImportRows(bomLineImportRow, body.rows);
+    try {
+      return await db.transaction(async (tx) => {
+        await lockWorkspaceBom(tx, scope);
+        const ids = await productIdsByName(
+          tx,
+          scope,
+          valid.flatMap(({ value }) => [value.product_need, value.product_needed]),
+        );
+        const existing = await tx
+          .select({
+            id: bomLines.id,
+            parent_id: bomLines.productNeedId,
+            component_id: bomLines.productNeededId,
+          })
+          .from(bomLines)
+          .where(scope.workspace(bomLines));
+        const pairs = new Set(existing.map((line) => `${line.parent_id}|${line.component_id}`));
+        const lines: NewLine[] = [];
+        for (const { row, value } of valid) {
+          const parent = ids.get(key(value.product_need));
+          const component = ids.get(key(value.product_needed));
+          if (!parent)
+            errors.push({
+              row,
+              column: 'product_need',
+              message: messages.importProductUnknown(value.product_need),
+            });
+          if (!component)
+            errors.push({
+              row,
+              column: 'product_needed',
+              message: messages.importProductUnknown(value.product_needed),
+            });
+          if (!parent || !component) continue;
+          if (parent === component) {
+            const path = formatCyclePath([value.product_need, value.product_need]);
+            errors.push({ row, column: 'product_needed', message: messages.bomCycle(path) });
+            continue;
+          }
+          const pair = `${parent}|${component}`;
+          if (pairs.has(pair)) {
+            errors.push({ row, column: 'product_needed', message: messages.bomComponentTaken });
+            continue;
+          }
+          pairs.add(pair);
+          lines.push({ row, value, parent_id: parent, component_id: component });
+        }
+        errors.push(...(await cycleErrors(tx, scope, lines, existing)));
+        if (errors.length > 0 || body.dry_run) return result(body, errors, 0);
+        const at = now();
+        for (const part of chunks(lines, BATCH)) {
+          await tx.insert(bomLines).values(
+            part.map(({ value, parent_id, component_id }) => ({
+              ...scope.workspaceValues(),
+              productNeedId: parent_id,
+              productNeededId: component_id,
+              bomQty: value.bom_qty,
+              leadTime: value.lead_time,
+              leadTimeUnit: value.lead_time_unit,
+              costPerUnit: value.cost_per_unit,
+              notes: value.notes,
+              status: value.status,
+              createdBy: scope.auth.user_id,
+              createdAt: at,
+              updatedAt: at,
+            })),
+          );
+        }
+        return result(body, errors, lines.length);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw componentTaken();
+      throw err;
+    }
+  }
+
+  return { importProducts, importBomLines };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;
