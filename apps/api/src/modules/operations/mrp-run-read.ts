@@ -20,9 +20,12 @@ export const runItemColumns = {
   durationMs: mrpRuns.durationMs,
   summary: mrpRuns.summary,
   exceptionCount: sql<number>`jsonb_array_length(${mrpRuns.exceptions})`.mapWith(Number),
-  confirmedCount: sql<number>`(select count(*) from ${mrpProposals}
-    where ${mrpProposals.accountId} = ${mrpRuns.accountId} and ${mrpProposals.runId} = ${mrpRuns.id}
-      and ${mrpProposals.status} = 'confirmed')`.mapWith(Number),
+  // Written out with the tables' names: Drizzle leaves the columns of a one-table select unqualified,
+  // and inside the subquery they would be read as the proposal's own.
+  confirmedCount: sql<number>`(select count(*) from mrp_proposals p
+    where p.account_id = mrp_runs.account_id and p.run_id = mrp_runs.id and p.status = 'confirmed')`.mapWith(
+    Number,
+  ),
 };
 
 type RunItemRow = Pick<

@@ -2,6 +2,8 @@ import { messages } from '@workhub/shared/messages';
 import { dataEnvelope, listEnvelope } from '@workhub/shared/schemas/common';
 import { operationsIdParam } from '@workhub/shared/schemas/operations';
 import {
+  mrpConfirmBody,
+  mrpConfirmResult,
   mrpProposal,
   mrpProposalListQuery,
   mrpRun,
@@ -13,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../context.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
+import { createMrpConfirmService } from './mrp-confirm.service.ts';
 import { createMrpRunService } from './mrp-run.service.ts';
 
 const tags = ['operations'];
@@ -20,10 +23,11 @@ const security = [{ bearerAuth: [] }];
 
 /**
  * The MRP run's routes (docs/api.md 'Operations', MRP rows): run, list and read runs and a run's
- * proposals. Registered from operations.routes.ts, behind the module's gate.
+ * proposals, confirm proposals into orders. Registered from operations.routes.ts, behind the module's gate.
  */
 export const mrpRunRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }) => {
   const runs = createMrpRunService(ctx);
+  const confirming = createMrpConfirmService(ctx);
 
   app.post(
     '/mrp/runs',
@@ -87,5 +91,32 @@ export const mrpRunRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
       },
     },
     async (request) => runs.proposals(moduleScope(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/mrp/runs/:id/confirm',
+    {
+      config: { action: 'operations:plan' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Confirm proposals of the latest run: draft purchase orders (one per product) and planned work orders',
+        params: operationsIdParam,
+        body: mrpConfirmBody,
+        response: { 201: dataEnvelope(mrpConfirmResult), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const result = await confirming.confirm(
+        moduleScope(request),
+        request.params.id,
+        request.body.proposal_ids,
+      );
+      return reply.status(201).send({
+        message: messages.proposalsConfirmed(result.purchase_orders.length, result.work_orders.length),
+        data: result,
+      });
+    },
   );
 };

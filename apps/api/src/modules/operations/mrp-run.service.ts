@@ -29,8 +29,8 @@ export type MrpProposalListValues = z.output<typeof mrpProposalListQuery>;
 export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
 
 /**
- * Runs of one workspace take turns (a transaction-scoped advisory lock keyed by the workspace):
- * each plans from what the one before it saved, and two at once never interleave their batches.
+ * Runs and confirms of one workspace take turns (a transaction-scoped advisory lock keyed by the
+ * workspace): each run plans from what the run or confirm before it saved.
  */
 export const lockWorkspaceRuns = (tx: Db, scope: WorkspaceScope) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`mrp_run:${scope.workspaceId}`}, 0))`);
@@ -66,6 +66,8 @@ export function createMrpRunService(ctx: Ctx) {
           summary: result.summary,
           exceptions,
           createdBy: scope.auth.user_id,
+          // After the lock, not the transaction's start: runs are ordered as they were planned.
+          createdAt: sql`clock_timestamp()`,
         })
         .returning({ createdAt: mrpRuns.createdAt });
       if (!run) throw new Error('the run was not saved');

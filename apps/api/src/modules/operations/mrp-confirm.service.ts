@@ -1,0 +1,211 @@
+import { messages } from '@workhub/shared/messages';
+import type { MrpConfirmResult } from '@workhub/shared/schemas/operations-mrp';
+import { orderNumberLabel } from '@workhub/shared/schemas/operations-orders';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import type { WorkspaceScope } from '../../db/tenant-scope.ts';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
+import { mrpProposals, mrpRuns } from './mrp.schema.ts';
+import { lockWorkspaceRuns, utcDay } from './mrp-run.service.ts';
+import { products } from './operations.schema.ts';
+import { purchaseOrderLines, purchaseOrders, workOrders } from './orders.schema.ts';
+import { takeOrderNumbers } from './orders-numbers.ts';
+
+type Proposal = {
+  id: string;
+  productId: string;
+  kind: 'purchase' | 'work';
+  /** Rounded up to the orders' 4 decimals. */
+  quantity: string;
+  needDate: string;
+  releaseDate: string;
+  status: 'open' | 'confirmed';
+  price: string;
+};
+
+const proposalUnknown = () =>
+  new AppError(400, 'VALIDATION_FAILED', messages.proposalUnknown, {
+    fields: { proposal_ids: messages.proposalUnknown },
+  });
+
+/**
+ * Confirming MRP proposals (docs/api.md 'The MRP run'): in one transaction, each purchase proposal
+ * becomes a line of a new draft purchase order, one order per product (its lines due on their need
+ * dates, priced at the product's price); each work proposal a planned work order. Numbers are taken
+ * in a block per sequence (decision 023). The proposals are locked first (FOR UPDATE): of two
+ * confirms of the same proposal, the second waits for the first and finds it confirmed (409), and
+ * the unique mrp_proposal_id of order lines and work orders is the backstop. Only the workspace's
+ * latest run can be confirmed (409 otherwise): an older run's proposals may cover a need that the
+ * newer run planned again, and confirming both would order it twice.
+ */
+export function createMrpConfirmService(ctx: Ctx) {
+  const { db } = ctx;
+
+  async function confirm(
+    scope: WorkspaceScope,
+    runId: string,
+    proposalIds: readonly string[],
+  ): Promise<MrpConfirmResult> {
+    try {
+      return await db.transaction(async (tx) => {
+        // Runs and confirms of a workspace take turns: a run in progress sees these orders once they
+        // are committed, and a confirm never slips in between a run's reading and its saving.
+        await lockWorkspaceRuns(tx, scope);
+        await latestRun(tx, scope, runId);
+        const proposals = await lockProposals(tx, scope, runId, proposalIds);
+        if (proposals.length !== proposalIds.length) throw proposalUnknown();
+        if (proposals.some((p) => p.status !== 'open')) throw conflict(messages.proposalAlreadyConfirmed);
+        const purchase_orders = await createPurchaseOrders(tx, scope, proposals);
+        const work_orders = await createWorkOrders(tx, scope, runId, proposals);
+        await tx
+          .update(mrpProposals)
+          .set({ status: 'confirmed', confirmedAt: ctx.now(), confirmedBy: scope.auth.user_id })
+          .where(and(scope.workspace(mrpProposals), inArray(mrpProposals.id, [...proposalIds])));
+        return { purchase_orders, work_orders };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(messages.proposalAlreadyConfirmed);
+      throw error;
+    }
+  }
+
+  /** 404 for a run that is not the workspace's, 409 when a newer run has replaced it. */
+  async function latestRun(tx: Db, scope: WorkspaceScope, runId: string) {
+    // Compared in the database: created_at has microseconds, a JavaScript Date only milliseconds.
+    const [latest] = await tx
+      .select({ id: mrpRuns.id })
+      .from(mrpRuns)
+      .where(scope.workspace(mrpRuns))
+      .orderBy(desc(mrpRuns.createdAt), desc(mrpRuns.id))
+      .limit(1);
+    if (latest?.id === runId) return;
+    const [run] = await tx
+      .select({ id: mrpRuns.id })
+      .from(mrpRuns)
+      .where(and(scope.workspace(mrpRuns), eq(mrpRuns.id, runId)))
+      .limit(1);
+    throw run ? conflict(messages.mrpRunSuperseded) : notFound();
+  }
+
+  function lockProposals(
+    tx: Db,
+    scope: WorkspaceScope,
+    runId: string,
+    ids: readonly string[],
+  ): Promise<Proposal[]> {
+    return tx
+      .select({
+        id: mrpProposals.id,
+        productId: mrpProposals.productId,
+        kind: mrpProposals.kind,
+        quantity: sql<string>`(ceil(${mrpProposals.quantity} * 10000) / 10000)::numeric(14, 4)::text`,
+        needDate: mrpProposals.needDate,
+        releaseDate: mrpProposals.releaseDate,
+        status: mrpProposals.status,
+        price: products.price,
+      })
+      .from(mrpProposals)
+      .innerJoin(
+        products,
+        and(eq(products.accountId, mrpProposals.accountId), eq(products.id, mrpProposals.productId)),
+      )
+      .where(
+        and(scope.workspace(mrpProposals), eq(mrpProposals.runId, runId), inArray(mrpProposals.id, [...ids])),
+      )
+      .orderBy(mrpProposals.seq)
+      .for('update', { of: mrpProposals });
+  }
+
+  /** One draft purchase order per product, in the order of its first proposal; its lines by need date. */
+  async function createPurchaseOrders(tx: Db, scope: WorkspaceScope, proposals: readonly Proposal[]) {
+    const byProduct = new Map<string, Proposal[]>();
+    for (const proposal of proposals) {
+      if (proposal.kind !== 'purchase') continue;
+      const lines = byProduct.get(proposal.productId);
+      if (lines) lines.push(proposal);
+      else byProduct.set(proposal.productId, [proposal]);
+    }
+    if (byProduct.size === 0) return [];
+    const first = await takeOrderNumbers(tx, scope, 'purchase_order', byProduct.size);
+    const today = utcDay(ctx.now());
+    const groups = [...byProduct.values()].map((lines, index) => ({
+      number: first + index,
+      lines: lines.sort((a, b) => (a.needDate < b.needDate ? -1 : a.needDate > b.needDate ? 1 : 0)),
+    }));
+    const orders = await tx
+      .insert(purchaseOrders)
+      .values(
+        groups.map(({ number, lines }) => ({
+          ...scope.workspaceValues(),
+          number,
+          orderDate: today,
+          dueDate: lines[0]?.needDate ?? today,
+          status: 'draft' as const,
+          createdBy: scope.auth.user_id,
+        })),
+      )
+      .returning({ id: purchaseOrders.id, number: purchaseOrders.number });
+    const idOf = new Map(orders.map((order) => [order.number, order.id]));
+    await tx.insert(purchaseOrderLines).values(
+      groups.flatMap(({ number, lines }) =>
+        lines.map((line, index) => ({
+          ...scope.workspaceValues(),
+          orderId: idOf.get(number) ?? '',
+          position: index + 1,
+          productId: line.productId,
+          quantity: line.quantity,
+          unitPrice: line.price,
+          dueDate: line.needDate,
+          mrpProposalId: line.id,
+        })),
+      ),
+    );
+    return orders
+      .sort((a, b) => a.number - b.number)
+      .map((order) => ({
+        kind: 'purchase_order' as const,
+        id: order.id,
+        label: orderNumberLabel('purchase_order', order.number),
+      }));
+  }
+
+  /** One planned work order per work proposal, numbered in planning order. */
+  async function createWorkOrders(
+    tx: Db,
+    scope: WorkspaceScope,
+    runId: string,
+    proposals: readonly Proposal[],
+  ) {
+    const works = proposals.filter((proposal) => proposal.kind === 'work');
+    if (works.length === 0) return [];
+    const first = await takeOrderNumbers(tx, scope, 'work_order', works.length);
+    const orders = await tx
+      .insert(workOrders)
+      .values(
+        works.map((proposal, index) => ({
+          ...scope.workspaceValues(),
+          number: first + index,
+          productId: proposal.productId,
+          quantity: proposal.quantity,
+          needDate: proposal.needDate,
+          releaseDate: proposal.releaseDate,
+          status: 'planned' as const,
+          mrpRunId: runId,
+          mrpProposalId: proposal.id,
+          createdBy: scope.auth.user_id,
+        })),
+      )
+      .returning({ id: workOrders.id, number: workOrders.number });
+    return orders
+      .sort((a, b) => a.number - b.number)
+      .map((order) => ({
+        kind: 'work_order' as const,
+        id: order.id,
+        label: orderNumberLabel('work_order', order.number),
+      }));
+  }
+
+  return { confirm };
+}
+export type MrpConfirmService = ReturnType<typeof createMrpConfirmService>;
