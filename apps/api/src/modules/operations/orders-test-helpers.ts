@@ -1,12 +1,13 @@
 import type { Template } from '@workhub/shared/enums';
 import type { CustomerOrderBody, PurchaseOrderBody } from '@workhub/shared/schemas/operations-orders';
 import type { Workspace } from '@workhub/shared/schemas/workspaces';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/helpers.ts';
 import { newTenant, type Tenant } from '../../test/tenants.ts';
 import { call, daysFromNow } from '../../test/work.ts';
 import { bomLines, products } from './operations.schema.ts';
+import { workOrders } from './orders.schema.ts';
 
 // Test data of the orders' tests, straight into the database (the products' own endpoints are
 // another file's business): products, BOM lines, and order bodies.
@@ -119,3 +120,32 @@ export const stepOrder = (
   step: string,
   payload?: object,
 ) => call(t, 'POST', `${path}/${id}/${step}`, token, payload);
+
+/** A planned work order straight into the database (work orders come from MRP confirms). */
+export async function insertWorkOrder(
+  { db }: TestApp,
+  where: Where,
+  productId: string,
+  quantity: string,
+  values: Partial<typeof workOrders.$inferInsert> = {},
+): Promise<string> {
+  const [taken] = await db.db
+    .select({ last: sql<number>`coalesce(max(${workOrders.number}), 0)::int` })
+    .from(workOrders)
+    .where(and(eq(workOrders.accountId, where.account_id), eq(workOrders.workspaceId, where.workspace_id)));
+  const [row] = await db.db
+    .insert(workOrders)
+    .values({
+      accountId: where.account_id,
+      workspaceId: where.workspace_id,
+      number: (taken?.last ?? 0) + 1,
+      productId,
+      quantity,
+      needDate: '2030-01-10',
+      releaseDate: '2030-01-01',
+      ...values,
+    })
+    .returning({ id: workOrders.id });
+  if (!row) throw new Error('no work order');
+  return row.id;
+}

@@ -185,7 +185,11 @@ export function createOrderService<Item, Line, Status extends string>(
       .param(
         'q',
         query.q ? containing(query.q) : undefined,
-        (q) => or(ilike(kind.party, q), ilike(sql`${prefix} || lpad(${o.number}::text, 5, '0')`, q)) as SQL,
+        (q) =>
+          or(
+            ilike(kind.party, q),
+            ilike(sql`${sql.raw(`'${prefix}'`)} || lpad(${o.number}::text, 5, '0')`, q),
+          ) as SQL,
       )
       .param('status', query.status, (status) => eq(o.status, status))
       .param('due_after', query.due_after, (day) => gte(o.dueDate, day))
