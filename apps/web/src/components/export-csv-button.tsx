@@ -1,8 +1,8 @@
 import { Button, Tooltip } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { notify } from '../../../lib/notify.tsx';
+import { errorMessage } from '../lib/api-error.ts';
+import { notify } from '../lib/notify.tsx';
 
 /**
  * 'Export CSV': runs `onExport` (a download of the list as filtered) with a busy state, and says

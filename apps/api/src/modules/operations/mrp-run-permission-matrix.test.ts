@@ -5,7 +5,7 @@ import { type Caller, describeMatrix, type MatrixRequest, useMatrixCallers } fro
 import { dayFromToday, mrpRecords } from './mrp-test-helpers.ts';
 
 /*
- * Who may run MRP, read runs and confirm proposals (docs/permissions.md, the operations rows), in
+ * Who may run MRP, read runs, confirm proposals and read the MRP dashboard (docs/permissions.md, the operations rows), in
  * an MRP workspace: running and confirming is operations:plan (owner, admin), reading
  * operations:read. The outsider acts in an MRP workspace of their own: a run there is theirs (201),
  * our run is a 404 to them. Staff act in no workspace: the module does not exist for them (404).
@@ -17,6 +17,7 @@ const MATRIX = `
   GET /api/mrp/runs/:id                | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   GET /api/mrp/runs/:id/proposals      | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   POST /api/mrp/runs/:id/confirm       | 201   | 201   | 403    | 403    | 403   | 403      | 404      | 401       | 404
+  GET /api/operations/dashboard        | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
 `;
 
 const t = useTestApp();
@@ -64,8 +65,9 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     expect(open).toHaveLength(1);
     return { url: `/api/mrp/runs/${run.id}/confirm`, payload: { proposal_ids: open } };
   },
+  'GET /api/operations/dashboard': async () => ({ url: '/api/operations/dashboard' }),
 };
 
-describe('the permission matrix of MRP runs', () => {
+describe('the permission matrix of MRP runs and the MRP dashboard', () => {
   describeMatrix(t, state, MATRIX, REQUESTS);
 });

@@ -8,6 +8,7 @@ import { errorResponses } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import { masterDataRoutes } from './master-data.routes.ts';
 import { mrpRunRoutes } from './mrp-run.routes.ts';
+import { operationsDashboardRoutes } from './operations-dashboard.routes.ts';
 import { ordersRoutes } from './orders.routes.ts';
 
 const tags = ['operations'];
@@ -24,6 +25,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app,
   await app.register(ordersRoutes, { ctx });
   await app.register(masterDataRoutes, { ctx });
   await app.register(mrpRunRoutes, { ctx });
+  await app.register(operationsDashboardRoutes, { ctx });
   app.get(
     '/operations/access',
     {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
+import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { ListFilters, NoMatch } from '../../../components/list-filters.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -18,7 +19,6 @@ import { tagOptions, useTagChoices } from '../../../lib/workspace-tags.ts';
 import { exportProjects } from '../api/export-csv.ts';
 import { useProjects } from '../api/get-projects.ts';
 import { useSetProjectStatus } from '../api/set-project-status.ts';
-import { ExportCsvButton } from '../components/export-csv-button.tsx';
 import { ProjectTable } from '../components/project-table.tsx';
 import { PROJECT_STATUS_OPTIONS } from '../work-options.ts';
 

@@ -1,0 +1,87 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@workhub/shared/constants';
+import type {
+  NamedRecordListQuery,
+  namedRecord,
+  namedRecordBody,
+  OperationsRecordStatus,
+} from '@workhub/shared/schemas/operations';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { type Envelope, type ListPage, listQuery } from '../../../lib/api-types.ts';
+import { useSessionScope } from '../../../lib/use-session-scope.ts';
+import { idPath, invalidateOperations, operationsKey } from './query-keys.ts';
+
+/**
+ * Catalogs and units of measure are the same record (name, description, status) under two paths,
+ * /api/catalogs and /api/uoms: one set of calls serves both.
+ */
+export type NamedRecordKind = 'catalogs' | 'uoms';
+export type NamedRecord = z.infer<typeof namedRecord>;
+type NamedRecordValues = z.output<typeof namedRecordBody>;
+
+export type NamedRecordListParams = Omit<NamedRecordListQuery, 'page' | 'limit'> & { page: number };
+
+/** GET /api/catalogs or /api/uoms?q=&status=&sort=&page=&limit=. */
+export const getNamedRecords = (kind: NamedRecordKind, params: NamedRecordListParams) =>
+  apiRequest<ListPage<NamedRecord>>(`/api/${kind}${listQuery({ ...params, limit: PAGE_SIZE_DEFAULT })}`);
+
+export const useNamedRecords = (kind: NamedRecordKind, params: NamedRecordListParams) => {
+  const scope = useSessionScope();
+  return useQuery({
+    queryKey: [...operationsKey, scope, kind, 'list', params],
+    queryFn: () => getNamedRecords(kind, params),
+    placeholderData: keepPreviousData,
+  });
+};
+
+/** The active catalogs or units by name, for a product's selects (a workspace has a few dozen). */
+export const useNamedChoices = (kind: NamedRecordKind) => {
+  const scope = useSessionScope();
+  return useQuery({
+    queryKey: [...operationsKey, scope, kind, 'choices'],
+    queryFn: async () =>
+      (
+        await apiRequest<ListPage<NamedRecord>>(
+          `/api/${kind}${listQuery({ status: 'active', sort: 'name', page: 1, limit: PAGE_SIZE_MAX })}`,
+        )
+      ).data,
+  });
+};
+
+/** POST /api/{kind} (201) or PATCH /api/{kind}/:id: the whole record. */
+export const saveNamedRecord = ({
+  kind,
+  id,
+  body,
+}: {
+  kind: NamedRecordKind;
+  id?: string;
+  body: NamedRecordValues;
+}) =>
+  apiRequest<Envelope<NamedRecord>>(id ? idPath(`/api/${kind}`, id) : `/api/${kind}`, {
+    method: id ? 'PATCH' : 'POST',
+    body,
+  });
+
+export const useSaveNamedRecord = () => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveNamedRecord, onSuccess: () => invalidateOperations(queryClient) });
+};
+
+/** PATCH /api/{catalogs,uoms,products}/:id/status { status }: 'Update done !!!'. */
+export const setRecordStatus = ({
+  path,
+  id,
+  status,
+}: {
+  path: NamedRecordKind | 'products';
+  id: string;
+  status: OperationsRecordStatus;
+}) =>
+  apiRequest<Envelope<unknown>>(idPath(`/api/${path}`, id, '/status'), { method: 'PATCH', body: { status } });
+
+export const useSetRecordStatus = () => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: setRecordStatus, onSuccess: () => invalidateOperations(queryClient) });
+};

@@ -1,0 +1,102 @@
+import { Alert, Button, Group, Loader, TextInput } from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import { type BomLine, bomLineBody } from '@workhub/shared/schemas/operations';
+import type { z } from 'zod';
+import { notify } from '../../../lib/notify.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { useBomLines, useSaveBomLine } from '../api/bom.ts';
+import { decimalInput } from '../operations-format.ts';
+
+type BomLineInput = z.input<typeof bomLineBody>;
+type BomLineOutput = z.output<typeof bomLineBody>;
+
+/** A line as the form's values: PATCH sends the whole line, so the fields not shown ride along. */
+export const bomLineInput = (line: BomLine): BomLineInput => ({
+  product_needed: line.product_needed,
+  bom_qty: decimalInput(line.bom_qty),
+  lead_time: String(line.lead_time),
+  lead_time_unit: line.lead_time_unit,
+  cost_per_unit: decimalInput(line.cost_per_unit),
+  notes: line.notes ?? '',
+  status: line.status,
+});
+
+type InlineFormProps = { parentId: string; line: BomLine; onDone: () => void };
+
+const InlineForm = ({ parentId, line, onDone }: InlineFormProps) => {
+  const save = useSaveBomLine();
+  const { field, submit, isSubmitting } = useSchemaForm<BomLineInput, BomLineOutput>(bomLineBody, {
+    defaultValues: bomLineInput(line),
+    onSubmit: async (values) => {
+      const answer = await save.mutateAsync({ productId: parentId, lineId: line.id, body: values });
+      notify.success(answer.message || messages.updateDone);
+      onDone();
+    },
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Edit line ${line.product_needed_name}`}>
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <TextInput
+          label={`Quantity per ${line.product_need_name}`}
+          inputMode="decimal"
+          size="xs"
+          w={170}
+          data-autofocus
+          {...field('bom_qty')}
+        />
+        <TextInput
+          label="Cost per unit"
+          description={
+            line.product_needed_type === 'buy' ? 'Empty: the product’s price' : 'Made: its roll-up'
+          }
+          inputMode="decimal"
+          size="xs"
+          w={170}
+          readOnly={line.product_needed_type === 'make'}
+          {...field('cost_per_unit')}
+        />
+        <Group gap="xs" mt={22}>
+          <Button size="xs" type="submit" loading={isSubmitting}>
+            Save
+          </Button>
+          <Button size="xs" variant="default" onClick={onDone} disabled={isSubmitting}>
+            Cancel
+          </Button>
+        </Group>
+      </Group>
+    </form>
+  );
+};
+
+type BomLineInlineEditorProps = {
+  /** The product the line belongs to (the tree row's parent). */
+  parentId: string;
+  lineId: string;
+  componentName: string;
+  onDone: () => void;
+};
+
+/**
+ * Edits one line of the BOM tree where it stands: its quantity and, for a bought part, its cost.
+ * The tree row has the line's id only, so the parent's lines are read for the rest of it.
+ */
+export const BomLineInlineEditor = ({
+  parentId,
+  lineId,
+  componentName,
+  onDone,
+}: BomLineInlineEditorProps) => {
+  const lines = useBomLines(parentId);
+  if (lines.isPending) return <Loader size="xs" aria-label="Loading the line" />;
+  const line = lines.data?.data.find((candidate) => candidate.id === lineId);
+  if (lines.isError || !line) {
+    return (
+      <Alert color="red" title={`The line of ${componentName} could not be loaded`}>
+        <Button size="xs" variant="default" onClick={onDone}>
+          Close
+        </Button>
+      </Alert>
+    );
+  }
+  return <InlineForm parentId={parentId} line={line} onDone={onDone} />;
+};

@@ -1,0 +1,102 @@
+import { Button, Checkbox, Group, NativeSelect, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { SelectOption } from '../../../lib/labels.ts';
+import type { OpsFilters } from '../use-ops-filters.ts';
+
+/** One control of the bar: a select (its first choice is 'any'), a date, or a yes/no box. */
+export type FilterControl<K extends string> =
+  | { key: K; kind: 'select'; label: string; any: string; options: SelectOption[]; width?: number }
+  | { key: K; kind: 'date'; label: string }
+  | { key: K; kind: 'check'; label: string };
+
+type OpsFilterBarProps<K extends string> = {
+  state: OpsFilters<K>;
+  /** The search box's label ('Search by name'); none: no search box. */
+  searchLabel?: string;
+  controls: FilterControl<K>[];
+  /** The sort select's choices; the first is the list's default (sent as nothing). */
+  sorts?: SelectOption[];
+  /** Shown at the end of the bar (the Export CSV button). */
+  children?: ReactNode;
+};
+
+/**
+ * The filter bar above an operations list (the work lists' ListFilters, with the filters each list
+ * takes): every change is applied by the server and starts again at page 1.
+ */
+export const OpsFilterBar = <K extends string>({
+  state,
+  searchLabel,
+  controls,
+  sorts,
+  children,
+}: OpsFilterBarProps<K>) => {
+  const { values, search, setSearch, setFilter, clear, active } = state;
+  const sortKey = 'sort' as K;
+  return (
+    <Group gap="sm" align="flex-end" mb="md" wrap="wrap" role="search" aria-label="Filters">
+      {searchLabel ? (
+        <TextInput
+          label={searchLabel}
+          placeholder="Contains…"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={220}
+        />
+      ) : null}
+      {controls.map((control) => {
+        switch (control.kind) {
+          case 'select':
+            return (
+              <NativeSelect
+                key={control.key}
+                label={control.label}
+                data={[{ value: '', label: control.any }, ...control.options]}
+                value={values[control.key]}
+                onChange={(event) => setFilter(control.key, event.currentTarget.value)}
+                w={control.width ?? 170}
+              />
+            );
+          case 'date':
+            return (
+              <TextInput
+                key={control.key}
+                label={control.label}
+                type="date"
+                value={values[control.key]}
+                onChange={(event) => setFilter(control.key, event.currentTarget.value)}
+                w={160}
+              />
+            );
+          case 'check':
+            return (
+              <Checkbox
+                key={control.key}
+                label={control.label}
+                checked={values[control.key] === 'true'}
+                onChange={(event) => setFilter(control.key, event.currentTarget.checked ? 'true' : '')}
+                mb={8}
+              />
+            );
+        }
+        return null;
+      })}
+      {sorts && sorts.length > 0 ? (
+        <NativeSelect
+          label="Sort by"
+          data={sorts.map((sort, index) => (index === 0 ? { ...sort, value: '' } : sort))}
+          value={values[sortKey] ?? ''}
+          onChange={(event) => setFilter(sortKey, event.currentTarget.value)}
+          w={220}
+        />
+      ) : null}
+      {active ? (
+        <Button variant="subtle" onClick={clear}>
+          Clear filters
+        </Button>
+      ) : null}
+      {children ? <Group ml="auto">{children}</Group> : null}
+    </Group>
+  );
+};

@@ -1,0 +1,84 @@
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useProducts } from '../api/get-products.ts';
+
+export type ProductChoice = { id: string; name: string };
+
+type ProductSelectProps = {
+  label: string;
+  value: string;
+  onChange: (choice: ProductChoice | null) => void;
+  /** The chosen product's name, shown before any search has run (an edited line's component). */
+  selectedName?: string | null;
+  error?: string | undefined;
+  /** Products not to offer (the parent itself). */
+  exclude?: readonly string[];
+  placeholder?: string;
+  clearable?: boolean;
+  withAsterisk?: boolean;
+  w?: number | string;
+};
+
+/**
+ * Picks an active product by name, searched on the server (`q`, 20 at a time), so a catalogue of
+ * thousands stays one request per typed word.
+ */
+export const ProductSelect = ({
+  label,
+  value,
+  onChange,
+  selectedName,
+  error,
+  exclude = [],
+  placeholder = 'Type to search…',
+  clearable = false,
+  withAsterisk = false,
+  w,
+}: ProductSelectProps) => {
+  const [search, setSearch] = useState('');
+  const [typed] = useDebouncedValue(search.trim(), 250);
+  const [chosen, setChosen] = useState<ProductChoice | null>(
+    value && selectedName ? { id: value, name: selectedName } : null,
+  );
+  // While the box shows the chosen name, search for everything, not for that name.
+  const q = chosen && typed === chosen.name ? '' : typed;
+  const products = useProducts({
+    q: q || undefined,
+    status: 'active',
+    sort: 'product_name',
+    page: 1,
+    limit: 20,
+  });
+  const found = (products.data?.data ?? [])
+    .filter((product) => !exclude.includes(product.id))
+    .map((product) => ({ value: product.id, label: product.product_name }));
+  const data =
+    chosen && chosen.id === value && !found.some((option) => option.value === chosen.id)
+      ? [{ value: chosen.id, label: chosen.name }, ...found]
+      : found;
+
+  return (
+    <Select
+      label={label}
+      placeholder={placeholder}
+      searchable
+      clearable={clearable}
+      withAsterisk={withAsterisk}
+      data={data}
+      value={value || null}
+      searchValue={search}
+      onSearchChange={setSearch}
+      onChange={(id, option) => {
+        const next = id && option ? { id, name: option.label } : null;
+        setChosen(next);
+        onChange(next);
+      }}
+      nothingFoundMessage={products.isFetching ? 'Searching…' : 'No active product matches'}
+      error={error}
+      filter={({ options }) => options}
+      w={w}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+};

@@ -1,0 +1,38 @@
+/**
+ * How the operations screens write the API's decimals (exact strings such as '12.5000' or
+ * '1.11108889'). Quantities keep every significant digit the server sent (the text is trimmed,
+ * never rounded through a float); money is shown with 2 to 4 decimals and thousands separators.
+ */
+
+/** '12.5000' -> '12.5', '40.0000' -> '40', '-3.2500' -> '-3.25'; anything unreadable as given. */
+export const formatQty = (value: string | null | undefined): string => {
+  if (value === null || value === undefined || value === '') return '—';
+  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(value.trim());
+  if (!match) return value;
+  const whole = (match[2] ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = (match[3] ?? '').replace(/0+$/, '');
+  const sign = match[1] === '-' && `${match[2]}${fraction}`.replace(/0/g, '') !== '' ? '-' : '';
+  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
+};
+
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+/** '1234.5000' -> '1,234.50'. Display only: sums and rules stay on the server. */
+export const formatMoney = (value: string | null | undefined): string => {
+  if (value === null || value === undefined || value === '') return '—';
+  const number = Number(value);
+  return Number.isFinite(number) ? money.format(number) : value;
+};
+
+/** '+12.5' / '-3': a stock move's signed change. */
+export const formatDelta = (value: string): string => {
+  const text = formatQty(value);
+  return text.startsWith('-') || text === '0' ? text : `+${text}`;
+};
+
+/** The text an input starts from for an answer's decimal: '12.5000' -> '12.5'. */
+export const decimalInput = (value: string | null | undefined): string =>
+  value === null || value === undefined ? '' : formatQty(value).replace(/,/g, '');
+
+/** Today's calendar day, UTC ('YYYY-MM-DD'): the API's "today". */
+export const todayUtc = (): string => new Date().toISOString().slice(0, 10);

@@ -1,0 +1,89 @@
+import { screen, within } from '@testing-library/react';
+import type { OperationsDashboard } from '@workhub/shared/schemas/operations-mrp';
+import { TEMPLATE_INTROS } from '@workhub/shared/template-intros';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../../../lib/session.ts';
+import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { MrpDashboardPage } from './mrp-dashboard-page.tsx';
+
+const fetchMock = mockFetchPerTest();
+
+const figures = (patch: Partial<OperationsDashboard> = {}): OperationsDashboard => ({
+  sales_value_per_week: [
+    { week: '2026-02-16', value: '0' },
+    { week: '2026-02-23', value: '1200.5000' },
+    { week: '2026-03-02', value: '800' },
+  ],
+  orders_per_week: [
+    { week: '2026-02-16', count: 0 },
+    { week: '2026-02-23', count: 2 },
+    { week: '2026-03-02', count: 1 },
+  ],
+  stock_value: '15230.2500',
+  below_safety_stock: 4,
+  orders_by_status: {
+    purchase: { draft: 2, confirmed: 1, received: 3, closed: 0, cancelled: 1 },
+    customer: { draft: 1, confirmed: 2, shipped: 5, closed: 1, cancelled: 0 },
+  },
+  late_orders: { purchase: 1, customer: 2, work: 0 },
+  ...patch,
+});
+
+const stat = (label: string) => within(screen.getByRole('group', { name: label }));
+
+describe('MrpDashboardPage', () => {
+  it('shows the operations figures: stock value, below safety stock, late and open orders', async () => {
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner', { workspace_name: 'Bike shop' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: figures() }));
+    renderWithData(<MrpDashboardPage />, '/dashboard_mrp');
+    expect(screen.getByRole('heading', { name: 'MRP dashboard' })).toBeTruthy();
+    expect(screen.getByText(TEMPLATE_INTROS.mrp.purpose)).toBeTruthy();
+    expect(await screen.findByRole('group', { name: 'Stock value' })).toBeTruthy();
+    expect(stat('Stock value').getByText('15,230.25')).toBeTruthy();
+    expect(stat('Below safety stock').getByText('4')).toBeTruthy();
+    expect(stat('Late orders').getByText('3')).toBeTruthy();
+    expect(stat('Late orders').getByText('1 purchase, 2 customer, 0 work')).toBeTruthy();
+    expect(stat('Open customer orders').getByText('3')).toBeTruthy();
+    expect(stat('Open purchase orders').getByText('3')).toBeTruthy();
+    const byStatus = within(screen.getByRole('table', { name: 'Orders by status' }));
+    expect(byStatus.getByRole('row', { name: 'Shipped — 5' })).toBeTruthy();
+    expect(byStatus.getByRole('row', { name: 'Received 3 —' })).toBeTruthy();
+    expect(calledUrls(fetchMock)).toEqual(['/api/operations/dashboard?weeks=12']);
+  });
+
+  it("charts 'Sales value' and 'Total orders' per week, with the figures as tables", async () => {
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: figures() }));
+    renderWithData(<MrpDashboardPage />, '/dashboard_mrp');
+    const sales = await screen.findByRole('table', { name: 'Sales value per week' });
+    expect(
+      within(sales)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['Week ofSales value', '16 Feb0.00', '23 Feb1,200.50', '2 Mar800.00']);
+    const orders = screen.getByRole('table', { name: 'Customer orders per week' });
+    expect(
+      within(orders)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['Week ofOrders', '16 Feb0', '23 Feb2', '2 Mar1']);
+  });
+
+  it('says there are no sales yet instead of drawing empty charts', async () => {
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, {
+        data: figures({
+          sales_value_per_week: [{ week: '2026-03-02', value: '0' }],
+          orders_per_week: [{ week: '2026-03-02', count: 0 }],
+        }),
+      }),
+    );
+    renderWithData(<MrpDashboardPage />, '/dashboard_mrp');
+    const sales = within(await screen.findByRole('region', { name: 'Sales value' }));
+    expect(sales.getByText(/No sales in the last 12 weeks/)).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Sales value per week' })).toBeNull();
+  });
+});

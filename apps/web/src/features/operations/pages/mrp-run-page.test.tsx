@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@workhub/shared/messages';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import { rowWith } from '../../../test/table.ts';
+import { fakeProposals, fakeRun, listOf, opsIds } from '../testing/fixtures.ts';
+import { MrpRunPage } from './mrp-run-page.tsx';
+
+vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+const fetchMock = mockFetchPerTest();
+
+afterEach(() => {
+  vi.mocked(notify.success).mockReset();
+  vi.mocked(notify.error).mockReset();
+});
+
+const { proposals: _all, exceptions: _exceptions, ...runItem } = fakeRun();
+
+const routes = (extra: Parameters<typeof routeFetch>[1] = {}) =>
+  routeFetch(fetchMock, {
+    'GET /api/mrp/runs': () => jsonResponse(200, listOf([runItem])),
+    [`GET /api/mrp/runs/${opsIds.run}`]: () => jsonResponse(200, { data: fakeRun() }),
+    [`GET /api/mrp/runs/${opsIds.run}/proposals`]: () => jsonResponse(200, listOf(fakeProposals())),
+    ...extra,
+  });
+
+describe('MrpRunPage', { timeout: 20_000 }, () => {
+  it('opens the latest run: its summary, its exceptions and its proposals, past due ones in red', async () => {
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
+    routes();
+    renderWithData(<MrpRunPage />, '/operations/mrp');
+    await screen.findByRole('table', { name: 'Proposals' });
+    expect(within(screen.getByRole('group', { name: 'Past due' })).getByText('1')).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Exceptions' })).getByText(
+        'Buy 216 Spoke: release 20 Feb 2026 is before today',
+      ),
+    ).toBeTruthy();
+
+    const spoke = screen.getAllByRole('row').find((row) => row.textContent?.includes('Spoke'));
+    expect(spoke?.getAttribute('data-past-due')).toBe('true');
+    expect(rowWith('Spoke').getByText('Past due')).toBeTruthy();
+    expect(rowWith('Spoke').getByText('Buy')).toBeTruthy();
+    const wheel = screen.getAllByRole('row').find((row) => row.textContent?.includes('Wheel'));
+    expect(wheel?.getAttribute('data-past-due')).toBeNull();
+    expect(rowWith('Wheel').queryByText('Past due')).toBeNull();
+    expect(calledUrls(fetchMock)).toContain(`/api/mrp/runs/${opsIds.run}/proposals?page=1&limit=25`);
+  });
+
+  it('shows what a proposal covers on click, and follows a parent proposal to its customer order', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'admin'));
+    routes();
+    renderWithData(<MrpRunPage />, '/operations/mrp');
+    await screen.findByRole('table', { name: 'Proposals' });
+    // The run (with every proposal) is there before a parent is followed.
+    await screen.findByRole('list', { name: 'Exceptions' });
+
+    await user.click(screen.getByRole('button', { name: 'What proposal 3 covers' }));
+    let drawer = await screen.findByRole('dialog', { name: 'Buy 216 Spoke' });
+    const covers = within(within(drawer).getByRole('list', { name: 'Covers' }));
+    expect(covers.getByText('Parent proposal')).toBeTruthy();
+    expect(covers.getByText('216')).toBeTruthy();
+
+    await user.click(covers.getByRole('button', { name: 'Work proposal 2: 6 Wheel' }));
+    drawer = await screen.findByRole('dialog', { name: 'Make 6 Wheel' });
+    await user.click(within(drawer).getByRole('button', { name: 'Work proposal 1: 3 Bicycle' }));
+    drawer = await screen.findByRole('dialog', { name: 'Make 3 Bicycle' });
+    const order = within(drawer).getByRole('link', { name: 'CO-00001 line 1 (Acme)' });
+    expect(order.getAttribute('href')).toBe(`/operations/customer-orders/${opsIds.order}`);
+  });
+
+  it('confirms the selected proposals after asking, and links to what they became', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
+    let sent: unknown = null;
+    routes({
+      [`POST /api/mrp/runs/${opsIds.run}/confirm`]: (init) => {
+        sent = JSON.parse(String(init?.body));
+        return jsonResponse(201, {
+          message: messages.proposalsConfirmed(1, 1),
+          data: {
+            purchase_orders: [{ kind: 'purchase_order', id: 'po-1', label: 'PO-00007' }],
+            work_orders: [{ kind: 'work_order', id: 'wo-1', label: 'WO-00003' }],
+          },
+        });
+      },
+    });
+    renderWithData(<MrpRunPage />, '/operations/mrp');
+    await screen.findByRole('table', { name: 'Proposals' });
+    const confirm = screen.getByRole('button', { name: 'Confirm selected (0)' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select proposal 3: Spoke' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select proposal 1: Bicycle' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm selected (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm 2 proposals?' });
+    expect(sent).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm proposals' }));
+
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.proposalsConfirmed(1, 1)));
+    expect(sent).toEqual({ proposal_ids: [opsIds.spokeProposal, opsIds.bicycleProposal] });
+    const result = await screen.findByRole('status', { name: '' });
+    expect(within(result).getByRole('link', { name: 'PO-00007' }).getAttribute('href')).toBe(
+      '/operations/purchase-orders/po-1',
+    );
+    expect(screen.getByRole('button', { name: 'Confirm selected (0)' })).toBeTruthy();
+  });
+
+  it('a member reads the proposals but neither runs nor confirms', async () => {
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    routes();
+    renderWithData(<MrpRunPage />, '/operations/mrp');
+    await screen.findByRole('table', { name: 'Proposals' });
+    expect(screen.queryByRole('button', { name: 'Run MRP' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Confirm selected/ })).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('says so when there is no run yet', async () => {
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
+    routeFetch(fetchMock, { 'GET /api/mrp/runs': () => jsonResponse(200, listOf([])) });
+    renderWithData(<MrpRunPage />, '/operations/mrp');
+    expect(await screen.findByText('No run yet')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Run MRP' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,357 @@
+import {
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import { MRP_PROPOSAL_KINDS, MRP_PROPOSAL_STATUSES } from '@workhub/shared/schemas/operations';
+import {
+  MRP_CONFIRM_MAX,
+  MRP_HORIZON_DAYS_DEFAULT,
+  type MrpConfirmResult,
+  type MrpProposal,
+  type MrpRun,
+  type MrpRunItem,
+  mrpRunBody,
+} from '@workhub/shared/schemas/operations-mrp';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { EmptyList, QueryState } from '../../../components/data-states.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { StatCard } from '../../../components/stat-card.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { formatDate, formatDateTime } from '../../../lib/labels.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useMay } from '../../../lib/use-may.ts';
+import { usePageParam } from '../../../lib/use-page-param.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import {
+  type ProposalListParams,
+  useConfirmProposals,
+  useMrpProposals,
+  useMrpRun,
+  useMrpRuns,
+  useStartMrpRun,
+} from '../api/mrp.ts';
+import { MrpExceptions } from '../components/mrp-exceptions.tsx';
+import { OpsFilterBar } from '../components/ops-filter-bar.tsx';
+import { PeggingDrawer } from '../components/pegging-drawer.tsx';
+import { ProposalsTable } from '../components/proposals-table.tsx';
+import { Section } from '../components/section.tsx';
+import { PROPOSAL_KIND_OPTIONS } from '../operations-options.ts';
+import { useOpsFilters } from '../use-ops-filters.ts';
+
+type RunInput = z.input<typeof mrpRunBody>;
+type RunValues = z.output<typeof mrpRunBody>;
+
+const RULES = {
+  kind: MRP_PROPOSAL_KINDS,
+  past_due: ['true', 'false'],
+  status: MRP_PROPOSAL_STATUSES,
+} as const;
+
+const runLabel = (run: MrpRunItem) =>
+  `${formatDateTime(run.created_at)} · ${run.horizon_days} days · ${run.summary.proposals} proposals`;
+
+/** Start a run: the horizon in days (mrpRunBody), then the new run is shown. */
+const StartRunForm = ({ onDone }: { onDone: (run: MrpRun) => void }) => {
+  const start = useStartMrpRun();
+  const { field, submit, isSubmitting } = useSchemaForm<RunInput, RunValues>(mrpRunBody, {
+    defaultValues: { horizon_days: String(MRP_HORIZON_DAYS_DEFAULT) },
+    onSubmit: async (values) => {
+      const answer = await start.mutateAsync(values.horizon_days);
+      notify.success(answer.message || messages.mrpRunDone(answer.data.summary.proposals));
+      onDone(answer.data);
+    },
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label="Start an MRP run">
+      <Group align="flex-start" gap="sm">
+        <TextInput
+          label="Horizon (days)"
+          description="Plans from today to this many days ahead"
+          inputMode="numeric"
+          w={220}
+          {...field('horizon_days')}
+        />
+        <Button type="submit" mt={44} loading={isSubmitting}>
+          Run MRP
+        </Button>
+      </Group>
+    </form>
+  );
+};
+
+const RunSummary = ({ run }: { run: MrpRun }) => (
+  <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
+    <StatCard
+      label="Products planned"
+      value={run.summary.products}
+      detail={`${formatDate(run.today)} to ${formatDate(run.horizon_end)}`}
+    />
+    <StatCard label="Proposals" value={run.summary.proposals} detail={`${run.confirmed_count} confirmed`} />
+    <StatCard label="Past due" value={run.summary.past_due_proposals} detail="Should have started already" />
+    <StatCard
+      label="Demands planned"
+      value={run.summary.demands_planned}
+      detail={`${run.summary.demands_past_due} due before today`}
+    />
+    <StatCard
+      label="Beyond horizon"
+      value={run.summary.demands_beyond_horizon}
+      detail="Demands not planned yet"
+    />
+    <StatCard label="Run time" value={`${run.duration_ms} ms`} detail={`${run.exception_count} exceptions`} />
+  </SimpleGrid>
+);
+
+/** What a confirm made, with links to the orders. */
+const ConfirmResult = ({ result }: { result: MrpConfirmResult }) => (
+  <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-green-light)" role="status">
+    <Text size="sm" fw={600}>
+      {messages.proposalsConfirmed(result.purchase_orders.length, result.work_orders.length)}
+    </Text>
+    <Group gap="xs" mt={4}>
+      {result.purchase_orders.map((order) => (
+        <Anchor key={order.id} component={Link} to={`/operations/purchase-orders/${order.id}`} size="sm">
+          {order.label}
+        </Anchor>
+      ))}
+      {result.work_orders.map((order) => (
+        <Anchor key={order.id} component={Link} to="/operations/work-orders" size="sm">
+          {order.label}
+        </Anchor>
+      ))}
+    </Group>
+  </Paper>
+);
+
+const RunView = ({ runId, mayPlan }: { runId: string; mayPlan: boolean }) => {
+  const run = useMrpRun(runId);
+  const [page, setPage] = usePageParam();
+  const filters = useOpsFilters(RULES);
+  const params = { ...filters.values, page } as ProposalListParams;
+  const proposals = useMrpProposals(runId, params);
+  const confirm = useConfirmProposals();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [asking, setAsking] = useState(false);
+  const [result, setResult] = useState<MrpConfirmResult | null>(null);
+  const [pegging, setPegging] = useState<MrpProposal | null>(null);
+
+  const byId = new Map((run.data?.proposals ?? []).map((proposal) => [proposal.id, proposal]));
+  const select = (ids: string[], checked: boolean) =>
+    setSelected((was) => {
+      const next = new Set(was);
+      for (const id of ids) {
+        if (checked && next.size < MRP_CONFIRM_MAX) next.add(id);
+        else if (!checked) next.delete(id);
+      }
+      return next;
+    });
+
+  const onConfirm = async () => {
+    try {
+      const answer = await confirm.mutateAsync({ runId, proposalIds: [...selected] });
+      notify.success(
+        answer.message ||
+          messages.proposalsConfirmed(answer.data.purchase_orders.length, answer.data.work_orders.length),
+      );
+      setResult(answer.data);
+      setSelected(new Set());
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setAsking(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <QueryState query={run} errorTitle="This run could not be loaded">
+        {(loaded) => (
+          <>
+            <RunSummary run={loaded} />
+            <Section title="Exceptions">
+              <MrpExceptions exceptions={loaded.exceptions} />
+            </Section>
+          </>
+        )}
+      </QueryState>
+      <Section
+        title="Proposals"
+        actions={
+          mayPlan ? (
+            <>
+              {selected.size > 0 ? (
+                <Button variant="subtle" size="xs" onClick={() => setSelected(new Set())}>
+                  Clear selection
+                </Button>
+              ) : null}
+              <Button size="xs" disabled={selected.size === 0} onClick={() => setAsking(true)}>
+                Confirm selected ({selected.size})
+              </Button>
+            </>
+          ) : null
+        }
+      >
+        {result ? <ConfirmResult result={result} /> : null}
+        <OpsFilterBar
+          state={filters}
+          controls={[
+            {
+              key: 'kind',
+              kind: 'select',
+              label: 'Action',
+              any: 'Buy and make',
+              options: PROPOSAL_KIND_OPTIONS,
+            },
+            {
+              key: 'past_due',
+              kind: 'select',
+              label: 'Timing',
+              any: 'Any',
+              options: [
+                { value: 'true', label: 'Past due only' },
+                { value: 'false', label: 'On time only' },
+              ],
+            },
+            {
+              key: 'status',
+              kind: 'select',
+              label: 'Status',
+              any: 'Open and confirmed',
+              options: [
+                { value: 'open', label: 'Open' },
+                { value: 'confirmed', label: 'Confirmed' },
+              ],
+            },
+          ]}
+        />
+        <QueryState query={proposals} errorTitle="The proposals could not be loaded">
+          {({ data, meta }) =>
+            data.length === 0 ? (
+              <EmptyList
+                title={filters.active ? messages.noRecord : 'Nothing to propose'}
+                description={
+                  filters.active
+                    ? 'No proposal matches these filters.'
+                    : 'Stock, open orders and work orders cover every demand in the horizon.'
+                }
+              />
+            ) : (
+              <>
+                <ProposalsTable
+                  proposals={data}
+                  maySelect={mayPlan}
+                  selected={selected}
+                  onToggle={(proposal, checked) => select([proposal.id], checked)}
+                  onTogglePage={(checked) =>
+                    select(
+                      data.filter((proposal) => proposal.status === 'open').map((proposal) => proposal.id),
+                      checked,
+                    )
+                  }
+                  onShowPegging={setPegging}
+                />
+                <ListPagination meta={meta} page={page} onChange={setPage} noun={['proposal', 'proposals']} />
+              </>
+            )
+          }
+        </QueryState>
+      </Section>
+      <PeggingDrawer
+        proposal={pegging}
+        findProposal={(id) => byId.get(id)}
+        onOpenProposal={setPegging}
+        onClose={() => setPegging(null)}
+      />
+      <ConfirmDialog
+        opened={asking}
+        title={`Confirm ${selected.size} ${selected.size === 1 ? 'proposal' : 'proposals'}?`}
+        confirmLabel="Confirm proposals"
+        busy={confirm.isPending}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => void onConfirm()}
+      >
+        <Text size="sm">
+          Each purchase proposal becomes a line of a draft purchase order (one order per product), each make
+          proposal a planned work order. The next run counts them as open supply.
+        </Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+};
+
+/**
+ * /operations/mrp: start a run over a horizon, or open an earlier one; its summary, exceptions and
+ * proposals (past due in red, pegging on click), and confirming a selection of them
+ * (operations:plan, which this page is behind).
+ */
+export const MrpRunPage = () => {
+  useDocumentTitle('MRP run');
+  const may = useMay();
+  const mayPlan = may('operations:plan');
+  const runs = useMrpRuns();
+  const [params, setParams] = useSearchParams();
+  const latest = runs.data?.data[0]?.id ?? null;
+  const runId = params.get('run') ?? latest;
+
+  const openRun = (id: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('run', id);
+        next.delete('page');
+        return next;
+      },
+      { replace: false },
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="MRP run"
+        description="Plans every active product against customer orders, stock, safety stock and open supply."
+      />
+      <Stack gap="lg">
+        <Paper withBorder p="md" radius="md">
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="lg">
+            {mayPlan ? <StartRunForm onDone={(run) => openRun(run.id)} /> : null}
+            {runs.data && runs.data.data.length > 0 ? (
+              <NativeSelect
+                label="Run"
+                description={`${runs.data.meta.total} ${runs.data.meta.total === 1 ? 'run' : 'runs'} kept`}
+                data={runs.data.data.map((run) => ({ value: run.id, label: runLabel(run) }))}
+                value={runId ?? ''}
+                onChange={(event) => openRun(event.currentTarget.value)}
+                w={420}
+              />
+            ) : null}
+          </Group>
+        </Paper>
+        <QueryState query={runs} errorTitle="The runs could not be loaded">
+          {() =>
+            runId ? (
+              <RunView key={runId} runId={runId} mayPlan={mayPlan} />
+            ) : (
+              <EmptyList
+                title="No run yet"
+                description="Start a run to see what to buy and make, and when."
+              />
+            )
+          }
+        </QueryState>
+      </Stack>
+    </>
+  );
+};

@@ -1,0 +1,76 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** What one filter of a list takes: a list of values, or a pattern (an id, a date). */
+export type FilterRule = readonly string[] | RegExp;
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const accepted = (value: string, rule: FilterRule): boolean =>
+  rule instanceof RegExp ? rule.test(value) : rule.includes(value);
+
+/**
+ * The filters of an operations list, kept in the address (a reload, a shared link or Back shows
+ * the same list), as useListFilters does for the work lists, for any set of filters: `rules` names
+ * each filter and what it takes; a value the address holds that its rule refuses is ignored.
+ * `q` is the search box: it answers at once, the list follows 300 ms after the typing stops. Any
+ * change goes back to page 1. `sort` is a filter like the others ('' is the list's default order).
+ */
+export const useOpsFilters = <K extends string>(rules: Readonly<Record<K, FilterRule>>) => {
+  const [params, setParams] = useSearchParams();
+  const keys = Object.keys(rules) as K[];
+  const values = Object.fromEntries(
+    keys.map((key) => {
+      const value = params.get(key) ?? '';
+      return [key, accepted(value, rules[key]) ? value : ''];
+    }),
+  ) as Record<K, string>;
+  const q = (params.get('q') ?? '').trim();
+
+  const write = useCallback(
+    (patch: Record<string, string>) =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          let changed = false;
+          for (const [key, value] of Object.entries(patch)) {
+            if ((next.get(key) ?? '') === value) continue;
+            changed = true;
+            if (value === '') next.delete(key);
+            else next.set(key, value);
+          }
+          if (!changed) return previous;
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const [search, setSearch] = useState(q);
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const lastSent = useRef(debounced);
+  useEffect(() => {
+    if (debounced === lastSent.current) return;
+    lastSent.current = debounced;
+    write({ q: debounced });
+  }, [debounced, write]);
+
+  const setFilter = useCallback((key: K, value: string) => write({ [key]: value }), [write]);
+  const clear = useCallback(() => {
+    setSearch('');
+    const cleared = Object.keys(rules).filter((key) => key !== 'sort');
+    write(Object.fromEntries([['q', ''], ...cleared.map((key) => [key, ''])]));
+  }, [write, rules]);
+  const active = q !== '' || keys.some((key) => key !== 'sort' && values[key] !== '');
+
+  /** The list call's parameters: the search and every filter set ('' left out by listQuery). */
+  const query = { q: q || undefined, ...values };
+
+  return { values, q, query, search, setSearch, setFilter, clear, active };
+};
+
+export type OpsFilters<K extends string> = ReturnType<typeof useOpsFilters<K>>;
