@@ -1,10 +1,18 @@
 import { describe } from 'vitest';
 import { useTestApp } from '../../test/helpers.ts';
 import { type Caller, describeMatrix, type MatrixRequest, useMatrixCallers } from '../../test/matrix.ts';
-import { createOrder, customerBody, insertProduct, purchaseBody, stepOrder } from './orders-test-helpers.ts';
+import { call } from '../../test/work.ts';
+import {
+  createOrder,
+  customerBody,
+  insertProduct,
+  insertWorkOrder,
+  purchaseBody,
+  stepOrder,
+} from './orders-test-helpers.ts';
 
 /*
- * Who may call what of purchase and customer orders (docs/permissions.md, the operations rows), in
+ * Who may call what of purchase, customer and work orders and stock (docs/permissions.md, the operations rows), in
  * an MRP workspace: reads for every role but guests and customers, writes and steps for owner,
  * admin and member. The outsider acts in an MRP workspace of another account: our orders are 404
  * to them, and our product in their new order a 400 (not one of their workspace's). Each step is
@@ -30,6 +38,14 @@ const MATRIX = `
   POST /api/customer-orders/:id/ship       | 200   | 200   | 200    | 403    | 403   | 403      | 404      | 401       | 404
   POST /api/customer-orders/:id/close      | 200   | 200   | 200    | 403    | 403   | 403      | 404      | 401       | 404
   POST /api/customer-orders/:id/cancel     | 200   | 200   | 200    | 403    | 403   | 403      | 404      | 401       | 404
+  GET /api/work-orders                     | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET /api/work-orders/export              | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  POST /api/work-orders/:id/release        | 200   | 200   | 200    | 403    | 403   | 403      | 404      | 401       | 404
+  POST /api/work-orders/:id/complete       | 200   | 200   | 200    | 403    | 403   | 403      | 404      | 401       | 404
+  POST /api/work-orders/:id/cancel         | 200   | 200   | 200    | 403    | 403   | 403      | 404      | 401       | 404
+  GET /api/stock-moves                     | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET /api/stock-moves/export              | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  POST /api/stock-adjustments              | 201   | 201   | 201    | 403    | 403   | 403      | 400      | 401       | 404
 `;
 
 const t = useTestApp();
@@ -74,11 +90,35 @@ const requestsOf = (path: Path, deliver: 'receive' | 'ship') => ({
   [`POST ${path}/:id/cancel`]: async () => ({ url: `${path}/${await orderIn(path)}/cancel` }),
 });
 
+/** A work order of the workspace (a product with no BOM: completing it only adds stock), released first if asked. */
+async function workOrderIn(released: boolean): Promise<string> {
+  const id = await insertWorkOrder(t, state.workspace, await product(), '1');
+  if (released) await call(t, 'POST', `/api/work-orders/${id}/release`, state.callers.owner.token);
+  return id;
+}
+
 const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   ...requestsOf(PO, 'receive'),
   ...requestsOf(CO, 'ship'),
+  'GET /api/work-orders': async () => ({ url: '/api/work-orders' }),
+  'GET /api/work-orders/export': async () => ({ url: '/api/work-orders/export' }),
+  'POST /api/work-orders/:id/release': async () => ({
+    url: `/api/work-orders/${await workOrderIn(false)}/release`,
+  }),
+  'POST /api/work-orders/:id/complete': async () => ({
+    url: `/api/work-orders/${await workOrderIn(true)}/complete`,
+  }),
+  'POST /api/work-orders/:id/cancel': async () => ({
+    url: `/api/work-orders/${await workOrderIn(false)}/cancel`,
+  }),
+  'GET /api/stock-moves': async () => ({ url: '/api/stock-moves' }),
+  'GET /api/stock-moves/export': async () => ({ url: '/api/stock-moves/export' }),
+  'POST /api/stock-adjustments': async () => ({
+    url: '/api/stock-adjustments',
+    payload: { product_id: await product(), quantity: 7, reason: 'Count' },
+  }),
 };
 
-describe('the permission matrix of purchase and customer orders', () => {
+describe('the permission matrix of orders, work orders and stock', () => {
   describeMatrix(t, state, MATRIX, REQUESTS);
 });

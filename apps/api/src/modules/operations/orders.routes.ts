@@ -3,6 +3,10 @@ import type { Ctx } from '../../context.ts';
 import { customerOrderRoutes } from './customer-orders.routes.ts';
 import { createCustomerOrderService, createPurchaseOrderService } from './orders.service.ts';
 import { purchaseOrderRoutes } from './purchase-orders.routes.ts';
+import { stockRoutes } from './stock.routes.ts';
+import { createStockService } from './stock.service.ts';
+import { workOrderRoutes } from './work-orders.routes.ts';
+import { createWorkOrderService } from './work-orders.service.ts';
 
 /**
  * Purchase orders, customer orders, work orders and stock (moves and adjustments): the operations
@@ -11,4 +15,6 @@ import { purchaseOrderRoutes } from './purchase-orders.routes.ts';
 export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }) => {
   await app.register(purchaseOrderRoutes, { orders: createPurchaseOrderService(ctx) });
   await app.register(customerOrderRoutes, { orders: createCustomerOrderService(ctx) });
+  await app.register(workOrderRoutes, { workOrders: createWorkOrderService(ctx) });
+  await app.register(stockRoutes, { stock: createStockService(ctx) });
 };

@@ -1,0 +1,120 @@
+import { messages } from '@workhub/shared/messages';
+import { describe, expect, it } from 'vitest';
+import { errorOf, useTestApp } from '../../test/helpers.ts';
+import { call } from '../../test/work.ts';
+import {
+  createOrder,
+  customerBody,
+  insertProduct,
+  opsTenant,
+  stepOrder,
+  stockOf,
+} from './orders-test-helpers.ts';
+
+const t = useTestApp();
+const CO = '/api/customer-orders';
+
+describe('customer orders', () => {
+  it('creates CO-00001 with a customer (required), ships partly then fully, taking stock', async () => {
+    const { token, wheel, where } = await opsTenant(t);
+    const missing = await call(t, 'POST', CO, token, {
+      ...customerBody(t, [{ product_id: wheel, quantity: 1 }]),
+      customer_name: ' ',
+    });
+    expect(errorOf(missing).error.fields).toEqual({ customer_name: messages.customerNameRequired });
+    const order = await createOrder(
+      t,
+      token,
+      CO,
+      customerBody(t, [{ product_id: wheel, quantity: 4, unit_price: 99 }]),
+    );
+    expect(order).toMatchObject({
+      number: 1,
+      number_label: 'CO-00001',
+      customer_name: 'Bike Shop',
+      status: 'draft',
+      total: '396.0000',
+    });
+    const line = order.lines[0]?.id ?? '';
+    await stepOrder(t, token, CO, order.id, 'confirm');
+    const part = await stepOrder(t, token, CO, order.id, 'ship', { lines: [{ line_id: line, quantity: 1 }] });
+    expect(part.json()).toMatchObject({
+      message: messages.orderShipped,
+      data: { status: 'confirmed', lines: [{ shipped_qty: '1.0000' }] },
+    });
+    expect(await stockOf(t, where, wheel)).toBe('4.0000');
+    const tooMuch = await stepOrder(t, token, CO, order.id, 'ship', {
+      lines: [{ line_id: line, quantity: 4 }],
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(errorOf(tooMuch).error.fields?.['lines.0.quantity']).toMatch(/^Only 3 of .+ remain to ship$/);
+    const rest = await stepOrder(t, token, CO, order.id, 'ship');
+    expect(rest.json().data).toMatchObject({ status: 'shipped', lines: [{ shipped_qty: '4.0000' }] });
+    expect(rest.json().data.shipped_at).not.toBeNull();
+    expect(await stockOf(t, where, wheel)).toBe('1.0000');
+    const moves = await call(t, 'GET', `/api/stock-moves?product_id=${wheel}&kind=shipment`, token);
+    expect(moves.json().meta.total).toBe(2);
+    expect(moves.json().data[0]).toMatchObject({
+      kind: 'shipment',
+      reference: { kind: 'customer_order', id: order.id, line_id: line, label: 'CO-00001' },
+    });
+    expect((await stepOrder(t, token, CO, order.id, 'close')).json().data.status).toBe('closed');
+  });
+
+  it('refuses a shipment beyond stock whole (409 naming the product), shipping nothing', async () => {
+    const { token, where, wheel } = await opsTenant(t);
+    const hub = await insertProduct(t, where, { productName: 'Hub', productQty: '2' });
+    const order = await createOrder(
+      t,
+      token,
+      CO,
+      customerBody(t, [
+        { product_id: wheel, quantity: 5 },
+        { product_id: hub, quantity: 1 },
+        { product_id: hub, quantity: 1.5 },
+      ]),
+    );
+    await stepOrder(t, token, CO, order.id, 'confirm');
+    const refused = await stepOrder(t, token, CO, order.id, 'ship');
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).error.message).toBe(messages.notEnoughStock('Hub', '2', '2.5'));
+    expect(await stockOf(t, where, wheel)).toBe('5.0000');
+    expect(await stockOf(t, where, hub)).toBe('2.0000');
+    const after = (await call(t, 'GET', `${CO}/${order.id}`, token)).json().data;
+    expect(after.lines.map((l: { shipped_qty: string }) => l.shipped_qty)).toEqual([
+      '0.0000',
+      '0.0000',
+      '0.0000',
+    ]);
+    // Shipping what there is works; the rest waits.
+    const part = await stepOrder(t, token, CO, order.id, 'ship', {
+      lines: [
+        { line_id: order.lines[0]?.id, quantity: 5 },
+        { line_id: order.lines[1]?.id, quantity: 1 },
+      ],
+    });
+    expect(part.statusCode, part.body).toBe(200);
+    expect(await stockOf(t, where, wheel)).toBe('0.0000');
+    expect(await stockOf(t, where, hub)).toBe('1.0000');
+  });
+
+  it('lists by customer and number, exports with the customer column, 404 across tenants', async () => {
+    const { token, wheel } = await opsTenant(t);
+    const order = await createOrder(
+      t,
+      token,
+      CO,
+      customerBody(t, [{ product_id: wheel, quantity: 1 }], { customer_name: '=HYPERLINK("x")' }),
+    );
+    const listed = await call(t, 'GET', `${CO}?q=hyperlink`, token);
+    expect(listed.json().data.map((o: { id: string }) => o.id)).toEqual([order.id]);
+    const csv = await call(t, 'GET', `${CO}/export`, token);
+    expect(csv.body.split('\r\n')[0]).toBe(
+      'number,customer_name,order_date,due_date,status,line_count,total,late,notes',
+    );
+    expect(csv.body).toContain(`CO-00001,"'=HYPERLINK(""x"")"`);
+    const stranger = await opsTenant(t);
+    expect((await call(t, 'GET', `${CO}/${order.id}`, stranger.token)).statusCode).toBe(404);
+    expect((await stepOrder(t, stranger.token, CO, order.id, 'ship')).statusCode).toBe(404);
+  });
+});

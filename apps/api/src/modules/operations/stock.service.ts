@@ -1,0 +1,194 @@
+import { EXPORT_ROWS_MAX } from '@workhub/shared/constants';
+import { messages } from '@workhub/shared/messages';
+import type {
+  StockMove,
+  stockAdjustmentBody,
+  stockMoveExportQuery,
+  stockMoveListQuery,
+} from '@workhub/shared/schemas/operations';
+import { orderNumberLabel } from '@workhub/shared/schemas/operations-orders';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { sortedListOf, sortedPageOf } from '../../db/paging.ts';
+import { users } from '../../db/schema/users.ts';
+import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
+import { containing, ListShape } from '../../lib/list-query.ts';
+import { decimal, sub } from './mrp/decimal.ts';
+import { products } from './operations.schema.ts';
+import {
+  customerOrderLines,
+  customerOrders,
+  purchaseOrderLines,
+  purchaseOrders,
+  stockMoves,
+  workOrders,
+} from './orders.schema.ts';
+import { invalidFields } from './orders-rules.ts';
+import { applyStockChanges, lockProducts } from './stock-ledger.ts';
+
+type ListQuery = z.output<typeof stockMoveListQuery>;
+type ExportQuery = z.output<typeof stockMoveExportQuery>;
+type AdjustmentInput = z.output<typeof stockAdjustmentBody>;
+
+const m = stockMoves;
+const sameAccount = (table: { accountId: PgColumn }) => eq(table.accountId, m.accountId);
+
+/** Stock moves (every change of on-hand, with what made it) and stock counts (adjustments). */
+export function createStockService(ctx: Ctx) {
+  const { db, now } = ctx;
+
+  /** Moves with the product's name, who made them, and the order or work order they came from. */
+  function selectMoves(where: SQL | undefined) {
+    return db
+      .select({
+        row: m,
+        productName: products.productName,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        purchaseOrderId: purchaseOrders.id,
+        purchaseOrderNumber: purchaseOrders.number,
+        customerOrderId: customerOrders.id,
+        customerOrderNumber: customerOrders.number,
+        workOrderNumber: workOrders.number,
+      })
+      .from(m)
+      .innerJoin(products, and(sameAccount(products), eq(products.id, m.productId)))
+      .leftJoin(users, eq(users.id, m.createdBy))
+      .leftJoin(
+        purchaseOrderLines,
+        and(sameAccount(purchaseOrderLines), eq(purchaseOrderLines.id, m.purchaseOrderLineId)),
+      )
+      .leftJoin(
+        purchaseOrders,
+        and(eq(purchaseOrders.accountId, m.accountId), eq(purchaseOrders.id, purchaseOrderLines.orderId)),
+      )
+      .leftJoin(
+        customerOrderLines,
+        and(sameAccount(customerOrderLines), eq(customerOrderLines.id, m.customerOrderLineId)),
+      )
+      .leftJoin(
+        customerOrders,
+        and(eq(customerOrders.accountId, m.accountId), eq(customerOrders.id, customerOrderLines.orderId)),
+      )
+      .leftJoin(workOrders, and(sameAccount(workOrders), eq(workOrders.id, m.workOrderId)))
+      .where(where)
+      .$dynamic();
+  }
+  type Selected = Awaited<ReturnType<typeof selectMoves>>[number];
+
+  function referenceOf(r: Selected): StockMove['reference'] {
+    const { row } = r;
+    if (row.purchaseOrderLineId && r.purchaseOrderId && r.purchaseOrderNumber !== null) {
+      const label = orderNumberLabel('purchase_order', r.purchaseOrderNumber);
+      return { kind: 'purchase_order', id: r.purchaseOrderId, line_id: row.purchaseOrderLineId, label };
+    }
+    if (row.customerOrderLineId && r.customerOrderId && r.customerOrderNumber !== null) {
+      const label = orderNumberLabel('customer_order', r.customerOrderNumber);
+      return { kind: 'customer_order', id: r.customerOrderId, line_id: row.customerOrderLineId, label };
+    }
+    if (row.workOrderId && r.workOrderNumber !== null) {
+      const label = orderNumberLabel('work_order', r.workOrderNumber);
+      return { kind: 'work_order', id: row.workOrderId, line_id: null, label };
+    }
+    return null;
+  }
+
+  const toMove = (r: Selected): StockMove => ({
+    id: r.row.id,
+    product_id: r.row.productId,
+    product_name: r.productName,
+    kind: r.row.kind,
+    qty_delta: r.row.qtyDelta,
+    on_hand_after: r.row.onHandAfter,
+    reference: referenceOf(r),
+    reason: r.row.reason,
+    created_by: r.row.createdBy,
+    created_by_name: r.firstName === null ? null : `${r.firstName} ${r.lastName ?? ''}`.trim(),
+    created_at: r.row.createdAt.toISOString(),
+  });
+
+  function listOf(scope: WorkspaceScope, query: ExportQuery) {
+    const shape = new ListShape('stock_moves', scope.workspaceValues(), () => inScopeWorkspace(m))
+      .param('product_id', query.product_id, (id) => eq(m.productId, id))
+      .param('kind', query.kind, (kind) => eq(m.kind, kind))
+      // q: the product's name or the reason contains (a subquery: the count reads the moves alone).
+      .param(
+        'q',
+        query.q ? containing(query.q) : undefined,
+        (q) =>
+          or(
+            ilike(m.reason, q),
+            sql`exists (select 1 from ${products} where ${products.accountId} = ${m.accountId} and ${products.id} = ${m.productId} and ${ilike(products.productName, q)})`,
+          ) as SQL,
+      )
+      .sorted(query.sort);
+    const direction = query.sort === 'created_at' ? asc : desc;
+    return {
+      shape,
+      build: () => ({ select: selectMoves(shape.where()), order: [direction(m.createdAt), direction(m.id)] }),
+      table: m,
+      toItem: toMove,
+    };
+  }
+
+  const list = (scope: WorkspaceScope, query: ListQuery) => sortedPageOf(db, query, listOf(scope, query));
+
+  async function exportCsv(scope: WorkspaceScope, query: ExportQuery) {
+    const fetched = await sortedListOf(db, listOf(scope, query), EXPORT_ROWS_MAX + 1);
+    const { rows, truncatedAt } = capRows(fetched, EXPORT_ROWS_MAX);
+    const csv = toCsv(
+      [
+        'created_at',
+        'product_name',
+        'kind',
+        'qty_delta',
+        'on_hand_after',
+        'reference',
+        'reason',
+        'created_by_name',
+      ],
+      rows.map((r) => [
+        r.created_at,
+        r.product_name,
+        r.kind,
+        r.qty_delta,
+        r.on_hand_after,
+        r.reference?.label,
+        r.reason,
+        r.created_by_name,
+      ]),
+    );
+    return { filename: csvFilename('stock-moves', now()), csv, truncatedAt };
+  }
+
+  /**
+   * A count (docs/decisions.md 023): `quantity` is the new on-hand figure; the move records the
+   * difference to the locked figure (0 when the count found what the books said) and the reason.
+   */
+  async function adjust(scope: WorkspaceScope, input: AdjustmentInput): Promise<StockMove> {
+    const id = await db.transaction(async (tx) => {
+      const product = (await lockProducts(tx, scope, [input.product_id])).get(input.product_id);
+      if (!product) throw invalidFields({ product_id: messages.productUnknown });
+      const delta = sub(decimal(input.quantity), product.onHand);
+      const [move] = await applyStockChanges(
+        tx,
+        scope,
+        [{ productId: product.id, kind: 'adjustment', delta, reason: input.reason }],
+        { userId: scope.auth.user_id, at: now() },
+      );
+      if (!move) throw new Error('the adjustment wrote no move');
+      return move.id;
+    });
+    const [row] = await selectMoves(and(scope.workspace(m), eq(m.id, id)));
+    if (!row) throw notFound();
+    return toMove(row);
+  }
+
+  return { list, exportCsv, adjust };
+}
+
+export type StockService = ReturnType<typeof createStockService>;

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from '@workhub/shared/messages';
+import { describe, expect, it } from 'vitest';
+import { errorOf, useTestApp } from '../../test/helpers.ts';
+import { call } from '../../test/work.ts';
+import { insertProduct, opsTenant, stockOf } from './orders-test-helpers.ts';
+
+const t = useTestApp();
+
+describe('POST /api/stock-adjustments', () => {
+  it('sets the counted figure and records the difference (twice the same count changes nothing)', async () => {
+    const { token, where, wheel, holder } = await opsTenant(t);
+    const counted = await call(t, 'POST', '/api/stock-adjustments', token, {
+      product_id: wheel,
+      quantity: '3.5',
+      reason: 'Cycle count',
+    });
+    expect(counted.statusCode, counted.body).toBe(201);
+    expect(counted.json()).toMatchObject({
+      message: messages.stockAdjusted,
+      data: {
+        product_id: wheel,
+        kind: 'adjustment',
+        qty_delta: '-1.5000',
+        on_hand_after: '3.5000',
+        reference: null,
+        reason: 'Cycle count',
+        created_by: holder.session.user.user_id,
+        created_by_name: 'Ada Lovelace',
+      },
+    });
+    const again = await call(t, 'POST', '/api/stock-adjustments', token, {
+      product_id: wheel,
+      quantity: 3.5,
+      reason: 'Recount',
+    });
+    expect(again.json().data).toMatchObject({ qty_delta: '0.0000', on_hand_after: '3.5000' });
+    expect(await stockOf(t, where, wheel)).toBe('3.5000');
+  });
+
+  it('answers 400 per field: reason required, no negative count, a product of this workspace', async () => {
+    const { token } = await opsTenant(t);
+    const stranger = await opsTenant(t);
+    const empty = await call(t, 'POST', '/api/stock-adjustments', token, {});
+    expect(errorOf(empty).error.fields).toEqual({
+      product_id: messages.productUnknown,
+      quantity: messages.quantityRequired,
+      reason: messages.adjustmentReasonRequired,
+    });
+    const bad = await call(t, 'POST', '/api/stock-adjustments', token, {
+      product_id: stranger.wheel,
+      quantity: -1,
+      reason: 'x\u0000',
+    });
+    expect(errorOf(bad).error.fields).toEqual({
+      quantity: messages.decimalNegative,
+      reason: messages.textControlCharacters,
+    });
+    for (const product of [stranger.wheel, randomUUID()]) {
+      const foreign = await call(t, 'POST', '/api/stock-adjustments', token, {
+        product_id: product,
+        quantity: 1,
+        reason: 'Count',
+      });
+      expect(foreign.statusCode).toBe(400);
+      expect(errorOf(foreign).error.fields).toEqual({ product_id: messages.productUnknown });
+    }
+    expect(await stockOf(t, stranger.where, stranger.wheel)).toBe('5.0000');
+    const huge = await call(t, 'POST', '/api/stock-adjustments', token, {
+      product_id: stranger.wheel,
+      quantity: '99999999999',
+      reason: 'Count',
+    });
+    expect(errorOf(huge).error.fields).toMatchObject({ quantity: messages.decimalTooLarge });
+  });
+});
+
+describe('GET /api/stock-moves (+ export)', () => {
+  it("filters by product, kind and search, newest first, paged; another tenant's moves never show", async () => {
+    const { token, where, wheel, spoke } = await opsTenant(t);
+    const nut = await insertProduct(t, where, { productName: 'Nut M5' });
+    for (const [product, quantity, reason] of [
+      [wheel, 1, 'Shelf A'],
+      [spoke, 7, 'Shelf B'],
+      [nut, 100, 'Delivery found'],
+    ] as const) {
+      t.clock.advance(1);
+      await call(t, 'POST', '/api/stock-adjustments', token, { product_id: product, quantity, reason });
+    }
+    const list = async (query: string) => {
+      const response = await call(t, 'GET', `/api/stock-moves${query}`, token);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    expect((await list('')).data.map((m: { reason: string }) => m.reason)).toEqual([
+      'Delivery found',
+      'Shelf B',
+      'Shelf A',
+    ]);
+    expect((await list('?sort=created_at&limit=1&page=2')).data[0].reason).toBe('Shelf B');
+    expect((await list(`?product_id=${spoke}`)).data).toMatchObject([
+      { product_id: spoke, on_hand_after: '7.0000' },
+    ]);
+    expect((await list('?q=nut')).meta.total).toBe(1);
+    expect((await list('?q=shelf')).meta.total).toBe(2);
+    expect((await list('?kind=receipt')).meta.total).toBe(0);
+    expect((await call(t, 'GET', '/api/stock-moves?kind=theft', token)).statusCode).toBe(400);
+    const stranger = await opsTenant(t);
+    expect(
+      (await call(t, 'GET', `/api/stock-moves?product_id=${wheel}`, stranger.token)).json().data,
+    ).toEqual([]);
+    const csv = await call(t, 'GET', `/api/stock-moves/export?product_id=${nut}`, token);
+    const [header, row] = csv.body.split('\r\n');
+    expect(header).toBe(
+      'created_at,product_name,kind,qty_delta,on_hand_after,reference,reason,created_by_name',
+    );
+    expect(row).toContain(',Nut M5,adjustment,100.0000,100.0000,,Delivery found,Ada Lovelace');
+  });
+});
