@@ -200,24 +200,27 @@ export function createImportService(ctx: Ctx) {
   async function cycleErrors(tx: Db, scope: WorkspaceScope, lines: NewLine[], existing: BomEdge[]) {
     const errors: ImportError[] = [];
     const edges: (BomEdge & { row?: number })[] = [...existing, ...lines];
+    // The products' own names (a file may write them in another case).
     const names = new Map<string, string>();
-    for (const line of lines) {
-      names.set(line.parent_id, line.value.product_need);
-      names.set(line.component_id, line.value.product_needed);
-    }
     for (let found = 0; found < MAX_CYCLES; found++) {
       const path = findCycle(edges);
       if (!path) break;
-      const steps = path.slice(1).map((to, i) => ({ from: path[i], to }));
-      const index = edges.findIndex(
-        (edge) =>
-          edge.row !== undefined &&
-          steps.some((s) => s.from === edge.parent_id && s.to === edge.component_id),
-      );
+      const steps = new Set(path.slice(1).map((to, i) => `${path[i]}|${to}`));
+      // The new line of the cycle that comes last in the file closes it: the rows before it were fine.
+      let index = -1;
+      edges.forEach((edge, i) => {
+        const row = edge.row;
+        if (row === undefined || !steps.has(`${edge.parent_id}|${edge.component_id}`)) return;
+        if (index < 0 || row > (edges[index]?.row ?? 0)) index = i;
+      });
       const culprit = edges[index];
       // The workspace's own lines never hold a cycle (each write checks): a new line closes it.
       if (!culprit || culprit.row === undefined) break;
-      const missing = path.filter((id) => !names.has(id));
+      // The path as that line sees it: from its parent, through its component, back to its parent.
+      const at = path.findIndex((id, i) => id === culprit.parent_id && path[i + 1] === culprit.component_id);
+      const loop = path.slice(0, -1);
+      const fromCulprit = [...loop.slice(at), ...loop.slice(0, at), culprit.parent_id];
+      const missing = fromCulprit.filter((id) => !names.has(id));
       if (missing.length > 0) {
         const rows = await tx
           .select({ id: products.id, name: products.productName })
@@ -225,7 +228,7 @@ export function createImportService(ctx: Ctx) {
           .where(and(scope.workspace(products), inArray(products.id, missing)));
         for (const row of rows) names.set(row.id, row.name);
       }
-      const message = messages.bomCycle(formatCyclePath(path, (id) => names.get(id) ?? id));
+      const message = messages.bomCycle(formatCyclePath(fromCulprit, (id) => names.get(id) ?? id));
       errors.push({ row: culprit.row, column: 'product_needed', message });
       edges.splice(index, 1);
     }

@@ -1,0 +1,263 @@
+import { messages } from '@workhub/shared/messages';
+import { and, count, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, useTestApp } from '../../test/helpers.ts';
+import { addBomLine, createNamed, createProduct, uniqueName } from '../../test/master-data.ts';
+import { memberIn, newTenant, type Tenant } from '../../test/tenants.ts';
+import { call } from '../../test/work.ts';
+import { bomLines, products } from './operations.schema.ts';
+import { stockMoves } from './orders.schema.ts';
+
+const t = useTestApp();
+
+const importRows = (token: string, what: 'products' | 'bom-lines', rows: object[], dryRun = false) =>
+  call(t, 'POST', `/api/${what}/import`, token, { rows, dry_run: dryRun });
+
+async function productCount(tenant: Tenant) {
+  const [row] = await t.db.db
+    .select({ n: count() })
+    .from(products)
+    .where(eq(products.workspaceId, tenant.workspace.workspace_id));
+  return row?.n ?? 0;
+}
+
+describe('POST /api/products/import', () => {
+  let tenant: Tenant;
+  let token: string;
+  beforeAll(async () => {
+    tenant = await newTenant(t, 'mrp');
+    token = tenant.owner.token;
+  });
+
+  it('checks in a dry run, then imports every row with names resolved and opening stock moves', async () => {
+    await createNamed(t, token, 'catalogs', { name: 'Bikes' });
+    await createNamed(t, token, 'uoms', { name: 'pcs' });
+    const rows = [
+      {
+        product_name: 'Import bike',
+        catalog: 'BIKES',
+        uom: 'Pcs',
+        price: '250',
+        product_qty: '4',
+        procurement_type: 'Make',
+      },
+      { product_name: 'Import spoke', price: 0.3, lead_time: '', lead_time_unit: 'WEEKS', extra: 'ignored' },
+    ];
+    const dry = await importRows(token, 'products', rows, true);
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toEqual({ data: { dry_run: true, rows: 2, imported: 0, errors: [] } });
+    expect(await productCount(tenant)).toBe(0);
+
+    const done = await importRows(token, 'products', rows);
+    expect(done.json()).toEqual({
+      message: messages.importDone(2),
+      data: { dry_run: false, rows: 2, imported: 2, errors: [] },
+    });
+    const list = (await call(t, 'GET', '/api/products?q=import', token)).json().data;
+    expect(list).toMatchObject([
+      {
+        product_name: 'Import bike',
+        catalog_name: 'Bikes',
+        uom_name: 'pcs',
+        product_qty: '4.0000',
+        procurement_type: 'make',
+      },
+      {
+        product_name: 'Import spoke',
+        price: '0.3000',
+        lead_time: 0,
+        lead_time_unit: 'weeks',
+        catalog_id: null,
+      },
+    ]);
+    const moves = await t.db.db
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.workspaceId, tenant.workspace.workspace_id)));
+    expect(moves.map((m) => [m.productId, m.qtyDelta, m.reason])).toEqual([
+      [list[0].id, '4.0000', messages.openingStockReason],
+    ]);
+  });
+
+  it('names the row and the column of every fault and writes nothing', async () => {
+    const owner = await newTenant(t, 'mrp');
+    await createProduct(t, owner.owner.token, { product_name: 'Existing' });
+    const before = await productCount(owner);
+    const response = await importRows(owner.owner.token, 'products', [
+      { product_name: 'Good one', price: '1' },
+      { product_name: 'existing', price: '1' },
+      { product_name: 'Twice', price: '1' },
+      { product_name: 'TWICE', price: '1' },
+      { product_name: '', price: '-1', catalog: 'Nope' },
+      { product_name: 'Unknowns', price: '2', catalog: 'Nope', uom: 'Box' },
+      { product_name: 'Nul\u0000', price: '1e5', procurement_type: 'steal', lead_time: '1000' },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe(messages.importHasErrors);
+    expect(response.json().data).toMatchObject({ rows: 7, imported: 0 });
+    expect(response.json().data.errors).toEqual([
+      { row: 3, column: 'product_name', message: messages.importNameTaken('existing') },
+      { row: 5, column: 'product_name', message: messages.importNameRepeated('TWICE', 4) },
+      { row: 6, column: 'product_name', message: messages.productNameRequired },
+      { row: 6, column: 'price', message: messages.decimalNegative },
+      { row: 7, column: 'catalog', message: messages.importCatalogUnknown('Nope') },
+      { row: 7, column: 'uom', message: messages.importUomUnknown('Box') },
+      { row: 8, column: 'product_name', message: messages.textControlCharacters },
+      { row: 8, column: 'price', message: messages.decimalInvalid },
+      { row: 8, column: 'procurement_type', message: 'Must be one of make, buy' },
+      { row: 8, column: 'lead_time', message: messages.leadTimeInvalid },
+    ]);
+    expect(await productCount(owner)).toBe(before);
+  });
+
+  it('imports 10,000 rows in one go, in seconds', async () => {
+    const owner = await newTenant(t, 'erp');
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({
+      product_name: `Bulk ${i}`,
+      price: `${i}.5`,
+      product_qty: i % 2 === 0 ? '3' : '',
+      product_group: `Group ${i % 10}`,
+    }));
+    const started = Date.now();
+    const response = await importRows(owner.owner.token, 'products', rows);
+    expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
+    expect(response.json().data).toMatchObject({ imported: 10_000, errors: [] });
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(await productCount(owner)).toBe(10_000);
+    const moves = await t.db.db
+      .select({ n: count() })
+      .from(stockMoves)
+      .where(eq(stockMoves.workspaceId, owner.workspace.workspace_id));
+    expect(moves[0]?.n).toBe(5_000);
+  }, 60_000);
+
+  it('refuses no rows, more than 10,000 rows, a body over 5 MB and a worker', async () => {
+    const token = tenant.owner.token;
+    const none = await importRows(token, 'products', []);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fields.rows).toBe(messages.importRowsRequired);
+    const many = await importRows(
+      token,
+      'products',
+      Array.from({ length: 10_001 }, () => ({})),
+    );
+    expect(many.json().error.fields.rows).toBe(messages.importRowsTooMany);
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import',
+      payload: { rows: [{ description: 'x'.repeat(6 * 1024 * 1024) }] },
+      headers: bearer(token),
+    });
+    expect(huge.statusCode).toBe(413);
+    const notRecords = await call(t, 'POST', '/api/products/import', token, { rows: [[1, 2]] } as object);
+    expect(notRecords.statusCode).toBe(400);
+    const worker = await memberIn(t, tenant.workspace, 'worker');
+    expect((await importRows(worker.token, 'products', [{ product_name: 'W', price: 1 }])).statusCode).toBe(
+      403,
+    );
+    const general = (await newTenant(t, 'workspace')).owner.token;
+    expect((await importRows(general, 'products', [{ product_name: 'W', price: 1 }])).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/bom-lines/import', () => {
+  it('imports lines by product names (any case), all or none', async () => {
+    const owner = await newTenant(t, 'mrp');
+    const token = owner.owner.token;
+    const bike = await createProduct(t, token, { product_name: 'Bom bike', procurement_type: 'make' });
+    const wheel = await createProduct(t, token, {
+      product_name: 'Bom wheel',
+      procurement_type: 'make',
+      price: '0',
+    });
+    await createProduct(t, token, { product_name: 'Bom spoke', price: '0.5' });
+    const rows = [
+      { product_need: 'BOM BIKE', product_needed: 'bom wheel', bom_qty: '2', notes: 'both' },
+      {
+        product_need: 'Bom wheel',
+        product_needed: 'Bom spoke',
+        bom_qty: 36,
+        status: 'Inactive',
+        lead_time_unit: 'Weeks',
+      },
+    ];
+    const dry = await importRows(token, 'bom-lines', rows, true);
+    expect(dry.json().data).toEqual({ dry_run: true, rows: 2, imported: 0, errors: [] });
+    const done = await importRows(token, 'bom-lines', rows);
+    expect(done.json()).toMatchObject({ message: messages.importDone(2), data: { imported: 2 } });
+    const lines = (await call(t, 'GET', `/api/products/${wheel.id}/bom`, token)).json().data;
+    expect(lines).toMatchObject([
+      { product_needed_name: 'Bom spoke', bom_qty: '36.0000', status: 'inactive', lead_time_unit: 'weeks' },
+    ]);
+    const tree = (await call(t, 'GET', `/api/products/${bike.id}/bom/tree`, token)).json().data;
+    expect(tree.root.children).toHaveLength(1);
+  });
+
+  it('names unknown products, lines that exist or repeat, and cycles with the path', async () => {
+    const owner = await newTenant(t, 'mrp');
+    const token = owner.owner.token;
+    const a = await createProduct(t, token, { product_name: 'Cy A', procurement_type: 'make' });
+    const b = await createProduct(t, token, { product_name: 'Cy B', procurement_type: 'make' });
+    await createProduct(t, token, { product_name: 'Cy C', procurement_type: 'make' });
+    await addBomLine(t, token, a.id, b.id);
+    const response = await importRows(token, 'bom-lines', [
+      { product_need: 'Cy B', product_needed: 'Cy C', bom_qty: '1' },
+      { product_need: 'Cy C', product_needed: 'Cy A', bom_qty: '1' },
+      { product_need: 'cy a', product_needed: 'cy b', bom_qty: '1' },
+      { product_need: 'Cy B', product_needed: 'CY C', bom_qty: '2' },
+      { product_need: 'Cy A', product_needed: 'Cy A', bom_qty: '1' },
+      { product_need: 'Ghost', product_needed: 'Cy A', bom_qty: '0' },
+      { product_need: 'Ghost', product_needed: 'Phantom', bom_qty: '1' },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.imported).toBe(0);
+    expect(response.json().data.errors).toEqual([
+      { row: 3, column: 'product_needed', message: messages.bomCycle('Cy C → Cy A → Cy B → Cy C') },
+      { row: 4, column: 'product_needed', message: messages.bomComponentTaken },
+      { row: 5, column: 'product_needed', message: messages.bomComponentTaken },
+      { row: 6, column: 'product_needed', message: messages.bomCycle('Cy A → Cy A') },
+      { row: 7, column: 'bom_qty', message: messages.decimalNotPositive },
+      { row: 8, column: 'product_need', message: messages.importProductUnknown('Ghost') },
+      { row: 8, column: 'product_needed', message: messages.importProductUnknown('Phantom') },
+    ]);
+    const [written] = await t.db.db
+      .select({ n: count() })
+      .from(bomLines)
+      .where(eq(bomLines.workspaceId, owner.workspace.workspace_id));
+    expect(written?.n).toBe(1);
+  });
+
+  it('imports 10,000 lines of a deep catalogue in seconds, and sees a cycle across them', async () => {
+    const owner = await newTenant(t, 'mrp');
+    const token = owner.owner.token;
+    const names = Array.from({ length: 2_001 }, (_, i) => uniqueName(`Deep ${i}`));
+    const made = await importRows(
+      token,
+      'products',
+      names.map((product_name) => ({ product_name, price: '1', procurement_type: 'make' })),
+    );
+    expect(made.json().data.imported).toBe(2_001);
+    // Each product needs the next five: 10,000 lines, no cycle.
+    const rows = names
+      .slice(0, 2_000)
+      .flatMap((name, i) =>
+        [1, 2, 3, 4, 5].map((step) => ({
+          product_need: name,
+          product_needed: names[Math.min(i + step, 2_000)],
+          bom_qty: '1',
+        })),
+      );
+    const unique = [...new Map(rows.map((r) => [`${r.product_need}|${r.product_needed}`, r])).values()];
+    const started = Date.now();
+    const looped = await importRows(token, 'bom-lines', [
+      ...unique.slice(0, 9_999),
+      { product_need: names[2_000], product_needed: names[0], bom_qty: '1' },
+    ]);
+    expect(looped.json().data.errors).toHaveLength(1);
+    expect(looped.json().data.errors[0].message).toMatch(/^This line would make a cycle: /);
+    const done = await importRows(token, 'bom-lines', unique);
+    expect(done.json().data.errors).toEqual([]);
+    expect(done.json().data.imported).toBe(unique.length);
+    expect(Date.now() - started).toBeLessThan(45_000);
+  }, 90_000);
+});
