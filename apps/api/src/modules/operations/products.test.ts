@@ -128,14 +128,20 @@ describe('POST /api/products', () => {
     });
     expect(foreignUom.json().error.fields).toEqual({ uom_id: messages.uomUnknown });
     // The largest figures numeric(14,4) holds pass.
-    const largest = await createProduct(t, token, { price: '9999999999.9999', product_qty: '9999999999.9999' });
+    const largest = await createProduct(t, token, {
+      price: '9999999999.9999',
+      product_qty: '9999999999.9999',
+    });
     expect(largest.price).toBe('9999999999.9999');
   });
 
   it('refuses a name taken in any case, also by creates at once (409, one move only)', async () => {
     const name = uniqueName('Frame');
     await createProduct(t, token, { product_name: name });
-    const again = await call(t, 'POST', '/api/products', token, { product_name: name.toUpperCase(), price: 1 });
+    const again = await call(t, 'POST', '/api/products', token, {
+      product_name: name.toUpperCase(),
+      price: 1,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({
       message: messages.productNameTaken,
@@ -165,9 +171,16 @@ describe('PATCH /api/products/:id and /status', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       message: messages.updateDone,
-      data: { product_name: 'Renamed wheel', price: '12.2500', catalog_name: catalog.name, product_qty: '3.0000' },
+      data: {
+        product_name: 'Renamed wheel',
+        price: '12.2500',
+        catalog_name: catalog.name,
+        product_qty: '3.0000',
+      },
     });
-    const status = await call(t, 'PATCH', `/api/products/${product.id}/status`, token, { status: 'inactive' });
+    const status = await call(t, 'PATCH', `/api/products/${product.id}/status`, token, {
+      status: 'inactive',
+    });
     expect(status.json()).toMatchObject({ message: messages.updateDone, data: { status: 'inactive' } });
 
     const other = await createProduct(t, token);
@@ -189,9 +202,9 @@ describe('PATCH /api/products/:id and /status', () => {
         catalog_id: randomUUID(),
       });
       expect(patch.statusCode).toBe(404);
-      expect((await call(t, 'PATCH', `/api/products/${id}/status`, outsider, { status: 'inactive' })).statusCode).toBe(
-        404,
-      );
+      expect(
+        (await call(t, 'PATCH', `/api/products/${id}/status`, outsider, { status: 'inactive' })).statusCode,
+      ).toBe(404);
     }
     expect((await call(t, 'GET', '/api/products/0', token)).statusCode).toBe(400);
   });
@@ -217,7 +230,11 @@ describe('GET /api/products', () => {
       product_qty: '10',
     });
     t.clock.advance(1);
-    const c = await createProduct(t, owner, { product_name: 'Gamma nut', product_group: 'Fasteners', price: '1' });
+    const c = await createProduct(t, owner, {
+      product_name: 'Gamma nut',
+      product_group: 'Fasteners',
+      price: '1',
+    });
     await call(t, 'PATCH', `/api/products/${c.id}/status`, owner, { status: 'inactive' });
     await addBomLine(t, owner, b.id, a.id, { bom_qty: '2' });
 
