@@ -179,7 +179,8 @@ export const bomLines = pgTable(
     costPerUnit: decimal('cost_per_unit'),
     notes: text('notes'),
     /** The attached file (all four set, or none): its name as uploaded, checked type and size, and
-     * where the server keeps it (a random name under DATA_DIR/uploads/bom, like workspace logos). */
+     * where the server keeps it (a random name under DATA_DIR/private/bom-attachments: unlike workspace
+     * logos, not under DATA_DIR/uploads, which is served to anyone; bom-attachments.ts). */
     attachmentName: text('attachment_name'),
     attachmentType: text('attachment_type'),
     attachmentSize: integer('attachment_size'),
