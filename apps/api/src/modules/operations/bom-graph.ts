@@ -19,6 +19,11 @@ export async function lockWorkspaceBom(tx: Db, scope: WorkspaceScope): Promise<v
   );
 }
 
+/** The rows of `db.execute`: postgres.js answers the array, PGlite's driver `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[];
+}
+
 /**
  * Every line (any status: an inactive one may be switched on again without a check) reachable by
  * walking down from `from`: the lines a new line into `from` could close a cycle with. One
@@ -36,9 +41,7 @@ export async function linesBelow(tx: Db, scope: WorkspaceScope, from: string): P
     select l.id, l.product_need_id as parent_id, l.product_needed_id as component_id
     from bom_lines l join below b on l.product_need_id = b.product_id
     where l.account_id = ${accountId} and l.workspace_id = ${workspaceId}`);
-  // postgres.js answers the rows, PGlite's driver `{ rows }`.
-  const rows = Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
-  return (rows as { id: string; parent_id: string; component_id: string }[]).map((row) => ({
+  return rowsOf<{ id: string; parent_id: string; component_id: string }>(result).map((row) => ({
     id: row.id,
     parent_id: row.parent_id,
     component_id: row.component_id,

@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { cycleRefused } from './bom-graph.ts';
+import { cycleRefused, rowsOf } from './bom-graph.ts';
 import { type CostNode, createCostRollup } from './mrp/cost.ts';
 import { MrpError } from './mrp/mrp-error.ts';
 import { products, uoms } from './operations.schema.ts';
@@ -36,9 +36,7 @@ export function createBomTreeService({ db }: Ctx) {
         l.bom_qty::text as qty, l.cost_per_unit::text as cost_per_unit
       from bom_lines l join below b on l.product_need_id = b.product_id
       where l.account_id = ${accountId} and l.workspace_id = ${workspaceId} and l.status = 'active'`);
-    // postgres.js answers the rows, PGlite's driver `{ rows }`.
-    const rows = Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
-    return rows as TreeLine[];
+    return rowsOf<TreeLine>(result);
   }
 
   return {
