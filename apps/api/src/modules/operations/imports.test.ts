@@ -238,15 +238,13 @@ describe('POST /api/bom-lines/import', () => {
     );
     expect(made.json().data.imported).toBe(2_001);
     // Each product needs the next five: 10,000 lines, no cycle.
-    const rows = names
-      .slice(0, 2_000)
-      .flatMap((name, i) =>
-        [1, 2, 3, 4, 5].map((step) => ({
-          product_need: name,
-          product_needed: names[Math.min(i + step, 2_000)],
-          bom_qty: '1',
-        })),
-      );
+    const rows = names.slice(0, 2_000).flatMap((name, i) =>
+      [1, 2, 3, 4, 5].map((step) => ({
+        product_need: name,
+        product_needed: names[Math.min(i + step, 2_000)],
+        bom_qty: '1',
+      })),
+    );
     const unique = [...new Map(rows.map((r) => [`${r.product_need}|${r.product_needed}`, r])).values()];
     const started = Date.now();
     const looped = await importRows(token, 'bom-lines', [
