@@ -5,7 +5,9 @@
 //     production build) with the same scenarios (bench/scenarios.mjs);
 //  3. sign-in on its own, and list latency with and without sign-ins running;
 //  4. the list scenarios on PGlite (the embedded default) at 100k tasks, and its cold start;
-//  5. web: first load of /auth/login, every route's JS from the Vite manifest, Lighthouse.
+//  5. web: first load of /auth/login, every route's JS from the Vite manifest, Lighthouse;
+//  6. MRP (bench/mrp.mjs): a 5,000-product, 6-level, 20,000-line catalogue run on PGlite (< 5 s).
+// `--only mrp` runs the MRP case alone (as `node bench/mrp.mjs` does).
 // Prints a table and PASS/FAIL budget lines, writes the same as JSON to bench/results/, and exits
 // non-zero when a budget fails. BENCH_DURATION / BENCH_WARMUP / BENCH_CONNECTIONS shorten a trial run.
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,6 +17,7 @@ import postgres from 'postgres';
 import { measureLighthouse } from './lighthouse.mjs';
 import { measure, settings } from './load.mjs';
 import { measureLoginBundle } from './login-bundle.mjs';
+import { measureMrp, mrpBudget, mrpLines } from './mrp.mjs';
 import { memoryOf, productEnv, startProduct, waitReady } from './product.mjs';
 import { bareRequests, productRequests, signInRequest } from './scenarios.mjs';
 import { seedPglite, seedPostgres } from './seed.mjs';
@@ -22,6 +25,8 @@ import { largestTenant, signInAll, tenantPool } from './tenants.mjs';
 import { ROUTE_BUDGET_KB, routeSizes } from './web-budgets.mjs';
 
 const reseed = process.argv.includes('--reseed');
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (only !== undefined && only !== 'mrp') throw new Error(`--only takes mrp (got ${only})`);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LARGE = { accounts: 1000, big: 5, tasks: Number(process.env.BENCH_TASKS ?? 1_000_000) };
 // The same page shapes at 100 times fewer tasks: 15 accounts of the ordinary size (~22 tasks per
@@ -29,7 +34,7 @@ const LARGE = { accounts: 1000, big: 5, tasks: Number(process.env.BENCH_TASKS ??
 // what a page holds. (1,000 accounts over 10k tasks would leave most projects' pages empty.)
 const SMALL = { accounts: 15, big: 0, tasks: 10_000 };
 const PGLITE = { accounts: 1000, big: 5, tasks: 100_000 };
-const PORTS = { bare: 3301, product: 3302, seed: 3303 };
+const PORTS = { bare: 3301, product: 3302, seed: 3303, mrp: 3304 };
 const JWT_SECRET = 'bench-only-secret-bench-only-secret-0123456789';
 const workDir = `.tmp/bench-${process.pid}`;
 
@@ -212,9 +217,10 @@ function printTable() {
       `${label.padEnd(36)} ${fmt(r?.rps).padStart(7)} ${fmt(r?.p50, 1).padStart(7)} ${fmt(r?.p99, 1).padStart(7)} ` +
         `${fmt(r?.errors).padStart(6)}   ${bare && r ? `${fmt((100 * r.rps) / bare.rps)}% / ${fmt(r.p99 / bare.p99, 2)}x` : ''}`,
     );
-  rows.push(
-    `${'scenario'.padEnd(36)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(6)}   product/bare (req/s, p99)`,
-  );
+  if (Object.keys(results.datasets).length > 0)
+    rows.push(
+      `${'scenario'.padEnd(36)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(6)}   product/bare (req/s, p99)`,
+    );
   for (const [name, d] of Object.entries(results.datasets)) {
     rows.push(
       `--- ${name}: ${d.tasks.toLocaleString('en')} tasks, ${d.tenants} tenants${d.seed?.reused ? ' (seed reused)' : d.seed ? ` (seeded in ${fmt(d.seed.seconds, 1)} s)` : ''}`,
@@ -242,12 +248,18 @@ function printTable() {
         `lighthouse ${page.path.padEnd(16)} performance ${page.performance}  accessibility ${page.accessibility}`,
       );
   }
+  if (results.mrp) rows.push(...mrpLines(results.mrp));
   console.log(rows.join('\n'));
 }
 
 function budgets() {
   const out = [];
   const check = (name, pass, figure) => out.push({ name, pass: Boolean(pass), figure });
+  const mrp = mrpBudget(results.mrp);
+  if (only === 'mrp') {
+    check(mrp.name, mrp.pass, mrp.figure);
+    return report(out);
+  }
   const large = results.datasets.large;
   for (const scenario of ['tasks', 'projects']) {
     const p = large?.product[scenario];
@@ -320,6 +332,11 @@ function budgets() {
       );
     }
   }
+  check(mrp.name, mrp.pass, mrp.figure);
+  return report(out);
+}
+
+function report(out) {
   results.budgets = out;
   for (const b of out) console.log(`${b.pass ? 'PASS' : 'FAIL'}  ${b.name}: ${b.figure}`);
   return out.every((b) => b.pass);
@@ -328,14 +345,21 @@ function budgets() {
 let ok = false;
 try {
   mkdirSync(workDir, { recursive: true });
-  build();
-  await postgresDataset('large', LARGE, { full: true });
-  await postgresDataset('small', SMALL, { full: false });
-  await pgliteDataset(PGLITE);
+  if (only !== 'mrp') {
+    build();
+    await postgresDataset('large', LARGE, { full: true });
+    await postgresDataset('small', SMALL, { full: false });
+    await pgliteDataset(PGLITE);
+  }
+  log('MRP: 5,000 products on PGlite');
+  results.mrp = await measureMrp({ workDir, port: PORTS.mrp });
+  const machineLine = `${results.machine.cpus} cores, ${results.machine.memoryGB} GB, Node ${results.machine.node}`;
   console.log(
-    `\nnpm run bench: ${results.machine.cpus} cores, ${results.machine.memoryGB} GB, Node ${results.machine.node}; ` +
-      `PostgreSQL, the server and the load generator (autocannon, ${settings.connections} connections, ` +
-      `${settings.warmupSeconds} s warm-up + ${settings.seconds} s) share the machine.\n`,
+    only === 'mrp'
+      ? `\nnpm run bench -- --only mrp: ${machineLine}; the server (with PGlite inside) and the client share the machine.\n`
+      : `\nnpm run bench: ${machineLine}; ` +
+          `PostgreSQL, the server and the load generator (autocannon, ${settings.connections} connections, ` +
+          `${settings.warmupSeconds} s warm-up + ${settings.seconds} s) share the machine.\n`,
   );
   printTable();
   console.log('');
@@ -345,7 +369,10 @@ try {
   results.finishedAt = new Date().toISOString();
   mkdirSync('bench/results', { recursive: true });
   const json = JSON.stringify(results, null, 2);
-  writeFileSync(`bench/results/${results.startedAt.replace(/[:.]/g, '-')}.json`, json);
-  writeFileSync('bench/results/latest.json', json);
+  const prefix = only ? `${only}-` : '';
+  const suffix = only ? `-${only}` : '';
+  writeFileSync(`bench/results/${results.startedAt.replace(/[:.]/g, '-')}${suffix}.json`, json);
+  // A partial run keeps its own latest, not the full run's.
+  writeFileSync(`bench/results/${prefix}latest.json`, json);
 }
 if (!ok) process.exitCode = 1;

@@ -78,17 +78,9 @@ export async function saveProposals(
 ): Promise<void> {
   const { accountId, workspaceId } = scope.workspaceValues();
   for (let from = 0; from < proposals.length; from += PROPOSAL_BATCH) {
-    const rows = proposals.slice(from, from + PROPOSAL_BATCH).map((p) => ({
-      id: p.id,
-      seq: p.seq,
-      product_id: p.product_id,
-      kind: p.kind,
-      quantity: p.quantity,
-      need_date: p.need_date,
-      release_date: p.release_date,
-      past_due: p.past_due,
-      pegging: p.pegging,
-    }));
+    // The answer's proposals as they are: json_to_recordset reads the columns it names and ignores
+    // the rest (product_name, status, confirmed_ref), so no second copy of 30,000 objects is made.
+    const rows = proposals.slice(from, from + PROPOSAL_BATCH);
     await tx.execute(sql`
       insert into ${mrpProposals} (account_id, id, workspace_id, run_id, seq, product_id, kind, quantity,
         need_date, release_date, past_due, pegging)
