@@ -1,11 +1,25 @@
 import { createElement } from 'react';
 import { lazyPage } from '../../lib/lazy-page.ts';
-import type { WebModule } from '../../lib/web-module.ts';
+import type { ModulePage, WebModule } from '../../lib/web-module.ts';
 
 // Every page is its own chunk (this file is .ts, not .tsx: vite.config.ts's shell group names it), fetched when opened: nothing of operations rides on a public route.
 const ProductListPage = lazyPage(() => import('./pages/product-list-page.tsx'), 'ProductListPage');
 const ProductFormPage = lazyPage(() => import('./pages/product-form-page.tsx'), 'ProductFormPage');
 const ProductDetailPage = lazyPage(() => import('./pages/product-detail-page.tsx'), 'ProductDetailPage');
+const NamedRecordListPage = lazyPage<'NamedRecordListPage', { kind: 'catalogs' | 'uoms' }>(
+  () => import('./pages/named-record-list-page.tsx'),
+  'NamedRecordListPage',
+);
+const OrderListPage = lazyPage<'OrderListPage', { kind: 'purchase' | 'customer' }>(
+  () => import('./pages/order-list-page.tsx'),
+  'OrderListPage',
+);
+const OrderDetailPage = lazyPage<'OrderDetailPage', { kind: 'purchase' | 'customer' }>(
+  () => import('./pages/order-detail-page.tsx'),
+  'OrderDetailPage',
+);
+const WorkOrderListPage = lazyPage(() => import('./pages/work-order-list-page.tsx'), 'WorkOrderListPage');
+const StockMoveListPage = lazyPage(() => import('./pages/stock-move-list-page.tsx'), 'StockMoveListPage');
 const MrpRunPage = lazyPage(() => import('./pages/mrp-run-page.tsx'), 'MrpRunPage');
 const MrpDashboardPage = lazyPage(() => import('./pages/mrp-dashboard-page.tsx'), 'MrpDashboardPage');
 
@@ -41,6 +55,50 @@ export const operationsModule: WebModule<'operations'> = {
       action: 'operations:read',
       element: createElement(ProductDetailPage),
       page: ProductDetailPage,
+    },
+    {
+      path: '/operations/catalogs',
+      action: 'operations:read',
+      element: createElement(NamedRecordListPage, { kind: 'catalogs' }),
+      page: NamedRecordListPage,
+    },
+    {
+      path: '/operations/units',
+      action: 'operations:read',
+      element: createElement(NamedRecordListPage, { kind: 'uoms' }),
+      page: NamedRecordListPage,
+    },
+    ...(['purchase', 'customer'] as const).flatMap((kind): ModulePage[] => {
+      const base = `/operations/${kind}-orders`;
+      const detail = createElement(OrderDetailPage, { kind });
+      return [
+        {
+          path: base,
+          action: 'operations:read',
+          element: createElement(OrderListPage, { kind }),
+          page: OrderListPage,
+        },
+        {
+          path: `${base}/new`,
+          action: 'operations:write',
+          element: detail,
+          page: OrderDetailPage,
+          edits: true,
+        },
+        { path: `${base}/:id`, action: 'operations:read', element: detail, page: OrderDetailPage },
+      ];
+    }),
+    {
+      path: '/operations/work-orders',
+      action: 'operations:read',
+      element: createElement(WorkOrderListPage),
+      page: WorkOrderListPage,
+    },
+    {
+      path: '/operations/stock-moves',
+      action: 'operations:read',
+      element: createElement(StockMoveListPage),
+      page: StockMoveListPage,
     },
     {
       path: '/operations/mrp',

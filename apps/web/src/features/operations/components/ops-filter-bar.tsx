@@ -16,6 +16,8 @@ type OpsFilterBarProps<K extends string> = {
   controls: FilterControl<K>[];
   /** The sort select's choices; the first is the list's default (sent as nothing). */
   sorts?: SelectOption[];
+  /** Shown after the search box (a filter of its own, such as a product picker). */
+  leading?: ReactNode;
   /** Shown at the end of the bar (the Export CSV button). */
   children?: ReactNode;
 };
@@ -29,6 +31,7 @@ export const OpsFilterBar = <K extends string>({
   searchLabel,
   controls,
   sorts,
+  leading,
   children,
 }: OpsFilterBarProps<K>) => {
   const { values, search, setSearch, setFilter, clear, active } = state;
@@ -45,6 +48,7 @@ export const OpsFilterBar = <K extends string>({
           w={220}
         />
       ) : null}
+      {leading}
       {controls.map((control) => {
         switch (control.kind) {
           case 'select':

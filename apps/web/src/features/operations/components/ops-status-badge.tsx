@@ -5,6 +5,7 @@ import type {
   PurchaseOrderStatus,
   WorkOrderStatus,
 } from '@workhub/shared/schemas/operations';
+import type { OrderItem } from '../api/orders.ts';
 import {
   CUSTOMER_ORDER_STATUS_LABELS,
   PURCHASE_ORDER_STATUS_LABELS,
@@ -60,3 +61,11 @@ export const LateBadge = () => (
     Late
   </Badge>
 );
+
+/** The status badge of a purchase or customer order (each kind has its own statuses). */
+export const OrderStatusBadge = ({ order }: { order: OrderItem }) =>
+  'customer_name' in order ? (
+    <OpsStatusBadge kind="customer" status={order.status} />
+  ) : (
+    <OpsStatusBadge kind="purchase" status={order.status} />
+  );

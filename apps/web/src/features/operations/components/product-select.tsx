@@ -3,7 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useProducts } from '../api/get-products.ts';
 
-export type ProductChoice = { id: string; name: string };
+/** A chosen product: its price too, for an order line's default unit price. */
+export type ProductChoice = { id: string; name: string; price?: string };
 
 type ProductSelectProps = {
   label: string;
@@ -70,7 +71,8 @@ export const ProductSelect = ({
       searchValue={search}
       onSearchChange={setSearch}
       onChange={(id, option) => {
-        const next = id && option ? { id, name: option.label } : null;
+        const found = products.data?.data.find((product) => product.id === id);
+        const next = id && option ? { id, name: option.label, price: found?.price } : null;
         setChosen(next);
         onChange(next);
       }}

@@ -1,6 +1,5 @@
 import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Product } from '@workhub/shared/schemas/operations';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -10,22 +9,12 @@ import { useBomTree } from '../api/bom.ts';
 import { useProduct } from '../api/get-product.ts';
 import { BomLinesPanel } from '../components/bom-lines-panel.tsx';
 import { BomTreeView } from '../components/bom-tree.tsx';
+import { Fact } from '../components/fact.tsx';
 import { OpsStatusBadge } from '../components/ops-status-badge.tsx';
 import { Section } from '../components/section.tsx';
 import { useStatusToggle } from '../components/status-toggle.tsx';
 import { formatMoney, formatQty } from '../operations-format.ts';
 import { leadTimeLabel, PROCUREMENT_LABELS } from '../operations-options.ts';
-
-const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Stack gap={0}>
-    <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-      {label}
-    </Text>
-    <Text size="sm" component="div">
-      {children}
-    </Text>
-  </Stack>
-);
 
 const ProductFacts = ({ product }: { product: Product }) => {
   const unit = product.uom_name ? ` ${product.uom_name}` : '';

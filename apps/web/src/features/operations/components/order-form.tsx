@@ -1,0 +1,234 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import {
+  customerOrderBody,
+  ORDER_LINES_MAX,
+  purchaseOrderBody,
+} from '@workhub/shared/schemas/operations-orders';
+import { Controller, useFieldArray } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { notify } from '../../../lib/notify.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { type OrderDetail, type OrderKind, type OrderValues, useSaveOrder } from '../api/orders.ts';
+import { decimalInput, formatMoney, todayUtc } from '../operations-format.ts';
+import { ORDER_TEXTS, partyOf } from '../order-kinds.ts';
+import { ProductSelect } from './product-select.tsx';
+
+type LineInput = {
+  product_id: string;
+  product_name: string;
+  quantity: string;
+  unit_price: string;
+  due_date: string;
+};
+/** Both kinds' fields: the party is `supplier_name` (purchase) or `customer_name` (customer). */
+type OrderFormInput = {
+  supplier_name?: string;
+  customer_name?: string;
+  order_date: string;
+  due_date: string;
+  notes: string;
+  lines: LineInput[];
+};
+type PartyKey = 'supplier_name' | 'customer_name';
+
+/**
+ * The shared schema of the order's kind: the form and the API check the same rules (the party,
+ * dates, 1-200 lines, quantities, prices). The form's type covers both kinds; each schema reads its own.
+ */
+const schemaFor = (kind: OrderKind) =>
+  (kind === 'purchase' ? purchaseOrderBody : customerOrderBody) as unknown as z.ZodType<
+    OrderValues,
+    OrderFormInput
+  >;
+
+const partyKey = (kind: OrderKind): PartyKey => (kind === 'purchase' ? 'supplier_name' : 'customer_name');
+
+const emptyLine = (): LineInput => ({
+  product_id: '',
+  product_name: '',
+  quantity: '1',
+  unit_price: '0',
+  due_date: '',
+});
+
+const initialValues = (kind: OrderKind, order?: OrderDetail): OrderFormInput =>
+  order
+    ? {
+        [partyKey(kind)]: partyOf(order),
+        order_date: order.order_date,
+        due_date: order.due_date,
+        notes: order.notes ?? '',
+        lines: order.lines.map((line) => ({
+          product_id: line.product_id,
+          product_name: line.product_name,
+          quantity: decimalInput(line.quantity),
+          unit_price: decimalInput(line.unit_price),
+          due_date: line.due_date === order.due_date ? '' : line.due_date,
+        })),
+      }
+    : { [partyKey(kind)]: '', order_date: todayUtc(), due_date: todayUtc(), notes: '', lines: [emptyLine()] };
+
+type OrderFormProps = { kind: OrderKind; order?: OrderDetail; onCancel: () => void };
+
+/**
+ * A purchase or customer order while it is a draft: the party, dates, notes and its lines (product,
+ * quantity, unit price, a due date of its own), 1 to 200 of them. Saving a draft replaces its lines.
+ */
+export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
+  const texts = ORDER_TEXTS[kind];
+  const navigate = useNavigate();
+  const save = useSaveOrder();
+  const { form, field, submit, isSubmitting } = useSchemaForm<OrderFormInput, OrderValues>(schemaFor(kind), {
+    defaultValues: initialValues(kind, order),
+    onSubmit: async (values) => {
+      const answer = await save.mutateAsync({ kind, id: order?.id, body: values });
+      notify.success(answer.message || (order ? messages.updateDone : messages.orderCreated));
+      if (!order) await navigate(`${texts.path}/${answer.data.id}`);
+    },
+  });
+  const lines = useFieldArray({ control: form.control, name: 'lines' });
+  const linesError = form.formState.errors.lines?.message ?? form.formState.errors.lines?.root?.message;
+  const values = form.watch('lines');
+  const total = values.reduce(
+    (sum, line) => sum + (Number(line.quantity) || 0) * (Number(line.unit_price) || 0),
+    0,
+  );
+
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label={order ? `Edit ${order.number_label}` : `New ${texts.noun}`}
+      >
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              label={texts.party}
+              autoComplete="off"
+              withAsterisk={kind === 'customer'}
+              {...field(partyKey(kind))}
+            />
+            <TextInput label="Order date" type="date" withAsterisk {...field('order_date')} />
+            <TextInput label="Due date" type="date" withAsterisk {...field('due_date')} />
+          </SimpleGrid>
+          <Textarea label="Notes" autosize minRows={2} {...field('notes')} />
+          <Title order={2} fz="h5">
+            Lines
+          </Title>
+          <Table.ScrollContainer minWidth={820}>
+            <Table verticalSpacing="xs" aria-label="Order lines">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Product</Table.Th>
+                  <Table.Th w={130}>Quantity</Table.Th>
+                  <Table.Th w={130}>Unit price</Table.Th>
+                  <Table.Th w={170}>Due date</Table.Th>
+                  <Table.Th w={40} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {lines.fields.map((line, index) => (
+                  <Table.Tr key={line.id}>
+                    <Table.Td>
+                      <Controller
+                        control={form.control}
+                        name={`lines.${index}.product_id`}
+                        render={({ field: product, fieldState }) => (
+                          <ProductSelect
+                            label={`Product of line ${index + 1}`}
+                            value={product.value}
+                            selectedName={line.product_name || null}
+                            error={fieldState.error?.message}
+                            onChange={(choice) => {
+                              product.onChange(choice?.id ?? '');
+                              if (choice?.price !== undefined)
+                                form.setValue(`lines.${index}.unit_price`, decimalInput(choice.price));
+                            }}
+                          />
+                        )}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        label={`Quantity of line ${index + 1}`}
+                        inputMode="decimal"
+                        {...field(`lines.${index}.quantity`)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        label={`Unit price of line ${index + 1}`}
+                        inputMode="decimal"
+                        {...field(`lines.${index}.unit_price`)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        label={`Due date of line ${index + 1}`}
+                        type="date"
+                        {...field(`lines.${index}.due_date`)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        mt={24}
+                        aria-label={`Remove line ${index + 1}`}
+                        disabled={lines.fields.length === 1}
+                        onClick={() => lines.remove(index)}
+                      >
+                        <span aria-hidden>✕</span>
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {linesError ? (
+            <Alert color="red" role="alert">
+              {linesError}
+            </Alert>
+          ) : null}
+          <Group justify="space-between">
+            <Button
+              variant="light"
+              size="xs"
+              disabled={lines.fields.length >= ORDER_LINES_MAX}
+              onClick={() => lines.append(emptyLine())}
+            >
+              + Add line
+            </Button>
+            <span>
+              Total: <strong>{formatMoney(String(total))}</strong>
+            </span>
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+              {order ? 'Save draft' : `Create ${texts.noun}`}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+};

@@ -1,0 +1,147 @@
+import { Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import { parseDecimal } from '@workhub/shared/schemas/decimal';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { type OrderDetail, type OrderKind, type OrderStep, useOrderStep } from '../api/orders.ts';
+import { formatQty } from '../operations-format.ts';
+import { deliveredOf, ORDER_TEXTS } from '../order-kinds.ts';
+
+const SUCCESS: Record<OrderStep, string> = {
+  confirm: messages.orderConfirmed,
+  receive: messages.orderReceived,
+  ship: messages.orderShipped,
+  close: messages.orderClosed,
+  cancel: messages.orderCancelled,
+};
+
+/** What a step does, said before it is taken. */
+const explain = (kind: OrderKind, step: OrderStep): string => {
+  switch (step) {
+    case 'confirm':
+      return kind === 'purchase'
+        ? 'A confirmed order can no longer be edited; the MRP run counts it as supply on its due dates.'
+        : 'A confirmed order can no longer be edited; the MRP run plans to cover it.';
+    case 'receive':
+      return 'The quantities below go into stock now. Receive less to keep the rest open.';
+    case 'ship':
+      return 'The quantities below leave stock now. Nothing ships if any product lacks stock.';
+    case 'close':
+      return 'Nothing more is expected on this order: what was not delivered is no longer planned.';
+    case 'cancel':
+      return 'The order is cancelled and no longer planned. This cannot be undone.';
+  }
+};
+
+/** The quantity still open on a line, as exact text ('40' of '40.0000' − '0'). */
+const openQty = (line: OrderDetail['lines'][number]): string => {
+  const left = Number(line.quantity) - Number(deliveredOf(line));
+  return formatQty(String(Math.max(Math.round(left * 10_000) / 10_000, 0))).replace(/,/g, '');
+};
+
+type OrderStepDialogProps = {
+  kind: OrderKind;
+  order: OrderDetail;
+  step: OrderStep | null;
+  onClose: () => void;
+};
+
+/**
+ * Asks before a status step of an order. Receiving or shipping lists each open line with the
+ * quantity still open, which may be lowered for a partial delivery; all of it sends no lines.
+ */
+export const OrderStepDialog = ({ kind, order, step, onClose }: OrderStepDialogProps) => {
+  const run = useOrderStep();
+  const delivering = step === 'receive' || step === 'ship';
+  const open = order.lines.filter((line) => Number(openQty(line)) > 0);
+  const [quantities, setQuantities] = useState<Record<string, string>>(() =>
+    Object.fromEntries(open.map((line) => [line.id, openQty(line)])),
+  );
+  const invalid = open.filter((line) => {
+    const text = quantities[line.id] ?? '';
+    if (text.trim() === '' || text.trim() === '0') return false;
+    const parsed = parseDecimal(text);
+    return 'error' in parsed || parsed.value.startsWith('-');
+  });
+
+  const onConfirm = async () => {
+    if (!step) return;
+    const chosen = open
+      .map((line) => ({ line_id: line.id, quantity: (quantities[line.id] ?? '').trim() }))
+      .filter((line) => line.quantity !== '' && Number(line.quantity) > 0);
+    const everything = open.every((line) => (quantities[line.id] ?? '').trim() === openQty(line));
+    try {
+      const answer = await run.mutateAsync({
+        kind,
+        id: order.id,
+        step,
+        body: delivering && !everything ? { lines: chosen } : undefined,
+      });
+      notify.success(answer.message || SUCCESS[step]);
+      onClose();
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+
+  const title = step
+    ? `${step === 'cancel' ? 'Cancel' : step.charAt(0).toUpperCase() + step.slice(1)} ${order.number_label}?`
+    : '';
+  const noneChosen = delivering && open.every((line) => !(Number(quantities[line.id]) > 0));
+
+  return (
+    <Modal opened={step !== null} onClose={onClose} title={title} centered size={delivering ? 'lg' : 'md'}>
+      {step ? (
+        <Stack gap="md">
+          <Text size="sm">{explain(kind, step)}</Text>
+          {delivering ? (
+            <Table verticalSpacing={4} aria-label={`Quantities to ${step}`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Product</Table.Th>
+                  <Table.Th>Open</Table.Th>
+                  <Table.Th w={140}>{ORDER_TEXTS[kind].delivery === 'receive' ? 'Receive' : 'Ship'}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {open.map((line) => (
+                  <Table.Tr key={line.id}>
+                    <Table.Td>{line.product_name}</Table.Td>
+                    <Table.Td>{formatQty(openQty(line))}</Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        size="xs"
+                        inputMode="decimal"
+                        aria-label={`Quantity of ${line.product_name}`}
+                        value={quantities[line.id] ?? ''}
+                        error={invalid.includes(line) ? messages.decimalInvalid : undefined}
+                        onChange={(event) => {
+                          const value = event.currentTarget.value;
+                          setQuantities((was) => ({ ...was, [line.id]: value }));
+                        }}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={run.isPending}>
+              Back
+            </Button>
+            <Button
+              color={step === 'cancel' ? 'red' : undefined}
+              loading={run.isPending}
+              disabled={invalid.length > 0 || noneChosen}
+              onClick={() => void onConfirm()}
+            >
+              {title.replace(/\?$/, '')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+};
