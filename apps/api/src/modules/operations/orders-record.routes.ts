@@ -117,12 +117,10 @@ export const orderRecordRoutes: FastifyPluginAsyncZod<Options> = async (app, opt
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({
-          message: messages.orderCreated,
-          data: await orders.create(moduleScope(request), request.body),
-        }),
+      reply.status(201).send({
+        message: messages.orderCreated,
+        data: await orders.create(moduleScope(request), request.body),
+      }),
   );
 
   app.get(
