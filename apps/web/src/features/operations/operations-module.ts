@@ -20,6 +20,10 @@ const OrderDetailPage = lazyPage<'OrderDetailPage', { kind: 'purchase' | 'custom
 );
 const WorkOrderListPage = lazyPage(() => import('./pages/work-order-list-page.tsx'), 'WorkOrderListPage');
 const StockMoveListPage = lazyPage(() => import('./pages/stock-move-list-page.tsx'), 'StockMoveListPage');
+const ImportPage = lazyPage<'ImportPage', { kind: 'products' | 'bom-lines' }>(
+  () => import('./pages/import-page.tsx'),
+  'ImportPage',
+);
 const MrpRunPage = lazyPage(() => import('./pages/mrp-run-page.tsx'), 'MrpRunPage');
 const MrpDashboardPage = lazyPage(() => import('./pages/mrp-dashboard-page.tsx'), 'MrpDashboardPage');
 
@@ -100,6 +104,15 @@ export const operationsModule: WebModule<'operations'> = {
       element: createElement(StockMoveListPage),
       page: StockMoveListPage,
     },
+    ...(['products', 'bom-lines'] as const).map(
+      (kind): ModulePage => ({
+        path: `/operations/import/${kind}`,
+        action: 'operations:write',
+        element: createElement(ImportPage, { kind }),
+        page: ImportPage,
+        edits: true,
+      }),
+    ),
     {
       path: '/operations/mrp',
       action: 'operations:plan',

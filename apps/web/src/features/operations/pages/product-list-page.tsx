@@ -66,8 +66,11 @@ export const ProductListPage = () => {
         actions={
           mayWrite ? (
             <>
+              <Button component={Link} to="/operations/import/bom-lines" variant="default">
+                Import BOM lines
+              </Button>
               <Button component={Link} to="/operations/import/products" variant="default">
-                Import CSV
+                Import products
               </Button>
               {newProduct}
             </>
