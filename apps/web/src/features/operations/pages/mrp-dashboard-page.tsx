@@ -132,7 +132,7 @@ export const MrpDashboardView = ({ figures }: { figures: OperationsDashboard }) 
         </Panel>
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Panel title="Open orders by status">
+        <Panel title="Orders by status">
           <OrdersByStatus figures={figures.orders_by_status} />
         </Panel>
         <Panel title="Late orders">

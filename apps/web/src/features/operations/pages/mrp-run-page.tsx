@@ -136,7 +136,17 @@ const ConfirmResult = ({ result }: { result: MrpConfirmResult }) => (
   </Paper>
 );
 
-const RunView = ({ runId, mayPlan }: { runId: string; mayPlan: boolean }) => {
+/** `latest`: only the newest run's proposals are confirmed (an older one is answered 409 mrpRunSuperseded). */
+const RunView = ({
+  runId,
+  mayPlan: mayPlanHere,
+  latest,
+}: {
+  runId: string;
+  mayPlan: boolean;
+  latest: boolean;
+}) => {
+  const mayPlan = mayPlanHere && latest;
   const run = useMrpRun(runId);
   const [page, setPage] = usePageParam();
   const filters = useOpsFilters(RULES);
@@ -205,6 +215,11 @@ const RunView = ({ runId, mayPlan }: { runId: string; mayPlan: boolean }) => {
         }
       >
         {result ? <ConfirmResult result={result} /> : null}
+        {mayPlanHere && !latest ? (
+          <Text size="sm" c="dimmed" mb="sm">
+            {messages.mrpRunSuperseded}
+          </Text>
+        ) : null}
         <OpsFilterBar
           state={filters}
           controls={[
@@ -342,7 +357,7 @@ export const MrpRunPage = () => {
         <QueryState query={runs} errorTitle="The runs could not be loaded">
           {() =>
             runId ? (
-              <RunView key={runId} runId={runId} mayPlan={mayPlan} />
+              <RunView key={runId} runId={runId} mayPlan={mayPlan} latest={runId === latest} />
             ) : (
               <EmptyList
                 title="No run yet"
