@@ -17,7 +17,8 @@ import {
   ORDER_LINES_MAX,
   purchaseOrderBody,
 } from '@workhub/shared/schemas/operations-orders';
-import { Controller, useFieldArray } from 'react-hook-form';
+import { useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { notify } from '../../../lib/notify.tsx';
@@ -100,7 +101,22 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
       if (!order) await navigate(`${texts.path}/${answer.data.id}`);
     },
   });
-  const lines = useFieldArray({ control: form.control, name: 'lines' });
+  // The lines are kept without useFieldArray: it would add ~1.5 KB gzip to react-hook-form's chunk,
+  // which the sign-in page loads too (its 140 KB budget). Each line keeps a key of its own.
+  const [keys, setKeys] = useState<number[]>(() => form.getValues('lines').map((_line, index) => index));
+  const nextKey = useRef(keys.length);
+  const appendLine = () => {
+    form.setValue('lines', [...form.getValues('lines'), emptyLine()]);
+    setKeys((was) => [...was, nextKey.current++]);
+  };
+  const removeLine = (index: number) => {
+    form.setValue(
+      'lines',
+      form.getValues('lines').filter((_line, at) => at !== index),
+    );
+    setKeys((was) => was.filter((_key, at) => at !== index));
+  };
+  const lineNames = (index: number) => form.getValues(`lines.${index}.product_name`);
   const linesError = form.formState.errors.lines?.message ?? form.formState.errors.lines?.root?.message;
   const values = form.watch('lines');
   const total = values.reduce(
@@ -142,8 +158,8 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {lines.fields.map((line, index) => (
-                  <Table.Tr key={line.id}>
+                {keys.map((key, index) => (
+                  <Table.Tr key={key}>
                     <Table.Td>
                       <Controller
                         control={form.control}
@@ -152,7 +168,7 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
                           <ProductSelect
                             label={`Product of line ${index + 1}`}
                             value={product.value}
-                            selectedName={line.product_name || null}
+                            selectedName={lineNames(index) || null}
                             error={fieldState.error?.message}
                             onChange={(choice) => {
                               product.onChange(choice?.id ?? '');
@@ -190,8 +206,8 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
                         color="red"
                         mt={24}
                         aria-label={`Remove line ${index + 1}`}
-                        disabled={lines.fields.length === 1}
-                        onClick={() => lines.remove(index)}
+                        disabled={keys.length === 1}
+                        onClick={() => removeLine(index)}
                       >
                         <span aria-hidden>✕</span>
                       </ActionIcon>
@@ -207,12 +223,7 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
             </Alert>
           ) : null}
           <Group justify="space-between">
-            <Button
-              variant="light"
-              size="xs"
-              disabled={lines.fields.length >= ORDER_LINES_MAX}
-              onClick={() => lines.append(emptyLine())}
-            >
+            <Button variant="light" size="xs" disabled={keys.length >= ORDER_LINES_MAX} onClick={appendLine}>
               + Add line
             </Button>
             <span>

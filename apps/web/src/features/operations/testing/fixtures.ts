@@ -1,5 +1,6 @@
 import type { BomLine, BomTree, BomTreeNode, Product } from '@workhub/shared/schemas/operations';
 import type { MrpProposal, MrpRun } from '@workhub/shared/schemas/operations-mrp';
+import type { PurchaseOrderDetail } from '@workhub/shared/schemas/operations-orders';
 
 /** Uuids the shared schemas accept, named for what they are (the bicycle of the engine's tests). */
 export const opsIds = {
@@ -228,3 +229,53 @@ export const fakeRun = (patch: Partial<MrpRun> = {}): MrpRun => ({
 
 /** A list answer: one page holding `rows`. */
 export const listOf = <T>(rows: T[]) => ({ data: rows, meta: { page: 1, limit: 25, total: rows.length } });
+
+export const fakePurchaseOrder = (patch: Partial<PurchaseOrderDetail> = {}): PurchaseOrderDetail => ({
+  id: opsIds.order,
+  number: 12,
+  number_label: 'PO-00012',
+  order_date: '2026-03-01',
+  due_date: '2026-03-10',
+  notes: null,
+  total: '118',
+  line_count: 2,
+  late: false,
+  confirmed_at: '2026-03-01T10:00:00.000Z',
+  closed_at: null,
+  cancelled_at: null,
+  created_by: null,
+  created_at: at,
+  updated_at: at,
+  supplier_name: 'Spokes Ltd',
+  status: 'confirmed',
+  received_at: null,
+  lines: [
+    {
+      id: opsIds.orderLine,
+      position: 1,
+      product_id: opsIds.spoke,
+      product_name: 'Spoke',
+      uom_name: 'pcs',
+      quantity: '100.0000',
+      unit_price: '0.5000',
+      line_total: '50.0000',
+      due_date: '2026-03-10',
+      received_qty: '40.0000',
+      mrp_proposal_id: null,
+    },
+    {
+      id: opsIds.rimLine,
+      position: 2,
+      product_id: opsIds.rim,
+      product_name: 'Rim',
+      uom_name: 'pcs',
+      quantity: '4.0000',
+      unit_price: '17.0000',
+      line_total: '68.0000',
+      due_date: '2026-03-10',
+      received_qty: '0.0000',
+      mrp_proposal_id: null,
+    },
+  ],
+  ...patch,
+});

@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@workhub/shared/messages';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import { fakeProduct, fakePurchaseOrder, listOf, opsIds } from '../testing/fixtures.ts';
+import { OrderDetailPage } from './order-detail-page.tsx';
+
+vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+const fetchMock = mockFetchPerTest();
+
+afterEach(() => {
+  vi.mocked(notify.success).mockReset();
+  vi.mocked(notify.error).mockReset();
+});
+
+const renderOrder = (path = `/operations/purchase-orders/${opsIds.order}`) =>
+  renderWithData(
+    <Routes>
+      <Route path="/operations/purchase-orders/:id" element={<OrderDetailPage kind="purchase" />} />
+    </Routes>,
+    path,
+  );
+
+const posts = () =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'POST' || init?.method === 'PATCH')
+    .map(([url, init]) => ({
+      url: String(url),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    }));
+
+describe('OrderDetailPage', { timeout: 20_000 }, () => {
+  it('shows the steps a confirmed order allows, and receives part of it by line after asking', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    routeFetch(fetchMock, {
+      [`GET /api/purchase-orders/${opsIds.order}`]: () => jsonResponse(200, { data: fakePurchaseOrder() }),
+      [`POST /api/purchase-orders/${opsIds.order}/receive`]: () =>
+        jsonResponse(200, { message: messages.orderReceived, data: fakePurchaseOrder() }),
+    });
+    renderOrder();
+    expect(await screen.findByRole('heading', { name: 'PO-00012 · Spokes Ltd' })).toBeTruthy();
+    const steps = ['Confirm', 'Receive', 'Close', 'Cancel order'].filter((name) =>
+      screen.queryByRole('button', { name }),
+    );
+    expect(steps).toEqual(['Receive', 'Close', 'Cancel order']);
+    expect(screen.queryByRole('button', { name: 'Edit draft' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Receive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receive PO-00012?' });
+    const spoke = within(dialog).getByLabelText('Quantity of Spoke') as HTMLInputElement;
+    expect(spoke.value).toBe('60');
+    expect((within(dialog).getByLabelText('Quantity of Rim') as HTMLInputElement).value).toBe('4');
+    await user.clear(spoke);
+    await user.type(spoke, '25');
+    await user.click(within(dialog).getByRole('button', { name: 'Receive PO-00012' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.orderReceived));
+    expect(posts()).toEqual([
+      {
+        url: `/api/purchase-orders/${opsIds.order}/receive`,
+        body: {
+          lines: [
+            { line_id: opsIds.orderLine, quantity: '25' },
+            { line_id: opsIds.rimLine, quantity: '4' },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('receiving everything still open sends no lines; a worker sees no step at all', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
+    routeFetch(fetchMock, {
+      [`GET /api/purchase-orders/${opsIds.order}`]: () => jsonResponse(200, { data: fakePurchaseOrder() }),
+      [`POST /api/purchase-orders/${opsIds.order}/receive`]: () =>
+        jsonResponse(200, {
+          message: messages.orderReceived,
+          data: fakePurchaseOrder({ status: 'received' }),
+        }),
+    });
+    const { unmount } = renderOrder();
+    await user.click(await screen.findByRole('button', { name: 'Receive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receive PO-00012?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Receive PO-00012' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toEqual({});
+    unmount();
+
+    signIn(fakeWorkspaceAuthSession('mrp', 'worker'));
+    renderOrder();
+    await screen.findByRole('heading', { name: 'PO-00012 · Spokes Ltd' });
+    expect(screen.queryByRole('button', { name: 'Receive' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('edits a draft’s lines in place: adds and removes lines, checks them with the shared schema', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    const draft = fakePurchaseOrder({ status: 'draft', confirmed_at: null });
+    routeFetch(fetchMock, {
+      [`GET /api/purchase-orders/${opsIds.order}`]: () => jsonResponse(200, { data: draft }),
+      'GET /api/products': () =>
+        jsonResponse(
+          200,
+          listOf([fakeProduct({ id: opsIds.frame, product_name: 'Frame', price: '150.0000' })]),
+        ),
+      [`PATCH /api/purchase-orders/${opsIds.order}`]: () =>
+        jsonResponse(200, { message: messages.updateDone, data: draft }),
+    });
+    renderOrder();
+    expect(await screen.findByRole('button', { name: 'Confirm' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Edit draft' }));
+    const form = await screen.findByRole('form', { name: 'Edit PO-00012' });
+
+    await user.click(within(form).getByRole('button', { name: '+ Add line' }));
+    await user.click(within(form).getByRole('button', { name: 'Remove line 1' }));
+    // The Rim line is now the first; the new line is second and still has no product.
+    expect((within(form).getByLabelText('Quantity of line 1') as HTMLInputElement).value).toBe('4');
+    await user.click(within(form).getByRole('button', { name: 'Save draft' }));
+    expect(await within(form).findByText(messages.productUnknown)).toBeTruthy();
+    expect(posts()).toEqual([]);
+
+    await user.click(within(form).getByRole('button', { name: 'Remove line 2' }));
+    await user.click(within(form).getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.updateDone));
+    expect(posts()).toEqual([
+      {
+        url: `/api/purchase-orders/${opsIds.order}`,
+        body: {
+          supplier_name: 'Spokes Ltd',
+          order_date: '2026-03-01',
+          due_date: '2026-03-10',
+          notes: null,
+          lines: [{ product_id: opsIds.rim, quantity: '4', unit_price: '17', due_date: null }],
+        },
+      },
+    ]);
+  });
+});
