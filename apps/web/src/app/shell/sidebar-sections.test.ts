@@ -15,6 +15,17 @@ const auth = fakeAuth;
 const inWorkspace = (role: Auth['role'], template: Auth['template'] = 'workspace', accounts = 0) =>
   auth({ role, template, accounts, workspace_id: 'w1' });
 
+/** The operations pages every role with operations:read gets (a template of the module). */
+const OPERATIONS_READ = [
+  'Products /operations/products',
+  'Catalogs /operations/catalogs',
+  'Units /operations/units',
+  'Purchase orders /operations/purchase-orders',
+  'Customer orders /operations/customer-orders',
+  'Work orders /operations/work-orders',
+  'Stock moves /operations/stock-moves',
+];
+
 const links = (a: Auth) =>
   sidebarSections(a).map((section) => [
     section.title,
@@ -42,6 +53,7 @@ describe('sidebar by role, driven by can()', () => {
       ['Workspaces', ['All workspaces /workspace/list', 'Archived workspaces /workspace/archived']],
       ['Projects', ['List /project/list', 'Archived /project/archived']],
       ['Tasks', ['My tasks /tasks/mine']],
+      ['Operations', [...OPERATIONS_READ, 'MRP run /operations/mrp']],
       ['Teams', ['List /team']],
       ['Settings', ['Tags /tags']],
     ]);
@@ -65,6 +77,8 @@ describe('sidebar by role, driven by can()', () => {
         ['Admin', ['Dashboard /dashboard_crm']],
         ['Projects', ['List /project/list']],
         ['Tasks', ['My tasks /tasks/mine']],
+        // The MRP run is operations:plan (owners and admins).
+        ['Operations', OPERATIONS_READ],
       ]);
     }
   });
