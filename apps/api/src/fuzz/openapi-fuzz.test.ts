@@ -5,61 +5,13 @@ import { staffMember } from '../test/staff.ts';
 import { createTag } from '../test/tags.ts';
 import { createMilestone, createTask, tenantWithWorker } from '../test/work.ts';
 import { changedTables, privateTestDb, tableChecksums, tableNames } from './db-checksum.ts';
-import {
-  type GeneratedRequest,
-  type OpenApiDocument,
-  requestTo,
-  routesOf,
-  urlOf,
-} from './openapi-requests.ts';
+import { bodyOf } from './fuzz-bodies.ts';
+import { type OpenApiDocument, requestTo, routesOf, urlOf } from './openapi-requests.ts';
 
 /** Fixed, so CI replays the same requests; change it only to explore, then fix what it finds. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 /** Requests per run: enough to reach every route many times, bounded to stay well under a minute. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
-
-const BOUNDARY = 'fuzzboundary';
-/** The smallest PNG: what a real logo upload starts with. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-type Injected = { headers: Record<string, string>; payload?: string | Buffer };
-
-function bodyOf(request: GeneratedRequest): Injected {
-  const body = request.body;
-  switch (body.kind) {
-    case 'none':
-      return { headers: {} };
-    case 'json':
-      return { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body.value) ?? '' };
-    case 'raw':
-      return { headers: { 'content-type': 'application/json' }, payload: body.text };
-    case 'multipart': {
-      const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`;
-      const withBoundary = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
-      switch (body.variant) {
-        case 'no-boundary':
-          return {
-            headers: { 'content-type': 'multipart/form-data' },
-            payload: `${head}x\r\n--${BOUNDARY}--\r\n`,
-          };
-        case 'cut-short':
-          return { headers: withBoundary, payload: Buffer.concat([Buffer.from(head), PNG.subarray(0, 20)]) };
-        case 'wrong-type':
-          return { headers: { 'content-type': 'application/xml' }, payload: '<logo/>' };
-        case 'empty':
-          return { headers: withBoundary, payload: `--${BOUNDARY}--\r\n` };
-        case 'logo':
-          return {
-            headers: withBoundary,
-            payload: Buffer.concat([Buffer.from(head), PNG, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
-          };
-      }
-    }
-  }
-}
 
 describe('every route of the OpenAPI document, under generated and hostile input', () => {
   const t = {} as TestApp;

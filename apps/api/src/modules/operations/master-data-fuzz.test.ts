@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedTables, privateTestDb, tableChecksums, tableNames } from '../../fuzz/db-checksum.ts';
-import {
-  type GeneratedRequest,
-  type OpenApiDocument,
-  requestTo,
-  routesOf,
-  urlOf,
-} from '../../fuzz/openapi-requests.ts';
+import { bodyOf, type FilePart } from '../../fuzz/fuzz-bodies.ts';
+import { type OpenApiDocument, requestTo, routesOf, urlOf } from '../../fuzz/openapi-requests.ts';
 import { bearer, type TestApp, testApp } from '../../test/helpers.ts';
 import { addBomLine, createNamed, createProduct } from '../../test/master-data.ts';
 import { memberIn, newTenant } from '../../test/tenants.ts';
@@ -23,41 +18,14 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 600);
 const MINE = /^\/api\/(catalogs|uoms|products|bom-lines)(\/|$)/;
 
-const BOUNDARY = 'fuzzboundary';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n');
-
-function bodyOf(request: GeneratedRequest): { headers: Record<string, string>; payload?: string | Buffer } {
-  const body = request.body;
-  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
-  const withBoundary = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
-  switch (body.kind) {
-    case 'none':
-      return { headers: {} };
-    case 'json':
-      return { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body.value) ?? '' };
-    case 'raw':
-      return { headers: { 'content-type': 'application/json' }, payload: body.text };
-    case 'multipart':
-      switch (body.variant) {
-        case 'no-boundary':
-          return {
-            headers: { 'content-type': 'multipart/form-data' },
-            payload: `${head}x\r\n--${BOUNDARY}--\r\n`,
-          };
-        case 'cut-short':
-          return { headers: withBoundary, payload: Buffer.concat([Buffer.from(head), PDF.subarray(0, 10)]) };
-        case 'wrong-type':
-          return { headers: { 'content-type': 'application/xml' }, payload: '<file/>' };
-        case 'empty':
-          return { headers: withBoundary, payload: `--${BOUNDARY}--\r\n` };
-        case 'logo':
-          return {
-            headers: withBoundary,
-            payload: Buffer.concat([Buffer.from(head), PDF, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
-          };
-      }
-  }
-}
+/** A small PDF under the `file` field, as the multipart body of the master data's routes. */
+const PDF_PART: FilePart = {
+  field: 'file',
+  filename: 'a.pdf',
+  contentType: 'application/pdf',
+  bytes: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n'),
+  cutAt: 10,
+};
 
 describe('the operations master data under generated and hostile input', () => {
   const t = {} as TestApp;
@@ -115,7 +83,7 @@ describe('the operations master data under generated and hostile input', () => {
         async ({ caller, request }) => {
           if (!caller) return;
           const url = urlOf(request);
-          const { headers, payload } = bodyOf(request);
+          const { headers, payload } = bodyOf(request, PDF_PART);
           const response = await t.app.inject({
             method: request.route.method,
             url,

@@ -16,6 +16,23 @@ import {
 
 type OrderLine = { product: string; quantity: string; due: string; price?: string; done?: string };
 
+/** What tells a customer order from a purchase order: its tables, its party, its line's done column. */
+const ORDER_KINDS = {
+  customer_order: {
+    orders: customerOrders,
+    orderLines: customerOrderLines,
+    party: { customerName: 'Acme' },
+    done: 'shippedQty',
+  },
+  purchase_order: {
+    orders: purchaseOrders,
+    orderLines: purchaseOrderLines,
+    party: { supplierName: 'Parts Ltd' },
+    done: 'receivedQty',
+  },
+} as const;
+type OrderKind = keyof typeof ORDER_KINDS;
+
 /** `n` days from today (UTC), 'YYYY-MM-DD'. */
 export const dayFromToday = (n: number): string => {
   const now = new Date();
@@ -54,6 +71,49 @@ export function mrpRecords(t: TestApp, where: { accountId: string; workspaceId: 
     return row.last;
   };
 
+  /** An order of `kind` and its lines; `done` goes to the kind's shipped or received quantity. */
+  const order = async (
+    kind: OrderKind,
+    lines: OrderLine[],
+    values: Partial<(typeof ORDER_KINDS)[OrderKind]['orders']['$inferInsert']>,
+  ): Promise<{ id: string; number: number; lineIds: string[] }> => {
+    const { orders, orderLines, party, done } = ORDER_KINDS[kind];
+    const number = await nextNumber(kind);
+    const status = values.status ?? 'confirmed';
+    const [row] = await db
+      .insert(orders)
+      .values({
+        ...where,
+        number,
+        ...party,
+        orderDate: dayFromToday(-30),
+        dueDate: lines[0]?.due ?? dayFromToday(0),
+        status,
+        confirmedAt: status === 'draft' || status === 'cancelled' ? null : new Date(),
+        cancelledAt: status === 'cancelled' ? new Date() : null,
+        closedAt: status === 'closed' ? new Date() : null,
+        ...values,
+      })
+      .returning({ id: orders.id });
+    if (!row) throw new Error('no order');
+    const rows = await db
+      .insert(orderLines)
+      .values(
+        lines.map((line, index) => ({
+          ...where,
+          orderId: row.id,
+          position: index + 1,
+          productId: line.product,
+          quantity: line.quantity,
+          unitPrice: line.price ?? '0',
+          [done]: line.done ?? '0',
+          dueDate: line.due,
+        })),
+      )
+      .returning({ id: orderLines.id });
+    return { id: row.id, number, lineIds: rows.map((line) => line.id) };
+  };
+
   return {
     where,
     async product(name: string, values: Partial<typeof products.$inferInsert> = {}): Promise<string> {
@@ -78,85 +138,11 @@ export function mrpRecords(t: TestApp, where: { accountId: string; workspaceId: 
       return row.id;
     },
     /** A customer order (confirmed unless said otherwise); `done` is the quantity shipped. */
-    async customerOrder(
-      lines: OrderLine[],
-      values: Partial<typeof customerOrders.$inferInsert> = {},
-    ): Promise<{ id: string; number: number; lineIds: string[] }> {
-      const number = await nextNumber('customer_order');
-      const status = values.status ?? 'confirmed';
-      const [order] = await db
-        .insert(customerOrders)
-        .values({
-          ...where,
-          number,
-          customerName: 'Acme',
-          orderDate: dayFromToday(-30),
-          dueDate: lines[0]?.due ?? dayFromToday(0),
-          status,
-          confirmedAt: status === 'draft' || status === 'cancelled' ? null : new Date(),
-          cancelledAt: status === 'cancelled' ? new Date() : null,
-          closedAt: status === 'closed' ? new Date() : null,
-          ...values,
-        })
-        .returning({ id: customerOrders.id });
-      if (!order) throw new Error('no order');
-      const rows = await db
-        .insert(customerOrderLines)
-        .values(
-          lines.map((line, index) => ({
-            ...where,
-            orderId: order.id,
-            position: index + 1,
-            productId: line.product,
-            quantity: line.quantity,
-            unitPrice: line.price ?? '0',
-            shippedQty: line.done ?? '0',
-            dueDate: line.due,
-          })),
-        )
-        .returning({ id: customerOrderLines.id });
-      return { id: order.id, number, lineIds: rows.map((row) => row.id) };
-    },
+    customerOrder: (lines: OrderLine[], values: Partial<typeof customerOrders.$inferInsert> = {}) =>
+      order('customer_order', lines, values),
     /** A purchase order (confirmed unless said otherwise); `done` is the quantity received. */
-    async purchaseOrder(
-      lines: OrderLine[],
-      values: Partial<typeof purchaseOrders.$inferInsert> = {},
-    ): Promise<{ id: string; number: number; lineIds: string[] }> {
-      const number = await nextNumber('purchase_order');
-      const status = values.status ?? 'confirmed';
-      const [order] = await db
-        .insert(purchaseOrders)
-        .values({
-          ...where,
-          number,
-          supplierName: 'Parts Ltd',
-          orderDate: dayFromToday(-30),
-          dueDate: lines[0]?.due ?? dayFromToday(0),
-          status,
-          confirmedAt: status === 'draft' || status === 'cancelled' ? null : new Date(),
-          cancelledAt: status === 'cancelled' ? new Date() : null,
-          closedAt: status === 'closed' ? new Date() : null,
-          ...values,
-        })
-        .returning({ id: purchaseOrders.id });
-      if (!order) throw new Error('no order');
-      const rows = await db
-        .insert(purchaseOrderLines)
-        .values(
-          lines.map((line, index) => ({
-            ...where,
-            orderId: order.id,
-            position: index + 1,
-            productId: line.product,
-            quantity: line.quantity,
-            unitPrice: line.price ?? '0',
-            receivedQty: line.done ?? '0',
-            dueDate: line.due,
-          })),
-        )
-        .returning({ id: purchaseOrderLines.id });
-      return { id: order.id, number, lineIds: rows.map((row) => row.id) };
-    },
+    purchaseOrder: (lines: OrderLine[], values: Partial<typeof purchaseOrders.$inferInsert> = {}) =>
+      order('purchase_order', lines, values),
     async workOrder(
       product: string,
       quantity: string,
