@@ -24,10 +24,17 @@ export const showFormError = <T extends FieldValues>(
     return;
   }
   const hidden: string[] = [];
+  let focused = false;
   for (const [field, message] of Object.entries(error.fields)) {
     const known = formFields.find((name) => name === field);
-    if (known) setError(known, { type: 'server', message }, { shouldFocus: true });
-    else hidden.push(message);
+    if (!known) {
+      hidden.push(message);
+      continue;
+    }
+    // Focus the first field only: moving focus on would blur it, and a blur re-validates the
+    // field (mode onTouched), wiping the server's message just set.
+    setError(known, { type: 'server', message }, { shouldFocus: !focused });
+    focused = true;
   }
   notify.error(hidden.length > 0 ? hidden.join(' ') : error.message);
 };

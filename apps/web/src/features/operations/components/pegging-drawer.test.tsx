@@ -1,0 +1,106 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MrpProposal } from '@workhub/shared/schemas/operations-mrp';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../test/render.tsx';
+import { fakeProposal, fakeProposals, opsIds } from '../testing/fixtures.ts';
+import { PeggingDrawer } from './pegging-drawer.tsx';
+
+/** The drawer as the run page holds it: one open proposal, parents looked up among `proposals`. */
+const Harness = ({
+  proposals,
+  first,
+  onClose = () => {},
+}: {
+  proposals: MrpProposal[];
+  first: MrpProposal;
+  onClose?: () => void;
+}) => {
+  const [open, setOpen] = useState<MrpProposal | null>(first);
+  return (
+    <PeggingDrawer
+      proposal={open}
+      findProposal={(id) => proposals.find((proposal) => proposal.id === id)}
+      onOpenProposal={setOpen}
+      onClose={() => {
+        onClose();
+        setOpen(null);
+      }}
+    />
+  );
+};
+
+const spokeOf = (proposals: MrpProposal[]) =>
+  proposals.find((p) => p.id === opsIds.spokeProposal) as MrpProposal;
+
+describe('PeggingDrawer', { timeout: 20_000 }, () => {
+  it('follows a bought part up through its parent proposals to the customer order', async () => {
+    const user = userEvent.setup();
+    const proposals = fakeProposals();
+    renderPage(<Harness proposals={proposals} first={spokeOf(proposals)} />);
+
+    let drawer = await screen.findByRole('dialog', { name: 'Buy 216 Spoke' });
+    expect(
+      within(drawer).getByText(/^Proposal 3: release 20 Feb 2026, needed by 6 Mar 2026 — past due/),
+    ).toBeTruthy();
+    let covers = within(within(drawer).getByRole('list', { name: 'Covers' }));
+    expect(covers.getAllByRole('listitem')).toHaveLength(1);
+    expect(covers.getByText('Parent proposal')).toBeTruthy();
+    expect(covers.getByText('216')).toBeTruthy();
+
+    await user.click(covers.getByRole('button', { name: 'Work proposal 2: 6 Wheel' }));
+    drawer = await screen.findByRole('dialog', { name: 'Make 6 Wheel' });
+    expect(within(drawer).getByText('Proposal 2: release 6 Mar 2026, needed by 8 Mar 2026.')).toBeTruthy();
+    covers = within(within(drawer).getByRole('list', { name: 'Covers' }));
+    await user.click(covers.getByRole('button', { name: 'Work proposal 1: 3 Bicycle' }));
+
+    drawer = await screen.findByRole('dialog', { name: 'Make 3 Bicycle' });
+    covers = within(within(drawer).getByRole('list', { name: 'Covers' }));
+    expect(covers.getByText('Customer order')).toBeTruthy();
+    expect(covers.queryByRole('button')).toBeNull();
+    expect(covers.getByRole('link', { name: 'CO-00001 line 1 (Acme)' }).getAttribute('href')).toBe(
+      `/operations/customer-orders/${opsIds.order}`,
+    );
+    expect(screen.queryByRole('dialog', { name: 'Buy 216 Spoke' })).toBeNull();
+  });
+
+  it('shows a parent not in this run as plain text, and a released work order as a link', async () => {
+    const proposal = fakeProposal({
+      id: opsIds.spokeProposal,
+      seq: 3,
+      product_name: 'Spoke',
+      kind: 'purchase',
+      quantity: '100',
+      pegging: [
+        { kind: 'proposal', proposal_id: opsIds.wheelProposal, qty: '60', label: 'Work proposal 2: 6 Wheel' },
+        { kind: 'work_order', work_order_id: opsIds.order, qty: '40', label: 'WO-00004' },
+      ],
+    });
+    renderPage(<Harness proposals={[proposal]} first={proposal} />);
+    const drawer = await screen.findByRole('dialog', { name: 'Buy 100 Spoke' });
+    const covers = within(within(drawer).getByRole('list', { name: 'Covers' }));
+    expect(covers.getAllByRole('listitem')).toHaveLength(2);
+    expect(covers.getByText('Work proposal 2: 6 Wheel')).toBeTruthy();
+    expect(covers.queryByRole('button', { name: 'Work proposal 2: 6 Wheel' })).toBeNull();
+    expect(covers.getByRole('link', { name: 'WO-00004' }).getAttribute('href')).toBe(
+      '/operations/work-orders',
+    );
+    expect(covers.getByText('60')).toBeTruthy();
+    expect(covers.getByText('40')).toBeTruthy();
+  });
+
+  it('explains a proposal that covers no demand, and closes', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const proposal = fakeProposal({ product_name: 'Rim', kind: 'purchase', quantity: '10', pegging: [] });
+    renderPage(<Harness proposals={[proposal]} first={proposal} onClose={onClose} />);
+    const drawer = await screen.findByRole('dialog', { name: 'Buy 10 Rim' });
+    expect(
+      within(drawer).getByText('It covers no demand: it brings stock back up to its safety stock.'),
+    ).toBeTruthy();
+    expect(within(drawer).queryByRole('list', { name: 'Covers' })).toBeNull();
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
