@@ -4,7 +4,6 @@ import {
   boolean,
   check,
   date,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -17,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { inList, timestamptz } from '../../db/schema/columns.ts';
 import { users } from '../../db/schema/users.ts';
-import { products, workspaceFk } from './operations.schema.ts';
+import { products, sameWorkspaceFk, workspaceFk } from './operations.schema.ts';
 
 // The MRP run's tables (operations.schema.ts says how the module's tables are keyed).
 
@@ -78,16 +77,8 @@ export const mrpProposals = pgTable(
   (t) => [
     primaryKey({ name: 'mrp_proposals_pkey', columns: [t.accountId, t.id] }),
     workspaceFk('mrp_proposals_workspace_fk', t.accountId, t.workspaceId),
-    foreignKey({
-      name: 'mrp_proposals_run_fk',
-      columns: [t.accountId, t.workspaceId, t.runId],
-      foreignColumns: [mrpRuns.accountId, mrpRuns.workspaceId, mrpRuns.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'mrp_proposals_product_fk',
-      columns: [t.accountId, t.workspaceId, t.productId],
-      foreignColumns: [products.accountId, products.workspaceId, products.id],
-    }),
+    sameWorkspaceFk('mrp_proposals_run_fk', t, t.runId, mrpRuns).onDelete('cascade'),
+    sameWorkspaceFk('mrp_proposals_product_fk', t, t.productId, products),
     // A run's proposals in planning order (the run page); also the run's foreign key.
     unique('mrp_proposals_run_seq_key').on(t.accountId, t.runId, t.seq),
     // Filtered by product, or by kind and past due, in planning order.

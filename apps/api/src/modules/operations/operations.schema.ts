@@ -43,6 +43,22 @@ export const workspaceFk = (name: string, accountId: AnyColumn, workspaceId: Any
   }).onDelete('cascade');
 export type AnyColumn = Parameters<typeof foreignKey>[0]['columns'][number];
 
+/**
+ * A reference to a record of the same workspace: (account_id, workspace_id, `column`) points at
+ * the target's (account_id, workspace_id, id), so the database refuses another workspace's record.
+ */
+export const sameWorkspaceFk = (
+  name: string,
+  from: { accountId: AnyColumn; workspaceId: AnyColumn },
+  column: AnyColumn,
+  to: { accountId: AnyColumn; workspaceId: AnyColumn; id: AnyColumn },
+) =>
+  foreignKey({
+    name,
+    columns: [from.accountId, from.workspaceId, column],
+    foreignColumns: [to.accountId, to.workspaceId, to.id],
+  });
+
 // ---------------------------------------------------------------- catalogs and units of measure
 
 const namedRecordColumns = () => ({
@@ -110,16 +126,8 @@ export const products = pgTable(
     primaryKey({ name: 'products_pkey', columns: [t.accountId, t.id] }),
     workspaceFk('products_workspace_fk', t.accountId, t.workspaceId),
     unique('products_workspace_id_key').on(t.accountId, t.workspaceId, t.id),
-    foreignKey({
-      name: 'products_catalog_fk',
-      columns: [t.accountId, t.workspaceId, t.catalogId],
-      foreignColumns: [catalogs.accountId, catalogs.workspaceId, catalogs.id],
-    }),
-    foreignKey({
-      name: 'products_uom_fk',
-      columns: [t.accountId, t.workspaceId, t.uomId],
-      foreignColumns: [uoms.accountId, uoms.workspaceId, uoms.id],
-    }),
+    sameWorkspaceFk('products_catalog_fk', t, t.catalogId, catalogs),
+    sameWorkspaceFk('products_uom_fk', t, t.uomId, uoms),
     // One name per workspace whatever the case (CSV imports of BOM lines name products); the list
     // by name (the default).
     uniqueIndex('products_workspace_name_key').on(t.accountId, t.workspaceId, sql`lower(${t.productName})`),
@@ -193,16 +201,8 @@ export const bomLines = pgTable(
   (t) => [
     primaryKey({ name: 'bom_lines_pkey', columns: [t.accountId, t.id] }),
     workspaceFk('bom_lines_workspace_fk', t.accountId, t.workspaceId),
-    foreignKey({
-      name: 'bom_lines_product_need_fk',
-      columns: [t.accountId, t.workspaceId, t.productNeedId],
-      foreignColumns: [products.accountId, products.workspaceId, products.id],
-    }),
-    foreignKey({
-      name: 'bom_lines_product_needed_fk',
-      columns: [t.accountId, t.workspaceId, t.productNeededId],
-      foreignColumns: [products.accountId, products.workspaceId, products.id],
-    }),
+    sameWorkspaceFk('bom_lines_product_need_fk', t, t.productNeedId, products),
+    sameWorkspaceFk('bom_lines_product_needed_fk', t, t.productNeededId, products),
     // One line per component of a parent (change its quantity instead); also a parent's BOM, the
     // tree walking down.
     unique('bom_lines_parent_component_key').on(t.accountId, t.productNeedId, t.productNeededId),

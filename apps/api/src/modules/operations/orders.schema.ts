@@ -21,7 +21,7 @@ import {
 import { inList, timestamptz } from '../../db/schema/columns.ts';
 import { users } from '../../db/schema/users.ts';
 import { mrpProposals, mrpRuns } from './mrp.schema.ts';
-import { decimal, products, workspaceFk } from './operations.schema.ts';
+import { decimal, products, sameWorkspaceFk, workspaceFk } from './operations.schema.ts';
 
 // Purchase orders, customer orders, work orders and the stock moves they make (operations.schema.ts
 // says how the module's tables are keyed). An order's `number` is per workspace and sequence, from
@@ -111,16 +111,8 @@ export const purchaseOrderLines = pgTable(
   (t) => [
     primaryKey({ name: 'purchase_order_lines_pkey', columns: [t.accountId, t.id] }),
     workspaceFk('purchase_order_lines_workspace_fk', t.accountId, t.workspaceId),
-    foreignKey({
-      name: 'purchase_order_lines_order_fk',
-      columns: [t.accountId, t.workspaceId, t.orderId],
-      foreignColumns: [purchaseOrders.accountId, purchaseOrders.workspaceId, purchaseOrders.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'purchase_order_lines_product_fk',
-      columns: [t.accountId, t.workspaceId, t.productId],
-      foreignColumns: [products.accountId, products.workspaceId, products.id],
-    }),
+    sameWorkspaceFk('purchase_order_lines_order_fk', t, t.orderId, purchaseOrders).onDelete('cascade'),
+    sameWorkspaceFk('purchase_order_lines_product_fk', t, t.productId, products),
     // Onto the proposal's primary key: the service writes it from a proposal of the run it read in
     // the workspace (no one types it), and the largest table needs no third unique index.
     foreignKey({
@@ -192,16 +184,8 @@ export const customerOrderLines = pgTable(
   (t) => [
     primaryKey({ name: 'customer_order_lines_pkey', columns: [t.accountId, t.id] }),
     workspaceFk('customer_order_lines_workspace_fk', t.accountId, t.workspaceId),
-    foreignKey({
-      name: 'customer_order_lines_order_fk',
-      columns: [t.accountId, t.workspaceId, t.orderId],
-      foreignColumns: [customerOrders.accountId, customerOrders.workspaceId, customerOrders.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'customer_order_lines_product_fk',
-      columns: [t.accountId, t.workspaceId, t.productId],
-      foreignColumns: [products.accountId, products.workspaceId, products.id],
-    }),
+    sameWorkspaceFk('customer_order_lines_order_fk', t, t.orderId, customerOrders).onDelete('cascade'),
+    sameWorkspaceFk('customer_order_lines_product_fk', t, t.productId, products),
     unique('customer_order_lines_order_position_key').on(t.accountId, t.orderId, t.position),
     // A product's open demand (the MRP run, the product page).
     index('customer_order_lines_product_idx').on(t.accountId, t.productId, t.dueDate),
@@ -242,16 +226,8 @@ export const workOrders = pgTable(
   (t) => [
     primaryKey({ name: 'work_orders_pkey', columns: [t.accountId, t.id] }),
     workspaceFk('work_orders_workspace_fk', t.accountId, t.workspaceId),
-    foreignKey({
-      name: 'work_orders_product_fk',
-      columns: [t.accountId, t.workspaceId, t.productId],
-      foreignColumns: [products.accountId, products.workspaceId, products.id],
-    }),
-    foreignKey({
-      name: 'work_orders_run_fk',
-      columns: [t.accountId, t.workspaceId, t.mrpRunId],
-      foreignColumns: [mrpRuns.accountId, mrpRuns.workspaceId, mrpRuns.id],
-    }),
+    sameWorkspaceFk('work_orders_product_fk', t, t.productId, products),
+    sameWorkspaceFk('work_orders_run_fk', t, t.mrpRunId, mrpRuns),
     foreignKey({
       name: 'work_orders_proposal_fk',
       columns: [t.accountId, t.mrpProposalId],
@@ -312,11 +288,7 @@ export const stockMoves = pgTable(
   (t) => [
     primaryKey({ name: 'stock_moves_pkey', columns: [t.accountId, t.id] }),
     workspaceFk('stock_moves_workspace_fk', t.accountId, t.workspaceId),
-    foreignKey({
-      name: 'stock_moves_product_fk',
-      columns: [t.accountId, t.workspaceId, t.productId],
-      foreignColumns: [products.accountId, products.workspaceId, products.id],
-    }),
+    sameWorkspaceFk('stock_moves_product_fk', t, t.productId, products),
     foreignKey({
       name: 'stock_moves_purchase_order_line_fk',
       columns: [t.accountId, t.purchaseOrderLineId],
