@@ -2,11 +2,9 @@ import { Button, Modal, Paper, Text } from '@mantine/core';
 import { OPERATIONS_RECORD_STATUSES } from '@workhub/shared/schemas/operations';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyList, QueryState } from '../../../components/data-states.tsx';
+import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
-import { NoMatch } from '../../../components/list-filters.tsx';
-import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
@@ -21,6 +19,7 @@ import {
 import { NamedRecordForm } from '../components/named-record-form.tsx';
 import { OpsFilterBar } from '../components/ops-filter-bar.tsx';
 import { OpsStatusBadge } from '../components/ops-status-badge.tsx';
+import { PagedList } from '../components/paged-list.tsx';
 import { useStatusToggle } from '../components/status-toggle.tsx';
 import { RECORD_STATUS_OPTIONS } from '../operations-options.ts';
 import { useOpsFilters } from '../use-ops-filters.ts';
@@ -89,93 +88,85 @@ export const NamedRecordListPage = ({ kind }: { kind: NamedRecordKind }) => {
         >
           <ExportCsvButton onExport={() => exportList(kind, filters.query)} />
         </OpsFilterBar>
-        <QueryState query={records} errorTitle={`The ${texts.plural} could not be loaded`}>
-          {({ data, meta }) =>
-            data.length === 0 ? (
-              filters.active ? (
-                <NoMatch noun={texts.noun} onClear={filters.clear} />
-              ) : (
-                <EmptyList title={`No ${texts.plural} yet`} description={texts.description}>
-                  {create}
-                </EmptyList>
-              )
-            ) : (
-              <>
-                <DataTable
-                  label={texts.title}
-                  minWidth={640}
-                  rows={data}
-                  rowKey={(record) => record.id}
-                  columns={[
-                    {
-                      key: 'name',
-                      header: 'Name',
-                      cell: (record) => (
-                        <Text size="sm" fw={600}>
-                          {record.name}
-                        </Text>
-                      ),
-                    },
-                    {
-                      key: 'description',
-                      header: 'Description',
-                      cell: (record) => record.description ?? '—',
-                    },
-                    {
-                      key: 'products',
-                      header: 'Products',
-                      cell: (record) =>
-                        kind === 'catalogs' && record.product_count > 0 ? (
-                          <Link to={`/operations/products?catalog_id=${record.id}`}>
-                            {record.product_count}
-                          </Link>
-                        ) : (
-                          record.product_count
-                        ),
-                    },
-                    {
-                      key: 'status',
-                      header: 'Status',
-                      cell: (record) => <OpsStatusBadge kind="record" status={record.status} />,
-                    },
-                    mayWrite && {
-                      key: 'edit',
-                      header: 'Edit',
-                      cell: (record) => (
-                        <Button size="compact-xs" variant="subtle" onClick={() => setEditing({ record })}>
-                          Edit
-                        </Button>
-                      ),
-                    },
-                    mayWrite && {
-                      key: 'toggle',
-                      header: 'Activate or deactivate',
-                      hideHeader: true,
-                      cell: (record) => (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color={record.status === 'active' ? 'red' : 'green'}
-                          loading={status.changingId === record.id}
-                          disabled={status.changingId !== null && status.changingId !== record.id}
-                          onClick={() => status.toggle(record)}
-                        >
-                          {record.status === 'active' ? 'Deactivate' : 'Activate'}
-                        </Button>
-                      ),
-                    },
-                  ]}
-                />
-                <ListPagination
-                  meta={meta}
-                  page={page}
-                  onChange={setPage}
-                  noun={[texts.noun, texts.plural]}
-                />
-              </>
-            )
+        <PagedList
+          query={records}
+          errorTitle={`The ${texts.plural} could not be loaded`}
+          noun={[texts.noun, texts.plural]}
+          filters={filters}
+          page={page}
+          onPage={setPage}
+          empty={
+            <EmptyList title={`No ${texts.plural} yet`} description={texts.description}>
+              {create}
+            </EmptyList>
           }
-        </QueryState>
+        >
+          {(rows) => (
+            <DataTable
+              label={texts.title}
+              minWidth={640}
+              rows={rows}
+              rowKey={(record) => record.id}
+              columns={[
+                {
+                  key: 'name',
+                  header: 'Name',
+                  cell: (record) => (
+                    <Text size="sm" fw={600}>
+                      {record.name}
+                    </Text>
+                  ),
+                },
+                {
+                  key: 'description',
+                  header: 'Description',
+                  cell: (record) => record.description ?? '—',
+                },
+                {
+                  key: 'products',
+                  header: 'Products',
+                  cell: (record) =>
+                    kind === 'catalogs' && record.product_count > 0 ? (
+                      <Link to={`/operations/products?catalog_id=${record.id}`}>{record.product_count}</Link>
+                    ) : (
+                      record.product_count
+                    ),
+                },
+                {
+                  key: 'status',
+                  header: 'Status',
+                  cell: (record) => <OpsStatusBadge kind="record" status={record.status} />,
+                },
+                mayWrite && {
+                  key: 'edit',
+                  header: 'Edit',
+                  cell: (record) => (
+                    <Button size="compact-xs" variant="subtle" onClick={() => setEditing({ record })}>
+                      Edit
+                    </Button>
+                  ),
+                },
+                mayWrite && {
+                  key: 'toggle',
+                  header: 'Activate or deactivate',
+                  hideHeader: true,
+                  cell: (record) => (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color={record.status === 'active' ? 'red' : 'green'}
+                      loading={status.changingId === record.id}
+                      disabled={status.changingId !== null && status.changingId !== record.id}
+                      onClick={() => status.toggle(record)}
+                    >
+                      {record.status === 'active' ? 'Deactivate' : 'Activate'}
+                    </Button>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </PagedList>
       </Paper>
       <Modal
         opened={editing !== null}

@@ -1,11 +1,9 @@
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { CUSTOMER_ORDER_STATUSES, PURCHASE_ORDER_STATUSES } from '@workhub/shared/schemas/operations';
 import { Link } from 'react-router';
-import { EmptyList, QueryState } from '../../../components/data-states.tsx';
+import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
-import { NoMatch } from '../../../components/list-filters.tsx';
-import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDate } from '../../../lib/labels.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -15,6 +13,7 @@ import { exportList } from '../api/export-csv.ts';
 import { ORDER_PATHS, type OrderKind, type OrderListParams, useOrders } from '../api/orders.ts';
 import { OpsFilterBar } from '../components/ops-filter-bar.tsx';
 import { LateBadge, OrderStatusBadge } from '../components/ops-status-badge.tsx';
+import { PagedList } from '../components/paged-list.tsx';
 import { formatMoney } from '../operations-format.ts';
 import { ORDER_TEXTS, partyOf } from '../order-kinds.ts';
 import { CALENDAR_DAY, useOpsFilters } from '../use-ops-filters.ts';
@@ -77,75 +76,69 @@ export const OrderListPage = ({ kind }: { kind: OrderKind }) => {
         >
           <ExportCsvButton onExport={() => exportList(ORDER_PATHS[kind], filters.query)} />
         </OpsFilterBar>
-        <QueryState query={orders} errorTitle={`The ${texts.plural} could not be loaded`}>
-          {({ data, meta }) =>
-            data.length === 0 ? (
-              filters.active ? (
-                <NoMatch noun={texts.noun} onClear={filters.clear} />
-              ) : (
-                <EmptyList
-                  title={`No ${texts.plural} yet`}
-                  description={
-                    kind === 'purchase'
-                      ? 'Order what you buy, or confirm the purchase proposals of an MRP run.'
-                      : 'Take the orders of your customers: the MRP run plans for them.'
-                  }
-                >
-                  {create}
-                </EmptyList>
-              )
-            ) : (
-              <>
-                <DataTable
-                  label={texts.title}
-                  minWidth={860}
-                  rows={data}
-                  rowKey={(order) => order.id}
-                  columns={[
-                    {
-                      key: 'number',
-                      header: 'Number',
-                      cell: (order) => (
-                        <Anchor component={Link} to={`${texts.path}/${order.id}`} fw={600} size="sm">
-                          {order.number_label}
-                        </Anchor>
-                      ),
-                    },
-                    { key: 'party', header: texts.party, cell: (order) => partyOf(order) || '—' },
-                    {
-                      key: 'order_date',
-                      header: 'Order date',
-                      cell: (order) => formatDate(order.order_date),
-                    },
-                    {
-                      key: 'due_date',
-                      header: 'Due date',
-                      cell: (order) => (
-                        <Group gap={6} wrap="nowrap">
-                          <Text size="sm">{formatDate(order.due_date)}</Text>
-                          {order.late ? <LateBadge /> : null}
-                        </Group>
-                      ),
-                    },
-                    { key: 'lines', header: 'Lines', cell: (order) => order.line_count },
-                    { key: 'total', header: 'Total', cell: (order) => formatMoney(order.total) },
-                    {
-                      key: 'status',
-                      header: 'Status',
-                      cell: (order) => <OrderStatusBadge order={order} />,
-                    },
-                  ]}
-                />
-                <ListPagination
-                  meta={meta}
-                  page={page}
-                  onChange={setPage}
-                  noun={[texts.noun, texts.plural]}
-                />
-              </>
-            )
+        <PagedList
+          query={orders}
+          errorTitle={`The ${texts.plural} could not be loaded`}
+          noun={[texts.noun, texts.plural]}
+          filters={filters}
+          page={page}
+          onPage={setPage}
+          empty={
+            <EmptyList
+              title={`No ${texts.plural} yet`}
+              description={
+                kind === 'purchase'
+                  ? 'Order what you buy, or confirm the purchase proposals of an MRP run.'
+                  : 'Take the orders of your customers: the MRP run plans for them.'
+              }
+            >
+              {create}
+            </EmptyList>
           }
-        </QueryState>
+        >
+          {(rows) => (
+            <DataTable
+              label={texts.title}
+              minWidth={860}
+              rows={rows}
+              rowKey={(order) => order.id}
+              columns={[
+                {
+                  key: 'number',
+                  header: 'Number',
+                  cell: (order) => (
+                    <Anchor component={Link} to={`${texts.path}/${order.id}`} fw={600} size="sm">
+                      {order.number_label}
+                    </Anchor>
+                  ),
+                },
+                { key: 'party', header: texts.party, cell: (order) => partyOf(order) || '—' },
+                {
+                  key: 'order_date',
+                  header: 'Order date',
+                  cell: (order) => formatDate(order.order_date),
+                },
+                {
+                  key: 'due_date',
+                  header: 'Due date',
+                  cell: (order) => (
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm">{formatDate(order.due_date)}</Text>
+                      {order.late ? <LateBadge /> : null}
+                    </Group>
+                  ),
+                },
+                { key: 'lines', header: 'Lines', cell: (order) => order.line_count },
+                { key: 'total', header: 'Total', cell: (order) => formatMoney(order.total) },
+                {
+                  key: 'status',
+                  header: 'Status',
+                  cell: (order) => <OrderStatusBadge order={order} />,
+                },
+              ]}
+            />
+          )}
+        </PagedList>
       </Paper>
     </>
   );

@@ -1,10 +1,8 @@
 import { Button, Paper } from '@mantine/core';
 import { OPERATIONS_RECORD_STATUSES, PROCUREMENT_TYPES } from '@workhub/shared/schemas/operations';
 import { Link } from 'react-router';
-import { EmptyList, QueryState } from '../../../components/data-states.tsx';
+import { EmptyList } from '../../../components/data-states.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
-import { NoMatch } from '../../../components/list-filters.tsx';
-import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
@@ -13,6 +11,7 @@ import { exportList } from '../api/export-csv.ts';
 import { type ProductListParams, useProducts } from '../api/get-products.ts';
 import { useNamedChoices } from '../api/named-records.ts';
 import { OpsFilterBar } from '../components/ops-filter-bar.tsx';
+import { PagedList } from '../components/paged-list.tsx';
 import { ProductTable } from '../components/product-table.tsx';
 import { useStatusToggle } from '../components/status-toggle.tsx';
 import { PROCUREMENT_OPTIONS, RECORD_STATUS_OPTIONS } from '../operations-options.ts';
@@ -109,38 +108,35 @@ export const ProductListPage = () => {
         >
           <ExportCsvButton onExport={() => exportList('products', filters.query)} />
         </OpsFilterBar>
-        <QueryState query={products} errorTitle="The products could not be loaded">
-          {({ data, meta }) =>
-            data.length === 0 ? (
-              filters.active ? (
-                <NoMatch noun="product" onClear={filters.clear} />
-              ) : (
-                <EmptyList
-                  title="No products yet"
-                  description={
-                    mayWrite
-                      ? 'Add the first product, or import a CSV file of them.'
-                      : 'Products appear here.'
-                  }
-                >
-                  {newProduct}
-                </EmptyList>
-              )
-            ) : (
-              <>
-                <ProductTable
-                  products={data}
-                  mayWrite={mayWrite}
-                  changingId={status.changingId}
-                  onToggleStatus={(product) =>
-                    status.toggle({ id: product.id, name: product.product_name, status: product.status })
-                  }
-                />
-                <ListPagination meta={meta} page={page} onChange={setPage} noun={['product', 'products']} />
-              </>
-            )
+        <PagedList
+          query={products}
+          errorTitle="The products could not be loaded"
+          noun={['product', 'products']}
+          filters={filters}
+          page={page}
+          onPage={setPage}
+          empty={
+            <EmptyList
+              title="No products yet"
+              description={
+                mayWrite ? 'Add the first product, or import a CSV file of them.' : 'Products appear here.'
+              }
+            >
+              {newProduct}
+            </EmptyList>
           }
-        </QueryState>
+        >
+          {(rows) => (
+            <ProductTable
+              products={rows}
+              mayWrite={mayWrite}
+              changingId={status.changingId}
+              onToggleStatus={(product) =>
+                status.toggle({ id: product.id, name: product.product_name, status: product.status })
+              }
+            />
+          )}
+        </PagedList>
       </Paper>
       {status.dialog}
     </>

@@ -2,11 +2,9 @@ import { Anchor, Button, Modal, Paper, Text } from '@mantine/core';
 import { STOCK_MOVE_KINDS, type StockMove } from '@workhub/shared/schemas/operations';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyList, QueryState } from '../../../components/data-states.tsx';
+import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
-import { NoMatch } from '../../../components/list-filters.tsx';
-import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDateTime } from '../../../lib/labels.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -16,6 +14,7 @@ import { exportList } from '../api/export-csv.ts';
 import { useProduct } from '../api/get-product.ts';
 import { type StockMoveListParams, useStockMoves } from '../api/stock.ts';
 import { OpsFilterBar } from '../components/ops-filter-bar.tsx';
+import { PagedList } from '../components/paged-list.tsx';
 import { ProductSelect } from '../components/product-select.tsx';
 import { StockAdjustmentForm } from '../components/stock-adjustment-form.tsx';
 import { formatDelta, formatQty } from '../operations-format.ts';
@@ -107,65 +106,59 @@ export const StockMoveListPage = () => {
         >
           <ExportCsvButton onExport={() => exportList('stock-moves', filters.query)} />
         </OpsFilterBar>
-        <QueryState query={moves} errorTitle="The stock moves could not be loaded">
-          {({ data, meta }) =>
-            data.length === 0 ? (
-              filters.active ? (
-                <NoMatch noun="stock move" onClear={filters.clear} />
-              ) : (
-                <EmptyList
-                  title="No stock moves yet"
-                  description="Receiving, shipping, production and counts each record one."
-                />
-              )
-            ) : (
-              <>
-                <DataTable
-                  label="Stock moves"
-                  minWidth={900}
-                  rows={data}
-                  rowKey={(move) => move.id}
-                  columns={[
-                    { key: 'when', header: 'When', cell: (move) => formatDateTime(move.created_at) },
-                    {
-                      key: 'product',
-                      header: 'Product',
-                      cell: (move) => (
-                        <Anchor
-                          component={Link}
-                          to={`/operations/products/${move.product_id}`}
-                          size="sm"
-                          fw={600}
-                        >
-                          {move.product_name}
-                        </Anchor>
-                      ),
-                    },
-                    { key: 'kind', header: 'Kind', cell: (move) => STOCK_MOVE_KIND_LABELS[move.kind] },
-                    {
-                      key: 'delta',
-                      header: 'Change',
-                      cell: (move) => (
-                        <Text size="sm" fw={600} c={move.qty_delta.startsWith('-') ? 'red.8' : 'green.8'}>
-                          {formatDelta(move.qty_delta)}
-                        </Text>
-                      ),
-                    },
-                    { key: 'after', header: 'On hand after', cell: (move) => formatQty(move.on_hand_after) },
-                    { key: 'reference', header: 'Reference or reason', cell: referenceCell },
-                    { key: 'by', header: 'By', cell: (move) => move.created_by_name ?? '—' },
-                  ]}
-                />
-                <ListPagination
-                  meta={meta}
-                  page={page}
-                  onChange={setPage}
-                  noun={['stock move', 'stock moves']}
-                />
-              </>
-            )
+        <PagedList
+          query={moves}
+          errorTitle="The stock moves could not be loaded"
+          noun={['stock move', 'stock moves']}
+          filters={filters}
+          page={page}
+          onPage={setPage}
+          empty={
+            <EmptyList
+              title="No stock moves yet"
+              description="Receiving, shipping, production and counts each record one."
+            />
           }
-        </QueryState>
+        >
+          {(rows) => (
+            <DataTable
+              label="Stock moves"
+              minWidth={900}
+              rows={rows}
+              rowKey={(move) => move.id}
+              columns={[
+                { key: 'when', header: 'When', cell: (move) => formatDateTime(move.created_at) },
+                {
+                  key: 'product',
+                  header: 'Product',
+                  cell: (move) => (
+                    <Anchor
+                      component={Link}
+                      to={`/operations/products/${move.product_id}`}
+                      size="sm"
+                      fw={600}
+                    >
+                      {move.product_name}
+                    </Anchor>
+                  ),
+                },
+                { key: 'kind', header: 'Kind', cell: (move) => STOCK_MOVE_KIND_LABELS[move.kind] },
+                {
+                  key: 'delta',
+                  header: 'Change',
+                  cell: (move) => (
+                    <Text size="sm" fw={600} c={move.qty_delta.startsWith('-') ? 'red.8' : 'green.8'}>
+                      {formatDelta(move.qty_delta)}
+                    </Text>
+                  ),
+                },
+                { key: 'after', header: 'On hand after', cell: (move) => formatQty(move.on_hand_after) },
+                { key: 'reference', header: 'Reference or reason', cell: referenceCell },
+                { key: 'by', header: 'By', cell: (move) => move.created_by_name ?? '—' },
+              ]}
+            />
+          )}
+        </PagedList>
       </Paper>
       <Modal opened={counting} onClose={() => setCounting(false)} title="Adjust stock" centered>
         {counting ? <StockAdjustmentForm product={chosen} onDone={() => setCounting(false)} /> : null}

@@ -10,11 +10,9 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { EmptyList, QueryState } from '../../../components/data-states.tsx';
+import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
-import { NoMatch } from '../../../components/list-filters.tsx';
-import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/labels.ts';
@@ -26,6 +24,7 @@ import { exportList } from '../api/export-csv.ts';
 import { useWorkOrderStep, useWorkOrders, type WorkOrderListParams } from '../api/work-orders.ts';
 import { OpsFilterBar } from '../components/ops-filter-bar.tsx';
 import { LateBadge, OpsStatusBadge } from '../components/ops-status-badge.tsx';
+import { PagedList } from '../components/paged-list.tsx';
 import { formatQty } from '../operations-format.ts';
 import { WORK_ORDER_STATUS_OPTIONS } from '../operations-options.ts';
 import { CALENDAR_DAY, useOpsFilters } from '../use-ops-filters.ts';
@@ -121,100 +120,94 @@ export const WorkOrderListPage = () => {
         >
           <ExportCsvButton onExport={() => exportList('work-orders', filters.query)} />
         </OpsFilterBar>
-        <QueryState query={orders} errorTitle="The work orders could not be loaded">
-          {({ data, meta }) =>
-            data.length === 0 ? (
-              filters.active ? (
-                <NoMatch noun="work order" onClear={filters.clear} />
-              ) : (
-                <EmptyList
-                  title="No work orders yet"
-                  description="Run MRP and confirm its make proposals: each becomes a planned work order."
-                />
-              )
-            ) : (
-              <>
-                <DataTable
-                  label="Work orders"
-                  minWidth={900}
-                  rows={data}
-                  rowKey={(order) => order.id}
-                  columns={[
-                    {
-                      key: 'number',
-                      header: 'Number',
-                      cell: (order) => (
-                        <Text size="sm" fw={600}>
-                          {order.number_label}
-                        </Text>
-                      ),
-                    },
-                    {
-                      key: 'product',
-                      header: 'Product',
-                      cell: (order) => (
-                        <Anchor component={Link} to={`/operations/products/${order.product_id}`} size="sm">
-                          {order.product_name}
-                        </Anchor>
-                      ),
-                    },
-                    {
-                      key: 'quantity',
-                      header: 'Quantity',
-                      cell: (order) =>
-                        `${formatQty(order.quantity)}${order.uom_name ? ` ${order.uom_name}` : ''}`,
-                    },
-                    { key: 'release', header: 'Release', cell: (order) => formatDate(order.release_date) },
-                    {
-                      key: 'need',
-                      header: 'Need by',
-                      cell: (order) => (
-                        <Group gap={6} wrap="nowrap">
-                          <Text size="sm">{formatDate(order.need_date)}</Text>
-                          {order.late ? <LateBadge /> : null}
-                        </Group>
-                      ),
-                    },
-                    {
-                      key: 'status',
-                      header: 'Status',
-                      cell: (order) => <OpsStatusBadge kind="work" status={order.status} />,
-                    },
-                    mayWrite && {
-                      key: 'steps',
-                      header: 'Steps',
-                      hideHeader: true,
-                      cell: (order) => (
-                        <Group gap={4} wrap="nowrap">
-                          {STEPS.filter((name) => stepAllowed(WORK_ORDER_STEPS, name, order.status)).map(
-                            (name) => (
-                              <Button
-                                key={name}
-                                size="compact-xs"
-                                variant={name === 'cancel' ? 'subtle' : 'light'}
-                                color={name === 'cancel' ? 'red' : undefined}
-                                aria-label={`${STEP_TEXT[name].label} ${order.number_label}`}
-                                onClick={() => setAsking({ order, step: name })}
-                              >
-                                {STEP_TEXT[name].label}
-                              </Button>
-                            ),
-                          )}
-                        </Group>
-                      ),
-                    },
-                  ]}
-                />
-                <ListPagination
-                  meta={meta}
-                  page={page}
-                  onChange={setPage}
-                  noun={['work order', 'work orders']}
-                />
-              </>
-            )
+        <PagedList
+          query={orders}
+          errorTitle="The work orders could not be loaded"
+          noun={['work order', 'work orders']}
+          filters={filters}
+          page={page}
+          onPage={setPage}
+          empty={
+            <EmptyList
+              title="No work orders yet"
+              description="Run MRP and confirm its make proposals: each becomes a planned work order."
+            />
           }
-        </QueryState>
+        >
+          {(rows) => (
+            <DataTable
+              label="Work orders"
+              minWidth={900}
+              rows={rows}
+              rowKey={(order) => order.id}
+              columns={[
+                {
+                  key: 'number',
+                  header: 'Number',
+                  cell: (order) => (
+                    <Text size="sm" fw={600}>
+                      {order.number_label}
+                    </Text>
+                  ),
+                },
+                {
+                  key: 'product',
+                  header: 'Product',
+                  cell: (order) => (
+                    <Anchor component={Link} to={`/operations/products/${order.product_id}`} size="sm">
+                      {order.product_name}
+                    </Anchor>
+                  ),
+                },
+                {
+                  key: 'quantity',
+                  header: 'Quantity',
+                  cell: (order) =>
+                    `${formatQty(order.quantity)}${order.uom_name ? ` ${order.uom_name}` : ''}`,
+                },
+                { key: 'release', header: 'Release', cell: (order) => formatDate(order.release_date) },
+                {
+                  key: 'need',
+                  header: 'Need by',
+                  cell: (order) => (
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm">{formatDate(order.need_date)}</Text>
+                      {order.late ? <LateBadge /> : null}
+                    </Group>
+                  ),
+                },
+                {
+                  key: 'status',
+                  header: 'Status',
+                  cell: (order) => <OpsStatusBadge kind="work" status={order.status} />,
+                },
+                mayWrite && {
+                  key: 'steps',
+                  header: 'Steps',
+                  hideHeader: true,
+                  cell: (order) => (
+                    <Group gap={4} wrap="nowrap">
+                      {STEPS.filter((name) => stepAllowed(WORK_ORDER_STEPS, name, order.status)).map(
+                        (name) => (
+                          <Button
+                            key={name}
+                            size="compact-xs"
+                            variant={name === 'cancel' ? 'subtle' : 'light'}
+                            color={name === 'cancel' ? 'red' : undefined}
+                            aria-label={`${STEP_TEXT[name].label} ${order.number_label}`}
+                            onClick={() => setAsking({ order, step: name })}
+                          >
+                            {STEP_TEXT[name].label}
+                          </Button>
+                        ),
+                      )}
+                    </Group>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </PagedList>
       </Paper>
       <ConfirmDialog
         opened={asking !== null}
