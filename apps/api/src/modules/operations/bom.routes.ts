@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
+import { readOneFile } from '../../lib/multipart.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import { attachmentInvalid, type BomAttachmentService, type Upload } from './bom-attachment.service.ts';
@@ -25,30 +25,9 @@ const lineResponse = dataEnvelope(bomLine);
 /** Room for the multipart envelope around a file of the largest size. */
 const ATTACHMENT_BODY_LIMIT = BOM_ATTACHMENT_MAX_BYTES + 64 * 1024;
 
-/** What reading a multipart body failed with, as the client's fault: over the limit 413, else 400. */
-function multipartRefused(err: unknown): AppError {
-  const { code, statusCode } = err as { code?: string; statusCode?: number };
-  if (code === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413) return attachmentInvalid(413);
-  return new AppError(400, 'MALFORMED_BODY', messages.multipartInvalid, {
-    fields: { file: messages.multipartInvalid },
-  });
-}
-
 /** The one `file` of a multipart request: 400 without one, 413 over 5 MB. */
-async function readUpload(request: FastifyRequest): Promise<Upload> {
-  const part = await request
-    .file({ limits: { fileSize: BOM_ATTACHMENT_MAX_BYTES, files: 1, fields: 10, parts: 11 } })
-    .catch((err: unknown) => {
-      if ((err as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return undefined;
-      throw multipartRefused(err);
-    });
-  if (part?.fieldname !== 'file') throw attachmentInvalid();
-  try {
-    return { fileName: part.filename, buffer: await part.toBuffer() };
-  } catch (err) {
-    throw multipartRefused(err);
-  }
-}
+const readUpload = (request: FastifyRequest): Promise<Upload> =>
+  readOneFile(request, { field: 'file', maxBytes: BOM_ATTACHMENT_MAX_BYTES, invalid: attachmentInvalid });
 
 /** An ASCII fallback and the UTF-8 name (RFC 6266) of a download. */
 const contentDisposition = (fileName: string) =>

@@ -11,7 +11,7 @@ import {
 } from '@workhub/shared/schemas/workspaces';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
+import { readOneFile } from '../../lib/multipart.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { logoInvalid, type WorkspaceService } from './workspaces.service.ts';
@@ -20,34 +20,9 @@ const tags = ['workspaces'];
 const security = [{ bearerAuth: [] }];
 const workspaceResponse = dataEnvelope(workspace);
 
-/**
- * What reading a multipart body failed with, as the client's fault it is: over a limit is a 413,
- * anything else the parser throws (no boundary, a body cut short, broken part headers) is a 400.
- */
-function multipartRefused(err: unknown): AppError {
-  const { code, statusCode } = err as { code?: string; statusCode?: number };
-  if (code === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413) return logoInvalid(413);
-  return new AppError(400, 'MALFORMED_BODY', messages.multipartInvalid, {
-    fields: { logo: messages.multipartInvalid },
-  });
-}
-
 /** The bytes of the one `logo` file of a multipart request: 400 without one, 413 over 1 MB. */
-async function readLogo(request: FastifyRequest): Promise<Buffer> {
-  const part = await request
-    .file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 10, parts: 11 } })
-    .catch((err: unknown) => {
-      // Not multipart at all (e.g. JSON): the same answer as a request without the file.
-      if ((err as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return undefined;
-      throw multipartRefused(err);
-    });
-  if (part?.fieldname !== 'logo') throw logoInvalid();
-  try {
-    return await part.toBuffer();
-  } catch (err) {
-    throw multipartRefused(err);
-  }
-}
+const readLogo = async (request: FastifyRequest): Promise<Buffer> =>
+  (await readOneFile(request, { field: 'logo', maxBytes: LOGO_MAX_BYTES, invalid: logoInvalid })).buffer;
 
 export const workspaceRoutes: FastifyPluginAsyncZod<{ workspaces: WorkspaceService }> = async (
   app,
