@@ -2,12 +2,12 @@ import fastifyCookie from '@fastify/cookie';
 import { MODULES } from '@workhub/shared/modules';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { type Config, ConfigError } from './config.ts';
 import type { Ctx } from './context.ts';
 import { type DbHandle, openDb } from './db/client.ts';
 import { createAccessTokens } from './lib/access-tokens.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { RedisLink } from './lib/redis-link.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminDashboardService } from './modules/admin/admin-dashboard.service.ts';
@@ -56,6 +56,7 @@ import { type LogStream, loggerOptions, OneLinePerRequest } from './plugins/logg
 import { registerModule } from './plugins/module-gate.ts';
 import {
   authRateLimit,
+  FallbackRateLimitStore,
   MemoryRateLimitStore,
   type RateLimitStore,
   RedisRateLimitStore,
@@ -130,7 +131,9 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   const ownsDb = !deps.db;
   const handle = deps.db ?? (await openDb(config));
   if (ownsDb) await handle.migrate();
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  // Redis (REDIS_URL) holds the rate-limit counters every instance shares; while it is down each
+  // process counts on its own (lib/redis-link.ts), and the log says so.
+  const redis = config.redisUrl ? new RedisLink(config.redisUrl, app.log) : undefined;
 
   const mailer = new Mailer({
     db: handle.db,
@@ -144,16 +147,30 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   const sessions = createSessionService(ctx);
   const auth = createAuthService(ctx, createCodeService(ctx), sessions);
   const store =
-    deps.rateLimitStore ?? (redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore(now));
+    deps.rateLimitStore ??
+    (redis
+      ? new FallbackRateLimitStore(
+          redis,
+          new RedisRateLimitStore(redis.client),
+          new MemoryRateLimitStore(now),
+        )
+      : new MemoryRateLimitStore(now));
+  const globalStore = redis
+    ? new FallbackRateLimitStore(
+        redis,
+        new RedisRateLimitStore(redis.client, 'workhub:grl:'),
+        new MemoryRateLimitStore(now),
+      )
+    : undefined;
 
   app.addHook('onClose', async () => {
     await mailer.close();
-    await redis?.quit();
+    await redis?.close();
     if (ownsDb) await handle.close();
   });
 
   await registerSecurity(app, config);
-  await registerGlobalRateLimit(app, config.globalRateLimit, redis);
+  await registerGlobalRateLimit(app, config.globalRateLimit, globalStore);
   await registerDocs(app, config.publicUrl);
   registerAuth(app, tokens, handle.db, now);
   registerSubscriptionAccess(app, handle.db, now);

@@ -1,10 +1,14 @@
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, {
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+} from '@fastify/rate-limit';
 import { messages } from '@workhub/shared/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { RedisLink } from '../lib/redis-link.ts';
 
 /** A fixed-window counter: `hit` counts one try under `key` and says how many the window holds. */
 export type RateLimitStore = {
@@ -37,7 +41,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
-/** Shared by every instance: INCR, and PEXPIRE when the key has no expiry yet (first hit). */
+/**
+ * Shared by every instance: one MULTI that starts the window when the key is new (SET NX PX), counts
+ * the try (INCR) and reads what is left of the window (PTTL). One round trip, and a key never
+ * outlives its window, even when the connection drops halfway.
+ */
 export class RedisRateLimitStore implements RateLimitStore {
   readonly #redis: Redis;
   readonly #prefix: string;
@@ -49,15 +57,64 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async hit(key: string, windowMs: number) {
     const k = this.#prefix + key;
-    const results = await this.#redis.multi().incr(k).pttl(k).exec();
-    const count = Number(results?.[0]?.[1] ?? 1);
-    let ttl = Number(results?.[1]?.[1] ?? -1);
-    if (ttl < 0) {
-      await this.#redis.pexpire(k, windowMs);
-      ttl = windowMs;
-    }
-    return { count, resetInMs: ttl };
+    const results = await this.#redis.multi().set(k, 0, 'PX', windowMs, 'NX').incr(k).pttl(k).exec();
+    if (!results) throw new Error('Redis discarded the rate-limit transaction');
+    for (const [err] of results) if (err) throw err;
+    const count = Number(results[1]?.[1]);
+    const ttl = Number(results[2]?.[1]);
+    return { count, resetInMs: ttl > 0 ? ttl : windowMs };
   }
+}
+
+/**
+ * Redis while it answers, this process's own counters while it does not (RedisLink says which, and
+ * logs the change): a Redis outage costs the limits their sharing between instances, never a
+ * request. Counters kept in memory meanwhile are left behind when Redis returns.
+ */
+export class FallbackRateLimitStore implements RateLimitStore {
+  readonly #link: RedisLink;
+  readonly #shared: RateLimitStore;
+  readonly #local: RateLimitStore;
+
+  constructor(link: RedisLink, shared: RateLimitStore, local: RateLimitStore) {
+    this.#link = link;
+    this.#shared = shared;
+    this.#local = local;
+  }
+
+  async hit(key: string, windowMs: number) {
+    if (this.#link.usable()) {
+      try {
+        const counted = await this.#shared.hit(key, windowMs);
+        this.#link.succeeded();
+        return counted;
+      } catch (err) {
+        this.#link.failed(err);
+      }
+    }
+    return this.#local.hit(key, windowMs);
+  }
+}
+
+/** A RateLimitStore as @fastify/rate-limit's `store` option wants it (a class; one window per key). */
+export function fastifyRateLimitStore(store: RateLimitStore): FastifyRateLimitStoreCtor {
+  return class implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      store.hit(key, timeWindow).then(
+        ({ count, resetInMs }) => callback(null, { current: count, ttl: resetInMs }),
+        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+      );
+    }
+
+    child(): FastifyRateLimitStore {
+      // No route has limits of its own (only `rateLimit: false`): one window per client for all.
+      return this;
+    }
+  };
 }
 
 type Limit = { key: string; max: number; windowMs: number };
@@ -128,16 +185,19 @@ export function userRateLimit(store: RateLimitStore, limits: Config['authRateLim
   };
 }
 
-/** A generous per-IP limit over every route: it stops floods, never a person. */
+/**
+ * A generous per-IP limit over every route: it stops floods, never a person. `store` (with Redis,
+ * the fallback store) replaces the plugin's in-process one.
+ */
 export async function registerGlobalRateLimit(
   app: FastifyInstance,
   limit: Config['globalRateLimit'],
-  redis: Redis | undefined,
+  store: RateLimitStore | undefined,
 ): Promise<void> {
   await app.register(fastifyRateLimit, {
     max: limit.max,
     timeWindow: limit.windowMs,
-    ...(redis ? { redis, nameSpace: 'workhub:grl:' } : {}),
+    ...(store ? { store: fastifyRateLimitStore(store) } : {}),
     errorResponseBuilder: (_request, context) => tooMany(context.ttl),
   });
 }
