@@ -1,8 +1,9 @@
-// `npm run build -w apps/api`: bundles the server into dist/server.mjs and the migration command
-// into dist/migrate.mjs, run by plain `node` (no tsx at run time; `npm start` and the Docker image
-// run exactly these). The shared package is TypeScript, so it is inlined; npm packages stay external
-// (PGlite's wasm, argon2's binary and swagger-ui's assets must stay in their packages), and each of
-// them must be a production dependency of this workspace, or `npm ci --omit=dev` would leave it out.
+// `npm run build -w apps/api`: bundles the server into dist/server.mjs, the migration command
+// into dist/migrate.mjs and the backup command into dist/backup.mjs, run by plain `node` (no tsx
+// at run time; `npm start` and the Docker image run exactly these). The shared package is
+// TypeScript, so it is inlined; npm packages stay external (PGlite's wasm, argon2's binary and
+// swagger-ui's assets must stay in their packages), and each of them must be a production
+// dependency of this workspace, or `npm ci --omit=dev` would leave it out.
 
 import { cpSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -26,7 +27,11 @@ const isBuiltin = (path) => path.startsWith('node:') || builtinModules.includes(
 
 rmSync(staging, { recursive: true, force: true });
 const result = await build({
-  entryPoints: { server: join(here, 'src/server.ts'), migrate: join(here, 'src/migrate.ts') },
+  entryPoints: {
+    server: join(here, 'src/server.ts'),
+    migrate: join(here, 'src/migrate.ts'),
+    backup: join(here, 'src/backup/cli.ts'),
+  },
   outdir: staging,
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -66,4 +71,4 @@ if (missing.size > 0) {
 cpSync(join(here, 'src/db/migrations'), join(staging, 'migrations'), { recursive: true });
 rmSync(dist, { recursive: true, force: true });
 renameSync(staging, dist);
-process.stdout.write('Built apps/api/dist (server.mjs, migrate.mjs)\n');
+process.stdout.write('Built apps/api/dist (server.mjs, migrate.mjs, backup.mjs)\n');
