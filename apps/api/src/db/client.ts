@@ -35,6 +35,9 @@ export function pgliteHandle(client: PGlite): DbHandle {
   };
 }
 
+/** Seconds before reconnecting after `retries` failed connections in a row: 0.1, 0.2, ... 0.5 at most. */
+export const reconnectDelaySeconds = (retries: number): number => Math.min(0.1 * retries, 0.5);
+
 /** The defaults of DB_STATEMENT_TIMEOUT_MS and DB_IDLE_IN_TRANSACTION_TIMEOUT_MS (config.ts). */
 export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { statementMs: 15_000, idleInTransactionMs: 30_000 };
 
@@ -43,6 +46,11 @@ export function postgresHandle(url: string, max = 10, timeouts: DbTimeouts = DEF
     max,
     // Notices (e.g. "relation already exists, skipping" from the migrator) are not worth a log line.
     onnotice: () => {},
+    // While the server is down, postgres.js waits before each new connection attempt, longer after
+    // every failure (up to 20 s by default): requests would queue for seconds before their 503, and
+    // the pool would stay away for as long after the server is back. At most 0.5 s: a 503 comes
+    // quickly and the service is back within half a second of the server (docs/reliability.md).
+    backoff: reconnectDelaySeconds,
     // Sent with every connection's startup, so no connection of the pool runs without them: one slow
     // query or a transaction left open cannot hold a connection (and its locks) for ever.
     connection: {

@@ -152,4 +152,29 @@ describe.skipIf(unavailable !== undefined)('database faults (a private PostgreSQ
     expect(back.statusCode, back.body).toBe(200);
     expect((await ready()).statusCode).toBe(200);
   });
+
+  it('keeps each 503 quick while the server stays down, and serves within a second of its return', async () => {
+    expect((await plans()).statusCode).toBe(200);
+    await pg.stop();
+    try {
+      // Round after round of failed connections: postgres.js's own backoff would by now make each
+      // request wait seconds (up to 20) for its next try before answering.
+      for (let round = 0; round < 8; round++) {
+        const started = Date.now();
+        const answers = await Promise.all(Array.from({ length: 12 }, () => plans()));
+        expect(answers.map((answer) => answer.statusCode)).toEqual(Array(12).fill(503));
+        expect(Date.now() - started).toBeLessThan(1500);
+      }
+    } finally {
+      await pg.start();
+    }
+    const started = Date.now();
+    let back = await plans();
+    while (back.statusCode !== 200 && Date.now() - started < 10_000) {
+      await sleep(50);
+      back = await plans();
+    }
+    expect(back.statusCode, back.body).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
 });
