@@ -12,6 +12,8 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminDashboardService } from './modules/admin/admin-dashboard.service.ts';
 import { createSubscriberService } from './modules/admin/subscribers.service.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCodeService } from './modules/auth/codes.service.ts';
@@ -220,6 +222,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   await app.register(milestoneRoutes, { prefix: '/api', milestones: createMilestoneService(ctx) });
   await app.register(taskRoutes, { prefix: '/api', tasks: createTaskService(ctx) });
   await app.register(tagRoutes, { prefix: '/api', tags: createTagService(ctx) });
+  await app.register(auditRoutes, { prefix: '/api', audit: createAuditService(ctx) });
   // The template modules (docs/modules.md): each behind the gate of its manifest's templates.
   for (const module of MODULES) await registerModule(app, db, module, MODULE_ROUTES[module.key], { ctx });
   await app.register(invitationRoutes, {

@@ -25,6 +25,7 @@ export const CORE_ACTIONS = [
   'admin:dashboard',
   'admin:subscribers',
   'admin:plans',
+  'admin:audit',
   // the account holder's own account
   'workspace:create',
   'workspace:update',
@@ -32,6 +33,7 @@ export const CORE_ACTIONS = [
   'workspace:list',
   'billing:view',
   'billing:manage',
+  'audit:view',
   // inside the current workspace
   'dashboard:view',
   'team:view',
@@ -109,6 +111,7 @@ export function can(auth: Auth, action: Action, resource: Resource = {}): boolea
     case 'admin:dashboard':
     case 'admin:subscribers':
     case 'admin:plans':
+    case 'admin:audit':
       return isPlatformStaff(auth);
 
     // Workspaces are managed by the holder of the account, acting in that account.
@@ -118,6 +121,7 @@ export function can(auth: Auth, action: Action, resource: Resource = {}): boolea
     case 'workspace:list':
     case 'billing:view':
     case 'billing:manage':
+    case 'audit:view':
       return isAccountHolder(auth) && auth.role === 'owner' && auth.account_id !== null;
 
     case 'dashboard:view':

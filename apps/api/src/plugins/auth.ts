@@ -5,6 +5,7 @@ import { liveSession } from '../db/live-session.ts';
 import { accountInactive, primeMembership } from '../db/tenant-scope.ts';
 import type { AccessTokens } from '../lib/access-tokens.ts';
 import { unauthorized } from '../lib/app-error.ts';
+import { withClientIp } from '../lib/client-ip.ts';
 import type { Clock } from '../lib/clock.ts';
 
 declare module 'fastify' {
@@ -45,5 +46,6 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens, db: Db,
 export function requireAuth(request: FastifyRequest): AccessTokenClaims {
   if (request.authAccountInactive) throw accountInactive();
   if (!request.auth) throw unauthorized();
-  return request.auth;
+  // The audit log's address of the change (lib/client-ip.ts).
+  return withClientIp(request.auth, request.ip);
 }

@@ -7,6 +7,7 @@ import { accounts } from '../../db/schema/users.ts';
 import { subscriptionOf } from '../../db/subscription-times.ts';
 import { type AccountScope, accountScope } from '../../db/tenant-scope.ts';
 import { forbidden } from '../../lib/app-error.ts';
+import { inScope, recordAudit } from '../audit/audit.ts';
 import { requireActivePlan } from '../plans/plans.service.ts';
 
 /** The account the caller holds: the tenant of the token, whose holder the database says they are. */
@@ -49,9 +50,23 @@ export async function pickPlan(
 ): Promise<AccountSubscription> {
   const scope = await heldAccount(ctx, auth);
   await requireActivePlan(ctx.db, planId);
-  await ctx.db
-    .update(subscriptions)
-    .set({ planId, planChosenAt: ctx.now() })
-    .where(scope.account(subscriptions));
+  const at = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ planId: subscriptions.planId })
+      .from(subscriptions)
+      .where(scope.account(subscriptions))
+      .for('update');
+    await tx.update(subscriptions).set({ planId, planChosenAt: at }).where(scope.account(subscriptions));
+    await recordAudit(tx, {
+      ...inScope(scope),
+      action: 'subscription.plan_chosen',
+      entityType: 'subscription',
+      entityId: scope.accountId,
+      before: { plan_id: before?.planId ?? null },
+      after: { plan_id: planId },
+      at,
+    });
+  });
   return accountSubscriptionOf(ctx, scope);
 }

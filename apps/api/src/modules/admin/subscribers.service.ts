@@ -11,6 +11,7 @@ import { workspaces } from '../../db/schema/workspaces.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { containing } from '../../lib/list-query.ts';
 import { pageOf } from '../../lib/paging.ts';
+import { actorOf, recordAudit } from '../audit/audit.ts';
 import { assertStaff } from './staff.ts';
 
 const holder = eq(users.id, accounts.ownerUserId);
@@ -105,12 +106,26 @@ export function createSubscriberService(ctx: Ctx) {
    */
   async function setStatus(auth: AccessTokenClaims, accountId: string, status: AccountStatus) {
     await assertStaff(db, auth, 'admin:subscribers');
-    const [updated] = await db
-      .update(accounts)
-      .set({ status })
-      .where(eq(accounts.id, accountId))
-      .returning({ id: accounts.id });
-    if (!updated) throw notFound();
+    await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ status: accounts.status })
+        .from(accounts)
+        .where(eq(accounts.id, accountId))
+        .for('update');
+      if (!before) throw notFound();
+      await tx.update(accounts).set({ status }).where(eq(accounts.id, accountId));
+      // Staff's action: the platform's log (account_id null), naming the account it was taken on.
+      await recordAudit(tx, {
+        action: 'subscriber.status_changed',
+        accountId: null,
+        actor: actorOf(auth),
+        entityType: 'account',
+        entityId: accountId,
+        before: { status: before.status },
+        after: { status },
+        at: ctx.now(),
+      });
+    });
     ctx.log.info({ accountId, status }, 'account status set by platform staff');
     return findSubscriber(accountId);
   }

@@ -18,6 +18,7 @@ import { accountConditions } from '../../db/tenant-scope.ts';
 import { AppError, isAppError, isUniqueViolation } from '../../lib/app-error.ts';
 import { addSeconds, secondsUntil } from '../../lib/clock.ts';
 import { hashPassword, spendOneHash, verifyPassword } from '../../lib/passwords.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { requireActivePlan } from '../plans/plans.service.ts';
 import { signupNoticeMail } from './auth.mails.ts';
 import { attemptOf, type CodeService, wrongCode } from './codes.service.ts';
@@ -204,9 +205,53 @@ export function createAuthService(ctx: Ctx, codes: CodeService, sessions: Sessio
   async function login(input: z.output<typeof loginBody>, meta: ClientMeta): Promise<SignedIn> {
     const user = await findUserByEmail(db, input.email);
     const matches = await verifyPassword(user?.passwordHash, input.password);
-    if (!user || !matches) throw new AppError(401, 'UNAUTHORIZED', messages.loginFailed);
-    if (!user.emailVerifiedAt) throw new AppError(403, 'EMAIL_NOT_VERIFIED', messages.loginNotVerified);
-    return sessions.signIn(user, meta);
+    const failed = async (reason: string, error: unknown) => {
+      await recordSignInFailure(user, input.email, meta, reason);
+      return error;
+    };
+    if (!user || !matches) {
+      throw await failed(
+        user ? 'wrong_password' : 'unknown_email',
+        new AppError(401, 'UNAUTHORIZED', messages.loginFailed),
+      );
+    }
+    if (!user.emailVerifiedAt) {
+      throw await failed(
+        'email_not_verified',
+        new AppError(403, 'EMAIL_NOT_VERIFIED', messages.loginNotVerified),
+      );
+    }
+    try {
+      return await sessions.signIn(user, meta);
+    } catch (error) {
+      // An inactive user or account is refused by signIn; a 5xx is no sign-in attempt's outcome.
+      if (isAppError(error) && error.status === 403) throw await failed(error.code.toLowerCase(), error);
+      throw error;
+    }
+  }
+
+  /**
+   * A refused sign-in, in the log of the account the user holds, or the platform's for an unknown
+   * address or a user who holds none. The address tried is kept; the password never is.
+   */
+  async function recordSignInFailure(
+    user: UserRow | undefined,
+    email: string,
+    meta: ClientMeta,
+    reason: string,
+  ) {
+    const [held] = user
+      ? await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ownerUserId, user.id)).limit(1)
+      : [];
+    await recordAudit(db, {
+      action: 'auth.sign_in_failed',
+      accountId: held?.id ?? null,
+      actor: { userId: user?.id ?? null, email, ip: meta.ip },
+      entityType: 'user',
+      entityId: user?.id ?? null,
+      after: { reason },
+      at: now(),
+    });
   }
 
   /**

@@ -15,6 +15,7 @@ import {
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/app-error.ts';
 import { addSeconds } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { findUserById, sessionUserOf, usableWorkspace, type WorkspaceContext } from './session-user.ts';
 
 /** Two tabs restoring at once both present the same token; the slower one is not a thief. */
@@ -99,8 +100,22 @@ export function createSessionService(ctx: Ctx) {
     if (await shutOutByInactiveAccounts(db, user.id)) throw accountInactive();
     const workspace = chosen === undefined ? await lastWorkspace(user.id) : chosen;
     const familyId = randomUUID();
-    const refreshToken = await insertToken(user.id, familyId, workspace?.workspaceId ?? null, meta);
-    return { session: await authSession(user, workspace, familyId), refreshToken } satisfies SignedIn;
+    const session = await authSession(user, workspace, familyId);
+    const refreshToken = await db.transaction(async (tx) => {
+      const token = await insertToken(user.id, familyId, workspace?.workspaceId ?? null, meta, tx);
+      await recordAudit(tx, {
+        action: 'auth.sign_in',
+        // The account the session opens in (a workspace's, or the one the user holds; staff: none).
+        accountId: session.user.account_id,
+        workspaceId: workspace?.workspaceId ?? null,
+        actor: { userId: user.id, email: user.email, ip: meta.ip },
+        entityType: 'user',
+        entityId: user.id,
+        at: now(),
+      });
+      return token;
+    });
+    return { session, refreshToken } satisfies SignedIn;
   }
 
   /** Revokes the live tokens that meet every condition (at least one); says how many. */

@@ -22,6 +22,7 @@ import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-e
 import { assertCan } from '../../lib/assert-can.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { heldAccount } from '../account/account.service.ts';
+import { inScope, recordAudit } from '../audit/audit.ts';
 import { findUserById } from '../auth/session-user.ts';
 import { planUsage } from '../plans/plan-limits.ts';
 import { invoiceMail } from './billing.mails.ts';
@@ -273,6 +274,22 @@ export function createBillingService(
         .where(scope.account(subscriptions))
         .returning();
       if (!invoice || !subscription) throw new Error('checkout update returned no row');
+      await recordAudit(tx, {
+        ...inScope(scope),
+        action: 'billing.checkout',
+        entityType: 'invoice',
+        entityId: invoice.id,
+        before: { plan_id: current.planId, status: current.status },
+        after: {
+          plan_id: subscription.planId,
+          plan_title: invoice.planTitle,
+          amount: invoice.amount,
+          currency: invoice.currency,
+          invoice_number: invoice.number,
+          invoice_status: invoice.status,
+        },
+        at,
+      });
       return { invoice, subscription, recorded: true };
     });
   }

@@ -11,6 +11,7 @@ import { AppError, forbidden, notFound, unauthorized } from '../../lib/app-error
 import { sha256 } from '../../lib/crypto.ts';
 import { parseOr400 } from '../../lib/parse.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { findUserByEmail } from '../auth/session-user.ts';
 import type { ClientMeta, SessionService, SignedIn } from '../auth/sessions.service.ts';
 import { assertMemberRoom } from '../plans/plan-limits.ts';
@@ -114,6 +115,15 @@ export function createPublicInvitationService(ctx: Ctx, sessions: SessionService
           updatedAt: at,
         })
         .onConflictDoNothing();
+      await recordAudit(tx, {
+        ...tenant.workspaceValues(),
+        action: 'invitation.accepted',
+        actor: { userId: joining.id, email: row.email, ip: meta.ip },
+        entityType: 'invitation',
+        entityId: row.id,
+        after: { email: row.email, role: row.role, new_user: !existing },
+        at,
+      });
       return joining;
     });
     // Normally the membership just made; one that existed already keeps its role and status.

@@ -11,6 +11,7 @@ import { inScopeWorkspace, type WorkspaceScope, workspaceScope } from '../../db/
 import { notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 import { ListShape, listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
+import { inScope, recordAudit } from '../audit/audit.ts';
 import { projectInWorkspace, refuseArchived } from '../projects/project-lookup.ts';
 
 type Input = z.output<typeof milestoneBody>;
@@ -163,6 +164,20 @@ export function createMilestoneService(ctx: Ctx) {
         .where(and(scope.workspace(tasks), eq(tasks.milestoneId, id)))
         .returning({ id: tasks.id });
       await tx.delete(milestones).where(thisMilestone(scope, id));
+      await recordAudit(tx, {
+        ...inScope(scope),
+        action: 'milestone.deleted',
+        entityType: 'milestone',
+        entityId: id,
+        before: {
+          name: found.row.name,
+          status: found.row.status,
+          project_id: found.row.projectId,
+          project_name: found.projectName,
+        },
+        after: { tasks_moved: moved.length },
+        at,
+      });
       return { tasks_moved: moved.length };
     });
   }

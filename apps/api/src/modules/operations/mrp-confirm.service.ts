@@ -6,6 +6,7 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
+import { inScope, recordAudit } from '../audit/audit.ts';
 import { mrpProposals, mrpRuns } from './mrp.schema.ts';
 import { lockWorkspaceRuns, utcDay } from './mrp-run.service.ts';
 import { products } from './operations.schema.ts';
@@ -62,6 +63,18 @@ export function createMrpConfirmService(ctx: Ctx) {
           .update(mrpProposals)
           .set({ status: 'confirmed', confirmedAt: ctx.now(), confirmedBy: scope.auth.user_id })
           .where(and(scope.workspace(mrpProposals), inArray(mrpProposals.id, [...proposalIds])));
+        await recordAudit(tx, {
+          ...inScope(scope),
+          action: 'mrp.confirmed',
+          entityType: 'mrp_run',
+          entityId: runId,
+          after: {
+            proposal_ids: [...proposalIds],
+            purchase_orders: purchase_orders.map((order) => order.label),
+            work_orders: work_orders.map((order) => order.label),
+          },
+          at: ctx.now(),
+        });
         return { purchase_orders, work_orders };
       });
     } catch (error) {

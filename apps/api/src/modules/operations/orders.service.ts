@@ -34,6 +34,7 @@ import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts'
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename } from '../../lib/csv.ts';
 import { containing, ListShape } from '../../lib/list-query.ts';
+import { exportEvent, recordAudit } from '../audit/audit.ts';
 import { products, uoms } from './operations.schema.ts';
 import { deliverOrder } from './orders-delivery.ts';
 import { type ExportRow, ordersCsv } from './orders-export.ts';
@@ -212,8 +213,11 @@ export function createOrderService<Item, Line, Status extends string>(
     const exported = { ...listOf(scope, query), toItem: toExportRow };
     const fetched = await sortedListOf(db, exported, EXPORT_ROWS_MAX + 1);
     const { rows, truncatedAt } = capRows(fetched, EXPORT_ROWS_MAX);
+    const at = now();
+    const filters = { kind: kind.name, ...query };
+    await recordAudit(db, exportEvent(scope, 'export.orders', rows.length, filters, at));
     return {
-      filename: csvFilename(`${kind.name}-orders`, now()),
+      filename: csvFilename(`${kind.name}-orders`, at),
       csv: ordersCsv(kind.partyHeader, rows),
       truncatedAt,
     };

@@ -19,6 +19,7 @@ import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts'
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename } from '../../lib/csv.ts';
 import { containing, ListShape } from '../../lib/list-query.ts';
+import { exportEvent, recordAudit } from '../audit/audit.ts';
 import { sortOrder } from './master-data-lists.ts';
 import { bomLines, catalogs, products, uoms } from './operations.schema.ts';
 import { stockMoves } from './orders.schema.ts';
@@ -200,7 +201,9 @@ export function createProductService(ctx: Ctx) {
     async exportCsv(scope: WorkspaceScope, query: ExportQuery) {
       const fetched = await sortedListOf(db, listOf(scope, query), EXPORT_ROWS_MAX + 1);
       const { rows, truncatedAt } = capRows(fetched, EXPORT_ROWS_MAX);
-      return { filename: csvFilename('products', now()), csv: productsCsv(rows), truncatedAt };
+      const at = now();
+      await recordAudit(db, exportEvent(scope, 'export.products', rows.length, query, at));
+      return { filename: csvFilename('products', at), csv: productsCsv(rows), truncatedAt };
     },
 
     get: reload,

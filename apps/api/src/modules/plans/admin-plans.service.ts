@@ -1,4 +1,5 @@
 import { messages } from '@workhub/shared/messages';
+import type { AuditAction } from '@workhub/shared/schemas/audit';
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
 import type { Plan, planBody, planUpdateBody } from '@workhub/shared/schemas/plans';
 import { asc, count, eq } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import type { Ctx } from '../../context.ts';
 import { type PlanRow, subscriptionPlans } from '../../db/schema/plans.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
+import { actorOf, plainState, recordAudit } from '../audit/audit.ts';
 import { requireActiveUser } from '../auth/session-user.ts';
 import { toPlan } from './plans.service.ts';
 
@@ -38,6 +40,18 @@ function columnsOf(input: z.output<typeof planUpdateBody>): PlanColumns {
 
 export function createAdminPlanService(ctx: Ctx) {
   const { db } = ctx;
+
+  /** Staff's edit of a plan: the platform's log (account_id null), the plan as the form shows it. */
+  const planEvent = (auth: AccessTokenClaims, action: AuditAction, row: PlanRow, before: PlanRow | null) => ({
+    action,
+    accountId: null,
+    actor: actorOf(auth),
+    entityType: 'plan' as const,
+    entityId: String(row.subscriptionId),
+    before: before && plainState(toPlan(before)),
+    after: plainState(toPlan(row)),
+    at: ctx.now(),
+  });
 
   /** Platform staff only, as the database says now (a token's role may be stale). */
   async function assertStaff(auth: AccessTokenClaims): Promise<void> {
@@ -77,20 +91,24 @@ export function createAdminPlanService(ctx: Ctx) {
 
   async function createPlan(auth: AccessTokenClaims, input: z.output<typeof planBody>): Promise<Plan> {
     await assertStaff(auth);
-    const [row] = await db
-      .insert(subscriptionPlans)
-      .values({
-        ...columnsOf(input),
-        title: input.title,
-        subscription: input.subscription,
-        price: input.price.toFixed(2),
-        description: input.description,
-        buttonText: input.button_text,
-        buttonVariant: input.button_variant,
-        month: input.month,
-      })
-      .returning();
-    if (!row) throw new Error('the plan was not inserted');
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(subscriptionPlans)
+        .values({
+          ...columnsOf(input),
+          title: input.title,
+          subscription: input.subscription,
+          price: input.price.toFixed(2),
+          description: input.description,
+          buttonText: input.button_text,
+          buttonVariant: input.button_variant,
+          month: input.month,
+        })
+        .returning();
+      if (!created) throw new Error('the plan was not inserted');
+      await recordAudit(tx, planEvent(auth, 'plan.created', created, null));
+      return created;
+    });
     return toPlan(row);
   }
 
@@ -106,25 +124,33 @@ export function createAdminPlanService(ctx: Ctx) {
     const columns = columnsOf(input);
     // An empty body changes nothing (drizzle refuses an empty SET).
     if (Object.keys(columns).length === 0) return toPlan(current);
-    const [row] = await db
-      .update(subscriptionPlans)
-      .set(columns)
-      .where(eq(subscriptionPlans.subscriptionId, id))
-      .returning();
-    if (!row) throw notFound();
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(subscriptionPlans)
+        .set(columns)
+        .where(eq(subscriptionPlans.subscriptionId, id))
+        .returning();
+      if (!updated) throw notFound();
+      await recordAudit(tx, planEvent(auth, 'plan.changed', updated, current));
+      return updated;
+    });
     return toPlan(row);
   }
 
   async function setPlanStatus(auth: AccessTokenClaims, id: number, status: PlanStatus): Promise<Plan> {
     await assertStaff(auth);
-    await findPlan(id);
+    const current = await findPlan(id);
     assertMayHaveStatus(id, status);
-    const [row] = await db
-      .update(subscriptionPlans)
-      .set({ status })
-      .where(eq(subscriptionPlans.subscriptionId, id))
-      .returning();
-    if (!row) throw notFound();
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(subscriptionPlans)
+        .set({ status })
+        .where(eq(subscriptionPlans.subscriptionId, id))
+        .returning();
+      if (!updated) throw notFound();
+      await recordAudit(tx, planEvent(auth, 'plan.status_changed', updated, current));
+      return updated;
+    });
     return toPlan(row);
   }
 

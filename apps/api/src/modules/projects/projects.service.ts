@@ -21,6 +21,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 import { capRows, csvFilename } from '../../lib/csv.ts';
 import { ListShape, listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
+import { type AuditEntry, exportEvent, inScope, recordAudit } from '../audit/audit.ts';
 import { assertTagsOfWorkspace, carryingTag, replaceTags, withTags } from '../tags/tag-links.ts';
 import { projectsCsv } from './project-export.ts';
 import { projectInWorkspace, refuseArchived } from './project-lookup.ts';
@@ -127,7 +128,9 @@ export function createProjectService(ctx: Ctx) {
     const fetched = await sortedListOf(db, projectListOf(scope, query), EXPORT_ROWS_MAX + 1);
     const { rows, truncatedAt } = capRows(fetched, EXPORT_ROWS_MAX);
     const items = await withTags(db, scope, 'project', rows, (p) => p.project_id);
-    return { filename: csvFilename('projects', now()), csv: projectsCsv(items), truncatedAt };
+    const at = now();
+    await recordAudit(db, exportEvent(scope, 'export.projects', items.length, query, at));
+    return { filename: csvFilename('projects', at), csv: projectsCsv(items), truncatedAt };
   }
 
   async function get(claims: AccessTokenClaims, id: string): Promise<Project> {
@@ -165,13 +168,20 @@ export function createProjectService(ctx: Ctx) {
   }
 
   /** Writes the columns and, when given, replaces the tags (same transaction). */
-  async function write(scope: WorkspaceScope, id: string, values: Partial<ProjectRow>, tagIds?: string[]) {
+  async function write(
+    scope: WorkspaceScope,
+    id: string,
+    values: Partial<ProjectRow>,
+    tagIds?: string[],
+    event?: AuditEntry,
+  ) {
     await db.transaction(async (tx) => {
       await tx
         .update(projects)
         .set({ ...values, updatedAt: now() })
         .where(and(scope.workspace(projects), eq(projects.id, id)));
       if (tagIds) await replaceTags(tx, scope, 'project', id, tagIds);
+      if (event) await recordAudit(tx, event);
     });
     return reload(scope, id);
   }
@@ -203,7 +213,19 @@ export function createProjectService(ctx: Ctx) {
     const scope = await workspaceScope(db, claims);
     const project = await projectInWorkspace(db, scope, id);
     assertCan(scope.auth, 'project:archive');
-    const data = await write(scope, id, { status });
+    const event: AuditEntry | undefined =
+      status === project.status
+        ? undefined
+        : {
+            ...inScope(scope),
+            action: 'project.status_changed',
+            entityType: 'project',
+            entityId: id,
+            before: { name: project.name, status: project.status },
+            after: { name: project.name, status },
+            at: now(),
+          };
+    const data = await write(scope, id, { status }, undefined, event);
     const message =
       status === 'archived'
         ? messages.projectArchived

@@ -11,6 +11,7 @@ import { inScopeWorkspace, type WorkspaceScope, workspaceScope } from '../../db/
 import { conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 import { ListShape } from '../../lib/list-query.ts';
+import { inScope, recordAudit } from '../audit/audit.ts';
 
 type TagInput = z.output<typeof tagBody>;
 
@@ -50,8 +51,13 @@ export function createTagService(ctx: Ctx) {
 
   /** A tag of the session's workspace: 404 for a missing one or another workspace's. */
   async function find(scope: WorkspaceScope, id: string) {
-    const [row] = await db.select({ id: tags.id }).from(tags).where(thisTag(scope, id)).limit(1);
+    const [row] = await db
+      .select({ id: tags.id, name: tags.name, color: tags.color })
+      .from(tags)
+      .where(thisTag(scope, id))
+      .limit(1);
     if (!row) throw notFound();
+    return row;
   }
 
   /** The unique index on lower(name) is the rule; its violation is the 409, never a 500. */
@@ -117,9 +123,19 @@ export function createTagService(ctx: Ctx) {
   /** Deletes the tag; the projects and tasks that carried it lose it (the join rows cascade). */
   async function remove(claims: AccessTokenClaims, id: string): Promise<void> {
     const scope = await workspaceScope(db, claims);
-    await find(scope, id);
+    const found = await find(scope, id);
     assertCan(scope.auth, 'tags:manage');
-    await db.delete(tags).where(thisTag(scope, id));
+    await db.transaction(async (tx) => {
+      await tx.delete(tags).where(thisTag(scope, id));
+      await recordAudit(tx, {
+        ...inScope(scope),
+        action: 'tag.deleted',
+        entityType: 'tag',
+        entityId: id,
+        before: { name: found.name, color: found.color },
+        at: now(),
+      });
+    });
   }
 
   return { list, create, update, remove };

@@ -25,6 +25,7 @@ import { inScopeWorkspace, type WorkspaceScope, workspaceScope } from '../../db/
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 import { capRows, csvFilename } from '../../lib/csv.ts';
+import { exportEvent, inScope, recordAudit } from '../audit/audit.ts';
 import { refuseArchived } from '../projects/project-lookup.ts';
 import { assertTagsOfWorkspace, replaceTags, withTags } from '../tags/tag-links.ts';
 import { tasksCsv } from './task-export.ts';
@@ -291,7 +292,9 @@ export function createTaskService(ctx: Ctx) {
     const fetched = await sortedListOf(db, list, EXPORT_ROWS_MAX + 1);
     const { rows, truncatedAt } = capRows(fetched, EXPORT_ROWS_MAX);
     const withItsTags = await withTags(db, scope, 'task', rows, (t) => t.task_id);
-    return { filename: csvFilename('tasks', now()), csv: tasksCsv(withItsTags), truncatedAt };
+    const at = now();
+    await recordAudit(db, exportEvent(scope, 'export.tasks', withItsTags.length, query, at));
+    return { filename: csvFilename('tasks', at), csv: tasksCsv(withItsTags), truncatedAt };
   }
 
   async function get(claims: AccessTokenClaims, id: string): Promise<Task> {
@@ -432,7 +435,22 @@ export function createTaskService(ctx: Ctx) {
   async function remove(claims: AccessTokenClaims, id: string): Promise<void> {
     const { scope, found } = await find(claims, id, 'task:delete');
     refuseArchived({ status: found.projectStatus });
-    await db.delete(tasks).where(thisTask(scope, id));
+    await db.transaction(async (tx) => {
+      await tx.delete(tasks).where(thisTask(scope, id));
+      await recordAudit(tx, {
+        ...inScope(scope),
+        action: 'task.deleted',
+        entityType: 'task',
+        entityId: id,
+        before: {
+          name: found.row.name,
+          status: found.row.status,
+          project_id: found.row.projectId,
+          assigned_to: found.row.assignedTo,
+        },
+        at: now(),
+      });
+    });
   }
 
   return { list, exportCsv, get, create, update, setStatus, remove };

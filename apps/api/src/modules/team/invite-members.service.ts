@@ -1,6 +1,7 @@
 import { INVITATION_TTL_DAYS } from '@workhub/shared/constants';
 import type { InvitationStatus } from '@workhub/shared/enums';
 import { messages } from '@workhub/shared/messages';
+import type { AuditAction } from '@workhub/shared/schemas/audit';
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
 import type { PaginationQuery } from '@workhub/shared/schemas/common';
 import type { Invitation, inviteBody } from '@workhub/shared/schemas/team';
@@ -16,6 +17,7 @@ import { assertCan } from '../../lib/assert-can.ts';
 import { addSeconds } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { pageOf } from '../../lib/paging.ts';
+import { inScope, recordAudit } from '../audit/audit.ts';
 import { assertMemberRoom } from '../plans/plan-limits.ts';
 import { invitationMail } from './invitation.mails.ts';
 
@@ -36,6 +38,16 @@ export function refuseClosed(row: InvitationRow, at: Date): void {
   if (status === 'expired') throw new AppError(410, 'GONE', messages.invitationExpired);
   if (status !== 'pending') throw new AppError(410, 'GONE', messages.invitationClosed);
 }
+
+/** The audit row of an invitation: who was invited with which role (never the link's token). */
+const invitationEvent = (scope: WorkspaceScope, row: InvitationRow, action: AuditAction, at: Date) => ({
+  ...inScope(scope),
+  action,
+  entityType: 'invitation' as const,
+  entityId: row.id,
+  after: { email: row.email, role: row.role, expires_at: row.expiresAt.toISOString() },
+  at,
+});
 
 export function createInvitationService(ctx: Ctx) {
   const { db, now, mailer, config } = ctx;
@@ -114,6 +126,7 @@ export function createInvitationService(ctx: Ctx) {
         })
         .returning();
       if (!created) throw new Error('invitation insert returned no row');
+      await recordAudit(tx, invitationEvent(scope, created, 'invitation.sent', link.lastSentAt));
       return created;
     });
     await mail(scope, row, token);
@@ -167,6 +180,8 @@ export function createInvitationService(ctx: Ctx) {
         .set(link)
         .where(and(scope.workspace(invitations), eq(invitations.id, id)))
         .returning();
+      if (renewed)
+        await recordAudit(tx, invitationEvent(scope, renewed, 'invitation.resent', link.lastSentAt));
       return renewed;
     });
     if (!updated) throw notFound();
@@ -179,10 +194,14 @@ export function createInvitationService(ctx: Ctx) {
     const { scope, row } = await findInvitation(claims, id);
     if (row.acceptedAt) refuseClosed(row, now());
     if (row.revokedAt) return;
-    await db
-      .update(invitations)
-      .set({ revokedAt: now() })
-      .where(and(scope.workspace(invitations), eq(invitations.id, id)));
+    const at = now();
+    await db.transaction(async (tx) => {
+      await tx
+        .update(invitations)
+        .set({ revokedAt: at })
+        .where(and(scope.workspace(invitations), eq(invitations.id, id)));
+      await recordAudit(tx, invitationEvent(scope, row, 'invitation.revoked', at));
+    });
   }
 
   return { invite, listOpen, resend, revoke };

@@ -1,5 +1,6 @@
 import { messages } from '@workhub/shared/messages';
 import type { Action } from '@workhub/shared/permissions';
+import type { AuditAction } from '@workhub/shared/schemas/audit';
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
 import type { memberUpdateBody, TeamMember, teamListQuery } from '@workhub/shared/schemas/team';
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { conflict, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 import { containing } from '../../lib/list-query.ts';
 import { pageOf } from '../../lib/paging.ts';
+import { inScope, recordAudit } from '../audit/audit.ts';
 import { assertMemberRoom } from '../plans/plan-limits.ts';
 
 const memberColumns = {
@@ -57,6 +59,15 @@ const toTeamMember = ({
 /** An optional field of an edit: absent keeps the current value, empty clears it. */
 const edited = (value: string | undefined, current: string | null): string | null =>
   value === undefined ? current : value || null;
+
+/** The audit row of a change to a member of the session's workspace. */
+const memberEvent = (scope: WorkspaceScope, member: MemberRow, action: AuditAction, at: Date) => ({
+  ...inScope(scope),
+  action,
+  entityType: 'member' as const,
+  entityId: member.user_id,
+  at,
+});
 
 export function createTeamService(ctx: Ctx) {
   const { db, now } = ctx;
@@ -139,6 +150,13 @@ export function createTeamService(ctx: Ctx) {
         .update(workspaceMembers)
         .set({ role: input.role, updatedAt: at })
         .where(and(scope.workspace(workspaceMembers), eq(workspaceMembers.userId, userId)));
+      if (input.role !== member.role) {
+        await recordAudit(tx, {
+          ...memberEvent(scope, member, 'member.role_changed', at),
+          before: { email: member.email, role: member.role },
+          after: { email: member.email, role: input.role },
+        });
+      }
       if (!ownsProfile) return;
       await tx
         .update(users)
@@ -173,6 +191,11 @@ export function createTeamService(ctx: Ctx) {
         .update(workspaceMembers)
         .set({ status, updatedAt: at })
         .where(and(scope.workspace(workspaceMembers), eq(workspaceMembers.userId, userId)));
+      await recordAudit(tx, {
+        ...memberEvent(scope, member, 'member.status_changed', at),
+        before: { email: member.email, status: member.status },
+        after: { email: member.email, status },
+      });
     });
     return reload(scope, userId);
   }
@@ -181,9 +204,15 @@ export function createTeamService(ctx: Ctx) {
   async function remove(claims: AccessTokenClaims, userId: string): Promise<void> {
     const { scope, member } = await findMember(claims, userId, 'team:remove');
     refuseOwner(member);
-    await db
-      .delete(workspaceMembers)
-      .where(and(scope.workspace(workspaceMembers), eq(workspaceMembers.userId, userId)));
+    await db.transaction(async (tx) => {
+      await tx
+        .delete(workspaceMembers)
+        .where(and(scope.workspace(workspaceMembers), eq(workspaceMembers.userId, userId)));
+      await recordAudit(tx, {
+        ...memberEvent(scope, member, 'member.removed', now()),
+        before: { email: member.email, role: member.role, status: member.status },
+      });
+    });
   }
 
   return { list, get, update, setStatus, remove };

@@ -12,6 +12,7 @@ import { type AccountScope, accountScope } from '../../db/tenant-scope.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 import { pageOf } from '../../lib/paging.ts';
+import { inScope, recordAudit } from '../audit/audit.ts';
 import { assertWorkspaceRoom } from '../plans/plan-limits.ts';
 import { detectImage, logoStorage, logoUrl } from './logo-storage.ts';
 
@@ -161,6 +162,17 @@ export function createWorkspaceService(ctx: Ctx) {
         .update(workspaces)
         .set({ archived, updatedAt: at })
         .where(and(scope.account(workspaces), eq(workspaces.id, id)));
+      if (archived === row.archived) return;
+      await recordAudit(tx, {
+        ...inScope(scope),
+        workspaceId: id,
+        action: archived ? 'workspace.archived' : 'workspace.restored',
+        entityType: 'workspace',
+        entityId: id,
+        before: { name: row.name, archived: row.archived },
+        after: { name: row.name, archived },
+        at,
+      });
     });
     return reload(scope, id);
   }
