@@ -12,12 +12,14 @@ import { testApp } from '../test/helpers.ts';
 import {
   BackupError,
   backup,
+  defaultPrivileges,
   libpqEnv,
   pgliteInUse,
   restore,
   rolesInSchema,
   type TableChecksum,
   tableChecksums,
+  withoutDefaultAcls,
 } from './backup.ts';
 import { expectSeeded, runCli, seedThroughApi } from './backup-fixture.ts';
 
@@ -184,6 +186,28 @@ describe('rolesInSchema', () => {
     expect(rolesInSchema(script)).toEqual(
       ['Odd "Role"', 'deployer', 'old_owner', 'reader', 'workhub_app', 'workhub_platform'].sort(),
     );
+  });
+});
+
+describe('the default privileges of a restore', () => {
+  it('are left out of the table of contents and rewritten for the user restoring', () => {
+    const list = [
+      ';     Format: CUSTOM',
+      '2176; 826 26662 DEFAULT ACL public DEFAULT PRIVILEGES FOR TABLES postgres',
+      '2170; 0 0 ACL public TABLE projects postgres',
+    ].join('\n');
+    expect(withoutDefaultAcls(list)).toBe(
+      [';     Format: CUSTOM', '2170; 0 0 ACL public TABLE projects postgres'].join('\n'),
+    );
+    const schema = [
+      'GRANT SELECT ON TABLE public.projects TO workhub_app;',
+      'ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT SELECT,INSERT ON TABLES TO workhub_app;',
+      'ALTER DEFAULT PRIVILEGES FOR ROLE "Old Owner" GRANT USAGE ON SEQUENCES TO workhub_app;',
+    ].join('\n');
+    expect(defaultPrivileges(schema)).toEqual([
+      'ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT,INSERT ON TABLES TO workhub_app;',
+      'ALTER DEFAULT PRIVILEGES GRANT USAGE ON SEQUENCES TO workhub_app;',
+    ]);
   });
 });
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresHandle } from '../db/client.ts';
 import { seedPlans } from '../db/seed.ts';
 import { testApp } from '../test/helpers.ts';
+import { privatePostgresUnavailable, startPrivatePostgres } from '../test/private-postgres.ts';
 import { BackupError, restore, type TableChecksum, tableChecksums } from './backup.ts';
 import { expectSeeded, runCli, seedThroughApi } from './backup-fixture.ts';
 
@@ -70,6 +71,7 @@ beforeAll(async () => {
   try {
     await source.unsafe(`grant select on public.projects to ${ROLE}`);
     await source.unsafe(`create policy backup_test on public.projects for select to ${ROLE} using (true)`);
+    await source.unsafe(`alter default privileges in schema public grant select on tables to ${ROLE}`);
   } finally {
     await source.end();
   }
@@ -131,6 +133,47 @@ describe('backup and restore (PostgreSQL)', () => {
       await target.end();
     }
   });
+
+  it.skipIf(privatePostgresUnavailable())(
+    "restores into another cluster as the app's own user (not a superuser), which then owns every table",
+    async () => {
+      const other = await startPrivatePostgres();
+      try {
+        const superuser = postgres(other.url, { max: 1, onnotice: () => {} });
+        try {
+          await superuser.unsafe('create role app_user login createrole');
+          await superuser.unsafe('create database app owner app_user');
+        } finally {
+          await superuser.end();
+        }
+        const at = (user: string) => {
+          const url = new URL(other.url);
+          url.pathname = '/app';
+          url.username = user;
+          return url.toString();
+        };
+        const restored = await restore(file, { kind: 'postgres', url: at('app_user') });
+        expect(restored.tables).toBe(Object.keys(before).length);
+        expect(await checksumsOf(at('postgres'))).toEqual(before);
+        const sql = postgres(at('postgres'), { max: 1, onnotice: () => {} });
+        try {
+          const owners = await sql`select distinct tableowner from pg_tables where schemaname = 'public'`;
+          expect(owners).toEqual([{ tableowner: 'app_user' }]);
+          const [role] = await sql`select rolcanlogin from pg_roles where rolname = ${ROLE}`;
+          expect(role).toEqual({ rolcanlogin: false });
+          // The source's default privileges, now the restoring user's (the new owner of the schema).
+          const defaults = await sql`
+            select pg_get_userbyid(defaclrole) as owner, defaclacl::text as acl from pg_default_acl`;
+          expect(defaults).toEqual([{ owner: 'app_user', acl: `{${ROLE}=r/app_user}` }]);
+        } finally {
+          await sql.end();
+        }
+      } finally {
+        await other.destroy();
+      }
+    },
+    60_000,
+  );
 
   it('refuses to restore into a database that is not empty, in one line without the password', async () => {
     await expect(restore(file, { kind: 'postgres', url: urlOf(TARGET) })).rejects.toThrow(BackupError);

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
@@ -311,6 +312,17 @@ export function rolesInSchema(script: string): string[] {
   return [...roles].sort();
 }
 
+/**
+ * The app's own roles as the row-level security migration (0010) makes them, for a server that has
+ * never run it: roles and memberships belong to the cluster, and pg_dump of one database carries
+ * neither. The restoring user (the app's database user) is made a member of workhub_app, as the
+ * migrating user is. Any other role the dump names is made NOLOGIN.
+ */
+const APP_ROLES: Record<string, string> = {
+  workhub_app: 'nologin noinherit',
+  workhub_platform: 'nologin',
+};
+
 /** Fails unless the database holds no table at all (a fresh `createdb`). */
 async function assertEmptyPostgres(sql: postgres.Sql, target: string): Promise<void> {
   const [row] = await sql.unsafe<{ tables: number }[]>(`select count(*)::int as tables ${USER_TABLES}`);
@@ -339,41 +351,76 @@ async function restorePostgres(
         (r) => r.rolname,
       ),
     );
-    for (const role of roles.filter((r) => !existing.has(r))) {
-      try {
-        // NOLOGIN, as the migration creates them: the app switches to them with SET ROLE.
-        await sql.unsafe(`create role "${role.replace(/"/g, '""')}" nologin`);
-      } catch (err) {
-        throw new BackupError(
-          `The backup grants to the role "${role}", which this server does not have, and it could not be created (${(err as Error).message}): create it (NOLOGIN) as a superuser, then restore again`,
-        );
+    try {
+      for (const role of roles.filter((r) => !existing.has(r)))
+        await sql.unsafe(`create role "${role.replace(/"/g, '""')}" ${APP_ROLES[role] ?? 'nologin'}`);
+      // The memberships the row-level security migration grants: cluster-wide, so not in the dump.
+      if (roles.includes('workhub_app')) {
+        await sql.unsafe('grant workhub_app to current_user');
+        if (roles.includes('workhub_platform')) await sql.unsafe('grant workhub_platform to workhub_app');
       }
+    } catch (err) {
+      throw new BackupError(
+        `The backup grants to the roles ${roles.join(', ')}, which this server lacks, and they could not be made (${(err as Error).message}): restore as a user that may create roles, or create them (NOLOGIN) first`,
+      );
     }
   } finally {
     await sql.end({ timeout: 5 });
   }
-  // One transaction: a failure leaves the database empty, as it was. --no-owner: the objects belong
-  // to the user restoring (the app's database user), whatever role owned them where the dump was made.
-  await runTool(
-    restoreTool,
-    [
-      '--exit-on-error',
-      '--single-transaction',
-      '--no-owner',
-      '-w',
-      '-d',
-      libpqEnv(url).PGDATABASE ?? '',
-      file,
-    ],
-    libpqEnv(url),
-  );
+  // Everything but the default privileges, in one transaction: a failure leaves the database empty,
+  // as it was. --no-owner: the objects belong to the user restoring (the app's database user),
+  // whatever role owned them where the dump was made.
+  const listDir = await mkdtemp(join(tmpdir(), 'workhub-restore-'));
+  try {
+    const list = join(listDir, 'list');
+    const entries = await runTool(restoreTool, ['-l', file]);
+    await writeFile(list, withoutDefaultAcls(entries), { mode: 0o600 });
+    await runTool(
+      restoreTool,
+      [
+        '--exit-on-error',
+        '--single-transaction',
+        '--no-owner',
+        '-w',
+        '-L',
+        list,
+        '-d',
+        libpqEnv(url).PGDATABASE ?? '',
+        file,
+      ],
+      libpqEnv(url),
+    );
+  } finally {
+    await rm(listDir, { recursive: true, force: true });
+  }
   const check = postgres(url, { max: 1, onnotice: () => {} });
   try {
+    // The default privileges (tables a later migration creates are granted to the app's roles), as
+    // the user restoring: it owns the objects now, and only a superuser may set another role's.
+    await check.begin(async (tx) => {
+      for (const statement of defaultPrivileges(schema)) await tx.unsafe(statement);
+    });
     const [row] = await check.unsafe<{ tables: number }[]>(`select count(*)::int as tables ${USER_TABLES}`);
     return { tables: row?.tables ?? 0 };
   } finally {
     await check.end({ timeout: 5 });
   }
+}
+
+/** pg_restore's table of contents without its DEFAULT ACL entries (applied apart, see above). */
+export function withoutDefaultAcls(list: string): string {
+  return list
+    .split('\n')
+    .filter((line) => !/^\d+;\s+\d+\s+\d+\s+DEFAULT ACL\s/.test(line))
+    .join('\n');
+}
+
+/** The schema's ALTER DEFAULT PRIVILEGES statements, for the current user (their FOR ROLE dropped). */
+export function defaultPrivileges(schema: string): string[] {
+  return schema
+    .split('\n')
+    .filter((line) => /^ALTER\s+DEFAULT\s+PRIVILEGES\s/i.test(line))
+    .map((line) => line.replace(new RegExp(`\\s+FOR\\s+(?:ROLE|USER)\\s+${IDENT_LIST}`, 'i'), ''));
 }
 
 // ---------------------------------------------------------------------------------------------
