@@ -1,7 +1,9 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { LOGO_MAX_BYTES } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { bearer, errorOf, useTestApp } from '../../test/helpers.ts';
+import { bearer, errorOf, testConfig, useTestApp } from '../../test/helpers.ts';
 import { memberIn, newTenant } from '../../test/tenants.ts';
 import { detectImage } from './logo-storage.ts';
 
@@ -123,6 +125,56 @@ describe('PUT /api/workspaces/:id/logo', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).error.code).toBe('MALFORMED_BODY');
+  });
+
+  it('takes a logo by its bytes, never its name or declared type: HTML named logo.png is refused, a PNG named page.html is served as image/png', async () => {
+    const { owner, workspace } = await newTenant(t);
+    const html = Buffer.from('<!doctype html><html><script>alert(document.cookie)</script></html>');
+    const refused = await upload(workspace.workspace_id, owner.token, multipart(html));
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).error.fields).toEqual({ logo: messages.logoInvalid });
+
+    // PNG bytes with HTML after the signature, sent as text/html: stored and served as the PNG it
+    // starts as, under a name of the server's, never sniffed into a page.
+    const polyglot = Buffer.concat([png(16), html]);
+    const taken = await upload(
+      workspace.workspace_id,
+      owner.token,
+      multipart(polyglot, { filename: 'page.html', type: 'text/html' }),
+    );
+    expect(taken.statusCode, taken.body).toBe(200);
+    const url: string = taken.json().data.workspace_logo;
+    expect(url).toMatch(/^\/uploads\/logos\/[a-f0-9]{32}\.png$/);
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toContain("script-src 'self'");
+    // An image may show inline; nothing else is ever served from here.
+    expect(served.headers['content-disposition']).toBeUndefined();
+  });
+
+  it('serves nothing outside DATA_DIR/uploads, whatever the path', async () => {
+    const dataDir = testConfig().dataDir;
+    const secret = `secret-${Date.now()}`;
+    mkdirSync(join(dataDir, 'private'), { recursive: true });
+    writeFileSync(join(dataDir, 'outside.txt'), secret);
+    writeFileSync(join(dataDir, 'private', 'outside.txt'), secret);
+    for (const url of [
+      '/uploads/../outside.txt',
+      '/uploads/%2e%2e/outside.txt',
+      '/uploads/..%2foutside.txt',
+      '/uploads/%2e%2e%2foutside.txt',
+      '/uploads/logos/..%2f..%2foutside.txt',
+      '/uploads/logos/%2e%2e/%2e%2e/private/outside.txt',
+      '/uploads/..%5coutside.txt',
+      '/uploads/%252e%252e/outside.txt',
+      '/uploads/',
+      '/uploads/logos/',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.body, url).not.toContain(secret);
+    }
   });
 
   it('answers 404 for an upload that does not exist', async () => {
