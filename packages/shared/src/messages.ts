@@ -206,6 +206,8 @@ export const messages = {
     'export.tasks': 'Tasks exported',
     'export.products': 'Products exported',
     'export.orders': 'Orders exported',
+    'export.stock_moves': 'Stock moves exported',
+    'export.master_data': 'Catalogs or units exported',
     'export.audit': 'Audit log exported',
     'mrp.confirmed': 'MRP proposals confirmed',
   },

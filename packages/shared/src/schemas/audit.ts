@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = [
   'export.tasks',
   'export.products',
   'export.orders',
+  'export.stock_moves',
+  'export.master_data',
   'export.audit',
   'mrp.confirmed',
 ] as const;

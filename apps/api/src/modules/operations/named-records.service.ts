@@ -16,6 +16,7 @@ import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts'
 import { conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing, ListShape } from '../../lib/list-query.ts';
+import { exportEvent, recordAudit } from '../audit/audit.ts';
 import { sortOrder } from './master-data-lists.ts';
 import { catalogs, products, uoms } from './operations.schema.ts';
 
@@ -108,7 +109,9 @@ export function createNamedRecordService(ctx: Ctx, kind: NamedKind) {
         EXPORT_COLUMNS,
         rows.map((r) => [r.name, r.description, r.status, r.product_count, r.created_at]),
       );
-      return { filename: csvFilename(kind, now()), csv, truncatedAt };
+      const at = now();
+      await recordAudit(db, exportEvent(scope, 'export.master_data', rows.length, { kind, ...query }, at));
+      return { filename: csvFilename(kind, at), csv, truncatedAt };
     },
 
     async create(scope: WorkspaceScope, input: Input): Promise<NamedRecord> {

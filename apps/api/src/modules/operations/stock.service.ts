@@ -17,6 +17,7 @@ import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts'
 import { notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing, ListShape } from '../../lib/list-query.ts';
+import { exportEvent, recordAudit } from '../audit/audit.ts';
 import { decimal, sub } from './mrp/decimal.ts';
 import { products } from './operations.schema.ts';
 import {
@@ -162,7 +163,9 @@ export function createStockService(ctx: Ctx) {
         r.created_by_name,
       ]),
     );
-    return { filename: csvFilename('stock-moves', now()), csv, truncatedAt };
+    const at = now();
+    await recordAudit(db, exportEvent(scope, 'export.stock_moves', rows.length, query, at));
+    return { filename: csvFilename('stock-moves', at), csv, truncatedAt };
   }
 
   /**

@@ -19,6 +19,7 @@ import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts'
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing, ListShape } from '../../lib/list-query.ts';
+import { exportEvent, recordAudit } from '../audit/audit.ts';
 import { decimal, mul, roundHalfUp } from './mrp/decimal.ts';
 import { bomLines, products, uoms } from './operations.schema.ts';
 import { workOrders } from './orders.schema.ts';
@@ -146,7 +147,9 @@ export function createWorkOrderService(ctx: Ctx) {
         r.notes,
       ]),
     );
-    return { filename: csvFilename('work-orders', now()), csv, truncatedAt };
+    const at = now();
+    await recordAudit(db, exportEvent(scope, 'export.orders', rows.length, { kind: 'work', ...query }, at));
+    return { filename: csvFilename('work-orders', at), csv, truncatedAt };
   }
 
   async function get(scope: WorkspaceScope, id: string): Promise<WorkOrder> {
