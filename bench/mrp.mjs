@@ -31,12 +31,12 @@ const dayOf = (iso) => Math.round(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
 const isoOf = (day) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** The catalogue as rows of the operations tables, its dates moved so that its today is today. */
-async function catalogueRows() {
+export async function catalogueRows(shape = MRP_SHAPE) {
   const { generateCatalogue } = await tsImport(
     '../apps/api/src/modules/operations/mrp/generate-catalogue.ts',
     import.meta.url,
   );
-  const catalogue = generateCatalogue(13, MRP_SHAPE);
+  const catalogue = generateCatalogue(13, shape);
   const shift = dayOf(new Date().toISOString().slice(0, 10)) - dayOf(catalogue.today);
   const moved = (iso) => isoOf(dayOf(iso) + shift);
   const product = (id) => md5uuid(`mrp-product-${id}`);
@@ -87,7 +87,7 @@ async function catalogueRows() {
 }
 
 /** Statements that make the bench's MRP tenant and its catalogue (ids derived from labels). */
-function seedStatements(rows, passwordHash) {
+export function seedStatements(rows, passwordHash) {
   const ids = {
     user: md5uuid('mrp-owner'),
     account: md5uuid('mrp-account'),

@@ -55,14 +55,18 @@ export function memoryOf(pid) {
   }
 }
 
-/** Starts `node scripts/start.mjs [args]`; resolves when /api/ready answers 200. */
-export async function startProduct(env, args = []) {
+/**
+ * Starts `node scripts/start.mjs [args]`; resolves when /api/ready answers 200. `onStdout` gets the
+ * server's output (its JSON log lines) in chunks; without it the output is dropped.
+ */
+export async function startProduct(env, args = [], { onStdout } = {}) {
   const url = `http://127.0.0.1:${env.PORT}`;
   const started = Date.now();
   const child = spawn(process.execPath, ['scripts/start.mjs', ...args], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', onStdout ? 'pipe' : 'ignore', 'pipe'],
     env,
   });
+  if (onStdout) child.stdout.on('data', (chunk) => onStdout(String(chunk)));
   let stderr = '';
   child.stderr.on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-4000);
@@ -81,8 +85,10 @@ export async function startProduct(env, args = []) {
     pid,
     readyMs,
     memory: () => memoryOf(pid),
+    /** Resolves with the launcher's exit code once it has exited (after a stop or a kill). */
+    exited,
     async stop() {
-      child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
     },
   };
