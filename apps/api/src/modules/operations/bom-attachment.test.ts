@@ -93,6 +93,11 @@ describe('/api/bom-lines/:id/attachment', () => {
       file_name: 'photo.png',
     });
     expect(existsSync(fileOf(key ?? ''))).toBe(false);
+    // Even an image is a download here, never shown inline from the API's origin.
+    const image = await call(t, 'GET', `/api/bom-lines/${line.id}/attachment`, token);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-disposition']).toMatch(/^attachment; filename="photo\.png"/);
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
 
     const newKey = (await storedKey(line.id)) ?? '';
     const removed = await call(t, 'DELETE', `/api/bom-lines/${line.id}/attachment`, token);
