@@ -157,9 +157,11 @@ export const messages = {
 
   // Audit log (issue 14, section 3)
   auditTitle: 'Audit log',
-  auditIntro: 'Every sign-in, change of role or status, invitation, deletion, plan change, export and MRP confirmation in this account, newest first.',
+  auditIntro:
+    'Every sign-in, change of role or status, invitation, deletion, plan change, export and MRP confirmation in this account, newest first.',
   adminAuditTitle: 'Platform audit log',
-  adminAuditIntro: 'Events of the platform: sign-in failures of unknown addresses, plan and subscriber changes. Filter by account to see one account\'s log.',
+  adminAuditIntro:
+    "Events of the platform: sign-in failures of unknown addresses, plan and subscriber changes. Filter by account to see one account's log.",
   auditEmpty: 'No events yet',
   auditEmptyHint: 'Sign-ins, changes and exports appear here as they happen.',
   auditNoMatch: 'No event matches these filters.',
@@ -177,6 +179,15 @@ export const messages = {
   auditRecordColumn: 'Record',
   auditChangeColumn: 'Change',
   auditIpColumn: 'IP',
+  auditActorColumn: 'Actor',
+  auditAccountColumn: 'Account',
+  auditPlatformAccount: 'platform',
+  auditLoadFailed: 'The audit log could not be loaded',
+  auditCardDescription:
+    'Who signed in, changed roles, deleted or exported what in your account, and from where.',
+  auditCardLink: 'View the audit log',
+  adminAuditCardDescription: 'Failed sign-ins, plan and subscriber changes across the platform.',
+  adminAuditCardLink: 'View the platform log',
   auditActionInvalid: 'Not an action of the audit log',
   auditEntityTypeInvalid: 'Not a record type of the audit log',
   auditRangeInvalid: 'The end date must be on or after the start date',

@@ -67,6 +67,11 @@ const AdminDashboardPage = lazyPage(
   'AdminDashboardPage',
 );
 const TagsPage = lazyPage(() => import('../features/tags/pages/tags-page.tsx'), 'TagsPage');
+const AuditLogPage = lazyPage(() => import('../features/audit/pages/audit-log-page.tsx'), 'AuditLogPage');
+const PlatformAuditPage = lazyPage(
+  () => import('../features/admin/pages/platform-audit-page.tsx'),
+  'PlatformAuditPage',
+);
 const BillingPage = lazyPage(() => import('../features/billing/pages/billing-page.tsx'), 'BillingPage');
 const CheckoutPage = lazyPage(() => import('../features/billing/pages/checkout-page.tsx'), 'CheckoutPage');
 // The in-workspace guards render Mantine states; lazy, so the first route does not carry them.
@@ -287,6 +292,22 @@ export const SignedInRoutes = () => (
             />
           </Route>
           <Route path="/settings" element={<SettingsPage />} />
+          <Route
+            path="/settings/audit"
+            element={
+              <RequireCan action="audit:view">
+                <AuditLogPage />
+              </RequireCan>
+            }
+          />
+          <Route
+            path="/admin/audit"
+            element={
+              <RequireCan action="admin:audit">
+                <PlatformAuditPage />
+              </RequireCan>
+            }
+          />
           {['/subscription/new', '/subscription/:id'].map((path) => (
             <Route
               key={path}

@@ -103,14 +103,18 @@ export const adminAuditListQuery = paginationQuery
   .refine(fromNotAfterTo, rangeIssue);
 export type AdminAuditListQuery = z.input<typeof adminAuditListQuery>;
 
-/** The filter form of /settings/audit (empty fields mean 'any'). */
+/**
+ * The filter form of /settings/audit and of the platform's log (empty fields mean 'any');
+ * `account_id` is the platform page's only and stays empty on the account's.
+ */
 export const auditFilterForm = z
   .object({
+    account_id: z.union([z.literal(''), idField()]),
     action: z.union([z.literal(''), z.enum(AUDIT_ACTIONS)]),
-    actor: z.union([z.literal(''), plainText(254)]),
+    actor: plainText(254),
     entity_type: z.union([z.literal(''), z.enum(AUDIT_ENTITY_TYPES)]),
-    from: z.union([z.literal(''), calendarDate(messages.dateInvalid)]),
-    to: z.union([z.literal(''), calendarDate(messages.dateInvalid)]),
+    from: z.union([z.literal(''), calendarDate(messages.dateInvalid)], { error: messages.dateInvalid }),
+    to: z.union([z.literal(''), calendarDate(messages.dateInvalid)], { error: messages.dateInvalid }),
   })
   .refine(fromNotAfterTo, rangeIssue);
 export type AuditFilterForm = z.infer<typeof auditFilterForm>;

@@ -33,7 +33,7 @@ const links = (a: Auth) =>
   ]);
 
 describe('sidebar by role, driven by can()', () => {
-  it('gives the super admin Dashboard, Subscribers and Plans only', () => {
+  it('gives the super admin Dashboard, Subscribers, Plans and the Audit log only', () => {
     const superAdmin = auth({
       role: 'super_admin',
       platform_role: 'super_admin',
@@ -41,7 +41,15 @@ describe('sidebar by role, driven by can()', () => {
       account_id: null,
     });
     expect(links(superAdmin)).toEqual([
-      ['Super Admin', ['Dashboard /dashboard_admin', 'Subscribers /team', 'Plans /subscription_type']],
+      [
+        'Super Admin',
+        [
+          'Dashboard /dashboard_admin',
+          'Subscribers /team',
+          'Plans /subscription_type',
+          'Audit log /admin/audit',
+        ],
+      ],
     ]);
     expect(showsWorkspaceSwitcher(superAdmin)).toBe(false);
   });

@@ -27,7 +27,7 @@ export const moduleSections = (auth: Auth, webModules: WebModules = WEB_MODULES)
 
 /**
  * The sidebar (spec section 2), every link shown only where `can()` allows its page: staff get
- * their Dashboard, Subscribers and Plans; everyone else the Admin block with the current workspace's
+ * their Dashboard, Subscribers, Plans and the platform's Audit log; everyone else the Admin block with the current workspace's
  * dashboard, the account holder's Workspaces, Projects, My tasks, a section per template module
  * (moduleSections), Teams, and Settings > Tags for the module admin.
  */
@@ -37,6 +37,7 @@ export const sidebarSections = (auth: Auth, webModules: WebModules = WEB_MODULES
     if (can(auth, 'admin:dashboard')) links.push({ label: 'Dashboard', to: '/dashboard_admin' });
     if (can(auth, 'admin:subscribers')) links.push({ label: 'Subscribers', to: '/team' });
     if (can(auth, 'admin:plans')) links.push({ label: 'Plans', to: '/subscription_type' });
+    if (can(auth, 'admin:audit')) links.push({ label: 'Audit log', to: '/admin/audit' });
     return [{ title: auth.platform_role === 'super_admin' ? 'Super Admin' : 'Platform admin', links }];
   }
   const sections: SidebarSection[] = [];

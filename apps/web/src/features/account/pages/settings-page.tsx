@@ -1,4 +1,5 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
 import { can, isPlatformStaff } from '@workhub/shared/permissions';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -53,6 +54,22 @@ export const SettingsPage = () => {
       description: 'Your plan, your trial and your invoices.',
       to: '/user/billing',
       label: 'Plan and invoices',
+    });
+  }
+  if (can(auth, 'audit:view')) {
+    links.push({
+      title: messages.auditTitle,
+      description: messages.auditCardDescription,
+      to: '/settings/audit',
+      label: messages.auditCardLink,
+    });
+  }
+  if (can(auth, 'admin:audit')) {
+    links.push({
+      title: messages.adminAuditTitle,
+      description: messages.adminAuditCardDescription,
+      to: '/admin/audit',
+      label: messages.adminAuditCardLink,
     });
   }
   if (can(auth, 'admin:plans')) {

@@ -1,0 +1,109 @@
+import { Code, Stack, Text } from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import { AUDIT_ACTION_LABELS, type AuditEntry } from '@workhub/shared/schemas/audit';
+import type { ReactNode } from 'react';
+import { DataTable } from './data-table.tsx';
+import type { ListPagination } from './list-pagination.tsx';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const shown = (value: unknown): string =>
+  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+
+/** 'role: member → admin' for each value the change touched (what was added or removed, alone). */
+export function changeLines(entry: Pick<AuditEntry, 'before' | 'after'>): string[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys.flatMap((key) => {
+    const was = shown(before[key]);
+    const is = shown(after[key]);
+    if (!(key in after)) return [`${key}: ${was}`];
+    if (!(key in before)) return [`${key}: ${is}`];
+    return was === is ? [] : [`${key}: ${was} → ${is}`];
+  });
+}
+
+type AuditTableProps = {
+  entries: AuditEntry[] | undefined;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  empty: ReactNode;
+  pagination?: Parameters<typeof ListPagination>[0];
+  /** The platform's log names the account of each row. */
+  withAccount?: boolean;
+};
+
+/** The audit log, newest first as the server sorts it: when, who, what, which record, the change, IP. */
+export const AuditTable = ({ entries, withAccount = false, ...states }: AuditTableProps) => (
+  <DataTable
+    label={messages.auditTitle}
+    minWidth={900}
+    rows={entries}
+    rowKey={(entry) => entry.id}
+    errorTitle={messages.auditLoadFailed}
+    {...states}
+    columns={[
+      {
+        key: 'when',
+        header: messages.auditWhenColumn,
+        cell: (entry) => (
+          <Text size="sm" component="time" dateTime={entry.created_at}>
+            {when(entry.created_at)}
+          </Text>
+        ),
+      },
+      withAccount && {
+        key: 'account',
+        header: messages.auditAccountColumn,
+        cell: (entry) => <Code>{entry.account_id ?? messages.auditPlatformAccount}</Code>,
+      },
+      {
+        key: 'actor',
+        header: messages.auditActorColumn,
+        cell: (entry) => <Text size="sm">{entry.actor_email ?? '—'}</Text>,
+      },
+      {
+        key: 'action',
+        header: messages.auditActionLabel,
+        cell: (entry) => (
+          <Text size="sm" fw={600}>
+            {AUDIT_ACTION_LABELS[entry.action]}
+          </Text>
+        ),
+      },
+      {
+        key: 'record',
+        header: messages.auditRecordColumn,
+        cell: (entry) =>
+          entry.entity_type ? (
+            <Text size="sm">
+              {entry.entity_type.replace('_', ' ')} <Code>{entry.entity_id?.slice(0, 8) ?? ''}</Code>
+            </Text>
+          ) : (
+            '—'
+          ),
+      },
+      {
+        key: 'change',
+        header: messages.auditChangeColumn,
+        cell: (entry) => (
+          <Stack gap={0}>
+            {changeLines(entry).map((line) => (
+              <Text key={line} size="xs" c="dimmed">
+                {line}
+              </Text>
+            ))}
+          </Stack>
+        ),
+      },
+      {
+        key: 'ip',
+        header: messages.auditIpColumn,
+        cell: (entry) => <Text size="sm">{entry.ip ?? '—'}</Text>,
+      },
+    ]}
+  />
+);
