@@ -37,7 +37,9 @@ async function main(argv: string[]): Promise<number> {
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (err) {
-  // A refusal is one line; anything else is a bug worth its stack (postgres.js errors carry no password).
-  console.error(err instanceof BackupError ? err.message : err);
+  // A refusal, or a connection or database error (it has a code), is one line; anything else is a
+  // bug worth its stack. Neither carries the password (postgres.js and libpq never print it).
+  const coded = err instanceof Error && 'code' in err;
+  console.error(err instanceof BackupError || coded ? (err as Error).message : err);
   process.exitCode = 1;
 }

@@ -33,7 +33,9 @@ export function helmetHeaders(options: HelmetOptions): ReadonlyArray<readonly [s
  * the CSP's `frame-ancestors 'none'` for the browsers that read only the older header.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = helmetHeaders({ xFrameOptions: { action: 'deny' }, ...options });
+  const headers = helmetHeaders(options).map(
+    ([name, value]) => [name, name === 'x-frame-options' ? 'DENY' : value] as const,
+  );
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
