@@ -11,3 +11,5 @@
 const scope = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 scope.__zod_globalConfig ??= {};
 scope.__zod_globalConfig.jitless = true;
+
+export {};
