@@ -101,7 +101,7 @@ export function seedStatements(rows, passwordHash) {
     `insert into users (id, email, password_hash, first_name, last_name, email_verified_at)
        values ('${ids.user}', 'mrp-owner@bench.test', '${passwordHash.replaceAll("'", "''")}', 'Mrp', 'Owner', now())`,
     `insert into accounts (id, owner_user_id) values ('${ids.account}', '${ids.user}')`,
-    `update users set account_id = '${ids.account}' where id = '${ids.user}'`,
+    `update users set held_account_id = '${ids.account}' where id = '${ids.user}'`,
     `insert into subscriptions (account_id, plan_id, status, current_period_start, current_period_end, plan_chosen_at)
        select '${ids.account}', (select subscription_id from subscription_plans where title = 'Business'
          order by subscription_id limit 1), 'active', now() - interval '10 days', now() + interval '1 year', now()`,

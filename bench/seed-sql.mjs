@@ -50,7 +50,7 @@ export function seedStatements({ accounts, big, tasks, passwordHash }) {
               'Member ' || m, 'Of ' || a, now(), now(), now()
        from b_accounts, generate_series(1, member_count) m`,
     `insert into accounts (id, owner_user_id, created_at) select account_id, owner_id, now() from b_accounts`,
-    `update users u set account_id = b.account_id from b_accounts b where u.id = b.owner_id`,
+    `update users u set held_account_id = b.account_id from b_accounts b where u.id = b.owner_id`,
     `insert into subscriptions (account_id, plan_id, status, current_period_start, current_period_end, plan_chosen_at)
        select account_id,
               (select subscription_id from subscription_plans where title = 'Business' order by subscription_id limit 1),

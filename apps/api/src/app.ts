@@ -5,6 +5,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { type Config, ConfigError } from './config.ts';
 import type { Ctx } from './context.ts';
 import { type DbHandle, openDb } from './db/client.ts';
+import { tenantAware, watchPlatformUse } from './db/tenant-context.ts';
 import { createAccessTokens } from './lib/access-tokens.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { RedisLink } from './lib/redis-link.ts';
@@ -133,19 +134,22 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   const ownsDb = !deps.db;
   const handle = deps.db ?? (await openDb(config));
   if (ownsDb) await handle.migrate();
+  // Every query of the app runs as the app's role, in the request's tenant (db/tenant-context.ts).
+  const db = tenantAware(await handle.appDb());
+  watchPlatformUse((use) => app.log.info({ platform: use }, 'platform role taken'));
   // Redis (REDIS_URL) holds the rate-limit counters every instance shares; while it is down each
   // process counts on its own (lib/redis-link.ts), and the log says so.
   const redis = config.redisUrl ? new RedisLink(config.redisUrl, app.log) : undefined;
 
   const mailer = new Mailer({
-    db: handle.db,
+    db,
     now,
     log: app.log,
     smtpUrl: config.mailTransport === 'smtp' ? config.smtpUrl : undefined,
     from: config.mailFrom,
   });
   const tokens = createAccessTokens(config.jwtSecret, now);
-  const ctx: Ctx = { db: handle.db, now, config, mailer, tokens, log: app.log };
+  const ctx: Ctx = { db, now, config, mailer, tokens, log: app.log };
   const sessions = createSessionService(ctx);
   const auth = createAuthService(ctx, createCodeService(ctx), sessions);
   const store =
@@ -174,10 +178,9 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   await registerSecurity(app, config);
   await registerGlobalRateLimit(app, config.globalRateLimit, globalStore);
   await registerDocs(app, config.publicUrl);
-  registerAuth(app, tokens, handle.db, now);
-  registerSubscriptionAccess(app, handle.db, now);
+  registerAuth(app, tokens, db, now);
+  registerSubscriptionAccess(app, db, now);
 
-  const db = handle.db;
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(authRoutes, {
     prefix: '/api/auth',

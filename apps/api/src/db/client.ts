@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -20,15 +20,56 @@ export type DbHandle = {
    * `underLock` runs after migrating, before the lock is released.
    */
   migrate<T = void>(underLock?: () => Promise<T>): Promise<T | undefined>;
+  /**
+   * The database as the app uses it: as the role `workhub_app` (APP_ROLE), which owns no table
+   * and is held to row-level security (db/tenant-context.ts). `db` stays the owner's, for
+   * migrating, seeding and the tests' own checks. PostgreSQL: a pool of its own whose connections
+   * start as that role. PGlite (one connection): the session takes the role, and `db` steps back
+   * to the owner statement by statement (ownerClient).
+   */
+  appDb(): Promise<Db>;
   close(): Promise<void>;
 };
 
+/** The role the app's queries run as (created by migration 0010). */
+export const APP_ROLE = 'workhub_app';
+
+/**
+ * PGlite is one connection: once the app has taken its role for the session, the owner's view of
+ * the same database (migrating, seeding, the tests' own checks) runs each statement in a
+ * transaction that steps back to the session's own user (`set local role none`) first.
+ */
+function ownerClient(client: PGlite): PGlite {
+  const asOwner = <T>(fn: (tx: Transaction) => Promise<T>) =>
+    client.transaction(async (tx) => {
+      await tx.exec('set local role none');
+      return fn(tx);
+    });
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query')
+        return (query: string, params?: unknown[], options?: QueryOptions) =>
+          asOwner((tx) => tx.query(query, params, options));
+      if (property === 'exec')
+        return (query: string, options?: QueryOptions) => asOwner((tx) => tx.exec(query, options));
+      if (property === 'transaction') return asOwner;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export function pgliteHandle(client: PGlite): DbHandle {
-  const db = drizzlePglite({ client });
+  const db = drizzlePglite({ client: ownerClient(client) });
+  let restricted: Promise<Db> | undefined;
   return {
     db,
     kind: 'pglite',
     migrate: (underLock) => runMigrations({ kind: 'pglite', db }, underLock),
+    appDb: () => {
+      restricted ??= client.exec(`set role ${APP_ROLE}`).then(() => drizzlePglite({ client }));
+      return restricted;
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -42,28 +83,41 @@ export const reconnectDelaySeconds = (retries: number): number => Math.min(0.1 *
 export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { statementMs: 15_000, idleInTransactionMs: 30_000 };
 
 export function postgresHandle(url: string, max = 10, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS): DbHandle {
-  const client = postgres(url, {
-    max,
-    // Notices (e.g. "relation already exists, skipping" from the migrator) are not worth a log line.
-    onnotice: () => {},
-    // While the server is down, postgres.js waits before each new connection attempt, longer after
-    // every failure (up to 20 s by default): requests would queue for seconds before their 503, and
-    // the pool would stay away for as long after the server is back. At most 0.5 s: a 503 comes
-    // quickly and the service is back within half a second of the server (docs/reliability.md).
-    backoff: reconnectDelaySeconds,
-    // Sent with every connection's startup, so no connection of the pool runs without them: one slow
-    // query or a transaction left open cannot hold a connection (and its locks) for ever.
-    connection: {
-      statement_timeout: timeouts.statementMs,
-      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
-    },
-  });
-  const db = drizzlePostgres({ client });
+  const pool = (role?: string) =>
+    postgres(url, {
+      max,
+      // Notices (e.g. "relation already exists, skipping" from the migrator) are not worth a log line.
+      onnotice: () => {},
+      // While the server is down, postgres.js waits before each new connection attempt, longer after
+      // every failure (up to 20 s by default): requests would queue for seconds before their 503, and
+      // the pool would stay away for as long after the server is back. At most 0.5 s: a 503 comes
+      // quickly and the service is back within half a second of the server (docs/reliability.md).
+      backoff: reconnectDelaySeconds,
+      // Sent with every connection's startup, so no connection of the pool runs without them: one slow
+      // query or a transaction left open cannot hold a connection (and its locks) for ever.
+      connection: {
+        statement_timeout: timeouts.statementMs,
+        idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+        ...(role ? { role } : {}),
+      },
+      // The owner's pool is for migrating and seeding at start: it lets its connections go.
+      ...(role ? {} : { idle_timeout: 30 }),
+    });
+  const client = pool();
+  let appClient: ReturnType<typeof pool> | undefined;
+  let appDb: Db | undefined;
   return {
-    db,
+    db: drizzlePostgres({ client }),
     kind: 'postgres',
     migrate: (underLock) => runMigrations({ kind: 'postgres', url }, underLock),
-    close: () => client.end({ timeout: 5 }),
+    appDb: async () => {
+      appClient ??= pool(APP_ROLE);
+      appDb ??= drizzlePostgres({ client: appClient });
+      return appDb;
+    },
+    close: async () => {
+      await Promise.all([client.end({ timeout: 5 }), appClient?.end({ timeout: 5 })]);
+    },
   };
 }
 

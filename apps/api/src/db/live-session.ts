@@ -5,6 +5,7 @@ import { refreshTokens } from './schema/auth.ts';
 import { subscriptions } from './schema/plans.ts';
 import { accounts, users } from './schema/users.ts';
 import { workspaceMembers, workspaces } from './schema/workspaces.ts';
+import { onCurrentConnection } from './tenant-context.ts';
 import { type LiveMembership, liveMembershipColumns, workspaceOfMember } from './tenant-scope.ts';
 
 /**
@@ -84,12 +85,12 @@ export async function liveSession(db: Db, claims: AccessTokenClaims, now: Date):
   const session = { familyId: claims.sid ?? '', userId: claims.user_id, now: now.toISOString() };
   const [row] =
     claims.account_id && claims.workspace_id
-      ? await statements.inWorkspace.execute({
+      ? await onCurrentConnection(db, statements.inWorkspace).execute({
           ...session,
           accountId: claims.account_id,
           workspaceId: claims.workspace_id,
         })
-      : await statements.atHome.execute(session);
+      : await onCurrentConnection(db, statements.atHome).execute(session);
   if (row?.userStatus !== 'active') return { state: 'ended', membership: undefined };
   const { userStatus, holdsAccounts, holdsActiveAccount, role, status, accountStatus, ...rest } = row;
   const membership =

@@ -1,5 +1,6 @@
 import { is, Placeholder } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { onCurrentConnection } from './tenant-context.ts';
 
 /*
  * Statements built once and run many times. Drizzle builds a statement's SQL text from its query
@@ -71,5 +72,5 @@ export async function runPrepared<R>(
     statement = query.prepare(key.replace(/\W+/g, '_').slice(0, 60));
     shapes.set(key, statement);
   }
-  return statement.execute(values);
+  return onCurrentConnection(db, statement).execute(values);
 }

@@ -10,6 +10,7 @@ import { subscriptions } from './schema/plans.ts';
 import { accounts } from './schema/users.ts';
 import { type InvitationRow, invitations, workspaceMembers, workspaces } from './schema/workspaces.ts';
 import { type SubscriptionRowTimes, subscriptionTimeColumns, timesOf } from './subscription-times.ts';
+import { crossTenant } from './tenant-context.ts';
 
 /*
  * The one way services reach tenant tables. A scope is built from the verified access token
@@ -264,13 +265,15 @@ export async function findMembership(
   userId: string,
   workspaceId: string,
 ): Promise<Membership | undefined> {
-  const [row] = await db
-    .select(membershipColumns)
-    .from(workspaceMembers)
-    .innerJoin(workspaces, workspaceOfMember)
-    .innerJoin(accounts, accountOfMember)
-    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.workspaceId, workspaceId)))
-    .limit(1);
+  const [row] = await crossTenant(db, 'a user choosing a workspace', (tx) =>
+    tx
+      .select(membershipColumns)
+      .from(workspaceMembers)
+      .innerJoin(workspaces, workspaceOfMember)
+      .innerJoin(accounts, accountOfMember)
+      .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.workspaceId, workspaceId)))
+      .limit(1),
+  );
   return row;
 }
 
@@ -289,23 +292,25 @@ export async function openableMembershipsOf(
     eq(workspaces.archived, false),
     eq(accounts.status, 'active'),
   );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(membershipColumns)
-      .from(workspaceMembers)
-      .innerJoin(workspaces, workspaceOfMember)
-      .innerJoin(accounts, accountOfMember)
-      .where(where)
-      .orderBy(workspaceMembers.createdAt, workspaces.id)
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ total: count() })
-      .from(workspaceMembers)
-      .innerJoin(workspaces, workspaceOfMember)
-      .innerJoin(accounts, accountOfMember)
-      .where(where),
-  ]);
+  const [rows, [counted]] = await crossTenant(db, 'the workspaces a user may open', (tx) =>
+    Promise.all([
+      tx
+        .select(membershipColumns)
+        .from(workspaceMembers)
+        .innerJoin(workspaces, workspaceOfMember)
+        .innerJoin(accounts, accountOfMember)
+        .where(where)
+        .orderBy(workspaceMembers.createdAt, workspaces.id)
+        .limit(page.limit)
+        .offset(page.offset),
+      tx
+        .select({ total: count() })
+        .from(workspaceMembers)
+        .innerJoin(workspaces, workspaceOfMember)
+        .innerJoin(accounts, accountOfMember)
+        .where(where),
+    ]),
+  );
   return { rows, total: counted?.total ?? 0 };
 }
 
@@ -316,14 +321,16 @@ export async function openableMembershipsOf(
  * as before, to an empty picker.
  */
 export async function shutOutByInactiveAccounts(db: Db, userId: string): Promise<boolean> {
-  const [held, joined] = await Promise.all([
-    db.select({ status: accounts.status }).from(accounts).where(eq(accounts.ownerUserId, userId)),
-    db
-      .selectDistinct({ status: accounts.status })
-      .from(workspaceMembers)
-      .innerJoin(accounts, accountOfMember)
-      .where(eq(workspaceMembers.userId, userId)),
-  ]);
+  const [held, joined] = await crossTenant(db, 'the accounts a user works in', (tx) =>
+    Promise.all([
+      tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.ownerUserId, userId)),
+      tx
+        .selectDistinct({ status: accounts.status })
+        .from(workspaceMembers)
+        .innerJoin(accounts, accountOfMember)
+        .where(eq(workspaceMembers.userId, userId)),
+    ]),
+  );
   const ties = held.length > 0 ? held : joined;
   return ties.length > 0 && ties.every((a) => a.status === 'inactive');
 }
@@ -333,16 +340,20 @@ export async function shutOutByInactiveAccounts(db: Db, userId: string): Promise
  * their name and contact details (a person who also works elsewhere keeps them to themselves).
  */
 export async function memberOfNoOtherAccount(db: Db, userId: string, accountId: string): Promise<boolean> {
-  const [elsewhere] = await db
-    .select({ accountId: workspaceMembers.accountId })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.userId, userId), ne(workspaceMembers.accountId, accountId)))
-    .limit(1);
+  const [elsewhere] = await crossTenant(db, 'whether a member works in another account', (tx) =>
+    tx
+      .select({ accountId: workspaceMembers.accountId })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.userId, userId), ne(workspaceMembers.accountId, accountId)))
+      .limit(1),
+  );
   return !elsewhere;
 }
 
 /** The invitation a link's token opens, in whatever account (the link names no tenant). */
 export async function findInvitationByToken(db: Db, tokenHash: string): Promise<InvitationRow | undefined> {
-  const [row] = await db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash)).limit(1);
+  const [row] = await crossTenant(db, "an invitation's link", (tx) =>
+    tx.select().from(invitations).where(eq(invitations.tokenHash, tokenHash)).limit(1),
+  );
   return row;
 }

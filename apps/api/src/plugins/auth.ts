@@ -2,6 +2,12 @@ import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { liveSession } from '../db/live-session.ts';
+import {
+  beginRequestTransaction,
+  type RequestTransaction,
+  runInRequestContext,
+  type Tenant,
+} from '../db/tenant-context.ts';
 import { accountInactive, primeMembership } from '../db/tenant-scope.ts';
 import type { AccessTokens } from '../lib/access-tokens.ts';
 import { unauthorized } from '../lib/app-error.ts';
@@ -14,8 +20,20 @@ declare module 'fastify' {
     auth: AccessTokenClaims | null;
     /** Set when the token is valid but its holder's accounts were all made inactive (403, not 401). */
     authAccountInactive: boolean;
+    /** The transaction this request's tenant queries run in (db/tenant-context.ts), while it is open. */
+    tenantTransaction: RequestTransaction | undefined;
   }
 }
+
+/**
+ * The tenant the token's queries may see: its account, and its workspace unless it is the
+ * account's owner's (who reaches every workspace of the account, as reachableWorkspaces says).
+ */
+const tenantOf = (claims: AccessTokenClaims, accountId: string): Tenant => ({
+  accountId,
+  workspaceId: claims.role === 'owner' ? null : claims.workspace_id,
+  userId: claims.user_id,
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,19 +46,56 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function registerAuth(app: FastifyInstance, tokens: AccessTokens, db: Db, now: Clock): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('authAccountInactive', false);
+  app.decorateRequest('tenantTransaction', undefined);
+  // First: the rest of the request runs where its transaction can be found.
+  app.addHook('onRequest', (_request, _reply, done) => runInRequestContext(done));
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
     const claims = await tokens.verify(header.slice(7).trim());
     // Every token issued carries sid; one without (or with a malformed one) has no session to check.
     if (!claims?.sid || !UUID.test(claims.sid) || !UUID.test(claims.user_id)) return;
+    // Platform staff act in no account: their transaction sees no tenant until assertStaff
+    // switches it to the platform role.
+    if (claims.account_id || claims.platform_role) {
+      request.tenantTransaction = await beginRequestTransaction(
+        db,
+        tenantOf(claims, claims.account_id ?? ''),
+      );
+    }
     const { state, membership } = await liveSession(db, claims, now());
+    if (state !== 'live') await endTenantTransaction(request, true);
     if (state === 'live') {
       request.auth = claims;
       // Read with the session: the tenant scope of this request does not read it again.
       if (claims.account_id && claims.workspace_id) primeMembership(claims, membership);
     } else if (state === 'account_inactive') request.authAccountInactive = true;
   });
+  registerTransactionEnd(app);
+}
+
+/** Commits (or not) the request's transaction, once; later queries of the request run without it. */
+async function endTenantTransaction(request: FastifyRequest, commit: boolean): Promise<void> {
+  const transaction = request.tenantTransaction;
+  if (!transaction) return;
+  request.tenantTransaction = undefined;
+  await transaction.end(commit);
+}
+
+/**
+ * Ends each request's transaction before its answer leaves: a change is answered 2xx only once it
+ * is committed (a commit that fails is answered as the error it is); a 4xx or 5xx rolls back, so a
+ * refused request changes nothing. A request
+ * that ends without an answer (the client went away) rolls back.
+ */
+function registerTransactionEnd(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    await endTenantTransaction(request, reply.statusCode < 400);
+    return payload;
+  });
+  const rollBack = async (request: FastifyRequest) => endTenantTransaction(request, false);
+  app.addHook('onResponse', rollBack);
+  app.addHook('onRequestAbort', rollBack);
 }
 
 export function requireAuth(request: FastifyRequest): AccessTokenClaims {

@@ -30,7 +30,7 @@ export async function openTestDb(): Promise<DbHandle> {
 export function testConfig(env: Env = {}): Config {
   return parseConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
     WEB_DIST: '/nonexistent/web-dist',
     // Uploads (workspace logos) go to a scratch folder, never into the repository.

@@ -15,7 +15,10 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     platformRole: text('platform_role', { enum: PLATFORM_ROLES }),
-    accountId: uuid('account_id').references((): AnyPgColumn => accounts.id, { onDelete: 'set null' }),
+    /** The account this person holds (not a tenant key: a user belongs to no one tenant). */
+    heldAccountId: uuid('held_account_id').references((): AnyPgColumn => accounts.id, {
+      onDelete: 'set null',
+    }),
     emailVerifiedAt: timestamptz('email_verified_at'),
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     phone: text('phone'),
@@ -30,7 +33,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    index('users_account_id_idx').on(t.accountId),
+    index('users_held_account_id_idx').on(t.heldAccountId),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check('users_status_check', sql`${t.status} in ('active', 'inactive')`),
     check('users_platform_role_check', sql`${t.platformRole} in ('super_admin', 'admin')`),

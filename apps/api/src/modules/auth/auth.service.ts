@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { subscriptions } from '../../db/schema/plans.ts';
 import { accounts, type UserRow, users } from '../../db/schema/users.ts';
+import { enterTenant } from '../../db/tenant-context.ts';
 import { accountConditions } from '../../db/tenant-scope.ts';
 import { AppError, isAppError, isUniqueViolation } from '../../lib/app-error.ts';
 import { addSeconds, secondsUntil } from '../../lib/clock.ts';
@@ -72,6 +73,8 @@ export function createAuthService(ctx: Ctx, codes: CodeService, sessions: Sessio
           .values({ ownerUserId: user.id, createdAt: at })
           .returning({ id: accounts.id });
         if (!account) throw new Error('account insert returned no row');
+        // From here on the transaction writes in the new account, as its tenant.
+        await enterTenant(tx, { accountId: account.id, workspaceId: null, userId: user.id });
         await tx.insert(subscriptions).values({
           ...accountConditions(account.id).accountValues(),
           planId: input.subscription_id,
@@ -81,7 +84,7 @@ export function createAuthService(ctx: Ctx, codes: CodeService, sessions: Sessio
         });
         const [holder] = await tx
           .update(users)
-          .set({ accountId: account.id })
+          .set({ heldAccountId: account.id })
           .where(eq(users.id, user.id))
           .returning();
         if (!holder) throw new Error('user update returned no row');
@@ -161,11 +164,12 @@ export function createAuthService(ctx: Ctx, codes: CodeService, sessions: Sessio
         .returning();
       // Another attempt's code was used a moment before this one: this one activates nothing.
       if (!updated) throw wrongCode();
-      if (attempt && updated.accountId) {
+      if (attempt && updated.heldAccountId) {
+        await enterTenant(tx, { accountId: updated.heldAccountId, workspaceId: null, userId: updated.id });
         await tx
           .update(subscriptions)
           .set({ planId: attempt.planId })
-          .where(accountConditions(updated.accountId).account(subscriptions));
+          .where(accountConditions(updated.heldAccountId).account(subscriptions));
       }
       return updated;
     });

@@ -40,7 +40,7 @@ describe('POST /api/auth/register', () => {
       .select()
       .from(accounts)
       .where(eq(accounts.ownerUserId, user?.id ?? ''));
-    expect(account?.id).toBe(user?.accountId);
+    expect(account?.id).toBe(user?.heldAccountId);
     const [subscription] = await t.db.db
       .select()
       .from(subscriptions)
@@ -60,7 +60,7 @@ describe('POST /api/auth/register', () => {
     const [row] = await t.db.db
       .select({ planId: subscriptions.planId })
       .from(subscriptions)
-      .innerJoin(users, eq(users.accountId, subscriptions.accountId))
+      .innerJoin(users, eq(users.heldAccountId, subscriptions.accountId))
       .where(eq(users.email, email));
     expect(row?.planId).toBe(3);
   });

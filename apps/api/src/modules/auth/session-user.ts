@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { subscriptionPlans, subscriptions } from '../../db/schema/plans.ts';
 import { accounts, type UserRow, users } from '../../db/schema/users.ts';
 import { toSessionSubscription } from '../../db/subscription-times.ts';
+import { crossTenant } from '../../db/tenant-context.ts';
 import { findMembership, type Membership } from '../../db/tenant-scope.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 
@@ -40,22 +41,27 @@ export async function sessionUserOf(
   workspace: WorkspaceContext | null,
   now: Date,
 ): Promise<SessionUser> {
-  const actingAccountId = workspace ? workspace.accountId : user.accountId;
+  const actingAccountId = workspace ? workspace.accountId : user.heldAccountId;
   // One query: the accounts the user holds and the one the session acts in, with their plans.
   const held: SQL = eq(accounts.ownerUserId, user.id);
-  const rows: AccountRow[] = await db
-    .select({
-      accountId: accounts.id,
-      ownerUserId: accounts.ownerUserId,
-      subscription: subscriptions,
-      planTitle: subscriptionPlans.title,
-    })
-    .from(accounts)
-    .leftJoin(subscriptions, eq(subscriptions.accountId, accounts.id))
-    .leftJoin(subscriptionPlans, eq(subscriptionPlans.subscriptionId, subscriptions.planId))
-    .where(actingAccountId ? or(held, eq(accounts.id, actingAccountId)) : held);
+  const rows: AccountRow[] = await crossTenant(
+    db,
+    'the accounts a user holds, and the one they act in',
+    (tx) =>
+      tx
+        .select({
+          accountId: accounts.id,
+          ownerUserId: accounts.ownerUserId,
+          subscription: subscriptions,
+          planTitle: subscriptionPlans.title,
+        })
+        .from(accounts)
+        .leftJoin(subscriptions, eq(subscriptions.accountId, accounts.id))
+        .leftJoin(subscriptionPlans, eq(subscriptionPlans.subscriptionId, subscriptions.planId))
+        .where(actingAccountId ? or(held, eq(accounts.id, actingAccountId)) : held),
+  );
   const heldRows = rows.filter((a) => a.ownerUserId === user.id);
-  const main = heldRows.find((a) => a.accountId === user.accountId) ?? heldRows[0];
+  const main = heldRows.find((a) => a.accountId === user.heldAccountId) ?? heldRows[0];
   const homeRole = user.platformRole ?? (heldRows.length > 0 ? 'owner' : 'member');
   const acting = rows.find((a) => a.accountId === actingAccountId);
   return {
@@ -65,7 +71,7 @@ export async function sessionUserOf(
     last_name: user.lastName,
     role: workspace ? workspace.role : homeRole,
     platform_role: user.platformRole,
-    account_id: workspace ? workspace.accountId : user.accountId,
+    account_id: workspace ? workspace.accountId : user.heldAccountId,
     accounts: heldRows.length,
     email_verified: user.emailVerifiedAt !== null,
     plan_chosen: user.platformRole !== null || !main || (main.subscription?.planChosenAt ?? null) !== null,

@@ -63,7 +63,7 @@ describe('a code activates only the attempt it was mailed for', () => {
     const [row] = await t.db.db
       .select({ planId: subscriptions.planId })
       .from(subscriptions)
-      .innerJoin(users, eq(users.accountId, subscriptions.accountId))
+      .innerJoin(users, eq(users.heldAccountId, subscriptions.accountId))
       .where(eq(users.email, email));
     expect(row?.planId).toBe(2);
   });

@@ -17,6 +17,7 @@ import { countOf } from '../../db/aggregates.ts';
 import { type InvoiceRow, invoices } from '../../db/schema/billing.ts';
 import { type PlanRow, subscriptionPlans, subscriptions } from '../../db/schema/plans.ts';
 import { type SubscriptionRow, subscriptionOf, timesOf } from '../../db/subscription-times.ts';
+import { betweenTransactions } from '../../db/tenant-context.ts';
 import type { AccountScope } from '../../db/tenant-scope.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
@@ -325,17 +326,20 @@ export function createBillingService(
         recorded: false,
       };
     } else {
-      const collected = await provider.collect({
-        accountId: issued.accountId,
-        invoiceId: issued.id,
-        number: issued.number,
-        planTitle: issued.planTitle,
-        amount: issued.amount,
-        currency: issued.currency,
-        issuedAt: issued.issuedAt,
-        dueAt: issued.dueAt,
-        payerEmail: payer.email,
-      });
+      // The invoice is committed before the provider is asked, and no lock is held meanwhile.
+      const collected = await betweenTransactions(() =>
+        provider.collect({
+          accountId: issued.accountId,
+          invoiceId: issued.id,
+          number: issued.number,
+          planTitle: issued.planTitle,
+          amount: issued.amount,
+          currency: issued.currency,
+          issuedAt: issued.issuedAt,
+          dueAt: issued.dueAt,
+          payerEmail: payer.email,
+        }),
+      );
       done = await recordCollection(scope, plan, issued.id, collected, at);
     }
     if (done.recorded) {

@@ -6,6 +6,7 @@ import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { invitations, workspaceMembers, workspaces } from '../../db/schema/workspaces.ts';
 import { subscriptionOf } from '../../db/subscription-times.ts';
+import { type Tenant, withTenant } from '../../db/tenant-context.ts';
 import { findInvitationByToken, workspaceConditions, workspaceUnavailable } from '../../db/tenant-scope.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/crypto.ts';
@@ -16,6 +17,13 @@ import { findUserByEmail } from '../auth/session-user.ts';
 import type { ClientMeta, SessionService, SignedIn } from '../auth/sessions.service.ts';
 import { assertMemberRoom } from '../plans/plan-limits.ts';
 import { refuseClosed } from '../team/invite-members.service.ts';
+
+/** The tenant an invitation's link opens (the whole account: the member limit counts all of it). */
+const accountOf = (row: { accountId: string }): Tenant => ({
+  accountId: row.accountId,
+  workspaceId: null,
+  userId: null,
+});
 
 /** What the invitee does with the link: see it, then accept it (as a new user, or with their login). */
 export function createPublicInvitationService(ctx: Ctx, sessions: SessionService) {
@@ -28,11 +36,13 @@ export function createPublicInvitationService(ctx: Ctx, sessions: SessionService
     refuseClosed(row, now());
     // The tenant is the invitation's own: found by its token, not named by the caller.
     const tenant = workspaceConditions(row);
-    const [workspace] = await db
-      .select({ name: workspaces.name, template: workspaces.template, archived: workspaces.archived })
-      .from(workspaces)
-      .where(and(tenant.account(workspaces), eq(workspaces.id, row.workspaceId)))
-      .limit(1);
+    const [workspace] = await withTenant(db, accountOf(row), (tx) =>
+      tx
+        .select({ name: workspaces.name, template: workspaces.template, archived: workspaces.archived })
+        .from(workspaces)
+        .where(and(tenant.account(workspaces), eq(workspaces.id, row.workspaceId)))
+        .limit(1),
+    );
     if (!workspace) throw notFound();
     return { row, tenant, workspace };
   }
@@ -84,7 +94,7 @@ export function createPublicInvitationService(ctx: Ctx, sessions: SessionService
     };
 
     const at = now();
-    const user = await db.transaction(async (tx) => {
+    const user = await withTenant(db, accountOf(row), async (tx) => {
       // The account's lock first (as every limit check takes it), then the invitation.
       await subscriptionOf(tx, row.accountId, { lock: true });
       const [claimed] = await tx
@@ -127,10 +137,12 @@ export function createPublicInvitationService(ctx: Ctx, sessions: SessionService
       return joining;
     });
     // Normally the membership just made; one that existed already keeps its role and status.
-    const [membership] = await db
-      .select({ role: workspaceMembers.role, status: workspaceMembers.status })
-      .from(workspaceMembers)
-      .where(and(tenant.workspace(workspaceMembers), eq(workspaceMembers.userId, user.id)));
+    const [membership] = await withTenant(db, accountOf(row), (tx) =>
+      tx
+        .select({ role: workspaceMembers.role, status: workspaceMembers.status })
+        .from(workspaceMembers)
+        .where(and(tenant.workspace(workspaceMembers), eq(workspaceMembers.userId, user.id))),
+    );
     const usable = membership?.status === 'active';
     return sessions.signIn(
       user,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema/outbox.ts';
+import { outsideRequest } from '../../db/tenant-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 
 export type MailMessage = {
@@ -64,7 +65,9 @@ export class Mailer {
       this.#log.info({ to: mail.to, subject: mail.subject }, 'mail written to the outbox');
       return;
     }
-    const delivery = this.#deliver(this.#transport, row.id, mail).finally(() =>
+    // Apart from the request: its transaction ends with the answer, the delivery may take longer.
+    const transport = this.#transport;
+    const delivery = outsideRequest(() => this.#deliver(transport, row.id, mail)).finally(() =>
       this.#pending.delete(delivery),
     );
     this.#pending.add(delivery);

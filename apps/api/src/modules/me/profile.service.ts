@@ -5,17 +5,20 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { subscriptionPlans, subscriptions } from '../../db/schema/plans.ts';
 import { accounts, type UserRow, users } from '../../db/schema/users.ts';
+import { crossTenant } from '../../db/tenant-context.ts';
 import { requireActiveUser } from '../auth/session-user.ts';
 
 /** The title of the plan of the account the user holds (their main one first), or null. */
 async function subscriptionTypeOf(ctx: Ctx, user: UserRow): Promise<string | null> {
-  const held = await ctx.db
-    .select({ accountId: accounts.id, title: subscriptionPlans.title })
-    .from(accounts)
-    .innerJoin(subscriptions, eq(subscriptions.accountId, accounts.id))
-    .innerJoin(subscriptionPlans, eq(subscriptionPlans.subscriptionId, subscriptions.planId))
-    .where(eq(accounts.ownerUserId, user.id));
-  return (held.find((a) => a.accountId === user.accountId) ?? held[0])?.title ?? null;
+  const held = await crossTenant(ctx.db, 'the plans of the accounts a user holds', (tx) =>
+    tx
+      .select({ accountId: accounts.id, title: subscriptionPlans.title })
+      .from(accounts)
+      .innerJoin(subscriptions, eq(subscriptions.accountId, accounts.id))
+      .innerJoin(subscriptionPlans, eq(subscriptionPlans.subscriptionId, subscriptions.planId))
+      .where(eq(accounts.ownerUserId, user.id)),
+  );
+  return (held.find((a) => a.accountId === user.heldAccountId) ?? held[0])?.title ?? null;
 }
 
 async function profileOf(ctx: Ctx, user: UserRow): Promise<Profile> {

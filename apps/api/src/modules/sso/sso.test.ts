@@ -184,7 +184,7 @@ describe('GET /api/auth/oauth/oidc/callback', () => {
     const [subscription] = await db.db
       .select()
       .from(subscriptions)
-      .where(eq(subscriptions.accountId, user?.accountId ?? ''));
+      .where(eq(subscriptions.accountId, user?.heldAccountId ?? ''));
     expect(subscription).toMatchObject({ status: 'trialing', planChosenAt: null });
 
     const session = await restore(response);

@@ -32,7 +32,7 @@ const memberColumns = {
   zip: users.zip,
   notes: users.notes,
   joinedAt: workspaceMembers.createdAt,
-  accountHeld: users.accountId,
+  accountHeld: users.heldAccountId,
   platformRole: users.platformRole,
 };
 

@@ -1,0 +1,227 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
+import type { Db } from './client.ts';
+
+/*
+ * The tenant as PostgreSQL sees it (docs/decisions.md 025). Every table with `account_id` has
+ * row-level security, enabled and forced, with a policy on `current_setting('app.account_id')`
+ * (and `app.workspace_id` where the table has a workspace): the app's role, `workhub_app`, sees
+ * no tenant row at all unless the transaction it runs in says whose rows it may see.
+ *
+ * Each request that carries a verified access token of an account runs in one transaction that
+ * begins with `set_config(..., true)` (transaction-local: a pooled connection never carries a tenant
+ * into the next request) and ends when the reply is sent: committed before the answer leaves when
+ * it is a success, rolled back when it is an error (a refused request changes nothing). Services go on using `ctx.db`; it is the `tenantAware`
+ * database below, which sends each query to the request's transaction while one is open.
+ *
+ * The few queries that must look across tenants (finding which workspaces a user may open, an
+ * invitation by its token, platform staff's pages) say so with `crossTenant`, which switches to the
+ * `workhub_platform` role for that one call.
+ */
+
+/** Whose rows the transaction may see: the account, the workspace (null: all of the account's). */
+export type Tenant = { accountId: string; workspaceId: string | null; userId: string | null };
+
+type RequestState = {
+  tx: Db | undefined;
+  done: boolean;
+  current?: { end(commit: boolean): Promise<void> } | undefined;
+  pause?: <T>(fn: () => Promise<T>) => Promise<T>;
+};
+
+const requestState = new AsyncLocalStorage<RequestState>();
+
+/** Runs `fn` (the rest of a request's lifecycle) with a place for the request's transaction. */
+export function runInRequestContext(fn: () => void): void {
+  requestState.run({ tx: undefined, done: false }, fn);
+}
+
+/**
+ * Runs `fn` apart from any request's transaction: work a request starts but does not wait for
+ * (a mail's delivery) must not use a transaction that ends with the request.
+ */
+export function outsideRequest<T>(fn: () => T): T {
+  return requestState.exit(fn);
+}
+
+function currentTx(): Db | undefined {
+  const state = requestState.getStore();
+  return state && !state.done ? state.tx : undefined;
+}
+
+/**
+ * The database as services use it: the request's transaction while one is open, `root` otherwise
+ * (before a tenant is known, in background work, in scripts).
+ */
+export function tenantAware(root: Db): Db {
+  const proxy = new Proxy(root, {
+    get(target, property) {
+      const db = currentTx() ?? target;
+      const value: unknown = Reflect.get(db, property, db);
+      return typeof value === 'function' ? value.bind(db) : value;
+    },
+  });
+  roots.set(proxy, root);
+  return proxy;
+}
+
+const roots = new WeakMap<Db, Db>();
+
+const clientOf = (db: Db | undefined): unknown =>
+  (db as unknown as { session?: { client?: unknown } } | undefined)?.session?.client;
+
+/**
+ * A statement prepared once (db/prepared.ts) for `db`, run on the connection `db` stands for now:
+ * the request's transaction while one is open, else the database itself. (Drizzle keeps the
+ * client a statement was prepared on; a tenant-aware database has no fixed one.)
+ */
+export function onCurrentConnection<S extends object>(db: Db, statement: S): S {
+  const root = roots.get(db);
+  if (!root) return statement;
+  const client = clientOf(currentTx() ?? root);
+  return client ? (Object.create(statement, { client: { value: client } }) as S) : statement;
+}
+
+/** Sets the tenant for the rest of the transaction `tx` (transaction-local: it ends with it). */
+export async function enterTenant(tx: Db, tenant: Tenant): Promise<void> {
+  await tx.execute(
+    sql`select set_config('app.account_id', ${tenant.accountId}, true), set_config('app.workspace_id', ${tenant.workspaceId ?? ''}, true), set_config('app.user_id', ${tenant.userId ?? ''}, true)`,
+  );
+}
+
+type Settings = { account: string | null; workspace: string | null; user: string | null };
+
+/**
+ * Runs `fn` in a transaction (a savepoint inside the request's) whose tenant is `tenant`: for a
+ * tenant found without a token (an invitation's link). The tenant before it comes back afterwards.
+ */
+export async function withTenant<T>(db: Db, tenant: Tenant, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(
+      sql`select current_setting('app.account_id', true) as account, current_setting('app.workspace_id', true) as workspace, current_setting('app.user_id', true) as user`,
+    );
+    const rows = (
+      Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows
+    ) as Settings[];
+    const before = rows[0];
+    await enterTenant(tx, tenant);
+    const value = await fn(tx);
+    await enterTenant(tx, {
+      accountId: before?.account ?? '',
+      workspaceId: before?.workspace ?? null,
+      userId: before?.user ?? null,
+    });
+    return value;
+  });
+}
+
+/** How a request's transaction ends: committed or not. */
+export type RequestTransaction = { end(commit: boolean): Promise<void> };
+
+class Rollback extends Error {}
+
+/** One transaction of a request: open until `end`. */
+type Open = { end(commit: boolean): Promise<void> };
+
+async function open(root: Db, tenant: Tenant, state: RequestState): Promise<Open | undefined> {
+  let finish: (commit: boolean) => void = () => {};
+  const finished = new Promise<boolean>((resolve) => {
+    finish = resolve;
+  });
+  let entered: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  const run = root.transaction(async (tx) => {
+    await enterTenant(tx, tenant);
+    state.tx = tx;
+    state.done = false;
+    entered();
+    const commit = await finished;
+    state.done = true;
+    if (!commit) throw new Rollback();
+  });
+  // A transaction that cannot begin (the database is down) fails the request (503, plugins/errors.ts).
+  await Promise.race([ready, run]);
+  if (state.done) return undefined;
+  let ended = false;
+  return {
+    async end(commit) {
+      if (ended) return;
+      ended = true;
+      finish(commit);
+      try {
+        await run;
+      } catch (err) {
+        if (!(err instanceof Rollback)) throw err;
+      }
+    },
+  };
+}
+
+/**
+ * Opens the transaction of the current request (runInRequestContext) for `tenant`; the queries of
+ * the request go to it until `end`. Undefined outside a request.
+ */
+export async function beginRequestTransaction(
+  root: Db,
+  tenant: Tenant,
+): Promise<RequestTransaction | undefined> {
+  const state = requestState.getStore();
+  if (!state || state.tx) return undefined;
+  state.done = true;
+  state.current = await open(root, tenant, state);
+  if (!state.current) return undefined;
+  state.pause = async <T>(fn: () => Promise<T>): Promise<T> => {
+    await state.current?.end(true);
+    state.current = undefined;
+    try {
+      return await fn();
+    } finally {
+      state.current = await open(root, tenant, state);
+    }
+  };
+  return { end: async (commit) => state.current?.end(commit) };
+}
+
+/**
+ * Commits what the request has done so far and runs `fn` with no transaction open, then opens a
+ * new one for the same tenant: for a call to the outside world that may be slow (a payment
+ * provider), which must hold no lock and, on PGlite, not the one connection. Outside a request's
+ * transaction, it just runs `fn`.
+ */
+export async function betweenTransactions<T>(fn: () => Promise<T>): Promise<T> {
+  const state = requestState.getStore();
+  return state?.pause && !state.done ? state.pause(fn) : fn();
+}
+
+/** Told of every switch to the platform role (the server logs it; db/ has no logger of its own). */
+let platformWatcher: (use: { userId: string; action: string }) => void = () => {};
+export function watchPlatformUse(watcher: typeof platformWatcher): void {
+  platformWatcher = watcher;
+}
+
+/**
+ * Platform staff's requests (modules/admin/staff.ts, once the caller is known to be staff): the
+ * rest of the request's transaction runs as `workhub_platform`, which sees every tenant. 500 when
+ * there is no request transaction to switch: the platform role is never taken for good.
+ */
+export async function enterPlatform(db: Db, use: { userId: string; action: string }): Promise<void> {
+  if (!currentTx()) throw new Error('the platform role is taken only inside a request transaction');
+  await db.execute(sql`set local role workhub_platform`);
+  platformWatcher(use);
+}
+
+/**
+ * Runs `fn` as the platform (role `workhub_platform`, which sees every tenant's rows): only for the
+ * lookups that must cross tenants, each named by `reason` in the code that calls it. Inside a
+ * request's transaction it is a savepoint, and the request's role comes back afterwards.
+ */
+export async function crossTenant<T>(db: Db, _reason: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local role workhub_platform`);
+    const result = await fn(tx);
+    await tx.execute(sql`set local role workhub_app`);
+    return result;
+  });
+}
