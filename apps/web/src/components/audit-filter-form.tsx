@@ -7,6 +7,7 @@ import {
   type AuditFilterForm as AuditFilterValues,
   auditFilterForm,
 } from '@workhub/shared/schemas/audit';
+import { useState } from 'react';
 import { useSchemaForm } from '../lib/use-schema-form.ts';
 
 export const NO_AUDIT_FILTERS: AuditFilterValues = {
@@ -26,6 +27,18 @@ const ENTITY_OPTIONS = [
   { value: '', label: messages.auditAnyOption },
   ...AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: type.replace('_', ' ') })),
 ];
+
+/** The filters a log page applies and its page: a new filter starts again at page 1. */
+export const useAuditFilters = () => {
+  const [filters, setFilters] = useState<AuditFilterValues>(NO_AUDIT_FILTERS);
+  const [page, setPage] = useState(1);
+  const apply = (next: AuditFilterValues) => {
+    setFilters(next);
+    setPage(1);
+  };
+  const filtered = Object.values(filters).some((value) => value !== '');
+  return { filters, apply, page, setPage, filtered };
+};
 
 type AuditFilterFormProps = {
   /** The filters applied now: the form starts from them. */

@@ -1,8 +1,6 @@
 import { Paper } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
-import type { AuditFilterForm as AuditFilterValues } from '@workhub/shared/schemas/audit';
-import { useState } from 'react';
-import { AuditFilterForm, NO_AUDIT_FILTERS } from '../../../components/audit-filter-form.tsx';
+import { AuditFilterForm, useAuditFilters } from '../../../components/audit-filter-form.tsx';
 import { AuditTable } from '../../../components/audit-table.tsx';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -12,14 +10,8 @@ import { usePlatformAuditLog } from '../api/get-platform-audit-log.ts';
 /** /admin/audit: the platform's audit log for staff (sign-in failures, plans, subscribers), or one account's. */
 export const PlatformAuditPage = () => {
   useDocumentTitle(messages.adminAuditTitle);
-  const [filters, setFilters] = useState<AuditFilterValues>(NO_AUDIT_FILTERS);
-  const [page, setPage] = useState(1);
+  const { filters, apply, page, setPage, filtered } = useAuditFilters();
   const log = usePlatformAuditLog(filters, page);
-  const apply = (next: AuditFilterValues) => {
-    setFilters(next);
-    setPage(1);
-  };
-  const anyFilter = Object.values(filters).some((value) => value !== '');
 
   return (
     <>
@@ -34,8 +26,8 @@ export const PlatformAuditPage = () => {
           onRetry={() => void log.refetch()}
           empty={
             <EmptyList
-              title={anyFilter ? messages.noRecord : messages.auditEmpty}
-              description={anyFilter ? messages.auditNoMatch : messages.auditEmptyHint}
+              title={filtered ? messages.noRecord : messages.auditEmpty}
+              description={filtered ? messages.auditNoMatch : messages.auditEmptyHint}
             />
           }
           pagination={

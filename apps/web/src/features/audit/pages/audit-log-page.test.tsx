@@ -2,9 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
 import type { AuditEntry } from '@workhub/shared/schemas/audit';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
+import { captureDownloads } from '../../../test/downloads.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
@@ -38,23 +39,8 @@ const renderAudit = () => {
   return renderWithData(<AuditLogPage />, '/settings/audit');
 };
 
-const saved: string[] = [];
-const originalCreate = URL.createObjectURL;
-const originalRevoke = URL.revokeObjectURL;
-beforeEach(() => {
-  saved.length = 0;
-  URL.createObjectURL = vi.fn(() => 'blob:csv');
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(`${this.download} ${this.href}`);
-  });
-});
-afterEach(() => {
-  URL.createObjectURL = originalCreate;
-  URL.revokeObjectURL = originalRevoke;
-  vi.restoreAllMocks();
-  vi.mocked(notify.error).mockReset();
-});
+const saved = captureDownloads();
+afterEach(() => vi.mocked(notify.error).mockReset());
 
 describe('AuditLogPage', { timeout: 15_000 }, () => {
   it('loads, then lists who did what to which record, the change and the IP', async () => {

@@ -1,8 +1,6 @@
 import { Paper } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
-import type { AuditFilterForm as AuditFilterValues } from '@workhub/shared/schemas/audit';
-import { useState } from 'react';
-import { AuditFilterForm, NO_AUDIT_FILTERS } from '../../../components/audit-filter-form.tsx';
+import { AuditFilterForm, useAuditFilters } from '../../../components/audit-filter-form.tsx';
 import { AuditTable } from '../../../components/audit-table.tsx';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
@@ -11,18 +9,11 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { exportAuditLog } from '../api/export-audit-log.ts';
 import { useAuditLog } from '../api/get-audit-log.ts';
 
-const filtered = (filters: AuditFilterValues) => Object.values(filters).some((value) => value !== '');
-
 /** /settings/audit: the account's audit log for its owner, filtered, 14 a page, exported as CSV. */
 export const AuditLogPage = () => {
   useDocumentTitle(messages.auditTitle);
-  const [filters, setFilters] = useState<AuditFilterValues>(NO_AUDIT_FILTERS);
-  const [page, setPage] = useState(1);
+  const { filters, apply, page, setPage, filtered } = useAuditFilters();
   const log = useAuditLog(filters, page);
-  const apply = (next: AuditFilterValues) => {
-    setFilters(next);
-    setPage(1);
-  };
 
   return (
     <>
@@ -39,7 +30,7 @@ export const AuditLogPage = () => {
           error={log.error}
           onRetry={() => void log.refetch()}
           empty={
-            filtered(filters) ? (
+            filtered ? (
               <EmptyList title={messages.noRecord} description={messages.auditNoMatch} />
             ) : (
               <EmptyList title={messages.auditEmpty} description={messages.auditEmptyHint} />

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
+import { captureDownloads } from '../../../test/downloads.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeSubscription, fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
@@ -226,22 +227,7 @@ describe('ProjectListPage: read-only account and CSV export', () => {
         ...extra,
       },
     });
-  const saved: string[] = [];
-  const originalCreate = URL.createObjectURL;
-  const originalRevoke = URL.revokeObjectURL;
-  beforeEach(() => {
-    saved.length = 0;
-    URL.createObjectURL = vi.fn(() => 'blob:csv');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(`${this.download} ${this.href}`);
-    });
-  });
-  afterEach(() => {
-    URL.createObjectURL = originalCreate;
-    URL.revokeObjectURL = originalRevoke;
-    vi.restoreAllMocks();
-  });
+  const saved = captureDownloads();
 
   it('hides + New Project, Edit and Archive from a read-only account, and still offers Export CSV', async () => {
     signIn(readOnlyOwner());
