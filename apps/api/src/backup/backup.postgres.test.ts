@@ -161,10 +161,19 @@ describe('backup and restore (PostgreSQL)', () => {
           expect(owners).toEqual([{ tableowner: 'app_user' }]);
           const [role] = await sql`select rolcanlogin from pg_roles where rolname = ${ROLE}`;
           expect(role).toEqual({ rolcanlogin: false });
-          // The source's default privileges, now the restoring user's (the new owner of the schema).
+          // The source's default privileges (migration 0010's for the app's roles, and the test's
+          // own), now the restoring user's (the new owner of the schema).
           const defaults = await sql`
-            select pg_get_userbyid(defaclrole) as owner, defaclacl::text as acl from pg_default_acl`;
-          expect(defaults).toEqual([{ owner: 'app_user', acl: `{${ROLE}=r/app_user}` }]);
+            select pg_get_userbyid(defaclrole) as owner, defaclobjtype::text as kind, defaclacl::text as acl
+            from pg_default_acl order by defaclobjtype::text collate "C"`;
+          expect(defaults).toEqual([
+            { owner: 'app_user', kind: 'S', acl: '{workhub_app=rU/app_user,workhub_platform=rU/app_user}' },
+            {
+              owner: 'app_user',
+              kind: 'r',
+              acl: `{workhub_app=arwd/app_user,${ROLE}=r/app_user,workhub_platform=arwd/app_user}`,
+            },
+          ]);
         } finally {
           await sql.end();
         }
