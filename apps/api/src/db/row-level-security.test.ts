@@ -4,6 +4,7 @@ import { useTestApp } from '../test/helpers.ts';
 import { newTenant, type Tenant } from '../test/tenants.ts';
 import { createProject, createTask } from '../test/work.ts';
 import { APP_ROLE, type Db } from './client.ts';
+import { rowsOf } from './rows.ts';
 import { enterTenant, tenantAware, withTenant } from './tenant-context.ts';
 
 /*
@@ -12,11 +13,9 @@ import { enterTenant, tenantAware, withTenant } from './tenant-context.ts';
  */
 
 type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] =>
-  (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
 
 async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
-  return rowsOf(await db.execute(query));
+  return rowsOf<Row>(await db.execute(query));
 }
 
 /** Every table of the public schema with an account_id column. */

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 /*
  * The tenant as PostgreSQL sees it (docs/decisions.md 025). Every table with `account_id` has
@@ -11,8 +12,9 @@ import type { Db } from './client.ts';
  * Each request that carries a verified access token of an account runs in one transaction that
  * begins with `set_config(..., true)` (transaction-local: a pooled connection never carries a tenant
  * into the next request) and ends when the reply is sent: committed before the answer leaves when
- * it is a success, rolled back when it is an error (a refused request changes nothing). Services go on using `ctx.db`; it is the `tenantAware`
- * database below, which sends each query to the request's transaction while one is open.
+ * it is a success, rolled back when it is an error (a refused request changes nothing). Services
+ * go on using `ctx.db`; it is the `tenantAware` database below, which sends each query to the
+ * request's transaction while one is open.
  *
  * The few queries that must look across tenants (finding which workspaces a user may open, an
  * invitation by its token, platform staff's pages) say so with `crossTenant`, which switches to the
@@ -25,7 +27,7 @@ export type Tenant = { accountId: string; workspaceId: string | null; userId: st
 type RequestState = {
   tx: Db | undefined;
   done: boolean;
-  current?: { end(commit: boolean): Promise<void> } | undefined;
+  current?: RequestTransaction | undefined;
   pause?: <T>(fn: () => Promise<T>) => Promise<T>;
 };
 
@@ -100,10 +102,7 @@ export async function withTenant<T>(db: Db, tenant: Tenant, fn: (tx: Db) => Prom
     const result = await tx.execute(
       sql`select current_setting('app.account_id', true) as account, current_setting('app.workspace_id', true) as workspace, current_setting('app.user_id', true) as user`,
     );
-    const rows = (
-      Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows
-    ) as Settings[];
-    const before = rows[0];
+    const [before] = rowsOf<Settings>(result);
     await enterTenant(tx, tenant);
     const value = await fn(tx);
     await enterTenant(tx, {
@@ -115,15 +114,12 @@ export async function withTenant<T>(db: Db, tenant: Tenant, fn: (tx: Db) => Prom
   });
 }
 
-/** How a request's transaction ends: committed or not. */
+/** A transaction of a request, open until `end` commits it or not. */
 export type RequestTransaction = { end(commit: boolean): Promise<void> };
 
 class Rollback extends Error {}
 
-/** One transaction of a request: open until `end`. */
-type Open = { end(commit: boolean): Promise<void> };
-
-async function open(root: Db, tenant: Tenant, state: RequestState): Promise<Open | undefined> {
+async function open(root: Db, tenant: Tenant, state: RequestState): Promise<RequestTransaction | undefined> {
   let finish: (commit: boolean) => void = () => {};
   const finished = new Promise<boolean>((resolve) => {
     finish = resolve;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { type DbHandle, postgresHandle } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { seedPlans } from '../db/seed.ts';
 import { openTestDb } from '../test/helpers.ts';
 
@@ -65,10 +66,4 @@ export async function tableChecksums(db: DbHandle, tables: string[]): Promise<Ma
 /** The tables whose fingerprint differs between two snapshots. */
 export function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
   return [...after].filter(([name, sum]) => before.get(name) !== sum).map(([name]) => name);
-}
-
-/** node-postgres answers `{ rows }`, PGlite's drizzle driver too; some drivers answer the array. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -1,6 +1,7 @@
 import { messages } from '@workhub/shared/messages';
 import { and, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { type BomEdge, findCycle, formatCyclePath } from './mrp/cycles.ts';
@@ -17,11 +18,6 @@ export async function lockWorkspaceBom(tx: Db, scope: WorkspaceScope): Promise<v
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`bom_lines:${scope.workspaceId}`}, 0))`,
   );
-}
-
-/** The rows of `db.execute`: postgres.js answers the array, PGlite's driver `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[];
 }
 
 /**
