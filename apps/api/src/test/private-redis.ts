@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
+import { freePort } from './free-port.ts';
 
 const REDIS_SERVER = 'redis-server';
 
@@ -26,17 +27,7 @@ export function privateRedisUnavailable(): string | undefined {
   return probe.status === 0 ? undefined : `no ${REDIS_SERVER} on the PATH`;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 async function listening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
