@@ -85,8 +85,8 @@ async function endTenantTransaction(request: FastifyRequest, commit: boolean): P
 /**
  * Ends each request's transaction before its answer leaves: a change is answered 2xx only once it
  * is committed (a commit that fails is answered as the error it is); a 4xx or 5xx rolls back, so a
- * refused request changes nothing. A request
- * that ends without an answer (the client went away) rolls back.
+ * refused request changes nothing. A request that ends without an answer (the client went away)
+ * rolls back.
  */
 function registerTransactionEnd(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
