@@ -60,7 +60,7 @@ const SIGNED_IN_SHELL = new RegExp(
 
 /** Public pages: they must not load the signed-in shell chunk (the sign-in page's 140 KB budget). */
 const PUBLIC_PAGE =
-  /apps[/]web[/]src[/](main\.tsx|app[/]layouts[/]|features[/](auth|marketing|profile|invitations)[/]pages[/]|features[/]plans[/]pages[/]pricing-page)/;
+  /apps[/]web[/]src[/](main\.tsx|app[/]layouts[/]|features[/](auth|marketing|profile|invitations)[/]pages[/]|features[/][a-z]+[/]public[/]|features[/]plans[/]pages[/]pricing-page)/;
 
 const publicStaysLight = (): Plugin => ({
   name: 'workhub:public-stays-light',

@@ -57,10 +57,12 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling, registerNotFound, safeValidatorCompiler } from './plugins/errors.ts';
 import { type LogStream, loggerOptions, OneLinePerRequest } from './plugins/logger.ts';
 import { registerModule } from './plugins/module-gate.ts';
+import { registerPublicModule } from './plugins/public-gate.ts';
 import {
   authRateLimit,
   FallbackRateLimitStore,
   MemoryRateLimitStore,
+  publicWriteRateLimit,
   type RateLimitStore,
   RedisRateLimitStore,
   registerGlobalRateLimit,
@@ -227,7 +229,12 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   await app.register(tagRoutes, { prefix: '/api', tags: createTagService(ctx) });
   await app.register(auditRoutes, { prefix: '/api', audit: createAuditService(ctx) });
   // The template modules (docs/modules.md): each behind the gate of its manifest's templates.
-  for (const module of MODULES) await registerModule(app, db, module, MODULE_ROUTES[module.key], { ctx });
+  const limitWrite = publicWriteRateLimit(store, config.publicWriteRateLimit);
+  for (const module of MODULES) {
+    const { routes, publicRoutes } = MODULE_ROUTES[module.key];
+    await registerModule(app, db, module, routes, { ctx });
+    if (publicRoutes) await registerPublicModule(app, module, publicRoutes, { ctx }, { db, now, limitWrite });
+  }
   await app.register(invitationRoutes, {
     prefix: '/api',
     invitations: createPublicInvitationService(ctx, sessions),

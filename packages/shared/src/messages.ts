@@ -142,6 +142,8 @@ export const messages = {
   // Subscription lifecycle and billing (issue 5)
   readOnlyAccount:
     'Your free trial has ended. Your data is safe and you can still read and export it; upgrade to a paid plan to create and change records.',
+  /** A public page (kiosk, booking page) of a business whose trial or paid period is over. */
+  publicReadOnly: 'This business is not taking requests online right now. Please contact it directly.',
   checkoutDone: 'Your plan is changed. An invoice is on its way.',
   checkoutFreePlan: 'The free trial cannot be bought: choose a paid plan.',
   checkoutInactivePlan: 'This plan is no longer offered. Choose another one.',

@@ -357,3 +357,33 @@ export async function findInvitationByToken(db: Db, tokenHash: string): Promise<
   );
   return row;
 }
+
+/** A workspace as its public pages see it (plugins/public-gate.ts). */
+export type PublicWorkspace = AccountState & {
+  accountId: string;
+  workspaceId: string;
+  workspaceName: string;
+  template: Template;
+  archived: boolean;
+};
+
+/** The workspace a public page's slug names, in whatever account (the address names no tenant). */
+export async function findPublicWorkspace(db: Db, slug: string): Promise<PublicWorkspace | undefined> {
+  const [row] = await crossTenant(db, "a public page's slug", (tx) =>
+    tx
+      .select({
+        accountId: workspaces.accountId,
+        workspaceId: workspaces.id,
+        workspaceName: workspaces.name,
+        template: workspaces.template,
+        archived: workspaces.archived,
+        ...accountStateColumns,
+      })
+      .from(workspaces)
+      .innerJoin(accounts, eq(accounts.id, workspaces.accountId))
+      .leftJoin(subscriptions, eq(subscriptions.accountId, workspaces.accountId))
+      .where(eq(workspaces.publicSlug, slug))
+      .limit(1),
+  );
+  return row;
+}

@@ -7,10 +7,20 @@ import { operationsRoutes } from './operations/operations.routes.ts';
 export type ModuleRoutesOptions = { ctx: Ctx };
 
 /**
- * The API's side of the module registry (packages/shared/src/modules.ts): each module's routes
- * plugin under its key, one line per module; the type refuses a module of the registry that has no
- * line here. app.ts registers each behind the module's gate (plugins/module-gate.ts).
+ * A module's routes: `routes` behind the session gate (plugins/module-gate.ts, under /api), and
+ * `publicRoutes`, its public pages' API (a kiosk's, a booking page's), behind the slug gate
+ * (plugins/public-gate.ts, under /api/public).
  */
-export const MODULE_ROUTES: { readonly [K in ModuleKey]: FastifyPluginAsyncZod<ModuleRoutesOptions> } = {
-  operations: operationsRoutes,
+export type ModuleRoutes = {
+  routes: FastifyPluginAsyncZod<ModuleRoutesOptions>;
+  publicRoutes?: FastifyPluginAsyncZod<ModuleRoutesOptions>;
+};
+
+/**
+ * The API's side of the module registry (packages/shared/src/modules.ts): each module's routes
+ * plugins under its key, one line per module; the type refuses a module of the registry that has
+ * no line here. app.ts registers each behind the module's gates.
+ */
+export const MODULE_ROUTES: { readonly [K in ModuleKey]: ModuleRoutes } = {
+  operations: { routes: operationsRoutes },
 };

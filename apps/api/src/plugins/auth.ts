@@ -83,6 +83,18 @@ async function endTenantTransaction(request: FastifyRequest, commit: boolean): P
 }
 
 /**
+ * A request that a public page makes (plugins/public-gate.ts) acts for the workspace its address
+ * names, not for whoever may be signed in: a token's transaction and claims are dropped, and the
+ * request's transaction is opened for `tenant`.
+ */
+export async function actAsPublic(request: FastifyRequest, db: Db, tenant: Tenant): Promise<void> {
+  await endTenantTransaction(request, true);
+  request.auth = null;
+  request.authAccountInactive = false;
+  request.tenantTransaction = await beginRequestTransaction(db, tenant);
+}
+
+/**
  * Ends each request's transaction before its answer leaves: a change is answered 2xx only once it
  * is committed (a commit that fails is answered as the error it is); a 4xx or 5xx rolls back, so a
  * refused request changes nothing. A request that ends without an answer (the client went away)

@@ -186,6 +186,18 @@ export function userRateLimit(store: RateLimitStore, limits: Config['authRateLim
 }
 
 /**
+ * The writes of the public pages (a ticket taken at a kiosk, a booking): per IP and workspace, a
+ * budget a busy kiosk on one address stays under (a ticket every 3 s for ten minutes) and a script
+ * filling a queue or a calendar does not.
+ */
+export function publicWriteRateLimit(store: RateLimitStore, limits: Config['publicWriteRateLimit']) {
+  return async (request: FastifyRequest, workspaceId: string): Promise<void> =>
+    countTries(store, [
+      { key: `public:ip:${request.ip}|${workspaceId}`, max: limits.max, windowMs: limits.windowMs },
+    ]);
+}
+
+/**
  * A generous per-IP limit over every route: it stops floods, never a person. `store` (with Redis,
  * the fallback store) replaces the plugin's in-process one.
  */

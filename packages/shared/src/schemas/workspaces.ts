@@ -20,6 +20,8 @@ export const workspace = z.object({
   /** URL of the uploaded logo, or of the default one. */
   workspace_logo: z.string(),
   archived: z.boolean(),
+  /** Names the workspace in its public pages' addresses (/q/{slug}, /book/{slug}); never changes. */
+  public_slug: z.string(),
   /** Members of the workspace, the owner included. */
   team_size: z.number().int(),
   /** Share of the workspace's tasks that are completed, 0-100 (0 when it has none). */

@@ -20,9 +20,10 @@ import { accounts, users } from './users.ts';
 // are (account_id, id) and references between tenant tables carry account_id too, which also
 // makes the database refuse a row that points into another account.
 //
-// Two indexes deliberately do not start with account_id; both answer "which tenant?" before the
-// tenant is known: a user's memberships (the picker, choosing a workspace) and an invitation's
-// token (the public link). Only db/tenant-scope.ts and the invitation lookup use them.
+// Three indexes deliberately do not start with account_id; each answers "which tenant?" before the
+// tenant is known: a user's memberships (the picker, choosing a workspace), an invitation's token
+// (the public link) and a workspace's public slug (a kiosk or booking page). Only
+// db/tenant-scope.ts, the invitation lookup and plugins/public-gate.ts use them.
 
 export const workspaces = pgTable(
   'workspaces',
@@ -38,11 +39,19 @@ export const workspaces = pgTable(
     logoPath: text('logo_path'),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     archived: boolean('archived').notNull().default(false),
+    /**
+     * The workspace's name in the addresses of its public pages (a ticket kiosk at /q/{slug}, a
+     * booking page at /book/{slug}): the name's letters and a random tail, set at creation and
+     * never changed (a printed QR code keeps working when the workspace is renamed).
+     */
+    publicSlug: text('public_slug').notNull().default(sql`substr(md5(gen_random_uuid()::text), 1, 12)`),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'workspaces_pkey', columns: [t.accountId, t.id] }),
+    // The third lookup before the tenant is known: a public page's slug (plugins/public-gate.ts).
+    uniqueIndex('workspaces_public_slug_key').on(t.publicSlug),
     // The list: one account's active (or archived) workspaces, newest first.
     index('workspaces_account_archived_created_idx').on(t.accountId, t.archived, t.createdAt),
     check('workspaces_template_check', sql`${t.template} in (${inList(TEMPLATES)})`),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { messages } from '@workhub/shared/messages';
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
@@ -20,6 +21,24 @@ export const logoInvalid = (status: 400 | 413 = 400) =>
   new AppError(status, status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED', messages.logoInvalid, {
     fields: { logo: messages.logoInvalid },
   });
+
+/**
+ * A new workspace's public slug: up to 32 of its name's ASCII letters and digits, lower-case and
+ * joined by '-', then 6 random hex characters ('Acme Clinic' -> 'acme-clinic-3f9a0c'), so that it
+ * reads as the business and cannot be guessed from another one's.
+ */
+export function publicSlugOf(name: string): string {
+  const words = name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 32)
+    .replace(/-+$/, '');
+  const tail = randomBytes(3).toString('hex');
+  return words ? `${words}-${tail}` : tail;
+}
 
 export function createWorkspaceService(ctx: Ctx) {
   const { db, now } = ctx;
@@ -52,6 +71,7 @@ export function createWorkspaceService(ctx: Ctx) {
     description: row.description,
     workspace_logo: logoUrl(row.logoPath),
     archived: row.archived,
+    public_slug: row.publicSlug,
     team_size: teamSize,
     completion,
     time_inserted: row.createdAt.toISOString(),
@@ -115,6 +135,7 @@ export function createWorkspaceService(ctx: Ctx) {
           name: input.workspace_name,
           template: input.template,
           description: input.description,
+          publicSlug: publicSlugOf(input.workspace_name),
           createdAt: at,
           updatedAt: at,
         })

@@ -31,6 +31,7 @@ const saved = (patch: Partial<Workspace> = {}): Workspace => ({
   description: 'Where the plant is planned.',
   workspace_logo: '/default-workspace-logo.svg',
   archived: false,
+  public_slug: 'plant-one-3f9a0c',
   team_size: 1,
   completion: 0,
   time_inserted: '2026-01-01T00:00:00.000Z',

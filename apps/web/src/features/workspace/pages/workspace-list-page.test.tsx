@@ -29,6 +29,7 @@ const workspace = (id: string, name: string, patch: Partial<Workspace> = {}): Wo
   description: '',
   workspace_logo: '/default-workspace-logo.svg',
   archived: false,
+  public_slug: 'plant-one-3f9a0c',
   team_size: 3,
   completion: 40,
   time_inserted: '2026-01-01T00:00:00.000Z',

@@ -1,0 +1,2 @@
+ALTER TABLE "workspaces" ADD COLUMN "public_slug" text DEFAULT substr(md5(gen_random_uuid()::text), 1, 12) NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "workspaces_public_slug_key" ON "workspaces" USING btree ("public_slug");
