@@ -89,6 +89,23 @@ export const MODULES = [
     ],
     dashboards: { mrp: '/dashboard_mrp' },
   }),
+  defineModule({
+    key: 'ticketing',
+    label: 'Queue',
+    // A clinic's, a bank branch's or an office's queue (issue 15).
+    templates: ['ticketing'],
+    actions: {
+      'ticketing:read': { roles: ['owner', 'admin', 'member', 'worker'], changes: false },
+      // Issuing tickets at the desk and working a counter: call next, recall, start, done, no-show, transfer.
+      'ticketing:serve': { roles: ['owner', 'admin', 'member', 'worker'], changes: true },
+      // Services, counters, opening hours and the sample data.
+      'ticketing:manage': { roles: ['owner', 'admin'], changes: true },
+      // A customer's own tickets.
+      'ticketing:own': { roles: ['customer'], changes: false },
+    },
+    sidebar: [],
+    dashboards: { ticketing: '/dashboard_ticketing' },
+  }),
 ] as const;
 
 export type TemplateModule = (typeof MODULES)[number];

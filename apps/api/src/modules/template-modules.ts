@@ -2,6 +2,7 @@ import type { ModuleKey } from '@workhub/shared/modules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../context.ts';
 import { operationsRoutes } from './operations/operations.routes.ts';
+import { ticketingRoutes } from './ticketing/ticketing.routes.ts';
 
 /** What a template module's routes plugin gets: the services' context, to build its services from. */
 export type ModuleRoutesOptions = { ctx: Ctx };
@@ -23,4 +24,5 @@ export type ModuleRoutes = {
  */
 export const MODULE_ROUTES: { readonly [K in ModuleKey]: ModuleRoutes } = {
   operations: { routes: operationsRoutes },
+  ticketing: { routes: ticketingRoutes },
 };

@@ -1,5 +1,6 @@
 import type { ModuleKey } from '@workhub/shared/modules';
 import { operationsModule } from '../features/operations/operations-module.ts';
+import { ticketingModule } from '../features/ticketing/ticketing-module.ts';
 import type { WebModule } from '../lib/web-module.ts';
 
 /**
@@ -11,4 +12,5 @@ export type WebModules = { readonly [K in ModuleKey]: WebModule<K> };
 
 export const WEB_MODULES: WebModules = {
   operations: operationsModule,
+  ticketing: ticketingModule,
 };

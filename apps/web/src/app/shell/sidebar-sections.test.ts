@@ -110,6 +110,7 @@ describe('sidebar by role, driven by can()', () => {
 describe('sidebar sections of the template modules, read from the registry', () => {
   /** The web modules with every sidebar entry of their manifests routed (their pages built). */
   const allRouted: WebModules = {
+    ...WEB_MODULES,
     operations: {
       ...WEB_MODULES.operations,
       pages: moduleByKey('operations').sidebar.map(
@@ -164,6 +165,7 @@ describe('sidebar sections of the template modules, read from the registry', () 
 
   it('shows only the entries whose page the web module routes', () => {
     const productsOnly: WebModules = {
+      ...WEB_MODULES,
       operations: {
         ...allRouted.operations,
         pages: allRouted.operations.pages.filter((page) => page.path === '/operations/products'),
@@ -174,6 +176,7 @@ describe('sidebar sections of the template modules, read from the registry', () 
     ]);
     expect(
       moduleSections(inWorkspace('owner', 'mrp', 1), {
+        ...WEB_MODULES,
         operations: { ...productsOnly.operations, pages: [] },
       }),
     ).toEqual([]);

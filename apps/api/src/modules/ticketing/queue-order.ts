@@ -1,0 +1,29 @@
+/**
+ * The order in which a counter calls tickets (issue 15): priority tickets first, then the one that
+ * has waited longest (queued_at, which a transfer keeps), then the id, so that the order is total.
+ * Call-next's query (tickets.service.ts) orders by the same three keys; the board's "next" list and
+ * a ticket's people ahead are computed with these functions.
+ */
+export type Queued = { id: string; priority: boolean; queuedAt: Date };
+
+/** Negative when `a` is called before `b`. */
+export function compareQueue(a: Queued, b: Queued): number {
+  if (a.priority !== b.priority) return a.priority ? -1 : 1;
+  const byTime = a.queuedAt.getTime() - b.queuedAt.getTime();
+  if (byTime !== 0) return byTime;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The waiting tickets in the order they will be called. */
+export const inQueueOrder = <T extends Queued>(waiting: readonly T[]): T[] => [...waiting].sort(compareQueue);
+
+/** How many of `waiting` (the same service's) will be called before `ticket`. */
+export const peopleAhead = (ticket: Queued, waiting: readonly Queued[]): number =>
+  waiting.filter((other) => other.id !== ticket.id && compareQueue(other, ticket) < 0).length;
+
+/**
+ * Minutes until `ahead` people are served by `counters` counters (at least one), each taking the
+ * service's average time: the first is served as soon as a counter is free.
+ */
+export const estimatedWaitMinutes = (ahead: number, averageMinutes: number, counters: number): number =>
+  Math.ceil((ahead * averageMinutes) / Math.max(1, counters));

@@ -1,0 +1,385 @@
+import {
+  type Counter,
+  type counterBody,
+  type RecordListQuery,
+  type Service,
+  type serviceBody,
+  type settingsBody,
+  TICKETING_DEFAULT_NO_SHOW_AFTER,
+  TICKETING_DEFAULT_TIME_ZONE,
+  type TicketingSettings,
+  ticketingMessages,
+} from '@workhub/shared/schemas/ticketing';
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { users } from '../../db/schema/users.ts';
+import { workspaceMembers } from '../../db/schema/workspaces.ts';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
+import { containing } from '../../lib/list-query.ts';
+import {
+  ticketingCounterServices,
+  ticketingCounters,
+  ticketingOpeningHours,
+  ticketingServices,
+  ticketingSettings,
+  ticketingTickets,
+} from './ticketing.schema.ts';
+import { localDay, type Tenancy, violatedConstraint } from './ticketing-tenancy.ts';
+
+type ServiceInput = z.output<typeof serviceBody>;
+type CounterInput = z.output<typeof counterBody>;
+type SettingsInput = z.output<typeof settingsBody>;
+type ListQuery = { page: number; limit: number } & Pick<RecordListQuery, 'q' | 'status'>;
+
+export const badRequest = (field: string, message: string) =>
+  new AppError(400, 'VALIDATION_FAILED', message, { fields: { [field]: message } });
+
+/** Services, counters, the settings and the opening hours of a workspace's queue. */
+export function createTicketingRecords(ctx: Ctx) {
+  const { db, now } = ctx;
+
+  async function settingsOf(scope: Tenancy): Promise<TicketingSettings> {
+    const [row] = await db.select().from(ticketingSettings).where(scope.workspace(ticketingSettings));
+    const hours = await db
+      .select()
+      .from(ticketingOpeningHours)
+      .where(scope.workspace(ticketingOpeningHours))
+      .orderBy(asc(ticketingOpeningHours.weekday));
+    return {
+      time_zone: row?.timeZone ?? TICKETING_DEFAULT_TIME_ZONE,
+      no_show_after_recalls: row?.noShowAfterRecalls ?? TICKETING_DEFAULT_NO_SHOW_AFTER,
+      opening_hours: hours.map((h) => ({
+        weekday: h.weekday,
+        opens_at: h.opensAt.slice(0, 5),
+        closes_at: h.closesAt.slice(0, 5),
+      })),
+    };
+  }
+
+  async function listServices(scope: Tenancy, query: ListQuery) {
+    const settings = await settingsOf(scope);
+    const today = localDay(now(), settings.time_zone);
+    const where = and(
+      scope.workspace(ticketingServices),
+      query.q ? ilike(ticketingServices.name, containing(query.q)) : undefined,
+      query.status ? eq(ticketingServices.status, query.status) : undefined,
+    );
+    const waiting = sql<number>`(select count(*) from ${ticketingTickets} where ${and(
+      eq(ticketingTickets.accountId, ticketingServices.accountId),
+      eq(ticketingTickets.workspaceId, ticketingServices.workspaceId),
+      eq(ticketingTickets.serviceId, ticketingServices.id),
+      eq(ticketingTickets.serviceDay, today),
+      eq(ticketingTickets.status, 'waiting'),
+    )})`.mapWith(Number);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ row: ticketingServices, waiting })
+        .from(ticketingServices)
+        .where(where)
+        .orderBy(asc(ticketingServices.prefix), asc(ticketingServices.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      db.select({ total: count() }).from(ticketingServices).where(where),
+    ]);
+    return {
+      data: rows.map(({ row, waiting: w }) => toService(row, w)),
+      meta: { page: query.page, limit: query.limit, total: total?.total ?? 0 },
+    };
+  }
+
+  function toService(row: typeof ticketingServices.$inferSelect, waiting: number): Service {
+    return {
+      id: row.id,
+      name: row.name,
+      prefix: row.prefix,
+      avg_service_minutes: row.avgServiceMinutes,
+      status: row.status,
+      sample: row.sample,
+      waiting,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  }
+
+  async function serviceById(scope: Tenancy, id: string): Promise<Service> {
+    const [row] = await db
+      .select()
+      .from(ticketingServices)
+      .where(and(scope.workspace(ticketingServices), eq(ticketingServices.id, id)));
+    if (!row) throw notFound();
+    return toService(row, 0);
+  }
+
+  async function uniqueService<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (violatedConstraint(err) === 'ticketing_services_workspace_prefix_key') {
+        throw conflict(ticketingMessages.prefixTaken, { prefix: ticketingMessages.prefixTaken });
+      }
+      throw conflict(ticketingMessages.serviceNameTaken, { name: ticketingMessages.serviceNameTaken });
+    }
+  }
+
+  async function uniqueCounter<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      throw conflict(ticketingMessages.counterNameTaken, { name: ticketingMessages.counterNameTaken });
+    }
+  }
+
+  const counterSelect = {
+    row: ticketingCounters,
+    operatorName: sql<
+      string | null
+    >`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`,
+  };
+
+  async function countersWhere(
+    scope: Tenancy,
+    where: SQL | undefined,
+    page?: { limit: number; offset: number },
+  ) {
+    let query = db
+      .select(counterSelect)
+      .from(ticketingCounters)
+      .leftJoin(users, eq(users.id, ticketingCounters.operatorUserId))
+      .where(and(scope.workspace(ticketingCounters), where))
+      .orderBy(asc(sql`lower(${ticketingCounters.name})`), asc(ticketingCounters.id))
+      .$dynamic();
+    if (page) query = query.limit(page.limit).offset(page.offset);
+    const rows = await query;
+    const ids = rows.map((r) => r.row.id);
+    const links =
+      ids.length === 0
+        ? []
+        : await db
+            .select({
+              counterId: ticketingCounterServices.counterId,
+              id: ticketingServices.id,
+              name: ticketingServices.name,
+              prefix: ticketingServices.prefix,
+            })
+            .from(ticketingCounterServices)
+            .innerJoin(
+              ticketingServices,
+              and(
+                eq(ticketingServices.accountId, ticketingCounterServices.accountId),
+                eq(ticketingServices.id, ticketingCounterServices.serviceId),
+              ),
+            )
+            .where(
+              and(
+                scope.workspace(ticketingCounterServices),
+                inArray(ticketingCounterServices.counterId, ids),
+              ),
+            )
+            .orderBy(asc(ticketingServices.prefix));
+    return rows.map(
+      ({ row, operatorName }): Counter => ({
+        id: row.id,
+        name: row.name,
+        operator_user_id: row.operatorUserId,
+        operator_name: operatorName,
+        status: row.status,
+        sample: row.sample,
+        services: links
+          .filter((l) => l.counterId === row.id)
+          .map((l) => ({ id: l.id, name: l.name, prefix: l.prefix })),
+        created_at: row.createdAt.toISOString(),
+        updated_at: row.updatedAt.toISOString(),
+      }),
+    );
+  }
+
+  async function counterById(scope: Tenancy, id: string): Promise<Counter> {
+    const [found] = await countersWhere(scope, eq(ticketingCounters.id, id));
+    if (!found) throw notFound();
+    return found;
+  }
+
+  /** The services and the operator of a counter must be the workspace's (400 otherwise). */
+  async function checkCounterInput(scope: Tenancy, input: CounterInput): Promise<string[]> {
+    const serviceIds = [...new Set(input.service_ids)];
+    const found = await db
+      .select({ id: ticketingServices.id })
+      .from(ticketingServices)
+      .where(and(scope.workspace(ticketingServices), inArray(ticketingServices.id, serviceIds)));
+    if (found.length !== serviceIds.length) {
+      throw badRequest('service_ids', ticketingMessages.serviceUnknown);
+    }
+    if (input.operator_user_id) {
+      const [member] = await db
+        .select({ userId: workspaceMembers.userId })
+        .from(workspaceMembers)
+        .where(
+          and(
+            scope.workspace(workspaceMembers),
+            eq(workspaceMembers.userId, input.operator_user_id),
+            eq(workspaceMembers.status, 'active'),
+          ),
+        );
+      if (!member) throw badRequest('operator_user_id', ticketingMessages.operatorUnknown);
+    }
+    return serviceIds;
+  }
+
+  async function linkServices(scope: Tenancy, counterId: string, serviceIds: string[]) {
+    await db
+      .delete(ticketingCounterServices)
+      .where(
+        and(scope.workspace(ticketingCounterServices), eq(ticketingCounterServices.counterId, counterId)),
+      );
+    await db
+      .insert(ticketingCounterServices)
+      .values(serviceIds.map((serviceId) => ({ ...scope.workspaceValues(), counterId, serviceId })));
+  }
+
+  return {
+    settingsOf,
+    serviceById,
+    counterById,
+    listServices,
+
+    async createService(scope: Tenancy, input: ServiceInput, sample = false): Promise<Service> {
+      const at = now();
+      const [row] = await uniqueService(() =>
+        db
+          .insert(ticketingServices)
+          .values({
+            ...scope.workspaceValues(),
+            name: input.name,
+            prefix: input.prefix,
+            avgServiceMinutes: input.avg_service_minutes,
+            status: input.status,
+            sample,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning(),
+      );
+      if (!row) throw new Error('service insert returned no row');
+      return toService(row, 0);
+    },
+
+    async updateService(scope: Tenancy, id: string, input: ServiceInput): Promise<Service> {
+      const [row] = await uniqueService(() =>
+        db
+          .update(ticketingServices)
+          .set({
+            name: input.name,
+            prefix: input.prefix,
+            avgServiceMinutes: input.avg_service_minutes,
+            status: input.status,
+            updatedAt: now(),
+          })
+          .where(and(scope.workspace(ticketingServices), eq(ticketingServices.id, id)))
+          .returning(),
+      );
+      if (!row) throw notFound();
+      return toService(row, 0);
+    },
+
+    async listCounters(scope: Tenancy, query: ListQuery) {
+      const where = and(
+        query.q ? ilike(ticketingCounters.name, containing(query.q)) : undefined,
+        query.status ? eq(ticketingCounters.status, query.status) : undefined,
+      );
+      const [data, [total]] = await Promise.all([
+        countersWhere(scope, where, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+        db
+          .select({ total: count() })
+          .from(ticketingCounters)
+          .where(and(scope.workspace(ticketingCounters), where)),
+      ]);
+      return { data, meta: { page: query.page, limit: query.limit, total: total?.total ?? 0 } };
+    },
+
+    async createCounter(scope: Tenancy, input: CounterInput, sample = false): Promise<Counter> {
+      const serviceIds = await checkCounterInput(scope, input);
+      const at = now();
+      const [row] = await uniqueCounter(() =>
+        db
+          .insert(ticketingCounters)
+          .values({
+            ...scope.workspaceValues(),
+            name: input.name,
+            operatorUserId: input.operator_user_id,
+            status: input.status,
+            sample,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning({ id: ticketingCounters.id }),
+      );
+      if (!row) throw new Error('counter insert returned no row');
+      await linkServices(scope, row.id, serviceIds);
+      return counterById(scope, row.id);
+    },
+
+    async updateCounter(scope: Tenancy, id: string, input: CounterInput): Promise<Counter> {
+      await counterById(scope, id);
+      const serviceIds = await checkCounterInput(scope, input);
+      const [row] = await uniqueCounter(() =>
+        db
+          .update(ticketingCounters)
+          .set({
+            name: input.name,
+            operatorUserId: input.operator_user_id,
+            status: input.status,
+            updatedAt: now(),
+          })
+          .where(and(scope.workspace(ticketingCounters), eq(ticketingCounters.id, id)))
+          .returning({ id: ticketingCounters.id }),
+      );
+      if (!row) throw notFound();
+      await linkServices(scope, id, serviceIds);
+      return counterById(scope, id);
+    },
+
+    async updateSettings(scope: Tenancy, input: SettingsInput): Promise<TicketingSettings> {
+      const at = now();
+      await db
+        .insert(ticketingSettings)
+        .values({
+          ...scope.workspaceValues(),
+          timeZone: input.time_zone,
+          noShowAfterRecalls: input.no_show_after_recalls,
+          updatedAt: at,
+        })
+        .onConflictDoUpdate({
+          target: [ticketingSettings.accountId, ticketingSettings.workspaceId],
+          set: { timeZone: input.time_zone, noShowAfterRecalls: input.no_show_after_recalls, updatedAt: at },
+        });
+      await db.delete(ticketingOpeningHours).where(scope.workspace(ticketingOpeningHours));
+      if (input.opening_hours.length > 0) {
+        await db.insert(ticketingOpeningHours).values(
+          input.opening_hours.map((h) => ({
+            ...scope.workspaceValues(),
+            weekday: h.weekday,
+            opensAt: h.opens_at,
+            closesAt: h.closes_at,
+          })),
+        );
+      }
+      return settingsOf(scope);
+    },
+
+    /** The workspace's active members, to choose a counter's operator from. */
+    async operators(scope: Tenancy) {
+      const rows = await db
+        .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(workspaceMembers)
+        .innerJoin(users, eq(users.id, workspaceMembers.userId))
+        .where(and(scope.workspace(workspaceMembers), eq(workspaceMembers.status, 'active')))
+        .orderBy(asc(users.firstName), asc(users.lastName));
+      return rows.map((r) => ({ user_id: r.userId, name: `${r.firstName} ${r.lastName}` }));
+    },
+  };
+}
+
+export type TicketingRecords = ReturnType<typeof createTicketingRecords>;

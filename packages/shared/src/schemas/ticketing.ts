@@ -1,0 +1,331 @@
+// The Queue Ticketing module's contract (issue 15, docs/api.md 'Queue Ticketing'): services,
+// counters, opening hours, tickets, the public board and the dashboard. Shared by the API (route
+// schemas) and the web (forms).
+
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { idField, int32, paginationQuery, plainText, requiredString, searchQuery } from './common.ts';
+
+// ---------------------------------------------------------------- values (the database checks them too)
+
+export const TICKETING_RECORD_STATUSES = ['active', 'inactive'] as const;
+export type TicketingRecordStatus = (typeof TICKETING_RECORD_STATUSES)[number];
+
+/**
+ * waiting → called (a counter called it) → serving (started) → done; called → no_show once it was
+ * recalled `no_show_after_recalls` times; waiting, called or serving → waiting again in another
+ * service (transfer, keeping its queued_at).
+ */
+export const TICKET_STATUSES = ['waiting', 'called', 'serving', 'done', 'no_show'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const TICKET_SOURCES = ['kiosk', 'staff'] as const;
+export type TicketSource = (typeof TICKET_SOURCES)[number];
+
+/** The module's time zone when the workspace has not set one: the workspace's "today" is UTC's. */
+export const TICKETING_DEFAULT_TIME_ZONE = 'UTC';
+/** A called ticket may be marked no-show after this many recalls, unless the settings say otherwise. */
+export const TICKETING_DEFAULT_NO_SHOW_AFTER = 3;
+
+export const ticketingMessages = {
+  serviceNameTaken: 'A service with this name already exists',
+  prefixTaken: 'Another service uses this prefix letter',
+  prefixInvalid: 'The prefix is one letter, A to Z',
+  minutesInvalid: 'Average service time is a whole number of minutes, 1 to 480',
+  counterNameTaken: 'A counter with this name already exists',
+  serviceUnknown: 'Choose a service of this workspace',
+  servicesRequired: 'Choose at least one service',
+  operatorUnknown: 'The operator must be an active member of this workspace',
+  serviceInactive: 'This service is not taking tickets',
+  closedNow: 'The queue is closed now; see the opening hours',
+  counterInactive: 'This counter is inactive',
+  counterBusy: 'This counter still has a ticket called or being served: finish it first',
+  queueEmpty: 'Nobody is waiting for the services of this counter',
+  timeZoneInvalid: 'Not a known time zone (e.g. Africa/Nairobi)',
+  hoursInvalid: 'Opening time must be before closing time',
+  timeInvalid: 'Time must be HH:MM',
+  sameService: 'The ticket is already in that service',
+  ticketCreated: 'Ticket issued',
+  serviceCreated: 'Service created',
+  counterCreated: 'Counter created',
+  sampleLoaded: 'Sample data loaded',
+  sampleCleared: 'Sample data cleared',
+  sampleNotEmpty: 'Sample data goes only into an empty module (no services yet)',
+  transition: (action: string, status: TicketStatus) =>
+    `Cannot ${action} a ticket that is ${status.replace('_', '-')}`,
+  noShowTooEarly: (recalls: number, needed: number) =>
+    `A ticket may be marked no-show after ${needed} recalls; this one was recalled ${recalls} times`,
+} as const;
+
+// ---------------------------------------------------------------- pieces
+
+const statusField = z.enum(TICKETING_RECORD_STATUSES, { error: messages.statusRequired });
+const stamps = { created_at: z.string(), updated_at: z.string() };
+export const ticketingIdParam = z.object({ id: idField() });
+
+const prefixField = z
+  .string({ error: ticketingMessages.prefixInvalid })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]$/, { error: ticketingMessages.prefixInvalid });
+
+const minutesField = int32({
+  min: 1,
+  max: 480,
+  message: ticketingMessages.minutesInvalid,
+  minMessage: ticketingMessages.minutesInvalid,
+  maxMessage: ticketingMessages.minutesInvalid,
+});
+
+/** "A-001": the prefix and the number of the day, at least three digits. */
+export const ticketNumberLabel = (prefix: string, number: number) =>
+  `${prefix}-${String(number).padStart(3, '0')}`;
+
+// ---------------------------------------------------------------- services
+
+export const serviceBody = z.object({
+  name: requiredString(messages.nameRequired, 100),
+  prefix: prefixField,
+  avg_service_minutes: minutesField,
+  status: statusField.default('active'),
+});
+export type ServiceBody = z.input<typeof serviceBody>;
+
+export const service = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  avg_service_minutes: z.number().int(),
+  status: z.enum(TICKETING_RECORD_STATUSES),
+  sample: z.boolean(),
+  /** Tickets waiting for it today. */
+  waiting: z.number().int(),
+  ...stamps,
+});
+export type Service = z.infer<typeof service>;
+
+// ---------------------------------------------------------------- counters
+
+export const counterBody = z.object({
+  name: requiredString(messages.nameRequired, 100),
+  service_ids: z
+    .array(idField(ticketingMessages.serviceUnknown), { error: ticketingMessages.servicesRequired })
+    .min(1, { error: ticketingMessages.servicesRequired })
+    .max(50),
+  operator_user_id: z
+    .union([z.literal(''), idField(ticketingMessages.operatorUnknown)], {
+      error: ticketingMessages.operatorUnknown,
+    })
+    .nullish()
+    .transform((value) => (value === undefined || value === null || value === '' ? null : value)),
+  status: statusField.default('active'),
+});
+export type CounterBody = z.input<typeof counterBody>;
+
+export const counter = z.object({
+  id: z.string(),
+  name: z.string(),
+  operator_user_id: z.string().nullable(),
+  operator_name: z.string().nullable(),
+  status: z.enum(TICKETING_RECORD_STATUSES),
+  sample: z.boolean(),
+  services: z.array(z.object({ id: z.string(), name: z.string(), prefix: z.string() })),
+  ...stamps,
+});
+export type Counter = z.infer<typeof counter>;
+
+// ---------------------------------------------------------------- settings and opening hours
+
+const timeField = z
+  .string({ error: ticketingMessages.timeInvalid })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: ticketingMessages.timeInvalid });
+
+export const isTimeZone = (value: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** ISO weekdays: 1 = Monday ... 7 = Sunday. */
+export const openingHoursDay = z
+  .object({
+    weekday: int32({ min: 1, max: 7, message: 'Weekday is 1 (Monday) to 7 (Sunday)' }),
+    opens_at: timeField,
+    closes_at: timeField,
+  })
+  .refine((day) => day.opens_at < day.closes_at, {
+    error: ticketingMessages.hoursInvalid,
+    path: ['closes_at'],
+  });
+
+export const settingsBody = z.object({
+  time_zone: plainText(64)
+    .min(1, { error: ticketingMessages.timeZoneInvalid })
+    .refine(isTimeZone, { error: ticketingMessages.timeZoneInvalid }),
+  no_show_after_recalls: int32({ min: 0, max: 20, message: 'Recalls before no-show: 0 to 20' }),
+  /** The days the queue is open; none at all: open every day, all day. One interval per weekday. */
+  opening_hours: z
+    .array(openingHoursDay)
+    .max(7)
+    .refine((days) => new Set(days.map((d) => d.weekday)).size === days.length, {
+      error: 'One interval per weekday',
+    }),
+});
+export type SettingsBody = z.input<typeof settingsBody>;
+
+export const settings = z.object({
+  time_zone: z.string(),
+  no_show_after_recalls: z.number().int(),
+  opening_hours: z.array(
+    z.object({ weekday: z.number().int(), opens_at: z.string(), closes_at: z.string() }),
+  ),
+});
+export type TicketingSettings = z.infer<typeof settings>;
+
+// ---------------------------------------------------------------- tickets
+
+export const ticketBody = z.object({
+  service_id: idField(ticketingMessages.serviceUnknown),
+  priority: z.boolean({ error: 'Priority is true or false' }).default(false),
+});
+export type TicketBody = z.input<typeof ticketBody>;
+
+export const transferBody = z.object({ service_id: idField(ticketingMessages.serviceUnknown) });
+export type TransferBody = z.input<typeof transferBody>;
+
+export const ticket = z.object({
+  id: z.string(),
+  public_id: z.string(),
+  number: z.string(),
+  service_id: z.string(),
+  service_name: z.string(),
+  service_day: z.string(),
+  priority: z.boolean(),
+  status: z.enum(TICKET_STATUSES),
+  source: z.enum(TICKET_SOURCES),
+  counter_id: z.string().nullable(),
+  counter_name: z.string().nullable(),
+  recall_count: z.number().int(),
+  queued_at: z.string(),
+  called_at: z.string().nullable(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  sample: z.boolean(),
+  ...stamps,
+});
+export type Ticket = z.infer<typeof ticket>;
+
+const TICKET_SORTS = ['queued_at', '-queued_at', 'number', '-number'] as const;
+export const ticketListQuery = paginationQuery.extend({
+  /** The number ("A-012", "12") or the service's name. */
+  q: searchQuery(50),
+  status: z
+    .enum(TICKET_STATUSES, { error: `status must be one of ${TICKET_STATUSES.join(', ')}` })
+    .optional(),
+  service_id: idField(ticketingMessages.serviceUnknown).optional(),
+  counter_id: idField().optional(),
+  /** The workspace-local day, YYYY-MM-DD; none: every day. */
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'day is YYYY-MM-DD' })
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'day is YYYY-MM-DD' })
+    .optional(),
+  sort: z
+    .enum(TICKET_SORTS, { error: `sort must be one of ${TICKET_SORTS.join(', ')}` })
+    .default('-queued_at'),
+});
+export type TicketListQuery = z.input<typeof ticketListQuery>;
+export const ticketExportQuery = ticketListQuery.omit({ page: true, limit: true });
+
+export const recordListQuery = paginationQuery.extend({
+  q: searchQuery(100),
+  status: z.enum(TICKETING_RECORD_STATUSES).optional(),
+});
+export type RecordListQuery = z.input<typeof recordListQuery>;
+
+// ---------------------------------------------------------------- the public pages
+
+export const slugParam = z.object({ slug: z.string().max(64) });
+export const publicTicketParam = z.object({
+  slug: z.string().max(64),
+  publicId: z.uuid({ error: messages.idInvalid }),
+});
+
+export const boardState = z.object({
+  workspace_name: z.string(),
+  /** Changes whenever a ticket of today changes: the board's and the events' version. */
+  version: z.string(),
+  open_now: z.boolean(),
+  services: z.array(
+    z.object({ id: z.string(), name: z.string(), prefix: z.string(), waiting: z.number().int() }),
+  ),
+  counters: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      /** The ticket called to or served at the counter now, if any. */
+      ticket: z
+        .object({
+          number: z.string(),
+          status: z.enum(TICKET_STATUSES),
+          called_at: z.string().nullable(),
+          recall_count: z.number().int(),
+        })
+        .nullable(),
+    }),
+  ),
+  /** The next tickets in the order they will be called (numbers only). */
+  next: z.array(z.object({ number: z.string(), priority: z.boolean() })),
+});
+export type BoardState = z.infer<typeof boardState>;
+
+export const publicTicket = z.object({
+  public_id: z.string(),
+  number: z.string(),
+  service_name: z.string(),
+  priority: z.boolean(),
+  status: z.enum(TICKET_STATUSES),
+  counter_name: z.string().nullable(),
+  /** Waiting tickets that will be called before this one (0 once called). */
+  people_ahead: z.number().int(),
+  /** Minutes, from the service's average time and the counters serving it; 0 once called. */
+  estimated_wait_minutes: z.number().int(),
+  queued_at: z.string(),
+});
+export type PublicTicket = z.infer<typeof publicTicket>;
+
+export const publicTicketBody = ticketBody;
+
+// ---------------------------------------------------------------- the dashboard
+
+export const ticketingDashboard = z.object({
+  day: z.string(),
+  time_zone: z.string(),
+  empty: z.boolean(),
+  has_sample: z.boolean(),
+  today_by_service: z.array(
+    z.object({
+      service_id: z.string(),
+      service_name: z.string(),
+      waiting: z.number().int(),
+      called: z.number().int(),
+      serving: z.number().int(),
+      done: z.number().int(),
+      no_show: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
+  /** Over the last 30 days, in minutes (null without data). */
+  wait_avg_minutes: z.number().nullable(),
+  wait_p90_minutes: z.number().nullable(),
+  service_avg_minutes: z.number().nullable(),
+  service_p90_minutes: z.number().nullable(),
+  per_hour: z.array(z.object({ hour: z.number().int(), tickets: z.number().int() })),
+  counters: z.array(z.object({ counter_id: z.string(), counter_name: z.string(), served: z.number().int() })),
+  no_show_rate: z.number().nullable(),
+  tickets_30d: z.number().int(),
+});
+export type TicketingDashboard = z.infer<typeof ticketingDashboard>;
