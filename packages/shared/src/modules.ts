@@ -106,6 +106,23 @@ export const MODULES = [
     sidebar: [],
     dashboards: { ticketing: '/dashboard_ticketing' },
   }),
+  defineModule({
+    key: 'cbe',
+    label: 'School',
+    // A school that assesses by competence (Kenya's CBC as the model; issue 15).
+    templates: ['cbe'],
+    actions: {
+      'cbe:read': { roles: ['owner', 'admin', 'member', 'worker'], changes: false },
+      // A teacher's daily work: the register and the gradebook.
+      'cbe:teach': { roles: ['owner', 'admin', 'member', 'worker'], changes: true },
+      // Years, terms, classes, learning areas, students, fees and the sample data.
+      'cbe:manage': { roles: ['owner', 'admin'], changes: true },
+      // A guardian's own children.
+      'cbe:own': { roles: ['customer'], changes: false },
+    },
+    sidebar: [],
+    dashboards: { cbe: '/dashboard_cbe' },
+  }),
 ] as const;
 
 export type TemplateModule = (typeof MODULES)[number];

@@ -1,6 +1,7 @@
 import type { ModuleKey } from '@workhub/shared/modules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../context.ts';
+import { cbeRoutes } from './cbe/cbe.routes.ts';
 import { operationsRoutes } from './operations/operations.routes.ts';
 import { ticketingRoutes } from './ticketing/ticketing.routes.ts';
 
@@ -25,4 +26,5 @@ export type ModuleRoutes = {
 export const MODULE_ROUTES: { readonly [K in ModuleKey]: ModuleRoutes } = {
   operations: { routes: operationsRoutes },
   ticketing: { routes: ticketingRoutes },
+  cbe: { routes: cbeRoutes },
 };

@@ -1,4 +1,5 @@
 import type { ModuleKey } from '@workhub/shared/modules';
+import { cbeModule } from '../features/cbe/cbe-module.ts';
 import { operationsModule } from '../features/operations/operations-module.ts';
 import { ticketingModule } from '../features/ticketing/ticketing-module.ts';
 import type { WebModule } from '../lib/web-module.ts';
@@ -13,4 +14,5 @@ export type WebModules = { readonly [K in ModuleKey]: WebModule<K> };
 export const WEB_MODULES: WebModules = {
   operations: operationsModule,
   ticketing: ticketingModule,
+  cbe: cbeModule,
 };

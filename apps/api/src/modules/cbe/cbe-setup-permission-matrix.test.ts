@@ -1,0 +1,133 @@
+import { describe } from 'vitest';
+import { useTestApp } from '../../test/helpers.ts';
+import { type Caller, describeMatrix, type MatrixRequest, useMatrixCallers } from '../../test/matrix.ts';
+import { makeSchool, type School, tag } from './cbe-test-helpers.ts';
+
+/*
+ * Who may call the school's set-up (docs/permissions.md, the cbe rows), in a CBE workspace. The
+ * outsider holds another CBE workspace: they pass the gate and meet the tenant scope (our record is
+ * a 404 in a path, a 400 in a body). Staff act in no workspace: the module does not exist (404).
+ */
+const MATRIX = `
+  endpoint                           | owner | admin | member | worker | guest | customer | outsider | anonymous | staff
+  GET /api/cbe/years                 | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  POST /api/cbe/years                | 201   | 201   | 403    | 403    | 403   | 403      | 201      | 401       | 404
+  PATCH /api/cbe/years/:id           | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
+  GET /api/cbe/terms                 | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  POST /api/cbe/terms                | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
+  PATCH /api/cbe/terms/:id           | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
+  GET /api/cbe/grades                | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  POST /api/cbe/grades               | 201   | 201   | 403    | 403    | 403   | 403      | 201      | 401       | 404
+  PATCH /api/cbe/grades/:id          | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
+  GET /api/cbe/teachers              | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  POST /api/cbe/teachers             | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
+  GET /api/cbe/classes               | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  POST /api/cbe/classes              | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
+  PATCH /api/cbe/classes/:id         | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
+  GET /api/cbe/learning-areas        | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  POST /api/cbe/learning-areas       | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
+  PATCH /api/cbe/learning-areas/:id  | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
+  GET /api/cbe/strands               | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  POST /api/cbe/strands              | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
+  PATCH /api/cbe/strands/:id         | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
+  GET /api/cbe/sub-strands           | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  POST /api/cbe/sub-strands          | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
+  PATCH /api/cbe/sub-strands/:id     | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
+`;
+
+const t = useTestApp();
+const state = useMatrixCallers(t, 'cbe');
+let school: School | undefined;
+const ours = async () => {
+  school ??= await makeSchool(t, state.callers.owner.token, { students: 0 });
+  return school;
+};
+const teacherCandidates: Partial<Record<Caller, string>> = {};
+
+const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
+  'GET /api/cbe/years': async () => ({ url: '/api/cbe/years' }),
+  'POST /api/cbe/years': async () => ({
+    url: '/api/cbe/years',
+    payload: { name: `Y ${tag()}`, starts_on: '2027-01-01', ends_on: '2027-12-31' },
+  }),
+  'PATCH /api/cbe/years/:id': async () => ({
+    url: `/api/cbe/years/${(await ours()).yearId}`,
+    payload: { name: `Y ${tag()}`, starts_on: '2026-01-01', ends_on: '2026-12-31' },
+  }),
+  'GET /api/cbe/terms': async () => ({ url: '/api/cbe/terms' }),
+  'POST /api/cbe/terms': async () => ({
+    url: '/api/cbe/terms',
+    payload: {
+      year_id: (await ours()).yearId,
+      name: `T ${tag()}`,
+      starts_on: '2026-05-01',
+      ends_on: '2026-07-31',
+    },
+  }),
+  'PATCH /api/cbe/terms/:id': async () => ({
+    url: `/api/cbe/terms/${(await ours()).termId}`,
+    payload: {
+      year_id: (await ours()).yearId,
+      name: 'Term 1',
+      starts_on: '2026-01-05',
+      ends_on: '2026-04-03',
+    },
+  }),
+  'GET /api/cbe/grades': async () => ({ url: '/api/cbe/grades' }),
+  'POST /api/cbe/grades': async () => ({ url: '/api/cbe/grades', payload: { name: `G ${tag()}`, level: 5 } }),
+  'PATCH /api/cbe/grades/:id': async () => ({
+    url: `/api/cbe/grades/${(await ours()).gradeId}`,
+    payload: { name: `G ${tag()}`, level: 4 },
+  }),
+  'GET /api/cbe/teachers': async () => ({ url: '/api/cbe/teachers' }),
+  // Each caller makes a teacher of another of our members: the worker's, the member's, ...
+  'POST /api/cbe/teachers': async (who) => {
+    const pool: Caller[] = ['member', 'worker', 'admin', 'owner'];
+    const free = pool.find(
+      (p) => !Object.values(teacherCandidates).includes(state.callers[p as 'member'].userId),
+    );
+    const userId = state.callers[(free ?? 'member') as 'member'].userId;
+    teacherCandidates[who] = userId;
+    return { url: '/api/cbe/teachers', payload: { user_id: userId } };
+  },
+  'GET /api/cbe/classes': async () => ({ url: '/api/cbe/classes' }),
+  'POST /api/cbe/classes': async () => ({
+    url: '/api/cbe/classes',
+    payload: { grade_id: (await ours()).gradeId, name: `C ${tag()}` },
+  }),
+  'PATCH /api/cbe/classes/:id': async () => ({
+    url: `/api/cbe/classes/${(await ours()).classId}`,
+    payload: { grade_id: (await ours()).gradeId, name: 'East' },
+  }),
+  'GET /api/cbe/learning-areas': async () => ({ url: '/api/cbe/learning-areas' }),
+  'POST /api/cbe/learning-areas': async () => ({
+    url: '/api/cbe/learning-areas',
+    payload: { grade_id: (await ours()).gradeId, name: `A ${tag()}` },
+  }),
+  'PATCH /api/cbe/learning-areas/:id': async () => ({
+    url: `/api/cbe/learning-areas/${(await ours()).areaId}`,
+    payload: { grade_id: (await ours()).gradeId, name: 'Mathematics' },
+  }),
+  'GET /api/cbe/strands': async () => ({ url: '/api/cbe/strands' }),
+  'POST /api/cbe/strands': async () => ({
+    url: '/api/cbe/strands',
+    payload: { learning_area_id: (await ours()).areaId, name: `S ${tag()}` },
+  }),
+  'PATCH /api/cbe/strands/:id': async () => ({
+    url: `/api/cbe/strands/${(await ours()).strandId}`,
+    payload: { learning_area_id: (await ours()).areaId, name: 'Numbers' },
+  }),
+  'GET /api/cbe/sub-strands': async () => ({ url: '/api/cbe/sub-strands' }),
+  'POST /api/cbe/sub-strands': async () => ({
+    url: '/api/cbe/sub-strands',
+    payload: { strand_id: (await ours()).strandId, name: `SS ${tag()}` },
+  }),
+  'PATCH /api/cbe/sub-strands/:id': async () => ({
+    url: `/api/cbe/sub-strands/${(await ours()).subStrandIds[0]}`,
+    payload: { strand_id: (await ours()).strandId, name: 'Whole numbers' },
+  }),
+};
+
+describe('the permission matrix of the CBE school set-up', () => {
+  describeMatrix(t, state, MATRIX, REQUESTS);
+});

@@ -1,0 +1,575 @@
+import {
+  type CbeClass,
+  type CbeGrade,
+  type CbeLearningArea,
+  type CbeStrand,
+  type CbeSubStrand,
+  type CbeTeacher,
+  type CbeTerm,
+  type CbeYear,
+  type cbeClassBody,
+  type cbeClassListQuery,
+  type cbeGradeBody,
+  type cbeLearningAreaBody,
+  type cbeLearningAreaQuery,
+  type cbeListQuery,
+  cbeMessages,
+  type cbeStrandBody,
+  type cbeStrandQuery,
+  type cbeSubStrandBody,
+  type cbeSubStrandQuery,
+  type cbeTeacherBody,
+  type cbeTermBody,
+  type cbeYearBody,
+} from '@workhub/shared/schemas/cbe';
+import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { users } from '../../db/schema/users.ts';
+import { workspaceMembers } from '../../db/schema/workspaces.ts';
+import type { WorkspaceScope } from '../../db/tenant-scope.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { containing } from '../../lib/list-query.ts';
+import {
+  cbeClasses,
+  cbeGrades,
+  cbeLearningAreas,
+  cbeStrands,
+  cbeStudents,
+  cbeSubStrands,
+  cbeTeachers,
+  cbeTerms,
+  cbeYears,
+} from './cbe.schema.ts';
+import { badReference, mustFind, mustReference, pageOf, unique } from './cbe-common.ts';
+
+type ListQuery = z.output<typeof cbeListQuery>;
+const named = (column: PgColumn, q: string | undefined) => (q ? ilike(column, containing(q)) : undefined);
+/** A member's name as the school shows it. */
+export const userName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+
+const meta = (query: ListQuery, total: number) => ({ page: query.page, limit: query.limit, total });
+
+/** Years, terms, grades, teachers, classes, learning areas, strands and sub-strands. */
+export function createCbeSetupService(ctx: Ctx) {
+  const { db } = ctx;
+
+  // ------------------------------------------------------------ years
+  const toYear = (r: typeof cbeYears.$inferSelect): CbeYear => ({
+    id: r.id,
+    name: r.name,
+    starts_on: r.startsOn,
+    ends_on: r.endsOn,
+    created_at: r.createdAt.toISOString(),
+  });
+
+  // ------------------------------------------------------------ terms
+  const termSelect = {
+    term: cbeTerms,
+    yearName: cbeYears.name,
+  };
+  const toTerm = (r: { term: typeof cbeTerms.$inferSelect; yearName: string }): CbeTerm => ({
+    id: r.term.id,
+    year_id: r.term.yearId,
+    year_name: r.yearName,
+    name: r.term.name,
+    starts_on: r.term.startsOn,
+    ends_on: r.term.endsOn,
+    created_at: r.term.createdAt.toISOString(),
+  });
+  const termJoin = and(eq(cbeYears.accountId, cbeTerms.accountId), eq(cbeYears.id, cbeTerms.yearId));
+
+  async function termById(scope: WorkspaceScope, id: string) {
+    const [row] = await db
+      .select(termSelect)
+      .from(cbeTerms)
+      .innerJoin(cbeYears, termJoin)
+      .where(and(scope.workspace(cbeTerms), eq(cbeTerms.id, id)));
+    if (!row) throw notFound();
+    return toTerm(row);
+  }
+
+  async function checkTerm(scope: WorkspaceScope, input: z.output<typeof cbeTermBody>) {
+    const year = await mustReference(db, scope, cbeYears, input.year_id, 'year_id');
+    if (input.starts_on < year.startsOn || input.ends_on > year.endsOn) {
+      throw new AppError(400, 'VALIDATION_FAILED', cbeMessages.termOutsideYear, {
+        fields: { starts_on: cbeMessages.termOutsideYear },
+      });
+    }
+  }
+
+  // ------------------------------------------------------------ teachers
+  const teacherSelect = { teacher: cbeTeachers, name: userName, email: users.email };
+  const toTeacher = (r: {
+    teacher: typeof cbeTeachers.$inferSelect;
+    name: string;
+    email: string;
+  }): CbeTeacher => ({
+    id: r.teacher.id,
+    user_id: r.teacher.userId,
+    name: r.name,
+    email: r.email,
+    created_at: r.teacher.createdAt.toISOString(),
+  });
+
+  // ------------------------------------------------------------ classes
+  const studentCount =
+    sql<number>`(select count(*) from ${cbeStudents} where ${cbeStudents.accountId} = ${cbeClasses.accountId} and ${cbeStudents.classId} = ${cbeClasses.id} and ${cbeStudents.status} = 'active')`.mapWith(
+      Number,
+    );
+  const classSelect = {
+    klass: cbeClasses,
+    gradeName: cbeGrades.name,
+    gradeLevel: cbeGrades.level,
+    teacherName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+    studentCount,
+  };
+  type ClassRow = {
+    klass: typeof cbeClasses.$inferSelect;
+    gradeName: string;
+    teacherName: string | null;
+    studentCount: number;
+  };
+  const toClass = (r: ClassRow): CbeClass => ({
+    id: r.klass.id,
+    grade_id: r.klass.gradeId,
+    grade_name: r.gradeName,
+    name: r.klass.name,
+    teacher_id: r.klass.teacherId,
+    teacher_name: r.teacherName,
+    student_count: r.studentCount,
+    created_at: r.klass.createdAt.toISOString(),
+  });
+  function classQuery(where: SQL | undefined) {
+    return db
+      .select(classSelect)
+      .from(cbeClasses)
+      .innerJoin(
+        cbeGrades,
+        and(eq(cbeGrades.accountId, cbeClasses.accountId), eq(cbeGrades.id, cbeClasses.gradeId)),
+      )
+      .leftJoin(
+        cbeTeachers,
+        and(eq(cbeTeachers.accountId, cbeClasses.accountId), eq(cbeTeachers.id, cbeClasses.teacherId)),
+      )
+      .leftJoin(users, eq(users.id, cbeTeachers.userId))
+      .where(where);
+  }
+  async function classById(scope: WorkspaceScope, id: string) {
+    const [row] = await classQuery(and(scope.workspace(cbeClasses), eq(cbeClasses.id, id)));
+    if (!row) throw notFound();
+    return toClass(row);
+  }
+  async function checkClass(scope: WorkspaceScope, input: z.output<typeof cbeClassBody>) {
+    await mustReference(db, scope, cbeGrades, input.grade_id, 'grade_id');
+    if (input.teacher_id) await mustReference(db, scope, cbeTeachers, input.teacher_id, 'teacher_id');
+  }
+
+  // ------------------------------------------------------------ learning areas, strands, sub-strands
+  const areaSelect = { area: cbeLearningAreas, gradeName: cbeGrades.name };
+  const toArea = (r: { area: typeof cbeLearningAreas.$inferSelect; gradeName: string }): CbeLearningArea => ({
+    id: r.area.id,
+    grade_id: r.area.gradeId,
+    grade_name: r.gradeName,
+    name: r.area.name,
+    created_at: r.area.createdAt.toISOString(),
+  });
+  const areaJoin = and(
+    eq(cbeGrades.accountId, cbeLearningAreas.accountId),
+    eq(cbeGrades.id, cbeLearningAreas.gradeId),
+  );
+  async function areaById(scope: WorkspaceScope, id: string) {
+    const [row] = await db
+      .select(areaSelect)
+      .from(cbeLearningAreas)
+      .innerJoin(cbeGrades, areaJoin)
+      .where(and(scope.workspace(cbeLearningAreas), eq(cbeLearningAreas.id, id)));
+    if (!row) throw notFound();
+    return toArea(row);
+  }
+  const toStrand = (r: typeof cbeStrands.$inferSelect): CbeStrand => ({
+    id: r.id,
+    learning_area_id: r.learningAreaId,
+    name: r.name,
+    created_at: r.createdAt.toISOString(),
+  });
+  const toSubStrand = (r: typeof cbeSubStrands.$inferSelect): CbeSubStrand => ({
+    id: r.id,
+    strand_id: r.strandId,
+    name: r.name,
+    created_at: r.createdAt.toISOString(),
+  });
+
+  async function counted(
+    scope: WorkspaceScope,
+    table: typeof cbeYears | typeof cbeGrades,
+    where: SQL | undefined,
+  ) {
+    const [row] = await db
+      .select({ total: count() })
+      .from(table)
+      .where(and(scope.workspace(table), where));
+    return row?.total ?? 0;
+  }
+
+  return {
+    // ---------------- years
+    async listYears(scope: WorkspaceScope, query: ListQuery) {
+      const where = and(scope.workspace(cbeYears), named(cbeYears.name, query.q));
+      const rows = await db
+        .select()
+        .from(cbeYears)
+        .where(where)
+        .orderBy(desc(cbeYears.startsOn), asc(cbeYears.id))
+        .limit(pageOf(query).limit)
+        .offset(pageOf(query).offset);
+      return {
+        data: rows.map(toYear),
+        meta: meta(query, await counted(scope, cbeYears, named(cbeYears.name, query.q))),
+      };
+    },
+    async createYear(scope: WorkspaceScope, input: z.output<typeof cbeYearBody>) {
+      const [row] = await unique('name', cbeMessages.nameTaken, () =>
+        db
+          .insert(cbeYears)
+          .values({
+            ...scope.workspaceValues(),
+            name: input.name,
+            startsOn: input.starts_on,
+            endsOn: input.ends_on,
+          })
+          .returning(),
+      );
+      if (!row) throw new Error('cbe_years insert returned no row');
+      return toYear(row);
+    },
+    async updateYear(scope: WorkspaceScope, id: string, input: z.output<typeof cbeYearBody>) {
+      await mustFind(db, scope, cbeYears, id);
+      const [row] = await unique('name', cbeMessages.nameTaken, () =>
+        db
+          .update(cbeYears)
+          .set({ name: input.name, startsOn: input.starts_on, endsOn: input.ends_on })
+          .where(and(scope.workspace(cbeYears), eq(cbeYears.id, id)))
+          .returning(),
+      );
+      if (!row) throw notFound();
+      return toYear(row);
+    },
+
+    // ---------------- terms
+    async listTerms(scope: WorkspaceScope, query: ListQuery & { year_id?: string | undefined }) {
+      const where = and(
+        scope.workspace(cbeTerms),
+        named(cbeTerms.name, query.q),
+        query.year_id ? eq(cbeTerms.yearId, query.year_id) : undefined,
+      );
+      const rows = await db
+        .select(termSelect)
+        .from(cbeTerms)
+        .innerJoin(cbeYears, termJoin)
+        .where(where)
+        .orderBy(desc(cbeTerms.startsOn), asc(cbeTerms.id))
+        .limit(query.limit)
+        .offset(pageOf(query).offset);
+      const [total] = await db.select({ total: count() }).from(cbeTerms).where(where);
+      return { data: rows.map(toTerm), meta: meta(query, total?.total ?? 0) };
+    },
+    async createTerm(scope: WorkspaceScope, input: z.output<typeof cbeTermBody>) {
+      await checkTerm(scope, input);
+      const [row] = await unique('name', cbeMessages.nameTaken, () =>
+        db
+          .insert(cbeTerms)
+          .values({
+            ...scope.workspaceValues(),
+            yearId: input.year_id,
+            name: input.name,
+            startsOn: input.starts_on,
+            endsOn: input.ends_on,
+          })
+          .returning({ id: cbeTerms.id }),
+      );
+      if (!row) throw new Error('cbe_terms insert returned no row');
+      return termById(scope, row.id);
+    },
+    async updateTerm(scope: WorkspaceScope, id: string, input: z.output<typeof cbeTermBody>) {
+      await mustFind(db, scope, cbeTerms, id);
+      await checkTerm(scope, input);
+      await unique('name', cbeMessages.nameTaken, () =>
+        db
+          .update(cbeTerms)
+          .set({ yearId: input.year_id, name: input.name, startsOn: input.starts_on, endsOn: input.ends_on })
+          .where(and(scope.workspace(cbeTerms), eq(cbeTerms.id, id))),
+      );
+      return termById(scope, id);
+    },
+
+    // ---------------- grades
+    async listGrades(scope: WorkspaceScope, query: ListQuery) {
+      const rows = await db
+        .select()
+        .from(cbeGrades)
+        .where(and(scope.workspace(cbeGrades), named(cbeGrades.name, query.q)))
+        .orderBy(asc(cbeGrades.level), asc(sql`lower(${cbeGrades.name})`))
+        .limit(query.limit)
+        .offset(pageOf(query).offset);
+      const total = await counted(scope, cbeGrades, named(cbeGrades.name, query.q));
+      return { data: rows.map(toGrade), meta: meta(query, total) };
+    },
+    async createGrade(scope: WorkspaceScope, input: z.output<typeof cbeGradeBody>) {
+      const [row] = await unique('name', cbeMessages.nameTaken, () =>
+        db
+          .insert(cbeGrades)
+          .values({ ...scope.workspaceValues(), name: input.name, level: input.level })
+          .returning(),
+      );
+      if (!row) throw new Error('cbe_grades insert returned no row');
+      return toGrade(row);
+    },
+    async updateGrade(scope: WorkspaceScope, id: string, input: z.output<typeof cbeGradeBody>) {
+      await mustFind(db, scope, cbeGrades, id);
+      const [row] = await unique('name', cbeMessages.nameTaken, () =>
+        db
+          .update(cbeGrades)
+          .set({ name: input.name, level: input.level })
+          .where(and(scope.workspace(cbeGrades), eq(cbeGrades.id, id)))
+          .returning(),
+      );
+      if (!row) throw notFound();
+      return toGrade(row);
+    },
+
+    // ---------------- teachers
+    async listTeachers(scope: WorkspaceScope, query: ListQuery) {
+      const where = and(
+        scope.workspace(cbeTeachers),
+        query.q ? ilike(userName, containing(query.q)) : undefined,
+      );
+      const rows = await db
+        .select(teacherSelect)
+        .from(cbeTeachers)
+        .innerJoin(users, eq(users.id, cbeTeachers.userId))
+        .where(where)
+        .orderBy(asc(sql`lower(${users.firstName}), lower(${users.lastName})`), asc(cbeTeachers.id))
+        .limit(query.limit)
+        .offset(pageOf(query).offset);
+      const [total] = await db
+        .select({ total: count() })
+        .from(cbeTeachers)
+        .innerJoin(users, eq(users.id, cbeTeachers.userId))
+        .where(where);
+      return { data: rows.map(toTeacher), meta: meta(query, total?.total ?? 0) };
+    },
+    /** A teacher is an active member of the workspace the school assigns as one (any role but customer). */
+    async createTeacher(scope: WorkspaceScope, input: z.output<typeof cbeTeacherBody>) {
+      const [member] = await db
+        .select({ role: workspaceMembers.role })
+        .from(workspaceMembers)
+        .where(
+          and(
+            scope.workspace(workspaceMembers),
+            eq(workspaceMembers.userId, input.user_id),
+            eq(workspaceMembers.status, 'active'),
+          ),
+        );
+      if (!member || member.role === 'customer' || member.role === 'guest') {
+        throw badReference('user_id', cbeMessages.notAMember);
+      }
+      const [row] = await unique('user_id', cbeMessages.teacherTaken, () =>
+        db
+          .insert(cbeTeachers)
+          .values({ ...scope.workspaceValues(), userId: input.user_id })
+          .returning({ id: cbeTeachers.id }),
+      );
+      if (!row) throw new Error('cbe_teachers insert returned no row');
+      const [found] = await db
+        .select(teacherSelect)
+        .from(cbeTeachers)
+        .innerJoin(users, eq(users.id, cbeTeachers.userId))
+        .where(and(scope.workspace(cbeTeachers), eq(cbeTeachers.id, row.id)));
+      if (!found) throw notFound();
+      return toTeacher(found);
+    },
+
+    // ---------------- classes
+    async listClasses(scope: WorkspaceScope, query: z.output<typeof cbeClassListQuery>) {
+      const where = and(
+        scope.workspace(cbeClasses),
+        named(cbeClasses.name, query.q),
+        query.grade_id ? eq(cbeClasses.gradeId, query.grade_id) : undefined,
+      );
+      const rows = await classQuery(where)
+        .orderBy(
+          asc(cbeGrades.level),
+          asc(sql`lower(${cbeGrades.name})`),
+          asc(sql`lower(${cbeClasses.name})`),
+        )
+        .limit(query.limit)
+        .offset(pageOf(query).offset);
+      const [total] = await db.select({ total: count() }).from(cbeClasses).where(where);
+      return { data: rows.map(toClass), meta: meta(query, total?.total ?? 0) };
+    },
+    getClass: classById,
+    async createClass(scope: WorkspaceScope, input: z.output<typeof cbeClassBody>) {
+      await checkClass(scope, input);
+      const [row] = await unique('name', cbeMessages.nameTaken, () =>
+        db
+          .insert(cbeClasses)
+          .values({
+            ...scope.workspaceValues(),
+            gradeId: input.grade_id,
+            name: input.name,
+            teacherId: input.teacher_id,
+          })
+          .returning({ id: cbeClasses.id }),
+      );
+      if (!row) throw new Error('cbe_classes insert returned no row');
+      return classById(scope, row.id);
+    },
+    async updateClass(scope: WorkspaceScope, id: string, input: z.output<typeof cbeClassBody>) {
+      await mustFind(db, scope, cbeClasses, id);
+      await checkClass(scope, input);
+      await unique('name', cbeMessages.nameTaken, () =>
+        db
+          .update(cbeClasses)
+          .set({ gradeId: input.grade_id, name: input.name, teacherId: input.teacher_id })
+          .where(and(scope.workspace(cbeClasses), eq(cbeClasses.id, id))),
+      );
+      return classById(scope, id);
+    },
+
+    // ---------------- learning areas
+    async listLearningAreas(scope: WorkspaceScope, query: z.output<typeof cbeLearningAreaQuery>) {
+      const where = and(
+        scope.workspace(cbeLearningAreas),
+        named(cbeLearningAreas.name, query.q),
+        query.grade_id ? eq(cbeLearningAreas.gradeId, query.grade_id) : undefined,
+      );
+      const rows = await db
+        .select(areaSelect)
+        .from(cbeLearningAreas)
+        .innerJoin(cbeGrades, areaJoin)
+        .where(where)
+        .orderBy(asc(cbeGrades.level), asc(sql`lower(${cbeLearningAreas.name})`), asc(cbeLearningAreas.id))
+        .limit(query.limit)
+        .offset(pageOf(query).offset);
+      const [total] = await db.select({ total: count() }).from(cbeLearningAreas).where(where);
+      return { data: rows.map(toArea), meta: meta(query, total?.total ?? 0) };
+    },
+    async createLearningArea(scope: WorkspaceScope, input: z.output<typeof cbeLearningAreaBody>) {
+      await mustReference(db, scope, cbeGrades, input.grade_id, 'grade_id');
+      const [row] = await unique('name', cbeMessages.nameTaken, () =>
+        db
+          .insert(cbeLearningAreas)
+          .values({ ...scope.workspaceValues(), gradeId: input.grade_id, name: input.name })
+          .returning({ id: cbeLearningAreas.id }),
+      );
+      if (!row) throw new Error('cbe_learning_areas insert returned no row');
+      return areaById(scope, row.id);
+    },
+    async updateLearningArea(scope: WorkspaceScope, id: string, input: z.output<typeof cbeLearningAreaBody>) {
+      await mustFind(db, scope, cbeLearningAreas, id);
+      await mustReference(db, scope, cbeGrades, input.grade_id, 'grade_id');
+      await unique('name', cbeMessages.nameTaken, () =>
+        db
+          .update(cbeLearningAreas)
+          .set({ gradeId: input.grade_id, name: input.name })
+          .where(and(scope.workspace(cbeLearningAreas), eq(cbeLearningAreas.id, id))),
+      );
+      return areaById(scope, id);
+    },
+
+    // ---------------- strands
+    async listStrands(scope: WorkspaceScope, query: z.output<typeof cbeStrandQuery>) {
+      const where = and(
+        scope.workspace(cbeStrands),
+        named(cbeStrands.name, query.q),
+        query.learning_area_id ? eq(cbeStrands.learningAreaId, query.learning_area_id) : undefined,
+      );
+      const rows = await db
+        .select()
+        .from(cbeStrands)
+        .where(where)
+        .orderBy(asc(cbeStrands.createdAt), asc(cbeStrands.id))
+        .limit(query.limit)
+        .offset(pageOf(query).offset);
+      const [total] = await db.select({ total: count() }).from(cbeStrands).where(where);
+      return { data: rows.map(toStrand), meta: meta(query, total?.total ?? 0) };
+    },
+    async createStrand(scope: WorkspaceScope, input: z.output<typeof cbeStrandBody>) {
+      await mustReference(db, scope, cbeLearningAreas, input.learning_area_id, 'learning_area_id');
+      const [row] = await unique('name', cbeMessages.nameTaken, () =>
+        db
+          .insert(cbeStrands)
+          .values({ ...scope.workspaceValues(), learningAreaId: input.learning_area_id, name: input.name })
+          .returning(),
+      );
+      if (!row) throw new Error('cbe_strands insert returned no row');
+      return toStrand(row);
+    },
+    async updateStrand(scope: WorkspaceScope, id: string, input: z.output<typeof cbeStrandBody>) {
+      await mustFind(db, scope, cbeStrands, id);
+      await mustReference(db, scope, cbeLearningAreas, input.learning_area_id, 'learning_area_id');
+      const [row] = await unique('name', cbeMessages.nameTaken, () =>
+        db
+          .update(cbeStrands)
+          .set({ learningAreaId: input.learning_area_id, name: input.name })
+          .where(and(scope.workspace(cbeStrands), eq(cbeStrands.id, id)))
+          .returning(),
+      );
+      if (!row) throw notFound();
+      return toStrand(row);
+    },
+
+    // ---------------- sub-strands
+    async listSubStrands(scope: WorkspaceScope, query: z.output<typeof cbeSubStrandQuery>) {
+      const where = and(
+        scope.workspace(cbeSubStrands),
+        named(cbeSubStrands.name, query.q),
+        query.strand_id ? eq(cbeSubStrands.strandId, query.strand_id) : undefined,
+      );
+      const rows = await db
+        .select()
+        .from(cbeSubStrands)
+        .where(where)
+        .orderBy(asc(cbeSubStrands.createdAt), asc(cbeSubStrands.id))
+        .limit(query.limit)
+        .offset(pageOf(query).offset);
+      const [total] = await db.select({ total: count() }).from(cbeSubStrands).where(where);
+      return { data: rows.map(toSubStrand), meta: meta(query, total?.total ?? 0) };
+    },
+    async createSubStrand(scope: WorkspaceScope, input: z.output<typeof cbeSubStrandBody>) {
+      await mustReference(db, scope, cbeStrands, input.strand_id, 'strand_id');
+      const [row] = await unique('name', cbeMessages.nameTaken, () =>
+        db
+          .insert(cbeSubStrands)
+          .values({ ...scope.workspaceValues(), strandId: input.strand_id, name: input.name })
+          .returning(),
+      );
+      if (!row) throw new Error('cbe_sub_strands insert returned no row');
+      return toSubStrand(row);
+    },
+    async updateSubStrand(scope: WorkspaceScope, id: string, input: z.output<typeof cbeSubStrandBody>) {
+      await mustFind(db, scope, cbeSubStrands, id);
+      await mustReference(db, scope, cbeStrands, input.strand_id, 'strand_id');
+      const [row] = await unique('name', cbeMessages.nameTaken, () =>
+        db
+          .update(cbeSubStrands)
+          .set({ strandId: input.strand_id, name: input.name })
+          .where(and(scope.workspace(cbeSubStrands), eq(cbeSubStrands.id, id)))
+          .returning(),
+      );
+      if (!row) throw notFound();
+      return toSubStrand(row);
+    },
+  };
+}
+
+const toGrade = (r: typeof cbeGrades.$inferSelect): CbeGrade => ({
+  id: r.id,
+  name: r.name,
+  level: r.level,
+  created_at: r.createdAt.toISOString(),
+});
+
+export type CbeSetupService = ReturnType<typeof createCbeSetupService>;

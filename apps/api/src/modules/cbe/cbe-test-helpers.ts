@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { bearer, type TestApp } from '../../test/helpers.ts';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** One API call with a bearer token and, when given, a JSON body. */
+export const cbeCall = (t: TestApp, method: Method, url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+/** A call that must succeed (200 or 201): its `data`. */
+export async function ok<T = Record<string, unknown> & { id: string }>(
+  t: TestApp,
+  method: Method,
+  url: string,
+  token: string,
+  payload?: object,
+): Promise<T> {
+  const response = await cbeCall(t, method, url, token, payload);
+  expect([200, 201], `${method} ${url}: ${response.body}`).toContain(response.statusCode);
+  return response.json().data as T;
+}
+
+export const tag = () => randomUUID().slice(0, 8);
+
+export type School = {
+  yearId: string;
+  termId: string;
+  gradeId: string;
+  classId: string;
+  areaId: string;
+  strandId: string;
+  subStrandIds: string[];
+  studentIds: string[];
+};
+
+/**
+ * A small school through the API: a year (2026), its first term (Jan 5 - Apr 3), Grade 4 with
+ * class 4 East, one learning area with a strand of two sub-strands, and `students` students, the
+ * first with a guardian whose e-mail is `guardianEmail`.
+ */
+export async function makeSchool(
+  t: TestApp,
+  token: string,
+  options: { students?: number; guardianEmail?: string } = {},
+): Promise<School> {
+  const n = tag();
+  const year = await ok(t, 'POST', '/api/cbe/years', token, {
+    name: `2026 ${n}`,
+    starts_on: '2026-01-01',
+    ends_on: '2026-12-31',
+  });
+  const term = await ok(t, 'POST', '/api/cbe/terms', token, {
+    year_id: year.id,
+    name: 'Term 1',
+    starts_on: '2026-01-05',
+    ends_on: '2026-04-03',
+  });
+  const grade = await ok(t, 'POST', '/api/cbe/grades', token, { name: `Grade 4 ${n}`, level: 4 });
+  const klass = await ok(t, 'POST', '/api/cbe/classes', token, { grade_id: grade.id, name: 'East' });
+  const area = await ok(t, 'POST', '/api/cbe/learning-areas', token, {
+    grade_id: grade.id,
+    name: 'Mathematics',
+  });
+  const strand = await ok(t, 'POST', '/api/cbe/strands', token, {
+    learning_area_id: area.id,
+    name: 'Numbers',
+  });
+  const subStrandIds: string[] = [];
+  for (const name of ['Whole numbers', 'Fractions']) {
+    subStrandIds.push(
+      (await ok(t, 'POST', '/api/cbe/sub-strands', token, { strand_id: strand.id, name })).id,
+    );
+  }
+  const studentIds: string[] = [];
+  for (let i = 0; i < (options.students ?? 2); i++) {
+    const guardians =
+      i === 0
+        ? [
+            {
+              name: 'Grace Wanjiru',
+              phone: '+254700000001',
+              email: options.guardianEmail ?? `g-${n}@example.com`,
+            },
+          ]
+        : [{ name: 'Peter Otieno', phone: '+254700000002', email: `p-${n}-${i}@example.com` }];
+    const student = await ok(t, 'POST', '/api/cbe/students', token, {
+      admission_no: `ADM-${n}-${i}`,
+      first_name: ['Amani', 'Baraka', 'Chebet', 'Daudi'][i % 4],
+      last_name: 'Kamau',
+      class_id: klass.id,
+      guardians,
+    });
+    studentIds.push(student.id);
+  }
+  return {
+    yearId: year.id,
+    termId: term.id,
+    gradeId: grade.id,
+    classId: klass.id,
+    areaId: area.id,
+    strandId: strand.id,
+    subStrandIds,
+    studentIds,
+  };
+}

@@ -1,0 +1,447 @@
+// The CBE School module's contract (issue 15, docs/api.md 'CBE School'): its values, and the bodies,
+// queries and answers of years, terms, grades, classes, learning areas, students, teachers, the
+// register, the gradebook, fees and the dashboard. Money: decimal.ts (numeric(14,4), strings).
+
+import { z } from 'zod';
+import {
+  calendarDate,
+  emailField,
+  idField,
+  int32,
+  paginationQuery,
+  plainText,
+  requiredString,
+} from './common.ts';
+import { decimalField, decimalString } from './decimal.ts';
+
+// ---------------------------------------------------------------- values (the database checks them too)
+
+/** The four performance levels of a competence-based rubric, best first. */
+export const CBE_LEVELS = ['exceeding', 'meeting', 'approaching', 'below'] as const;
+export type CbeLevel = (typeof CBE_LEVELS)[number];
+export const CBE_LEVEL_LABELS: Record<CbeLevel, string> = {
+  exceeding: 'Exceeding Expectation',
+  meeting: 'Meeting Expectation',
+  approaching: 'Approaching Expectation',
+  below: 'Below Expectation',
+};
+
+/** A register mark: a late or absent mark may carry a reason. */
+export const CBE_MARKS = ['present', 'late', 'absent'] as const;
+export type CbeMark = (typeof CBE_MARKS)[number];
+
+export const CBE_STUDENT_STATUSES = ['active', 'left'] as const;
+export type CbeStudentStatus = (typeof CBE_STUDENT_STATUSES)[number];
+
+export const CBE_PAYMENT_METHODS = ['cash', 'mpesa', 'bank', 'cheque'] as const;
+export type CbePaymentMethod = (typeof CBE_PAYMENT_METHODS)[number];
+
+/** The school's day for "today" (the dashboard): East Africa, the model's time zone. */
+export const CBE_TIME_ZONE = 'Africa/Nairobi';
+
+export const cbeMessages = {
+  nameRequired: 'Enter a name',
+  nameTaken: 'That name is already used here',
+  datesOrder: 'The end date must be on or after the start date',
+  termOutsideYear: 'The term must lie within its academic year',
+  yearRequired: 'Choose an academic year',
+  termRequired: 'Choose a term',
+  gradeRequired: 'Choose a grade',
+  classRequired: 'Choose a class',
+  learningAreaRequired: 'Choose a learning area',
+  strandRequired: 'Choose a strand',
+  unknownRecord: 'That record does not exist in this workspace',
+  notAMember: 'That person is not an active member of this workspace',
+  teacherTaken: 'That member is already a teacher',
+  admissionRequired: 'Enter the admission number',
+  admissionTaken: 'That admission number is already used',
+  firstNameRequired: 'Enter the first name',
+  lastNameRequired: 'Enter the last name',
+  guardianNameRequired: "Enter the guardian's name",
+  guardiansTooMany: 'At most 4 guardians',
+  dayRequired: 'Choose a day',
+  markInvalid: 'A mark is present, late or absent',
+  levelInvalid: 'A level is exceeding, meeting, approaching or below',
+  studentNotInClass: 'That student is not in this class',
+  subStrandNotInArea: 'That sub-strand is not in this learning area',
+  duplicateStudent: 'A student appears twice in the request',
+  duplicateEntry: 'An entry appears twice in the request',
+  feeTaken: 'This grade already has a fee structure for that term',
+  noFeeStructure: "This class's grade has no fee structure for that term",
+  amountRequired: 'Enter the amount',
+  overpaid: 'The payment is more than the balance of the invoice',
+  sampleNotEmpty: 'The sample data can be loaded only into an empty school',
+  sampleLoaded: 'Sample data loaded',
+  sampleCleared: 'Sample data cleared',
+  created: 'Created',
+  saved: 'Saved',
+} as const;
+
+// ---------------------------------------------------------------- shared pieces
+
+const optionalText = (max: number) =>
+  plainText(max)
+    .nullish()
+    .transform((v) => (v === '' || v === undefined || v === null ? null : v));
+const name = (max = 120) => requiredString(cbeMessages.nameRequired, max);
+const day = (message: string = cbeMessages.dayRequired) => calendarDate(message);
+
+export const cbeIdParam = z.object({ id: idField() });
+export const cbeListQuery = paginationQuery.extend({ q: plainText(100).optional() });
+
+const stamp = { id: z.string(), created_at: z.string() };
+
+// ---------------------------------------------------------------- years and terms
+
+export const cbeYearBody = z
+  .object({ name: name(60), starts_on: day(), ends_on: day() })
+  .refine((v) => v.ends_on >= v.starts_on, { error: cbeMessages.datesOrder, path: ['ends_on'] });
+export type CbeYearBody = z.input<typeof cbeYearBody>;
+export const cbeYear = z.object({ ...stamp, name: z.string(), starts_on: z.string(), ends_on: z.string() });
+export type CbeYear = z.infer<typeof cbeYear>;
+
+export const cbeTermBody = z
+  .object({ year_id: idField(cbeMessages.yearRequired), name: name(60), starts_on: day(), ends_on: day() })
+  .refine((v) => v.ends_on >= v.starts_on, { error: cbeMessages.datesOrder, path: ['ends_on'] });
+export type CbeTermBody = z.input<typeof cbeTermBody>;
+export const cbeTerm = z.object({
+  ...stamp,
+  year_id: z.string(),
+  year_name: z.string(),
+  name: z.string(),
+  starts_on: z.string(),
+  ends_on: z.string(),
+});
+export type CbeTerm = z.infer<typeof cbeTerm>;
+
+// ---------------------------------------------------------------- grades, classes, teachers
+
+export const cbeGradeBody = z.object({ name: name(60), level: int32({ min: 0, max: 20 }).default(0) });
+export type CbeGradeBody = z.input<typeof cbeGradeBody>;
+export const cbeGrade = z.object({ ...stamp, name: z.string(), level: z.number().int() });
+export type CbeGrade = z.infer<typeof cbeGrade>;
+
+export const cbeTeacherBody = z.object({ user_id: idField() });
+export const cbeTeacher = z.object({ ...stamp, user_id: z.string(), name: z.string(), email: z.string() });
+export type CbeTeacher = z.infer<typeof cbeTeacher>;
+
+export const cbeClassBody = z.object({
+  grade_id: idField(cbeMessages.gradeRequired),
+  name: name(60),
+  teacher_id: idField()
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type CbeClassBody = z.input<typeof cbeClassBody>;
+export const cbeClass = z.object({
+  ...stamp,
+  grade_id: z.string(),
+  grade_name: z.string(),
+  name: z.string(),
+  teacher_id: z.string().nullable(),
+  teacher_name: z.string().nullable(),
+  student_count: z.number().int(),
+});
+export type CbeClass = z.infer<typeof cbeClass>;
+export const cbeClassListQuery = cbeListQuery.extend({ grade_id: idField().optional() });
+
+// ---------------------------------------------------------------- learning areas, strands, sub-strands
+
+export const cbeLearningAreaBody = z.object({ grade_id: idField(cbeMessages.gradeRequired), name: name() });
+export const cbeLearningArea = z.object({
+  ...stamp,
+  grade_id: z.string(),
+  grade_name: z.string(),
+  name: z.string(),
+});
+export type CbeLearningArea = z.infer<typeof cbeLearningArea>;
+export const cbeLearningAreaQuery = cbeListQuery.extend({ grade_id: idField().optional() });
+
+export const cbeStrandBody = z.object({
+  learning_area_id: idField(cbeMessages.learningAreaRequired),
+  name: name(),
+});
+export const cbeStrand = z.object({ ...stamp, learning_area_id: z.string(), name: z.string() });
+export type CbeStrand = z.infer<typeof cbeStrand>;
+export const cbeStrandQuery = cbeListQuery.extend({ learning_area_id: idField().optional() });
+
+export const cbeSubStrandBody = z.object({ strand_id: idField(cbeMessages.strandRequired), name: name() });
+export const cbeSubStrand = z.object({ ...stamp, strand_id: z.string(), name: z.string() });
+export type CbeSubStrand = z.infer<typeof cbeSubStrand>;
+export const cbeSubStrandQuery = cbeListQuery.extend({ strand_id: idField().optional() });
+
+// ---------------------------------------------------------------- students and guardians
+
+export const cbeGuardianBody = z.object({
+  name: requiredString(cbeMessages.guardianNameRequired, 120),
+  phone: optionalText(40),
+  email: emailField
+    .nullish()
+    .or(z.literal('').transform(() => null))
+    .transform((v) => v ?? null),
+});
+export type CbeGuardianBody = z.input<typeof cbeGuardianBody>;
+
+export const cbeStudentBody = z.object({
+  admission_no: requiredString(cbeMessages.admissionRequired, 40),
+  first_name: requiredString(cbeMessages.firstNameRequired, 80),
+  last_name: requiredString(cbeMessages.lastNameRequired, 80),
+  class_id: idField(cbeMessages.classRequired),
+  status: z.enum(CBE_STUDENT_STATUSES).default('active'),
+  guardians: z.array(cbeGuardianBody).max(4, { error: cbeMessages.guardiansTooMany }).default([]),
+});
+export type CbeStudentBody = z.input<typeof cbeStudentBody>;
+
+export const cbeGuardian = z.object({
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export const cbeStudent = z.object({
+  ...stamp,
+  admission_no: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  class_id: z.string(),
+  class_name: z.string(),
+  grade_id: z.string(),
+  status: z.enum(CBE_STUDENT_STATUSES),
+  guardians: z.array(cbeGuardian),
+});
+export type CbeStudent = z.infer<typeof cbeStudent>;
+export const cbeStudentListQuery = cbeListQuery.extend({
+  class_id: idField().optional(),
+  grade_id: idField().optional(),
+  status: z.enum(CBE_STUDENT_STATUSES).optional(),
+});
+export type CbeStudentListQuery = z.input<typeof cbeStudentListQuery>;
+
+// ---------------------------------------------------------------- the register
+
+export const cbeRegisterQuery = z.object({ date: day() });
+export const cbeRegisterRow = z.object({
+  student_id: z.string(),
+  admission_no: z.string(),
+  name: z.string(),
+  mark: z.enum(CBE_MARKS).nullable(),
+  reason: z.string().nullable(),
+  notified: z.boolean(),
+});
+export const cbeRegister = z.object({
+  class_id: z.string(),
+  class_name: z.string(),
+  date: z.string(),
+  students: z.array(cbeRegisterRow),
+});
+export type CbeRegister = z.infer<typeof cbeRegister>;
+export const cbeRegisterBody = z.object({
+  date: day(),
+  marks: z
+    .array(
+      z.object({
+        student_id: idField(),
+        mark: z.enum(CBE_MARKS, { error: cbeMessages.markInvalid }),
+        reason: optionalText(200),
+      }),
+    )
+    .max(200),
+});
+export type CbeRegisterBody = z.input<typeof cbeRegisterBody>;
+
+// ---------------------------------------------------------------- the gradebook
+
+export const cbeGradebookQuery = z.object({
+  learning_area_id: idField(cbeMessages.learningAreaRequired),
+  term_id: idField(cbeMessages.termRequired),
+});
+export const cbeGradebook = z.object({
+  class_id: z.string(),
+  learning_area_id: z.string(),
+  term_id: z.string(),
+  strands: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      sub_strands: z.array(z.object({ id: z.string(), name: z.string() })),
+    }),
+  ),
+  students: z.array(z.object({ id: z.string(), admission_no: z.string(), name: z.string() })),
+  entries: z.array(
+    z.object({
+      student_id: z.string(),
+      sub_strand_id: z.string(),
+      level: z.enum(CBE_LEVELS),
+      comment: z.string().nullable(),
+    }),
+  ),
+});
+export type CbeGradebook = z.infer<typeof cbeGradebook>;
+export const cbeGradebookBody = cbeGradebookQuery.extend({
+  entries: z
+    .array(
+      z.object({
+        student_id: idField(),
+        sub_strand_id: idField(),
+        level: z.enum(CBE_LEVELS, { error: cbeMessages.levelInvalid }).nullable(),
+        comment: optionalText(500),
+      }),
+    )
+    .max(2000),
+});
+export type CbeGradebookBody = z.input<typeof cbeGradebookBody>;
+
+// ---------------------------------------------------------------- report cards
+
+export const cbeReportParams = z.object({ id: idField(), term_id: idField() });
+export const cbeRemarksBody = z.object({ remarks: optionalText(1000) });
+export const cbeReportCard = z.object({
+  student: z.object({ id: z.string(), name: z.string(), admission_no: z.string(), class_name: z.string() }),
+  term: z.object({ id: z.string(), name: z.string(), year_name: z.string() }),
+  areas: z.array(
+    z.object({
+      name: z.string(),
+      strands: z.array(
+        z.object({
+          name: z.string(),
+          sub_strands: z.array(
+            z.object({
+              name: z.string(),
+              level: z.enum(CBE_LEVELS).nullable(),
+              comment: z.string().nullable(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+  attendance: z.object({ present: z.number(), late: z.number(), absent: z.number() }),
+  remarks: z.string().nullable(),
+  class_teacher: z.string().nullable(),
+});
+export type CbeReportCard = z.infer<typeof cbeReportCard>;
+
+// ---------------------------------------------------------------- fees
+
+export const cbeFeeStructureBody = z.object({
+  grade_id: idField(cbeMessages.gradeRequired),
+  term_id: idField(cbeMessages.termRequired),
+  amount: decimalField('positive', cbeMessages.amountRequired),
+  description: optionalText(200),
+});
+export type CbeFeeStructureBody = z.input<typeof cbeFeeStructureBody>;
+export const cbeFeeStructure = z.object({
+  ...stamp,
+  grade_id: z.string(),
+  grade_name: z.string(),
+  term_id: z.string(),
+  term_name: z.string(),
+  amount: decimalString,
+  description: z.string().nullable(),
+});
+export type CbeFeeStructure = z.infer<typeof cbeFeeStructure>;
+
+export const cbeInvoiceGenerateBody = z.object({
+  class_id: idField(cbeMessages.classRequired),
+  term_id: idField(cbeMessages.termRequired),
+});
+export const cbeInvoice = z.object({
+  ...stamp,
+  student_id: z.string(),
+  student_name: z.string(),
+  admission_no: z.string(),
+  term_id: z.string(),
+  term_name: z.string(),
+  amount: decimalString,
+  paid: decimalString,
+  balance: decimalString,
+  issued_on: z.string(),
+});
+export type CbeInvoice = z.infer<typeof cbeInvoice>;
+export const cbeInvoiceListQuery = cbeListQuery.extend({
+  term_id: idField().optional(),
+  class_id: idField().optional(),
+  student_id: idField().optional(),
+  unpaid: z.enum(['true', 'false']).optional(),
+});
+export type CbeInvoiceListQuery = z.input<typeof cbeInvoiceListQuery>;
+
+export const cbePaymentBody = z.object({
+  invoice_id: idField(),
+  amount: decimalField('positive', cbeMessages.amountRequired),
+  paid_on: day(),
+  method: z.enum(CBE_PAYMENT_METHODS).default('cash'),
+  reference: optionalText(80),
+});
+export type CbePaymentBody = z.input<typeof cbePaymentBody>;
+export const cbePayment = z.object({
+  ...stamp,
+  invoice_id: z.string(),
+  student_id: z.string(),
+  student_name: z.string(),
+  amount: decimalString,
+  paid_on: z.string(),
+  method: z.enum(CBE_PAYMENT_METHODS),
+  reference: z.string().nullable(),
+});
+export type CbePayment = z.infer<typeof cbePayment>;
+export const cbePaymentListQuery = cbeListQuery.extend({ student_id: idField().optional() });
+
+export const cbeStatement = z.object({
+  student: z.object({ id: z.string(), name: z.string(), admission_no: z.string() }),
+  lines: z.array(
+    z.object({
+      date: z.string(),
+      kind: z.enum(['invoice', 'payment']),
+      description: z.string(),
+      debit: decimalString,
+      credit: decimalString,
+      balance: decimalString,
+    }),
+  ),
+  balance: decimalString,
+});
+export type CbeStatement = z.infer<typeof cbeStatement>;
+
+export const cbeArrear = z.object({
+  student_id: z.string(),
+  admission_no: z.string(),
+  name: z.string(),
+  class_name: z.string(),
+  invoiced: decimalString,
+  paid: decimalString,
+  balance: decimalString,
+});
+export type CbeArrear = z.infer<typeof cbeArrear>;
+export const cbeArrearsQuery = cbeListQuery.extend({ class_id: idField().optional() });
+
+// ---------------------------------------------------------------- dashboard and sample data
+
+export const cbeDashboard = z.object({
+  empty: z.boolean(),
+  has_sample: z.boolean(),
+  today: z.string(),
+  term: z.object({ id: z.string(), name: z.string() }).nullable(),
+  attendance: z.array(
+    z.object({
+      class_id: z.string(),
+      class_name: z.string(),
+      today_rate: z.number().nullable(),
+      term_rate: z.number().nullable(),
+    }),
+  ),
+  levels: z.array(
+    z.object({
+      learning_area: z.string(),
+      exceeding: z.number(),
+      meeting: z.number(),
+      approaching: z.number(),
+      below: z.number(),
+    }),
+  ),
+  struggling: z.array(
+    z.object({ student_id: z.string(), name: z.string(), class_name: z.string(), areas: z.number() }),
+  ),
+  collection: z.array(z.object({ date: z.string(), expected: decimalString, collected: decimalString })),
+  arrears: z.object({ students: z.number(), total: decimalString }),
+});
+export type CbeDashboard = z.infer<typeof cbeDashboard>;
