@@ -163,7 +163,8 @@ async function seeded(engine, pg, name) {
   if (engine === 'pglite') {
     await seedPglite({ dataDir, params: PARAMS, port });
     const { PGlite } = await import('@electric-sql/pglite');
-    const db = await PGlite.create({ dataDir: `${dataDir}/db` });
+    const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+    const db = await PGlite.create({ dataDir: `${dataDir}/db`, extensions: { btree_gist } });
     const tenants = await tenantPool(async (text) => (await db.query(text)).rows, PARAMS);
     await db.close();
     return { databaseUrl: '', dataDir, tenants };

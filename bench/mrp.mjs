@@ -160,7 +160,8 @@ export async function seedMrp(dataDir, port) {
   const rows = await catalogueRows();
   const { ids, statements } = seedStatements(rows, await hash(PASSWORD));
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create({ dataDir: `${dataDir}/db` });
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const db = await PGlite.create({ dataDir: `${dataDir}/db`, extensions: { btree_gist } });
   try {
     await db.exec('begin');
     for (const statement of statements) await db.exec(statement);

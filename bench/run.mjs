@@ -172,7 +172,8 @@ async function pgliteDataset(params) {
   log(`seeding PGlite (${params.tasks.toLocaleString('en')} tasks)`);
   const seeded = await seedPglite({ dataDir, params, port: PORTS.seed });
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create({ dataDir: `${dataDir}/db` });
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const db = await PGlite.create({ dataDir: `${dataDir}/db`, extensions: { btree_gist } });
   const tenants = await tenantPool(async (text) => (await db.query(text)).rows, params);
   await db.close();
   const dataset = { tasks: params.tasks, seed: seeded, tenants: tenants.length, product: {} };

@@ -90,7 +90,8 @@ export async function seedPglite({ dataDir, params, port }) {
   rmSync(dataDir, { recursive: true, force: true });
   await migrateThroughProduct({ databaseUrl: '', dataDir, port });
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create({ dataDir: `${dataDir}/db` });
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const db = await PGlite.create({ dataDir: `${dataDir}/db`, extensions: { btree_gist } });
   try {
     await db.exec('begin');
     await db.exec('set local session_replication_role = replica');

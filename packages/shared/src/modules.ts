@@ -123,6 +123,23 @@ export const MODULES = [
     sidebar: [],
     dashboards: { cbe: '/dashboard_cbe' },
   }),
+  defineModule({
+    key: 'barber',
+    label: 'Salon',
+    // A barber shop's or a spa's bookings (issue 15).
+    templates: ['barber'],
+    actions: {
+      'barber:read': { roles: ['owner', 'admin', 'member', 'worker'], changes: false },
+      // Appointments, walk-ins and customers: the front desk's and the chairs' daily work.
+      'barber:book': { roles: ['owner', 'admin', 'member', 'worker'], changes: true },
+      // Services, staff, working hours and the sample data.
+      'barber:manage': { roles: ['owner', 'admin'], changes: true },
+      // A customer's own appointments.
+      'barber:own': { roles: ['customer'], changes: false },
+    },
+    sidebar: [],
+    dashboards: { barber: '/dashboard_barber' },
+  }),
 ] as const;
 
 export type TemplateModule = (typeof MODULES)[number];

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { findRepoRoot } from '../config.ts';
-import { pgliteHandle } from '../db/client.ts';
+import { PGLITE_EXTENSIONS, pgliteHandle } from '../db/client.ts';
 import { testApp } from '../test/helpers.ts';
 import {
   BackupError,
@@ -32,7 +32,7 @@ let before: Record<string, TableChecksum> = {};
 let backedUp = '';
 
 async function checksumsOf(dir: string): Promise<Record<string, TableChecksum>> {
-  const client = await PGlite.create({ dataDir: dir });
+  const client = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS });
   try {
     return await tableChecksums(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
   } finally {
@@ -49,7 +49,9 @@ beforeAll(async () => {
   if (info.kind !== 'pglite') throw new Error('the PGlite project gives a PGlite snapshot');
   const data = await readFile(info.snapshot);
   const t = await testApp(
-    pgliteHandle(await PGlite.create({ dataDir: source, loadDataDir: new Blob([data]) })),
+    pgliteHandle(
+      await PGlite.create({ dataDir: source, loadDataDir: new Blob([data]), extensions: PGLITE_EXTENSIONS }),
+    ),
   );
   try {
     await seedThroughApi(t);
@@ -120,7 +122,8 @@ describe('backup and restore (PGlite)', () => {
         '--input-type=module',
         '-e',
         `import { PGlite } from '@electric-sql/pglite';
-         const db = await PGlite.create({ dataDir: ${JSON.stringify(source)} });
+         import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+         const db = await PGlite.create({ dataDir: ${JSON.stringify(source)}, extensions: { btree_gist } });
          process.stdout.write('open\\n');
          process.stdin.on('end', async () => { await db.close(); process.exit(0); });
          process.stdin.resume();`,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
+import { PGLITE_EXTENSIONS } from '../db/client.ts';
 
 /**
  * `npm run backup` / `npm run restore FILE` (backup/cli.ts is the command line; this module does
@@ -158,7 +159,7 @@ async function dumpPglite(dir: string, file: string): Promise<void> {
     throw new BackupError(
       `The PGlite database in ${dir} is open${holder.pid ? ` (process ${holder.pid})` : ''}: PGlite allows one process at a time, so stop the server, back up, then start it again`,
     );
-  const client = await PGlite.create({ dataDir: dir });
+  const client = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS });
   try {
     // dumpDataDir checkpoints and tars the directory as this, its only user, sees it.
     const dump = await client.dumpDataDir('gzip');
@@ -176,7 +177,11 @@ async function restorePglite(file: string, dir: string): Promise<RestoreResult> 
   // PGlite creates only the last folder of its path.
   await mkdir(dirname(dir), { recursive: true });
   const data = await readFile(file);
-  const client = await PGlite.create({ dataDir: dir, loadDataDir: new Blob([data]) });
+  const client = await PGlite.create({
+    dataDir: dir,
+    loadDataDir: new Blob([data]),
+    extensions: PGLITE_EXTENSIONS,
+  });
   try {
     const { rows } = await client.query<{ tables: number }>(`select count(*)::int as tables ${USER_TABLES}`);
     return { tables: rows[0]?.tables ?? 0 };

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,6 +9,13 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import type { DbTimeouts } from '../config.ts';
 import { runMigrations } from './migrate.ts';
+
+/**
+ * The extensions every PGlite of the app loads (wherever one is created: the server, the tests,
+ * backups, the benches): the migrations create them (btree_gist: the barber module's exclusion
+ * constraint, migration 0012), and PGlite has only those it was given.
+ */
+export const PGLITE_EXTENSIONS = { btree_gist };
 
 /** The database as services see it; a transaction is one too, so a service takes either. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -135,7 +143,7 @@ export async function openDb(options: {
   if (options.databaseUrl) return postgresHandle(options.databaseUrl, 10, options.dbTimeouts);
   // PGlite creates only the last folder of its path.
   mkdirSync(dirname(options.pgliteDir), { recursive: true });
-  return pgliteHandle(await PGlite.create({ dataDir: options.pgliteDir }));
+  return pgliteHandle(await PGlite.create({ dataDir: options.pgliteDir, extensions: PGLITE_EXTENSIONS }));
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -1,6 +1,8 @@
 import type { ModuleKey } from '@workhub/shared/modules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../context.ts';
+import { barberRoutes } from './barber/barber.routes.ts';
+import { barberPublicRoutes } from './barber/barber-public.routes.ts';
 import { cbeRoutes } from './cbe/cbe.routes.ts';
 import { operationsRoutes } from './operations/operations.routes.ts';
 import { ticketingRoutes } from './ticketing/ticketing.routes.ts';
@@ -27,4 +29,5 @@ export const MODULE_ROUTES: { readonly [K in ModuleKey]: ModuleRoutes } = {
   operations: { routes: operationsRoutes },
   ticketing: { routes: ticketingRoutes },
   cbe: { routes: cbeRoutes },
+  barber: { routes: barberRoutes, publicRoutes: barberPublicRoutes },
 };

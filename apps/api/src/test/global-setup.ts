@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { pgliteHandle, postgresHandle } from '../db/client.ts';
+import { PGLITE_EXTENSIONS, pgliteHandle, postgresHandle } from '../db/client.ts';
 import { seedPlans } from '../db/seed.ts';
 
 export type TestDbInfo = { kind: 'pglite'; snapshot: string } | { kind: 'postgres'; url: string };
@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
 
   if (kind === 'pglite') {
     const dir = await mkdtemp(join(tmpdir(), 'workhub-test-'));
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const handle = pgliteHandle(client);
     await handle.migrate();
     await seedPlans(handle.db);

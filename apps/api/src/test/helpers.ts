@@ -11,7 +11,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp, type Deps } from '../app.ts';
 import { type Config, type Env, parseConfig } from '../config.ts';
-import { type DbHandle, pgliteHandle, postgresHandle } from '../db/client.ts';
+import { type DbHandle, PGLITE_EXTENSIONS, pgliteHandle, postgresHandle } from '../db/client.ts';
 import { outbox } from '../db/schema/outbox.ts';
 import { codeInMailText } from '../modules/auth/auth.mails.ts';
 
@@ -23,7 +23,7 @@ export async function openTestDb(): Promise<DbHandle> {
   const info = inject('testDb');
   if (info.kind === 'postgres') return postgresHandle(info.url, 4);
   const data = await readFile(info.snapshot);
-  return pgliteHandle(await PGlite.create({ loadDataDir: new Blob([data]) }));
+  return pgliteHandle(await PGlite.create({ loadDataDir: new Blob([data]), extensions: PGLITE_EXTENSIONS }));
 }
 
 /** Config as the tests want it: quiet, no SPA, limits high enough not to get in the way. */

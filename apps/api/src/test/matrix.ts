@@ -173,6 +173,14 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // (both are in the workspace matrix too, where an invitation to a login needs that login).
   'GET /api/invitations/:token',
   'POST /api/invitations/:token/accept',
+  // Barber Shop & Spa's booking page (/book/{slug}), behind the slug gate (plugins/public-gate.ts):
+  // the shop's services and staff, a day's slots, a booking, and the mail link's page.
+  'GET /api/public/booking/:slug',
+  'GET /api/public/booking/:slug/slots',
+  'POST /api/public/booking/:slug/appointments',
+  'GET /api/public/booking/:slug/manage/:token',
+  'POST /api/public/booking/:slug/manage/:token/cancel',
+  'POST /api/public/booking/:slug/manage/:token/reschedule',
   // The mails of a development server (never registered in production).
   'GET /dev-mailbox',
   // Uploaded workspace logos (random, unguessable names) and the built web app.

@@ -1,4 +1,5 @@
 import type { ModuleKey } from '@workhub/shared/modules';
+import { barberModule } from '../features/barber/barber-module.ts';
 import { cbeModule } from '../features/cbe/cbe-module.ts';
 import { operationsModule } from '../features/operations/operations-module.ts';
 import { ticketingModule } from '../features/ticketing/ticketing-module.ts';
@@ -15,4 +16,5 @@ export const WEB_MODULES: WebModules = {
   operations: operationsModule,
   ticketing: ticketingModule,
   cbe: cbeModule,
+  barber: barberModule,
 };

@@ -1,0 +1,700 @@
+import {
+  APPOINTMENT_STEPS,
+  type Appointment,
+  type AppointmentSource,
+  type AppointmentStep,
+  type appointmentBody,
+  type appointmentExportQuery,
+  type appointmentListQuery,
+  BOOKING_HORIZON_DAYS,
+  type barberCustomerBody,
+  HOLDING_STATUSES,
+  SLOT_STEP_MINUTES,
+  type Slot,
+  type walkInBody,
+} from '@workhub/shared/schemas/barber';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
+import { containing } from '../../lib/list-query.ts';
+import {
+  barberAppointmentServices,
+  barberAppointments,
+  barberBreaks,
+  barberCustomers,
+  barberDaysOff,
+  barberServices,
+  barberStaff,
+  barberStaffServices,
+  barberWorkingHours,
+} from './barber.schema.ts';
+import { type BarberScope, badRequest, timezoneOf } from './barber.service.ts';
+import {
+  addDays,
+  type FreeSlot,
+  freeSlots,
+  freeStaffAt,
+  instantAt,
+  localTimeOf,
+  type StaffSchedule,
+  scheduleConflict,
+} from './slots.ts';
+
+type Scope = BarberScope;
+type CustomerInput = z.output<typeof barberCustomerBody>;
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+const EXPORT_ROWS_MAX = 10_000;
+
+/** PostgreSQL's exclusion_violation: the staff member's time is already taken (barber_appointments_no_overlap). */
+export function isExclusionViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23P01') return true;
+  }
+  return false;
+}
+
+export const SLOT_TAKEN = 'That time was just booked with this staff member: pick another slot';
+const NOBODY_FREE = 'Nobody who performs these services is free at that time';
+const SCHEDULE_MESSAGES = {
+  day_off: 'The staff member is off that day',
+  outside_hours: 'That time is outside the staff member’s working hours',
+  break: 'That time falls in the staff member’s break',
+} as const;
+
+type ServiceRow = typeof barberServices.$inferSelect;
+
+export type BookingRequest = {
+  start: Date;
+  serviceIds: readonly string[];
+  staffId: string | null;
+  customerId: string;
+  source: AppointmentSource;
+  tokenHash?: string | null;
+  createdBy?: string | null;
+};
+
+/** Appointments: slots, booking (staff, public, walk-in), the status steps, moves, lists. */
+export function createAppointmentService(ctx: Ctx) {
+  const { db, now } = ctx;
+
+  /** The services in the order asked, active and of this shop: 400 otherwise. */
+  async function servicesOf(scope: Scope, ids: readonly string[]): Promise<ServiceRow[]> {
+    if (new Set(ids).size !== ids.length) throw badRequest('A service is listed twice', 'service_ids');
+    const rows = await db
+      .select()
+      .from(barberServices)
+      .where(and(scope.workspace(barberServices), inArray(barberServices.id, [...ids])));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => {
+      const row = byId.get(id);
+      if (!row?.active) throw badRequest('A service is not offered by this shop', 'service_ids');
+      return row;
+    });
+  }
+
+  /**
+   * The schedules of the active staff who perform every service (one of them when `staffId` is
+   * given: 400 when that one does not), with their holding appointments from `from` to `to`.
+   */
+  async function schedulesOf(
+    scope: Scope,
+    serviceIds: readonly string[],
+    staffId: string | null | undefined,
+    from: Date,
+    to: Date,
+    exceptAppointment?: string,
+  ): Promise<{ schedules: StaffSchedule[]; names: Map<string, string> }> {
+    if (staffId) {
+      const [exists] = await db
+        .select({ id: barberStaff.id, active: barberStaff.active })
+        .from(barberStaff)
+        .where(and(scope.workspace(barberStaff), eq(barberStaff.id, staffId)));
+      if (!exists?.active) throw badRequest('Not a staff member of this shop', 'staff_id');
+    }
+    const performs = sql`(select count(*) from ${barberStaffServices} where ${barberStaffServices.accountId} = ${barberStaff.accountId} and ${barberStaffServices.staffId} = ${barberStaff.id} and ${inArray(barberStaffServices.serviceId, [...serviceIds])}) = ${serviceIds.length}`;
+    const staff = await db
+      .select({ id: barberStaff.id, name: barberStaff.name })
+      .from(barberStaff)
+      .where(
+        and(
+          scope.workspace(barberStaff),
+          eq(barberStaff.active, true),
+          staffId ? eq(barberStaff.id, staffId) : undefined,
+          performs,
+        ),
+      )
+      .orderBy(asc(barberStaff.id));
+    if (staffId && staff.length === 0) {
+      throw badRequest('This staff member does not perform every service chosen', 'staff_id');
+    }
+    const ids = staff.map((s) => s.id);
+    if (ids.length === 0) return { schedules: [], names: new Map() };
+    const [hours, breaks, daysOff, busy] = await Promise.all([
+      db
+        .select()
+        .from(barberWorkingHours)
+        .where(and(scope.workspace(barberWorkingHours), inArray(barberWorkingHours.staffId, ids))),
+      db
+        .select()
+        .from(barberBreaks)
+        .where(and(scope.workspace(barberBreaks), inArray(barberBreaks.staffId, ids))),
+      db
+        .select()
+        .from(barberDaysOff)
+        .where(
+          and(
+            scope.workspace(barberDaysOff),
+            inArray(barberDaysOff.staffId, ids),
+            gte(barberDaysOff.day, addDays(from.toISOString().slice(0, 10), -1)),
+            lt(barberDaysOff.day, addDays(to.toISOString().slice(0, 10), 2)),
+          ),
+        ),
+      db
+        .select({
+          staffId: barberAppointments.staffId,
+          start: barberAppointments.startAt,
+          end: barberAppointments.endAt,
+        })
+        .from(barberAppointments)
+        .where(
+          and(
+            scope.workspace(barberAppointments),
+            inArray(barberAppointments.staffId, ids),
+            inArray(barberAppointments.status, [...HOLDING_STATUSES]),
+            lt(barberAppointments.startAt, to),
+            gt(barberAppointments.endAt, from),
+            exceptAppointment ? sql`${barberAppointments.id} <> ${exceptAppointment}` : undefined,
+          ),
+        ),
+    ]);
+    const interval = (r: { weekday: number; startMinute: number; endMinute: number }) => ({
+      weekday: r.weekday,
+      startMinute: r.startMinute,
+      endMinute: r.endMinute,
+    });
+    const schedules = ids.map((id) => ({
+      staffId: id,
+      hours: hours.filter((x) => x.staffId === id).map(interval),
+      breaks: breaks.filter((x) => x.staffId === id).map(interval),
+      daysOff: daysOff.filter((x) => x.staffId === id).map((x) => x.day),
+      busy: busy.filter((x) => x.staffId === id).map((x) => ({ start: x.start, end: x.end })),
+    }));
+    return { schedules, names: new Map(staff.map((s) => [s.id, s.name])) };
+  }
+
+  const totalMinutes = (services: readonly { durationMinutes: number }[]) =>
+    services.reduce((sum, s) => sum + s.durationMinutes, 0);
+
+  /** The day's free slots for the services (in a row), with one staff member or anyone. */
+  async function slots(
+    scope: Scope,
+    query: { service_ids: string[]; staff_id?: string | undefined; date: string },
+  ): Promise<{ timezone: string; date: string; slots: Slot[] }> {
+    const timezone = await timezoneOf(db, scope);
+    const services = await servicesOf(scope, query.service_ids);
+    const today = localTimeOf(now(), timezone).date;
+    if (query.date < today || query.date > addDays(today, BOOKING_HORIZON_DAYS)) {
+      return { timezone, date: query.date, slots: [] };
+    }
+    const from = instantAt(query.date, 0, timezone);
+    const to = instantAt(addDays(query.date, 1), 0, timezone);
+    const { schedules } = await schedulesOf(scope, query.service_ids, query.staff_id, from, to);
+    const found: FreeSlot[] = freeSlots({
+      date: query.date,
+      timezone,
+      durationMinutes: totalMinutes(services),
+      stepMinutes: SLOT_STEP_MINUTES,
+      now: now(),
+      staff: schedules,
+    });
+    return {
+      timezone,
+      date: query.date,
+      slots: found.map((s) => ({
+        start_at: s.start.toISOString(),
+        end_at: s.end.toISOString(),
+        staff_ids: s.staffIds,
+      })),
+    };
+  }
+
+  function checkWhen(start: Date, timezone: string): void {
+    const at = now();
+    // A minute's grace: the slot a page showed a moment ago.
+    if (start.getTime() < at.getTime() - MINUTE_MS) throw badRequest('That time is in the past', 'start_at');
+    const today = localTimeOf(at, timezone).date;
+    if (localTimeOf(start, timezone).date > addDays(today, BOOKING_HORIZON_DAYS)) {
+      throw badRequest(`Bookings open ${BOOKING_HORIZON_DAYS} days ahead`, 'start_at');
+    }
+  }
+
+  /**
+   * Books the services in a row from `start`: with the staff member asked for (400 when their
+   * schedule does not allow it), or the least booked of those free ("anyone"). The insert is what
+   * decides: the exclusion constraint refuses an overlap, two requests at the same instant included
+   * (409); for "anyone" the next free staff member is tried in a savepoint.
+   */
+  async function book(scope: Scope, request: BookingRequest): Promise<string> {
+    const timezone = await timezoneOf(db, scope);
+    checkWhen(request.start, timezone);
+    const services = await servicesOf(scope, request.serviceIds);
+    const duration = totalMinutes(services);
+    const end = new Date(request.start.getTime() + duration * MINUTE_MS);
+    const { schedules } = await schedulesOf(
+      scope,
+      request.serviceIds,
+      request.staffId,
+      new Date(request.start.getTime() - DAY_MS),
+      new Date(end.getTime() + DAY_MS),
+    );
+    if (request.staffId) {
+      const schedule = schedules[0];
+      const reason = schedule
+        ? scheduleConflict(schedule, request.start, duration, timezone)
+        : 'outside_hours';
+      if (reason) throw badRequest(SCHEDULE_MESSAGES[reason], 'start_at');
+    }
+    const candidates = request.staffId
+      ? [request.staffId]
+      : freeStaffAt(schedules, request.start, duration, timezone);
+    if (candidates.length === 0) throw conflict(NOBODY_FREE, { start_at: NOBODY_FREE });
+    const values = scope.workspaceValues();
+    const at = now();
+    for (const staffId of candidates) {
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(barberAppointments)
+            .values({
+              ...values,
+              customerId: request.customerId,
+              staffId,
+              startAt: request.start,
+              endAt: end,
+              status: 'booked',
+              source: request.source,
+              tokenHash: request.tokenHash ?? null,
+              createdBy: request.createdBy ?? null,
+              createdAt: at,
+              updatedAt: at,
+            })
+            .returning({ id: barberAppointments.id });
+          if (!row) throw new Error('appointment insert returned no row');
+          await tx.insert(barberAppointmentServices).values(
+            services.map((s, position) => ({
+              ...values,
+              appointmentId: row.id,
+              position,
+              serviceId: s.id,
+              name: s.name,
+              durationMinutes: s.durationMinutes,
+              price: s.price,
+            })),
+          );
+          return row.id;
+        });
+      } catch (err) {
+        if (!isExclusionViolation(err)) throw err;
+      }
+    }
+    const message = request.staffId ? SLOT_TAKEN : NOBODY_FREE;
+    throw conflict(message, { start_at: message });
+  }
+
+  async function customerFor(
+    scope: Scope,
+    input: { customer_id?: string | undefined; customer?: CustomerInput | undefined },
+  ): Promise<string> {
+    if (input.customer_id) {
+      const [found] = await db
+        .select({ id: barberCustomers.id })
+        .from(barberCustomers)
+        .where(and(scope.workspace(barberCustomers), eq(barberCustomers.id, input.customer_id)));
+      if (!found) throw badRequest('Not a customer of this shop', 'customer_id');
+      return found.id;
+    }
+    if (!input.customer) throw badRequest('A customer is required', 'customer');
+    return findOrCreateCustomer(scope, input.customer);
+  }
+
+  /** The customer of that e-mail (any case), else a new one. */
+  async function findOrCreateCustomer(scope: Scope, input: CustomerInput): Promise<string> {
+    if (input.email) {
+      const [found] = await db
+        .select({ id: barberCustomers.id })
+        .from(barberCustomers)
+        .where(
+          and(
+            scope.workspace(barberCustomers),
+            sql`lower(${barberCustomers.email}) = ${input.email.toLowerCase()}`,
+          ),
+        )
+        .orderBy(asc(barberCustomers.createdAt))
+        .limit(1);
+      if (found) return found.id;
+    }
+    const [row] = await db
+      .insert(barberCustomers)
+      .values({
+        ...scope.workspaceValues(),
+        name: input.name,
+        phone: input.phone || null,
+        email: input.email ?? null,
+        createdAt: now(),
+      })
+      .returning({ id: barberCustomers.id });
+    if (!row) throw new Error('customer insert returned no row');
+    return row.id;
+  }
+
+  /** The appointments with their customer, staff member and service lines. */
+  async function records(
+    scope: Scope,
+    where: SQL | undefined,
+    order: SQL[],
+    range?: { limit: number; offset: number },
+  ): Promise<Appointment[]> {
+    let query = db
+      .select({ a: barberAppointments, customer: barberCustomers, staffName: barberStaff.name })
+      .from(barberAppointments)
+      .innerJoin(
+        barberCustomers,
+        and(
+          eq(barberCustomers.accountId, barberAppointments.accountId),
+          eq(barberCustomers.id, barberAppointments.customerId),
+        ),
+      )
+      .innerJoin(
+        barberStaff,
+        and(
+          eq(barberStaff.accountId, barberAppointments.accountId),
+          eq(barberStaff.id, barberAppointments.staffId),
+        ),
+      )
+      .where(and(scope.workspace(barberAppointments), where))
+      .orderBy(...order)
+      .$dynamic();
+    if (range) query = query.limit(range.limit).offset(range.offset);
+    const rows = await query;
+    if (rows.length === 0) return [];
+    const lines = await db
+      .select()
+      .from(barberAppointmentServices)
+      .where(
+        and(
+          scope.workspace(barberAppointmentServices),
+          inArray(
+            barberAppointmentServices.appointmentId,
+            rows.map((r) => r.a.id),
+          ),
+        ),
+      )
+      .orderBy(asc(barberAppointmentServices.position));
+    return rows.map(({ a, customer, staffName }) => {
+      const mine = lines.filter((l) => l.appointmentId === a.id);
+      const cents = mine.reduce((sum, l) => sum + Math.round(Number(l.price) * 10_000), 0);
+      return {
+        id: a.id,
+        customer: { id: customer.id, name: customer.name, phone: customer.phone, email: customer.email },
+        staff: { id: a.staffId, name: staffName },
+        start_at: a.startAt.toISOString(),
+        end_at: a.endAt.toISOString(),
+        status: a.status,
+        source: a.source,
+        services: mine.map((l) => ({
+          service_id: l.serviceId,
+          name: l.name,
+          duration_minutes: l.durationMinutes,
+          price: l.price,
+        })),
+        total: (cents / 10_000).toFixed(4),
+        created_at: a.createdAt.toISOString(),
+      };
+    });
+  }
+
+  async function one(scope: Scope, id: string): Promise<Appointment> {
+    const [found] = await records(scope, eq(barberAppointments.id, id), [asc(barberAppointments.id)]);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  async function listWhere(
+    scope: Scope,
+    query: z.output<typeof appointmentExportQuery>,
+  ): Promise<SQL | undefined> {
+    const timezone = query.from || query.to ? await timezoneOf(db, scope) : 'UTC';
+    const q = query.q ? containing(query.q) : undefined;
+    return and(
+      query.status ? eq(barberAppointments.status, query.status) : undefined,
+      query.source ? eq(barberAppointments.source, query.source) : undefined,
+      query.staff_id ? eq(barberAppointments.staffId, query.staff_id) : undefined,
+      query.customer_id ? eq(barberAppointments.customerId, query.customer_id) : undefined,
+      query.from ? gte(barberAppointments.startAt, instantAt(query.from, 0, timezone)) : undefined,
+      query.to ? lt(barberAppointments.startAt, instantAt(addDays(query.to, 1), 0, timezone)) : undefined,
+      q
+        ? or(
+            ilike(barberCustomers.name, q),
+            ilike(barberCustomers.phone, q),
+            ilike(barberCustomers.email, q),
+            ilike(barberStaff.name, q),
+          )
+        : undefined,
+    );
+  }
+
+  const countJoined = (scope: Scope, where: SQL | undefined) =>
+    db
+      .select({ total: count() })
+      .from(barberAppointments)
+      .innerJoin(
+        barberCustomers,
+        and(
+          eq(barberCustomers.accountId, barberAppointments.accountId),
+          eq(barberCustomers.id, barberAppointments.customerId),
+        ),
+      )
+      .innerJoin(
+        barberStaff,
+        and(
+          eq(barberStaff.accountId, barberAppointments.accountId),
+          eq(barberStaff.id, barberAppointments.staffId),
+        ),
+      )
+      .where(and(scope.workspace(barberAppointments), where));
+
+  const listOrder = () => [desc(barberAppointments.startAt), asc(barberAppointments.id)];
+
+  /** Moves a status step: only from the statuses it starts from (409 otherwise). */
+  async function step(scope: Scope, id: string, name: AppointmentStep): Promise<Appointment> {
+    const { from, to } = APPOINTMENT_STEPS[name];
+    const updated = await db
+      .update(barberAppointments)
+      .set({ status: to, updatedAt: now() })
+      .where(
+        and(
+          scope.workspace(barberAppointments),
+          eq(barberAppointments.id, id),
+          inArray(barberAppointments.status, [...from]),
+        ),
+      )
+      .returning({ id: barberAppointments.id });
+    if (updated.length === 0) {
+      const [found] = await db
+        .select({ status: barberAppointments.status })
+        .from(barberAppointments)
+        .where(and(scope.workspace(barberAppointments), eq(barberAppointments.id, id)));
+      if (!found) throw notFound();
+      throw conflict(
+        `An appointment that is ${found.status.replace('_', ' ')} cannot be ${name === 'check-in' ? 'checked in' : name === 'done' ? 'marked done' : name === 'cancel' ? 'cancelled' : 'marked a no-show'}`,
+      );
+    }
+    return one(scope, id);
+  }
+
+  /**
+   * Moves a booked appointment to another start and/or staff member: the same checks as a booking
+   * (the staff member performs every service, their schedule, the past), the exclusion constraint
+   * deciding an overlap (409).
+   */
+  async function move(
+    scope: Scope,
+    id: string,
+    input: { start_at?: string | undefined; staff_id?: string | undefined },
+  ): Promise<Appointment> {
+    const [current] = await db
+      .select()
+      .from(barberAppointments)
+      .where(and(scope.workspace(barberAppointments), eq(barberAppointments.id, id)))
+      .for('update');
+    if (!current) throw notFound();
+    if (current.status !== 'booked') {
+      throw conflict(`An appointment that is ${current.status.replace('_', ' ')} cannot be moved`);
+    }
+    const start = input.start_at ? new Date(input.start_at) : current.startAt;
+    const staffId = input.staff_id ?? current.staffId;
+    const timezone = await timezoneOf(db, scope);
+    checkWhen(start, timezone);
+    const lines = await db
+      .select({
+        serviceId: barberAppointmentServices.serviceId,
+        durationMinutes: barberAppointmentServices.durationMinutes,
+      })
+      .from(barberAppointmentServices)
+      .where(
+        and(scope.workspace(barberAppointmentServices), eq(barberAppointmentServices.appointmentId, id)),
+      );
+    const duration = totalMinutes(lines);
+    const { schedules } = await schedulesOf(
+      scope,
+      lines.map((l) => l.serviceId),
+      staffId,
+      start,
+      new Date(start.getTime() + duration * MINUTE_MS),
+      id,
+    );
+    const schedule = schedules[0];
+    const reason = schedule ? scheduleConflict(schedule, start, duration, timezone) : 'outside_hours';
+    if (reason) throw badRequest(SCHEDULE_MESSAGES[reason], 'start_at');
+    try {
+      await db.transaction((tx) =>
+        tx
+          .update(barberAppointments)
+          .set({
+            startAt: start,
+            endAt: new Date(start.getTime() + duration * MINUTE_MS),
+            staffId,
+            reminderSentAt: null,
+            updatedAt: now(),
+          })
+          .where(and(scope.workspace(barberAppointments), eq(barberAppointments.id, id))),
+      );
+    } catch (err) {
+      if (isExclusionViolation(err)) throw conflict(SLOT_TAKEN, { start_at: SLOT_TAKEN });
+      throw err;
+    }
+    return one(scope, id);
+  }
+
+  return {
+    slots,
+    book,
+    one,
+    step,
+    move,
+    customerFor,
+    findOrCreateCustomer,
+    servicesOf,
+
+    async create(
+      scope: Scope,
+      input: z.output<typeof appointmentBody>,
+      userId: string | null,
+    ): Promise<Appointment> {
+      const customerId = await customerFor(scope, input);
+      const id = await book(scope, {
+        start: new Date(input.start_at),
+        serviceIds: input.service_ids,
+        staffId: input.staff_id ?? null,
+        customerId,
+        source: 'staff',
+        createdBy: userId,
+      });
+      return one(scope, id);
+    },
+
+    /**
+     * A walk-in joins the day's queue: the earliest free start from now today (5-minute grid),
+     * with the staff member asked for or anyone; 409 when nobody can fit it in today.
+     */
+    async walkIn(
+      scope: Scope,
+      input: z.output<typeof walkInBody>,
+      userId: string | null,
+    ): Promise<Appointment> {
+      const timezone = await timezoneOf(db, scope);
+      const services = await servicesOf(scope, input.service_ids);
+      const at = now();
+      const today = localTimeOf(at, timezone).date;
+      const { schedules } = await schedulesOf(
+        scope,
+        input.service_ids,
+        input.staff_id,
+        instantAt(today, 0, timezone),
+        instantAt(addDays(today, 1), 0, timezone),
+      );
+      const found = freeSlots({
+        date: today,
+        timezone,
+        durationMinutes: totalMinutes(services),
+        stepMinutes: 5,
+        now: at,
+        staff: schedules,
+      });
+      const customerId = await findOrCreateCustomer(scope, input.customer);
+      for (const slot of found.slice(0, 5)) {
+        try {
+          const id = await book(scope, {
+            start: slot.start,
+            serviceIds: input.service_ids,
+            staffId: input.staff_id ?? null,
+            customerId,
+            source: 'walk_in',
+            createdBy: userId,
+          });
+          return one(scope, id);
+        } catch (err) {
+          if (!(err instanceof AppError && err.status === 409)) throw err;
+        }
+      }
+      throw conflict('Nobody can fit these services in today', { service_ids: 'Nobody is free today' });
+    },
+
+    /** Today's walk-ins still to serve (booked or checked in), in the order they will be served. */
+    async walkInQueue(scope: Scope): Promise<Appointment[]> {
+      const timezone = await timezoneOf(db, scope);
+      const today = localTimeOf(now(), timezone).date;
+      return records(
+        scope,
+        and(
+          eq(barberAppointments.source, 'walk_in'),
+          inArray(barberAppointments.status, [...HOLDING_STATUSES]),
+          gte(barberAppointments.startAt, instantAt(today, 0, timezone)),
+          lt(barberAppointments.startAt, instantAt(addDays(today, 1), 0, timezone)),
+        ),
+        [asc(barberAppointments.startAt), asc(barberAppointments.id)],
+      );
+    },
+
+    async list(scope: Scope, query: z.output<typeof appointmentListQuery>) {
+      const where = await listWhere(scope, query);
+      const [data, [total]] = await Promise.all([
+        records(scope, where, listOrder(), { limit: query.limit, offset: (query.page - 1) * query.limit }),
+        countJoined(scope, where),
+      ]);
+      return { data, meta: { page: query.page, limit: query.limit, total: total?.total ?? 0 } };
+    },
+
+    async exportCsv(scope: Scope, query: z.output<typeof appointmentExportQuery>) {
+      const where = await listWhere(scope, query);
+      const fetched = await records(scope, where, listOrder(), { limit: EXPORT_ROWS_MAX + 1, offset: 0 });
+      const { rows, truncatedAt } = capRows(fetched, EXPORT_ROWS_MAX);
+      const csv = toCsv(
+        ['Start', 'End', 'Customer', 'Phone', 'E-mail', 'Staff', 'Services', 'Total', 'Status', 'Source'],
+        rows.map((a) => [
+          a.start_at,
+          a.end_at,
+          a.customer.name,
+          a.customer.phone,
+          a.customer.email,
+          a.staff.name,
+          a.services.map((s) => s.name).join(' + '),
+          a.total,
+          a.status,
+          a.source,
+        ]),
+      );
+      return { filename: csvFilename('appointments', now()), csv, truncatedAt };
+    },
+
+    /** One day of the shop: each active staff member's hours and breaks of that weekday, and the appointments. */
+    async calendar(scope: Scope, date: string) {
+      const timezone = await timezoneOf(db, scope);
+      const appointments = await records(
+        scope,
+        and(
+          gte(barberAppointments.startAt, instantAt(date, 0, timezone)),
+          lt(barberAppointments.startAt, instantAt(addDays(date, 1), 0, timezone)),
+        ),
+        [asc(barberAppointments.startAt), asc(barberAppointments.id)],
+      );
+      return { date, timezone, appointments };
+    },
+  };
+}
+
+export type AppointmentService = ReturnType<typeof createAppointmentService>;

@@ -1,0 +1,237 @@
+import {
+  type Appointment,
+  barberSlugParam,
+  bookingTokenParam,
+  publicAppointment,
+  publicAppointmentBody,
+  publicBookingPage,
+  publicRescheduleBody,
+  slotList,
+  slotsQuery,
+} from '@workhub/shared/schemas/barber';
+import { dataEnvelope } from '@workhub/shared/schemas/common';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Ctx } from '../../context.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
+import { type PublicScope, publicScope } from '../../plugins/public-gate.ts';
+import { createAppointmentService } from './appointments.service.ts';
+import { bookingConfirmedMail, bookingMovedMail, shopTime } from './barber.mails.ts';
+import { barberAppointments, barberServices, barberStaff, barberStaffServices } from './barber.schema.ts';
+import { timezoneOf } from './barber.service.ts';
+
+const tags = ['barber (public)'];
+
+/** The page of a booking's token: where the mail's link leads (the web's /book/:slug/manage/:token). */
+export const manageLink = (publicUrl: string, slug: string, token: string) =>
+  `${publicUrl.replace(/\/$/, '')}/book/${encodeURIComponent(slug)}/manage/${token}`;
+
+const toPublic = (a: Appointment) => ({
+  start_at: a.start_at,
+  end_at: a.end_at,
+  status: a.status,
+  staff_name: a.staff.name,
+  staff_id: a.staff.id,
+  services: a.services.map((s) => s.name),
+  service_ids: a.services.map((s) => s.service_id),
+});
+
+/**
+ * The booking page's API (/book/{slug}), behind the slug gate (plugins/public-gate.ts): the shop's
+ * services and staff (names only), a day's free slots, a booking with name, phone and e-mail (a
+ * confirmation mail with a link carrying a random token, stored as its hash), and that link's
+ * page: the booking, cancel, reschedule. Nothing else of the shop: no other customer, no member.
+ */
+export const barberPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }) => {
+  const { db, now, mailer, config } = ctx;
+  const appointments = createAppointmentService(ctx);
+
+  /** The appointment of a link's token in this shop, or 404. */
+  async function byToken(scope: PublicScope, token: string): Promise<Appointment> {
+    const [found] = await db
+      .select({ id: barberAppointments.id })
+      .from(barberAppointments)
+      .where(and(scope.workspace(barberAppointments), eq(barberAppointments.tokenHash, sha256(token))));
+    if (!found) throw notFound();
+    return appointments.one(scope, found.id);
+  }
+
+  async function mailAbout(scope: PublicScope, a: Appointment, kind: 'confirmed' | 'moved', token: string) {
+    if (!a.customer.email) return;
+    const timezone = await timezoneOf(db, scope);
+    const mail = {
+      to: a.customer.email,
+      customerName: a.customer.name,
+      shopName: scope.workspaceName,
+      when: shopTime(new Date(a.start_at), timezone),
+      staffName: a.staff.name,
+      services: a.services.map((s) => s.name),
+      link: manageLink(config.publicUrl, scope.slug, token),
+    };
+    await mailer.send(kind === 'confirmed' ? bookingConfirmedMail(mail) : bookingMovedMail(mail));
+  }
+
+  app.get(
+    '/booking/:slug',
+    {
+      schema: {
+        tags,
+        summary: "A shop's booking page: its name, time zone, active services and staff (names only)",
+        params: barberSlugParam,
+        response: { 200: dataEnvelope(publicBookingPage), ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const scope = publicScope(request);
+      const [timezone, services, staff, performs] = await Promise.all([
+        timezoneOf(db, scope),
+        db
+          .select()
+          .from(barberServices)
+          .where(and(scope.workspace(barberServices), eq(barberServices.active, true)))
+          .orderBy(asc(sql`lower(${barberServices.name})`)),
+        db
+          .select({ id: barberStaff.id, name: barberStaff.name })
+          .from(barberStaff)
+          .where(and(scope.workspace(barberStaff), eq(barberStaff.active, true)))
+          .orderBy(asc(sql`lower(${barberStaff.name})`)),
+        db.select().from(barberStaffServices).where(scope.workspace(barberStaffServices)),
+      ]);
+      return {
+        data: {
+          name: scope.workspaceName,
+          timezone,
+          services: services.map((s) => ({
+            id: s.id,
+            name: s.name,
+            duration_minutes: s.durationMinutes,
+            price: s.price,
+            category: s.category,
+          })),
+          staff: staff.map((s) => ({
+            id: s.id,
+            name: s.name,
+            service_ids: performs.filter((p) => p.staffId === s.id).map((p) => p.serviceId),
+          })),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/booking/:slug/slots',
+    {
+      schema: {
+        tags,
+        summary:
+          "A day's free slots for services in a row (service_ids comma-separated), with staff_id or anyone",
+        params: barberSlugParam,
+        querystring: slotsQuery,
+        response: { 200: dataEnvelope(slotList), ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => ({ data: await appointments.slots(publicScope(request), request.query) }),
+  );
+
+  app.post(
+    '/booking/:slug/appointments',
+    {
+      schema: {
+        tags,
+        summary:
+          'Book a slot: name, phone and e-mail; a confirmation mail carries the cancel/reschedule link (409 when just taken)',
+        params: barberSlugParam,
+        body: publicAppointmentBody,
+        response: { 201: dataEnvelope(publicAppointment), ...errorResponses(400, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const scope = publicScope(request);
+      const body = request.body;
+      const customerId = await appointments.findOrCreateCustomer(scope, {
+        name: body.name,
+        phone: body.phone,
+        email: body.email,
+      });
+      const token = randomToken();
+      const id = await appointments.book(scope, {
+        start: new Date(body.start_at),
+        serviceIds: body.service_ids,
+        staffId: body.staff_id ?? null,
+        customerId,
+        source: 'public',
+        tokenHash: sha256(token),
+      });
+      const booked = await appointments.one(scope, id);
+      // The mail goes to the address given now, which found (or made) the customer.
+      await mailAbout(
+        scope,
+        { ...booked, customer: { ...booked.customer, email: body.email, name: body.name } },
+        'confirmed',
+        token,
+      );
+      return reply
+        .status(201)
+        .send({ message: 'Booked: a confirmation is on its way by e-mail', data: toPublic(booked) });
+    },
+  );
+
+  app.get(
+    '/booking/:slug/manage/:token',
+    {
+      schema: {
+        tags,
+        summary: "The booking of a confirmation mail's link",
+        params: bookingTokenParam,
+        response: { 200: dataEnvelope(publicAppointment), ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => ({ data: toPublic(await byToken(publicScope(request), request.params.token)) }),
+  );
+
+  app.post(
+    '/booking/:slug/manage/:token/cancel',
+    {
+      schema: {
+        tags,
+        summary: "Cancel the booking of a mail's link (a booked appointment that has not started)",
+        params: bookingTokenParam,
+        response: { 200: dataEnvelope(publicAppointment), ...errorResponses(400, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const scope = publicScope(request);
+      const booking = await byToken(scope, request.params.token);
+      if (new Date(booking.start_at).getTime() <= now().getTime()) {
+        throw conflict('This appointment has already started: call the shop');
+      }
+      const cancelled = await appointments.step(scope, booking.id, 'cancel');
+      return { message: 'Your appointment is cancelled', data: toPublic(cancelled) };
+    },
+  );
+
+  app.post(
+    '/booking/:slug/manage/:token/reschedule',
+    {
+      schema: {
+        tags,
+        summary: "Move the booking of a mail's link to another free slot (the same checks as booking)",
+        params: bookingTokenParam,
+        body: publicRescheduleBody,
+        response: { 200: dataEnvelope(publicAppointment), ...errorResponses(400, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const scope = publicScope(request);
+      const booking = await byToken(scope, request.params.token);
+      const moved = await appointments.move(scope, booking.id, {
+        start_at: request.body.start_at,
+        staff_id: request.body.staff_id ?? undefined,
+      });
+      await mailAbout(scope, moved, 'moved', request.params.token);
+      return { message: 'Your appointment has moved', data: toPublic(moved) };
+    },
+  );
+};

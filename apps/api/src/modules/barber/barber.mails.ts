@@ -1,0 +1,65 @@
+import { escapeHtml } from '../../lib/html.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+
+const LINK_LINE = 'Cancel or reschedule: ';
+const LINK_IN_TEXT = new RegExp(`^${LINK_LINE}(\\S+)$`, 'm');
+
+export type BookingMail = {
+  to: string;
+  customerName: string;
+  shopName: string;
+  /** The start as the shop's clock reads it, e.g. 'Monday 7 December 2026, 09:00'. */
+  when: string;
+  staffName: string;
+  services: readonly string[];
+  /** The page of the mail's random token; null when the booking was not made on the public page. */
+  link: string | null;
+};
+
+/** The start of an appointment as the shop's clock reads it. */
+export const shopTime = (instant: Date, timezone: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: timezone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant);
+
+function bookingMail(mail: BookingMail, subject: string, intro: string): MailMessage {
+  const details = [`When: ${mail.when}`, `With: ${mail.staffName}`, `Services: ${mail.services.join(', ')}`];
+  const text = [intro, '', ...details, ...(mail.link ? ['', `${LINK_LINE}${mail.link}`] : [])].join('\n');
+  const html = `<p>${escapeHtml(intro)}</p>
+<p>${details.map(escapeHtml).join('<br>')}</p>${mail.link ? `\n<p><a href="${escapeHtml(mail.link)}">Cancel or reschedule</a></p>` : ''}`;
+  return { to: mail.to, subject, text, html };
+}
+
+/** Sent when a customer books on the public page: what, when, and the link to cancel or reschedule. */
+export const bookingConfirmedMail = (mail: BookingMail) =>
+  bookingMail(
+    mail,
+    `Your booking at ${mail.shopName}`,
+    `Hello ${mail.customerName}, your appointment at ${mail.shopName} is booked.`,
+  );
+
+/** Sent after a reschedule through the mail's link. */
+export const bookingMovedMail = (mail: BookingMail) =>
+  bookingMail(
+    mail,
+    `Your booking at ${mail.shopName} has moved`,
+    `Hello ${mail.customerName}, your appointment at ${mail.shopName} has moved.`,
+  );
+
+/** The reminder the day before. */
+export const bookingReminderMail = (mail: BookingMail) =>
+  bookingMail(
+    mail,
+    `Reminder: your appointment at ${mail.shopName} tomorrow`,
+    `Hello ${mail.customerName}, this is a reminder of your appointment at ${mail.shopName}.`,
+  );
+
+/** The link a booking mail carries, read back from its text. */
+export const linkInBookingMail = (text: string): string | undefined => LINK_IN_TEXT.exec(text)?.[1];

@@ -1,0 +1,386 @@
+import type {
+  BarberCustomer,
+  BarberService,
+  BarberStaff,
+  barberCustomerBody,
+  barberCustomerListQuery,
+  barberServiceBody,
+  barberServiceListQuery,
+  barberStaffBody,
+} from '@workhub/shared/schemas/barber';
+import { BARBER_DEFAULT_TIMEZONE } from '@workhub/shared/schemas/barber';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { workspaceMembers } from '../../db/schema/workspaces.ts';
+import type { WorkspaceScope } from '../../db/tenant-scope.ts';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
+import { containing } from '../../lib/list-query.ts';
+import {
+  barberAppointments,
+  barberBreaks,
+  barberCustomers,
+  barberDaysOff,
+  barberServices,
+  barberSettings,
+  barberStaff,
+  barberStaffServices,
+  barberWorkingHours,
+} from './barber.schema.ts';
+
+/** What the barber services need of a scope: a member's (WorkspaceScope) or a public page's (PublicScope). */
+export type BarberScope = Pick<WorkspaceScope, 'workspace' | 'workspaceValues'>;
+type Scope = BarberScope;
+
+type ServiceInput = z.output<typeof barberServiceBody>;
+type StaffInput = z.output<typeof barberStaffBody>;
+type CustomerInput = z.output<typeof barberCustomerBody>;
+
+export const badRequest = (message: string, field?: string) =>
+  new AppError(400, 'VALIDATION_FAILED', message, field ? { fields: { [field]: message } } : {});
+
+const toService = (row: typeof barberServices.$inferSelect): BarberService => ({
+  id: row.id,
+  name: row.name,
+  duration_minutes: row.durationMinutes,
+  price: row.price,
+  category: row.category,
+  active: row.active,
+  created_at: row.createdAt.toISOString(),
+});
+
+async function uniqueName<T>(message: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(message, { name: message });
+    throw err;
+  }
+}
+
+/** The shop's time zone (barber_settings; Africa/Nairobi until the admin picks one). */
+export async function timezoneOf(db: Db, scope: Scope): Promise<string> {
+  const [row] = await db
+    .select({ timezone: barberSettings.timezone })
+    .from(barberSettings)
+    .where(scope.workspace(barberSettings));
+  return row?.timezone ?? BARBER_DEFAULT_TIMEZONE;
+}
+
+/** Services, staff (with hours, breaks, days off and services), customers and settings. */
+export function createBarberService(ctx: Ctx) {
+  const { db, now } = ctx;
+
+  async function staffRecords(scope: Scope, where?: SQL): Promise<BarberStaff[]> {
+    const rows = await db
+      .select()
+      .from(barberStaff)
+      .where(and(scope.workspace(barberStaff), where))
+      .orderBy(asc(sql`lower(${barberStaff.name})`), asc(barberStaff.id));
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [services, hours, breaks, daysOff] = await Promise.all([
+      db
+        .select()
+        .from(barberStaffServices)
+        .where(and(scope.workspace(barberStaffServices), inArray(barberStaffServices.staffId, ids))),
+      db
+        .select()
+        .from(barberWorkingHours)
+        .where(and(scope.workspace(barberWorkingHours), inArray(barberWorkingHours.staffId, ids)))
+        .orderBy(asc(barberWorkingHours.weekday)),
+      db
+        .select()
+        .from(barberBreaks)
+        .where(and(scope.workspace(barberBreaks), inArray(barberBreaks.staffId, ids)))
+        .orderBy(asc(barberBreaks.weekday), asc(barberBreaks.startMinute)),
+      db
+        .select()
+        .from(barberDaysOff)
+        .where(and(scope.workspace(barberDaysOff), inArray(barberDaysOff.staffId, ids)))
+        .orderBy(asc(barberDaysOff.day)),
+    ]);
+    const interval = (r: { weekday: number; startMinute: number; endMinute: number }) => ({
+      weekday: r.weekday,
+      start_minute: r.startMinute,
+      end_minute: r.endMinute,
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      user_id: row.userId,
+      active: row.active,
+      service_ids: services.filter((s) => s.staffId === row.id).map((s) => s.serviceId),
+      hours: hours.filter((x) => x.staffId === row.id).map(interval),
+      breaks: breaks.filter((x) => x.staffId === row.id).map(interval),
+      days_off: daysOff.filter((x) => x.staffId === row.id).map((x) => x.day),
+      created_at: row.createdAt.toISOString(),
+    }));
+  }
+
+  async function oneStaff(scope: Scope, id: string): Promise<BarberStaff> {
+    const [found] = await staffRecords(scope, eq(barberStaff.id, id));
+    if (!found) throw notFound();
+    return found;
+  }
+
+  /** The staff member's services, hours, breaks and days off, replaced by the input's. */
+  async function writeSchedule(scope: Scope, staffId: string, input: StaffInput): Promise<void> {
+    const values = scope.workspaceValues();
+    if (input.service_ids.length > 0) {
+      const unique = [...new Set(input.service_ids)];
+      const [found] = await db
+        .select({ n: count() })
+        .from(barberServices)
+        .where(and(scope.workspace(barberServices), inArray(barberServices.id, unique)));
+      if ((found?.n ?? 0) !== unique.length)
+        throw badRequest('A service is not one of this shop', 'service_ids');
+    }
+    if (input.user_id) {
+      const [member] = await db
+        .select({ userId: workspaceMembers.userId })
+        .from(workspaceMembers)
+        .where(and(scope.workspace(workspaceMembers), eq(workspaceMembers.userId, input.user_id)));
+      if (!member) throw badRequest('Not a member of this workspace', 'user_id');
+    }
+    for (const b of input.breaks) {
+      const day = input.hours.find((x) => x.weekday === b.weekday);
+      if (!day || b.start_minute < day.start_minute || b.end_minute > day.end_minute) {
+        throw badRequest('A break must lie within the working hours of its weekday', 'breaks');
+      }
+    }
+    await db
+      .delete(barberStaffServices)
+      .where(and(scope.workspace(barberStaffServices), eq(barberStaffServices.staffId, staffId)));
+    await db
+      .delete(barberWorkingHours)
+      .where(and(scope.workspace(barberWorkingHours), eq(barberWorkingHours.staffId, staffId)));
+    await db
+      .delete(barberBreaks)
+      .where(and(scope.workspace(barberBreaks), eq(barberBreaks.staffId, staffId)));
+    await db
+      .delete(barberDaysOff)
+      .where(and(scope.workspace(barberDaysOff), eq(barberDaysOff.staffId, staffId)));
+    const serviceIds = [...new Set(input.service_ids)];
+    if (serviceIds.length > 0) {
+      await db
+        .insert(barberStaffServices)
+        .values(serviceIds.map((serviceId) => ({ ...values, staffId, serviceId })));
+    }
+    if (input.hours.length > 0) {
+      await db.insert(barberWorkingHours).values(
+        input.hours.map((x) => ({
+          ...values,
+          staffId,
+          weekday: x.weekday,
+          startMinute: x.start_minute,
+          endMinute: x.end_minute,
+        })),
+      );
+    }
+    if (input.breaks.length > 0) {
+      await db.insert(barberBreaks).values(
+        input.breaks.map((x) => ({
+          ...values,
+          staffId,
+          weekday: x.weekday,
+          startMinute: x.start_minute,
+          endMinute: x.end_minute,
+        })),
+      );
+    }
+    if (input.days_off.length > 0) {
+      await db.insert(barberDaysOff).values(input.days_off.map((day) => ({ ...values, staffId, day })));
+    }
+  }
+
+  const staffNameTaken = 'A staff member of this name is already there';
+  const serviceNameTaken = 'A service of this name is already there';
+
+  return {
+    timezone: (scope: Scope) => timezoneOf(db, scope),
+
+    async setTimezone(scope: Scope, timezone: string): Promise<{ timezone: string }> {
+      await db
+        .insert(barberSettings)
+        .values({ ...scope.workspaceValues(), timezone, updatedAt: now() })
+        .onConflictDoUpdate({
+          target: [barberSettings.accountId, barberSettings.workspaceId],
+          set: { timezone, updatedAt: now() },
+        });
+      return { timezone };
+    },
+
+    // ------------------------------------------------------------ services
+
+    async listServices(scope: Scope, query: z.output<typeof barberServiceListQuery>) {
+      const where = and(
+        scope.workspace(barberServices),
+        query.q
+          ? or(
+              ilike(barberServices.name, containing(query.q)),
+              ilike(barberServices.category, containing(query.q)),
+            )
+          : undefined,
+        query.active ? eq(barberServices.active, query.active === 'true') : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(barberServices)
+          .where(where)
+          .orderBy(asc(sql`lower(${barberServices.name})`))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ total: count() }).from(barberServices).where(where),
+      ]);
+      return {
+        data: rows.map(toService),
+        meta: { page: query.page, limit: query.limit, total: total?.total ?? 0 },
+      };
+    },
+
+    async createService(scope: Scope, input: ServiceInput): Promise<BarberService> {
+      const at = now();
+      const [row] = await uniqueName(serviceNameTaken, () =>
+        db
+          .insert(barberServices)
+          .values({
+            ...scope.workspaceValues(),
+            name: input.name,
+            durationMinutes: input.duration_minutes,
+            price: input.price,
+            category: input.category || null,
+            active: input.active,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning(),
+      );
+      if (!row) throw new Error('service insert returned no row');
+      return toService(row);
+    },
+
+    async updateService(scope: Scope, id: string, input: ServiceInput): Promise<BarberService> {
+      const [row] = await uniqueName(serviceNameTaken, () =>
+        db
+          .update(barberServices)
+          .set({
+            name: input.name,
+            durationMinutes: input.duration_minutes,
+            price: input.price,
+            category: input.category || null,
+            active: input.active,
+            updatedAt: now(),
+          })
+          .where(and(scope.workspace(barberServices), eq(barberServices.id, id)))
+          .returning(),
+      );
+      if (!row) throw notFound();
+      return toService(row);
+    },
+
+    // ------------------------------------------------------------ staff
+
+    listStaff: (scope: Scope) => staffRecords(scope),
+    oneStaff,
+
+    async createStaff(scope: Scope, input: StaffInput): Promise<BarberStaff> {
+      const at = now();
+      const [row] = await uniqueName(staffNameTaken, () =>
+        db
+          .insert(barberStaff)
+          .values({
+            ...scope.workspaceValues(),
+            name: input.name,
+            userId: input.user_id ?? null,
+            active: input.active,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning({ id: barberStaff.id }),
+      );
+      if (!row) throw new Error('staff insert returned no row');
+      await writeSchedule(scope, row.id, input);
+      return oneStaff(scope, row.id);
+    },
+
+    async updateStaff(scope: Scope, id: string, input: StaffInput): Promise<BarberStaff> {
+      const [row] = await uniqueName(staffNameTaken, () =>
+        db
+          .update(barberStaff)
+          .set({ name: input.name, userId: input.user_id ?? null, active: input.active, updatedAt: now() })
+          .where(and(scope.workspace(barberStaff), eq(barberStaff.id, id)))
+          .returning({ id: barberStaff.id }),
+      );
+      if (!row) throw notFound();
+      await writeSchedule(scope, id, input);
+      return oneStaff(scope, id);
+    },
+
+    // ------------------------------------------------------------ customers
+
+    async listCustomers(scope: Scope, query: z.output<typeof barberCustomerListQuery>) {
+      const where = and(
+        scope.workspace(barberCustomers),
+        query.q
+          ? or(
+              ilike(barberCustomers.name, containing(query.q)),
+              ilike(barberCustomers.email, containing(query.q)),
+              ilike(barberCustomers.phone, containing(query.q)),
+            )
+          : undefined,
+      );
+      const visits = sql<number>`(select count(*)::int from ${barberAppointments} where ${barberAppointments.accountId} = ${barberCustomers.accountId} and ${barberAppointments.customerId} = ${barberCustomers.id} and ${barberAppointments.status} = 'done')`;
+      const lastVisit = sql<
+        string | null
+      >`(select max(${barberAppointments.startAt}) from ${barberAppointments} where ${barberAppointments.accountId} = ${barberCustomers.accountId} and ${barberAppointments.customerId} = ${barberCustomers.id} and ${barberAppointments.status} = 'done')`;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ row: barberCustomers, visits, lastVisit })
+          .from(barberCustomers)
+          .where(where)
+          .orderBy(asc(sql`lower(${barberCustomers.name})`), asc(barberCustomers.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ total: count() }).from(barberCustomers).where(where),
+      ]);
+      const data: BarberCustomer[] = rows.map(({ row, visits: n, lastVisit: last }) => ({
+        id: row.id,
+        name: row.name,
+        phone: row.phone,
+        email: row.email,
+        visits: Number(n),
+        last_visit_at: last ? new Date(last).toISOString() : null,
+        created_at: row.createdAt.toISOString(),
+      }));
+      return { data, meta: { page: query.page, limit: query.limit, total: total?.total ?? 0 } };
+    },
+
+    async createCustomer(scope: Scope, input: CustomerInput): Promise<BarberCustomer> {
+      const [row] = await db
+        .insert(barberCustomers)
+        .values({
+          ...scope.workspaceValues(),
+          name: input.name,
+          phone: input.phone || null,
+          email: input.email ?? null,
+          createdAt: now(),
+        })
+        .returning();
+      if (!row) throw new Error('customer insert returned no row');
+      return {
+        id: row.id,
+        name: row.name,
+        phone: row.phone,
+        email: row.email,
+        visits: 0,
+        last_visit_at: null,
+        created_at: row.createdAt.toISOString(),
+      };
+    },
+  };
+}
+
+export type BarberServices = ReturnType<typeof createBarberService>;

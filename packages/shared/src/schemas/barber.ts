@@ -1,0 +1,313 @@
+import { z } from 'zod';
+import {
+  calendarDate,
+  emailField,
+  idField,
+  int32,
+  optionalString,
+  paginationQuery,
+  requiredString,
+  searchQuery,
+} from './common.ts';
+import { decimalField, decimalString } from './decimal.ts';
+
+/*
+ * The Barber Shop & Spa module (issue 15; docs/api.md 'Barber Shop & Spa'): services, staff with
+ * their hours, breaks, days off and the services each performs, customers and appointments.
+ * Times of day are minutes after midnight in the shop's time zone (barber_settings.timezone);
+ * appointments' instants are ISO 8601 with an offset.
+ */
+
+export const APPOINTMENT_STATUSES = ['booked', 'checked_in', 'done', 'cancelled', 'no_show'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+export const APPOINTMENT_SOURCES = ['staff', 'public', 'walk_in'] as const;
+export type AppointmentSource = (typeof APPOINTMENT_SOURCES)[number];
+
+/** The statuses that hold a staff member's time (the exclusion constraint's WHERE). */
+export const HOLDING_STATUSES = ['booked', 'checked_in'] as const;
+
+/** The status actions: which statuses each may start from, and where it leads. */
+export const APPOINTMENT_STEPS = {
+  'check-in': { from: ['booked'], to: 'checked_in' },
+  done: { from: ['checked_in'], to: 'done' },
+  cancel: { from: ['booked'], to: 'cancelled' },
+  'no-show': { from: ['booked'], to: 'no_show' },
+} as const satisfies Record<string, { from: readonly AppointmentStatus[]; to: AppointmentStatus }>;
+export type AppointmentStep = keyof typeof APPOINTMENT_STEPS;
+export const APPOINTMENT_STEP_NAMES = Object.keys(APPOINTMENT_STEPS) as AppointmentStep[];
+
+/** Weekdays as ISO numbers: 1 Monday ... 7 Sunday. */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** The shop's time zone until its admin picks one. */
+export const BARBER_DEFAULT_TIMEZONE = 'Africa/Nairobi';
+/** Slots start on this grid (minutes). */
+export const SLOT_STEP_MINUTES = 15;
+/** How far ahead a slot may be booked. */
+export const BOOKING_HORIZON_DAYS = 90;
+/** At most this many services in one appointment. */
+export const SERVICES_PER_APPOINTMENT_MAX = 8;
+
+const DAY_MINUTES = 24 * 60;
+const minuteOfDay = (label: string) =>
+  int32({
+    min: 0,
+    max: DAY_MINUTES,
+    message: `${label} must be a time of day`,
+    maxMessage: `${label} must be a time of day`,
+  });
+
+export const barberIdParam = z.object({ id: idField() });
+export const barberSlugParam = z.object({ slug: z.string().max(64) });
+
+// ---------------------------------------------------------------- services
+
+export const barberServiceBody = z.object({
+  name: requiredString('A name is required', 120),
+  duration_minutes: int32({
+    min: 5,
+    max: 600,
+    message: 'A duration in minutes is required',
+    minMessage: 'At least 5 minutes',
+    maxMessage: 'At most 600 minutes',
+  }),
+  price: decimalField('nonnegative', 'A price is required'),
+  category: optionalString(80),
+  active: z.boolean().default(true),
+});
+export type BarberServiceBody = z.input<typeof barberServiceBody>;
+
+export const barberService = z.object({
+  id: z.string(),
+  name: z.string(),
+  duration_minutes: z.number().int(),
+  price: decimalString,
+  category: z.string().nullable(),
+  active: z.boolean(),
+  created_at: z.string(),
+});
+export type BarberService = z.infer<typeof barberService>;
+
+export const barberServiceListQuery = paginationQuery.extend({
+  q: searchQuery(),
+  active: z.enum(['true', 'false']).optional(),
+});
+
+// ---------------------------------------------------------------- staff
+
+const interval = z
+  .object({ start_minute: minuteOfDay('The start'), end_minute: minuteOfDay('The end') })
+  .refine((v) => v.end_minute > v.start_minute, {
+    error: 'The end must be after the start',
+    path: ['end_minute'],
+  });
+
+export const workingHoursEntry = z
+  .object({ weekday: int32({ min: 1, max: 7, message: 'A weekday is 1 (Monday) to 7 (Sunday)' }) })
+  .and(interval);
+export const breakEntry = workingHoursEntry;
+
+export const barberStaffBody = z.object({
+  name: requiredString('A name is required', 120),
+  user_id: idField().nullable().optional(),
+  active: z.boolean().default(true),
+  service_ids: z.array(idField()).max(200).default([]),
+  /** One interval per weekday; a weekday missing is a day the staff member does not work. */
+  hours: z
+    .array(workingHoursEntry)
+    .max(7)
+    .refine((rows) => new Set(rows.map((r) => r.weekday)).size === rows.length, {
+      error: 'One working-hours row per weekday',
+    })
+    .default([]),
+  breaks: z.array(breakEntry).max(50).default([]),
+  days_off: z
+    .array(calendarDate('A day off is a date'))
+    .max(400)
+    .refine((days) => new Set(days).size === days.length, { error: 'A day off is listed twice' })
+    .default([]),
+});
+export type BarberStaffBody = z.input<typeof barberStaffBody>;
+
+export const barberStaff = z.object({
+  id: z.string(),
+  name: z.string(),
+  user_id: z.string().nullable(),
+  active: z.boolean(),
+  service_ids: z.array(z.string()),
+  hours: z.array(z.object({ weekday: z.number(), start_minute: z.number(), end_minute: z.number() })),
+  breaks: z.array(z.object({ weekday: z.number(), start_minute: z.number(), end_minute: z.number() })),
+  days_off: z.array(z.string()),
+  created_at: z.string(),
+});
+export type BarberStaff = z.infer<typeof barberStaff>;
+
+// ---------------------------------------------------------------- customers
+
+export const barberCustomerBody = z.object({
+  name: requiredString('A name is required', 120),
+  phone: optionalString(40),
+  email: emailField.optional(),
+});
+
+export const barberCustomer = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  visits: z.number().int(),
+  last_visit_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type BarberCustomer = z.infer<typeof barberCustomer>;
+
+export const barberCustomerListQuery = paginationQuery.extend({ q: searchQuery() });
+
+// ---------------------------------------------------------------- appointments
+
+const serviceIds = z
+  .array(idField(), { error: 'Pick at least one service' })
+  .min(1, { error: 'Pick at least one service' })
+  .max(SERVICES_PER_APPOINTMENT_MAX, { error: `At most ${SERVICES_PER_APPOINTMENT_MAX} services` });
+
+const instant = z.iso.datetime({ offset: true, error: 'A start time (ISO 8601) is required' });
+
+export const appointmentBody = z.object({
+  start_at: instant,
+  service_ids: serviceIds,
+  /** null or missing: anyone who performs every service and is free. */
+  staff_id: idField().nullable().optional(),
+  customer_id: idField().optional(),
+  customer: barberCustomerBody.optional(),
+});
+export type AppointmentBody = z.input<typeof appointmentBody>;
+
+export const appointmentMoveBody = z.object({
+  start_at: instant.optional(),
+  staff_id: idField().optional(),
+});
+
+export const walkInBody = z.object({
+  service_ids: serviceIds,
+  staff_id: idField().nullable().optional(),
+  customer: barberCustomerBody,
+});
+
+export const appointmentLine = z.object({
+  service_id: z.string(),
+  name: z.string(),
+  duration_minutes: z.number().int(),
+  price: decimalString,
+});
+
+export const appointment = z.object({
+  id: z.string(),
+  customer: z.object({
+    id: z.string(),
+    name: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+  staff: z.object({ id: z.string(), name: z.string() }),
+  start_at: z.string(),
+  end_at: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  source: z.enum(APPOINTMENT_SOURCES),
+  services: z.array(appointmentLine),
+  total: decimalString,
+  created_at: z.string(),
+});
+export type Appointment = z.infer<typeof appointment>;
+
+export const appointmentListQuery = paginationQuery.extend({
+  q: searchQuery(),
+  status: z.enum(APPOINTMENT_STATUSES).optional(),
+  source: z.enum(APPOINTMENT_SOURCES).optional(),
+  staff_id: idField().optional(),
+  customer_id: idField().optional(),
+  from: calendarDate('A date is required').optional(),
+  to: calendarDate('A date is required').optional(),
+});
+export const appointmentExportQuery = appointmentListQuery.omit({ page: true, limit: true });
+
+// ---------------------------------------------------------------- slots and the public page
+
+export const slotsQuery = z.object({
+  service_ids: z
+    .string({ error: 'Pick at least one service' })
+    .max(SERVICES_PER_APPOINTMENT_MAX * 37)
+    .transform((v) => v.split(',').filter((s) => s !== ''))
+    .pipe(serviceIds),
+  staff_id: idField().optional(),
+  date: calendarDate('A date is required'),
+});
+
+export const slot = z.object({ start_at: z.string(), end_at: z.string(), staff_ids: z.array(z.string()) });
+export type Slot = z.infer<typeof slot>;
+export const slotList = z.object({ timezone: z.string(), date: z.string(), slots: z.array(slot) });
+
+export const publicBookingPage = z.object({
+  name: z.string(),
+  timezone: z.string(),
+  services: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      duration_minutes: z.number(),
+      price: decimalString,
+      category: z.string().nullable(),
+    }),
+  ),
+  staff: z.array(z.object({ id: z.string(), name: z.string(), service_ids: z.array(z.string()) })),
+});
+export type PublicBookingPage = z.infer<typeof publicBookingPage>;
+
+export const publicAppointmentBody = z.object({
+  start_at: instant,
+  service_ids: serviceIds,
+  staff_id: idField().nullable().optional(),
+  name: requiredString('Your name is required', 120),
+  phone: requiredString('A phone number is required', 40),
+  email: emailField,
+});
+export type PublicAppointmentBody = z.input<typeof publicAppointmentBody>;
+
+/** What the public page (and the mail's link) shows of one booking. */
+export const publicAppointment = z.object({
+  start_at: z.string(),
+  end_at: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  staff_name: z.string(),
+  services: z.array(z.string()),
+  staff_id: z.string(),
+  service_ids: z.array(z.string()),
+});
+export type PublicAppointment = z.infer<typeof publicAppointment>;
+
+export const bookingTokenParam = z.object({
+  slug: z.string().max(64),
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'Not a valid link' }),
+});
+export const publicRescheduleBody = z.object({
+  start_at: instant,
+  staff_id: idField().nullable().optional(),
+});
+
+// ---------------------------------------------------------------- settings and dashboard
+
+export const barberSettings = z.object({ timezone: z.string() });
+export const barberSettingsBody = z.object({
+  timezone: requiredString('A time zone is required', 64).refine(
+    (tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'Not a known time zone' },
+  ),
+});
