@@ -1,16 +1,18 @@
 /**
  * The order in which a counter calls tickets (issue 15): priority tickets first, then the one that
- * has waited longest (queued_at, which a transfer keeps), then the id, so that the order is total.
- * Call-next's query (tickets.service.ts) orders by the same three keys; the board's "next" list and
+ * has waited longest (queued_at, which a transfer keeps), then the lower number (issued first in
+ * the same instant), then the id, so that the order is total.
+ * Call-next's query (tickets.service.ts) orders by the same four keys; the board's "next" list and
  * a ticket's people ahead are computed with these functions.
  */
-export type Queued = { id: string; priority: boolean; queuedAt: Date };
+export type Queued = { id: string; priority: boolean; queuedAt: Date; number: number };
 
 /** Negative when `a` is called before `b`. */
 export function compareQueue(a: Queued, b: Queued): number {
   if (a.priority !== b.priority) return a.priority ? -1 : 1;
   const byTime = a.queuedAt.getTime() - b.queuedAt.getTime();
   if (byTime !== 0) return byTime;
+  if (a.number !== b.number) return a.number - b.number;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../context.ts';
 import { ticketingRecordsRoutes } from './ticketing-records.routes.ts';
 import { createTicketingRecords } from './ticketing-records.service.ts';
+import { ticketsRoutes } from './tickets.routes.ts';
+import { createTicketsService } from './tickets.service.ts';
 
 /**
  * The Queue Ticketing module's routes (manifest: packages/shared/src/modules.ts), under /api
@@ -11,4 +13,5 @@ import { createTicketingRecords } from './ticketing-records.service.ts';
 export const ticketingRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }) => {
   const records = createTicketingRecords(ctx);
   await app.register(ticketingRecordsRoutes, { records });
+  await app.register(ticketsRoutes, { tickets: createTicketsService(ctx, records) });
 };

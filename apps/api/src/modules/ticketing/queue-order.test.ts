@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { compareQueue, estimatedWaitMinutes, inQueueOrder, peopleAhead, type Queued } from './queue-order.ts';
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 25, 8, minute));
+const q = (id: string, minute: number, priority = false, number = 1): Queued => ({
+  id,
+  priority,
+  queuedAt: at(minute),
+  number,
+});
+
+describe('the queue order', () => {
+  it('calls priority tickets first, each group oldest first', () => {
+    const order = inQueueOrder([q('a', 1), q('b', 2, true), q('c', 0), q('d', 5, true), q('e', 3)]);
+    expect(order.map((t) => t.id)).toEqual(['b', 'd', 'c', 'a', 'e']);
+  });
+
+  it('breaks a tie of the same instant by number, then by id, so the order is total', () => {
+    expect(inQueueOrder([q('a', 1, false, 2), q('b', 1, false, 1)]).map((t) => t.id)).toEqual(['b', 'a']);
+    expect(inQueueOrder([q('y', 1), q('x', 1)]).map((t) => t.id)).toEqual(['x', 'y']);
+    expect(compareQueue(q('x', 1), q('x', 1))).toBe(0);
+  });
+
+  it('keeps a transferred ticket ahead of later ones: its queued_at is its place', () => {
+    const transferred = q('moved', 0);
+    expect(inQueueOrder([q('late1', 10), transferred, q('late2', 11)])[0]?.id).toBe('moved');
+  });
+
+  it('counts the people ahead of a ticket', () => {
+    const waiting = [q('a', 1), q('b', 2), q('p', 9, true), q('c', 3)];
+    expect(peopleAhead(q('b', 2), waiting)).toBe(2); // p (priority) and a
+    expect(peopleAhead(q('p', 9, true), waiting)).toBe(0);
+    expect(peopleAhead(q('new', 20), waiting)).toBe(4);
+    expect(peopleAhead(q('vip', 20, true), waiting)).toBe(1);
+  });
+
+  it('estimates the wait from the average time and the counters serving', () => {
+    expect(estimatedWaitMinutes(0, 5, 1)).toBe(0);
+    expect(estimatedWaitMinutes(3, 5, 1)).toBe(15);
+    expect(estimatedWaitMinutes(3, 5, 2)).toBe(8);
+    expect(estimatedWaitMinutes(4, 5, 0)).toBe(20);
+  });
+});

@@ -1,0 +1,63 @@
+import type { Ticket } from '@workhub/shared/schemas/ticketing';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/helpers.ts';
+import { newTenant } from '../../test/tenants.ts';
+import { act, createCounter, createService, takeTicket } from './ticketing-test-helpers.ts';
+
+// Simultaneous requests (on PostgreSQL they really run at once, on several connections): the
+// counter's row lock, the tickets' FOR UPDATE SKIP LOCKED and the day's number row keep every rule.
+
+const t = useTestApp();
+
+async function queueWithCounters(counters: number) {
+  const tenant = await newTenant(t, 'ticketing');
+  const token = tenant.owner.token;
+  const service = await createService(t, token, { prefix: 'A' });
+  const made = [];
+  for (let i = 1; i <= counters; i++) {
+    made.push(await createCounter(t, token, { name: `Window ${i}`, service_ids: [service.id] }));
+  }
+  return { token, service, counters: made };
+}
+
+describe('tickets under simultaneous requests', () => {
+  it('counters calling at the same instant never get the same ticket, and none is skipped', async () => {
+    const { token, service, counters } = await queueWithCounters(4);
+    const issued = [];
+    for (let i = 0; i < 4; i++) issued.push(await takeTicket(t, token, service.id));
+    const answers = await Promise.all(counters.map((c) => act(t, token, `counters/${c.id}/call-next`)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const called = answers.map((a) => (a.json().data as Ticket).id);
+    expect(new Set(called).size).toBe(4);
+    expect([...called].sort()).toEqual(issued.map((x) => x.id).sort());
+  });
+
+  it('more counters than tickets: each ticket goes to exactly one counter, the others hear "nobody waits"', async () => {
+    const { token, service, counters } = await queueWithCounters(4);
+    await takeTicket(t, token, service.id);
+    await takeTicket(t, token, service.id);
+    const answers = await Promise.all(counters.map((c) => act(t, token, `counters/${c.id}/call-next`)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 409, 409]);
+    const called = answers.filter((a) => a.statusCode === 200).map((a) => a.json().data.id);
+    expect(new Set(called).size).toBe(2);
+  });
+
+  it('one counter calling twice at once calls one ticket (the second is busy)', async () => {
+    const { token, service, counters } = await queueWithCounters(1);
+    await takeTicket(t, token, service.id);
+    await takeTicket(t, token, service.id);
+    const counter = counters[0]?.id;
+    const answers = await Promise.all([1, 2].map(() => act(t, token, `counters/${counter}/call-next`)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('tickets taken at the same instant get different numbers', async () => {
+    const { token, service } = await queueWithCounters(1);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => act(t, token, 'tickets', { service_id: service.id })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+    const numbers = answers.map((a) => a.json().data.number).sort();
+    expect(numbers).toEqual(['A-001', 'A-002', 'A-003', 'A-004', 'A-005', 'A-006']);
+  });
+});

@@ -1,0 +1,423 @@
+import { EXPORT_ROWS_MAX } from '@workhub/shared/constants';
+import {
+  type Ticket,
+  type TicketListQuery,
+  type TicketSource,
+  type TicketStatus,
+  ticketingMessages,
+  ticketNumberLabel,
+} from '@workhub/shared/schemas/ticketing';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Ctx } from '../../context.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
+import { containing } from '../../lib/list-query.ts';
+import { estimatedWaitMinutes, peopleAhead } from './queue-order.ts';
+import {
+  ticketingCounterServices,
+  ticketingCounters,
+  ticketingDayNumbers,
+  ticketingServices,
+  ticketingTickets,
+} from './ticketing.schema.ts';
+import { badRequest, type TicketingRecords } from './ticketing-records.service.ts';
+import { isOpenAt, localDay, type Tenancy } from './ticketing-tenancy.ts';
+
+type ListQuery = { page: number; limit: number } & Omit<TicketListQuery, 'page' | 'limit' | 'sort'> & {
+    sort: NonNullable<TicketListQuery['sort']>;
+  };
+type ExportQuery = Omit<ListQuery, 'page' | 'limit'>;
+
+export type TicketAction = 'recall' | 'start' | 'done' | 'no-show' | 'transfer';
+
+const WORDS: Record<TicketAction, string> = {
+  recall: 'recall',
+  start: 'start',
+  done: 'finish',
+  'no-show': 'mark as no-show',
+  transfer: 'transfer',
+};
+
+/** Which statuses each action takes a ticket from (anything else is 409). */
+export const FROM: Record<TicketAction, readonly TicketStatus[]> = {
+  recall: ['called'],
+  start: ['called'],
+  done: ['serving'],
+  'no-show': ['called'],
+  transfer: ['waiting', 'called', 'serving'],
+};
+
+const transitionRefused = (action: TicketAction, status: TicketStatus) =>
+  conflict(ticketingMessages.transition(WORDS[action], status));
+
+const T = ticketingTickets;
+const S = ticketingServices;
+const C = ticketingCounters;
+
+const ticketColumns = {
+  row: T,
+  prefix: S.prefix,
+  serviceName: S.name,
+  counterName: C.name,
+};
+
+/** Tickets: issued (by a member or at the kiosk), called by a counter, and moved through their day. */
+export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
+  const { db, now } = ctx;
+
+  function select(scope: Tenancy, where: SQL | undefined) {
+    return db
+      .select(ticketColumns)
+      .from(T)
+      .innerJoin(S, and(eq(S.accountId, T.accountId), eq(S.id, T.serviceId)))
+      .leftJoin(C, and(eq(C.accountId, T.accountId), eq(C.id, T.counterId)))
+      .where(and(scope.workspace(T), where))
+      .$dynamic();
+  }
+  type Row = Awaited<ReturnType<typeof select>>[number];
+
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  const toTicket = ({ row, prefix, serviceName, counterName }: Row): Ticket => ({
+    id: row.id,
+    public_id: row.publicId,
+    number: ticketNumberLabel(prefix, row.number),
+    service_id: row.serviceId,
+    service_name: serviceName,
+    service_day: row.serviceDay,
+    priority: row.priority,
+    status: row.status,
+    source: row.source,
+    counter_id: row.counterId,
+    counter_name: counterName,
+    recall_count: row.recallCount,
+    queued_at: row.queuedAt.toISOString(),
+    called_at: iso(row.calledAt),
+    started_at: iso(row.startedAt),
+    finished_at: iso(row.finishedAt),
+    sample: row.sample,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  });
+
+  async function ticketById(scope: Tenancy, id: string): Promise<Ticket> {
+    const [row] = await select(scope, eq(T.id, id));
+    if (!row) throw notFound();
+    return toTicket(row);
+  }
+
+  /** The next number of `serviceId` on `day`: an upsert that locks the day's row, so never twice. */
+  async function nextNumber(scope: Tenancy, serviceId: string, day: string): Promise<number> {
+    const [row] = await db
+      .insert(ticketingDayNumbers)
+      .values({ ...scope.workspaceValues(), serviceId, serviceDay: day, lastNumber: 1 })
+      .onConflictDoUpdate({
+        target: [
+          ticketingDayNumbers.accountId,
+          ticketingDayNumbers.workspaceId,
+          ticketingDayNumbers.serviceId,
+          ticketingDayNumbers.serviceDay,
+        ],
+        set: { lastNumber: sql`${ticketingDayNumbers.lastNumber} + 1` },
+      })
+      .returning({ lastNumber: ticketingDayNumbers.lastNumber });
+    if (!row) throw new Error('day number upsert returned no row');
+    return row.lastNumber;
+  }
+
+  async function activeService(scope: Tenancy, serviceId: string) {
+    const [service] = await db
+      .select()
+      .from(S)
+      .where(and(scope.workspace(S), eq(S.id, serviceId)));
+    if (!service) throw badRequest('service_id', ticketingMessages.serviceUnknown);
+    if (service.status !== 'active') throw conflict(ticketingMessages.serviceInactive);
+    return service;
+  }
+
+  /** A waiting ticket's place: people ahead in its service today and the estimated wait. */
+  async function placeOf(scope: Tenancy, ticket: Ticket): Promise<{ ahead: number; minutes: number }> {
+    if (ticket.status !== 'waiting') return { ahead: 0, minutes: 0 };
+    const waiting = await db
+      .select({ id: T.id, priority: T.priority, queuedAt: T.queuedAt, number: T.number })
+      .from(T)
+      .where(
+        and(
+          scope.workspace(T),
+          eq(T.serviceId, ticket.service_id),
+          eq(T.serviceDay, ticket.service_day),
+          eq(T.status, 'waiting'),
+        ),
+      );
+    const self = waiting.find((w) => w.id === ticket.id);
+    const ahead = self ? peopleAhead(self, waiting) : 0;
+    const [service] = await db
+      .select({ minutes: S.avgServiceMinutes })
+      .from(S)
+      .where(and(scope.workspace(S), eq(S.id, ticket.service_id)));
+    const [served] = await db
+      .select({ counters: count() })
+      .from(ticketingCounterServices)
+      .innerJoin(
+        C,
+        and(
+          eq(C.accountId, ticketingCounterServices.accountId),
+          eq(C.id, ticketingCounterServices.counterId),
+        ),
+      )
+      .where(
+        and(
+          scope.workspace(ticketingCounterServices),
+          eq(ticketingCounterServices.serviceId, ticket.service_id),
+          eq(C.status, 'active'),
+        ),
+      );
+    return { ahead, minutes: estimatedWaitMinutes(ahead, service?.minutes ?? 0, served?.counters ?? 0) };
+  }
+
+  /** Moves a ticket from one of `from` to what `set` says; 404 when it is not ours, 409 from another status. */
+  async function move(
+    scope: Tenancy,
+    id: string,
+    action: TicketAction,
+    set: PgUpdateSetSource<typeof T>,
+    extra?: SQL,
+  ): Promise<Ticket> {
+    const updated = await db
+      .update(T)
+      .set({ ...set, revision: sql`${T.revision} + 1`, updatedAt: now() })
+      .where(and(scope.workspace(T), eq(T.id, id), inArray(T.status, [...FROM[action]]), extra))
+      .returning({ id: T.id });
+    if (updated.length === 0) {
+      const current = await ticketById(scope, id);
+      throw transitionRefused(action, current.status);
+    }
+    return ticketById(scope, id);
+  }
+
+  function listWhere(query: ExportQuery): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [
+      query.status ? eq(T.status, query.status) : undefined,
+      query.service_id ? eq(T.serviceId, query.service_id) : undefined,
+      query.counter_id ? eq(T.counterId, query.counter_id) : undefined,
+      query.day ? eq(T.serviceDay, query.day) : undefined,
+    ];
+    if (query.q) {
+      const numbered = /^([A-Za-z])?-?0*(\d{1,9})$/.exec(query.q.trim());
+      const byNumber = numbered
+        ? and(
+            eq(T.number, Number(numbered[2])),
+            numbered[1] ? eq(S.prefix, numbered[1].toUpperCase()) : undefined,
+          )
+        : undefined;
+      conditions.push(or(byNumber, ilike(S.name, containing(query.q))));
+    }
+    return and(...conditions);
+  }
+
+  const ORDER = {
+    queued_at: [asc(T.queuedAt), asc(T.id)],
+    '-queued_at': [desc(T.queuedAt), desc(T.id)],
+    number: [asc(T.serviceDay), asc(S.prefix), asc(T.number)],
+    '-number': [desc(T.serviceDay), desc(S.prefix), desc(T.number)],
+  } as const;
+
+  return {
+    ticketById,
+    placeOf,
+
+    /** Issues a ticket: the service's next number of the workspace's day, waiting from now. */
+    async issue(
+      scope: Tenancy,
+      input: { service_id: string; priority: boolean },
+      options: { source: TicketSource; issuedBy: string | null; at?: Date; sample?: boolean },
+    ): Promise<Ticket & { people_ahead: number; estimated_wait_minutes: number }> {
+      const service = await activeService(scope, input.service_id);
+      const settings = await records.settingsOf(scope);
+      const at = options.at ?? now();
+      if (options.source === 'kiosk' && !isOpenAt(settings.opening_hours, at, settings.time_zone)) {
+        throw conflict(ticketingMessages.closedNow);
+      }
+      const day = localDay(at, settings.time_zone);
+      const number = await nextNumber(scope, service.id, day);
+      const [row] = await db
+        .insert(T)
+        .values({
+          ...scope.workspaceValues(),
+          serviceId: service.id,
+          serviceDay: day,
+          number,
+          priority: input.priority,
+          source: options.source,
+          queuedAt: at,
+          issuedBy: options.issuedBy,
+          sample: options.sample ?? false,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning({ id: T.id });
+      if (!row) throw new Error('ticket insert returned no row');
+      const ticket = await ticketById(scope, row.id);
+      const { ahead, minutes } = await placeOf(scope, ticket);
+      return { ...ticket, people_ahead: ahead, estimated_wait_minutes: minutes };
+    },
+
+    /**
+     * The counter calls its next ticket: of today's waiting tickets of the services it serves,
+     * priority first, then the oldest queued_at (queue-order.ts). The counter's row is locked first
+     * (one call per counter at a time); the ticket's with SKIP LOCKED, so two counters calling at
+     * the same instant take two different tickets.
+     */
+    async callNext(scope: Tenancy, counterId: string): Promise<Ticket> {
+      const [counter] = await db
+        .select({ id: C.id, status: C.status })
+        .from(C)
+        .where(and(scope.workspace(C), eq(C.id, counterId)))
+        .for('update');
+      if (!counter) throw notFound();
+      if (counter.status !== 'active') throw conflict(ticketingMessages.counterInactive);
+      const [busy] = await db
+        .select({ id: T.id })
+        .from(T)
+        .where(and(scope.workspace(T), eq(T.counterId, counterId), inArray(T.status, ['called', 'serving'])))
+        .limit(1);
+      if (busy) throw conflict(ticketingMessages.counterBusy);
+      const settings = await records.settingsOf(scope);
+      const at = now();
+      const today = localDay(at, settings.time_zone);
+      const served = db
+        .select({ id: ticketingCounterServices.serviceId })
+        .from(ticketingCounterServices)
+        .where(
+          and(scope.workspace(ticketingCounterServices), eq(ticketingCounterServices.counterId, counterId)),
+        );
+      const [next] = await db
+        .select({ id: T.id })
+        .from(T)
+        .where(
+          and(
+            scope.workspace(T),
+            eq(T.status, 'waiting'),
+            eq(T.serviceDay, today),
+            inArray(T.serviceId, served),
+          ),
+        )
+        .orderBy(desc(T.priority), asc(T.queuedAt), asc(T.number), asc(T.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!next) throw new AppError(409, 'CONFLICT', ticketingMessages.queueEmpty);
+      await db
+        .update(T)
+        .set({
+          status: 'called',
+          counterId,
+          calledAt: at,
+          revision: sql`${T.revision} + 1`,
+          updatedAt: at,
+        })
+        .where(and(scope.workspace(T), eq(T.id, next.id)));
+      return ticketById(scope, next.id);
+    },
+
+    recall: (scope: Tenancy, id: string) =>
+      move(scope, id, 'recall', { recallCount: sql`${T.recallCount} + 1`, calledAt: now() }),
+
+    start: (scope: Tenancy, id: string) => move(scope, id, 'start', { status: 'serving', startedAt: now() }),
+
+    done: (scope: Tenancy, id: string) => move(scope, id, 'done', { status: 'done', finishedAt: now() }),
+
+    /** Only after the settings' number of recalls: the person had their chances to come. */
+    async noShow(scope: Tenancy, id: string): Promise<Ticket> {
+      const { no_show_after_recalls: needed } = await records.settingsOf(scope);
+      const ticket = await ticketById(scope, id);
+      if (ticket.status === 'called' && ticket.recall_count < needed) {
+        throw conflict(ticketingMessages.noShowTooEarly(ticket.recall_count, needed));
+      }
+      return move(
+        scope,
+        id,
+        'no-show',
+        { status: 'no_show', finishedAt: now() },
+        sql`${T.recallCount} >= ${needed}`,
+      );
+    },
+
+    /**
+     * To another service: waiting again, with that service's next number of the ticket's day,
+     * keeping queued_at (its original waiting time, so it is not sent to the back).
+     */
+    async transfer(scope: Tenancy, id: string, serviceId: string): Promise<Ticket> {
+      const ticket = await ticketById(scope, id);
+      const service = await activeService(scope, serviceId);
+      if (service.id === ticket.service_id) throw badRequest('service_id', ticketingMessages.sameService);
+      if (!FROM.transfer.includes(ticket.status)) throw transitionRefused('transfer', ticket.status);
+      const number = await nextNumber(scope, service.id, ticket.service_day);
+      return move(scope, id, 'transfer', {
+        serviceId: service.id,
+        number,
+        status: 'waiting',
+        counterId: null,
+        recallCount: 0,
+        calledAt: null,
+        startedAt: null,
+      });
+    },
+
+    async list(scope: Tenancy, query: ListQuery) {
+      const where = listWhere(query);
+      const [rows, [total]] = await Promise.all([
+        select(scope, where)
+          .orderBy(...ORDER[query.sort])
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db
+          .select({ total: count() })
+          .from(T)
+          .innerJoin(S, and(eq(S.accountId, T.accountId), eq(S.id, T.serviceId)))
+          .where(and(scope.workspace(T), where)),
+      ]);
+      return {
+        data: rows.map(toTicket),
+        meta: { page: query.page, limit: query.limit, total: total?.total ?? 0 },
+      };
+    },
+
+    async exportCsv(scope: Tenancy, query: ExportQuery) {
+      const fetched = await select(scope, listWhere(query))
+        .orderBy(...ORDER[query.sort])
+        .limit(EXPORT_ROWS_MAX + 1);
+      const { rows, truncatedAt } = capRows(fetched.map(toTicket), EXPORT_ROWS_MAX);
+      const csv = toCsv(
+        [
+          'Number',
+          'Day',
+          'Service',
+          'Priority',
+          'Status',
+          'Counter',
+          'Recalls',
+          'Queued at',
+          'Called at',
+          'Started at',
+          'Finished at',
+        ],
+        rows.map((r) => [
+          r.number,
+          r.service_day,
+          r.service_name,
+          r.priority ? 'yes' : 'no',
+          r.status,
+          r.counter_name,
+          r.recall_count,
+          r.queued_at,
+          r.called_at,
+          r.started_at,
+          r.finished_at,
+        ]),
+      );
+      return { filename: csvFilename('tickets', now()), csv, truncatedAt };
+    },
+  };
+}
+
+export type TicketsService = ReturnType<typeof createTicketsService>;

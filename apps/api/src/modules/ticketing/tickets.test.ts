@@ -1,0 +1,229 @@
+import type { Ticket } from '@workhub/shared/schemas/ticketing';
+import { describe, expect, it } from 'vitest';
+import { bearer, errorOf, useTestApp } from '../../test/helpers.ts';
+import { newTenant, refreshed } from '../../test/tenants.ts';
+import { act, createCounter, createService, takeTicket } from './ticketing-test-helpers.ts';
+
+const t = useTestApp();
+
+async function desk() {
+  const tenant = await newTenant(t, 'ticketing');
+  const token = tenant.owner.token;
+  const a = await createService(t, token, { name: 'Accounts', prefix: 'A', avg_service_minutes: 6 });
+  const b = await createService(t, token, { name: 'Bills', prefix: 'B', avg_service_minutes: 4 });
+  const both = await createCounter(t, token, { name: 'Window 1', service_ids: [a.id, b.id] });
+  return { ...tenant, token, a, b, both };
+}
+
+const callNext = async (token: string, counterId: string): Promise<Ticket> => {
+  const response = await act(t, token, `counters/${counterId}/call-next`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+};
+
+describe('issuing tickets', () => {
+  it('numbers tickets per service and day (A-001, A-002, B-001) and says how many are ahead', async () => {
+    const { token, a, b } = await desk();
+    const first = await takeTicket(t, token, a.id);
+    const second = await takeTicket(t, token, a.id);
+    const other = await takeTicket(t, token, b.id);
+    expect([first.number, second.number, other.number]).toEqual(['A-001', 'A-002', 'B-001']);
+    expect([first.people_ahead, second.people_ahead, other.people_ahead]).toEqual([0, 1, 0]);
+    expect(second.estimated_wait_minutes).toBe(6);
+    expect(first).toMatchObject({ status: 'waiting', source: 'staff', priority: false, recall_count: 0 });
+  });
+
+  it('starts again at 001 on the next workspace-local day', async () => {
+    const { token, a, owner } = await desk();
+    await takeTicket(t, token, a.id);
+    t.clock.advance(24 * 3600);
+    // The access token ran out meanwhile: a new one from the refresh cookie.
+    const next = await refreshed(t, owner);
+    expect((await takeTicket(t, next.token, a.id)).number).toBe('A-001');
+  });
+
+  it.each([
+    ['a forged service id', { service_id: '00000000-0000-4000-8000-000000000000' }],
+    ['a malformed id', { service_id: 'A' }],
+    ['a NUL byte', { service_id: '\u0000' }],
+    ['a non-boolean priority', { priority: 'yes' }],
+  ])('refuses %s (400)', async (_label, body) => {
+    const { token, a } = await desk();
+    const response = await act(t, token, 'tickets', { service_id: a.id, ...body });
+    expect(response.statusCode, response.body).toBe(400);
+  });
+
+  it("refuses another workspace's service (400) and an inactive one (409)", async () => {
+    const ours = await desk();
+    const theirs = await desk();
+    expect((await act(t, ours.token, 'tickets', { service_id: theirs.a.id })).statusCode).toBe(400);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/ticketing/services/${ours.b.id}`,
+      headers: bearer(ours.token),
+      payload: { name: 'Bills', prefix: 'B', avg_service_minutes: 4, status: 'inactive' },
+    });
+    expect((await act(t, ours.token, 'tickets', { service_id: ours.b.id })).statusCode).toBe(409);
+  });
+});
+
+describe('calling the next ticket', () => {
+  it('calls priority tickets of its services first, then the oldest', async () => {
+    const { token, a, b, both } = await desk();
+    const a1 = await takeTicket(t, token, a.id);
+    t.clock.advance(60);
+    const b1 = await takeTicket(t, token, b.id);
+    t.clock.advance(60);
+    const vip = await takeTicket(t, token, b.id, true);
+    const called: string[] = [];
+    for (const _ of [a1, b1, vip]) {
+      const ticket = await callNext(token, both.id);
+      called.push(ticket.number);
+      await act(t, token, `tickets/${ticket.id}/start`);
+      await act(t, token, `tickets/${ticket.id}/done`);
+    }
+    expect(called).toEqual([vip.number, a1.number, b1.number]);
+    const empty = await act(t, token, `counters/${both.id}/call-next`);
+    expect(empty.statusCode).toBe(409);
+    expect(errorOf(empty).error.message).toMatch(/Nobody is waiting/);
+  });
+
+  it('calls only the services of the counter, and never while it has a ticket in hand', async () => {
+    const { token, a, b } = await desk();
+    const onlyB = await createCounter(t, token, { name: 'Window B', service_ids: [b.id] });
+    await takeTicket(t, token, a.id);
+    expect((await act(t, token, `counters/${onlyB.id}/call-next`)).statusCode).toBe(409);
+    const b1 = await takeTicket(t, token, b.id);
+    await takeTicket(t, token, b.id);
+    const called = await callNext(token, onlyB.id);
+    expect(called).toMatchObject({
+      id: b1.id,
+      status: 'called',
+      counter_id: onlyB.id,
+      counter_name: 'Window B',
+    });
+    const busy = await act(t, token, `counters/${onlyB.id}/call-next`);
+    expect(busy.statusCode).toBe(409);
+    expect(errorOf(busy).error.message).toMatch(/finish it first/);
+  });
+
+  it("answers 404 for another workspace's counter and a forged one, 400 for a malformed id", async () => {
+    const ours = await desk();
+    const theirs = await desk();
+    expect((await act(t, ours.token, `counters/${theirs.both.id}/call-next`)).statusCode).toBe(404);
+    expect(
+      (await act(t, ours.token, 'counters/00000000-0000-4000-8000-000000000000/call-next')).statusCode,
+    ).toBe(404);
+    expect((await act(t, ours.token, 'counters/1/call-next')).statusCode).toBe(400);
+  });
+});
+
+describe("a ticket's steps", () => {
+  it('called → recall → start → done, with the times stamped', async () => {
+    const { token, a, both } = await desk();
+    await takeTicket(t, token, a.id);
+    const called = await callNext(token, both.id);
+    const recalled = (await act(t, token, `tickets/${called.id}/recall`)).json().data;
+    expect(recalled.recall_count).toBe(1);
+    const started = await act(t, token, `tickets/${called.id}/start`);
+    expect(started.json().data).toMatchObject({ status: 'serving' });
+    expect(started.json().data.started_at).not.toBeNull();
+    const done = await act(t, token, `tickets/${called.id}/done`);
+    expect(done.json().data).toMatchObject({ status: 'done' });
+    expect(done.json().data.finished_at).not.toBeNull();
+  });
+
+  it('refuses illegal steps with 409 and a clear message', async () => {
+    const { token, a } = await desk();
+    const waiting = await takeTicket(t, token, a.id);
+    const start = await act(t, token, `tickets/${waiting.id}/start`);
+    expect(start.statusCode).toBe(409);
+    expect(errorOf(start).error.message).toBe('Cannot start a ticket that is waiting');
+    expect((await act(t, token, `tickets/${waiting.id}/done`)).statusCode).toBe(409);
+    expect((await act(t, token, `tickets/${waiting.id}/recall`)).statusCode).toBe(409);
+  });
+
+  it('allows no-show only after the settings’ number of recalls (default 3)', async () => {
+    const { token, a, both } = await desk();
+    await takeTicket(t, token, a.id);
+    const called = await callNext(token, both.id);
+    for (let i = 0; i < 3; i++) {
+      const early = await act(t, token, `tickets/${called.id}/no-show`);
+      expect(early.statusCode).toBe(409);
+      expect(errorOf(early).error.message).toMatch(`recalled ${i} times`);
+      await act(t, token, `tickets/${called.id}/recall`);
+    }
+    const noShow = await act(t, token, `tickets/${called.id}/no-show`);
+    expect(noShow.statusCode, noShow.body).toBe(200);
+    expect(noShow.json().data.status).toBe('no_show');
+    // The counter is free again.
+    expect((await act(t, token, `counters/${both.id}/call-next`)).statusCode).toBe(409);
+  });
+
+  it('transfers to another service with its next number, keeping the original waiting time', async () => {
+    const { token, a, b, both } = await desk();
+    const early = await takeTicket(t, token, a.id);
+    t.clock.advance(120);
+    const laterB = await takeTicket(t, token, b.id);
+    const onlyB = await createCounter(t, token, { name: 'Window B', service_ids: [b.id] });
+    const called = await callNext(token, both.id);
+    expect(called.id).toBe(early.id);
+    const moved = await act(t, token, `tickets/${early.id}/transfer`, { service_id: b.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data).toMatchObject({
+      number: 'B-002',
+      status: 'waiting',
+      counter_id: null,
+      queued_at: early.queued_at,
+    });
+    // Queued before B-001, it is called first at the B counter.
+    expect((await callNext(token, onlyB.id)).id).toBe(early.id);
+    expect(laterB.number).toBe('B-001');
+    const same = await act(t, token, `tickets/${early.id}/transfer`, { service_id: b.id });
+    expect(same.statusCode).toBe(400);
+  });
+
+  it('refuses to transfer a finished ticket (409); 404 for another tenant’s ticket', async () => {
+    const ours = await desk();
+    const theirs = await desk();
+    const ticket = await takeTicket(t, ours.token, ours.a.id);
+    await callNext(ours.token, ours.both.id);
+    await act(t, ours.token, `tickets/${ticket.id}/start`);
+    await act(t, ours.token, `tickets/${ticket.id}/done`);
+    expect(
+      (await act(t, ours.token, `tickets/${ticket.id}/transfer`, { service_id: ours.b.id })).statusCode,
+    ).toBe(409);
+    for (const step of ['recall', 'start', 'done', 'no-show']) {
+      expect((await act(t, theirs.token, `tickets/${ticket.id}/${step}`)).statusCode).toBe(404);
+    }
+    expect(
+      (await act(t, theirs.token, `tickets/${ticket.id}/transfer`, { service_id: theirs.b.id })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('the ticket list', () => {
+  it('searches by number and filters by status, with paging, and exports CSV', async () => {
+    const { token, a, b } = await desk();
+    await takeTicket(t, token, a.id);
+    await takeTicket(t, token, a.id);
+    await takeTicket(t, token, b.id);
+    const get = (query: string) =>
+      t.app.inject({ url: `/api/ticketing/tickets?${query}`, headers: bearer(token) }).then((r) => r.json());
+    expect((await get('q=A-002')).data.map((x: Ticket) => x.number)).toEqual(['A-002']);
+    expect((await get('q=bills')).data.map((x: Ticket) => x.number)).toEqual(['B-001']);
+    expect((await get('status=waiting&limit=2')).meta).toEqual({ page: 1, limit: 2, total: 3 });
+    expect((await get('sort=number')).data.map((x: Ticket) => x.number)).toEqual(['A-001', 'A-002', 'B-001']);
+    const bad = await t.app.inject({
+      url: '/api/ticketing/tickets?page=99999999999',
+      headers: bearer(token),
+    });
+    expect(bad.statusCode).toBe(400);
+    const csv = await t.app.inject({
+      url: '/api/ticketing/tickets/export?sort=number',
+      headers: bearer(token),
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\n')[1]).toMatch(/^A-001,/);
+  });
+});
