@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { outbox } from '../../db/schema/outbox.ts';
 import { bearer, type TestApp } from '../../test/helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -104,3 +106,6 @@ export async function makeSchool(
     studentIds,
   };
 }
+
+/** The mails written to `to`. */
+export const mailsOf = ({ db }: TestApp, to: string) => db.db.select().from(outbox).where(eq(outbox.to, to));

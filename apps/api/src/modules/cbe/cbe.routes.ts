@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../context.ts';
+import { cbeFeeRoutes } from './cbe-fees.routes.ts';
+import { createCbeFeeService } from './cbe-fees.service.ts';
+import { createCbeGradebookService } from './cbe-gradebook.service.ts';
+import { createCbeRegisterService } from './cbe-register.service.ts';
 import { cbeSetupRoutes } from './cbe-setup.routes.ts';
 import { createCbeSetupService } from './cbe-setup.service.ts';
+import { cbeStudentRoutes } from './cbe-students.routes.ts';
+import { createCbeStudentService } from './cbe-students.service.ts';
+import { cbeTeachingRoutes } from './cbe-teaching.routes.ts';
 
 /**
  * The CBE School module's routes (manifest: packages/shared/src/modules.ts), under /api/cbe behind
@@ -10,4 +17,11 @@ import { createCbeSetupService } from './cbe-setup.service.ts';
  */
 export const cbeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }) => {
   await app.register(cbeSetupRoutes, { service: createCbeSetupService(ctx) });
+  await app.register(cbeStudentRoutes, { service: createCbeStudentService(ctx) });
+  await app.register(cbeTeachingRoutes, {
+    ctx,
+    register: createCbeRegisterService(ctx),
+    gradebook: createCbeGradebookService(ctx),
+  });
+  await app.register(cbeFeeRoutes, { ctx, service: createCbeFeeService(ctx) });
 };

@@ -1,0 +1,523 @@
+import { EXPORT_ROWS_MAX } from '@workhub/shared/constants';
+import {
+  type CbeArrear,
+  type CbeFeeStructure,
+  type CbeInvoice,
+  type CbePayment,
+  type CbeStatement,
+  type cbeArrearsQuery,
+  type cbeFeeStructureBody,
+  type cbeInvoiceGenerateBody,
+  type cbeInvoiceListQuery,
+  type cbeListQuery,
+  cbeMessages,
+  type cbePaymentBody,
+  type cbePaymentListQuery,
+} from '@workhub/shared/schemas/cbe';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import type { WorkspaceScope } from '../../db/tenant-scope.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
+import { containing } from '../../lib/list-query.ts';
+import {
+  cbeClasses,
+  cbeFeeStructures,
+  cbeGrades,
+  cbeInvoices,
+  cbePayments,
+  cbeStudents,
+  cbeTerms,
+} from './cbe.schema.ts';
+import { badReference, mustFind, mustReference, pageOf, unique } from './cbe-common.ts';
+
+const meta = (query: { page: number; limit: number }, total: number) => ({
+  page: query.page,
+  limit: query.limit,
+  total,
+});
+const studentName = sql<string>`${cbeStudents.firstName} || ' ' || ${cbeStudents.lastName}`;
+const searchStudent = (q: string | undefined) =>
+  q ? or(ilike(cbeStudents.admissionNo, containing(q)), ilike(studentName, containing(q))) : undefined;
+/** numeric(14,4) text from a sum: always 4 decimals. */
+const money = (value: SQL) => sql<string>`(${value})::numeric(14,4)::text`;
+
+/** Fee structures, invoices, payments (under the invoice's row lock), statements and arrears. */
+export function createCbeFeeService(ctx: Ctx) {
+  const { db, now } = ctx;
+
+  // ------------------------------------------------------------ structures
+  const structureSelect = () =>
+    db
+      .select({ s: cbeFeeStructures, gradeName: cbeGrades.name, termName: cbeTerms.name })
+      .from(cbeFeeStructures)
+      .innerJoin(
+        cbeGrades,
+        and(eq(cbeGrades.accountId, cbeFeeStructures.accountId), eq(cbeGrades.id, cbeFeeStructures.gradeId)),
+      )
+      .innerJoin(
+        cbeTerms,
+        and(eq(cbeTerms.accountId, cbeFeeStructures.accountId), eq(cbeTerms.id, cbeFeeStructures.termId)),
+      );
+  const toStructure = (r: {
+    s: typeof cbeFeeStructures.$inferSelect;
+    gradeName: string;
+    termName: string;
+  }): CbeFeeStructure => ({
+    id: r.s.id,
+    grade_id: r.s.gradeId,
+    grade_name: r.gradeName,
+    term_id: r.s.termId,
+    term_name: r.termName,
+    amount: r.s.amount,
+    description: r.s.description,
+    created_at: r.s.createdAt.toISOString(),
+  });
+  async function structureById(scope: WorkspaceScope, id: string) {
+    const [row] = await structureSelect().where(
+      and(scope.workspace(cbeFeeStructures), eq(cbeFeeStructures.id, id)),
+    );
+    if (!row) throw notFound();
+    return toStructure(row);
+  }
+  async function checkStructure(scope: WorkspaceScope, input: z.output<typeof cbeFeeStructureBody>) {
+    await mustReference(db, scope, cbeGrades, input.grade_id, 'grade_id');
+    await mustReference(db, scope, cbeTerms, input.term_id, 'term_id');
+  }
+
+  // ------------------------------------------------------------ invoices
+  const invoiceSelect = () =>
+    db
+      .select({
+        i: cbeInvoices,
+        studentName,
+        admissionNo: cbeStudents.admissionNo,
+        termName: cbeTerms.name,
+        balance: money(sql`${cbeInvoices.amount} - ${cbeInvoices.paid}`),
+      })
+      .from(cbeInvoices)
+      .innerJoin(
+        cbeStudents,
+        and(eq(cbeStudents.accountId, cbeInvoices.accountId), eq(cbeStudents.id, cbeInvoices.studentId)),
+      )
+      .innerJoin(
+        cbeTerms,
+        and(eq(cbeTerms.accountId, cbeInvoices.accountId), eq(cbeTerms.id, cbeInvoices.termId)),
+      );
+  const toInvoice = (r: {
+    i: typeof cbeInvoices.$inferSelect;
+    studentName: string;
+    admissionNo: string;
+    termName: string;
+    balance: string;
+  }): CbeInvoice => ({
+    id: r.i.id,
+    student_id: r.i.studentId,
+    student_name: r.studentName,
+    admission_no: r.admissionNo,
+    term_id: r.i.termId,
+    term_name: r.termName,
+    amount: r.i.amount,
+    paid: r.i.paid,
+    balance: r.balance,
+    issued_on: r.i.issuedOn,
+    created_at: r.i.createdAt.toISOString(),
+  });
+  function invoiceWhere(
+    scope: WorkspaceScope,
+    query: Omit<z.output<typeof cbeInvoiceListQuery>, 'page' | 'limit'>,
+    extra?: SQL,
+  ) {
+    return and(
+      scope.workspace(cbeInvoices),
+      searchStudent(query.q),
+      query.term_id ? eq(cbeInvoices.termId, query.term_id) : undefined,
+      query.class_id ? eq(cbeStudents.classId, query.class_id) : undefined,
+      query.student_id ? eq(cbeInvoices.studentId, query.student_id) : undefined,
+      query.unpaid === 'true' ? sql`${cbeInvoices.paid} < ${cbeInvoices.amount}` : undefined,
+      query.unpaid === 'false' ? sql`${cbeInvoices.paid} >= ${cbeInvoices.amount}` : undefined,
+      extra,
+    );
+  }
+  const invoiceOrder = [
+    desc(cbeInvoices.issuedOn),
+    asc(sql`lower(${cbeStudents.lastName})`),
+    asc(cbeInvoices.id),
+  ];
+
+  // ------------------------------------------------------------ payments
+  const paymentSelect = () =>
+    db
+      .select({ p: cbePayments, studentName })
+      .from(cbePayments)
+      .innerJoin(
+        cbeStudents,
+        and(eq(cbeStudents.accountId, cbePayments.accountId), eq(cbeStudents.id, cbePayments.studentId)),
+      );
+  const toPayment = (r: { p: typeof cbePayments.$inferSelect; studentName: string }): CbePayment => ({
+    id: r.p.id,
+    invoice_id: r.p.invoiceId,
+    student_id: r.p.studentId,
+    student_name: r.studentName,
+    amount: r.p.amount,
+    paid_on: r.p.paidOn,
+    method: r.p.method,
+    reference: r.p.reference,
+    created_at: r.p.createdAt.toISOString(),
+  });
+
+  // ------------------------------------------------------------ arrears
+  function arrearsQuery(
+    scope: WorkspaceScope,
+    query: Omit<z.output<typeof cbeArrearsQuery>, 'page' | 'limit'>,
+  ) {
+    const invoiced = sql`sum(${cbeInvoices.amount})`;
+    const paid = sql`sum(${cbeInvoices.paid})`;
+    return db
+      .select({
+        studentId: cbeStudents.id,
+        admissionNo: cbeStudents.admissionNo,
+        name: studentName,
+        className: sql<string>`${cbeGrades.name} || ' ' || ${cbeClasses.name}`,
+        invoiced: money(invoiced),
+        paid: money(paid),
+        balance: money(sql`${invoiced} - ${paid}`),
+      })
+      .from(cbeInvoices)
+      .innerJoin(
+        cbeStudents,
+        and(eq(cbeStudents.accountId, cbeInvoices.accountId), eq(cbeStudents.id, cbeInvoices.studentId)),
+      )
+      .innerJoin(
+        cbeClasses,
+        and(eq(cbeClasses.accountId, cbeStudents.accountId), eq(cbeClasses.id, cbeStudents.classId)),
+      )
+      .innerJoin(
+        cbeGrades,
+        and(eq(cbeGrades.accountId, cbeClasses.accountId), eq(cbeGrades.id, cbeClasses.gradeId)),
+      )
+      .where(
+        and(
+          scope.workspace(cbeInvoices),
+          searchStudent(query.q),
+          query.class_id ? eq(cbeStudents.classId, query.class_id) : undefined,
+        ),
+      )
+      .groupBy(
+        cbeStudents.id,
+        cbeStudents.admissionNo,
+        cbeStudents.firstName,
+        cbeStudents.lastName,
+        cbeGrades.name,
+        cbeClasses.name,
+      )
+      .having(sql`${invoiced} > ${paid}`)
+      .orderBy(desc(sql`${invoiced} - ${paid}`), asc(cbeStudents.id));
+  }
+  const toArrear = (r: Awaited<ReturnType<typeof arrearsQuery>>[number]): CbeArrear => ({
+    student_id: r.studentId,
+    admission_no: r.admissionNo,
+    name: r.name,
+    class_name: r.className,
+    invoiced: r.invoiced,
+    paid: r.paid,
+    balance: r.balance,
+  });
+
+  return {
+    // ---------------- structures
+    async listStructures(
+      scope: WorkspaceScope,
+      query: z.output<typeof cbeListQuery> & { term_id?: string | undefined },
+    ) {
+      const where = and(
+        scope.workspace(cbeFeeStructures),
+        query.q ? ilike(cbeGrades.name, containing(query.q)) : undefined,
+        query.term_id ? eq(cbeFeeStructures.termId, query.term_id) : undefined,
+      );
+      const rows = await structureSelect()
+        .where(where)
+        .orderBy(desc(cbeTerms.startsOn), asc(cbeGrades.level), asc(cbeFeeStructures.id))
+        .limit(query.limit)
+        .offset(pageOf(query).offset);
+      const [total] = await db
+        .select({ total: count() })
+        .from(cbeFeeStructures)
+        .innerJoin(
+          cbeGrades,
+          and(
+            eq(cbeGrades.accountId, cbeFeeStructures.accountId),
+            eq(cbeGrades.id, cbeFeeStructures.gradeId),
+          ),
+        )
+        .where(where);
+      return { data: rows.map(toStructure), meta: meta(query, total?.total ?? 0) };
+    },
+    async createStructure(scope: WorkspaceScope, input: z.output<typeof cbeFeeStructureBody>) {
+      await checkStructure(scope, input);
+      const [row] = await unique('term_id', cbeMessages.feeTaken, () =>
+        db
+          .insert(cbeFeeStructures)
+          .values({
+            ...scope.workspaceValues(),
+            gradeId: input.grade_id,
+            termId: input.term_id,
+            amount: input.amount,
+            description: input.description,
+          })
+          .returning({ id: cbeFeeStructures.id }),
+      );
+      if (!row) throw new Error('cbe_fee_structures insert returned no row');
+      return structureById(scope, row.id);
+    },
+    async updateStructure(scope: WorkspaceScope, id: string, input: z.output<typeof cbeFeeStructureBody>) {
+      await mustFind(db, scope, cbeFeeStructures, id);
+      await checkStructure(scope, input);
+      await unique('term_id', cbeMessages.feeTaken, () =>
+        db
+          .update(cbeFeeStructures)
+          .set({
+            gradeId: input.grade_id,
+            termId: input.term_id,
+            amount: input.amount,
+            description: input.description,
+          })
+          .where(and(scope.workspace(cbeFeeStructures), eq(cbeFeeStructures.id, id))),
+      );
+      return structureById(scope, id);
+    },
+
+    // ---------------- invoices
+    async listInvoices(scope: WorkspaceScope, query: z.output<typeof cbeInvoiceListQuery>) {
+      const where = invoiceWhere(scope, query);
+      const rows = await invoiceSelect()
+        .where(where)
+        .orderBy(...invoiceOrder)
+        .limit(query.limit)
+        .offset(pageOf(query).offset);
+      const [total] = await db
+        .select({ total: count() })
+        .from(cbeInvoices)
+        .innerJoin(
+          cbeStudents,
+          and(eq(cbeStudents.accountId, cbeInvoices.accountId), eq(cbeStudents.id, cbeInvoices.studentId)),
+        )
+        .where(where);
+      return { data: rows.map(toInvoice), meta: meta(query, total?.total ?? 0) };
+    },
+    async exportInvoices(scope: WorkspaceScope, query: z.output<typeof cbeInvoiceListQuery>) {
+      const rows = await invoiceSelect()
+        .where(invoiceWhere(scope, query))
+        .orderBy(...invoiceOrder)
+        .limit(EXPORT_ROWS_MAX + 1);
+      const capped = capRows(rows.map(toInvoice), EXPORT_ROWS_MAX);
+      const csv = toCsv(
+        ['Admission no', 'Student', 'Term', 'Issued on', 'Amount', 'Paid', 'Balance'],
+        capped.rows.map((i) => [
+          i.admission_no,
+          i.student_name,
+          i.term_name,
+          i.issued_on,
+          i.amount,
+          i.paid,
+          i.balance,
+        ]),
+      );
+      return { filename: csvFilename('invoices', now()), csv, truncatedAt: capped.truncatedAt };
+    },
+    /** One invoice per active student of the class for the term, at the grade's fee, dated the term's first day; a student already invoiced is skipped. */
+    async generateInvoices(scope: WorkspaceScope, input: z.output<typeof cbeInvoiceGenerateBody>) {
+      const klass = await mustReference(db, scope, cbeClasses, input.class_id, 'class_id');
+      const term = await mustReference(db, scope, cbeTerms, input.term_id, 'term_id');
+      const [fee] = await db
+        .select({ amount: cbeFeeStructures.amount })
+        .from(cbeFeeStructures)
+        .where(
+          and(
+            scope.workspace(cbeFeeStructures),
+            eq(cbeFeeStructures.gradeId, klass.gradeId),
+            eq(cbeFeeStructures.termId, input.term_id),
+          ),
+        );
+      if (!fee) throw badReference('term_id', cbeMessages.noFeeStructure);
+      const students = await db
+        .select({ id: cbeStudents.id })
+        .from(cbeStudents)
+        .where(
+          and(
+            scope.workspace(cbeStudents),
+            eq(cbeStudents.classId, input.class_id),
+            eq(cbeStudents.status, 'active'),
+          ),
+        );
+      if (students.length === 0) return { created: 0 };
+      const at = now();
+      const created = await db
+        .insert(cbeInvoices)
+        .values(
+          students.map((s) => ({
+            ...scope.workspaceValues(),
+            studentId: s.id,
+            termId: input.term_id,
+            amount: fee.amount,
+            // Dated the term's first day: a term's fees fall due when it opens.
+            issuedOn: term.startsOn,
+            createdAt: at,
+          })),
+        )
+        .onConflictDoNothing({ target: [cbeInvoices.accountId, cbeInvoices.studentId, cbeInvoices.termId] })
+        .returning({ id: cbeInvoices.id });
+      return { created: created.length };
+    },
+
+    // ---------------- payments
+    async listPayments(scope: WorkspaceScope, query: z.output<typeof cbePaymentListQuery>) {
+      const where = and(
+        scope.workspace(cbePayments),
+        searchStudent(query.q),
+        query.student_id ? eq(cbePayments.studentId, query.student_id) : undefined,
+      );
+      const rows = await paymentSelect()
+        .where(where)
+        .orderBy(desc(cbePayments.paidOn), desc(cbePayments.createdAt), asc(cbePayments.id))
+        .limit(query.limit)
+        .offset(pageOf(query).offset);
+      const [total] = await db
+        .select({ total: count() })
+        .from(cbePayments)
+        .innerJoin(
+          cbeStudents,
+          and(eq(cbeStudents.accountId, cbePayments.accountId), eq(cbeStudents.id, cbePayments.studentId)),
+        )
+        .where(where);
+      return { data: rows.map(toPayment), meta: meta(query, total?.total ?? 0) };
+    },
+    /**
+     * Records a payment against an invoice. The invoice row is locked (FOR UPDATE) before its
+     * balance is read, so of two payments at once the second reads the first's effect: the
+     * invoice's `paid` is always the sum of its payments, and never more than its amount (409).
+     */
+    async recordPayment(scope: WorkspaceScope, input: z.output<typeof cbePaymentBody>) {
+      const [invoice] = await db
+        .select()
+        .from(cbeInvoices)
+        .where(and(scope.workspace(cbeInvoices), eq(cbeInvoices.id, input.invoice_id)))
+        .for('update');
+      if (!invoice) throw badReference('invoice_id');
+      // The condition is read again under the lock: a payment that would take `paid` past the amount changes nothing.
+      const applied = await db
+        .update(cbeInvoices)
+        .set({ paid: sql`${cbeInvoices.paid} + ${input.amount}::numeric` })
+        .where(
+          and(
+            scope.workspace(cbeInvoices),
+            eq(cbeInvoices.id, invoice.id),
+            sql`${cbeInvoices.paid} + ${input.amount}::numeric <= ${cbeInvoices.amount}`,
+          ),
+        )
+        .returning({ id: cbeInvoices.id });
+      if (applied.length === 0) throw conflict(cbeMessages.overpaid, { amount: cbeMessages.overpaid });
+      const [row] = await db
+        .insert(cbePayments)
+        .values({
+          ...scope.workspaceValues(),
+          invoiceId: invoice.id,
+          studentId: invoice.studentId,
+          amount: input.amount,
+          paidOn: input.paid_on,
+          method: input.method,
+          reference: input.reference,
+          recordedBy: scope.auth.user_id,
+          createdAt: now(),
+        })
+        .returning({ id: cbePayments.id });
+      if (!row) throw new Error('cbe_payments insert returned no row');
+      const [found] = await paymentSelect().where(
+        and(scope.workspace(cbePayments), eq(cbePayments.id, row.id)),
+      );
+      if (!found) throw notFound();
+      return toPayment(found);
+    },
+
+    // ---------------- statement and arrears
+    async statement(scope: WorkspaceScope, studentId: string, extra?: SQL): Promise<CbeStatement> {
+      const [student] = await db
+        .select()
+        .from(cbeStudents)
+        .where(and(scope.workspace(cbeStudents), eq(cbeStudents.id, studentId), extra));
+      if (!student) throw notFound();
+      const invoices = await invoiceSelect()
+        .where(and(scope.workspace(cbeInvoices), eq(cbeInvoices.studentId, studentId)))
+        .orderBy(asc(cbeInvoices.issuedOn), asc(cbeInvoices.createdAt));
+      const payments = await paymentSelect()
+        .where(and(scope.workspace(cbePayments), eq(cbePayments.studentId, studentId)))
+        .orderBy(asc(cbePayments.paidOn), asc(cbePayments.createdAt));
+      // Amounts in ten-thousandths (numeric(14,4)): whole numbers, exact.
+      const units = (value: string) => BigInt(value.replace('.', ''));
+      const text = (value: bigint) => {
+        const negative = value < 0n;
+        const digits = (negative ? -value : value).toString().padStart(5, '0');
+        return `${negative ? '-' : ''}${digits.slice(0, -4)}.${digits.slice(-4)}`;
+      };
+      const entries = [
+        ...invoices.map((i) => ({
+          date: i.i.issuedOn,
+          at: i.i.createdAt.getTime(),
+          kind: 'invoice' as const,
+          description: `Fees: ${i.termName}`,
+          debit: units(i.i.amount),
+          credit: 0n,
+        })),
+        ...payments.map((p) => ({
+          date: p.p.paidOn,
+          at: p.p.createdAt.getTime(),
+          kind: 'payment' as const,
+          description: `Payment (${p.p.method}${p.p.reference ? ` ${p.p.reference}` : ''})`,
+          debit: 0n,
+          credit: units(p.p.amount),
+        })),
+      ].sort((a, b) => (a.date === b.date ? a.at - b.at : a.date < b.date ? -1 : 1));
+      let balance = 0n;
+      const lines = entries.map((e) => {
+        balance += e.debit - e.credit;
+        return {
+          date: e.date,
+          kind: e.kind,
+          description: e.description,
+          debit: text(e.debit),
+          credit: text(e.credit),
+          balance: text(balance),
+        };
+      });
+      return {
+        student: {
+          id: student.id,
+          name: `${student.firstName} ${student.lastName}`,
+          admission_no: student.admissionNo,
+        },
+        lines,
+        balance: text(balance),
+      };
+    },
+
+    async arrears(scope: WorkspaceScope, query: z.output<typeof cbeArrearsQuery>) {
+      const rows = await arrearsQuery(scope, query).limit(query.limit).offset(pageOf(query).offset);
+      const all = await arrearsQuery(scope, query);
+      return { data: rows.map(toArrear), meta: meta(query, all.length) };
+    },
+    async exportArrears(scope: WorkspaceScope, query: z.output<typeof cbeArrearsQuery>) {
+      const capped = capRows(
+        (await arrearsQuery(scope, query).limit(EXPORT_ROWS_MAX + 1)).map(toArrear),
+        EXPORT_ROWS_MAX,
+      );
+      const csv = toCsv(
+        ['Admission no', 'Student', 'Class', 'Invoiced', 'Paid', 'Balance'],
+        capped.rows.map((a) => [a.admission_no, a.name, a.class_name, a.invoiced, a.paid, a.balance]),
+      );
+      return { filename: csvFilename('arrears', now()), csv, truncatedAt: capped.truncatedAt };
+    },
+  };
+}
+
+export type CbeFeeService = ReturnType<typeof createCbeFeeService>;

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { cbeMessages } from '@workhub/shared/schemas/cbe';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/helpers.ts';
+import { memberIn, newTenant, type Tenant } from '../../test/tenants.ts';
+import { cbeCall, makeSchool, ok, type School } from './cbe-test-helpers.ts';
+
+const t = useTestApp();
+let tenant: Tenant;
+let token: string;
+let school: School;
+
+beforeAll(async () => {
+  tenant = await newTenant(t, 'cbe');
+  token = tenant.owner.token;
+  school = await makeSchool(t, token, { students: 3 });
+  await ok(t, 'POST', '/api/cbe/fee-structures', token, {
+    grade_id: school.gradeId,
+    term_id: school.termId,
+    amount: '15000.50',
+    description: 'Tuition and lunch',
+  });
+});
+
+const invoiceOf = async (studentId: string) =>
+  (
+    await ok<{ id: string; balance: string; paid: string }[]>(
+      t,
+      'GET',
+      `/api/cbe/invoices?student_id=${studentId}`,
+      token,
+    )
+  )[0];
+const pay = (invoiceId: string, amount: string | number, who = token) =>
+  cbeCall(t, 'POST', '/api/cbe/payments', who, {
+    invoice_id: invoiceId,
+    amount,
+    paid_on: '2026-01-20',
+    method: 'mpesa',
+  });
+
+describe('fees', () => {
+  it('generates one invoice per student of a class for a term, once', async () => {
+    const first = await ok<{ created: number }>(t, 'POST', '/api/cbe/invoices/generate', token, {
+      class_id: school.classId,
+      term_id: school.termId,
+    });
+    expect(first.created).toBe(3);
+    const again = await ok<{ created: number }>(t, 'POST', '/api/cbe/invoices/generate', token, {
+      class_id: school.classId,
+      term_id: school.termId,
+    });
+    expect(again.created).toBe(0);
+    const invoice = await invoiceOf(school.studentIds[0] as string);
+    expect(invoice).toMatchObject({ balance: '15000.5000', paid: '0.0000' });
+    const twice = await cbeCall(t, 'POST', '/api/cbe/fee-structures', token, {
+      grade_id: school.gradeId,
+      term_id: school.termId,
+      amount: 1,
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('records payments up to the balance, then refuses more (409), with an exact statement and the arrears list', async () => {
+    const [a, b] = school.studentIds as [string, string];
+    const invoice = await invoiceOf(a);
+    if (!invoice) throw new Error('no invoice');
+    expect((await pay(invoice.id, '0.1')).statusCode).toBe(201);
+    expect((await pay(invoice.id, '0.2')).statusCode).toBe(201);
+    expect((await pay(invoice.id, '15000.2')).statusCode).toBe(201);
+    const over = await pay(invoice.id, '0.0001');
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.message).toBe(cbeMessages.overpaid);
+    const statement = await ok<{ balance: string; lines: { balance: string; kind: string }[] }>(
+      t,
+      'GET',
+      `/api/cbe/students/${a}/statement`,
+      token,
+    );
+    expect(statement.balance).toBe('0.0000');
+    expect(statement.lines.map((l) => [l.kind, l.balance])).toEqual([
+      ['invoice', '15000.5000'],
+      ['payment', '15000.4000'],
+      ['payment', '15000.2000'],
+      ['payment', '0.0000'],
+    ]);
+    const arrears = await cbeCall(t, 'GET', '/api/cbe/arrears', token);
+    const ids = arrears.json().data.map((r: { student_id: string }) => r.student_id);
+    expect(ids).not.toContain(a);
+    expect(ids).toContain(b);
+    expect(arrears.json().meta.total).toBe(2);
+    const csv = await cbeCall(t, 'GET', '/api/cbe/arrears/export', token);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\r\n')[0]).toBe('Admission no,Student,Class,Invoiced,Paid,Balance');
+  });
+
+  it('two payments at once never make a balance wrong (the row lock)', async () => {
+    const [, , c] = school.studentIds as [string, string, string];
+    const invoice = await invoiceOf(c);
+    if (!invoice) throw new Error('no invoice');
+    // Each would fit alone; together they pass the amount: exactly one is taken.
+    const answers = await Promise.all([pay(invoice.id, '9000'), pay(invoice.id, '9000')]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await invoiceOf(c)).toMatchObject({ paid: '9000.0000', balance: '6000.5000' });
+    // Many small ones at once: all fit, and all are counted.
+    const many = await Promise.all(Array.from({ length: 6 }, () => pay(invoice.id, '1000')));
+    expect(many.every((r) => r.statusCode === 201)).toBe(true);
+    expect(await invoiceOf(c)).toMatchObject({ paid: '15000.0000', balance: '0.5000' });
+    const statement = await ok<{ balance: string }>(t, 'GET', `/api/cbe/students/${c}/statement`, token);
+    expect(statement.balance).toBe('0.5000');
+  });
+
+  it('refuses bad amounts, forged and foreign invoices, and lets members read but not pay', async () => {
+    const [, b] = school.studentIds as [string, string];
+    const invoice = await invoiceOf(b);
+    if (!invoice) throw new Error('no invoice');
+    for (const amount of ['-5', '0', '1e999', '12345678901', 'abc', '1.00001']) {
+      expect((await pay(invoice.id, amount)).statusCode, amount).toBe(400);
+    }
+    expect((await pay(randomUUID(), '5')).statusCode).toBe(400);
+    const other = await newTenant(t, 'cbe');
+    expect((await pay(invoice.id, '5', other.owner.token)).statusCode).toBe(400);
+    expect((await cbeCall(t, 'GET', `/api/cbe/students/${b}/statement`, other.owner.token)).statusCode).toBe(
+      404,
+    );
+    const member = await memberIn(t, tenant.workspace, 'member');
+    expect((await pay(invoice.id, '5', member.token)).statusCode).toBe(403);
+    expect((await cbeCall(t, 'GET', '/api/cbe/invoices?unpaid=true', member.token)).statusCode).toBe(200);
+  });
+
+  it('refuses to invoice a class whose grade has no fee for the term', async () => {
+    const term = await ok(t, 'POST', '/api/cbe/terms', token, {
+      year_id: school.yearId,
+      name: 'Term 2',
+      starts_on: '2026-05-04',
+      ends_on: '2026-08-07',
+    });
+    const response = await cbeCall(t, 'POST', '/api/cbe/invoices/generate', token, {
+      class_id: school.classId,
+      term_id: term.id,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(cbeMessages.noFeeStructure);
+  });
+});

@@ -1,0 +1,94 @@
+/*
+ * A small PDF writer for the report card: A4 pages of text lines in the standard Helvetica fonts
+ * (no font is embedded, nothing is downloaded), uncompressed, so the text can be read back by a
+ * test. Characters outside Latin-1 are written as '?' (the standard fonts' WinAnsi encoding).
+ */
+
+export type PdfLine = { text: string; size?: number; bold?: boolean; indent?: number; gap?: number };
+
+const PAGE_WIDTH = 595;
+const PAGE_HEIGHT = 842;
+const MARGIN = 50;
+
+/** A PDF string literal's content: backslash, parentheses escaped; control and non-Latin-1 characters replaced. */
+export function pdfText(value: string): string {
+  let out = '';
+  for (const ch of value) {
+    const code = ch.codePointAt(0) ?? 63;
+    if (ch === '\\' || ch === '(' || ch === ')') out += `\\${ch}`;
+    else if (code < 32 || code > 255 || (code >= 127 && code < 160)) out += '?';
+    else out += ch;
+  }
+  return out;
+}
+
+/** Splits a line longer than the page into several (about 0.5 em per character). */
+function wrap(line: PdfLine): PdfLine[] {
+  const size = line.size ?? 10;
+  const width = PAGE_WIDTH - 2 * MARGIN - (line.indent ?? 0);
+  const max = Math.max(20, Math.floor(width / (size * 0.5)));
+  if (line.text.length <= max) return [line];
+  const words = line.text.split(' ');
+  const out: PdfLine[] = [];
+  let current = '';
+  for (const word of words) {
+    const next = current ? `${current} ${word}` : word;
+    if (next.length > max && current) {
+      out.push({ ...line, text: current, gap: out.length === 0 ? line.gap : 0 });
+      current = word;
+    } else current = next;
+  }
+  out.push({ ...line, text: current, gap: out.length === 0 ? line.gap : 0 });
+  return out;
+}
+
+/** The bytes of a PDF with `lines` laid out top to bottom over as many pages as they need. */
+export function pdfDocument(title: string, lines: readonly PdfLine[]): Buffer {
+  const pages: string[] = [];
+  let content: string[] = [];
+  let y = PAGE_HEIGHT - MARGIN;
+  for (const line of lines.flatMap(wrap)) {
+    const size = line.size ?? 10;
+    const step = size * 1.4 + (line.gap ?? 0);
+    if (y - step < MARGIN) {
+      pages.push(content.join('\n'));
+      content = [];
+      y = PAGE_HEIGHT - MARGIN;
+    }
+    y -= step;
+    const font = line.bold ? 'F2' : 'F1';
+    content.push(
+      `BT /${font} ${size} Tf ${MARGIN + (line.indent ?? 0)} ${y.toFixed(1)} Td (${pdfText(line.text)}) Tj ET`,
+    );
+  }
+  pages.push(content.join('\n'));
+
+  // Objects: 1 catalog, 2 pages, 3 and 4 fonts, 5 info, then a page and its content per page.
+  const objects: string[] = [];
+  const pageIds = pages.map((_, i) => 6 + i * 2);
+  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
+  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
+  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
+  objects[4] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>';
+  objects[5] = `<< /Title (${pdfText(title)}) /Producer (WorkHub) >>`;
+  pages.forEach((stream, i) => {
+    const pageId = 6 + i * 2;
+    const bytes = Buffer.byteLength(stream, 'latin1');
+    objects[pageId] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] ` +
+      `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
+    objects[pageId + 1] = `<< /Length ${bytes} >>\nstream\n${stream}\nendstream`;
+  });
+
+  let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
+  const offsets: number[] = [];
+  for (let id = 1; id < objects.length; id++) {
+    offsets[id] = Buffer.byteLength(body, 'latin1');
+    body += `${id} 0 obj\n${objects[id]}\nendobj\n`;
+  }
+  const xref = Buffer.byteLength(body, 'latin1');
+  body += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
+  for (let id = 1; id < objects.length; id++) body += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
