@@ -32,6 +32,7 @@ import { errorResponses } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import { createAppointmentService } from './appointments.service.ts';
 import { createBarberService } from './barber.service.ts';
+import { createReminderJob } from './reminders.ts';
 
 const tags = ['barber'];
 const security = [{ bearerAuth: [] }];
@@ -46,6 +47,12 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 export const barberRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }) => {
   const barber = createBarberService(ctx);
   const appointments = createAppointmentService(ctx);
+
+  // The reminder mails the day before: started once the server listens (never in app.inject
+  // tests), stopped when it closes; its state is the database's (reminders.ts).
+  const reminders = createReminderJob(ctx);
+  app.addHook('onListen', async () => reminders.start());
+  app.addHook('onClose', async () => reminders.stop());
 
   app.get(
     '/barber/access',

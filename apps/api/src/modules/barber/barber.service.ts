@@ -125,9 +125,8 @@ export function createBarberService(ctx: Ctx) {
     return found;
   }
 
-  /** The staff member's services, hours, breaks and days off, replaced by the input's. */
-  async function writeSchedule(scope: Scope, staffId: string, input: StaffInput): Promise<void> {
-    const values = scope.workspaceValues();
+  /** The input's references and breaks, checked before anything is written (400). */
+  async function checkStaffInput(scope: Scope, input: StaffInput): Promise<void> {
     if (input.service_ids.length > 0) {
       const unique = [...new Set(input.service_ids)];
       const [found] = await db
@@ -150,6 +149,11 @@ export function createBarberService(ctx: Ctx) {
         throw badRequest('A break must lie within the working hours of its weekday', 'breaks');
       }
     }
+  }
+
+  /** The staff member's services, hours, breaks and days off, replaced by the input's. */
+  async function writeSchedule(scope: Scope, staffId: string, input: StaffInput): Promise<void> {
+    const values = scope.workspaceValues();
     await db
       .delete(barberStaffServices)
       .where(and(scope.workspace(barberStaffServices), eq(barberStaffServices.staffId, staffId)));
@@ -287,6 +291,7 @@ export function createBarberService(ctx: Ctx) {
     oneStaff,
 
     async createStaff(scope: Scope, input: StaffInput): Promise<BarberStaff> {
+      await checkStaffInput(scope, input);
       const at = now();
       const [row] = await uniqueName(staffNameTaken, () =>
         db
@@ -307,6 +312,14 @@ export function createBarberService(ctx: Ctx) {
     },
 
     async updateStaff(scope: Scope, id: string, input: StaffInput): Promise<BarberStaff> {
+      // Whose record first (another shop's is a 404), then the input's references (400).
+      const [exists] = await db
+        .select({ id: barberStaff.id })
+        .from(barberStaff)
+        .where(and(scope.workspace(barberStaff), eq(barberStaff.id, id)))
+        .for('update');
+      if (!exists) throw notFound();
+      await checkStaffInput(scope, input);
       const [row] = await uniqueName(staffNameTaken, () =>
         db
           .update(barberStaff)

@@ -47,7 +47,17 @@ export class Mailer {
   }
 
   async send(mail: MailMessage): Promise<void> {
-    const [row] = await this.#db
+    const queued = await this.queueIn(this.#db, mail);
+    queued.deliver();
+  }
+
+  /**
+   * Writes the mail's outbox row through `db`: a transaction of the caller's, so that the row
+   * commits with the change it tells of, or not at all (a reminder claimed and its mail, as one).
+   * `deliver()` once that transaction has committed: with SMTP it starts the delivery then.
+   */
+  async queueIn(db: Db, mail: MailMessage): Promise<{ deliver(): void }> {
+    const [row] = await db
       .insert(outbox)
       .values({
         to: mail.to,
@@ -63,14 +73,18 @@ export class Mailer {
     if (!this.#transport) {
       // Never the code or the text: the outbox (and /dev-mailbox) is where mail is read, not the log.
       this.#log.info({ to: mail.to, subject: mail.subject }, 'mail written to the outbox');
-      return;
+      return { deliver: () => {} };
     }
     // Apart from the request: its transaction ends with the answer, the delivery may take longer.
     const transport = this.#transport;
-    const delivery = outsideRequest(() => this.#deliver(transport, row.id, mail)).finally(() =>
-      this.#pending.delete(delivery),
-    );
-    this.#pending.add(delivery);
+    return {
+      deliver: () => {
+        const delivery = outsideRequest(() => this.#deliver(transport, row.id, mail)).finally(() =>
+          this.#pending.delete(delivery),
+        );
+        this.#pending.add(delivery);
+      },
+    };
   }
 
   /** Resolves once every delivery started so far has finished (or failed). */

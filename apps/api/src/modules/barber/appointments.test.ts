@@ -1,0 +1,415 @@
+import { describe, expect, it } from 'vitest';
+import { errorOf, useTestApp } from '../../test/helpers.ts';
+import { call } from '../../test/work.ts';
+import {
+  addService,
+  addStaff,
+  barberShop,
+  bookAs,
+  booked,
+  put,
+  shopDay,
+  shopTimeAt,
+} from './barber-test-helpers.ts';
+
+const t = useTestApp();
+const APPOINTMENTS = '/api/barber/appointments';
+
+describe('services and staff', () => {
+  it('adds, lists, searches and edits services; a name is unique in the shop', async () => {
+    const { token } = await barberShop(t);
+    const beard = await addService(t, token, { name: 'Beard trim', category: 'Beard', price: 350.5 });
+    expect(beard).toMatchObject({
+      name: 'Beard trim',
+      duration_minutes: 30,
+      price: '350.5000',
+      category: 'Beard',
+      active: true,
+    });
+    const again = await call(t, 'POST', '/api/barber/services', token, {
+      name: 'BEARD TRIM',
+      duration_minutes: 20,
+      price: 1,
+    });
+    expect(again.statusCode).toBe(409);
+    const found = await call(t, 'GET', '/api/barber/services?q=beard', token);
+    expect(found.json().data.map((s: { name: string }) => s.name)).toEqual(['Beard trim']);
+    const edited = await call(t, 'PATCH', `/api/barber/services/${beard.id}`, token, {
+      name: 'Beard trim',
+      duration_minutes: 25,
+      price: '400',
+      active: false,
+    });
+    expect(edited.json().data).toMatchObject({ duration_minutes: 25, price: '400.0000', active: false });
+    const active = await call(t, 'GET', '/api/barber/services?active=true', token);
+    expect(active.json().data.some((s: { id: string }) => s.id === beard.id)).toBe(false);
+  });
+
+  it('refuses bad service input with 400', async () => {
+    const { token } = await barberShop(t);
+    for (const body of [
+      { name: 'Cut\u0000', duration_minutes: 30, price: 1 },
+      { name: 'Cut', duration_minutes: 30, price: '99999999999999' },
+      { name: 'Cut', duration_minutes: 2 ** 31, price: 1 },
+      { name: 'Cut', duration_minutes: 601, price: 1 },
+      { name: 'Cut', duration_minutes: 30, price: -1 },
+      { name: '', duration_minutes: 30, price: 1 },
+    ]) {
+      const response = await call(t, 'POST', '/api/barber/services', token, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('keeps staff hours, breaks, days off and services; refuses a break outside the hours', async () => {
+    const { token, service } = await barberShop(t);
+    const staff = await addStaff(t, token, [service.id], {
+      name: 'Amina',
+      hours: [{ weekday: 2, start_minute: 540, end_minute: 1020 }],
+      breaks: [{ weekday: 2, start_minute: 720, end_minute: 780 }],
+      days_off: ['2030-01-01'],
+    });
+    expect(staff).toMatchObject({
+      name: 'Amina',
+      service_ids: [service.id],
+      hours: [{ weekday: 2, start_minute: 540, end_minute: 1020 }],
+      breaks: [{ weekday: 2, start_minute: 720, end_minute: 780 }],
+      days_off: ['2030-01-01'],
+    });
+    const bad = await call(t, 'PATCH', `/api/barber/staff/${staff.id}`, token, {
+      name: 'Amina',
+      hours: [{ weekday: 2, start_minute: 540, end_minute: 1020 }],
+      breaks: [{ weekday: 3, start_minute: 720, end_minute: 780 }],
+    });
+    expect(bad.statusCode).toBe(400);
+    const reversed = await call(t, 'POST', '/api/barber/staff', token, {
+      name: 'Backwards',
+      hours: [{ weekday: 1, start_minute: 600, end_minute: 540 }],
+    });
+    expect(reversed.statusCode).toBe(400);
+    const twice = await call(t, 'POST', '/api/barber/staff', token, {
+      name: 'Twice',
+      hours: [
+        { weekday: 1, start_minute: 500, end_minute: 540 },
+        { weekday: 1, start_minute: 600, end_minute: 700 },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    const edited = await call(t, 'PATCH', `/api/barber/staff/${staff.id}`, token, {
+      name: 'Amina K',
+      active: false,
+    });
+    expect(edited.json().data).toMatchObject({ name: 'Amina K', active: false, service_ids: [], hours: [] });
+  });
+
+  it("answers 404 for another shop's records and 400 for its ids in a body", async () => {
+    const ours = await barberShop(t);
+    const theirs = await barberShop(t);
+    const patch = await call(t, 'PATCH', `/api/barber/services/${ours.service.id}`, theirs.token, {
+      name: 'x',
+      duration_minutes: 30,
+      price: 1,
+    });
+    expect(patch.statusCode).toBe(404);
+    expect(
+      (await call(t, 'PATCH', `/api/barber/staff/${ours.staff.id}`, theirs.token, { name: 'x' })).statusCode,
+    ).toBe(404);
+    const forged = await call(t, 'POST', '/api/barber/staff', theirs.token, {
+      name: 'Spy',
+      service_ids: [ours.service.id],
+    });
+    expect(forged.statusCode).toBe(400);
+    const member = await call(t, 'POST', '/api/barber/staff', theirs.token, {
+      name: 'Spy 2',
+      user_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(member.statusCode).toBe(400);
+    expect((await call(t, 'GET', '/api/barber/appointments/not-a-uuid', theirs.token)).statusCode).toBe(400);
+  });
+});
+
+describe('appointments', () => {
+  it('books services in a row with a staff member, at the price of the day', async () => {
+    const shop = await barberShop(t);
+    const wash = await addService(t, shop.token, { name: 'Wash', duration_minutes: 15, price: '200' });
+    await call(t, 'PATCH', `/api/barber/staff/${shop.staff.id}`, shop.token, {
+      name: shop.staff.name,
+      service_ids: [shop.service.id, wash.id],
+      hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start_minute: 480, end_minute: 1200 })),
+    });
+    const start = shopTimeAt(t, shop.timezone, 1, 10);
+    const made = await booked(t, shop.token, {
+      start_at: start,
+      service_ids: [shop.service.id, wash.id],
+      staff_id: shop.staff.id,
+    });
+    expect(made).toMatchObject({ status: 'booked', source: 'staff', total: '1000.0000', start_at: start });
+    expect(new Date(made.end_at).getTime() - new Date(start).getTime()).toBe(45 * 60_000);
+    // A later price change leaves the booking's price as it was.
+    await call(t, 'PATCH', `/api/barber/services/${wash.id}`, shop.token, {
+      name: 'Wash',
+      duration_minutes: 15,
+      price: '999',
+    });
+    const again = await call(t, 'GET', `${APPOINTMENTS}/${made.id}`, shop.token);
+    expect(again.json().data.services.map((s: { price: string }) => s.price)).toEqual([
+      '800.0000',
+      '200.0000',
+    ]);
+  });
+
+  it('refuses an overlap with 409, allows touching ends and another staff member', async () => {
+    const shop = await barberShop(t);
+    const other = await addStaff(t, shop.token, [shop.service.id]);
+    const body = { service_ids: [shop.service.id], staff_id: shop.staff.id };
+    await booked(t, shop.token, { ...body, start_at: shopTimeAt(t, shop.timezone, 1, 10) });
+    const overlap = await bookAs(t, shop.token, {
+      ...body,
+      start_at: shopTimeAt(t, shop.timezone, 1, 10, 15),
+    });
+    expect(overlap.statusCode).toBe(409);
+    expect(errorOf(overlap).error.message).toMatch(/just booked/);
+    await booked(t, shop.token, { ...body, start_at: shopTimeAt(t, shop.timezone, 1, 10, 30) });
+    await booked(t, shop.token, {
+      ...body,
+      staff_id: other.id,
+      start_at: shopTimeAt(t, shop.timezone, 1, 10, 15),
+    });
+  });
+
+  it('anyone: picks a free staff member who performs every service', async () => {
+    const shop = await barberShop(t);
+    const color = await addService(t, shop.token, { name: 'Colour', duration_minutes: 60, price: 2500 });
+    const colourist = await addStaff(t, shop.token, [shop.service.id, color.id], { name: 'Colourist' });
+    const start = shopTimeAt(t, shop.timezone, 1, 11);
+    const first = await booked(t, shop.token, { start_at: start, service_ids: [color.id] });
+    expect(first.staff.id).toBe(colourist.id);
+    const none = await bookAs(t, shop.token, { start_at: start, service_ids: [color.id] });
+    expect(none.statusCode).toBe(409);
+    const cut1 = await booked(t, shop.token, { start_at: start, service_ids: [shop.service.id] });
+    expect(cut1.staff.id).toBe(shop.staff.id);
+  });
+
+  it('refuses the past, a day off, a break, outside hours, a staff member who does not perform it', async () => {
+    const shop = await barberShop(t);
+    const other = await addService(t, shop.token, { name: 'Massage' });
+    await call(t, 'PATCH', `/api/barber/staff/${shop.staff.id}`, shop.token, {
+      name: shop.staff.name,
+      service_ids: [shop.service.id],
+      hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start_minute: 480, end_minute: 1200 })),
+      breaks: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start_minute: 780, end_minute: 840 })),
+      days_off: [shopDay(t, shop.timezone, 3)],
+    });
+    const body = { service_ids: [shop.service.id], staff_id: shop.staff.id };
+    const cases: [string, string][] = [
+      [new Date(t.clock.now().getTime() - 3_600_000).toISOString(), 'past'],
+      [shopTimeAt(t, shop.timezone, 3, 10), 'off'],
+      [shopTimeAt(t, shop.timezone, 1, 12, 45), 'break'],
+      [shopTimeAt(t, shop.timezone, 1, 19, 45), 'working hours'],
+      [shopTimeAt(t, shop.timezone, 1, 7), 'working hours'],
+      [shopTimeAt(t, shop.timezone, 200, 10), 'ahead'],
+    ];
+    for (const [start, words] of cases) {
+      const response = await bookAs(t, shop.token, { ...body, start_at: start });
+      expect(response.statusCode, start).toBe(400);
+      expect(errorOf(response).error.message).toMatch(words);
+    }
+    const notTheirs = await bookAs(t, shop.token, {
+      ...body,
+      service_ids: [other.id],
+      start_at: shopTimeAt(t, shop.timezone, 1, 10),
+    });
+    expect(notTheirs.statusCode).toBe(400);
+    const twice = await bookAs(t, shop.token, {
+      ...body,
+      service_ids: [shop.service.id, shop.service.id],
+      start_at: shopTimeAt(t, shop.timezone, 1, 10),
+    });
+    expect(twice.statusCode).toBe(400);
+    for (const start_at of ['tomorrow', '2026-13-01T10:00:00Z', '\u0000']) {
+      expect((await bookAs(t, shop.token, { ...body, start_at })).statusCode).toBe(400);
+    }
+    const nulName = await bookAs(t, shop.token, {
+      ...body,
+      start_at: shopTimeAt(t, shop.timezone, 1, 10),
+      customer: { name: 'A\u0000' },
+    });
+    expect(nulName.statusCode).toBe(400);
+  });
+
+  it('steps through the statuses; an illegal step is 409 and frees the slot when cancelled', async () => {
+    const shop = await barberShop(t);
+    const body = {
+      service_ids: [shop.service.id],
+      staff_id: shop.staff.id,
+      start_at: shopTimeAt(t, shop.timezone, 1, 9),
+    };
+    const a = await booked(t, shop.token, body);
+    expect((await call(t, 'POST', `${APPOINTMENTS}/${a.id}/done`, shop.token)).statusCode).toBe(409);
+    expect((await call(t, 'POST', `${APPOINTMENTS}/${a.id}/check-in`, shop.token)).json().data.status).toBe(
+      'checked_in',
+    );
+    const cancel = await call(t, 'POST', `${APPOINTMENTS}/${a.id}/cancel`, shop.token);
+    expect(cancel.statusCode).toBe(409);
+    expect(errorOf(cancel).error.message).toMatch(/checked in cannot be cancelled/);
+    expect((await call(t, 'POST', `${APPOINTMENTS}/${a.id}/no-show`, shop.token)).statusCode).toBe(409);
+    expect((await call(t, 'POST', `${APPOINTMENTS}/${a.id}/done`, shop.token)).json().data.status).toBe(
+      'done',
+    );
+    expect((await call(t, 'POST', `${APPOINTMENTS}/${a.id}/check-in`, shop.token)).statusCode).toBe(409);
+
+    const b = await booked(t, shop.token, { ...body, start_at: shopTimeAt(t, shop.timezone, 1, 10) });
+    expect((await call(t, 'POST', `${APPOINTMENTS}/${b.id}/cancel`, shop.token)).json().data.status).toBe(
+      'cancelled',
+    );
+    // The cancelled one holds no time.
+    await booked(t, shop.token, { ...body, start_at: shopTimeAt(t, shop.timezone, 1, 10) });
+    const c = await booked(t, shop.token, { ...body, start_at: shopTimeAt(t, shop.timezone, 1, 11) });
+    expect((await call(t, 'POST', `${APPOINTMENTS}/${c.id}/no-show`, shop.token)).json().data.status).toBe(
+      'no_show',
+    );
+    const other = await barberShop(t);
+    expect((await call(t, 'POST', `${APPOINTMENTS}/${c.id}/cancel`, other.token)).statusCode).toBe(404);
+  });
+
+  it('moves an appointment with the same checks', async () => {
+    const shop = await barberShop(t);
+    const second = await addStaff(t, shop.token, [shop.service.id]);
+    const body = { service_ids: [shop.service.id], staff_id: shop.staff.id };
+    const a = await booked(t, shop.token, { ...body, start_at: shopTimeAt(t, shop.timezone, 1, 9) });
+    await booked(t, shop.token, { ...body, start_at: shopTimeAt(t, shop.timezone, 1, 11) });
+    const onto = await call(t, 'PATCH', `${APPOINTMENTS}/${a.id}`, shop.token, {
+      start_at: shopTimeAt(t, shop.timezone, 1, 11, 15),
+    });
+    expect(onto.statusCode).toBe(409);
+    const intoBreak = await call(t, 'PATCH', `${APPOINTMENTS}/${a.id}`, shop.token, {
+      start_at: shopTimeAt(t, shop.timezone, 1, 13),
+    });
+    expect(intoBreak.statusCode).toBe(400);
+    // Overlapping itself is no overlap.
+    const nudged = await call(t, 'PATCH', `${APPOINTMENTS}/${a.id}`, shop.token, {
+      start_at: shopTimeAt(t, shop.timezone, 1, 9, 15),
+    });
+    expect(nudged.statusCode, nudged.body).toBe(200);
+    const moved = await call(t, 'PATCH', `${APPOINTMENTS}/${a.id}`, shop.token, {
+      start_at: shopTimeAt(t, shop.timezone, 1, 11, 15),
+      staff_id: second.id,
+    });
+    expect(moved.json().data).toMatchObject({
+      staff: { id: second.id },
+      start_at: shopTimeAt(t, shop.timezone, 1, 11, 15),
+    });
+    await call(t, 'POST', `${APPOINTMENTS}/${a.id}/check-in`, shop.token);
+    const late = await call(t, 'PATCH', `${APPOINTMENTS}/${a.id}`, shop.token, {
+      start_at: shopTimeAt(t, shop.timezone, 1, 15),
+    });
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('lists with search, filters and pagination, and exports CSV', async () => {
+    const shop = await barberShop(t);
+    const body = { service_ids: [shop.service.id], staff_id: shop.staff.id };
+    await booked(t, shop.token, {
+      ...body,
+      start_at: shopTimeAt(t, shop.timezone, 1, 9),
+      customer: { name: 'Kamau Njoroge', phone: '0711' },
+    });
+    await booked(t, shop.token, {
+      ...body,
+      start_at: shopTimeAt(t, shop.timezone, 2, 9),
+      customer: { name: 'Achieng Otieno' },
+    });
+    const c = await booked(t, shop.token, {
+      ...body,
+      start_at: shopTimeAt(t, shop.timezone, 2, 10),
+      customer: { name: 'Kamau Njoroge' },
+    });
+    await call(t, 'POST', `${APPOINTMENTS}/${c.id}/cancel`, shop.token);
+    const all = await call(t, 'GET', `${APPOINTMENTS}?limit=2`, shop.token);
+    expect(all.json().meta).toEqual({ page: 1, limit: 2, total: 3 });
+    expect(all.json().data.map((a: { start_at: string }) => a.start_at)).toEqual([
+      shopTimeAt(t, shop.timezone, 2, 10),
+      shopTimeAt(t, shop.timezone, 2, 9),
+    ]);
+    const kamau = await call(t, 'GET', `${APPOINTMENTS}?q=kamau&status=booked`, shop.token);
+    expect(kamau.json().meta.total).toBe(1);
+    const day = await call(
+      t,
+      'GET',
+      `${APPOINTMENTS}?from=${shopDay(t, shop.timezone, 2)}&to=${shopDay(t, shop.timezone, 2)}`,
+      shop.token,
+    );
+    expect(day.json().meta.total).toBe(2);
+    const csv = await call(t, 'GET', `${APPOINTMENTS}/export?q=kamau`, shop.token);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toContain('Customer');
+    expect(lines).toHaveLength(3);
+    const calendar = await call(
+      t,
+      'GET',
+      `/api/barber/calendar?date=${shopDay(t, shop.timezone, 2)}`,
+      shop.token,
+    );
+    expect(calendar.json().data.appointments).toHaveLength(2);
+    const customers = await call(t, 'GET', '/api/barber/customers?q=kamau', shop.token);
+    expect(customers.json().data).toHaveLength(2);
+  });
+
+  it('offers slots that leave out booked time, and none for a day off', async () => {
+    const shop = await barberShop(t);
+    const date = shopDay(t, shop.timezone, 1);
+    const url = `/api/barber/slots?service_ids=${shop.service.id}&staff_id=${shop.staff.id}&date=${date}`;
+    const before = (await call(t, 'GET', url, shop.token)).json().data;
+    expect(before.timezone).toBe(shop.timezone);
+    // 08:00-20:00 less the 13:00-14:00 break, 30 minutes on a 15-minute grid: 19 + 23 starts.
+    expect(before.slots).toHaveLength(42);
+    await booked(t, shop.token, {
+      service_ids: [shop.service.id],
+      staff_id: shop.staff.id,
+      start_at: shopTimeAt(t, shop.timezone, 1, 10),
+    });
+    const after = (await call(t, 'GET', url, shop.token))
+      .json()
+      .data.slots.map((s: { start_at: string }) => s.start_at);
+    expect(after).toHaveLength(39);
+    expect(after).not.toContain(shopTimeAt(t, shop.timezone, 1, 9, 45));
+    expect(after).toContain(shopTimeAt(t, shop.timezone, 1, 10, 30));
+    const bad = await call(t, 'GET', `/api/barber/slots?service_ids=nope&date=${date}`, shop.token);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("walk-ins join today's queue at the earliest free time", async () => {
+    const shop = await barberShop(t);
+    const hours = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start_minute: 0, end_minute: 1440 }));
+    await call(t, 'PATCH', `/api/barber/staff/${shop.staff.id}`, shop.token, {
+      name: shop.staff.name,
+      service_ids: [shop.service.id],
+      hours,
+    });
+    const first = await call(t, 'POST', '/api/barber/walk-ins', shop.token, {
+      service_ids: [shop.service.id],
+      customer: { name: 'First' },
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await call(t, 'POST', '/api/barber/walk-ins', shop.token, {
+      service_ids: [shop.service.id],
+      customer: { name: 'Second' },
+    });
+    expect(second.json().data.start_at >= first.json().data.end_at).toBe(true);
+    expect(first.json().data.source).toBe('walk_in');
+    const queue = await call(t, 'GET', '/api/barber/walk-ins', shop.token);
+    expect(queue.json().data.map((a: { customer: { name: string } }) => a.customer.name)).toEqual([
+      'First',
+      'Second',
+    ]);
+  });
+
+  it('keeps the time zone setting and refuses an unknown one', async () => {
+    const { token } = await barberShop(t);
+    expect((await put(t, '/api/barber/settings', token, { timezone: 'Mars/Olympus' })).statusCode).toBe(400);
+    expect(
+      (await put(t, '/api/barber/settings', token, { timezone: 'Europe/London' })).json().data.timezone,
+    ).toBe('Europe/London');
+    expect((await call(t, 'GET', '/api/barber/settings', token)).json().data.timezone).toBe('Europe/London');
+  });
+});

@@ -1,0 +1,165 @@
+import { and, desc, eq, like } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { outbox } from '../../db/schema/outbox.ts';
+import { errorOf, useTestApp } from '../../test/helpers.ts';
+import { newTenant } from '../../test/tenants.ts';
+import { call } from '../../test/work.ts';
+import { linkInBookingMail } from './barber.mails.ts';
+import { barberShop, booked, shopDay, shopTimeAt } from './barber-test-helpers.ts';
+
+const t = useTestApp();
+const BASE = '/api/public/booking';
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+const post = (url: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, ...(payload ? { payload } : {}) });
+
+const guest = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Njeri Mwangi',
+  phone: '+254722000000',
+  email: 'njeri@example.com',
+  ...overrides,
+});
+
+/** The token of the newest booking mail to `to`. */
+async function tokenMailedTo(to: string, subject = 'Your booking at') {
+  const [mail] = await t.db.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.to, to), like(outbox.subject, `${subject}%`)))
+    .orderBy(desc(outbox.createdAt));
+  const link = mail && linkInBookingMail(mail.text);
+  if (!link) throw new Error(`no booking mail to ${to}`);
+  return { mail, link, token: link.split('/').pop() ?? '' };
+}
+
+describe('the public booking page', () => {
+  it("shows the shop's active services and staff, names only", async () => {
+    const shop = await barberShop(t);
+    const page = await get(`${BASE}/${shop.slug}`);
+    expect(page.statusCode).toBe(200);
+    const data = page.json().data;
+    expect(data.timezone).toBe(shop.timezone);
+    expect(data.services).toEqual([
+      expect.objectContaining({ id: shop.service.id, name: shop.service.name }),
+    ]);
+    expect(data.staff).toEqual([
+      { id: shop.staff.id, name: shop.staff.name, service_ids: [shop.service.id] },
+    ]);
+    expect(page.body).not.toContain(shop.accountId);
+    expect(page.body).not.toContain(shop.workspaceId);
+  });
+
+  it('is a 404 for an unknown slug, a malformed one and a workspace of another template', async () => {
+    const other = await newTenant(t, 'mrp');
+    expect((await get(`${BASE}/no-such-shop-123`)).statusCode).toBe(404);
+    expect((await get(`${BASE}/NOT%20A%20SLUG`)).statusCode).toBe(404);
+    expect((await get(`${BASE}/${other.workspace.public_slug}`)).statusCode).toBe(404);
+    expect((await post(`${BASE}/${other.workspace.public_slug}/appointments`, guest())).statusCode).toBe(404);
+  });
+
+  it('books a free slot, mails a link that shows, reschedules and cancels the booking', async () => {
+    const shop = await barberShop(t);
+    const email = `guest-${Date.now()}@example.com`;
+    const date = shopDay(t, shop.timezone, 1);
+    const slots = await get(`${BASE}/${shop.slug}/slots?service_ids=${shop.service.id}&date=${date}`);
+    expect(slots.statusCode).toBe(200);
+    const first = slots.json().data.slots[0];
+    expect(first.staff_ids).toEqual([shop.staff.id]);
+    const made = await post(`${BASE}/${shop.slug}/appointments`, {
+      ...guest({ email }),
+      service_ids: [shop.service.id],
+      start_at: first.start_at,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data).toMatchObject({
+      status: 'booked',
+      staff_name: shop.staff.name,
+      start_at: first.start_at,
+    });
+    expect(made.body).not.toContain(shop.accountId);
+
+    const { mail, link, token } = await tokenMailedTo(email);
+    expect(link).toContain(`/book/${shop.slug}/manage/`);
+    expect(mail.text).toContain(shop.staff.name);
+    expect(token.length).toBeGreaterThanOrEqual(40);
+
+    // The slot is gone for the next visitor.
+    const after = await get(`${BASE}/${shop.slug}/slots?service_ids=${shop.service.id}&date=${date}`);
+    expect(after.json().data.slots.map((s: { start_at: string }) => s.start_at)).not.toContain(
+      first.start_at,
+    );
+
+    const shown = await get(`${BASE}/${shop.slug}/manage/${token}`);
+    expect(shown.json().data).toMatchObject({ status: 'booked', start_at: first.start_at });
+
+    const later = shopTimeAt(t, shop.timezone, 2, 15);
+    const moved = await post(`${BASE}/${shop.slug}/manage/${token}/reschedule`, { start_at: later });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data.start_at).toBe(later);
+    await tokenMailedTo(email, 'Your booking at');
+
+    const cancelled = await post(`${BASE}/${shop.slug}/manage/${token}/cancel`);
+    expect(cancelled.json().data.status).toBe('cancelled');
+    expect((await post(`${BASE}/${shop.slug}/manage/${token}/cancel`)).statusCode).toBe(409);
+
+    // The staff see the customer and the public source.
+    const list = await call(t, 'GET', `/api/barber/appointments?q=${encodeURIComponent(email)}`, shop.token);
+    expect(list.json().data[0]).toMatchObject({ source: 'public', status: 'cancelled' });
+  });
+
+  it("refuses another shop's link, a made-up token and a forged id", async () => {
+    const shop = await barberShop(t);
+    const other = await barberShop(t);
+    const email = `x-${Date.now()}@example.com`;
+    const made = await post(`${BASE}/${shop.slug}/appointments`, {
+      ...guest({ email }),
+      service_ids: [shop.service.id],
+      start_at: shopTimeAt(t, shop.timezone, 1, 9),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { token } = await tokenMailedTo(email);
+    expect((await get(`${BASE}/${other.slug}/manage/${token}`)).statusCode).toBe(404);
+    expect((await get(`${BASE}/${shop.slug}/manage/${'a'.repeat(43)}`)).statusCode).toBe(404);
+    expect((await get(`${BASE}/${shop.slug}/manage/short`)).statusCode).toBe(400);
+    const forged = await post(`${BASE}/${shop.slug}/appointments`, {
+      ...guest(),
+      service_ids: [other.service.id],
+      start_at: shopTimeAt(t, shop.timezone, 1, 10),
+    });
+    expect(forged.statusCode).toBe(400);
+    const forgedStaff = await post(`${BASE}/${shop.slug}/appointments`, {
+      ...guest(),
+      service_ids: [shop.service.id],
+      staff_id: other.staff.id,
+      start_at: shopTimeAt(t, shop.timezone, 1, 10),
+    });
+    expect(forgedStaff.statusCode).toBe(400);
+  });
+
+  it('refuses bad input with 400 and a taken slot with 409', async () => {
+    const shop = await barberShop(t);
+    const start = shopTimeAt(t, shop.timezone, 1, 11);
+    await booked(t, shop.token, { service_ids: [shop.service.id], staff_id: shop.staff.id, start_at: start });
+    const body = { service_ids: [shop.service.id], staff_id: shop.staff.id, start_at: start };
+    const taken = await post(`${BASE}/${shop.slug}/appointments`, { ...guest(), ...body });
+    expect(taken.statusCode).toBe(409);
+    expect(errorOf(taken).error.message).toMatch(/just booked/);
+    for (const bad of [
+      { ...guest({ name: 'Bad\u0000name' }), ...body },
+      { ...guest({ email: 'not-an-email' }), ...body },
+      { ...guest({ phone: '' }), ...body },
+      { ...guest(), ...body, service_ids: [] },
+      { ...guest(), ...body, service_ids: ['1e9'] },
+      { ...guest(), ...body, start_at: '99999-01-01T00:00:00Z' },
+    ]) {
+      expect((await post(`${BASE}/${shop.slug}/appointments`, bad)).statusCode, JSON.stringify(bad)).toBe(
+        400,
+      );
+    }
+    const slots = await get(`${BASE}/${shop.slug}/slots?service_ids=${shop.service.id}&date=2026-02-30`);
+    expect(slots.statusCode).toBe(400);
+    const past = await get(`${BASE}/${shop.slug}/slots?service_ids=${shop.service.id}&date=2001-01-01`);
+    expect(past.json().data.slots).toEqual([]);
+  });
+});
