@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../context.ts';
+import { cbeDashboardRoutes } from './cbe-dashboard.routes.ts';
+import { createCbeDashboardService } from './cbe-dashboard.service.ts';
 import { cbeFeeRoutes } from './cbe-fees.routes.ts';
 import { createCbeFeeService } from './cbe-fees.service.ts';
 import { createCbeGradebookService } from './cbe-gradebook.service.ts';
 import { createCbeRegisterService } from './cbe-register.service.ts';
+import { createCbeSampleService } from './cbe-sample.service.ts';
 import { cbeSetupRoutes } from './cbe-setup.routes.ts';
 import { createCbeSetupService } from './cbe-setup.service.ts';
 import { cbeStudentRoutes } from './cbe-students.routes.ts';
@@ -24,4 +27,8 @@ export const cbeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx 
     gradebook: createCbeGradebookService(ctx),
   });
   await app.register(cbeFeeRoutes, { ctx, service: createCbeFeeService(ctx) });
+  await app.register(cbeDashboardRoutes, {
+    dashboard: createCbeDashboardService(ctx),
+    sample: createCbeSampleService(ctx),
+  });
 };

@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/helpers.ts';
+import { memberIn, newTenant } from '../../test/tenants.ts';
+import { schoolDay } from './cbe-dashboard.service.ts';
+import { cbeCall, ok, tag } from './cbe-test-helpers.ts';
+
+const t = useTestApp();
+const DAY_MS = 86_400_000;
+const shift = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** A school whose term holds today: one class of three students, two learning areas. */
+async function schoolAroundToday(token: string) {
+  const today = schoolDay(t.clock.now());
+  const year = await ok(t, 'POST', '/api/cbe/years', token, {
+    name: `Y ${tag()}`,
+    starts_on: shift(today, -100),
+    ends_on: shift(today, 100),
+  });
+  const term = await ok(t, 'POST', '/api/cbe/terms', token, {
+    year_id: year.id,
+    name: 'Now',
+    starts_on: shift(today, -2),
+    ends_on: shift(today, 30),
+  });
+  const grade = await ok(t, 'POST', '/api/cbe/grades', token, { name: 'Grade 6', level: 6 });
+  const klass = await ok(t, 'POST', '/api/cbe/classes', token, { grade_id: grade.id, name: 'North' });
+  const subs: string[] = [];
+  for (const name of ['Maths', 'Kiswahili']) {
+    const area = await ok(t, 'POST', '/api/cbe/learning-areas', token, { grade_id: grade.id, name });
+    const strand = await ok(t, 'POST', '/api/cbe/strands', token, { learning_area_id: area.id, name: 'S' });
+    subs.push((await ok(t, 'POST', '/api/cbe/sub-strands', token, { strand_id: strand.id, name: 'SS' })).id);
+  }
+  const students: string[] = [];
+  for (const name of ['Asha', 'Bakari', 'Cyrus']) {
+    students.push(
+      (
+        await ok(t, 'POST', '/api/cbe/students', token, {
+          admission_no: `${name}-${tag()}`,
+          first_name: name,
+          last_name: 'Test',
+          class_id: klass.id,
+        })
+      ).id,
+    );
+  }
+  return {
+    today,
+    termId: term.id as string,
+    gradeId: grade.id as string,
+    classId: klass.id as string,
+    subs,
+    students,
+  };
+}
+
+describe('the CBE dashboard', () => {
+  it('is empty for a new school, then every figure comes from the records', async () => {
+    const { owner } = await newTenant(t, 'cbe');
+    const empty = await ok<{ empty: boolean; attendance: unknown[] }>(
+      t,
+      'GET',
+      '/api/cbe/dashboard',
+      owner.token,
+    );
+    expect(empty).toMatchObject({ empty: true, has_sample: false, term: null, attendance: [], levels: [] });
+
+    const s = await schoolAroundToday(owner.token);
+    const [a, b, c] = s.students as [string, string, string];
+    const register = (day: string, marks: [string, string][]) =>
+      ok(t, 'PUT', `/api/cbe/classes/${s.classId}/register`, owner.token, {
+        date: day,
+        marks: marks.map(([student_id, mark]) => ({ student_id, mark })),
+      });
+    await register(s.today, [
+      [a, 'present'],
+      [b, 'late'],
+      [c, 'absent'],
+    ]);
+    await register(shift(s.today, -1), [
+      [a, 'present'],
+      [b, 'present'],
+      [c, 'present'],
+    ]);
+    // Before the term: not in the term's rate.
+    await register(shift(s.today, -5), [[a, 'absent']]);
+    const gradebook = async (sub: string, levels: [string, string][]) => {
+      const areaOf = await ok<{ id: string; learning_area_id: string }[]>(
+        t,
+        'GET',
+        '/api/cbe/strands',
+        owner.token,
+      );
+      const subs = await ok<{ id: string; strand_id: string }[]>(
+        t,
+        'GET',
+        '/api/cbe/sub-strands',
+        owner.token,
+      );
+      const strand = subs.find((x) => x.id === sub)?.strand_id;
+      const area = areaOf.find((x) => x.id === strand)?.learning_area_id;
+      await ok(t, 'PUT', `/api/cbe/classes/${s.classId}/gradebook`, owner.token, {
+        learning_area_id: area,
+        term_id: s.termId,
+        entries: levels.map(([student_id, level]) => ({ student_id, sub_strand_id: sub, level })),
+      });
+    };
+    const [maths, kiswahili] = s.subs as [string, string];
+    await gradebook(maths, [
+      [a, 'exceeding'],
+      [b, 'below'],
+      [c, 'below'],
+    ]);
+    await gradebook(kiswahili, [
+      [a, 'meeting'],
+      [b, 'below'],
+      [c, 'approaching'],
+    ]);
+    await ok(t, 'POST', '/api/cbe/fee-structures', owner.token, {
+      grade_id: s.gradeId,
+      term_id: s.termId,
+      amount: 1000,
+    });
+    await ok(t, 'POST', '/api/cbe/invoices/generate', owner.token, {
+      class_id: s.classId,
+      term_id: s.termId,
+    });
+    const invoices = await ok<{ id: string; student_id: string }[]>(
+      t,
+      'GET',
+      '/api/cbe/invoices',
+      owner.token,
+    );
+    const invoiceOf = (student: string) => invoices.find((i) => i.student_id === student)?.id;
+    await ok(t, 'POST', '/api/cbe/payments', owner.token, {
+      invoice_id: invoiceOf(a),
+      amount: 1000,
+      paid_on: shift(s.today, -1),
+    });
+    await ok(t, 'POST', '/api/cbe/payments', owner.token, {
+      invoice_id: invoiceOf(b),
+      amount: 250.5,
+      paid_on: s.today,
+    });
+
+    const figures = await ok<Record<string, unknown>>(t, 'GET', '/api/cbe/dashboard', owner.token);
+    expect(figures).toMatchObject({
+      empty: false,
+      today: s.today,
+      term: { id: s.termId, name: 'Now' },
+      attendance: [{ class_id: s.classId, class_name: 'Grade 6 North', today_rate: 66.7, term_rate: 83.3 }],
+      levels: [
+        { learning_area: 'Kiswahili (Grade 6)', exceeding: 0, meeting: 1, approaching: 1, below: 1 },
+        { learning_area: 'Maths (Grade 6)', exceeding: 1, meeting: 0, approaching: 0, below: 2 },
+      ],
+      struggling: [{ student_id: b, name: 'Bakari Test', class_name: 'Grade 6 North', areas: 2 }],
+      arrears: { students: 2, total: '1749.5000' },
+    });
+    const collection = figures.collection as { date: string; expected: string; collected: string }[];
+    expect(collection.map((p) => p.date)).toEqual([shift(s.today, -2), shift(s.today, -1), s.today]);
+    expect(collection.map((p) => [p.expected, p.collected])).toEqual([
+      ['3000.0000', '0.0000'],
+      ['3000.0000', '1000.0000'],
+      ['3000.0000', '1250.5000'],
+    ]);
+  });
+
+  it('loads a realistic month of sample data into an empty school only, and clears exactly it', async () => {
+    const tenant = await newTenant(t, 'cbe');
+    const token = tenant.owner.token;
+    const loaded = await cbeCall(t, 'POST', '/api/cbe/sample-data', token);
+    expect(loaded.statusCode, loaded.body).toBe(201);
+    expect(loaded.json().data).toMatchObject({ students: 24 });
+    expect(loaded.json().data.attendance).toBeGreaterThan(24 * 15);
+    const figures = await ok<{
+      empty: boolean;
+      has_sample: boolean;
+      attendance: { today_rate: number | null; term_rate: number | null }[];
+      levels: unknown[];
+      struggling: unknown[];
+      collection: { expected: string; collected: string }[];
+      arrears: { students: number };
+    }>(t, 'GET', '/api/cbe/dashboard', token);
+    expect(figures.empty).toBe(false);
+    expect(figures.has_sample).toBe(true);
+    expect(figures.attendance).toHaveLength(3);
+    expect(figures.attendance.every((a) => a.term_rate !== null && a.term_rate > 70)).toBe(true);
+    expect(figures.levels).toHaveLength(6);
+    expect(figures.struggling.length).toBeGreaterThan(0);
+    expect(figures.arrears.students).toBeGreaterThan(0);
+    const last = figures.collection.at(-1);
+    expect(Number(last?.collected)).toBeGreaterThan(0);
+    expect(Number(last?.collected)).toBeLessThan(Number(last?.expected));
+    // Sample invoices hold the sum of their payments.
+    const statement = await ok<{ lines: unknown[] }>(
+      t,
+      'GET',
+      `/api/cbe/students/${(await ok<{ id: string }[]>(t, 'GET', '/api/cbe/students?q=S-1001', token))[0]?.id}/statement`,
+      token,
+    );
+    expect(statement.lines.length).toBeGreaterThan(1);
+
+    expect((await cbeCall(t, 'POST', '/api/cbe/sample-data', token)).statusCode).toBe(409);
+    // A record of the user's own survives the clearing.
+    const mine = await ok(t, 'POST', '/api/cbe/grades', token, { name: 'My own grade', level: 9 });
+    const worker = await memberIn(t, tenant.workspace, 'worker');
+    expect((await cbeCall(t, 'DELETE', '/api/cbe/sample-data', worker.token)).statusCode).toBe(403);
+    const cleared = await ok<{ removed: number }>(t, 'DELETE', '/api/cbe/sample-data', token);
+    expect(cleared.removed).toBeGreaterThan(500);
+    const grades = await ok<{ id: string }[]>(t, 'GET', '/api/cbe/grades', token);
+    expect(grades.map((g) => g.id)).toEqual([mine.id]);
+    expect((await cbeCall(t, 'GET', '/api/cbe/students', token)).json().meta.total).toBe(0);
+    const after = await ok<{ has_sample: boolean; empty: boolean }>(t, 'GET', '/api/cbe/dashboard', token);
+    expect(after).toMatchObject({ has_sample: false, empty: false });
+  });
+});
