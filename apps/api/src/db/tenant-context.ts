@@ -164,7 +164,9 @@ export async function beginRequestTransaction(
   tenant: Tenant,
 ): Promise<RequestTransaction | undefined> {
   const state = requestState.getStore();
-  if (!state || state.tx) return undefined;
+  // One transaction open at a time; once one has ended (a public route dropping the token's), the
+  // request may open its next.
+  if (!state || (state.tx && !state.done)) return undefined;
   state.done = true;
   state.current = await open(root, tenant, state);
   if (!state.current) return undefined;

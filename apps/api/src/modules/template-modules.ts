@@ -6,6 +6,7 @@ import { barberPublicRoutes } from './barber/barber-public.routes.ts';
 import { cbeRoutes } from './cbe/cbe.routes.ts';
 import { operationsRoutes } from './operations/operations.routes.ts';
 import { ticketingRoutes } from './ticketing/ticketing.routes.ts';
+import { ticketingPublicRoutes } from './ticketing/ticketing-public.routes.ts';
 
 /** What a template module's routes plugin gets: the services' context, to build its services from. */
 export type ModuleRoutesOptions = { ctx: Ctx };
@@ -27,7 +28,7 @@ export type ModuleRoutes = {
  */
 export const MODULE_ROUTES: { readonly [K in ModuleKey]: ModuleRoutes } = {
   operations: { routes: operationsRoutes },
-  ticketing: { routes: ticketingRoutes },
+  ticketing: { routes: ticketingRoutes, publicRoutes: ticketingPublicRoutes },
   cbe: { routes: cbeRoutes },
   barber: { routes: barberRoutes, publicRoutes: barberPublicRoutes },
 };

@@ -181,6 +181,12 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/public/booking/:slug/manage/:token',
   'POST /api/public/booking/:slug/manage/:token/cancel',
   'POST /api/public/booking/:slug/manage/:token/reschedule',
+  // Queue Ticketing's public pages (/q/{slug}/take, /board, /t/{id}), behind the slug gate:
+  // the board, the kiosk's ticket, a ticket by its random public id, the board's event stream.
+  'GET /api/public/queues/:slug',
+  'POST /api/public/queues/:slug/tickets',
+  'GET /api/public/queues/:slug/tickets/:publicId',
+  'GET /api/public/queues/:slug/events',
   // The mails of a development server (never registered in production).
   'GET /dev-mailbox',
   // Uploaded workspace logos (random, unguessable names) and the built web app.

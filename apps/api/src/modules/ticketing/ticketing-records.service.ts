@@ -13,6 +13,7 @@ import {
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
@@ -35,27 +36,30 @@ type ListQuery = { page: number; limit: number } & Pick<RecordListQuery, 'q' | '
 export const badRequest = (field: string, message: string) =>
   new AppError(400, 'VALIDATION_FAILED', message, { fields: { [field]: message } });
 
+/** The queue's settings (the defaults without a row) and opening hours, read with `db`. */
+export async function readSettings(db: Db, scope: Tenancy): Promise<TicketingSettings> {
+  const [row] = await db.select().from(ticketingSettings).where(scope.workspace(ticketingSettings));
+  const hours = await db
+    .select()
+    .from(ticketingOpeningHours)
+    .where(scope.workspace(ticketingOpeningHours))
+    .orderBy(asc(ticketingOpeningHours.weekday));
+  return {
+    time_zone: row?.timeZone ?? TICKETING_DEFAULT_TIME_ZONE,
+    no_show_after_recalls: row?.noShowAfterRecalls ?? TICKETING_DEFAULT_NO_SHOW_AFTER,
+    opening_hours: hours.map((h) => ({
+      weekday: h.weekday,
+      opens_at: h.opensAt.slice(0, 5),
+      closes_at: h.closesAt.slice(0, 5),
+    })),
+  };
+}
+
 /** Services, counters, the settings and the opening hours of a workspace's queue. */
 export function createTicketingRecords(ctx: Ctx) {
   const { db, now } = ctx;
 
-  async function settingsOf(scope: Tenancy): Promise<TicketingSettings> {
-    const [row] = await db.select().from(ticketingSettings).where(scope.workspace(ticketingSettings));
-    const hours = await db
-      .select()
-      .from(ticketingOpeningHours)
-      .where(scope.workspace(ticketingOpeningHours))
-      .orderBy(asc(ticketingOpeningHours.weekday));
-    return {
-      time_zone: row?.timeZone ?? TICKETING_DEFAULT_TIME_ZONE,
-      no_show_after_recalls: row?.noShowAfterRecalls ?? TICKETING_DEFAULT_NO_SHOW_AFTER,
-      opening_hours: hours.map((h) => ({
-        weekday: h.weekday,
-        opens_at: h.opensAt.slice(0, 5),
-        closes_at: h.closesAt.slice(0, 5),
-      })),
-    };
-  }
+  const settingsOf = (scope: Tenancy) => readSettings(db, scope);
 
   async function listServices(scope: Tenancy, query: ListQuery) {
     const settings = await settingsOf(scope);

@@ -135,16 +135,41 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
     return service;
   }
 
-  /** A waiting ticket's place: people ahead in its service today and the estimated wait. */
+  /**
+   * A waiting ticket's place: the waiting tickets of today that the counters serving its service
+   * will call before it (of its service, and of the other services those counters serve), and the
+   * estimated wait: that many times its service's average over those counters.
+   */
   async function placeOf(scope: Tenancy, ticket: Ticket): Promise<{ ahead: number; minutes: number }> {
     if (ticket.status !== 'waiting') return { ahead: 0, minutes: 0 };
+    const CS = ticketingCounterServices;
+    const counters = await db
+      .select({ id: CS.counterId })
+      .from(CS)
+      .innerJoin(C, and(eq(C.accountId, CS.accountId), eq(C.id, CS.counterId)))
+      .where(and(scope.workspace(CS), eq(CS.serviceId, ticket.service_id), eq(C.status, 'active')));
+    const counterIds = counters.map((c) => c.id);
+    const services =
+      counterIds.length === 0
+        ? [ticket.service_id]
+        : [
+            ...new Set([
+              ticket.service_id,
+              ...(
+                await db
+                  .select({ id: CS.serviceId })
+                  .from(CS)
+                  .where(and(scope.workspace(CS), inArray(CS.counterId, counterIds)))
+              ).map((s) => s.id),
+            ]),
+          ];
     const waiting = await db
       .select({ id: T.id, priority: T.priority, queuedAt: T.queuedAt, number: T.number })
       .from(T)
       .where(
         and(
           scope.workspace(T),
-          eq(T.serviceId, ticket.service_id),
+          inArray(T.serviceId, services),
           eq(T.serviceDay, ticket.service_day),
           eq(T.status, 'waiting'),
         ),
@@ -155,24 +180,7 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
       .select({ minutes: S.avgServiceMinutes })
       .from(S)
       .where(and(scope.workspace(S), eq(S.id, ticket.service_id)));
-    const [served] = await db
-      .select({ counters: count() })
-      .from(ticketingCounterServices)
-      .innerJoin(
-        C,
-        and(
-          eq(C.accountId, ticketingCounterServices.accountId),
-          eq(C.id, ticketingCounterServices.counterId),
-        ),
-      )
-      .where(
-        and(
-          scope.workspace(ticketingCounterServices),
-          eq(ticketingCounterServices.serviceId, ticket.service_id),
-          eq(C.status, 'active'),
-        ),
-      );
-    return { ahead, minutes: estimatedWaitMinutes(ahead, service?.minutes ?? 0, served?.counters ?? 0) };
+    return { ahead, minutes: estimatedWaitMinutes(ahead, service?.minutes ?? 0, counterIds.length) };
   }
 
   /** Moves a ticket from one of `from` to what `set` says; 404 when it is not ours, 409 from another status. */

@@ -22,13 +22,16 @@ const callNext = async (token: string, counterId: string): Promise<Ticket> => {
 };
 
 describe('issuing tickets', () => {
-  it('numbers tickets per service and day (A-001, A-002, B-001) and says how many are ahead', async () => {
+  it('numbers tickets per service and day (A-001, A-002, B-001) and says how many the counters call first', async () => {
     const { token, a, b } = await desk();
     const first = await takeTicket(t, token, a.id);
+    t.clock.advance(1);
     const second = await takeTicket(t, token, a.id);
+    t.clock.advance(1);
     const other = await takeTicket(t, token, b.id);
     expect([first.number, second.number, other.number]).toEqual(['A-001', 'A-002', 'B-001']);
-    expect([first.people_ahead, second.people_ahead, other.people_ahead]).toEqual([0, 1, 0]);
+    // The one counter serves both services: B-001 waits behind the two A tickets.
+    expect([first.people_ahead, second.people_ahead, other.people_ahead]).toEqual([0, 1, 2]);
     expect(second.estimated_wait_minutes).toBe(6);
     expect(first).toMatchObject({ status: 'waiting', source: 'staff', priority: false, recall_count: 0 });
   });

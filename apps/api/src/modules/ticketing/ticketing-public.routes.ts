@@ -1,0 +1,165 @@
+import { dataEnvelope } from '@workhub/shared/schemas/common';
+import {
+  type BoardState,
+  boardState,
+  type PublicTicket,
+  publicTicket,
+  publicTicketBody,
+  publicTicketParam,
+  slugParam,
+  type Ticket,
+  ticketingMessages,
+} from '@workhub/shared/schemas/ticketing';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
+import { publicScope } from '../../plugins/public-gate.ts';
+import { readBoard } from './board.service.ts';
+import { createBoardHub } from './board-events.ts';
+import { ticketingTickets } from './ticketing.schema.ts';
+import { createTicketingRecords } from './ticketing-records.service.ts';
+import { createTicketsService } from './tickets.service.ts';
+
+const tags = ['ticketing (public)'];
+/** A comment line every 15 s keeps proxies from closing an idle stream. */
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * The queue's public pages' API (/q/{slug}/take, /board, /t/{id}), behind the slug gate
+ * (plugins/public-gate.ts): the board (numbers only: no names, no members), a ticket from the
+ * kiosk, a ticket's live place by its random public id, and the board as server-sent events.
+ */
+export const ticketingPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }) => {
+  const { db, now } = ctx;
+  const records = createTicketingRecords(ctx);
+  const tickets = createTicketsService(ctx, records);
+  const hub = createBoardHub(db, now);
+  const closing = new Set<() => void>();
+  const closeAll = async () => {
+    for (const close of [...closing]) close();
+    hub.close();
+  };
+  app.addHook('preClose', closeAll);
+  app.addHook('onClose', closeAll);
+
+  const toPublic = async (scope: ReturnType<typeof publicScope>, ticket: Ticket): Promise<PublicTicket> => {
+    const { ahead, minutes } = await tickets.placeOf(scope, ticket);
+    return {
+      public_id: ticket.public_id,
+      number: ticket.number,
+      service_name: ticket.service_name,
+      priority: ticket.priority,
+      status: ticket.status,
+      counter_name: ticket.counter_name,
+      people_ahead: ahead,
+      estimated_wait_minutes: minutes,
+      queued_at: ticket.queued_at,
+    };
+  };
+
+  app.get(
+    '/queues/:slug',
+    {
+      schema: {
+        tags,
+        summary: "The queue's board: open now, services, each counter's ticket, the next numbers",
+        params: slugParam,
+        response: { 200: dataEnvelope(boardState), ...errorResponses(404, 429) },
+      },
+    },
+    async (request) => {
+      const scope = publicScope(request);
+      return { data: await readBoard(db, scope, scope.workspaceName, now()) };
+    },
+  );
+
+  app.post(
+    '/queues/:slug/tickets',
+    {
+      schema: {
+        tags,
+        summary: 'Take a ticket at the kiosk: its number, the people ahead and its public id',
+        params: slugParam,
+        body: publicTicketBody,
+        response: { 201: dataEnvelope(publicTicket), ...errorResponses(400, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const scope = publicScope(request);
+      const ticket = await tickets.issue(scope, request.body, { source: 'kiosk', issuedBy: null });
+      return reply
+        .status(201)
+        .send({ message: ticketingMessages.ticketCreated, data: await toPublic(scope, ticket) });
+    },
+  );
+
+  app.get(
+    '/queues/:slug/tickets/:publicId',
+    {
+      schema: {
+        tags,
+        summary: "A ticket's live state: status, people ahead, estimated wait, the counter calling it",
+        params: publicTicketParam,
+        response: { 200: dataEnvelope(publicTicket), ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request) => {
+      const scope = publicScope(request);
+      const [found] = await db
+        .select({ id: ticketingTickets.id })
+        .from(ticketingTickets)
+        .where(
+          and(scope.workspace(ticketingTickets), eq(ticketingTickets.publicId, request.params.publicId)),
+        );
+      if (!found) throw notFound();
+      return { data: await toPublic(scope, await tickets.ticketById(scope, found.id)) };
+    },
+  );
+
+  app.get(
+    '/queues/:slug/events',
+    {
+      schema: {
+        tags,
+        summary:
+          'The board as server-sent events: `board` with the state now, then again within 2 s of any change',
+        params: slugParam,
+        response: { 200: z.string().describe('text/event-stream'), ...errorResponses(404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const scope = publicScope(request);
+      const first = await readBoard(db, scope, scope.workspaceName, now());
+      // The stream holds no transaction (nor its pool connection): the hub's poller reads the board.
+      await request.tenantTransaction?.end(true);
+      request.tenantTransaction = undefined;
+      reply.hijack();
+      const out = reply.raw;
+      out.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      });
+      const send = (state: BoardState) => out.write(`event: board\ndata: ${JSON.stringify(state)}\n\n`);
+      out.write('retry: 2000\n\n');
+      send(first);
+      const unsubscribe = hub.subscribe(scope, first.version, send);
+      const heartbeat = setInterval(() => out.write(': ping\n\n'), HEARTBEAT_MS);
+      const close = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        closing.delete(close);
+        if (!out.writableEnded) out.end();
+      };
+      closing.add(close);
+      request.raw.on('close', close);
+      out.on('close', close);
+      out.on('error', close);
+    },
+  );
+};

@@ -1,0 +1,217 @@
+import type { BoardState, PublicTicket } from '@workhub/shared/schemas/ticketing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, useTestApp } from '../../test/helpers.ts';
+import { newTenant } from '../../test/tenants.ts';
+import { openBoardStreams } from './board-events.ts';
+import { act, createCounter, createService } from './ticketing-test-helpers.ts';
+
+const t = useTestApp();
+let base = '';
+
+beforeAll(async () => {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  base = `http://127.0.0.1:${address.port}`;
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+async function queue() {
+  const tenant = await newTenant(t, 'ticketing');
+  const token = tenant.owner.token;
+  const a = await createService(t, token, { name: 'Accounts', prefix: 'A', avg_service_minutes: 5 });
+  const b = await createService(t, token, { name: 'Bills', prefix: 'B', avg_service_minutes: 3 });
+  const window = await createCounter(t, token, { name: 'Window 1', service_ids: [a.id, b.id] });
+  return { ...tenant, token, a, b, window, slug: tenant.workspace.public_slug };
+}
+
+const kiosk = (slug: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/api/public/queues/${slug}/tickets`, payload });
+const board = async (slug: string): Promise<BoardState> =>
+  (await t.app.inject({ url: `/api/public/queues/${slug}` })).json().data;
+const page = async (slug: string, id: string): Promise<PublicTicket> =>
+  (await t.app.inject({ url: `/api/public/queues/${slug}/tickets/${id}` })).json().data;
+
+describe('the kiosk', () => {
+  it('issues a ticket with its number, the people ahead, the estimate and a public id', async () => {
+    const q = await queue();
+    const first = await kiosk(q.slug, { service_id: q.a.id });
+    expect(first.statusCode, first.body).toBe(201);
+    const second = (await kiosk(q.slug, { service_id: q.a.id })).json().data;
+    expect(first.json().data).toMatchObject({ number: 'A-001', people_ahead: 0, status: 'waiting' });
+    expect(second).toMatchObject({ number: 'A-002', people_ahead: 1, estimated_wait_minutes: 5 });
+    expect(second.public_id).toMatch(/^[0-9a-f-]{36}$/);
+    // The answer names no record of the workspace, no member, no workspace id.
+    expect(JSON.stringify(second)).not.toContain(q.workspace.workspace_id);
+    expect(Object.keys(second)).not.toContain('id');
+    const priority = (await kiosk(q.slug, { service_id: q.a.id, priority: true })).json().data;
+    expect(priority.people_ahead).toBe(0);
+  });
+
+  it.each([
+    ['a NUL byte', { service_id: '\u0000' }],
+    ['a forged service id', { service_id: '00000000-0000-4000-8000-000000000000' }],
+    ['a huge number', { service_id: 1e308 }],
+    ['no service', {}],
+  ])('refuses %s (400)', async (_label, payload) => {
+    const q = await queue();
+    expect((await kiosk(q.slug, payload)).statusCode).toBe(400);
+  });
+
+  it('refuses tickets outside the opening hours (409); staff may still issue', async () => {
+    const q = await queue();
+    const now = new Date(t.clock.now());
+    const weekday = ((now.getUTCDay() + 6) % 7) + 1;
+    // Open today only in an hour that is not now.
+    const hour = (now.getUTCHours() + 12) % 24;
+    const hh = String(hour).padStart(2, '0');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/ticketing/settings',
+      headers: bearer(q.token),
+      payload: {
+        time_zone: 'UTC',
+        no_show_after_recalls: 3,
+        opening_hours: [{ weekday, opens_at: `${hh}:00`, closes_at: `${hh}:30` }],
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await board(q.slug)).open_now).toBe(false);
+    expect((await kiosk(q.slug, { service_id: q.a.id })).statusCode).toBe(409);
+    expect((await act(t, q.token, 'tickets', { service_id: q.a.id })).statusCode).toBe(201);
+  });
+});
+
+describe('the board and the ticket page', () => {
+  it('shows the services, each counter’s ticket and the next numbers in call order', async () => {
+    const q = await queue();
+    const a1 = (await kiosk(q.slug, { service_id: q.a.id })).json().data;
+    t.clock.advance(1);
+    await kiosk(q.slug, { service_id: q.b.id });
+    t.clock.advance(1);
+    await kiosk(q.slug, { service_id: q.b.id, priority: true });
+    let seen = await board(q.slug);
+    expect(seen.workspace_name).toBe(q.workspace.workspace_name);
+    expect(seen.services.map((s) => [s.prefix, s.waiting])).toEqual([
+      ['A', 1],
+      ['B', 2],
+    ]);
+    expect(seen.next.map((n) => n.number)).toEqual(['B-002', 'A-001', 'B-001']);
+    expect(seen.counters).toEqual([{ id: q.window.id, name: 'Window 1', ticket: null }]);
+    expect(await page(q.slug, a1.public_id)).toMatchObject({ people_ahead: 1, estimated_wait_minutes: 5 });
+
+    await act(t, q.token, `counters/${q.window.id}/call-next`);
+    seen = await board(q.slug);
+    expect(seen.counters[0]?.ticket).toMatchObject({ number: 'B-002', status: 'called', recall_count: 0 });
+    expect(seen.next.map((n) => n.number)).toEqual(['A-001', 'B-001']);
+    expect(await page(q.slug, a1.public_id)).toMatchObject({ status: 'waiting', people_ahead: 0 });
+  });
+
+  it('shows a called ticket’s counter on its page', async () => {
+    const q = await queue();
+    const mine = (await kiosk(q.slug, { service_id: q.a.id })).json().data;
+    await act(t, q.token, `counters/${q.window.id}/call-next`);
+    expect(await page(q.slug, mine.public_id)).toMatchObject({
+      status: 'called',
+      counter_name: 'Window 1',
+      people_ahead: 0,
+    });
+  });
+
+  it('answers 404 for an unknown public id and 400 for a malformed one', async () => {
+    const q = await queue();
+    const unknown = await t.app.inject({
+      url: `/api/public/queues/${q.slug}/tickets/00000000-0000-4000-8000-000000000000`,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await t.app.inject({ url: `/api/public/queues/${q.slug}/tickets/abc%00` });
+    expect(malformed.statusCode).toBe(400);
+  });
+});
+
+/** Reads server-sent events from `url` until aborted; each `board` event goes to `onBoard`. */
+async function listen(url: string, onBoard: (state: BoardState) => void, signal: AbortSignal) {
+  const response = await fetch(url, { signal });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error('no body');
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (block.includes('event: board') && data) onBoard(JSON.parse(data.slice(6)));
+          end = buffer.indexOf('\n\n');
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+}
+
+const until = async (check: () => boolean, ms: number) => {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return true;
+};
+
+describe('the board’s events', () => {
+  it('sends the board at once, then within 2 s of a new ticket and of a call; ends when the client goes', async () => {
+    const q = await queue();
+    const states: BoardState[] = [];
+    const before = openBoardStreams();
+    const controller = new AbortController();
+    await listen(`${base}/api/public/queues/${q.slug}/events`, (s) => states.push(s), controller.signal);
+    expect(await until(() => states.length === 1, 2000)).toBe(true);
+    expect(states[0]?.next).toEqual([]);
+    expect(openBoardStreams()).toBe(before + 1);
+
+    await kiosk(q.slug, { service_id: q.a.id });
+    let started = Date.now();
+    expect(await until(() => states.some((s) => s.next.some((n) => n.number === 'A-001')), 2000)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2000);
+
+    await act(t, q.token, `counters/${q.window.id}/call-next`);
+    started = Date.now();
+    const called = () => states.some((s) => s.counters[0]?.ticket?.number === 'A-001');
+    expect(await until(called, 2000)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2000);
+
+    controller.abort();
+    expect(await until(() => openBoardStreams() === before, 2000)).toBe(true);
+  });
+
+  it('holds no database connection per stream: many streams, and the API still answers', async () => {
+    const q = await queue();
+    const controllers = Array.from({ length: 8 }, () => new AbortController());
+    const firsts = new Set<number>();
+    await Promise.all(
+      controllers.map((c, i) =>
+        listen(`${base}/api/public/queues/${q.slug}/events`, () => firsts.add(i), c.signal),
+      ),
+    );
+    expect(await until(() => firsts.size === 8, 3000)).toBe(true);
+    const answer = await kiosk(q.slug, { service_id: q.a.id });
+    expect(answer.statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ url: '/api/ticketing/services', headers: bearer(q.token) })).statusCode,
+    ).toBe(200);
+    for (const c of controllers) c.abort();
+    expect(await until(() => openBoardStreams() === 0, 2000)).toBe(true);
+  });
+});
