@@ -26,6 +26,11 @@ const InvitationPage = lazyPage(
   () => import('../features/invitations/pages/invitation-page.tsx'),
   'InvitationPage',
 );
+const BookingPage = lazyPage(() => import('../features/barber/public/booking-page.tsx'), 'BookingPage');
+const ManageBookingPage = lazyPage(
+  () => import('../features/barber/public/manage-booking-page.tsx'),
+  'ManageBookingPage',
+);
 const loadSignedInRoutes = () => import('./signed-in-routes.tsx');
 const SignedInRoutes = lazyPage(loadSignedInRoutes, 'SignedInRoutes');
 
@@ -43,6 +48,8 @@ const PUBLIC_PAGES: readonly [string, Preloadable[]][] = [
   ['/auth/new-password/:email?', [NewPasswordPage]],
   ['/signin', [SignedOutPage]],
   ['/invitations/:token', [InvitationPage]],
+  ['/book/:slug', [BookingPage]],
+  ['/book/:slug/manage/:token', [ManageBookingPage]],
 ];
 
 /**
@@ -79,6 +86,8 @@ export const AppRoutes = () => (
     </Route>
     <Route path="/signin" element={<SignedOutPage />} />
     <Route path="/invitations/:token" element={<InvitationPage />} />
+    <Route path="/book/:slug" element={<BookingPage />} />
+    <Route path="/book/:slug/manage/:token" element={<ManageBookingPage />} />
 
     {/* Everything behind sign-in: its own chunk, so the sign-in page does not carry its table. */}
     <Route path="*" element={<SignedInRoutes />} />

@@ -49,13 +49,23 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 const EXPORT_ROWS_MAX = 10_000;
 
-/** PostgreSQL's exclusion_violation: the staff member's time is already taken (barber_appointments_no_overlap). */
-export function isExclusionViolation(err: unknown): boolean {
+const hasCode = (err: unknown, code: string): boolean => {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23P01') return true;
+    if ((e as { code?: unknown }).code === code) return true;
   }
   return false;
-}
+};
+
+/** PostgreSQL's exclusion_violation: the staff member's time is already taken (barber_appointments_no_overlap). */
+export const isExclusionViolation = (err: unknown): boolean => hasCode(err, '23P01');
+
+/**
+ * deadlock_detected: two inserts whose ranges overlap, at the same instant, each waiting for the
+ * other's exclusion check; PostgreSQL aborts one. Tried again (in a fresh savepoint), it waits for
+ * the other to end and then meets its row (23P01) or, if that one rolled back, books the time.
+ */
+const isDeadlock = (err: unknown): boolean => hasCode(err, '40P01');
+const DEADLOCK_RETRIES = 3;
 
 export const SLOT_TAKEN = 'That time was just booked with this staff member: pick another slot';
 const NOBODY_FREE = 'Nobody who performs these services is free at that time';
@@ -264,41 +274,47 @@ export function createAppointmentService(ctx: Ctx) {
     if (candidates.length === 0) throw conflict(NOBODY_FREE, { start_at: NOBODY_FREE });
     const values = scope.workspaceValues();
     const at = now();
+    const insert = (staffId: string) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(barberAppointments)
+          .values({
+            ...values,
+            customerId: request.customerId,
+            staffId,
+            startAt: request.start,
+            endAt: end,
+            status: 'booked',
+            source: request.source,
+            tokenHash: request.tokenHash ?? null,
+            createdBy: request.createdBy ?? null,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning({ id: barberAppointments.id });
+        if (!row) throw new Error('appointment insert returned no row');
+        await tx.insert(barberAppointmentServices).values(
+          services.map((s, position) => ({
+            ...values,
+            appointmentId: row.id,
+            position,
+            serviceId: s.id,
+            name: s.name,
+            durationMinutes: s.durationMinutes,
+            price: s.price,
+          })),
+        );
+        return row.id;
+      });
     for (const staffId of candidates) {
-      try {
-        return await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(barberAppointments)
-            .values({
-              ...values,
-              customerId: request.customerId,
-              staffId,
-              startAt: request.start,
-              endAt: end,
-              status: 'booked',
-              source: request.source,
-              tokenHash: request.tokenHash ?? null,
-              createdBy: request.createdBy ?? null,
-              createdAt: at,
-              updatedAt: at,
-            })
-            .returning({ id: barberAppointments.id });
-          if (!row) throw new Error('appointment insert returned no row');
-          await tx.insert(barberAppointmentServices).values(
-            services.map((s, position) => ({
-              ...values,
-              appointmentId: row.id,
-              position,
-              serviceId: s.id,
-              name: s.name,
-              durationMinutes: s.durationMinutes,
-              price: s.price,
-            })),
-          );
-          return row.id;
-        });
-      } catch (err) {
-        if (!isExclusionViolation(err)) throw err;
+      for (let attempt = 0; attempt <= DEADLOCK_RETRIES; attempt++) {
+        try {
+          return await insert(staffId);
+        } catch (err) {
+          if (isDeadlock(err)) continue;
+          if (isExclusionViolation(err)) break;
+          throw err;
+        }
       }
     }
     const message = request.staffId ? SLOT_TAKEN : NOBODY_FREE;
@@ -540,22 +556,27 @@ export function createAppointmentService(ctx: Ctx) {
     const schedule = schedules[0];
     const reason = schedule ? scheduleConflict(schedule, start, duration, timezone) : 'outside_hours';
     if (reason) throw badRequest(SCHEDULE_MESSAGES[reason], 'start_at');
-    try {
-      await db.transaction((tx) =>
-        tx
-          .update(barberAppointments)
-          .set({
-            startAt: start,
-            endAt: new Date(start.getTime() + duration * MINUTE_MS),
-            staffId,
-            reminderSentAt: null,
-            updatedAt: now(),
-          })
-          .where(and(scope.workspace(barberAppointments), eq(barberAppointments.id, id))),
-      );
-    } catch (err) {
-      if (isExclusionViolation(err)) throw conflict(SLOT_TAKEN, { start_at: SLOT_TAKEN });
-      throw err;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await db.transaction((tx) =>
+          tx
+            .update(barberAppointments)
+            .set({
+              startAt: start,
+              endAt: new Date(start.getTime() + duration * MINUTE_MS),
+              staffId,
+              reminderSentAt: null,
+              updatedAt: now(),
+            })
+            .where(and(scope.workspace(barberAppointments), eq(barberAppointments.id, id))),
+        );
+        break;
+      } catch (err) {
+        if (isDeadlock(err) && attempt < DEADLOCK_RETRIES) continue;
+        if (isExclusionViolation(err) || isDeadlock(err))
+          throw conflict(SLOT_TAKEN, { start_at: SLOT_TAKEN });
+        throw err;
+      }
     }
     return one(scope, id);
   }

@@ -20,6 +20,9 @@ import {
 } from './barber-test-helpers.ts';
 
 /*
+ * Sample data: our shop has records (409 to load more), and so has the outsider's by then (the
+ * rows above add a service there); barber-dashboard.test.ts loads it into an empty shop.
+ *
  * Who may call what in Barber Shop & Spa (docs/permissions.md, the barber rows), in a barber
  * workspace. Owners and admins manage (services, staff, settings); members and workers book
  * (appointments, walk-ins, customers) and read; guests and customers have none of it. The outsider
@@ -53,6 +56,9 @@ const MATRIX = `
   POST  /api/barber/appointments/:id/no-show  | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   GET   /api/barber/walk-ins                  | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST  /api/barber/walk-ins                  | 201   | 201   | 201    | 201    | 403   | 403      | 400      | 401       | 404
+  GET   /api/barber/dashboard                 | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  POST  /api/barber/sample-data               | 409   | 409   | 403    | 403    | 403   | 403      | 409      | 401       | 404
+  DELETE /api/barber/sample-data              | 200   | 200   | 403    | 403    | 403   | 403      | 200      | 401       | 404
 `;
 
 const t = useTestApp();
@@ -165,6 +171,9 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     url: `/api/barber/appointments/${await ourAppointment(who, 10)}/no-show`,
   }),
   'GET /api/barber/walk-ins': async () => ({ url: '/api/barber/walk-ins' }),
+  'GET /api/barber/dashboard': async () => ({ url: '/api/barber/dashboard' }),
+  'POST /api/barber/sample-data': async () => ({ url: '/api/barber/sample-data' }),
+  'DELETE /api/barber/sample-data': async () => ({ url: '/api/barber/sample-data' }),
   'POST /api/barber/walk-ins': async (who) => ({
     url: '/api/barber/walk-ins',
     payload: { service_ids: [shop.serviceId], customer: { name: `Walk-in of ${who}` } },

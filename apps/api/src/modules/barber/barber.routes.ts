@@ -32,6 +32,7 @@ import { errorResponses } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import { createAppointmentService } from './appointments.service.ts';
 import { createBarberService } from './barber.service.ts';
+import { barberDashboardRoutes } from './barber-dashboard.routes.ts';
 import { createReminderJob } from './reminders.ts';
 
 const tags = ['barber'];
@@ -51,6 +52,7 @@ export const barberRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
   // The reminder mails the day before: started once the server listens (never in app.inject
   // tests), stopped when it closes; its state is the database's (reminders.ts).
   const reminders = createReminderJob(ctx);
+  await app.register(barberDashboardRoutes, { ctx });
   app.addHook('onListen', async () => reminders.start());
   app.addHook('onClose', async () => reminders.stop());
 

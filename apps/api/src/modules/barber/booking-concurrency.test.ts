@@ -51,6 +51,17 @@ describe('bookings of one slot at the same instant', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
   });
 
+  it('six pairwise-overlapping bookings at once (deadlocks retried): one 201, five 409, no 500', async () => {
+    const shop = await barberShop(t);
+    const base = { service_ids: [shop.service.id], staff_id: shop.staff.id };
+    const answers = await Promise.all(
+      [0, 5, 10, 15, 20, 25].map((minute) =>
+        bookAs(t, shop.token, { ...base, start_at: shopTimeAt(t, shop.timezone, 1, 17, minute) }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+  });
+
   it('"anyone" bookings at once fill each free staff member once, then 409', async () => {
     const shop = await barberShop(t);
     await addStaff(t, shop.token, [shop.service.id]);

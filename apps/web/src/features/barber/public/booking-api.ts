@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  PublicAppointment,
+  PublicAppointmentBody,
+  PublicBookingPage,
+  Slot,
+} from '@workhub/shared/schemas/barber';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { Envelope } from '../../../lib/api-types.ts';
+
+// The booking page's calls (/api/public/booking/...: no session, the slug names the shop).
+
+const base = (slug: string) => `/api/public/booking/${encodeURIComponent(slug)}`;
+
+export type SlotDay = { timezone: string; date: string; slots: Slot[] };
+
+/** GET /api/public/booking/:slug: the shop's name, time zone, services and staff. */
+export const useBookingPage = (slug: string) =>
+  useQuery({
+    queryKey: ['booking', slug],
+    queryFn: async () => (await apiRequest<Envelope<PublicBookingPage>>(base(slug), { auth: false })).data,
+    retry: false,
+  });
+
+/** GET /api/public/booking/:slug/slots: a day's free slots for the services, with a staff member or anyone. */
+export const useSlots = (slug: string, serviceIds: string[], staffId: string | null, date: string) =>
+  useQuery({
+    queryKey: ['booking', slug, 'slots', serviceIds, staffId, date],
+    enabled: serviceIds.length > 0 && date !== '',
+    queryFn: async () => {
+      const params = new URLSearchParams({ service_ids: serviceIds.join(','), date });
+      if (staffId) params.set('staff_id', staffId);
+      return (await apiRequest<Envelope<SlotDay>>(`${base(slug)}/slots?${params}`, { auth: false })).data;
+    },
+  });
+
+/** POST /api/public/booking/:slug/appointments. */
+export const bookAppointment = (slug: string, body: PublicAppointmentBody) =>
+  apiRequest<Envelope<PublicAppointment>>(`${base(slug)}/appointments`, {
+    method: 'POST',
+    body,
+    auth: false,
+  });
+
+const manage = (slug: string, token: string) => `${base(slug)}/manage/${encodeURIComponent(token)}`;
+
+/** GET /api/public/booking/:slug/manage/:token: the booking of a mail's link. */
+export const useManagedBooking = (slug: string, token: string) =>
+  useQuery({
+    queryKey: ['booking', slug, 'manage', token],
+    queryFn: async () =>
+      (await apiRequest<Envelope<PublicAppointment>>(manage(slug, token), { auth: false })).data,
+    retry: false,
+  });
+
+export const cancelBooking = (slug: string, token: string) =>
+  apiRequest<Envelope<PublicAppointment>>(`${manage(slug, token)}/cancel`, { method: 'POST', auth: false });
+
+export const rescheduleBooking = (
+  slug: string,
+  token: string,
+  body: { start_at: string; staff_id?: string | null },
+) =>
+  apiRequest<Envelope<PublicAppointment>>(`${manage(slug, token)}/reschedule`, {
+    method: 'POST',
+    body,
+    auth: false,
+  });
+
+/** 'YYYY-MM-DD' of today in `timezone`. */
+export const todayIn = (timezone: string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+
+/** '09:30' of an instant in `timezone`. */
+export const timeIn = (iso: string, timezone: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: timezone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+
+/** 'Monday 7 December 2026, 09:30' of an instant in `timezone`. */
+export const whenIn = (iso: string, timezone: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: timezone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));

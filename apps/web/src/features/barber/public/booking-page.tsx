@@ -1,0 +1,226 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Container,
+  Loader,
+  Paper,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { PublicAppointment, PublicBookingPage } from '@workhub/shared/schemas/barber';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { QueryProvider } from '../../../components/query-provider.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { bookAppointment, todayIn, useBookingPage, whenIn } from './booking-api.ts';
+import { SlotPicker } from './slot-picker.tsx';
+
+const ANYONE = 'anyone';
+
+const money = (price: string) => Number(price).toLocaleString(undefined, { maximumFractionDigits: 2 });
+
+const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
+  useDocumentTitle(`Book at ${shop.name}`);
+  const queryClient = useQueryClient();
+  const [serviceIds, setServiceIds] = useState<string[]>([]);
+  const [staff, setStaff] = useState<string>(ANYONE);
+  const [date, setDate] = useState(todayIn(shop.timezone));
+  const [startAt, setStartAt] = useState<string | null>(null);
+  const [contact, setContact] = useState({ name: '', phone: '', email: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState<PublicAppointment | null>(null);
+
+  // Only those who perform every service chosen.
+  const able = useMemo(
+    () => shop.staff.filter((s) => serviceIds.every((id) => s.service_ids.includes(id))),
+    [shop.staff, serviceIds],
+  );
+  const staffId = staff === ANYONE || !able.some((s) => s.id === staff) ? null : staff;
+  const total = shop.services.filter((s) => serviceIds.includes(s.id));
+  const minutes = total.reduce((sum, s) => sum + s.duration_minutes, 0);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!startAt) return;
+    setSending(true);
+    setFailure(null);
+    setErrors({});
+    try {
+      const answer = await bookAppointment(slug, {
+        ...contact,
+        service_ids: serviceIds,
+        staff_id: staffId,
+        start_at: startAt,
+      });
+      setDone(answer.data);
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fields);
+      setFailure(errorMessage(error));
+      if (error instanceof ApiError && error.status === 409) {
+        setStartAt(null);
+        await queryClient.invalidateQueries({ queryKey: ['booking', slug, 'slots'] });
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <Stack>
+        <Title order={2}>You are booked</Title>
+        <Alert color="green" title={whenIn(done.start_at, shop.timezone)}>
+          {done.services.join(' + ')} with {done.staff_name}. A confirmation is on its way to {contact.email},
+          with a link to cancel or reschedule.
+        </Alert>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>{shop.name}</Title>
+        <Text c="dimmed">Book an appointment</Text>
+      </div>
+      {shop.services.length === 0 ? (
+        <Text>This shop takes no online bookings yet.</Text>
+      ) : (
+        <>
+          <Checkbox.Group
+            label="1. Services"
+            description="One or more, done in a row"
+            value={serviceIds}
+            onChange={(ids) => {
+              setServiceIds(shop.services.filter((s) => ids.includes(s.id)).map((s) => s.id));
+              setStartAt(null);
+            }}
+          >
+            <Stack gap={6} mt="xs">
+              {shop.services.map((s) => (
+                <Checkbox
+                  key={s.id}
+                  value={s.id}
+                  label={`${s.name} · ${s.duration_minutes} min · ${money(s.price)}`}
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          {serviceIds.length > 0 ? (
+            <>
+              <Radio.Group
+                label="2. With"
+                value={staffId ?? ANYONE}
+                onChange={(value) => {
+                  setStaff(value);
+                  setStartAt(null);
+                }}
+              >
+                <Stack gap={6} mt="xs">
+                  <Radio value={ANYONE} label="Anyone available" />
+                  {able.map((s) => (
+                    <Radio key={s.id} value={s.id} label={s.name} />
+                  ))}
+                </Stack>
+              </Radio.Group>
+              <Stack gap="xs">
+                <Text fw={500} size="sm">
+                  3. Day and time ({minutes} min)
+                </Text>
+                <SlotPicker
+                  slug={slug}
+                  timezone={shop.timezone}
+                  serviceIds={serviceIds}
+                  staffId={staffId}
+                  date={date}
+                  onDate={(value) => {
+                    setDate(value);
+                    setStartAt(null);
+                  }}
+                  chosen={startAt}
+                  onChoose={setStartAt}
+                />
+              </Stack>
+            </>
+          ) : null}
+          {startAt ? (
+            <form onSubmit={submit} noValidate>
+              <Stack gap="xs">
+                <Text fw={500} size="sm">
+                  4. Your details for {whenIn(startAt, shop.timezone)}
+                </Text>
+                <TextInput
+                  label="Name"
+                  required
+                  value={contact.name}
+                  error={errors.name}
+                  onChange={(e) => setContact({ ...contact, name: e.currentTarget.value })}
+                />
+                <TextInput
+                  label="Phone"
+                  required
+                  value={contact.phone}
+                  error={errors.phone}
+                  onChange={(e) => setContact({ ...contact, phone: e.currentTarget.value })}
+                />
+                <TextInput
+                  label="E-mail"
+                  type="email"
+                  required
+                  value={contact.email}
+                  error={errors.email}
+                  onChange={(e) => setContact({ ...contact, email: e.currentTarget.value })}
+                />
+                <Button type="submit" loading={sending}>
+                  Book
+                </Button>
+              </Stack>
+            </form>
+          ) : null}
+          {failure ? (
+            <Alert color="red" title="Not booked">
+              {failure}
+            </Alert>
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+};
+
+const BookingLoader = () => {
+  const { slug = '' } = useParams();
+  const shop = useBookingPage(slug);
+  if (shop.isPending) return <Loader aria-label="Loading" />;
+  if (shop.isError) {
+    const missing = shop.error instanceof ApiError && shop.error.status === 404;
+    return (
+      <Alert
+        color={missing ? 'gray' : 'red'}
+        title={missing ? 'No such booking page' : 'The page could not be loaded'}
+      >
+        {missing ? 'Check the address: this shop takes no bookings here.' : errorMessage(shop.error)}
+      </Alert>
+    );
+  }
+  return <Booking slug={slug} shop={shop.data} />;
+};
+
+/** /book/:slug: a shop's public booking page (no sign-in). */
+export const BookingPage = () => (
+  <QueryProvider>
+    <Container size="sm" py="xl">
+      <Paper withBorder p="lg" radius="md">
+        <BookingLoader />
+      </Paper>
+    </Container>
+  </QueryProvider>
+);
