@@ -12,7 +12,21 @@ import type { Template, WorkspaceRole } from './enums.ts';
  */
 
 /** What the sidebar draws beside an entry, named rather than imported (no icon set is loaded yet). */
-export type ModuleIcon = 'box' | 'folder' | 'ruler' | 'truck' | 'cart' | 'hammer' | 'arrows' | 'calculator';
+export type ModuleIcon =
+  | 'box'
+  | 'folder'
+  | 'ruler'
+  | 'truck'
+  | 'cart'
+  | 'hammer'
+  | 'arrows'
+  | 'calculator'
+  // CBE School
+  | 'users'
+  | 'school'
+  | 'checklist'
+  | 'book'
+  | 'coins';
 
 /** Who holds one action of a module, inside a workspace of a template that includes the module. */
 export type ModuleActionRule = {
@@ -120,7 +134,14 @@ export const MODULES = [
       // A guardian's own children.
       'cbe:own': { roles: ['customer'], changes: false },
     },
-    sidebar: [],
+    sidebar: [
+      { label: 'Students', path: '/cbe/students', icon: 'users', action: 'cbe:read' },
+      { label: 'Classes and set-up', path: '/cbe/classes', icon: 'school', action: 'cbe:read' },
+      { label: 'Register', path: '/cbe/register', icon: 'checklist', action: 'cbe:read' },
+      { label: 'Gradebook', path: '/cbe/gradebook', icon: 'book', action: 'cbe:read' },
+      { label: 'Fees', path: '/cbe/fees', icon: 'coins', action: 'cbe:read' },
+      { label: 'My children', path: '/cbe/children', icon: 'users', action: 'cbe:own' },
+    ],
     dashboards: { cbe: '/dashboard_cbe' },
   }),
   defineModule({

@@ -23,6 +23,7 @@ const MATRIX = `
   PUT /api/cbe/classes/:id/gradebook                         | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   GET /api/cbe/students/:id/report-cards/:term_id            | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   PUT /api/cbe/students/:id/report-cards/:term_id/remarks    | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
+  GET /api/cbe/children/terms                                | 403   | 403   | 403    | 403    | 403   | 200      | 403      | 401       | 404
   GET /api/cbe/children/:id/report-cards/:term_id            | 403   | 403   | 403    | 403    | 403   | 200      | 403      | 401       | 404
   GET /api/cbe/fee-structures                                | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/fee-structures                               | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
@@ -112,6 +113,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     url: `/api/cbe/students/${await first()}/report-cards/${(await ours()).termId}/remarks`,
     payload: { remarks: 'Works hard.' },
   }),
+  'GET /api/cbe/children/terms': async () => ({ url: '/api/cbe/children/terms' }),
   'GET /api/cbe/children/:id/report-cards/:term_id': async () => ({
     url: `/api/cbe/children/${await first()}/report-cards/${(await ours()).termId}`,
   }),

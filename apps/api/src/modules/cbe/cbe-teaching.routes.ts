@@ -3,6 +3,7 @@ import {
   cbeGradebookBody,
   cbeGradebookQuery,
   cbeIdParam,
+  cbeListQuery,
   cbeMessages,
   cbeRegister,
   cbeRegisterBody,
@@ -10,8 +11,9 @@ import {
   cbeRemarksBody,
   cbeReportCard,
   cbeReportParams,
+  cbeTerm,
 } from '@workhub/shared/schemas/cbe';
-import { dataEnvelope } from '@workhub/shared/schemas/common';
+import { dataEnvelope, listEnvelope } from '@workhub/shared/schemas/common';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +22,7 @@ import { moduleScope } from '../../plugins/module-gate.ts';
 import { readErrors, security, tags } from './cbe-common.ts';
 import type { CbeGradebookService } from './cbe-gradebook.service.ts';
 import type { CbeRegisterService } from './cbe-register.service.ts';
+import { createCbeSetupService } from './cbe-setup.service.ts';
 import { guardedBy, guardianEmailOf } from './cbe-students.service.ts';
 
 const sendPdf = (reply: FastifyReply, file: { filename: string; pdf: Buffer }) =>
@@ -165,6 +168,22 @@ export const cbeTeachingRoutes: FastifyPluginAsyncZod<{
         request.body.remarks,
       ),
     }),
+  );
+
+  const setup = createCbeSetupService(ctx);
+  app.get(
+    '/cbe/children/terms',
+    {
+      config: { action: 'cbe:own' },
+      schema: {
+        tags,
+        security,
+        summary: "The school's terms, for a guardian to choose a report card's",
+        querystring: cbeListQuery,
+        response: { 200: listEnvelope(cbeTerm), ...readErrors },
+      },
+    },
+    async (request) => setup.listTerms(moduleScope(request), request.query),
   );
 
   app.get(

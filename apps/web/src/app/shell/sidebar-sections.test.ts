@@ -152,7 +152,7 @@ describe('sidebar sections of the template modules, read from the registry', () 
   });
 
   it('gives a workspace of a template without the module no section, nor a session outside any workspace', () => {
-    for (const template of ['workspace', 'barber', 'cbe', 'ticketing'] as const) {
+    for (const template of ['workspace', 'barber', 'ticketing'] as const) {
       expect(moduleLinks(inWorkspace('owner', template, 1))).toEqual([]);
     }
     expect(moduleLinks(auth())).toEqual([]);

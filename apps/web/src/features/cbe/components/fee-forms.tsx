@@ -1,0 +1,231 @@
+import { Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  CBE_PAYMENT_METHODS,
+  cbeFeeStructureBody,
+  cbeInvoiceGenerateBody,
+  cbePaymentBody,
+} from '@workhub/shared/schemas/cbe';
+import type { z } from 'zod';
+import { QueryState } from '../../../components/data-states.tsx';
+import { notify } from '../../../lib/notify.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
+import type { CbeClass, CbeFeeStructure, CbeGrade, CbeInvoice, CbeStatement, CbeTerm } from '../api/types.ts';
+import { formatMoney } from '../cbe-csv.ts';
+import { classLabel, localToday } from './class-picker.tsx';
+
+const METHOD_LABELS = { cash: 'Cash', mpesa: 'M-Pesa', bank: 'Bank', cheque: 'Cheque' } as const;
+
+const Actions = ({ busy, label, onCancel }: { busy: boolean; label: string; onCancel: () => void }) => (
+  <Group justify="flex-end">
+    <Button variant="default" onClick={onCancel} disabled={busy}>
+      Cancel
+    </Button>
+    <Button type="submit" loading={busy}>
+      {label}
+    </Button>
+  </Group>
+);
+
+export const FeeStructureForm = ({
+  structure,
+  grades,
+  terms,
+  onDone,
+}: {
+  structure?: CbeFeeStructure;
+  grades: CbeGrade[];
+  terms: CbeTerm[];
+  onDone: () => void;
+}) => {
+  const write = useCbeWrite();
+  const { field, submit, isSubmitting } = useSchemaForm<
+    z.input<typeof cbeFeeStructureBody>,
+    z.output<typeof cbeFeeStructureBody>
+  >(cbeFeeStructureBody, {
+    defaultValues: structure
+      ? {
+          grade_id: structure.grade_id,
+          term_id: structure.term_id,
+          amount: structure.amount,
+          description: structure.description ?? '',
+        }
+      : { grade_id: grades[0]?.id ?? '', term_id: terms[0]?.id ?? '', amount: '', description: '' },
+    onSubmit: async (values) => {
+      const answer = await write.mutateAsync(
+        structure
+          ? { method: 'PATCH', path: `fee-structures/${structure.id}`, body: values }
+          : { method: 'POST', path: 'fee-structures', body: values },
+      );
+      notify.success(answer.message ?? 'Saved');
+      onDone();
+    },
+    conflictField: 'term_id',
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <NativeSelect
+          label="Grade"
+          withAsterisk
+          data={grades.map((g) => ({ value: g.id, label: g.name }))}
+          {...field('grade_id')}
+        />
+        <NativeSelect
+          label="Term"
+          withAsterisk
+          data={terms.map((t) => ({ value: t.id, label: `${t.year_name} · ${t.name}` }))}
+          {...field('term_id')}
+        />
+        <TextInput label="Amount (KES)" inputMode="decimal" withAsterisk {...field('amount')} />
+        <TextInput label="Description" placeholder="Tuition, lunch, activities" {...field('description')} />
+        <Actions busy={isSubmitting} label={structure ? 'Save changes' : 'Set fee'} onCancel={onDone} />
+      </Stack>
+    </form>
+  );
+};
+
+export const GenerateInvoicesForm = ({
+  classes,
+  terms,
+  onDone,
+}: {
+  classes: CbeClass[];
+  terms: CbeTerm[];
+  onDone: () => void;
+}) => {
+  const write = useCbeWrite<{ created: number }>();
+  const { field, submit, isSubmitting } = useSchemaForm<
+    z.input<typeof cbeInvoiceGenerateBody>,
+    z.output<typeof cbeInvoiceGenerateBody>
+  >(cbeInvoiceGenerateBody, {
+    defaultValues: { class_id: classes[0]?.id ?? '', term_id: terms[0]?.id ?? '' },
+    onSubmit: async (values) => {
+      const answer = await write.mutateAsync({ method: 'POST', path: 'invoices/generate', body: values });
+      notify.success(
+        answer.data.created === 0
+          ? 'Every student of the class already has an invoice for that term'
+          : `${answer.data.created} invoice${answer.data.created === 1 ? '' : 's'} issued`,
+      );
+      onDone();
+    },
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          One invoice per active student of the class, at the grade's fee for the term. Students already
+          invoiced are skipped.
+        </Text>
+        <NativeSelect
+          label="Class"
+          data={classes.map((c) => ({ value: c.id, label: classLabel(c) }))}
+          {...field('class_id')}
+        />
+        <NativeSelect
+          label="Term"
+          data={terms.map((t) => ({ value: t.id, label: `${t.year_name} · ${t.name}` }))}
+          {...field('term_id')}
+        />
+        <Actions busy={isSubmitting} label="Issue invoices" onCancel={onDone} />
+      </Stack>
+    </form>
+  );
+};
+
+export const PaymentForm = ({ invoice, onDone }: { invoice: CbeInvoice; onDone: () => void }) => {
+  const write = useCbeWrite();
+  const { field, submit, isSubmitting } = useSchemaForm<
+    z.input<typeof cbePaymentBody>,
+    z.output<typeof cbePaymentBody>
+  >(cbePaymentBody, {
+    defaultValues: {
+      invoice_id: invoice.id,
+      amount: '',
+      paid_on: localToday(),
+      method: 'mpesa',
+      reference: '',
+    },
+    onSubmit: async (values) => {
+      const answer = await write.mutateAsync({ method: 'POST', path: 'payments', body: values });
+      notify.success(answer.message ?? 'Payment recorded');
+      onDone();
+    },
+    conflictField: 'amount',
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Text size="sm">
+          {invoice.student_name} · {invoice.term_name}: balance <b>{formatMoney(invoice.balance)}</b>
+        </Text>
+        <TextInput
+          label="Amount (KES)"
+          inputMode="decimal"
+          withAsterisk
+          data-autofocus
+          {...field('amount')}
+        />
+        <Group grow>
+          <TextInput type="date" label="Paid on" withAsterisk {...field('paid_on')} />
+          <NativeSelect
+            label="Method"
+            data={CBE_PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}
+            {...field('method')}
+          />
+        </Group>
+        <TextInput label="Reference" placeholder="M-Pesa code, slip number" {...field('reference')} />
+        <Actions busy={isSubmitting} label="Record payment" onCancel={onDone} />
+      </Stack>
+    </form>
+  );
+};
+
+/** A student's statement: invoices and payments in date order with the running balance. */
+export const StatementView = ({ studentId, own = false }: { studentId: string; own?: boolean }) => {
+  const statement = useCbeGet<CbeStatement>(`${own ? 'children' : 'students'}/${studentId}/statement`);
+  return (
+    <QueryState query={statement} errorTitle="The statement could not be loaded">
+      {(data) => (
+        <Stack gap="xs">
+          <Text fw={600}>
+            {data.student.name} ({data.student.admission_no})
+          </Text>
+          {data.lines.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No invoices or payments yet.
+            </Text>
+          ) : (
+            <Table aria-label="Statement" verticalSpacing={4}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Item</Table.Th>
+                  <Table.Th ta="right">Charged</Table.Th>
+                  <Table.Th ta="right">Paid</Table.Th>
+                  <Table.Th ta="right">Balance</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.lines.map((line, index) => (
+                  // The lines have no id: a statement is a computed list, in a fixed order.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the order is the statement's
+                  <Table.Tr key={index}>
+                    <Table.Td>{line.date}</Table.Td>
+                    <Table.Td>{line.description}</Table.Td>
+                    <Table.Td ta="right">{line.kind === 'invoice' ? formatMoney(line.debit) : ''}</Table.Td>
+                    <Table.Td ta="right">{line.kind === 'payment' ? formatMoney(line.credit) : ''}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(line.balance)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          <Text ta="right" fw={700}>
+            Balance due: KES {formatMoney(data.balance)}
+          </Text>
+        </Stack>
+      )}
+    </QueryState>
+  );
+};

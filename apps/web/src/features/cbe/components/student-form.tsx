@@ -1,0 +1,124 @@
+import { ActionIcon, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { CBE_STUDENT_STATUSES, cbeStudentBody } from '@workhub/shared/schemas/cbe';
+import { useFieldArray } from 'react-hook-form';
+import type { z } from 'zod';
+import { notify } from '../../../lib/notify.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { useCbeWrite } from '../api/cbe-query.ts';
+import type { CbeClass, CbeStudent } from '../api/types.ts';
+
+type Input = z.input<typeof cbeStudentBody>;
+type Output = z.output<typeof cbeStudentBody>;
+
+/** Admit or edit a student: admission number, names, class, status and up to 4 guardians. */
+export const StudentForm = ({
+  student,
+  classes,
+  onDone,
+}: {
+  student?: CbeStudent;
+  classes: CbeClass[];
+  onDone: () => void;
+}) => {
+  const save = useCbeWrite<CbeStudent>();
+  const { form, field, submit, isSubmitting } = useSchemaForm<Input, Output>(cbeStudentBody, {
+    defaultValues: student
+      ? {
+          admission_no: student.admission_no,
+          first_name: student.first_name,
+          last_name: student.last_name,
+          class_id: student.class_id,
+          status: student.status,
+          guardians: student.guardians.map((g) => ({
+            name: g.name,
+            phone: g.phone ?? '',
+            email: g.email ?? '',
+          })),
+        }
+      : {
+          admission_no: '',
+          first_name: '',
+          last_name: '',
+          class_id: classes[0]?.id ?? '',
+          status: 'active',
+          guardians: [],
+        },
+    onSubmit: async (values) => {
+      const answer = await save.mutateAsync(
+        student
+          ? { method: 'PATCH', path: `students/${student.id}`, body: values }
+          : { method: 'POST', path: 'students', body: values },
+      );
+      notify.success(answer.message ?? 'Saved');
+      onDone();
+    },
+    conflictField: 'admission_no',
+  });
+  const guardians = useFieldArray({ control: form.control, name: 'guardians' });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Admission number" withAsterisk data-autofocus {...field('admission_no')} />
+        <Group grow>
+          <TextInput label="First name" withAsterisk {...field('first_name')} />
+          <TextInput label="Last name" withAsterisk {...field('last_name')} />
+        </Group>
+        <Group grow>
+          <NativeSelect
+            label="Class"
+            withAsterisk
+            data={classes.map((c) => ({ value: c.id, label: `${c.grade_name} ${c.name}` }))}
+            {...field('class_id')}
+          />
+          <NativeSelect
+            label="Status"
+            data={CBE_STUDENT_STATUSES.map((s) => ({ value: s, label: s === 'active' ? 'Active' : 'Left' }))}
+            {...field('status')}
+          />
+        </Group>
+        <Group justify="space-between">
+          <Text fw={600} size="sm">
+            Guardians
+          </Text>
+          <Button
+            size="compact-xs"
+            variant="light"
+            disabled={guardians.fields.length >= 4}
+            onClick={() => guardians.append({ name: '', phone: '', email: '' })}
+          >
+            + Add guardian
+          </Button>
+        </Group>
+        {guardians.fields.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No guardian yet: absence mails go to the guardians' e-mails.
+          </Text>
+        ) : null}
+        {guardians.fields.map((g, index) => (
+          <Group key={g.id} align="flex-end" gap="xs" wrap="nowrap">
+            <TextInput label="Name" withAsterisk {...field(`guardians.${index}.name`)} />
+            <TextInput label="Phone" {...field(`guardians.${index}.phone`)} />
+            <TextInput label="E-mail" type="email" {...field(`guardians.${index}.email`)} />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Remove guardian ${index + 1}`}
+              onClick={() => guardians.remove(index)}
+              mb={4}
+            >
+              ×
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {student ? 'Save changes' : 'Admit student'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};

@@ -1,0 +1,232 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CbeClass, CbeDashboard, CbeRegister, CbeStudent } from '@workhub/shared/schemas/cbe';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { moduleSections } from '../../../app/shell/sidebar-sections.ts';
+import { WEB_MODULES } from '../../../app/web-modules.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeAuth, fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import { CbeDashboardPage } from './cbe-dashboard-page.tsx';
+import { RegisterPage } from './register-page.tsx';
+import { StudentsPage } from './students-page.tsx';
+
+vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+const fetchMock = mockFetchPerTest();
+afterEach(() => {
+  vi.mocked(notify.success).mockReset();
+  vi.mocked(notify.error).mockReset();
+});
+
+const ids = {
+  klass: '00000000-0000-4000-8000-00000000c001',
+  grade: '00000000-0000-4000-8000-00000000c002',
+  amani: '00000000-0000-4000-8000-00000000c101',
+  baraka: '00000000-0000-4000-8000-00000000c102',
+};
+const listOf = <T,>(rows: T[]) => ({ data: rows, meta: { page: 1, limit: 14, total: rows.length } });
+const writes = () =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method && init.method !== 'GET')
+    .map(([url, init]) => ({
+      method: init?.method,
+      url: String(url),
+      body: JSON.parse(String(init?.body ?? 'null')),
+    }));
+
+const klass: CbeClass = {
+  id: ids.klass,
+  grade_id: ids.grade,
+  grade_name: 'Grade 4',
+  name: 'East',
+  teacher_id: null,
+  teacher_name: null,
+  student_count: 2,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+const register = (marks: Partial<Record<string, 'present' | 'late' | 'absent'>> = {}): CbeRegister => ({
+  class_id: ids.klass,
+  class_name: 'Grade 4 East',
+  date: '2026-02-02',
+  students: [
+    {
+      student_id: ids.amani,
+      admission_no: 'S-1',
+      name: 'Amani Kamau',
+      mark: marks[ids.amani] ?? null,
+      reason: null,
+      notified: false,
+    },
+    {
+      student_id: ids.baraka,
+      admission_no: 'S-2',
+      name: 'Baraka Otieno',
+      mark: marks[ids.baraka] ?? null,
+      reason: null,
+      notified: false,
+    },
+  ],
+});
+
+describe('the CBE sidebar', () => {
+  const links = (role: 'owner' | 'worker' | 'customer' | 'guest') =>
+    moduleSections(
+      fakeAuth({
+        role,
+        template: 'cbe',
+        workspace_id: 'w',
+        account_id: 'a',
+        accounts: role === 'owner' ? 1 : 0,
+      }),
+      WEB_MODULES,
+    ).map((s) => [s.title, s.links.map((l) => l.label)]);
+  it('gives staff the school pages and a guardian (customer) only their children', () => {
+    const school = ['Students', 'Classes and set-up', 'Register', 'Gradebook', 'Fees'];
+    expect(links('owner')).toEqual([['School', school]]);
+    expect(links('worker')).toEqual([['School', school]]);
+    expect(links('customer')).toEqual([['School', ['My children']]]);
+    expect(links('guest')).toEqual([]);
+  });
+});
+
+describe('RegisterPage', { timeout: 20_000 }, () => {
+  it('marks each student with one click, asks a reason for absent, and saves the class in one PUT', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'worker'));
+    routeFetch(fetchMock, {
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      [`GET /api/cbe/classes/${ids.klass}/register`]: () => jsonResponse(200, { data: register() }),
+      [`PUT /api/cbe/classes/${ids.klass}/register`]: () =>
+        jsonResponse(200, {
+          message: 'Saved',
+          data: register({ [ids.amani]: 'present', [ids.baraka]: 'absent' }),
+        }),
+    });
+    renderWithData(<RegisterPage />, '/cbe/register');
+    const table = await screen.findByRole('table', { name: 'Register' });
+    const user = userEvent.setup();
+    await user.click(within(table).getAllByText('Present')[0] as HTMLElement);
+    await user.click(within(table).getAllByText('Absent')[1] as HTMLElement);
+    await user.type(screen.getByLabelText('Reason for Baraka Otieno'), 'Sick');
+    await user.click(screen.getByRole('button', { name: 'Save register' }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]?.body).toEqual({
+      date: expect.any(String),
+      marks: [
+        { student_id: ids.amani, mark: 'present', reason: null },
+        { student_id: ids.baraka, mark: 'absent', reason: 'Sick' },
+      ],
+    });
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Saved'));
+  });
+
+  it('shows the empty state without classes', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'owner'));
+    routeFetch(fetchMock, { 'GET /api/cbe/classes': () => jsonResponse(200, listOf([])) });
+    renderWithData(<RegisterPage />, '/cbe/register');
+    expect(await screen.findByText('No classes yet')).toBeTruthy();
+  });
+});
+
+describe('StudentsPage', { timeout: 20_000 }, () => {
+  it('lists, searches and filters students, and shows an error with a retry', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'member'));
+    const student: CbeStudent = {
+      id: ids.amani,
+      admission_no: 'S-1',
+      first_name: 'Amani',
+      last_name: 'Kamau',
+      class_id: ids.klass,
+      class_name: 'Grade 4 East',
+      grade_id: ids.grade,
+      status: 'active',
+      guardians: [{ name: 'Grace Kamau', phone: '+254700', email: null }],
+      created_at: '2026-01-01T00:00:00.000Z',
+    };
+    let fail = true;
+    routeFetch(fetchMock, {
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      'GET /api/cbe/students': () =>
+        fail
+          ? jsonResponse(500, { error: { code: 'INTERNAL', message: 'Boom' } })
+          : jsonResponse(200, listOf([student])),
+    });
+    renderWithData(<StudentsPage />, '/cbe/students');
+    expect(await screen.findByText('The students could not be loaded', {}, { timeout: 10_000 })).toBeTruthy();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: /try again/i }));
+    const table = await screen.findByRole('table', { name: 'Students' });
+    expect(within(table).getByText('Amani Kamau')).toBeTruthy();
+    expect(within(table).getByText('Grace Kamau · +254700')).toBeTruthy();
+    // A member reads but does not admit.
+    expect(screen.queryByRole('button', { name: '+ Admit student' })).toBeNull();
+    await userEvent.setup().type(screen.getByLabelText('Search by name or admission no.'), 'ama');
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContainEqual(
+        expect.stringContaining('q=ama'),
+      ),
+    );
+  });
+});
+
+const dashboard = (patch: Partial<CbeDashboard> = {}): CbeDashboard => ({
+  empty: false,
+  has_sample: true,
+  today: '2026-02-02',
+  term: { id: 't', name: 'Term 1' },
+  attendance: [{ class_id: ids.klass, class_name: 'Grade 4 East', today_rate: 87.5, term_rate: 91.2 }],
+  levels: [{ learning_area: 'Mathematics (Grade 4)', exceeding: 3, meeting: 10, approaching: 4, below: 2 }],
+  struggling: [{ student_id: ids.baraka, name: 'Baraka Otieno', class_name: 'Grade 4 East', areas: 2 }],
+  collection: [
+    { date: '2026-02-01', expected: '1000.0000', collected: '0.0000' },
+    { date: '2026-02-02', expected: '1000.0000', collected: '400.0000' },
+  ],
+  arrears: { students: 1, total: '600.0000' },
+  ...patch,
+});
+
+describe('CbeDashboardPage', { timeout: 20_000 }, () => {
+  it('offers sample data on an empty school and loads it', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'owner'));
+    let loaded = false;
+    routeFetch(fetchMock, {
+      'GET /api/cbe/dashboard': () =>
+        jsonResponse(200, { data: loaded ? dashboard() : dashboard({ empty: true, has_sample: false }) }),
+      'POST /api/cbe/sample-data': () => {
+        loaded = true;
+        return jsonResponse(201, {
+          message: 'Sample data loaded',
+          data: { students: 24, attendance: 1, assessments: 1, payments: 1 },
+        });
+      },
+    });
+    renderWithData(<CbeDashboardPage />, '/dashboard_cbe');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Load sample data' }));
+    const attendance = await screen.findByRole('table', { name: 'Attendance per class' });
+    expect(within(attendance).getByText('87.5%')).toBeTruthy();
+    expect(within(attendance).getByText('91.2%')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Fee collection against expected' })).toBeTruthy();
+    expect(screen.getByText('Baraka Otieno')).toBeTruthy();
+  });
+
+  it('asks before clearing the sample data', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
+    routeFetch(fetchMock, {
+      'GET /api/cbe/dashboard': () => jsonResponse(200, { data: dashboard() }),
+      'DELETE /api/cbe/sample-data': () =>
+        jsonResponse(200, { message: 'Sample data cleared', data: { removed: 9 } }),
+    });
+    renderWithData(<CbeDashboardPage />, '/dashboard_cbe');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Clear sample data' }));
+    expect(writes()).toHaveLength(0);
+    const dialog = await screen.findByRole('dialog', { name: 'Clear the sample data?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Clear sample data' }));
+    await waitFor(() =>
+      expect(writes()).toEqual([{ method: 'DELETE', url: '/api/cbe/sample-data', body: null }]),
+    );
+  });
+});

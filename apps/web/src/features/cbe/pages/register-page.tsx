@@ -1,0 +1,191 @@
+import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { CBE_MARKS, type CbeMark } from '@workhub/shared/schemas/cbe';
+import { useEffect, useState } from 'react';
+import { EmptyList, QueryState } from '../../../components/data-states.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useMay } from '../../../lib/use-may.ts';
+import { useCbeChoices, useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
+import type { CbeClass, CbeRegister } from '../api/types.ts';
+import { ClassSelect, localToday } from '../components/class-picker.tsx';
+
+const LABELS: Record<CbeMark, string> = { present: 'Present', late: 'Late', absent: 'Absent' };
+type Marks = Record<string, { mark: CbeMark | null; reason: string }>;
+
+/**
+ * /cbe/register: a class's register for a day. One click per student (present, late, absent), a
+ * reason for late and absent, and one Save for the whole class; absent students' guardians are
+ * mailed once (the 'Guardians told' badge).
+ */
+export const RegisterPage = () => {
+  useDocumentTitle('Register');
+  const mayTeach = useMay()('cbe:teach');
+  const classes = useCbeChoices<CbeClass>('classes');
+  const [classId, setClassId] = useState('');
+  const [date, setDate] = useState(localToday());
+  const chosen = classId || classes.data?.[0]?.id || '';
+  const register = useCbeGet<CbeRegister>(
+    `classes/${chosen}/register?date=${date}`,
+    chosen !== '' && date !== '',
+  );
+  const save = useCbeWrite<CbeRegister>();
+  const [marks, setMarks] = useState<Marks>({});
+
+  useEffect(() => {
+    if (!register.data) return;
+    setMarks(
+      Object.fromEntries(
+        register.data.students.map((s) => [s.student_id, { mark: s.mark, reason: s.reason ?? '' }]),
+      ),
+    );
+  }, [register.data]);
+
+  const set = (id: string, change: Partial<Marks[string]>) =>
+    setMarks((was) => ({ ...was, [id]: { mark: null, reason: '', ...was[id], ...change } }));
+  const allPresent = () =>
+    setMarks((was) =>
+      Object.fromEntries(
+        Object.entries(was).map(([id, m]) => [id, m.mark ? m : { mark: 'present', reason: '' }]),
+      ),
+    );
+  const marked = Object.entries(marks).filter(([, m]) => m.mark !== null);
+  const onSave = async () => {
+    try {
+      const answer = await save.mutateAsync({
+        method: 'PUT',
+        path: `classes/${chosen}/register`,
+        body: {
+          date,
+          marks: marked.map(([student_id, m]) => ({
+            student_id,
+            mark: m.mark,
+            reason: m.mark === 'present' ? null : m.reason || null,
+          })),
+        },
+      });
+      notify.success(answer.message ?? 'Saved');
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="Register" description="Mark the class register for a day." />
+      <Paper withBorder p="md" radius="md">
+        <QueryState query={classes} errorTitle="The classes could not be loaded">
+          {(list) =>
+            list.length === 0 ? (
+              <EmptyList
+                title="No classes yet"
+                description="Create a class under Classes and set-up first."
+              />
+            ) : (
+              <Stack>
+                <Group align="flex-end">
+                  <ClassSelect classes={list} value={chosen} onChange={setClassId} />
+                  <TextInput
+                    type="date"
+                    label="Day"
+                    value={date}
+                    onChange={(event) => setDate(event.currentTarget.value)}
+                  />
+                  {mayTeach ? (
+                    <Group ml="auto">
+                      <Button variant="default" onClick={allPresent}>
+                        Mark the rest present
+                      </Button>
+                      <Button
+                        onClick={() => void onSave()}
+                        loading={save.isPending}
+                        disabled={marked.length === 0}
+                      >
+                        Save register
+                      </Button>
+                    </Group>
+                  ) : null}
+                </Group>
+                <DataTable
+                  label="Register"
+                  minWidth={640}
+                  rows={register.data?.students}
+                  loading={register.isPending}
+                  error={register.error}
+                  errorTitle="The register could not be loaded"
+                  onRetry={() => void register.refetch()}
+                  rowKey={(s) => s.student_id}
+                  empty={
+                    <EmptyList
+                      title="No students in this class"
+                      description="Admit students under Students."
+                    />
+                  }
+                  columns={[
+                    { key: 'adm', header: 'Adm. no', cell: (s) => s.admission_no },
+                    {
+                      key: 'name',
+                      header: 'Student',
+                      cell: (s) => (
+                        <Group gap="xs">
+                          <Text size="sm" fw={600}>
+                            {s.name}
+                          </Text>
+                          {s.notified ? (
+                            <Badge size="xs" color="orange" variant="light">
+                              Guardians told
+                            </Badge>
+                          ) : null}
+                        </Group>
+                      ),
+                    },
+                    {
+                      key: 'mark',
+                      header: 'Mark',
+                      cell: (s) => (
+                        <SegmentedControl
+                          size="xs"
+                          aria-label={`Mark for ${s.name}`}
+                          disabled={!mayTeach}
+                          value={marks[s.student_id]?.mark ?? ''}
+                          onChange={(value) => set(s.student_id, { mark: value as CbeMark })}
+                          data={CBE_MARKS.map((m) => ({ value: m, label: LABELS[m] }))}
+                          color={
+                            marks[s.student_id]?.mark === 'absent'
+                              ? 'red'
+                              : marks[s.student_id]?.mark === 'late'
+                                ? 'yellow'
+                                : 'green'
+                          }
+                        />
+                      ),
+                    },
+                    {
+                      key: 'reason',
+                      header: 'Reason',
+                      cell: (s) =>
+                        marks[s.student_id]?.mark === 'late' || marks[s.student_id]?.mark === 'absent' ? (
+                          <TextInput
+                            size="xs"
+                            aria-label={`Reason for ${s.name}`}
+                            placeholder="Reason"
+                            disabled={!mayTeach}
+                            value={marks[s.student_id]?.reason ?? ''}
+                            onChange={(event) => set(s.student_id, { reason: event.currentTarget.value })}
+                          />
+                        ) : (
+                          '—'
+                        ),
+                    },
+                  ]}
+                />
+              </Stack>
+            )
+          }
+        </QueryState>
+      </Paper>
+    </>
+  );
+};
