@@ -31,6 +31,9 @@ const ManageBookingPage = lazyPage(
   () => import('../features/barber/public/manage-booking-page.tsx'),
   'ManageBookingPage',
 );
+const KioskPage = lazyPage(() => import('../features/ticketing/public/kiosk-page.tsx'), 'KioskPage');
+const BoardPage = lazyPage(() => import('../features/ticketing/public/board-page.tsx'), 'BoardPage');
+const TicketPage = lazyPage(() => import('../features/ticketing/public/ticket-page.tsx'), 'TicketPage');
 const loadSignedInRoutes = () => import('./signed-in-routes.tsx');
 const SignedInRoutes = lazyPage(loadSignedInRoutes, 'SignedInRoutes');
 
@@ -50,6 +53,9 @@ const PUBLIC_PAGES: readonly [string, Preloadable[]][] = [
   ['/invitations/:token', [InvitationPage]],
   ['/book/:slug', [BookingPage]],
   ['/book/:slug/manage/:token', [ManageBookingPage]],
+  ['/q/:slug/take', [KioskPage]],
+  ['/q/:slug/board', [BoardPage]],
+  ['/q/:slug/t/:id', [TicketPage]],
 ];
 
 /**
@@ -88,6 +94,9 @@ export const AppRoutes = () => (
     <Route path="/invitations/:token" element={<InvitationPage />} />
     <Route path="/book/:slug" element={<BookingPage />} />
     <Route path="/book/:slug/manage/:token" element={<ManageBookingPage />} />
+    <Route path="/q/:slug/take" element={<KioskPage />} />
+    <Route path="/q/:slug/board" element={<BoardPage />} />
+    <Route path="/q/:slug/t/:id" element={<TicketPage />} />
 
     {/* Everything behind sign-in: its own chunk, so the sign-in page does not carry its table. */}
     <Route path="*" element={<SignedInRoutes />} />

@@ -1,0 +1,136 @@
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import type { PublicTicket } from '@workhub/shared/schemas/ticketing';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ErrorState, LoadingState } from '../../../components/data-states.tsx';
+import { QueryProvider } from '../../../components/query-provider.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useBoard } from './api/get-board.ts';
+import { takeTicket } from './api/take-ticket.ts';
+import { QueuePageLayout } from './queue-page-layout.tsx';
+
+const Kiosk = ({ slug }: { slug: string }) => {
+  const board = useBoard(slug);
+  const [priority, setPriority] = useState(false);
+  const [taking, setTaking] = useState<string | null>(null);
+  const [ticket, setTicket] = useState<PublicTicket | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useDocumentTitle('Take a ticket');
+
+  const take = async (serviceId: string) => {
+    setTaking(serviceId);
+    setError(null);
+    try {
+      setTicket(await takeTicket(slug, { service_id: serviceId, priority }));
+      void board.refetch();
+    } catch (cause) {
+      setError(errorMessage(cause));
+    } finally {
+      setTaking(null);
+    }
+  };
+
+  if (board.isPending) {
+    return (
+      <QueuePageLayout title="Take a ticket">
+        <LoadingState />
+      </QueuePageLayout>
+    );
+  }
+  if (board.isError) {
+    return (
+      <QueuePageLayout title="Take a ticket">
+        <ErrorState
+          error={board.error}
+          onRetry={() => void board.refetch()}
+          title="This queue could not be found"
+        />
+      </QueuePageLayout>
+    );
+  }
+  const { workspace_name: name, services, open_now: open } = board.data;
+
+  if (ticket) {
+    return (
+      <QueuePageLayout name={name} title="Your ticket">
+        <Card withBorder padding="xl" ta="center" aria-label="Your ticket">
+          <Text c="dimmed">{ticket.service_name}</Text>
+          <Title order={2} fz={64} data-testid="ticket-number">
+            {ticket.number}
+          </Title>
+          {ticket.priority ? <Text fw={600}>Priority</Text> : null}
+          <Text size="lg" data-testid="people-ahead">
+            {ticket.people_ahead === 0 ? 'You are next' : `${ticket.people_ahead} ahead of you`}
+          </Text>
+          <Text c="dimmed">About {ticket.estimated_wait_minutes} min</Text>
+        </Card>
+        <Group justify="center">
+          <Button component={Link} to={`/q/${slug}/t/${ticket.public_id}`}>
+            Follow my ticket
+          </Button>
+          <Button variant="default" onClick={() => setTicket(null)}>
+            Take another ticket
+          </Button>
+        </Group>
+      </QueuePageLayout>
+    );
+  }
+
+  return (
+    <QueuePageLayout name={name} title="Take a ticket">
+      {!open ? (
+        <Alert color="yellow" title="Closed now">
+          The queue is closed at this hour. Please come back during the opening hours.
+        </Alert>
+      ) : null}
+      {error ? (
+        <Alert color="red" role="alert" title="No ticket was issued">
+          {error}
+        </Alert>
+      ) : null}
+      {services.length === 0 ? (
+        <Text c="dimmed">No service is taking tickets at the moment.</Text>
+      ) : (
+        <Stack>
+          <Switch
+            size="md"
+            label="Priority (elderly, pregnant, disability)"
+            checked={priority}
+            onChange={(event) => setPriority(event.currentTarget.checked)}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {services.map((service) => (
+              <Button
+                key={service.id}
+                size="xl"
+                h={96}
+                variant="light"
+                disabled={!open || taking !== null}
+                loading={taking === service.id}
+                onClick={() => void take(service.id)}
+              >
+                <Stack gap={0} align="center">
+                  <span>{service.name}</span>
+                  <Text size="sm" c="dimmed">
+                    {service.waiting} waiting
+                  </Text>
+                </Stack>
+              </Button>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
+    </QueuePageLayout>
+  );
+};
+
+/** /q/:slug/take: the kiosk, without sign-in. Pick a service, normal or priority; get a number. */
+export const KioskPage = () => {
+  const { slug = '' } = useParams();
+  return (
+    <QueryProvider>
+      <Kiosk slug={slug} />
+    </QueryProvider>
+  );
+};

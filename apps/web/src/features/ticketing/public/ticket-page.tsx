@@ -1,0 +1,89 @@
+import { Badge, Card, Stack, Text, Title } from '@mantine/core';
+import type { TicketStatus } from '@workhub/shared/schemas/ticketing';
+import { useCallback } from 'react';
+import { useParams } from 'react-router';
+import { ErrorState, LoadingState } from '../../../components/data-states.tsx';
+import { QueryProvider } from '../../../components/query-provider.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { usePublicTicket } from './api/get-ticket.ts';
+import { QueuePageLayout } from './queue-page-layout.tsx';
+import { useBoardEvents } from './use-board-events.ts';
+
+const STATUS: Record<TicketStatus, { label: string; color: string }> = {
+  waiting: { label: 'Waiting', color: 'blue' },
+  called: { label: 'Called: please go to the counter', color: 'green' },
+  serving: { label: 'Being served', color: 'teal' },
+  done: { label: 'Done', color: 'gray' },
+  no_show: { label: 'Missed', color: 'red' },
+};
+
+const TicketView = ({ slug, id }: { slug: string; id: string }) => {
+  const ticket = usePublicTicket(slug, id);
+  const refetch = ticket.refetch;
+  // Any change of the board may move this ticket: read it again at once.
+  const onBoard = useCallback(() => void refetch(), [refetch]);
+  const feed = useBoardEvents(slug, onBoard);
+  useDocumentTitle(ticket.data ? `Ticket ${ticket.data.number}` : 'Your ticket');
+
+  if (ticket.isPending) {
+    return (
+      <QueuePageLayout title="Your ticket">
+        <LoadingState />
+      </QueuePageLayout>
+    );
+  }
+  if (ticket.isError) {
+    return (
+      <QueuePageLayout title="Your ticket">
+        <ErrorState
+          error={ticket.error}
+          onRetry={() => void refetch()}
+          title="This ticket could not be found"
+        />
+      </QueuePageLayout>
+    );
+  }
+  const t = ticket.data;
+  const status = STATUS[t.status];
+  return (
+    <QueuePageLayout name={feed.board?.workspace_name} title="Your ticket">
+      <Card withBorder padding="xl" ta="center">
+        <Stack gap="xs" align="center">
+          <Text c="dimmed">{t.service_name}</Text>
+          <Title order={2} fz={64}>
+            {t.number}
+          </Title>
+          <Badge size="lg" color={status.color} data-testid="ticket-status">
+            {status.label}
+          </Badge>
+          {t.counter_name && (t.status === 'called' || t.status === 'serving') ? (
+            <Text size="xl" fw={700} data-testid="ticket-counter">
+              {t.counter_name}
+            </Text>
+          ) : null}
+          {t.status === 'waiting' ? (
+            <>
+              <Text size="lg" data-testid="people-ahead">
+                {t.people_ahead === 0 ? 'You are next' : `${t.people_ahead} ahead of you`}
+              </Text>
+              <Text c="dimmed">Estimated wait: about {t.estimated_wait_minutes} min</Text>
+            </>
+          ) : null}
+        </Stack>
+      </Card>
+      <Text size="xs" c="dimmed" ta="center">
+        {feed.live ? 'Live' : 'Updating every few seconds'}
+      </Text>
+    </QueuePageLayout>
+  );
+};
+
+/** /q/:slug/t/:id: a ticket's live place and estimated wait, without sign-in. */
+export const TicketPage = () => {
+  const { slug = '', id = '' } = useParams();
+  return (
+    <QueryProvider>
+      <TicketView slug={slug} id={id} />
+    </QueryProvider>
+  );
+};
