@@ -81,7 +81,7 @@ export function newCalls(
   if (!before) return [];
   return after.flatMap((counter) => {
     const ticket = counter.ticket;
-    if (!ticket || ticket.status !== 'called') return [];
+    if (ticket?.status !== 'called') return [];
     const was = before.find((c) => c.name === counter.name)?.ticket;
     if (was && was.number === ticket.number && was.called_at === ticket.called_at) return [];
     return [{ counter: counter.name, number: ticket.number, calledAt: ticket.called_at }];
