@@ -22,6 +22,8 @@ declare module 'fastify' {
     authAccountInactive: boolean;
     /** The transaction this request's tenant queries run in (db/tenant-context.ts), while it is open. */
     tenantTransaction: RequestTransaction | undefined;
+    /** The Bearer token's claims once its signature is verified (onRequest); its session is checked later. */
+    verifiedClaims: AccessTokenClaims | null;
   }
 }
 
@@ -42,11 +44,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * A signature is not enough: the token's sign-in (`sid`, its refresh-token family) must still be
  * live and its user active, so logout, "sign out other sessions", a new password and deactivation
  * end the token at once rather than when it expires.
+ *
+ * In two steps. onRequest checks the signature only (no database), so a request with no valid
+ * token can be refused before its body is read (`hasVerifiedToken`). preValidation, once the body
+ * is in, opens the request's transaction and checks the session in it: a request never holds a
+ * pooled connection while its client is still sending (ten slow uploads would hold the whole pool,
+ * and under load the requests holding connections waited for bodies that the ones waiting for a
+ * connection held up: the server stopped answering; docs/performance.md).
  */
 export function registerAuth(app: FastifyInstance, tokens: AccessTokens, db: Db, now: Clock): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('authAccountInactive', false);
   app.decorateRequest('tenantTransaction', undefined);
+  app.decorateRequest('verifiedClaims', null);
   // First: the rest of the request runs where its transaction can be found.
   app.addHook('onRequest', (_request, _reply, done) => runInRequestContext(done));
   app.addHook('onRequest', async (request) => {
@@ -55,6 +65,11 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens, db: Db,
     const claims = await tokens.verify(header.slice(7).trim());
     // Every token issued carries sid; one without (or with a malformed one) has no session to check.
     if (!claims?.sid || !UUID.test(claims.sid) || !UUID.test(claims.user_id)) return;
+    request.verifiedClaims = claims;
+  });
+  app.addHook('preValidation', async (request) => {
+    const claims = request.verifiedClaims;
+    if (!claims) return;
     // Platform staff act in no account: their transaction sees no tenant until assertStaff
     // switches it to the platform role.
     if (claims.account_id || claims.platform_role) {
@@ -74,6 +89,12 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens, db: Db,
   registerTransactionEnd(app);
 }
 
+/**
+ * Whether the request carries a token with a valid signature (onRequest, before its session is
+ * checked): a gate that needs a signed-in caller answers 401 without one before reading the body.
+ */
+export const hasVerifiedToken = (request: FastifyRequest): boolean => request.verifiedClaims !== null;
+
 /** Commits (or not) the request's transaction, once; later queries of the request run without it. */
 async function endTenantTransaction(request: FastifyRequest, commit: boolean): Promise<void> {
   const transaction = request.tenantTransaction;
@@ -90,6 +111,7 @@ async function endTenantTransaction(request: FastifyRequest, commit: boolean): P
 export async function actAsPublic(request: FastifyRequest, db: Db, tenant: Tenant): Promise<void> {
   await endTenantTransaction(request, true);
   request.auth = null;
+  request.verifiedClaims = null;
   request.authAccountInactive = false;
   request.tenantTransaction = await beginRequestTransaction(db, tenant);
 }

@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.ts';
 import { type WorkspaceScope, workspaceScope } from '../db/tenant-scope.ts';
-import { forbidden, notFound } from '../lib/app-error.ts';
-import { requireAuth } from './auth.ts';
+import { forbidden, notFound, unauthorized } from '../lib/app-error.ts';
+import { hasVerifiedToken, requireAuth } from './auth.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,12 +25,13 @@ const actionsOf = (module: TemplateModule): string[] => Object.keys(module.actio
  * (docs/modules.md):
  * - every route declares `config: { action }`, one of the module's actions, or the app does not
  *   start;
- * - on every request (onRequest, before the body or the parameters are read) the caller must be
- *   signed in (401) and act in a workspace whose template, read with the membership now, includes
- *   the module; anything else (no workspace, platform staff, a workspace of another template) is
- *   answered 404 with the body of a missing record, so the module does not exist there;
- * - then (preValidation, before a 400 can describe the input) can() must allow the route's action
- *   to the member's role, else 403.
+ * - on every request, before the body is read (onRequest), a request without a validly signed
+ *   token is 401;
+ * - then, once the auth hook has checked the session (preValidation, before a 400 can describe the
+ *   input), the caller must be signed in (401) and act in a workspace whose template, read with the
+ *   membership now, includes the module; anything else (no workspace, platform staff, a workspace
+ *   of another template) is answered 404 with the body of a missing record, so the module does not
+ *   exist there; and can() must allow the route's action to the member's role, else 403.
  * Handlers read the workspace with `moduleScope(request)`; their own rules (a record of another
  * workspace is a 404) still go through the tenant scope.
  */
@@ -52,18 +53,20 @@ export async function registerModule<O extends Record<string, unknown>>(
           );
         }
       });
+      // Before the body is read: no token with a valid signature is 401 at once.
       gated.addHook('onRequest', async (request) => {
+        if (!hasVerifiedToken(request)) throw unauthorized();
+      });
+      // After the auth hook (app-level preValidation) checked the session in the request's
+      // transaction, and before the route's own validation can describe the input.
+      gated.addHook('preValidation', async (request) => {
         const auth = requireAuth(request);
         if (auth.account_id === null || auth.workspace_id === null) throw notFound();
         const scope = await workspaceScope(db, auth);
         if (!module.templates.includes(scope.template)) throw notFound();
         request.moduleScope = scope;
-      });
-      gated.addHook('preValidation', async (request) => {
         const { action } = request.routeOptions.config;
-        if (!request.moduleScope || action === undefined || !can(request.moduleScope.auth, action)) {
-          throw forbidden();
-        }
+        if (action === undefined || !can(scope.auth, action)) throw forbidden();
       });
       await gated.register(routes, options);
     },

@@ -40,15 +40,15 @@ export type PublicGateOptions = {
  * Registers a template module's public routes (a kiosk's, a booking page's; docs/modules.md)
  * under /api/public, behind the one gate they have instead of a session:
  * - every route has a `:slug` parameter, the workspace's public slug, or the app does not start;
- * - on every request (onRequest, before the body is read) the slug must name a workspace that is
- *   not archived, of an active account, whose template includes the module; anything else is 404
- *   with the body of a missing record, so a slug of another template, a made-up one and a closed
- *   business answer alike;
+ * - on every request the slug must name a workspace that is not archived, of an active account,
+ *   whose template includes the module; anything else is 404 with the body of a missing record, so
+ *   a slug of another template, a made-up one and a closed business answer alike (a malformed slug
+ *   before the body is read, the lookup once it is in: preValidation, before the route's own
+ *   validation);
  * - the request then acts for that workspace alone, whoever may be signed in: its transaction's
  *   tenant is the workspace (row-level security, decision 025) and its token is ignored;
- * - a write (preValidation, before the body's rules) counts against the caller's IP in that
- *   workspace (429 past PUBLIC_WRITE_RATE_LIMIT), and is refused with 403 READ_ONLY while the
- *   account's trial or paid period is over.
+ * - a write is refused with 403 READ_ONLY while the account's trial or paid period is over, and
+ *   counts against the caller's IP in that workspace (429 past PUBLIC_WRITE_RATE_LIMIT).
  * Handlers read the workspace with `publicScope(request)` and answer only what the page shows.
  */
 export async function registerPublicModule<O extends Record<string, unknown>>(
@@ -68,9 +68,14 @@ export async function registerPublicModule<O extends Record<string, unknown>>(
           );
         }
       });
+      // Before the body is read: a slug that cannot be one is no workspace.
       pub.addHook('onRequest', async (request) => {
         const { slug } = request.params as { slug?: string };
         if (slug === undefined || !SLUG.test(slug)) throw notFound();
+      });
+      // Once the body is in (no pooled connection waits on a client still sending).
+      pub.addHook('preValidation', async (request) => {
+        const { slug } = request.params as { slug: string };
         const found = await findPublicWorkspace(gate.db, slug);
         if (
           !found ||
@@ -92,10 +97,7 @@ export async function registerPublicModule<O extends Record<string, unknown>>(
         if (found.subscription && accountAccess(timesOf(found.subscription), gate.now()) === 'read_only') {
           throw new AppError(403, 'READ_ONLY', messages.publicReadOnly);
         }
-      });
-      pub.addHook('preValidation', async (request) => {
-        if (READS.has(request.method) || !request.publicScope) return;
-        await gate.limitWrite(request, request.publicScope.workspaceId);
+        await gate.limitWrite(request, found.workspaceId);
       });
       await pub.register(routes, options);
     },
