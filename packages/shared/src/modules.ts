@@ -26,7 +26,10 @@ export type ModuleIcon =
   | 'school'
   | 'checklist'
   | 'book'
-  | 'coins';
+  | 'coins'
+  // Barber Shop & Spa
+  | 'calendar'
+  | 'scissors';
 
 /** Who holds one action of a module, inside a workspace of a template that includes the module. */
 export type ModuleActionRule = {
@@ -158,7 +161,14 @@ export const MODULES = [
       // A customer's own appointments.
       'barber:own': { roles: ['customer'], changes: false },
     },
-    sidebar: [],
+    sidebar: [
+      { label: 'Calendar', path: '/barber/calendar', icon: 'calendar', action: 'barber:read' },
+      { label: 'Appointments', path: '/barber/appointments', icon: 'folder', action: 'barber:read' },
+      { label: 'Walk-ins', path: '/barber/walk-ins', icon: 'arrows', action: 'barber:read' },
+      { label: 'Customers', path: '/barber/customers', icon: 'users', action: 'barber:read' },
+      { label: 'Services', path: '/barber/services', icon: 'scissors', action: 'barber:read' },
+      { label: 'Staff', path: '/barber/staff', icon: 'users', action: 'barber:read' },
+    ],
     dashboards: { barber: '/dashboard_barber' },
   }),
 ] as const;

@@ -152,9 +152,15 @@ describe('sidebar sections of the template modules, read from the registry', () 
   });
 
   it('gives a workspace of a template without the module no section, nor a session outside any workspace', () => {
-    for (const template of ['workspace', 'barber', 'ticketing'] as const) {
-      expect(moduleLinks(inWorkspace('owner', template, 1))).toEqual([]);
+    expect(moduleLinks(inWorkspace('owner', 'workspace', 1))).toEqual([]);
+    // Their own modules' sections only, never Operations.
+    for (const template of ['barber', 'ticketing'] as const) {
+      const titles = moduleLinks(inWorkspace('owner', template, 1)).map(([title]) => title);
+      expect(titles).not.toContain('Operations');
     }
+    expect(moduleLinks(inWorkspace('owner', 'barber', 1))).toEqual([
+      ['Salon', ['Calendar', 'Appointments', 'Walk-ins', 'Customers', 'Services', 'Staff']],
+    ]);
     expect(moduleLinks(auth())).toEqual([]);
   });
 

@@ -1,4 +1,18 @@
+import { createElement } from 'react';
+import { lazyPage } from '../../lib/lazy-page.ts';
 import type { WebModule } from '../../lib/web-module.ts';
+
+// Every page is its own chunk, fetched when opened: nothing of the salon rides on a public route.
+const CalendarPage = lazyPage(() => import('./pages/calendar-page.tsx'), 'CalendarPage');
+const AppointmentsPage = lazyPage(() => import('./pages/appointments-page.tsx'), 'AppointmentsPage');
+const WalkInsPage = lazyPage(() => import('./pages/walk-ins-page.tsx'), 'WalkInsPage');
+const CustomersPage = lazyPage(() => import('./pages/customers-page.tsx'), 'CustomersPage');
+const ServicesPage = lazyPage(() => import('./pages/services-page.tsx'), 'ServicesPage');
+const StaffPage = lazyPage(() => import('./pages/staff-page.tsx'), 'StaffPage');
+const BarberDashboardPage = lazyPage(
+  () => import('./pages/barber-dashboard-page.tsx'),
+  'BarberDashboardPage',
+);
 
 /**
  * Barber Shop & Spa in the browser; its manifest (templates, actions, sidebar entries, the barber
@@ -7,6 +21,38 @@ import type { WebModule } from '../../lib/web-module.ts';
  */
 export const barberModule: WebModule<'barber'> = {
   key: 'barber',
-  pages: [],
-  dashboards: {},
+  pages: [
+    {
+      path: '/barber/calendar',
+      action: 'barber:read',
+      element: createElement(CalendarPage),
+      page: CalendarPage,
+    },
+    {
+      path: '/barber/appointments',
+      action: 'barber:read',
+      element: createElement(AppointmentsPage),
+      page: AppointmentsPage,
+    },
+    {
+      path: '/barber/walk-ins',
+      action: 'barber:read',
+      element: createElement(WalkInsPage),
+      page: WalkInsPage,
+    },
+    {
+      path: '/barber/customers',
+      action: 'barber:read',
+      element: createElement(CustomersPage),
+      page: CustomersPage,
+    },
+    {
+      path: '/barber/services',
+      action: 'barber:read',
+      element: createElement(ServicesPage),
+      page: ServicesPage,
+    },
+    { path: '/barber/staff', action: 'barber:read', element: createElement(StaffPage), page: StaffPage },
+  ],
+  dashboards: { barber: { element: createElement(BarberDashboardPage), page: BarberDashboardPage } },
 };

@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BarberService, BarberServiceBody } from '@workhub/shared/schemas/barber';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { type Envelope, type ListPage, listQuery } from '../../../lib/api-types.ts';
+import { useSessionScope } from '../../../lib/use-session-scope.ts';
+import { barberKey, invalidateBarber } from './query-keys.ts';
+
+/** GET /api/barber/services?q=&active=&page=&limit=. */
+export const useServices = (params: {
+  q?: string;
+  active?: 'true' | 'false';
+  page?: number;
+  limit?: number;
+}) => {
+  const scope = useSessionScope();
+  return useQuery({
+    queryKey: [...barberKey, scope, 'services', params],
+    queryFn: () =>
+      apiRequest<ListPage<BarberService>>(`/api/barber/services${listQuery({ limit: 100, ...params })}`),
+  });
+};
+
+/** POST /api/barber/services, or PATCH /api/barber/services/:id with `id`. */
+export const useSaveService = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: BarberServiceBody }) =>
+      apiRequest<Envelope<BarberService>>(
+        id ? `/api/barber/services/${encodeURIComponent(id)}` : '/api/barber/services',
+        {
+          method: id ? 'PATCH' : 'POST',
+          body,
+        },
+      ),
+    onSuccess: () => invalidateBarber(queryClient),
+  });
+};

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { instantIn, minuteOfDayIn, minutesToTime, timeIn, timeToMinutes } from './barber-format.ts';
+
+describe('barber times in the shop time zone', () => {
+  it('reads and writes times of day', () => {
+    expect(minutesToTime(570)).toBe('09:30');
+    expect(minutesToTime(0)).toBe('00:00');
+    expect(timeToMinutes('09:30')).toBe(570);
+    expect(timeToMinutes('9:05')).toBe(545);
+    expect(timeToMinutes('25:00')).toBeNull();
+    expect(timeToMinutes('nine')).toBeNull();
+  });
+
+  it('turns a local wall time into an instant and back', () => {
+    expect(instantIn('2026-12-07', 540, 'Africa/Nairobi')).toBe('2026-12-07T06:00:00.000Z');
+    expect(instantIn('2026-12-07', 60, 'Africa/Nairobi')).toBe('2026-12-06T22:00:00.000Z');
+    expect(instantIn('2027-03-15', 540, 'America/New_York')).toBe('2027-03-15T13:00:00.000Z');
+    expect(minuteOfDayIn('2026-12-07T06:15:00.000Z', 'Africa/Nairobi')).toBe(555);
+    expect(timeIn('2026-12-06T22:00:00.000Z', 'Africa/Nairobi')).toBe('01:00');
+  });
+});

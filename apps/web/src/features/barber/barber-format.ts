@@ -1,0 +1,110 @@
+import type { AppointmentStatus, AppointmentStep } from '@workhub/shared/schemas/barber';
+
+/** 540 -> '09:00'. */
+export const minutesToTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** '09:30' -> 570; null when not a time. */
+export const timeToMinutes = (time: string): number | null => {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(time.trim());
+  if (!match) return null;
+  const minutes = Number(match[1]) * 60 + Number(match[2]);
+  return minutes >= 0 && minutes <= 1440 ? minutes : null;
+};
+
+export const money = (value: string | number) =>
+  Number(value).toLocaleString(undefined, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/** 'YYYY-MM-DD' of today in `timezone`. */
+export const todayIn = (timezone: string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+
+/** Minutes after the shop's midnight of an instant. */
+export const minuteOfDayIn = (iso: string, timezone: string) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: timezone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return Number(parts.hour) * 60 + Number(parts.minute);
+};
+
+/** The instant (ISO) at `minute` of `date` in `timezone`. */
+export const instantIn = (date: string, minute: number, timezone: string): string => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, 0, minute);
+  const offset = (at: number) => {
+    const local = minuteOfDayIn(new Date(at).toISOString(), timezone);
+    const localDate = todayFor(at, timezone);
+    const [ly, lm, ld] = localDate.split('-').map(Number) as [number, number, number];
+    return Date.UTC(ly, lm - 1, ld, 0, local) - Math.floor(at / 60_000) * 60_000;
+  };
+  const first = wall - offset(wall);
+  return new Date(wall - offset(first)).toISOString();
+};
+
+const todayFor = (at: number, timezone: string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(at));
+
+/** '09:30' of an instant in `timezone`. */
+export const timeIn = (iso: string, timezone: string) => minutesToTime(minuteOfDayIn(iso, timezone));
+
+/** '7 Dec 2026, 09:30' of an instant in `timezone`. */
+export const dateTimeIn = (iso: string, timezone: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: timezone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+
+export const STATUS_LABELS: Record<AppointmentStatus, string> = {
+  booked: 'Booked',
+  checked_in: 'Checked in',
+  done: 'Done',
+  cancelled: 'Cancelled',
+  no_show: 'No-show',
+};
+
+export const STATUS_COLORS: Record<AppointmentStatus, string> = {
+  booked: 'blue',
+  checked_in: 'orange',
+  done: 'green',
+  cancelled: 'gray',
+  no_show: 'red',
+};
+
+export const STEP_TEXT: Record<AppointmentStep, { label: string; explain: string; danger: boolean }> = {
+  'check-in': {
+    label: 'Check in',
+    explain: 'The customer is here: the appointment is checked in.',
+    danger: false,
+  },
+  done: { label: 'Done', explain: 'The services are done and counted as revenue.', danger: false },
+  cancel: {
+    label: 'Cancel',
+    explain: 'The appointment is cancelled and its time freed. This cannot be undone.',
+    danger: true,
+  },
+  'no-show': { label: 'No-show', explain: 'The customer did not come. This cannot be undone.', danger: true },
+};
+
+export const WEEKDAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];

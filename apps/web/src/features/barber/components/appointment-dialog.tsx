@@ -1,0 +1,105 @@
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { APPOINTMENT_STEPS, type Appointment, type AppointmentStep } from '@workhub/shared/schemas/barber';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { useAppointmentStep } from '../api/appointments.ts';
+import { dateTimeIn, money, STATUS_COLORS, STATUS_LABELS, STEP_TEXT, timeIn } from '../barber-format.ts';
+
+const STEPS: AppointmentStep[] = ['check-in', 'done', 'no-show', 'cancel'];
+
+/** The steps an appointment's status allows (APPOINTMENT_STEPS), for who may book. */
+export const allowedSteps = (appointment: Appointment) =>
+  STEPS.filter((step) => (APPOINTMENT_STEPS[step].from as readonly string[]).includes(appointment.status));
+
+/** Status step buttons, each asked first (a confirmation dialog), the server's answer in a toast. */
+export const StepButtons = ({
+  appointment,
+  size = 'compact-xs',
+}: {
+  appointment: Appointment;
+  size?: 'compact-xs' | 'xs';
+}) => {
+  const step = useAppointmentStep();
+  const [asking, setAsking] = useState<AppointmentStep | null>(null);
+  const confirm = async () => {
+    if (!asking) return;
+    try {
+      const answer = await step.mutateAsync({ id: appointment.id, step: asking });
+      notify.success(answer.message ?? STEP_TEXT[asking].label);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setAsking(null);
+    }
+  };
+  return (
+    <>
+      <Group gap={4} wrap="nowrap">
+        {allowedSteps(appointment).map((name) => (
+          <Button
+            key={name}
+            size={size}
+            variant={STEP_TEXT[name].danger ? 'subtle' : 'light'}
+            color={STEP_TEXT[name].danger ? 'red' : undefined}
+            aria-label={`${STEP_TEXT[name].label} ${appointment.customer.name}`}
+            onClick={() => setAsking(name)}
+          >
+            {STEP_TEXT[name].label}
+          </Button>
+        ))}
+      </Group>
+      <ConfirmDialog
+        opened={asking !== null}
+        title={asking ? `${STEP_TEXT[asking].label}: ${appointment.customer.name}?` : ''}
+        confirmLabel={asking ? STEP_TEXT[asking].label : ''}
+        busy={step.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={confirm}
+      >
+        <Text size="sm">{asking ? STEP_TEXT[asking].explain : ''}</Text>
+      </ConfirmDialog>
+    </>
+  );
+};
+
+/** One appointment's details and its status steps. */
+export const AppointmentDialog = ({
+  appointment,
+  timezone,
+  mayBook,
+  onClose,
+}: {
+  appointment: Appointment | null;
+  timezone: string;
+  mayBook: boolean;
+  onClose: () => void;
+}) => (
+  <Modal opened={appointment !== null} onClose={onClose} title={appointment?.customer.name ?? ''}>
+    {appointment ? (
+      <Stack gap="xs">
+        <Text>
+          {dateTimeIn(appointment.start_at, timezone)} – {timeIn(appointment.end_at, timezone)} with{' '}
+          {appointment.staff.name}
+        </Text>
+        <Text size="sm">
+          {appointment.services.map((s) => s.name).join(' + ')} · {money(appointment.total)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {[appointment.customer.phone, appointment.customer.email].filter(Boolean).join(' · ') ||
+            'No contact details'}
+        </Text>
+        <Group gap="xs">
+          <Badge color={STATUS_COLORS[appointment.status]} variant="light">
+            {STATUS_LABELS[appointment.status]}
+          </Badge>
+          <Badge color="gray" variant="outline">
+            {appointment.source.replace('_', '-')}
+          </Badge>
+        </Group>
+        {mayBook ? <StepButtons appointment={appointment} size="xs" /> : null}
+      </Stack>
+    ) : null}
+  </Modal>
+);

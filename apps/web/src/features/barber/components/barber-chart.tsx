@@ -1,0 +1,139 @@
+import { Table, VisuallyHidden } from '@mantine/core';
+
+export type ChartPoint = { week: string; label: string; value: number; text: string };
+
+type BarberChartProps = {
+  kind: 'line' | 'bar';
+  /** The hidden table's caption: what screen readers announce. */
+  caption: string;
+  valueHeader: string;
+  points: ChartPoint[];
+  /** A Mantine colour variable's name, e.g. 'teal-6'. */
+  color: string;
+  /** The y axis' labels. */
+  format?: (value: number) => string;
+};
+
+const WIDTH = 640;
+const HEIGHT = 240;
+const PAD = { top: 12, right: 12, bottom: 28, left: 64 };
+const PLOT_W = WIDTH - PAD.left - PAD.right;
+const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
+
+/** A round top for the y axis: 1, 2, 2.5 or 5 times a power of ten, at or above `max`. */
+const niceMax = (max: number): number => {
+  if (max <= 0) return 1;
+  const power = 10 ** Math.floor(Math.log10(max));
+  const step = [1, 2, 2.5, 5, 10].find((factor) => factor * power >= max) ?? 10;
+  return step * power;
+};
+
+/**
+ * A week-by-week line or bar chart drawn as plain SVG (the other dashboards' rule: no chart engine,
+ * so this page stays under the route budget instead of carrying recharts' ~120 KB gzip), with the
+ * same figures as a table for screen readers; the drawing is hidden from them.
+ */
+export const BarberChart = ({
+  kind,
+  caption,
+  valueHeader,
+  points,
+  color,
+  format = String,
+}: BarberChartProps) => {
+  const top = niceMax(Math.max(...points.map((point) => point.value), 0));
+  const slot = PLOT_W / Math.max(points.length, 1);
+  const x = (index: number) => PAD.left + slot * index + slot / 2;
+  const y = (value: number) => PAD.top + PLOT_H - (value / top) * PLOT_H;
+  const stroke = `var(--mantine-color-${color})`;
+  const labelEvery = points.length > 8 ? 2 : 1;
+  return (
+    <>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        width="100%"
+        role="presentation"
+        aria-hidden
+        style={{ display: 'block', maxHeight: HEIGHT, fontSize: 11 }}
+      >
+        {[0, 0.5, 1].map((share) => (
+          <g key={share}>
+            <line
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={y(top * share)}
+              y2={y(top * share)}
+              stroke="var(--mantine-color-gray-3)"
+              strokeDasharray={share === 0 ? undefined : '4 4'}
+            />
+            <text x={PAD.left - 8} y={y(top * share) + 4} textAnchor="end" fill="var(--mantine-color-dimmed)">
+              {format(top * share)}
+            </text>
+          </g>
+        ))}
+        {points.map((point, index) =>
+          index % labelEvery === (points.length - 1) % labelEvery ? (
+            <text
+              key={point.week}
+              x={x(index)}
+              y={HEIGHT - 8}
+              textAnchor="middle"
+              fill="var(--mantine-color-dimmed)"
+            >
+              {point.label}
+            </text>
+          ) : null,
+        )}
+        {kind === 'bar' ? (
+          points.map((point, index) => (
+            <rect
+              key={point.week}
+              x={x(index) - slot * 0.3}
+              width={slot * 0.6}
+              y={y(point.value)}
+              height={Math.max(PAD.top + PLOT_H - y(point.value), 0)}
+              rx={3}
+              fill={stroke}
+            >
+              <title>{`${point.label}: ${point.text}`}</title>
+            </rect>
+          ))
+        ) : (
+          <>
+            <polyline
+              points={points.map((point, index) => `${x(index)},${y(point.value)}`).join(' ')}
+              fill="none"
+              stroke={stroke}
+              strokeWidth={2.5}
+              strokeLinejoin="round"
+            />
+            {points.map((point, index) => (
+              <circle key={point.week} cx={x(index)} cy={y(point.value)} r={3.5} fill={stroke}>
+                <title>{`${point.label}: ${point.text}`}</title>
+              </circle>
+            ))}
+          </>
+        )}
+      </svg>
+      <VisuallyHidden>
+        <Table>
+          <caption>{caption}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Week of</Table.Th>
+              <Table.Th>{valueHeader}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {points.map((point) => (
+              <Table.Tr key={point.week}>
+                <Table.Td>{point.label}</Table.Td>
+                <Table.Td>{point.text}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </VisuallyHidden>
+    </>
+  );
+};

@@ -1,0 +1,163 @@
+import { Badge, Group, NativeSelect, Paper, Text, TextInput } from '@mantine/core';
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@workhub/shared/schemas/barber';
+import { useSearchParams } from 'react-router';
+import { EmptyList } from '../../../components/data-states.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
+import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useMay } from '../../../lib/use-may.ts';
+import { exportAppointments, useAppointments } from '../api/appointments.ts';
+import { useBarberSettings } from '../api/settings.ts';
+import { useStaff } from '../api/staff.ts';
+import { dateTimeIn, money, STATUS_COLORS, STATUS_LABELS } from '../barber-format.ts';
+import { StepButtons } from '../components/appointment-dialog.tsx';
+
+const isStatus = (value: string | null): value is AppointmentStatus =>
+  value !== null && (APPOINTMENT_STATUSES as readonly string[]).includes(value);
+const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/**
+ * /barber/appointments: every appointment, latest first, with search (customer, phone, e-mail,
+ * staff), filters (status, staff member, from/to day, customer), pages, CSV export and the status
+ * steps (each asked first). The filters live in the address, so a customer's history is a link.
+ */
+export const AppointmentsPage = () => {
+  useDocumentTitle('Appointments');
+  const mayBook = useMay()('barber:book');
+  const settings = useBarberSettings();
+  const staff = useStaff();
+  const [params, setParams] = useSearchParams();
+  const set = (key: string, value: string) =>
+    setParams((p) => {
+      const copy = new URLSearchParams(p);
+      if (value) copy.set(key, value);
+      else copy.delete(key);
+      if (key !== 'page') copy.delete('page');
+      return copy;
+    });
+  const filters = {
+    q: params.get('q') || undefined,
+    status: isStatus(params.get('status')) ? (params.get('status') as AppointmentStatus) : undefined,
+    staff_id: params.get('staff_id') || undefined,
+    customer_id: params.get('customer_id') || undefined,
+    from: isDay(params.get('from')) ? (params.get('from') as string) : undefined,
+    to: isDay(params.get('to')) ? (params.get('to') as string) : undefined,
+  };
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const list = useAppointments({ ...filters, page });
+  const timezone = settings.data?.timezone ?? 'UTC';
+  const filtered = Object.values(filters).some(Boolean);
+
+  return (
+    <>
+      <PageHeader
+        title="Appointments"
+        description="Every booking, latest first: from the desk, the booking page and walk-ins."
+      />
+      <Paper withBorder p="md" radius="md">
+        <Group mb="md" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Search"
+            placeholder="Customer, phone, e-mail or staff"
+            defaultValue={filters.q ?? ''}
+            onChange={(e) => set('q', e.currentTarget.value)}
+            w={260}
+          />
+          <NativeSelect
+            label="Status"
+            value={filters.status ?? ''}
+            onChange={(e) => set('status', e.currentTarget.value)}
+            data={[
+              { value: '', label: 'All statuses' },
+              ...APPOINTMENT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+            ]}
+          />
+          <NativeSelect
+            label="Staff member"
+            value={filters.staff_id ?? ''}
+            onChange={(e) => set('staff_id', e.currentTarget.value)}
+            data={[
+              { value: '', label: 'Everyone' },
+              ...(staff.data ?? []).map((s) => ({ value: s.id, label: s.name })),
+            ]}
+          />
+          <TextInput
+            type="date"
+            label="From"
+            value={filters.from ?? ''}
+            onChange={(e) => set('from', e.currentTarget.value)}
+          />
+          <TextInput
+            type="date"
+            label="To"
+            value={filters.to ?? ''}
+            onChange={(e) => set('to', e.currentTarget.value)}
+          />
+          <ExportCsvButton onExport={() => exportAppointments(filters)} />
+        </Group>
+        {filters.customer_id ? (
+          <Text size="sm" mb="sm">
+            One customer's visits.{' '}
+            <Text span c="blue" style={{ cursor: 'pointer' }} onClick={() => set('customer_id', '')}>
+              Show everyone
+            </Text>
+          </Text>
+        ) : null}
+        <DataTable
+          label="Appointments"
+          minWidth={960}
+          rows={list.data?.data}
+          loading={list.isPending}
+          error={list.error}
+          errorTitle="The appointments could not be loaded"
+          onRetry={() => list.refetch()}
+          rowKey={(a) => a.id}
+          empty={
+            <EmptyList
+              title={filtered ? 'No appointment matches' : 'No appointments yet'}
+              description={
+                filtered
+                  ? 'Change or clear the filters.'
+                  : 'Book from the calendar, or share the booking page.'
+              }
+            />
+          }
+          {...(list.data
+            ? {
+                pagination: {
+                  meta: list.data.meta,
+                  page,
+                  onChange: (next: number) => set('page', String(next)),
+                  noun: ['appointment', 'appointments'] as [string, string],
+                },
+              }
+            : {})}
+          columns={[
+            { key: 'when', header: 'When', cell: (a) => dateTimeIn(a.start_at, timezone) },
+            { key: 'customer', header: 'Customer', cell: (a) => a.customer.name },
+            { key: 'staff', header: 'Staff', cell: (a) => a.staff.name },
+            { key: 'services', header: 'Services', cell: (a) => a.services.map((s) => s.name).join(' + ') },
+            { key: 'total', header: 'Total', cell: (a) => money(a.total) },
+            { key: 'source', header: 'Source', cell: (a) => a.source.replace('_', '-') },
+            {
+              key: 'status',
+              header: 'Status',
+              cell: (a) => (
+                <Badge color={STATUS_COLORS[a.status]} variant="light">
+                  {STATUS_LABELS[a.status]}
+                </Badge>
+              ),
+            },
+            mayBook && {
+              key: 'steps',
+              header: 'Steps',
+              hideHeader: true,
+              cell: (a) => <StepButtons appointment={a} />,
+            },
+          ]}
+        />
+      </Paper>
+    </>
+  );
+};

@@ -1,0 +1,308 @@
+import { Alert, Badge, Box, Button, Group, Modal, Paper, ScrollArea, Text, TextInput } from '@mantine/core';
+import type { Appointment } from '@workhub/shared/schemas/barber';
+import { type DragEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyList, ErrorState, LoadingState } from '../../../components/data-states.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useMay } from '../../../lib/use-may.ts';
+import { useCalendar, useMoveAppointment } from '../api/appointments.ts';
+import { useServices } from '../api/services.ts';
+import { useBarberSettings } from '../api/settings.ts';
+import { useStaff } from '../api/staff.ts';
+import {
+  instantIn,
+  minuteOfDayIn,
+  minutesToTime,
+  STATUS_COLORS,
+  STATUS_LABELS,
+  timeIn,
+  todayIn,
+} from '../barber-format.ts';
+import { AppointmentDialog } from '../components/appointment-dialog.tsx';
+import { BookForm } from '../components/book-form.tsx';
+
+const SLOT = 15;
+const ROW_PX = 14;
+const px = (minutes: number) => (minutes / SLOT) * ROW_PX;
+
+const addDays = (date: string, days: number) =>
+  new Date(new Date(`${date}T00:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+const isoWeekday = (date: string) => {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+};
+
+/**
+ * /barber/calendar: one day, a column per staff member (their working hours shaded, breaks
+ * hatched), each appointment a block; drag a booked one to another time or staff member (the
+ * server checks as for a booking: a 409 or 400 is shown and nothing moves); click one for its
+ * details and status steps; New appointment books at the desk.
+ */
+export const CalendarPage = () => {
+  useDocumentTitle('Calendar');
+  const mayBook = useMay()('barber:book');
+  const settings = useBarberSettings();
+  const timezone = settings.data?.timezone ?? 'UTC';
+  const [params, setParams] = useSearchParams();
+  const date = params.get('date') ?? (settings.data ? todayIn(timezone) : '');
+  const setDate = (next: string) => setParams((p) => ({ ...Object.fromEntries(p), date: next }));
+  const calendar = useCalendar(date);
+  const staff = useStaff();
+  const services = useServices({});
+  const move = useMoveAppointment();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [booking, setBooking] = useState<{ staffId?: string; time?: string } | null>(null);
+  const [dragging, setDragging] = useState<string | null>(null);
+
+  if (settings.isPending || staff.isPending || (calendar.isPending && date !== '')) return <LoadingState />;
+  const failed = settings.error ?? staff.error ?? calendar.error;
+  if (failed)
+    return (
+      <ErrorState
+        error={failed}
+        title="The calendar could not be loaded"
+        onRetry={() => calendar.refetch()}
+      />
+    );
+
+  const weekday = isoWeekday(date);
+  const columns = (staff.data ?? []).filter((s) => s.active);
+  const appointments = calendar.data?.appointments ?? [];
+  const dayHours = columns.flatMap((s) => s.hours.filter((h) => h.weekday === weekday));
+  const first = Math.min(
+    8 * 60,
+    ...dayHours.map((h) => h.start_minute),
+    ...appointments.map((a) => minuteOfDayIn(a.start_at, timezone)),
+  );
+  const last = Math.max(
+    20 * 60,
+    ...dayHours.map((h) => h.end_minute),
+    ...appointments.map((a) => minuteOfDayIn(a.end_at, timezone)),
+  );
+  const from = Math.floor(first / 60) * 60;
+  const to = Math.min(1440, Math.ceil(last / 60) * 60);
+  const height = px(to - from);
+  const open = appointments.find((a) => a.id === selected) ?? null;
+
+  const drop = async (event: DragEvent<HTMLDivElement>, staffId: string) => {
+    event.preventDefault();
+    const id = event.dataTransfer.getData('text/plain');
+    setDragging(null);
+    const appointment = appointments.find((a) => a.id === id);
+    if (!appointment) return;
+    const offset = Number(event.dataTransfer.getData('application/x-offset') || 0);
+    const rect = event.currentTarget.getBoundingClientRect();
+    const minute = from + Math.round((event.clientY - rect.top - offset) / ROW_PX) * SLOT;
+    const start = instantIn(date, Math.max(from, minute), timezone);
+    if (start === appointment.start_at && staffId === appointment.staff.id) return;
+    try {
+      await move.mutateAsync({ id, start_at: start, staff_id: staffId });
+      notify.success(`Moved to ${timeIn(start, timezone)}`);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+
+  const block = (a: Appointment) => {
+    const top = px(minuteOfDayIn(a.start_at, timezone) - from);
+    const size = Math.max(
+      px((new Date(a.end_at).getTime() - new Date(a.start_at).getTime()) / 60_000),
+      ROW_PX,
+    );
+    const movable = mayBook && a.status === 'booked';
+    return (
+      <Box
+        key={a.id}
+        role="button"
+        tabIndex={0}
+        aria-label={`${timeIn(a.start_at, timezone)} ${a.customer.name} (${STATUS_LABELS[a.status]})`}
+        draggable={movable}
+        onDragStart={(event: DragEvent<HTMLDivElement>) => {
+          event.dataTransfer.setData('text/plain', a.id);
+          event.dataTransfer.setData(
+            'application/x-offset',
+            String(event.clientY - event.currentTarget.getBoundingClientRect().top),
+          );
+          setDragging(a.id);
+        }}
+        onDragEnd={() => setDragging(null)}
+        onClick={() => setSelected(a.id)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') setSelected(a.id);
+        }}
+        style={{
+          position: 'absolute',
+          top,
+          left: 4,
+          right: 4,
+          height: size - 2,
+          overflow: 'hidden',
+          cursor: movable ? 'grab' : 'pointer',
+          opacity: dragging === a.id ? 0.5 : a.status === 'cancelled' ? 0.45 : 1,
+          borderLeft: `4px solid var(--mantine-color-${STATUS_COLORS[a.status]}-6)`,
+          background: `var(--mantine-color-${STATUS_COLORS[a.status]}-0)`,
+          borderRadius: 4,
+          padding: '2px 6px',
+          fontSize: 12,
+          zIndex: 2,
+        }}
+      >
+        <Text size="xs" fw={600} truncate>
+          {timeIn(a.start_at, timezone)} {a.customer.name}
+        </Text>
+        <Text size="xs" truncate>
+          {a.services.map((s) => s.name).join(' + ')}
+        </Text>
+      </Box>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Calendar"
+        description={`The day per staff member, in the shop's time (${timezone}). Drag a booked appointment to move it.`}
+        actions={mayBook ? <Button onClick={() => setBooking({})}>New appointment</Button> : null}
+      />
+      <Paper withBorder p="md" radius="md">
+        <Group mb="md" align="flex-end">
+          <Button variant="default" onClick={() => setDate(addDays(date, -1))} aria-label="Previous day">
+            ‹
+          </Button>
+          <TextInput
+            type="date"
+            label="Day"
+            value={date}
+            onChange={(e) => e.currentTarget.value && setDate(e.currentTarget.value)}
+          />
+          <Button variant="default" onClick={() => setDate(addDays(date, 1))} aria-label="Next day">
+            ›
+          </Button>
+          <Button variant="subtle" onClick={() => setDate(todayIn(timezone))}>
+            Today
+          </Button>
+          <Badge variant="light">
+            {appointments.filter((a) => a.status !== 'cancelled').length} appointments
+          </Badge>
+        </Group>
+        {columns.length === 0 ? (
+          <EmptyList
+            title="No staff yet"
+            description="Add staff members with their working hours to fill the calendar."
+          />
+        ) : (
+          <ScrollArea>
+            <Group align="flex-start" gap={0} wrap="nowrap" miw={120 + columns.length * 180}>
+              <Box w={56} pt={28} style={{ position: 'relative', height: height + 28 }}>
+                {Array.from({ length: (to - from) / 60 }, (_, i) => from + i * 60).map((minute) => (
+                  <Text
+                    key={minute}
+                    size="xs"
+                    c="dimmed"
+                    style={{ position: 'absolute', top: 28 + px(minute - from) - 7 }}
+                  >
+                    {minutesToTime(minute)}
+                  </Text>
+                ))}
+              </Box>
+              {columns.map((member) => {
+                const hours = member.hours.find((h) => h.weekday === weekday);
+                const off = member.days_off.includes(date);
+                return (
+                  <Box key={member.id} style={{ flex: 1, minWidth: 170 }}>
+                    <Text fw={600} size="sm" ta="center" h={28} truncate>
+                      {member.name}
+                      {off ? ' (off)' : ''}
+                    </Text>
+                    <Box
+                      data-testid={`column-${member.name}`}
+                      onDragOver={(event) => mayBook && event.preventDefault()}
+                      onDrop={(event) => drop(event, member.id)}
+                      onDoubleClick={(event) => {
+                        if (!mayBook) return;
+                        const rect = event.currentTarget.getBoundingClientRect();
+                        const minute = from + Math.floor((event.clientY - rect.top) / ROW_PX) * SLOT;
+                        setBooking({ staffId: member.id, time: minutesToTime(minute) });
+                      }}
+                      style={{
+                        position: 'relative',
+                        height,
+                        borderLeft: '1px solid var(--mantine-color-gray-3)',
+                        background: 'var(--mantine-color-gray-1)',
+                        backgroundImage: `repeating-linear-gradient(to bottom, transparent 0, transparent ${ROW_PX * 4 - 1}px, var(--mantine-color-gray-3) ${ROW_PX * 4 - 1}px, var(--mantine-color-gray-3) ${ROW_PX * 4}px)`,
+                      }}
+                    >
+                      {hours && !off ? (
+                        <Box
+                          style={{
+                            position: 'absolute',
+                            top: px(hours.start_minute - from),
+                            height: px(hours.end_minute - hours.start_minute),
+                            left: 0,
+                            right: 0,
+                            background: 'var(--mantine-color-body)',
+                            opacity: 0.85,
+                          }}
+                        />
+                      ) : null}
+                      {member.breaks
+                        .filter((b) => b.weekday === weekday)
+                        .map((b) => (
+                          <Box
+                            key={`${b.start_minute}`}
+                            title="Break"
+                            style={{
+                              position: 'absolute',
+                              top: px(b.start_minute - from),
+                              height: px(b.end_minute - b.start_minute),
+                              left: 0,
+                              right: 0,
+                              background:
+                                'repeating-linear-gradient(45deg, var(--mantine-color-gray-2) 0 6px, transparent 6px 12px)',
+                            }}
+                          />
+                        ))}
+                      {appointments.filter((a) => a.staff.id === member.id).map(block)}
+                    </Box>
+                  </Box>
+                );
+              })}
+            </Group>
+          </ScrollArea>
+        )}
+        {appointments.length === 0 && columns.length > 0 ? (
+          <Alert mt="md" color="gray" variant="light">
+            No appointments on this day yet.
+          </Alert>
+        ) : null}
+      </Paper>
+      <AppointmentDialog
+        appointment={open}
+        timezone={timezone}
+        mayBook={mayBook}
+        onClose={() => setSelected(null)}
+      />
+      <Modal
+        size="lg"
+        opened={booking !== null}
+        onClose={() => setBooking(null)}
+        title={`New appointment on ${date}`}
+      >
+        {booking !== null ? (
+          <BookForm
+            date={date}
+            timezone={timezone}
+            services={services.data?.data ?? []}
+            staff={staff.data ?? []}
+            {...(booking.staffId ? { initialStaffId: booking.staffId } : {})}
+            {...(booking.time ? { initialTime: booking.time } : {})}
+            onDone={() => setBooking(null)}
+          />
+        ) : null}
+      </Modal>
+    </>
+  );
+};

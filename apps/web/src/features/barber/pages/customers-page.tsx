@@ -1,0 +1,85 @@
+import { Anchor, Paper, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyList } from '../../../components/data-states.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { usePageParam } from '../../../lib/use-page-param.ts';
+import { useCustomers } from '../api/customers.ts';
+
+/** /barber/customers: the customers with their visits; a customer's history is their appointments. */
+export const CustomersPage = () => {
+  useDocumentTitle('Customers');
+  const [q, setQ] = useState('');
+  const [page, setPage] = usePageParam();
+  const customers = useCustomers({ ...(q ? { q } : {}), page });
+  return (
+    <>
+      <PageHeader
+        title="Customers"
+        description="Everyone who booked, with their visits (appointments done)."
+      />
+      <Paper withBorder p="md" radius="md">
+        <TextInput
+          mb="md"
+          maw={320}
+          label="Search"
+          placeholder="Name, phone or e-mail"
+          value={q}
+          onChange={(e) => {
+            setQ(e.currentTarget.value);
+            setPage(1);
+          }}
+        />
+        <DataTable
+          label="Customers"
+          minWidth={720}
+          rows={customers.data?.data}
+          loading={customers.isPending}
+          error={customers.error}
+          errorTitle="The customers could not be loaded"
+          onRetry={() => customers.refetch()}
+          rowKey={(c) => c.id}
+          empty={
+            <EmptyList
+              title={q ? 'No customer matches' : 'No customers yet'}
+              description={q ? 'Try another search.' : 'Customers appear with their first booking.'}
+            />
+          }
+          {...(customers.data
+            ? {
+                pagination: {
+                  meta: customers.data.meta,
+                  page,
+                  onChange: setPage,
+                  noun: ['customer', 'customers'] as [string, string],
+                },
+              }
+            : {})}
+          columns={[
+            { key: 'name', header: 'Name', cell: (c) => c.name },
+            { key: 'phone', header: 'Phone', cell: (c) => c.phone ?? '—' },
+            { key: 'email', header: 'E-mail', cell: (c) => c.email ?? '—' },
+            { key: 'visits', header: 'Visits', cell: (c) => c.visits },
+            {
+              key: 'last',
+              header: 'Last visit',
+              cell: (c) => (c.last_visit_at ? new Date(c.last_visit_at).toLocaleDateString() : '—'),
+            },
+            {
+              key: 'history',
+              header: 'History',
+              hideHeader: true,
+              cell: (c) => (
+                <Anchor component={Link} to={`/barber/appointments?customer_id=${c.id}`} size="sm">
+                  Visit history
+                </Anchor>
+              ),
+            },
+          ]}
+        />
+      </Paper>
+    </>
+  );
+};

@@ -1,0 +1,198 @@
+import { Badge, Button, Group, Modal, NumberInput, Paper, Stack, Switch, TextInput } from '@mantine/core';
+import type { BarberService } from '@workhub/shared/schemas/barber';
+import { type FormEvent, useState } from 'react';
+import { EmptyList } from '../../../components/data-states.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useMay } from '../../../lib/use-may.ts';
+import { useSaveService, useServices } from '../api/services.ts';
+import { money } from '../barber-format.ts';
+
+type Draft = {
+  name: string;
+  duration_minutes: number | string;
+  price: number | string;
+  category: string;
+  active: boolean;
+};
+const EMPTY: Draft = { name: '', duration_minutes: 30, price: '', category: '', active: true };
+
+const ServiceForm = ({ service, onClose }: { service: BarberService | null; onClose: () => void }) => {
+  const save = useSaveService();
+  const [draft, setDraft] = useState<Draft>(
+    service
+      ? {
+          name: service.name,
+          duration_minutes: service.duration_minutes,
+          price: service.price,
+          category: service.category ?? '',
+          active: service.active,
+        }
+      : EMPTY,
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const answer = await save.mutateAsync({
+        ...(service ? { id: service.id } : {}),
+        body: {
+          name: draft.name,
+          duration_minutes: Number(draft.duration_minutes),
+          price: String(draft.price),
+          category: draft.category || undefined,
+          active: draft.active,
+        },
+      });
+      notify.success(answer.message ?? 'Saved');
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fields);
+      notify.error(errorMessage(error));
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput
+          label="Name"
+          required
+          value={draft.name}
+          error={errors.name}
+          onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+        />
+        <Group grow>
+          <NumberInput
+            label="Duration (minutes)"
+            required
+            min={5}
+            max={600}
+            step={5}
+            value={draft.duration_minutes}
+            error={errors.duration_minutes}
+            onChange={(v) => setDraft({ ...draft, duration_minutes: v })}
+          />
+          <NumberInput
+            label="Price"
+            required
+            min={0}
+            decimalScale={2}
+            value={draft.price}
+            error={errors.price}
+            onChange={(v) => setDraft({ ...draft, price: v })}
+          />
+        </Group>
+        <TextInput
+          label="Category"
+          value={draft.category}
+          error={errors.category}
+          onChange={(e) => setDraft({ ...draft, category: e.currentTarget.value })}
+        />
+        <Switch
+          label="Offered (shown on the booking page)"
+          checked={draft.active}
+          onChange={(e) => setDraft({ ...draft, active: e.currentTarget.checked })}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save service
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};
+
+/** /barber/services: the services (name, duration, price, category), added and edited by managers. */
+export const ServicesPage = () => {
+  useDocumentTitle('Services');
+  const mayManage = useMay()('barber:manage');
+  const [q, setQ] = useState('');
+  const services = useServices({ q: q || undefined });
+  const [editing, setEditing] = useState<BarberService | null | 'new'>(null);
+  return (
+    <>
+      <PageHeader
+        title="Services"
+        description="What the salon offers: each with its duration and price."
+        actions={mayManage ? <Button onClick={() => setEditing('new')}>Add service</Button> : null}
+      />
+      <Paper withBorder p="md" radius="md">
+        <TextInput
+          mb="md"
+          maw={320}
+          label="Search"
+          placeholder="Name or category"
+          value={q}
+          onChange={(e) => setQ(e.currentTarget.value)}
+        />
+        <DataTable
+          label="Services"
+          minWidth={640}
+          rows={services.data?.data}
+          loading={services.isPending}
+          error={services.error}
+          errorTitle="The services could not be loaded"
+          onRetry={() => services.refetch()}
+          rowKey={(s) => s.id}
+          empty={
+            <EmptyList
+              title="No services yet"
+              description="Add the services the salon offers: haircut, beard trim, massage..."
+            />
+          }
+          columns={[
+            { key: 'name', header: 'Name', cell: (s) => s.name, sortValue: (s) => s.name.toLowerCase() },
+            { key: 'category', header: 'Category', cell: (s) => s.category ?? '—' },
+            {
+              key: 'duration',
+              header: 'Duration',
+              cell: (s) => `${s.duration_minutes} min`,
+              sortValue: (s) => s.duration_minutes,
+            },
+            { key: 'price', header: 'Price', cell: (s) => money(s.price), sortValue: (s) => Number(s.price) },
+            {
+              key: 'active',
+              header: 'Status',
+              cell: (s) => (
+                <Badge color={s.active ? 'green' : 'gray'} variant="light">
+                  {s.active ? 'Offered' : 'Hidden'}
+                </Badge>
+              ),
+            },
+            mayManage && {
+              key: 'edit',
+              header: 'Edit',
+              hideHeader: true,
+              cell: (s) => (
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  aria-label={`Edit ${s.name}`}
+                  onClick={() => setEditing(s)}
+                >
+                  Edit
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Paper>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'Add service' : 'Edit service'}
+      >
+        {editing !== null ? (
+          <ServiceForm service={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        ) : null}
+      </Modal>
+    </>
+  );
+};

@@ -1,0 +1,281 @@
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { BarberStaff } from '@workhub/shared/schemas/barber';
+import { type FormEvent, useState } from 'react';
+import { EmptyList } from '../../../components/data-states.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useMay } from '../../../lib/use-may.ts';
+import { useServices } from '../api/services.ts';
+import { useSaveStaff, useStaff } from '../api/staff.ts';
+import { minutesToTime, timeToMinutes, WEEKDAY_SHORT } from '../barber-format.ts';
+
+type DayDraft = { works: boolean; start: string; end: string; breakStart: string; breakEnd: string };
+type Draft = { name: string; active: boolean; serviceIds: string[]; days: DayDraft[]; daysOff: string };
+
+const draftOf = (staff: BarberStaff | null): Draft => ({
+  name: staff?.name ?? '',
+  active: staff?.active ?? true,
+  serviceIds: staff?.service_ids ?? [],
+  days: [1, 2, 3, 4, 5, 6, 7].map((weekday) => {
+    const hours = staff?.hours.find((h) => h.weekday === weekday);
+    const pause = staff?.breaks.find((b) => b.weekday === weekday);
+    return {
+      works: staff ? Boolean(hours) : weekday <= 6,
+      start: minutesToTime(hours?.start_minute ?? 540),
+      end: minutesToTime(hours?.end_minute ?? 1080),
+      breakStart: pause ? minutesToTime(pause.start_minute) : '',
+      breakEnd: pause ? minutesToTime(pause.end_minute) : '',
+    };
+  }),
+  daysOff: staff?.days_off.join(', ') ?? '',
+});
+
+const StaffForm = ({ staff, onClose }: { staff: BarberStaff | null; onClose: () => void }) => {
+  const save = useSaveStaff();
+  const services = useServices({});
+  const [draft, setDraft] = useState<Draft>(draftOf(staff));
+  const [problem, setProblem] = useState<string | null>(null);
+  const setDay = (index: number, change: Partial<DayDraft>) =>
+    setDraft({ ...draft, days: draft.days.map((d, i) => (i === index ? { ...d, ...change } : d)) });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    const hours = [];
+    const breaks = [];
+    for (const [index, day] of draft.days.entries()) {
+      if (!day.works) continue;
+      const start = timeToMinutes(day.start);
+      const end = timeToMinutes(day.end);
+      if (start === null || end === null) return setProblem(`${WEEKDAY_SHORT[index]}: hours as HH:MM`);
+      hours.push({ weekday: index + 1, start_minute: start, end_minute: end });
+      if (day.breakStart || day.breakEnd) {
+        const from = timeToMinutes(day.breakStart);
+        const to = timeToMinutes(day.breakEnd);
+        if (from === null || to === null) return setProblem(`${WEEKDAY_SHORT[index]}: the break as HH:MM`);
+        breaks.push({ weekday: index + 1, start_minute: from, end_minute: to });
+      }
+    }
+    const daysOff = draft.daysOff
+      .split(/[\s,]+/)
+      .map((d) => d.trim())
+      .filter((d) => d !== '');
+    try {
+      const answer = await save.mutateAsync({
+        ...(staff ? { id: staff.id } : {}),
+        body: {
+          name: draft.name,
+          active: draft.active,
+          service_ids: draft.serviceIds,
+          hours,
+          breaks,
+          days_off: daysOff,
+        },
+      });
+      notify.success(answer.message ?? 'Saved');
+      onClose();
+    } catch (error) {
+      const text = errorMessage(error);
+      setProblem(
+        error instanceof ApiError && Object.keys(error.fields).length > 0
+          ? Object.values(error.fields).join('; ')
+          : text,
+      );
+      notify.error(text);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput
+          label="Name"
+          required
+          value={draft.name}
+          onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+        />
+        <Switch
+          label="Active (takes bookings)"
+          checked={draft.active}
+          onChange={(e) => setDraft({ ...draft, active: e.currentTarget.checked })}
+        />
+        <Checkbox.Group
+          label="Services performed"
+          value={draft.serviceIds}
+          onChange={(ids) => setDraft({ ...draft, serviceIds: ids })}
+        >
+          <Group mt="xs" gap="sm">
+            {(services.data?.data ?? []).map((s) => (
+              <Checkbox key={s.id} value={s.id} label={s.name} />
+            ))}
+            {services.data?.data.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                Add services first.
+              </Text>
+            ) : null}
+          </Group>
+        </Checkbox.Group>
+        <Table withRowBorders={false} verticalSpacing={4}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Day</Table.Th>
+              <Table.Th>From</Table.Th>
+              <Table.Th>To</Table.Th>
+              <Table.Th>Break from</Table.Th>
+              <Table.Th>Break to</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {draft.days.map((day, index) => (
+              <Table.Tr key={WEEKDAY_SHORT[index]}>
+                <Table.Td>
+                  <Checkbox
+                    label={WEEKDAY_SHORT[index]}
+                    checked={day.works}
+                    onChange={(e) => setDay(index, { works: e.currentTarget.checked })}
+                  />
+                </Table.Td>
+                {(['start', 'end', 'breakStart', 'breakEnd'] as const).map((field) => (
+                  <Table.Td key={field}>
+                    <TextInput
+                      type="time"
+                      size="xs"
+                      aria-label={`${WEEKDAY_SHORT[index]} ${field}`}
+                      disabled={!day.works}
+                      value={day[field]}
+                      onChange={(e) => setDay(index, { [field]: e.currentTarget.value })}
+                    />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <TextInput
+          label="Days off"
+          description="Dates, YYYY-MM-DD, separated by commas"
+          value={draft.daysOff}
+          onChange={(e) => setDraft({ ...draft, daysOff: e.currentTarget.value })}
+        />
+        {problem ? (
+          <Text c="red" size="sm">
+            {problem}
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save staff member
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};
+
+/** /barber/staff: the staff with their services, working hours, breaks and days off. */
+export const StaffPage = () => {
+  useDocumentTitle('Staff');
+  const mayManage = useMay()('barber:manage');
+  const staff = useStaff();
+  const services = useServices({});
+  const [editing, setEditing] = useState<BarberStaff | null | 'new'>(null);
+  const serviceName = (id: string) => services.data?.data.find((s) => s.id === id)?.name ?? '…';
+  return (
+    <>
+      <PageHeader
+        title="Staff"
+        description="Who works when, and what each one does."
+        actions={mayManage ? <Button onClick={() => setEditing('new')}>Add staff member</Button> : null}
+      />
+      <Paper withBorder p="md" radius="md">
+        <DataTable
+          label="Staff"
+          minWidth={720}
+          rows={staff.data}
+          loading={staff.isPending}
+          error={staff.error}
+          errorTitle="The staff could not be loaded"
+          onRetry={() => staff.refetch()}
+          rowKey={(s) => s.id}
+          empty={
+            <EmptyList
+              title="No staff yet"
+              description="Add the people who take appointments, with their hours."
+            />
+          }
+          columns={[
+            { key: 'name', header: 'Name', cell: (s) => s.name, sortValue: (s) => s.name.toLowerCase() },
+            {
+              key: 'services',
+              header: 'Services',
+              cell: (s) => s.service_ids.map(serviceName).join(', ') || '—',
+            },
+            {
+              key: 'hours',
+              header: 'Hours',
+              cell: (s) =>
+                s.hours
+                  .map(
+                    (h) =>
+                      `${WEEKDAY_SHORT[h.weekday - 1]} ${minutesToTime(h.start_minute)}–${minutesToTime(h.end_minute)}`,
+                  )
+                  .join(', ') || '—',
+            },
+            {
+              key: 'active',
+              header: 'Status',
+              cell: (s) => (
+                <Badge color={s.active ? 'green' : 'gray'} variant="light">
+                  {s.active ? 'Active' : 'Inactive'}
+                </Badge>
+              ),
+            },
+            mayManage && {
+              key: 'edit',
+              header: 'Edit',
+              hideHeader: true,
+              cell: (s) => (
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  aria-label={`Edit ${s.name}`}
+                  onClick={() => setEditing(s)}
+                >
+                  Edit
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Paper>
+      <Modal
+        size="lg"
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'Add staff member' : 'Edit staff member'}
+      >
+        {editing !== null ? (
+          <StaffForm staff={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        ) : null}
+      </Modal>
+    </>
+  );
+};
