@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../context.ts';
+import { ticketingDashboardRoutes } from './ticketing-dashboard.routes.ts';
 import { ticketingRecordsRoutes } from './ticketing-records.routes.ts';
 import { createTicketingRecords } from './ticketing-records.service.ts';
 import { ticketsRoutes } from './tickets.routes.ts';
@@ -14,4 +15,5 @@ export const ticketingRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, 
   const records = createTicketingRecords(ctx);
   await app.register(ticketingRecordsRoutes, { records });
   await app.register(ticketsRoutes, { tickets: createTicketsService(ctx, records) });
+  await app.register(ticketingDashboardRoutes, { ctx });
 };

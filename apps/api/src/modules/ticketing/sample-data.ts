@@ -1,0 +1,233 @@
+import { ticketingMessages } from '@workhub/shared/schemas/ticketing';
+import { and, count, eq, inArray, notExists, sql } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import { conflict } from '../../lib/app-error.ts';
+import {
+  ticketingCounterServices,
+  ticketingCounters,
+  ticketingDayNumbers,
+  ticketingServices,
+  ticketingTickets,
+} from './ticketing.schema.ts';
+import { readSettings } from './ticketing-records.service.ts';
+import { localDay, type Tenancy } from './ticketing-tenancy.ts';
+
+const DAY_MS = 86_400_000;
+const MINUTE = 60_000;
+
+/** A small deterministic generator (mulberry32), so a workspace's sample month is the same each time. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** What the wall clock in `zone` shows at `at`, read as if it were UTC (ms). */
+function wallAsUtc(at: Date, zone: string): number {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+}
+
+/** The instant of local `minutes` past midnight of the local day `day` (YYYY-MM-DD) in `zone`. */
+export function zonedInstant(day: string, minutes: number, zone: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d) + minutes * MINUTE;
+  const offset = wallAsUtc(new Date(guess), zone) - guess;
+  return new Date(guess - offset);
+}
+
+const SERVICES = [
+  { name: 'Deposits and withdrawals', prefix: 'D', minutes: 4, share: 0.5 },
+  { name: 'Account opening', prefix: 'A', minutes: 12, share: 0.2 },
+  { name: 'Customer care', prefix: 'C', minutes: 7, share: 0.3 },
+] as const;
+const COUNTERS = [
+  { name: 'Window 1', serves: ['D'] },
+  { name: 'Window 2', serves: ['D', 'C'] },
+  { name: 'Window 3', serves: ['A', 'C'] },
+] as const;
+
+/** How busy each opening hour is (8:00 to 16:59), the mid-morning and after-lunch peaks. */
+const HOURLY = [6, 10, 12, 9, 6, 8, 10, 8, 5];
+
+/**
+ * "Load sample data": a bank branch's month of queue (three services, three counters, about 60
+ * tickets a working day from 8:00 to 17:00 for the 30 days up to now, Sundays closed), every row
+ * marked `sample`. Only into an empty module (409 once it has a service). "Clear sample data"
+ * deletes the marked rows, and nothing else: a sample service or counter that real tickets use
+ * stays.
+ */
+export function createSampleData(ctx: Ctx) {
+  const { db, now } = ctx;
+
+  async function load(scope: Tenancy): Promise<{ services: number; counters: number; tickets: number }> {
+    const [existing] = await db
+      .select({ n: count() })
+      .from(ticketingServices)
+      .where(scope.workspace(ticketingServices));
+    if ((existing?.n ?? 0) > 0) throw conflict(ticketingMessages.sampleNotEmpty);
+    const at = now();
+    const { time_zone: zone } = await readSettings(db, scope);
+    const rand = random(at.getUTCFullYear() * 1000 + 7);
+    const base = { ...scope.workspaceValues(), sample: true, createdAt: at, updatedAt: at };
+
+    const services = await db
+      .insert(ticketingServices)
+      .values(
+        SERVICES.map((s) => ({ ...base, name: s.name, prefix: s.prefix, avgServiceMinutes: s.minutes })),
+      )
+      .returning({ id: ticketingServices.id, prefix: ticketingServices.prefix });
+    const serviceOf = new Map(services.map((s) => [s.prefix, s.id]));
+    const counters = await db
+      .insert(ticketingCounters)
+      .values(COUNTERS.map((c) => ({ ...base, name: c.name })))
+      .returning({ id: ticketingCounters.id, name: ticketingCounters.name });
+    await db.insert(ticketingCounterServices).values(
+      COUNTERS.flatMap((c) =>
+        c.serves.map((prefix) => ({
+          ...scope.workspaceValues(),
+          counterId: counters.find((x) => x.name === c.name)?.id ?? '',
+          serviceId: serviceOf.get(prefix) ?? '',
+        })),
+      ),
+    );
+    const countersOf = (prefix: string) =>
+      COUNTERS.filter((c) => (c.serves as readonly string[]).includes(prefix)).map(
+        (c) => counters.find((x) => x.name === c.name)?.id ?? '',
+      );
+
+    const tickets: (typeof ticketingTickets.$inferInsert)[] = [];
+    const lastNumbers = new Map<string, number>();
+    for (let back = 29; back >= 0; back--) {
+      const day = localDay(new Date(at.getTime() - back * DAY_MS), zone);
+      if (new Date(`${day}T12:00:00Z`).getUTCDay() === 0) continue;
+      const numbers = new Map<string, number>();
+      HOURLY.forEach((weight, h) => {
+        const arrivals = Math.round(weight * (0.7 + rand() * 0.6));
+        for (let i = 0; i < arrivals; i++) {
+          const queuedAt = zonedInstant(day, (8 + h) * 60 + Math.floor(rand() * 60), zone);
+          if (queuedAt.getTime() > at.getTime()) continue;
+          const pick = rand();
+          const service = pick < SERVICES[0].share ? SERVICES[0] : pick < 0.7 ? SERVICES[2] : SERVICES[1];
+          const number = (numbers.get(service.prefix) ?? 0) + 1;
+          numbers.set(service.prefix, number);
+          const serviceId = serviceOf.get(service.prefix) ?? '';
+          const wait = (2 + rand() * 10 * (weight / 8)) * MINUTE;
+          const calledAt = new Date(queuedAt.getTime() + wait);
+          const counterChoices = countersOf(service.prefix);
+          const counterId = counterChoices[Math.floor(rand() * counterChoices.length)] ?? null;
+          const over = calledAt.getTime() > at.getTime();
+          const noShow = !over && rand() < 0.06;
+          const startedAt = new Date(calledAt.getTime() + (0.5 + rand()) * MINUTE);
+          const finishedAt = new Date(startedAt.getTime() + service.minutes * (0.5 + rand()) * MINUTE);
+          const inProgress = !over && finishedAt.getTime() > at.getTime();
+          tickets.push({
+            ...base,
+            serviceId,
+            serviceDay: day,
+            number,
+            priority: rand() < 0.1,
+            status: over ? 'waiting' : noShow ? 'no_show' : inProgress ? 'serving' : 'done',
+            source: rand() < 0.8 ? 'kiosk' : 'staff',
+            counterId: over ? null : counterId,
+            recallCount: noShow ? 3 : 0,
+            queuedAt,
+            calledAt: over ? null : calledAt,
+            startedAt: over || noShow ? null : startedAt,
+            finishedAt:
+              over || inProgress ? null : noShow ? new Date(calledAt.getTime() + 3 * MINUTE) : finishedAt,
+            createdAt: queuedAt,
+            updatedAt: queuedAt,
+          });
+          lastNumbers.set(`${serviceId} ${day}`, number);
+        }
+      });
+    }
+    // A counter holds one ticket in hand at a time: keep only each counter's latest one serving.
+    const holding = new Set<string>();
+    for (const ticket of [...tickets].reverse()) {
+      if (ticket.status !== 'serving' || !ticket.counterId) continue;
+      if (holding.has(ticket.counterId)) {
+        ticket.status = 'done';
+        ticket.finishedAt = at;
+      }
+      holding.add(ticket.counterId);
+    }
+    for (let i = 0; i < tickets.length; i += 500) {
+      await db.insert(ticketingTickets).values(tickets.slice(i, i + 500));
+    }
+    if (lastNumbers.size > 0) {
+      await db.insert(ticketingDayNumbers).values(
+        [...lastNumbers].map(([key, lastNumber]) => {
+          const [serviceId = '', serviceDay = ''] = key.split(' ');
+          return { ...scope.workspaceValues(), serviceId, serviceDay, lastNumber };
+        }),
+      );
+    }
+    return { services: services.length, counters: counters.length, tickets: tickets.length };
+  }
+
+  async function clear(scope: Tenancy): Promise<{ services: number; counters: number; tickets: number }> {
+    const T = ticketingTickets;
+    const tickets = await db
+      .delete(T)
+      .where(and(scope.workspace(T), eq(T.sample, true)))
+      .returning({ id: T.id });
+    const counters = await db
+      .delete(ticketingCounters)
+      .where(
+        and(
+          scope.workspace(ticketingCounters),
+          eq(ticketingCounters.sample, true),
+          // A real ticket's counter stays.
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(T)
+              .where(
+                and(eq(T.accountId, ticketingCounters.accountId), eq(T.counterId, ticketingCounters.id)),
+              ),
+          ),
+        ),
+      )
+      .returning({ id: ticketingCounters.id });
+    const sampleServices = await db
+      .select({ id: ticketingServices.id })
+      .from(ticketingServices)
+      .where(and(scope.workspace(ticketingServices), eq(ticketingServices.sample, true)));
+    const ids = sampleServices.map((s) => s.id);
+    let services = 0;
+    if (ids.length > 0) {
+      const used = await db
+        .selectDistinct({ id: T.serviceId })
+        .from(T)
+        .where(and(scope.workspace(T), inArray(T.serviceId, ids)));
+      const free = ids.filter((id) => !used.some((u) => u.id === id));
+      if (free.length > 0) {
+        const deleted = await db
+          .delete(ticketingServices)
+          .where(and(scope.workspace(ticketingServices), inArray(ticketingServices.id, free)))
+          .returning({ id: ticketingServices.id });
+        services = deleted.length;
+      }
+    }
+    return { services, counters: counters.length, tickets: tickets.length };
+  }
+
+  return { load, clear };
+}
