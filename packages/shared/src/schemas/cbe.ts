@@ -73,6 +73,8 @@ export const cbeMessages = {
   sampleNotEmpty: 'The sample data can be loaded only into an empty school',
   sampleLoaded: 'Sample data loaded',
   sampleCleared: 'Sample data cleared',
+  sampleInUse:
+    'Records of your own use the sample data (a class in a sample grade, a student in a sample class...): move or change them first',
   created: 'Created',
   saved: 'Saved',
 } as const;

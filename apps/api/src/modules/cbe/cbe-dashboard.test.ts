@@ -1,3 +1,4 @@
+import { cbeMessages } from '@workhub/shared/schemas/cbe';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helpers.ts';
 import { memberIn, newTenant } from '../../test/tenants.ts';
@@ -205,10 +206,23 @@ describe('the CBE dashboard', () => {
     const mine = await ok(t, 'POST', '/api/cbe/grades', token, { name: 'My own grade', level: 9 });
     const worker = await memberIn(t, tenant.workspace, 'worker');
     expect((await cbeCall(t, 'DELETE', '/api/cbe/sample-data', worker.token)).statusCode).toBe(403);
+    // A class of the user's own in a sample grade holds the sample up: 409, nothing deleted.
+    const sampleGrade = (
+      await ok<{ id: string; name: string }[]>(t, 'GET', '/api/cbe/grades?q=Grade 4', token)
+    )[0];
+    const own = await ok(t, 'POST', '/api/cbe/classes', token, { grade_id: sampleGrade?.id, name: 'Mine' });
+    const held = await cbeCall(t, 'DELETE', '/api/cbe/sample-data', token);
+    expect(held.statusCode).toBe(409);
+    expect(held.json().error.message).toBe(cbeMessages.sampleInUse);
+    expect((await cbeCall(t, 'GET', '/api/cbe/students', token)).json().meta.total).toBe(24);
+    await ok(t, 'PATCH', `/api/cbe/classes/${own.id}`, token, { grade_id: mine.id, name: 'Mine' });
     const cleared = await ok<{ removed: number }>(t, 'DELETE', '/api/cbe/sample-data', token);
     expect(cleared.removed).toBeGreaterThan(500);
     const grades = await ok<{ id: string }[]>(t, 'GET', '/api/cbe/grades', token);
     expect(grades.map((g) => g.id)).toEqual([mine.id]);
+    expect((await ok<{ id: string }[]>(t, 'GET', '/api/cbe/classes', token)).map((c) => c.id)).toEqual([
+      own.id,
+    ]);
     expect((await cbeCall(t, 'GET', '/api/cbe/students', token)).json().meta.total).toBe(0);
     const after = await ok<{ has_sample: boolean; empty: boolean }>(t, 'GET', '/api/cbe/dashboard', token);
     expect(after).toMatchObject({ has_sample: false, empty: false });

@@ -25,6 +25,14 @@ import {
 import { schoolDay } from './cbe-dashboard.service.ts';
 
 const DAY_MS = 86_400_000;
+
+/** A foreign key said no (PostgreSQL 23503), whether drizzle wrapped the driver error or not. */
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
@@ -346,15 +354,24 @@ export function createCbeSampleService(ctx: Ctx) {
       };
     },
 
-    /** Deletes exactly the rows "Load sample data" wrote (children first). */
+    /**
+     * Deletes exactly the rows "Load sample data" wrote (children first). A record of the user's
+     * own that a sample row holds up (a class of theirs in a sample grade, a student of theirs in a
+     * sample class) stops it: 409, and nothing is deleted (the request's transaction rolls back).
+     */
     async clear(scope: WorkspaceScope) {
       let removed = 0;
-      for (const table of CBE_TABLES) {
-        const rows = await db
-          .delete(table)
-          .where(and(scope.workspace(table), eq(table.sample, true)))
-          .returning({ id: table.id });
-        removed += rows.length;
+      try {
+        for (const table of CBE_TABLES) {
+          const rows = await db
+            .delete(table)
+            .where(and(scope.workspace(table), eq(table.sample, true)))
+            .returning({ id: table.id });
+          removed += rows.length;
+        }
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw conflict(cbeMessages.sampleInUse);
+        throw err;
       }
       return { removed };
     },

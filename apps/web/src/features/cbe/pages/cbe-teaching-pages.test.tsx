@@ -1,0 +1,171 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type {
+  CbeClass,
+  CbeGradebook,
+  CbeInvoice,
+  CbeLearningArea,
+  CbeTerm,
+} from '@workhub/shared/schemas/cbe';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import { FeesPage } from './fees-page.tsx';
+import { GradebookPage } from './gradebook-page.tsx';
+
+vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+const fetchMock = mockFetchPerTest();
+afterEach(() => {
+  vi.mocked(notify.success).mockReset();
+  vi.mocked(notify.error).mockReset();
+});
+
+const ids = {
+  klass: '00000000-0000-4000-8000-00000000d001',
+  grade: '00000000-0000-4000-8000-00000000d002',
+  term: '00000000-0000-4000-8000-00000000d003',
+  area: '00000000-0000-4000-8000-00000000d004',
+  strand: '00000000-0000-4000-8000-00000000d005',
+  whole: '00000000-0000-4000-8000-00000000d006',
+  fractions: '00000000-0000-4000-8000-00000000d007',
+  amani: '00000000-0000-4000-8000-00000000d101',
+  invoice: '00000000-0000-4000-8000-00000000d201',
+};
+const at = '2026-01-01T00:00:00.000Z';
+const listOf = <T,>(rows: T[]) => ({ data: rows, meta: { page: 1, limit: 14, total: rows.length } });
+const writes = () =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method && init.method !== 'GET')
+    .map(([url, init]) => ({
+      method: init?.method,
+      url: String(url),
+      body: JSON.parse(String(init?.body ?? 'null')),
+    }));
+
+const klass: CbeClass = {
+  id: ids.klass,
+  grade_id: ids.grade,
+  grade_name: 'Grade 4',
+  name: 'East',
+  teacher_id: null,
+  teacher_name: null,
+  student_count: 1,
+  created_at: at,
+};
+const term: CbeTerm = {
+  id: ids.term,
+  year_id: ids.grade,
+  year_name: '2026',
+  name: 'Term 1',
+  starts_on: '2026-01-05',
+  ends_on: '2026-04-03',
+  created_at: at,
+};
+const area: CbeLearningArea = {
+  id: ids.area,
+  grade_id: ids.grade,
+  grade_name: 'Grade 4',
+  name: 'Mathematics',
+  created_at: at,
+};
+const book: CbeGradebook = {
+  class_id: ids.klass,
+  learning_area_id: ids.area,
+  term_id: ids.term,
+  strands: [
+    {
+      id: ids.strand,
+      name: 'Numbers',
+      sub_strands: [
+        { id: ids.whole, name: 'Whole numbers' },
+        { id: ids.fractions, name: 'Fractions' },
+      ],
+    },
+  ],
+  students: [{ id: ids.amani, admission_no: 'S-1', name: 'Amani Kamau' }],
+  entries: [{ student_id: ids.amani, sub_strand_id: ids.whole, level: 'meeting', comment: null }],
+};
+
+describe('GradebookPage', { timeout: 20_000 }, () => {
+  it('shows the levels, and saves only the changed cells (a level and a comment, a cleared level as null)', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'member'));
+    routeFetch(fetchMock, {
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      'GET /api/cbe/terms': () => jsonResponse(200, listOf([term])),
+      'GET /api/cbe/learning-areas': () => jsonResponse(200, listOf([area])),
+      [`GET /api/cbe/classes/${ids.klass}/gradebook`]: () => jsonResponse(200, { data: book }),
+      [`PUT /api/cbe/classes/${ids.klass}/gradebook`]: () =>
+        jsonResponse(200, { message: 'Saved', data: book }),
+    });
+    renderWithData(<GradebookPage />, '/cbe/gradebook');
+    const whole = (await screen.findByLabelText('Amani Kamau: Whole numbers')) as HTMLSelectElement;
+    expect(whole.value).toBe('meeting');
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Amani Kamau: Fractions'), 'below');
+    await user.type(screen.getByLabelText('Comment for Amani Kamau: Fractions'), 'Needs practice');
+    await user.selectOptions(whole, '');
+    await user.click(screen.getByRole('button', { name: 'Save gradebook' }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]?.body).toEqual({
+      learning_area_id: ids.area,
+      term_id: ids.term,
+      entries: expect.arrayContaining([
+        { student_id: ids.amani, sub_strand_id: ids.fractions, level: 'below', comment: 'Needs practice' },
+        { student_id: ids.amani, sub_strand_id: ids.whole, level: null, comment: null },
+      ]),
+    });
+    expect(writes()[0]?.body.entries).toHaveLength(2);
+  });
+});
+
+describe('FeesPage', { timeout: 20_000 }, () => {
+  it('records a payment against an invoice with the shared schema, refusing a bad amount first', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
+    const invoice: CbeInvoice = {
+      id: ids.invoice,
+      student_id: ids.amani,
+      student_name: 'Amani Kamau',
+      admission_no: 'S-1',
+      term_id: ids.term,
+      term_name: 'Term 1',
+      amount: '18500.0000',
+      paid: '0.0000',
+      balance: '18500.0000',
+      issued_on: '2026-01-05',
+      created_at: at,
+    };
+    routeFetch(fetchMock, {
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      'GET /api/cbe/terms': () => jsonResponse(200, listOf([term])),
+      'GET /api/cbe/invoices': () => jsonResponse(200, listOf([invoice])),
+      'POST /api/cbe/payments': () => jsonResponse(201, { message: 'Created', data: {} }),
+    });
+    renderWithData(<FeesPage />, '/cbe/fees');
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    expect(within(table).getAllByText('18,500.00')).toHaveLength(2);
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('button', { name: 'Record payment' }));
+    const dialog = await screen.findByRole('dialog');
+    const amount = within(dialog).getByLabelText(/Amount/);
+    await user.type(amount, '-5');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(writes()).toHaveLength(0);
+    await user.clear(amount);
+    await user.type(amount, '5000');
+    await user.type(within(dialog).getByLabelText('Reference'), 'QK7X2B1');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]?.body).toMatchObject({
+      invoice_id: ids.invoice,
+      amount: '5000',
+      method: 'mpesa',
+      reference: 'QK7X2B1',
+    });
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Created'));
+  });
+});
