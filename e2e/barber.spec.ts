@@ -1,0 +1,124 @@
+import { expect, type Page, test } from '@playwright/test';
+import { APP_URL } from '../playwright.config.ts';
+import { apiCreateWorkspace, apiSignIn } from './support/api.ts';
+import { createVerifiedUser, shot, signIn, toast, uniqueEmail, waitForMail } from './support/helpers.ts';
+
+/** The shop's day `days` from today, in its time zone (the module's default, Africa/Nairobi). */
+const shopDay = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Nairobi',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(Date.now() + days * 86_400_000));
+
+const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** Confirms a status step of the open appointment (the step's button, then the dialog that asks). */
+async function step(page: Page, label: 'Check in' | 'Done', customer: string) {
+  await page.getByRole('button', { name: `${label} ${customer}` }).click();
+  await page
+    .getByRole('dialog', { name: `${label}: ${customer}?` })
+    .getByRole('button', { name: label, exact: true })
+    .click();
+  await expect(toast(page, 'SUCCESS', 'Appointment updated')).toBeVisible();
+}
+
+test('an owner sets up a salon, a customer books on the public page, the desk checks the appointment in and marks it done', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await createVerifiedUser(APP_URL, 'salon');
+  const session = await apiCreateWorkspace(
+    await apiSignIn(APP_URL, owner.email, owner.password),
+    'Kinyozi Spa',
+    'barber',
+  );
+  const workspace = await fetch(`${APP_URL}/api/workspaces/${session.workspaceId}`, {
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+  const slug = ((await workspace.json()) as { data: { public_slug: string } }).data.public_slug;
+
+  await signIn(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/\/dashboard_barber$/);
+  await expect(page.getByRole('button', { name: 'Load sample data' })).toBeVisible();
+
+  // A service.
+  await page.goto('/barber/services');
+  await expect(page.getByText('No services yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Add service' }).click();
+  const serviceDialog = page.getByRole('dialog', { name: 'Add service' });
+  await serviceDialog.getByLabel(/^Name/).fill('Fade cut');
+  await serviceDialog.getByLabel(/^Duration/).fill('45');
+  await serviceDialog.getByLabel(/^Price/).fill('900');
+  await serviceDialog.getByLabel('Category').fill('Hair');
+  await serviceDialog.getByRole('button', { name: 'Save service' }).click();
+  await expect(toast(page, 'SUCCESS', 'Service added')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Services' }).getByText('Fade cut')).toBeVisible();
+
+  // A staff member who does it, every day, around the clock.
+  await page.goto('/barber/staff');
+  await page.getByRole('button', { name: 'Add staff member' }).click();
+  const staffDialog = page.getByRole('dialog', { name: 'Add staff member' });
+  await staffDialog.getByLabel(/^Name/).fill('Otieno');
+  await staffDialog.getByRole('checkbox', { name: 'Fade cut' }).check();
+  for (const day of DAYS) {
+    await staffDialog.getByRole('checkbox', { name: day, exact: true }).check();
+    await staffDialog.getByLabel(`${day} start`).fill('00:00');
+    await staffDialog.getByLabel(`${day} end`).fill('23:45');
+  }
+  await staffDialog.getByRole('button', { name: 'Save staff member' }).click();
+  await expect(toast(page, 'SUCCESS', 'Staff member added')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Staff' }).getByText('Otieno')).toBeVisible();
+
+  // A customer books tomorrow's first slot on the public page, signed in nowhere.
+  const tomorrow = shopDay(1);
+  const customerEmail = uniqueEmail('customer');
+  const visitor = await browser.newPage();
+  await visitor.goto(`${APP_URL}/book/${slug}`);
+  await expect(visitor.getByRole('heading', { name: 'Kinyozi Spa' })).toBeVisible();
+  await visitor.getByRole('checkbox', { name: /Fade cut/ }).check();
+  await expect(visitor.getByRole('radio', { name: 'Otieno' })).toBeVisible();
+  await visitor.getByLabel('Day').fill(tomorrow);
+  const slots = visitor.getByRole('group', { name: 'Free times' });
+  await expect(slots.getByRole('button', { name: '00:00' })).toBeVisible();
+  await slots.getByRole('button', { name: '00:00' }).click();
+  await visitor.getByLabel(/^Name/).fill('Wanjiru Kamau');
+  await visitor.getByLabel(/^Phone/).fill('+254 700 123456');
+  await visitor.getByLabel(/^E-mail/).fill(customerEmail);
+  await visitor.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(visitor.getByRole('heading', { name: 'You are booked' })).toBeVisible();
+  await shot(visitor, 'barber-booked');
+
+  // The confirmation mail's link shows the booking.
+  const mail = await waitForMail(customerEmail);
+  const link = /Cancel or reschedule: (\S+)/.exec(mail.body)?.[1];
+  expect(link).toContain(`/book/${slug}/manage/`);
+  await visitor.goto(link ?? '');
+  await expect(visitor.getByRole('heading', { name: 'Your booking at Kinyozi Spa' })).toBeVisible();
+  await expect(visitor.getByText('Fade cut with Otieno')).toBeVisible();
+  await visitor.close();
+
+  // The desk sees it on the staff member's calendar, checks it in and marks it done.
+  await page.goto(`/barber/calendar?date=${tomorrow}`);
+  const block = page.getByRole('button', { name: /00:00 Wanjiru Kamau \(Booked\)/ });
+  await expect(block).toBeVisible();
+  await shot(page, 'barber-calendar');
+  await block.click();
+  await step(page, 'Check in', 'Wanjiru Kamau');
+  await expect(
+    page.getByRole('dialog', { name: 'Wanjiru Kamau', exact: true }).getByText('Checked in'),
+  ).toBeVisible();
+  await step(page, 'Done', 'Wanjiru Kamau');
+  const details = page.getByRole('dialog', { name: 'Wanjiru Kamau', exact: true });
+  await expect(details.getByRole('button', { name: /Wanjiru Kamau$/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: /00:00 Wanjiru Kamau \(Done\)/ })).toBeVisible();
+
+  // The appointment list and the customer's visit.
+  await page.goto('/barber/appointments?q=wanjiru');
+  await expect(page.getByRole('table', { name: 'Appointments' }).getByText('Wanjiru Kamau')).toBeVisible();
+  await page.goto('/barber/customers');
+  await expect(page.getByRole('table', { name: 'Customers' }).getByText(customerEmail)).toBeVisible();
+});
