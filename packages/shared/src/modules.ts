@@ -29,7 +29,11 @@ export type ModuleIcon =
   | 'coins'
   // Barber Shop & Spa
   | 'calendar'
-  | 'scissors';
+  | 'scissors'
+  // Queue Ticketing
+  | 'megaphone'
+  | 'ticket'
+  | 'desk';
 
 /** Who holds one action of a module, inside a workspace of a template that includes the module. */
 export type ModuleActionRule = {
@@ -120,7 +124,12 @@ export const MODULES = [
       // A customer's own tickets.
       'ticketing:own': { roles: ['customer'], changes: false },
     },
-    sidebar: [],
+    sidebar: [
+      { label: 'Counter console', path: '/ticketing/console', icon: 'megaphone', action: 'ticketing:serve' },
+      { label: 'Tickets', path: '/ticketing/tickets', icon: 'ticket', action: 'ticketing:read' },
+      { label: 'Services', path: '/ticketing/services', icon: 'checklist', action: 'ticketing:read' },
+      { label: 'Counters', path: '/ticketing/counters', icon: 'desk', action: 'ticketing:read' },
+    ],
     dashboards: { ticketing: '/dashboard_ticketing' },
   }),
   defineModule({

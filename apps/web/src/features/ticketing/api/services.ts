@@ -1,0 +1,50 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@workhub/shared/constants';
+import type { Service, serviceBody } from '@workhub/shared/schemas/ticketing';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { type Envelope, type ListPage, listQuery } from '../../../lib/api-types.ts';
+import { useSessionScope } from '../../../lib/use-session-scope.ts';
+import { idPath, invalidateTicketing, ticketingKey } from './query-keys.ts';
+
+export type ServiceListParams = { q?: string; status?: string; page: number };
+
+/** GET /api/ticketing/services?q=&status=&page=. */
+export const useServices = (params: ServiceListParams) => {
+  const scope = useSessionScope();
+  return useQuery({
+    queryKey: [...ticketingKey, scope, 'services', params],
+    queryFn: () =>
+      apiRequest<ListPage<Service>>(
+        `/api/ticketing/services${listQuery({ ...params, limit: PAGE_SIZE_DEFAULT })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+};
+
+/** Every service, for selects (a queue has a handful). */
+export const useServiceChoices = () => {
+  const scope = useSessionScope();
+  return useQuery({
+    queryKey: [...ticketingKey, scope, 'services', 'choices'],
+    queryFn: async () =>
+      (
+        await apiRequest<ListPage<Service>>(
+          `/api/ticketing/services${listQuery({ page: 1, limit: PAGE_SIZE_MAX })}`,
+        )
+      ).data,
+  });
+};
+
+/** POST /api/ticketing/services or PATCH /api/ticketing/services/:id (the whole record). */
+export const useSaveService = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string | undefined; body: z.output<typeof serviceBody> }) =>
+      apiRequest<Envelope<Service>>(id ? idPath('/api/ticketing/services', id) : '/api/ticketing/services', {
+        method: id ? 'PATCH' : 'POST',
+        body,
+      }),
+    onSuccess: () => invalidateTicketing(queryClient),
+  });
+};

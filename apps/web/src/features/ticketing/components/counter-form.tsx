@@ -1,0 +1,86 @@
+import { Button, Group, MultiSelect, NativeSelect, Select, Stack, TextInput } from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import { type Counter, counterBody, ticketingMessages } from '@workhub/shared/schemas/ticketing';
+import { Controller } from 'react-hook-form';
+import type { z } from 'zod';
+import { notify } from '../../../lib/notify.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { useOperators, useSaveCounter } from '../api/counters.ts';
+import { useServiceChoices } from '../api/services.ts';
+import { STATUS_OPTIONS } from './service-form.tsx';
+
+type Input = z.input<typeof counterBody>;
+type Output = z.output<typeof counterBody>;
+
+/** Name, the services it calls, its operator and status (counterBody), in a dialog. */
+export const CounterForm = ({ counter, onDone }: { counter?: Counter | undefined; onDone: () => void }) => {
+  const save = useSaveCounter();
+  const services = useServiceChoices();
+  const operators = useOperators();
+  const { form, field, submit, isSubmitting } = useSchemaForm<Input, Output>(counterBody, {
+    defaultValues: counter
+      ? {
+          name: counter.name,
+          service_ids: counter.services.map((s) => s.id),
+          operator_user_id: counter.operator_user_id ?? '',
+          status: counter.status,
+        }
+      : { name: '', service_ids: [], operator_user_id: '', status: 'active' },
+    onSubmit: async (values) => {
+      const answer = await save.mutateAsync({ id: counter?.id, body: values });
+      notify.success(answer.message || (counter ? messages.updateDone : ticketingMessages.counterCreated));
+      onDone();
+    },
+    conflictField: 'name',
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput label="Name" autoComplete="off" withAsterisk data-autofocus {...field('name')} />
+        <Controller
+          control={form.control}
+          name="service_ids"
+          render={({ field: f, fieldState }) => (
+            <MultiSelect
+              label="Services it calls"
+              withAsterisk
+              data={(services.data ?? []).map((s) => ({ value: s.id, label: `${s.prefix} · ${s.name}` }))}
+              value={f.value ?? []}
+              onChange={f.onChange}
+              onBlur={f.onBlur}
+              error={
+                fieldState.error?.message ??
+                (services.isError ? 'The services could not be loaded' : undefined)
+              }
+              placeholder={services.isPending ? 'Loading…' : 'Choose services'}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="operator_user_id"
+          render={({ field: f, fieldState }) => (
+            <Select
+              label="Operator"
+              clearable
+              data={(operators.data ?? []).map((o) => ({ value: o.user_id, label: o.name }))}
+              value={f.value || null}
+              onChange={(value) => f.onChange(value ?? '')}
+              error={fieldState.error?.message}
+              placeholder="Nobody assigned"
+            />
+          )}
+        />
+        <NativeSelect label="Status" data={STATUS_OPTIONS} {...field('status')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+            {counter ? 'Save changes' : 'Create counter'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};

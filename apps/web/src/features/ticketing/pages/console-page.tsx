@@ -1,0 +1,251 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { Ticket } from '@workhub/shared/schemas/ticketing';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { EmptyList, ErrorState, LoadingState } from '../../../components/data-states.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useCounterChoices } from '../api/counters.ts';
+import { useServiceChoices } from '../api/services.ts';
+import { type TicketStep, useCallNext, useIssueTicket, useTicketStep, useTickets } from '../api/tickets.ts';
+import { TicketStatusBadge } from '../components/ticket-status-badge.tsx';
+
+const COUNTER_KEY = 'workhub.ticketing.counter';
+
+/** The ticket a counter holds (called or being served), read every 5 s. */
+const useInHand = (counterId: string) => {
+  const called = useTickets({ counter_id: counterId, status: 'called', page: 1, limit: 1 }, 5000);
+  const serving = useTickets({ counter_id: counterId, status: 'serving', page: 1, limit: 1 }, 5000);
+  const ticket: Ticket | undefined = called.data?.data[0] ?? serving.data?.data[0];
+  return { ticket, pending: called.isPending || serving.isPending, error: called.error ?? serving.error };
+};
+
+const CounterDesk = ({ counterId, counterName }: { counterId: string; counterName: string }) => {
+  const inHand = useInHand(counterId);
+  const callNext = useCallNext();
+  const step = useTicketStep();
+  const services = useServiceChoices();
+  const [transferTo, setTransferTo] = useState<string | null>(null);
+  const [askNoShow, setAskNoShow] = useState(false);
+  const ticket = inHand.ticket;
+
+  const run = async (
+    work: () => Promise<{ data: Ticket; message?: string }>,
+    done: (t: Ticket) => string,
+  ) => {
+    try {
+      const answer = await work();
+      notify.success(answer.message || done(answer.data));
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+  const doStep = (s: TicketStep) =>
+    ticket &&
+    run(
+      () => step.mutateAsync({ id: ticket.id, step: s }),
+      (t) => `${t.number}: ${t.status.replace('_', '-')}`,
+    );
+
+  if (inHand.pending) return <LoadingState />;
+  if (inHand.error)
+    return <ErrorState error={inHand.error} title="The counter's ticket could not be loaded" />;
+  const busy = callNext.isPending || step.isPending;
+  return (
+    <Card withBorder padding="lg">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={3}>{counterName}</Title>
+          {ticket ? <TicketStatusBadge status={ticket.status} /> : null}
+        </Group>
+        {ticket ? (
+          <>
+            <Title order={2} fz={56} data-testid="console-ticket">
+              {ticket.number}
+            </Title>
+            <Text c="dimmed">
+              {ticket.service_name}
+              {ticket.priority ? ' · priority' : ''} · recalled {ticket.recall_count} times
+            </Text>
+            <Group>
+              {ticket.status === 'called' ? (
+                <>
+                  <Button onClick={() => void doStep('start')} loading={busy}>
+                    Start
+                  </Button>
+                  <Button variant="light" onClick={() => void doStep('recall')} disabled={busy}>
+                    Recall
+                  </Button>
+                  <Button variant="light" color="red" onClick={() => setAskNoShow(true)} disabled={busy}>
+                    No-show
+                  </Button>
+                </>
+              ) : (
+                <Button onClick={() => void doStep('done')} loading={busy}>
+                  Done
+                </Button>
+              )}
+            </Group>
+            <Group align="flex-end">
+              <Select
+                label="Transfer to"
+                placeholder="Another service"
+                data={(services.data ?? [])
+                  .filter((s) => s.id !== ticket.service_id && s.status === 'active')
+                  .map((s) => ({ value: s.id, label: `${s.prefix} · ${s.name}` }))}
+                value={transferTo}
+                onChange={setTransferTo}
+              />
+              <Button
+                variant="default"
+                disabled={!transferTo || busy}
+                onClick={() =>
+                  transferTo &&
+                  void run(
+                    () => step.mutateAsync({ id: ticket.id, step: 'transfer', serviceId: transferTo }),
+                    (t) => `${ticket.number} is now ${t.number}, waiting in ${t.service_name}`,
+                  ).then(() => setTransferTo(null))
+                }
+              >
+                Transfer
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <>
+            <Text c="dimmed">No ticket at this counter.</Text>
+            <Button
+              size="lg"
+              loading={callNext.isPending}
+              onClick={() =>
+                void run(
+                  () => callNext.mutateAsync(counterId),
+                  (t) => `Called ${t.number}`,
+                )
+              }
+            >
+              Call next
+            </Button>
+          </>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={askNoShow}
+        title={`Mark ${ticket?.number ?? 'the ticket'} as no-show?`}
+        confirmLabel="Mark no-show"
+        busy={step.isPending}
+        onCancel={() => setAskNoShow(false)}
+        onConfirm={() => {
+          setAskNoShow(false);
+          void doStep('no-show');
+        }}
+      >
+        <Text size="sm">The ticket leaves the queue for good; the customer has to take a new one.</Text>
+      </ConfirmDialog>
+    </Card>
+  );
+};
+
+const IssueTicket = () => {
+  const services = useServiceChoices();
+  const issue = useIssueTicket();
+  const [serviceId, setServiceId] = useState('');
+  const [priority, setPriority] = useState(false);
+  const active = (services.data ?? []).filter((s) => s.status === 'active');
+  return (
+    <Card withBorder padding="lg">
+      <Stack>
+        <Title order={4}>Issue a ticket at the desk</Title>
+        <NativeSelect
+          label="Service"
+          value={serviceId}
+          onChange={(e) => setServiceId(e.currentTarget.value)}
+          data={[
+            { value: '', label: 'Choose a service' },
+            ...active.map((s) => ({ value: s.id, label: s.name })),
+          ]}
+        />
+        <Switch label="Priority" checked={priority} onChange={(e) => setPriority(e.currentTarget.checked)} />
+        <Button
+          variant="light"
+          disabled={!serviceId}
+          loading={issue.isPending}
+          onClick={async () => {
+            try {
+              const { data } = await issue.mutateAsync({ service_id: serviceId, priority });
+              notify.success(`Ticket ${data.number} issued, ${data.people_ahead} ahead`);
+            } catch (error) {
+              notify.error(errorMessage(error));
+            }
+          }}
+        >
+          Issue ticket
+        </Button>
+      </Stack>
+    </Card>
+  );
+};
+
+/** /ticketing/console: a counter's console (call next, recall, start, done, no-show, transfer). */
+export const ConsolePage = () => {
+  useDocumentTitle('Counter console');
+  const counters = useCounterChoices();
+  const [counterId, setCounterId] = useState<string | null>(() => localStorage.getItem(COUNTER_KEY));
+  const choose = (id: string | null) => {
+    setCounterId(id);
+    if (id) localStorage.setItem(COUNTER_KEY, id);
+  };
+  const chosen = counters.data?.find((c) => c.id === counterId);
+
+  return (
+    <>
+      <PageHeader title="Counter console" description="Call and serve the tickets of your counter." />
+      {counters.isPending ? (
+        <LoadingState />
+      ) : counters.isError ? (
+        <ErrorState
+          error={counters.error}
+          onRetry={() => void counters.refetch()}
+          title="The counters could not be loaded"
+        />
+      ) : counters.data.length === 0 ? (
+        <EmptyList title="No counters yet" description="A manager adds counters (and services) first." />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Stack>
+            <Paper withBorder p="md">
+              <Select
+                label="Your counter"
+                placeholder="Choose a counter"
+                data={counters.data.map((c) => ({ value: c.id, label: c.name }))}
+                value={chosen ? chosen.id : null}
+                onChange={choose}
+              />
+            </Paper>
+            {chosen ? (
+              <CounterDesk key={chosen.id} counterId={chosen.id} counterName={chosen.name} />
+            ) : (
+              <Alert color="blue">Choose the counter you work at.</Alert>
+            )}
+          </Stack>
+          <IssueTicket />
+        </SimpleGrid>
+      )}
+    </>
+  );
+};

@@ -1,0 +1,92 @@
+import { fireEvent, screen } from '@testing-library/react';
+import type { TicketingDashboard } from '@workhub/shared/schemas/ticketing';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../../../lib/session.ts';
+import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { TicketingDashboardPage } from './ticketing-dashboard-page.tsx';
+
+const fetchMock = mockFetchPerTest();
+
+const figures = (patch: Partial<TicketingDashboard> = {}): TicketingDashboard => ({
+  day: '2026-11-25',
+  time_zone: 'UTC',
+  empty: false,
+  has_sample: false,
+  today_by_service: [
+    {
+      service_id: 's1',
+      service_name: 'Deposits',
+      waiting: 3,
+      called: 1,
+      serving: 0,
+      done: 12,
+      no_show: 1,
+      total: 17,
+    },
+  ],
+  wait_avg_minutes: 6.5,
+  wait_p90_minutes: 14,
+  service_avg_minutes: 4.2,
+  service_p90_minutes: 7,
+  per_hour: Array.from({ length: 24 }, (_, hour) => ({
+    hour,
+    tickets: hour === 9 ? 5 : hour === 10 ? 8 : 0,
+  })),
+  counters: [{ counter_id: 'c1', counter_name: 'Window 1', served: 12 }],
+  no_show_rate: 7.7,
+  tickets_30d: 17,
+  ...patch,
+});
+
+describe('TicketingDashboardPage', () => {
+  it('shows the waits, the service times, the no-show rate, today by service and the hours', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: figures() }));
+    renderWithData(<TicketingDashboardPage />, '/dashboard_ticketing');
+    expect(await screen.findByTestId('stat-Average wait')).toHaveProperty('textContent', '6.5 min');
+    expect(screen.getByText('90% within 14 min')).toBeTruthy();
+    expect(screen.getByTestId('stat-No-show rate').textContent).toBe('7.7%');
+    expect(screen.getByRole('row', { name: 'Deposits 3 1 0 12 1 17' })).toBeTruthy();
+    expect(
+      screen.getByRole('table', { name: 'Tickets per hour of the day over the last 30 days' }),
+    ).toBeTruthy();
+    expect(screen.getByText('12 served')).toBeTruthy();
+    expect(calledUrls(fetchMock)).toEqual(['/api/ticketing/dashboard']);
+  });
+
+  it('offers "Load sample data" on an empty module to a manager, and loads it', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'admin'));
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { data: figures({ empty: true, today_by_service: [] }) }))
+      .mockResolvedValueOnce(jsonResponse(201, { data: { services: 3, counters: 3, tickets: 900 } }))
+      .mockResolvedValue(jsonResponse(200, { data: figures({ has_sample: true }) }));
+    renderWithData(<TicketingDashboardPage />, '/dashboard_ticketing');
+    fireEvent.click(await screen.findByRole('button', { name: 'Load sample data' }));
+    expect(await screen.findByRole('button', { name: 'Clear sample data' })).toBeTruthy();
+    expect(calledUrls(fetchMock).slice(0, 2)).toEqual([
+      '/api/ticketing/dashboard',
+      '/api/ticketing/sample-data',
+    ]);
+  });
+
+  it('asks before clearing the sample data', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: figures({ has_sample: true }) }));
+    renderWithData(<TicketingDashboardPage />, '/dashboard_ticketing');
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear sample data' }));
+    expect(await screen.findByRole('dialog', { name: 'Clear the sample data?' })).toBeTruthy();
+    expect(calledUrls(fetchMock)).toEqual(['/api/ticketing/dashboard']);
+  });
+
+  it('hides the sample data from a worker', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { data: figures({ empty: true, today_by_service: [] }) }),
+    );
+    renderWithData(<TicketingDashboardPage />, '/dashboard_ticketing');
+    expect(await screen.findByText('Your queue is empty')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load sample data' })).toBeNull();
+  });
+});
