@@ -105,7 +105,39 @@ test('an owner sets up a salon, a customer books on the public page, the desk ch
   const block = page.getByRole('button', { name: /00:00 Wanjiru Kamau \(Booked\)/ });
   await expect(block).toBeVisible();
   await shot(page, 'barber-calendar');
-  await block.click();
+
+  // Dragged an hour down (14 px a quarter): moved, with the server's checks.
+  const column = page.getByTestId('column-Otieno');
+  await block.dragTo(column, { sourcePosition: { x: 40, y: 10 }, targetPosition: { x: 40, y: 56 + 10 } });
+  await expect(toast(page, 'SUCCESS', 'Moved to 01:00')).toBeVisible();
+  const moved = page.getByRole('button', { name: /01:00 Wanjiru Kamau \(Booked\)/ });
+  await expect(moved).toBeVisible();
+  // Onto another booking of the same staff member: the server's 409 is shown, nothing moves.
+  const other = await fetch(`${APP_URL}/api/barber/appointments`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      start_at: `${tomorrow}T03:00:00+03:00`,
+      service_ids: [
+        (
+          (await (
+            await fetch(`${APP_URL}/api/barber/services`, {
+              headers: { authorization: `Bearer ${session.token}` },
+            })
+          ).json()) as { data: { id: string }[] }
+        ).data[0]?.id,
+      ],
+      customer: { name: 'Baraka' },
+    }),
+  });
+  expect(other.status).toBe(201);
+  await page.reload();
+  await expect(page.getByRole('button', { name: /03:00 Baraka/ })).toBeVisible();
+  await moved.dragTo(column, { sourcePosition: { x: 40, y: 10 }, targetPosition: { x: 40, y: 56 * 3 + 10 } });
+  await expect(toast(page, 'ERROR', 'just booked')).toBeVisible();
+  await expect(moved).toBeVisible();
+
+  await moved.click();
   await step(page, 'Check in', 'Wanjiru Kamau');
   await expect(
     page.getByRole('dialog', { name: 'Wanjiru Kamau', exact: true }).getByText('Checked in'),
@@ -114,7 +146,7 @@ test('an owner sets up a salon, a customer books on the public page, the desk ch
   const details = page.getByRole('dialog', { name: 'Wanjiru Kamau', exact: true });
   await expect(details.getByRole('button', { name: /Wanjiru Kamau$/ })).toHaveCount(0);
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('button', { name: /00:00 Wanjiru Kamau \(Done\)/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /01:00 Wanjiru Kamau \(Done\)/ })).toBeVisible();
 
   // The appointment list and the customer's visit.
   await page.goto('/barber/appointments?q=wanjiru');
