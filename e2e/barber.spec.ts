@@ -35,14 +35,15 @@ test('an owner sets up a salon, a customer books on the public page, the desk ch
     'Kinyozi Spa',
     'barber',
   );
-  const workspace = await fetch(`${APP_URL}/api/workspaces/${session.workspaceId}`, {
-    headers: { authorization: `Bearer ${session.token}` },
-  });
-  const slug = ((await workspace.json()) as { data: { public_slug: string } }).data.public_slug;
-
   await signIn(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/dashboard_barber$/);
   await expect(page.getByRole('button', { name: 'Load sample data' })).toBeVisible();
+  // The dashboard gives the booking page's address to share.
+  const bookingLink = page.getByRole('link', { name: /\/book\// });
+  await expect(bookingLink).toBeVisible();
+  const bookingUrl = (await bookingLink.getAttribute('href')) ?? '';
+  const slug = bookingUrl.split('/book/')[1] ?? '';
+  expect(slug).not.toBe('');
 
   // A service.
   await page.goto('/barber/services');

@@ -177,6 +177,7 @@ export const MODULES = [
       { label: 'Customers', path: '/barber/customers', icon: 'users', action: 'barber:read' },
       { label: 'Services', path: '/barber/services', icon: 'scissors', action: 'barber:read' },
       { label: 'Staff', path: '/barber/staff', icon: 'users', action: 'barber:read' },
+      { label: 'My appointments', path: '/barber/my-appointments', icon: 'calendar', action: 'barber:own' },
     ],
     dashboards: { barber: '/dashboard_barber' },
   }),

@@ -16,6 +16,7 @@ import {
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import { users } from '../../db/schema/users.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing } from '../../lib/list-query.ts';
@@ -653,6 +654,21 @@ export function createAppointmentService(ctx: Ctx) {
         }
       }
       throw conflict('Nobody can fit these services in today', { service_ids: 'Nobody is free today' });
+    },
+
+    /**
+     * A customer's own appointments (barber:own): those whose customer record has the e-mail of
+     * the caller's login, latest first; nobody else's.
+     */
+    async mine(scope: Scope, userId: string): Promise<Appointment[]> {
+      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      if (!user) return [];
+      return records(
+        scope,
+        sql`lower(${barberCustomers.email}) = ${user.email.toLowerCase()}`,
+        [desc(barberAppointments.startAt), asc(barberAppointments.id)],
+        { limit: 100, offset: 0 },
+      );
     },
 
     /** Today's walk-ins still to serve (booked or checked in), in the order they will be served. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
+import { memberIn } from '../../test/tenants.ts';
 import { call } from '../../test/work.ts';
 import {
   addService,
@@ -411,5 +412,29 @@ describe('appointments', () => {
       (await put(t, '/api/barber/settings', token, { timezone: 'Europe/London' })).json().data.timezone,
     ).toBe('Europe/London');
     expect((await call(t, 'GET', '/api/barber/settings', token)).json().data.timezone).toBe('Europe/London');
+  });
+});
+
+describe("a customer's own appointments", () => {
+  it('shows a customer member the bookings under their e-mail, and nobody else’s', async () => {
+    const shop = await barberShop(t);
+    const workspace = { account_id: shop.accountId, workspace_id: shop.workspaceId };
+    const member = await memberIn(t, workspace, 'customer');
+    await booked(t, shop.token, {
+      service_ids: [shop.service.id],
+      staff_id: shop.staff.id,
+      start_at: shopTimeAt(t, shop.timezone, 1, 9),
+      customer: { name: 'Me', email: member.email.toUpperCase() },
+    });
+    await booked(t, shop.token, {
+      service_ids: [shop.service.id],
+      staff_id: shop.staff.id,
+      start_at: shopTimeAt(t, shop.timezone, 1, 10),
+      customer: { name: 'Someone else', email: 'else@example.com' },
+    });
+    const mine = await call(t, 'GET', '/api/barber/my-appointments', member.token);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data.map((a: { customer: { name: string } }) => a.customer.name)).toEqual(['Me']);
+    expect((await call(t, 'GET', '/api/barber/appointments', member.token)).statusCode).toBe(403);
   });
 });

@@ -56,6 +56,7 @@ const MATRIX = `
   POST  /api/barber/appointments/:id/no-show  | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   GET   /api/barber/walk-ins                  | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST  /api/barber/walk-ins                  | 201   | 201   | 201    | 201    | 403   | 403      | 400      | 401       | 404
+  GET   /api/barber/my-appointments           | 403   | 403   | 403    | 403    | 403   | 200      | 403      | 401       | 404
   GET   /api/barber/dashboard                 | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST  /api/barber/sample-data               | 409   | 409   | 403    | 403    | 403   | 403      | 409      | 401       | 404
   DELETE /api/barber/sample-data              | 200   | 200   | 403    | 403    | 403   | 403      | 200      | 401       | 404
@@ -172,6 +173,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   }),
   'GET /api/barber/walk-ins': async () => ({ url: '/api/barber/walk-ins' }),
   'GET /api/barber/dashboard': async () => ({ url: '/api/barber/dashboard' }),
+  'GET /api/barber/my-appointments': async () => ({ url: '/api/barber/my-appointments' }),
   'POST /api/barber/sample-data': async () => ({ url: '/api/barber/sample-data' }),
   'DELETE /api/barber/sample-data': async () => ({ url: '/api/barber/sample-data' }),
   'POST /api/barber/walk-ins': async (who) => ({

@@ -403,6 +403,23 @@ export const barberRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
     );
   }
 
+  app.get(
+    '/barber/my-appointments',
+    {
+      config: { action: 'barber:own' },
+      schema: {
+        tags,
+        security,
+        summary: "A customer's own appointments: those booked under their login's e-mail, latest first",
+        response: { 200: dataEnvelope(z.array(appointment)), ...errors },
+      },
+    },
+    async (request) => {
+      const scope = moduleScope(request);
+      return { data: await appointments.mine(scope, scope.auth.user_id) };
+    },
+  );
+
   // ---------------------------------------------------------------- walk-ins
 
   app.get(

@@ -93,8 +93,14 @@ describe('sidebar by role, driven by can()', () => {
 
   it('gives a guest or customer their dashboard only', () => {
     for (const role of ['guest', 'customer'] as const) {
-      expect(links(inWorkspace(role, 'barber'))).toEqual([['Admin', ['Dashboard /dashboard_barber']]]);
+      expect(links(inWorkspace(role, 'workspace'))).toEqual([['Admin', ['Dashboard /dashboard']]]);
     }
+    expect(links(inWorkspace('guest', 'barber'))).toEqual([['Admin', ['Dashboard /dashboard_barber']]]);
+    // A salon's customer also gets their own appointments (barber:own).
+    expect(links(inWorkspace('customer', 'barber'))).toEqual([
+      ['Admin', ['Dashboard /dashboard_barber']],
+      ['Salon', ['My appointments /barber/my-appointments']],
+    ]);
   });
 
   it("links the current workspace template's dashboard", () => {

@@ -9,6 +9,7 @@ const WalkInsPage = lazyPage(() => import('./pages/walk-ins-page.tsx'), 'WalkIns
 const CustomersPage = lazyPage(() => import('./pages/customers-page.tsx'), 'CustomersPage');
 const ServicesPage = lazyPage(() => import('./pages/services-page.tsx'), 'ServicesPage');
 const StaffPage = lazyPage(() => import('./pages/staff-page.tsx'), 'StaffPage');
+const MyAppointmentsPage = lazyPage(() => import('./pages/my-appointments-page.tsx'), 'MyAppointmentsPage');
 const BarberDashboardPage = lazyPage(
   () => import('./pages/barber-dashboard-page.tsx'),
   'BarberDashboardPage',
@@ -53,6 +54,12 @@ export const barberModule: WebModule<'barber'> = {
       page: ServicesPage,
     },
     { path: '/barber/staff', action: 'barber:read', element: createElement(StaffPage), page: StaffPage },
+    {
+      path: '/barber/my-appointments',
+      action: 'barber:own',
+      element: createElement(MyAppointmentsPage),
+      page: MyAppointmentsPage,
+    },
   ],
   dashboards: { barber: { element: createElement(BarberDashboardPage), page: BarberDashboardPage } },
 };

@@ -105,3 +105,12 @@ export const useAddWalkIn = () => {
     onSettled: () => invalidateBarber(queryClient),
   });
 };
+
+/** GET /api/barber/my-appointments: a customer's own appointments. */
+export const useMyAppointments = () => {
+  const scope = useSessionScope();
+  return useQuery({
+    queryKey: [...barberKey, scope, 'mine'],
+    queryFn: async () => (await apiRequest<Envelope<Appointment[]>>('/api/barber/my-appointments')).data,
+  });
+};

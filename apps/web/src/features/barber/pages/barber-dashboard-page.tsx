@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorState, LoadingState } from '../../../components/data-states.tsx';
@@ -9,9 +9,11 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
+import { useBookingLink } from '../api/booking-link.ts';
 import { useBarberDashboard, useSampleData } from '../api/dashboard.ts';
 import { money, WEEKDAY_SHORT } from '../barber-format.ts';
 import { BarberChart } from '../components/barber-chart.tsx';
+import { MyAppointmentsPage } from './my-appointments-page.tsx';
 
 const percent = (value: number | null) => (value === null ? '—' : `${value}%`);
 const weekLabel = (week: string) =>
@@ -21,13 +23,20 @@ const weekLabel = (week: string) =>
     timeZone: 'UTC',
   });
 
-/** /dashboard_barber: the salon's day and its trends, every figure from its records. */
+/** /dashboard_barber: the salon's day and its trends, every figure from its records (a customer: their appointments). */
 export const BarberDashboardPage = () => {
+  const may = useMay();
+  // A customer of the salon reads no figures of it: their dashboard is their own appointments.
+  return may('barber:read') ? <SalonDashboard /> : <MyAppointmentsPage />;
+};
+
+const SalonDashboard = () => {
   useDocumentTitle('Salon dashboard');
   const mayManage = useMay()('barber:manage');
   const dashboard = useBarberDashboard();
   const sample = useSampleData();
   const [clearing, setClearing] = useState(false);
+  const bookingLink = useBookingLink();
 
   if (dashboard.isPending) return <LoadingState />;
   if (dashboard.isError)
@@ -52,6 +61,7 @@ export const BarberDashboardPage = () => {
   };
 
   const revenueWeek = d.revenue_per_week.at(-1)?.revenue ?? '0';
+  const bookingUrl = bookingLink.data;
   return (
     <Stack gap="lg">
       <PageHeader
@@ -65,6 +75,14 @@ export const BarberDashboardPage = () => {
           ) : null
         }
       />
+      {bookingUrl ? (
+        <Text size="sm">
+          Customers book at{' '}
+          <Anchor href={bookingUrl} target="_blank" rel="noreferrer">
+            {bookingUrl}
+          </Anchor>
+        </Text>
+      ) : null}
       {!d.has_data ? (
         <Panel title="An empty salon">
           <Stack gap="sm" align="flex-start">
