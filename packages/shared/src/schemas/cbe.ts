@@ -36,7 +36,7 @@ export type CbeStudentStatus = (typeof CBE_STUDENT_STATUSES)[number];
 export const CBE_PAYMENT_METHODS = ['cash', 'mpesa', 'bank', 'cheque'] as const;
 export type CbePaymentMethod = (typeof CBE_PAYMENT_METHODS)[number];
 
-/** The school's day for "today" (the dashboard): East Africa, the model's time zone. */
+/** The default of a school's time zone (its day for "today"): East Africa, the model's. */
 export const CBE_TIME_ZONE = 'Africa/Nairobi';
 
 export const cbeMessages = {
@@ -71,6 +71,7 @@ export const cbeMessages = {
   amountRequired: 'Enter the amount',
   overpaid: 'The payment is more than the balance of the invoice',
   sampleNotEmpty: 'The sample data can be loaded only into an empty school',
+  timeZoneInvalid: 'Not a known time zone (e.g. Africa/Nairobi)',
   sampleLoaded: 'Sample data loaded',
   sampleCleared: 'Sample data cleared',
   sampleInUse:
@@ -415,6 +416,27 @@ export const cbeArrear = z.object({
 });
 export type CbeArrear = z.infer<typeof cbeArrear>;
 export const cbeArrearsQuery = cbeListQuery.extend({ class_id: idField().optional() });
+
+// ---------------------------------------------------------------- settings
+
+/** True when the runtime knows the IANA time zone `value`. */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const cbeSettingsBody = z.object({
+  time_zone: plainText(64)
+    .min(1, { error: cbeMessages.timeZoneInvalid })
+    .refine(isTimeZone, { error: cbeMessages.timeZoneInvalid }),
+});
+export type CbeSettingsBody = z.input<typeof cbeSettingsBody>;
+export const cbeSettings = z.object({ time_zone: z.string() });
+export type CbeSettings = z.infer<typeof cbeSettings>;
 
 // ---------------------------------------------------------------- dashboard and sample data
 

@@ -1,4 +1,4 @@
-import { CBE_TIME_ZONE, type CbeDashboard } from '@workhub/shared/schemas/cbe';
+import type { CbeDashboard } from '@workhub/shared/schemas/cbe';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -17,22 +17,14 @@ import {
   cbeTerms,
   cbeYears,
 } from './cbe.schema.ts';
-
-/** 'YYYY-MM-DD' of `at` in the school's time zone (CBE_TIME_ZONE). */
-export const schoolDay = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: CBE_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+import { schoolToday } from './cbe-settings.service.ts';
 
 /** A level's score: an area is "below expectation" for a student when the mean of their levels in it is under 1.5. */
 const SCORE = sql`case ${cbeAssessments.level} when 'exceeding' then 4 when 'meeting' then 3 when 'approaching' then 2 else 1 end`;
 
 /**
  * The CBE dashboard (GET /api/cbe/dashboard), every figure one SQL query over the workspace's
- * records, for the school's today (Africa/Nairobi) and its current term (the term whose dates hold
+ * records, for the school's today (in its time zone, cbe-settings.ts) and its current term (the term whose dates hold
  * today, else the latest that has begun, else the latest):
  * - attendance rate per class, today and over the term so far: (present + late) / marked;
  * - levels per learning area in the term (a stacked bar each);
@@ -70,7 +62,7 @@ export function createCbeDashboardService(ctx: Ctx) {
 
   return {
     async figures(scope: WorkspaceScope): Promise<CbeDashboard> {
-      const today = schoolDay(ctx.now());
+      const today = await schoolToday(ctx, scope);
       const [counts] = await db
         .select({
           years: sql<number>`(select count(*) from ${cbeYears} where ${scope.workspace(cbeYears)})`.mapWith(

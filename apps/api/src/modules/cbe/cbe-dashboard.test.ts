@@ -2,7 +2,7 @@ import { cbeMessages } from '@workhub/shared/schemas/cbe';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helpers.ts';
 import { memberIn, newTenant } from '../../test/tenants.ts';
-import { schoolDay } from './cbe-dashboard.service.ts';
+import { dayIn } from './cbe-settings.service.ts';
 import { cbeCall, ok, tag } from './cbe-test-helpers.ts';
 
 const t = useTestApp();
@@ -12,7 +12,7 @@ const shift = (day: string, days: number) =>
 
 /** A school whose term holds today: one class of three students, two learning areas. */
 async function schoolAroundToday(token: string) {
-  const today = schoolDay(t.clock.now());
+  const today = dayIn(t.clock.now(), 'Africa/Nairobi');
   const year = await ok(t, 'POST', '/api/cbe/years', token, {
     name: `Y ${tag()}`,
     starts_on: shift(today, -100),
@@ -226,5 +226,22 @@ describe('the CBE dashboard', () => {
     expect((await cbeCall(t, 'GET', '/api/cbe/students', token)).json().meta.total).toBe(0);
     const after = await ok<{ has_sample: boolean; empty: boolean }>(t, 'GET', '/api/cbe/dashboard', token);
     expect(after).toMatchObject({ has_sample: false, empty: false });
+  });
+});
+
+describe("the school's time zone", () => {
+  it('defaults to Africa/Nairobi, takes a known zone, refuses an unknown one, and moves the dashboard day', async () => {
+    const { owner } = await newTenant(t, 'cbe');
+    expect(await ok(t, 'GET', '/api/cbe/settings', owner.token)).toEqual({ time_zone: 'Africa/Nairobi' });
+    for (const time_zone of ['Mars/Olympus', '', 'Africa/\u0000Nairobi']) {
+      expect((await cbeCall(t, 'PUT', '/api/cbe/settings', owner.token, { time_zone })).statusCode).toBe(400);
+    }
+    expect(await ok(t, 'PUT', '/api/cbe/settings', owner.token, { time_zone: 'Pacific/Kiritimati' })).toEqual(
+      {
+        time_zone: 'Pacific/Kiritimati',
+      },
+    );
+    const figures = await ok<{ today: string }>(t, 'GET', '/api/cbe/dashboard', owner.token);
+    expect(figures.today).toBe(dayIn(t.clock.now(), 'Pacific/Kiritimati'));
   });
 });

@@ -37,6 +37,8 @@ const MATRIX = `
   GET /api/cbe/children/:id/statement                        | 403   | 403   | 403    | 403    | 403   | 200      | 403      | 401       | 404
   GET /api/cbe/arrears                                       | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   GET /api/cbe/arrears/export                                | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET /api/cbe/settings                                      | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  PUT /api/cbe/settings                                      | 200   | 200   | 403    | 403    | 403   | 403      | 200      | 401       | 404
   GET /api/cbe/dashboard                                     | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/sample-data                                  | 409   | 409   | 403    | 403    | 403   | 403      | 201      | 401       | 404
   DELETE /api/cbe/sample-data                                | 200   | 200   | 403    | 403    | 403   | 403      | 200      | 401       | 404
@@ -152,6 +154,11 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   }),
   'GET /api/cbe/arrears': async () => ({ url: '/api/cbe/arrears' }),
   'GET /api/cbe/arrears/export': async () => ({ url: '/api/cbe/arrears/export' }),
+  'GET /api/cbe/settings': async () => ({ url: '/api/cbe/settings' }),
+  'PUT /api/cbe/settings': async () => ({
+    url: '/api/cbe/settings',
+    payload: { time_zone: 'Africa/Nairobi' },
+  }),
   'GET /api/cbe/dashboard': async () => ({ url: '/api/cbe/dashboard' }),
   // Our school has records (409); the outsider's is empty, so theirs fills.
   'POST /api/cbe/sample-data': async () => {

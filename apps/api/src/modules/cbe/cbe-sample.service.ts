@@ -22,7 +22,7 @@ import {
   cbeTerms,
   cbeYears,
 } from './cbe.schema.ts';
-import { schoolDay } from './cbe-dashboard.service.ts';
+import { schoolToday } from './cbe-settings.service.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -116,7 +116,7 @@ const LATE_REASONS = ['Traffic', 'Rain', 'Bus late', null];
  * invoice).
  */
 export function createCbeSampleService(ctx: Ctx) {
-  const { db, now } = ctx;
+  const { db } = ctx;
 
   return {
     async load(scope: WorkspaceScope) {
@@ -131,7 +131,7 @@ export function createCbeSampleService(ctx: Ctx) {
       const rand = random(20260105);
       const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
       const values = { ...scope.workspaceValues(), sample: true };
-      const today = schoolDay(now());
+      const today = await schoolToday(ctx, scope);
       const termStart = addDays(today, -30);
       const year = termStart.slice(0, 4);
       const termEnd = addDays(today, 60) > `${year}-12-31` ? `${year}-12-31` : addDays(today, 60);

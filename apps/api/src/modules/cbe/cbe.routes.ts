@@ -7,6 +7,7 @@ import { createCbeFeeService } from './cbe-fees.service.ts';
 import { createCbeGradebookService } from './cbe-gradebook.service.ts';
 import { createCbeRegisterService } from './cbe-register.service.ts';
 import { createCbeSampleService } from './cbe-sample.service.ts';
+import { cbeSettingsRoutes } from './cbe-settings.routes.ts';
 import { cbeSetupRoutes } from './cbe-setup.routes.ts';
 import { createCbeSetupService } from './cbe-setup.service.ts';
 import { cbeStudentRoutes } from './cbe-students.routes.ts';
@@ -27,6 +28,7 @@ export const cbeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx 
     gradebook: createCbeGradebookService(ctx),
   });
   await app.register(cbeFeeRoutes, { ctx, service: createCbeFeeService(ctx) });
+  await app.register(cbeSettingsRoutes, { ctx });
   await app.register(cbeDashboardRoutes, {
     dashboard: createCbeDashboardService(ctx),
     sample: createCbeSampleService(ctx),

@@ -3,6 +3,7 @@ import {
   CBE_MARKS,
   CBE_PAYMENT_METHODS,
   CBE_STUDENT_STATUSES,
+  CBE_TIME_ZONE,
 } from '@workhub/shared/schemas/cbe';
 import { sql } from 'drizzle-orm';
 import {
@@ -315,6 +316,22 @@ export const cbePayments = pgTable(
     index('cbe_payments_day_idx').on(t.accountId, t.workspaceId, t.paidOn),
     check('cbe_payments_amount_check', sql`${t.amount} > 0`),
     check('cbe_payments_method_check', sql`${t.method} in (${inList(CBE_PAYMENT_METHODS)})`),
+  ],
+);
+
+/** The school's settings: one row per workspace, written on first save (none: the defaults). */
+export const cbeSettings = pgTable(
+  'cbe_settings',
+  {
+    accountId: uuid('account_id').notNull(),
+    workspaceId: uuid('workspace_id').notNull(),
+    /** The school's day for "today" (the dashboard, the sample month). */
+    timeZone: text('time_zone').notNull().default(CBE_TIME_ZONE),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'cbe_settings_pkey', columns: [t.accountId, t.workspaceId] }),
+    workspaceFk('cbe_settings_workspace_fk', t.accountId, t.workspaceId),
   ],
 );
 

@@ -28,6 +28,7 @@ import type {
 import { saveCsv, toCsv } from '../cbe-csv.ts';
 import { CbeFilterBar, useCbeFilters } from '../components/cbe-filters.tsx';
 import { ChildForm, ClassForm, GradeForm, TermForm, YearForm } from '../components/record-forms.tsx';
+import { SettingsForm } from '../components/settings-form.tsx';
 
 type Dialog = { title: string; body: ReactNode } | null;
 
@@ -477,6 +478,7 @@ export const SetupPage = () => {
             <Tabs.Tab value="years">Years and terms</Tabs.Tab>
             <Tabs.Tab value="grades">Grades and learning areas</Tabs.Tab>
             <Tabs.Tab value="teachers">Teachers</Tabs.Tab>
+            <Tabs.Tab value="settings">Settings</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="classes">
             <ClassesTab open={setDialog} mayManage={mayManage} />
@@ -489,6 +491,9 @@ export const SetupPage = () => {
           </Tabs.Panel>
           <Tabs.Panel value="teachers">
             <TeachersTab mayManage={mayManage} />
+          </Tabs.Panel>
+          <Tabs.Panel value="settings">
+            <SettingsForm mayManage={mayManage} />
           </Tabs.Panel>
         </Tabs>
       </Paper>
