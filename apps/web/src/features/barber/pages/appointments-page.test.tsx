@@ -1,0 +1,97 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Appointment } from '@workhub/shared/schemas/barber';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import { rowWith } from '../../../test/table.ts';
+import { AppointmentsPage } from './appointments-page.tsx';
+
+vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+const fetchMock = mockFetchPerTest();
+afterEach(() => {
+  vi.mocked(notify.success).mockReset();
+  vi.mocked(notify.error).mockReset();
+});
+
+const appointment = (id: string, name: string, status: Appointment['status']): Appointment => ({
+  id,
+  customer: { id: `c-${id}`, name, phone: null, email: null },
+  staff: { id: 's1', name: 'Amina' },
+  start_at: '2026-12-07T06:00:00.000Z',
+  end_at: '2026-12-07T06:30:00.000Z',
+  status,
+  source: 'public',
+  services: [{ service_id: 'x', name: 'Haircut', duration_minutes: 30, price: '800.0000' }],
+  total: '800.0000',
+  created_at: '2026-12-01T00:00:00.000Z',
+});
+
+const rows = [
+  appointment('00000000-0000-4000-8000-000000000001', 'Njeri', 'booked'),
+  appointment('00000000-0000-4000-8000-000000000002', 'Otieno', 'checked_in'),
+  appointment('00000000-0000-4000-8000-000000000003', 'Wambui', 'done'),
+];
+
+const steps = (name: string) =>
+  rowWith(name)
+    .queryAllByRole('button')
+    .map((b) => b.textContent);
+
+const base = {
+  'GET /api/barber/settings': () => jsonResponse(200, { data: { timezone: 'Africa/Nairobi' } }),
+  'GET /api/barber/staff': () => jsonResponse(200, { data: [] }),
+  'GET /api/barber/appointments': () =>
+    jsonResponse(200, { data: rows, meta: { page: 1, limit: 14, total: 3 } }),
+};
+
+describe('AppointmentsPage', { timeout: 20_000 }, () => {
+  it('lists appointments in the shop time with the steps each status allows', async () => {
+    signIn(fakeWorkspaceAuthSession('barber', 'worker'));
+    routeFetch(fetchMock, base);
+    renderWithData(<AppointmentsPage />, '/barber/appointments?status=booked&q=nj');
+    await screen.findByRole('table', { name: 'Appointments' });
+    expect(calledUrls(fetchMock)).toContain('/api/barber/appointments?limit=14&q=nj&status=booked&page=1');
+    expect(rowWith('Njeri').getByText('7 Dec 2026, 09:00')).toBeTruthy();
+    expect(steps('Njeri')).toEqual(['Check in', 'No-show', 'Cancel']);
+    expect(steps('Otieno')).toEqual(['Done']);
+    expect(steps('Wambui')).toEqual([]);
+  });
+
+  it('asks before a step and posts it once confirmed', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('barber', 'member'));
+    const posted: string[] = [];
+    routeFetch(fetchMock, {
+      ...base,
+      'POST /api/barber/appointments/00000000-0000-4000-8000-000000000001/no-show': (_init, url) => {
+        posted.push(url);
+        return jsonResponse(200, { message: 'Appointment updated', data: rows[0] });
+      },
+    });
+    renderWithData(<AppointmentsPage />, '/barber/appointments');
+    await screen.findByRole('table', { name: 'Appointments' });
+    await user.click(screen.getByRole('button', { name: 'No-show Njeri' }));
+    const dialog = await screen.findByRole('dialog', { name: 'No-show: Njeri?' });
+    expect(within(dialog).getByText(/did not come/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'No-show' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Appointment updated'));
+    expect(posted).toHaveLength(1);
+  });
+
+  it('shows an empty state when there is none', async () => {
+    signIn(fakeWorkspaceAuthSession('barber', 'member'));
+    routeFetch(fetchMock, {
+      ...base,
+      'GET /api/barber/appointments': () =>
+        jsonResponse(200, { data: [], meta: { page: 1, limit: 14, total: 0 } }),
+    });
+    renderWithData(<AppointmentsPage />, '/barber/appointments');
+    await screen.findByText('No appointments yet');
+  });
+});

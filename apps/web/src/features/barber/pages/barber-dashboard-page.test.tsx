@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import type { BarberDashboard } from '../api/dashboard.ts';
+import { BarberDashboardPage } from './barber-dashboard-page.tsx';
+
+vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+const fetchMock = mockFetchPerTest();
+afterEach(() => {
+  vi.mocked(notify.success).mockReset();
+  vi.mocked(notify.error).mockReset();
+});
+
+const weeks = [
+  '2026-10-05',
+  '2026-10-12',
+  '2026-10-19',
+  '2026-10-26',
+  '2026-11-02',
+  '2026-11-09',
+  '2026-11-16',
+  '2026-11-23',
+];
+const empty: BarberDashboard = {
+  timezone: 'Africa/Nairobi',
+  today: '2026-11-25',
+  has_data: false,
+  has_sample: false,
+  today_staff: [],
+  today_appointments: 0,
+  revenue_per_week: weeks.map((week) => ({ week, revenue: '0' })),
+  bookings_per_weekday: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, bookings: 0 })),
+  top_services: [],
+  staff_sales: [],
+  no_show_rate: null,
+  returning_customer_rate: null,
+};
+const full: BarberDashboard = {
+  ...empty,
+  has_data: true,
+  has_sample: true,
+  today_staff: [
+    {
+      staff_id: 's1',
+      name: 'Amina',
+      appointments: 3,
+      booked_minutes: 120,
+      working_minutes: 480,
+      utilisation: 25,
+    },
+  ],
+  today_appointments: 3,
+  revenue_per_week: weeks.map((week, i) => ({ week, revenue: String(1000 * (i + 1)) })),
+  bookings_per_weekday: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+    weekday,
+    bookings: weekday === 7 ? 0 : weekday * 2,
+  })),
+  top_services: [{ name: 'Haircut', bookings: 40, revenue: '32000.0000' }],
+  staff_sales: [{ name: 'Amina', appointments: 30, revenue: '45000.0000' }],
+  no_show_rate: 7.5,
+  returning_customer_rate: 61.2,
+};
+
+const routes = (data: BarberDashboard, extra: Parameters<typeof routeFetch>[1] = {}) =>
+  routeFetch(fetchMock, {
+    'GET /api/barber/dashboard': () => jsonResponse(200, { data }),
+    'GET /api/workspaces/w-barber': () => jsonResponse(200, { data: { public_slug: 'kinyozi-1a2b' } }),
+    ...extra,
+  });
+
+describe('BarberDashboardPage', { timeout: 20_000 }, () => {
+  it('offers sample data to a manager of an empty salon, and loads it', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('barber', 'owner'));
+    let loaded = false;
+    routes(empty, {
+      'POST /api/barber/sample-data': () => {
+        loaded = true;
+        return jsonResponse(201, { message: 'Sample data loaded', data: { appointments: 400 } });
+      },
+    });
+    renderWithData(<BarberDashboardPage />, '/dashboard_barber');
+    await user.click(await screen.findByRole('button', { name: 'Load sample data' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Sample data loaded'));
+    expect(loaded).toBe(true);
+    expect(screen.getByText(/No appointment done in the last 8 weeks/)).toBeTruthy();
+    expect((await screen.findByRole('link', { name: /\/book\/kinyozi-1a2b$/ })).getAttribute('href')).toMatch(
+      /\/book\/kinyozi-1a2b$/,
+    );
+  });
+
+  it('shows the figures, and a member gets no sample-data buttons', async () => {
+    signIn(fakeWorkspaceAuthSession('barber', 'member'));
+    routes(full);
+    renderWithData(<BarberDashboardPage />, '/dashboard_barber');
+    expect((await screen.findByTestId('stat-Today')).textContent).toBe('3');
+    expect(screen.getByTestId('stat-No-show rate').textContent).toBe('7.5%');
+    expect(screen.getByTestId('stat-Returning customers').textContent).toBe('61.2%');
+    const today = screen.getByRole('region', { name: 'Today per staff member' });
+    expect(within(today).getByText('25%')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Revenue per week' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Bookings per weekday (8 weeks)' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Clear sample data' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load sample data' })).toBeNull();
+  });
+
+  it('asks before clearing the sample data', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('barber', 'admin'));
+    let cleared = 0;
+    routes(full, {
+      'DELETE /api/barber/sample-data': () => {
+        cleared++;
+        return jsonResponse(200, { message: 'Sample data cleared', data: {} });
+      },
+    });
+    renderWithData(<BarberDashboardPage />, '/dashboard_barber');
+    await user.click(await screen.findByRole('button', { name: 'Clear sample data' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear the sample data?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Clear the sample data?' })).toBeNull());
+    expect(cleared).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Clear sample data' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Clear the sample data?' })).getByRole('button', {
+        name: 'Clear sample data',
+      }),
+    );
+    await waitFor(() => expect(cleared).toBe(1));
+  });
+
+  it('shows a customer their own appointments instead of the salon figures', async () => {
+    signIn(fakeWorkspaceAuthSession('barber', 'customer'));
+    routeFetch(fetchMock, {
+      'GET /api/barber/my-appointments': () => jsonResponse(200, { data: [] }),
+      'GET /api/barber/settings': () => jsonResponse(200, { data: { timezone: 'Africa/Nairobi' } }),
+    });
+    renderWithData(<BarberDashboardPage />, '/dashboard_barber');
+    await screen.findByRole('heading', { name: 'My appointments' });
+    await screen.findByText('No appointments yet');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/barber/dashboard'))).toBe(false);
+  });
+
+  it('shows an error with a retry when the dashboard cannot load', async () => {
+    signIn(fakeWorkspaceAuthSession('barber', 'owner'));
+    routeFetch(fetchMock, {
+      'GET /api/barber/dashboard': () => jsonResponse(500, { error: { code: 'INTERNAL', message: 'Boom' } }),
+      'GET /api/workspaces/w-barber': () => jsonResponse(200, { data: { public_slug: 'x' } }),
+    });
+    renderWithData(<BarberDashboardPage />, '/dashboard_barber');
+    await screen.findByText('The dashboard could not be loaded');
+  });
+});

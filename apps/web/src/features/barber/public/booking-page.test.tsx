@@ -1,0 +1,150 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PublicBookingPage } from '@workhub/shared/schemas/barber';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { queryClient } from '../../../lib/query-client.ts';
+import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { jsonResponse } from '../../../test/fixtures.ts';
+import { renderPage } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import { BookingPage } from './booking-page.tsx';
+
+const fetchMock = mockFetchPerTest();
+
+// The public pages share the app's one query client: each test starts with an empty cache.
+afterEach(() => queryClient.clear());
+
+const ids = {
+  cut: '00000000-0000-4000-8000-0000000000c1',
+  massage: '00000000-0000-4000-8000-0000000000c2',
+  amina: '00000000-0000-4000-8000-0000000000a1',
+  brian: '00000000-0000-4000-8000-0000000000b1',
+};
+
+const shop: PublicBookingPage = {
+  name: 'Kinyozi Spa',
+  timezone: 'Africa/Nairobi',
+  services: [
+    { id: ids.cut, name: 'Haircut', duration_minutes: 30, price: '800.0000', category: 'Hair' },
+    { id: ids.massage, name: 'Massage', duration_minutes: 60, price: '3500.0000', category: 'Spa' },
+  ],
+  staff: [
+    { id: ids.amina, name: 'Amina', service_ids: [ids.cut, ids.massage] },
+    { id: ids.brian, name: 'Brian', service_ids: [ids.cut] },
+  ],
+};
+
+const slots = {
+  timezone: 'Africa/Nairobi',
+  date: '2030-01-07',
+  slots: [
+    { start_at: '2030-01-07T06:00:00.000Z', end_at: '2030-01-07T06:30:00.000Z', staff_ids: [ids.amina] },
+    { start_at: '2030-01-07T06:15:00.000Z', end_at: '2030-01-07T06:45:00.000Z', staff_ids: [ids.amina] },
+  ],
+};
+
+const renderBooking = (slug = 'kinyozi-1a2b') =>
+  renderPage(
+    <Routes>
+      <Route path="/book/:slug" element={<BookingPage />} />
+    </Routes>,
+    `/book/${slug}`,
+  );
+
+describe('the public booking page', { timeout: 20_000 }, () => {
+  it('offers only the staff who do every service chosen, the free times in the shop time, and books', async () => {
+    const user = userEvent.setup();
+    const posted: unknown[] = [];
+    routeFetch(fetchMock, {
+      'GET /api/public/booking/kinyozi-1a2b': () => jsonResponse(200, { data: shop }),
+      'GET /api/public/booking/kinyozi-1a2b/slots': () => jsonResponse(200, { data: slots }),
+      'POST /api/public/booking/kinyozi-1a2b/appointments': (init) => {
+        posted.push(JSON.parse(String(init?.body)));
+        return jsonResponse(201, {
+          message: 'Booked',
+          data: {
+            start_at: slots.slots[0]?.start_at,
+            end_at: slots.slots[0]?.end_at,
+            status: 'booked',
+            staff_name: 'Amina',
+            staff_id: ids.amina,
+            services: ['Haircut', 'Massage'],
+            service_ids: [ids.cut, ids.massage],
+          },
+        });
+      },
+    });
+    renderBooking();
+    await screen.findByRole('heading', { name: 'Kinyozi Spa' });
+    await user.click(screen.getByRole('checkbox', { name: /Haircut/ }));
+    expect(screen.getByRole('radio', { name: 'Brian' })).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: /Massage/ }));
+    // Brian does no massage.
+    expect(screen.queryByRole('radio', { name: 'Brian' })).toBeNull();
+    expect(screen.getByRole('radio', { name: 'Amina' })).toBeTruthy();
+    // 06:00 UTC is 09:00 in Nairobi.
+    await user.click(await screen.findByRole('button', { name: '09:00' }));
+    await user.type(screen.getByLabelText(/^Name/), 'Njeri');
+    await user.type(screen.getByLabelText(/^Phone/), '0722000000');
+    await user.type(screen.getByLabelText(/^E-mail/), 'njeri@example.com');
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    await screen.findByRole('heading', { name: 'You are booked' });
+    expect(posted).toEqual([
+      {
+        name: 'Njeri',
+        phone: '0722000000',
+        email: 'njeri@example.com',
+        service_ids: [ids.cut, ids.massage],
+        staff_id: null,
+        start_at: slots.slots[0]?.start_at,
+      },
+    ]);
+  });
+
+  it('shows the server’s 409 when the slot was just taken, and asks for another', async () => {
+    const user = userEvent.setup();
+    routeFetch(fetchMock, {
+      'GET /api/public/booking/kinyozi-1a2b': () => jsonResponse(200, { data: shop }),
+      'GET /api/public/booking/kinyozi-1a2b/slots': () => jsonResponse(200, { data: slots }),
+      'POST /api/public/booking/kinyozi-1a2b/appointments': () =>
+        jsonResponse(409, {
+          error: {
+            code: 'CONFLICT',
+            message: 'That time was just booked with this staff member: pick another slot',
+          },
+        }),
+    });
+    renderBooking();
+    await user.click(await screen.findByRole('checkbox', { name: /Haircut/ }));
+    await user.click(await screen.findByRole('button', { name: '09:15' }));
+    await user.type(screen.getByLabelText(/^Name/), 'Njeri');
+    await user.type(screen.getByLabelText(/^Phone/), '0722');
+    await user.type(screen.getByLabelText(/^E-mail/), 'njeri@example.com');
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    await screen.findByText(/just booked/);
+    // The form goes until another time is picked.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Book' })).toBeNull());
+  });
+
+  it('says so for a slug that names no shop', async () => {
+    routeFetch(fetchMock, {
+      'GET /api/public/booking/nope': () =>
+        jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } }),
+    });
+    renderBooking('nope');
+    await screen.findByText('No such booking page');
+  });
+
+  it('says when a day has no free time', async () => {
+    const user = userEvent.setup();
+    routeFetch(fetchMock, {
+      'GET /api/public/booking/kinyozi-1a2b': () => jsonResponse(200, { data: shop }),
+      'GET /api/public/booking/kinyozi-1a2b/slots': () =>
+        jsonResponse(200, { data: { ...slots, slots: [] } }),
+    });
+    renderBooking();
+    await user.click(await screen.findByRole('checkbox', { name: /Haircut/ }));
+    await screen.findByText(/No free time that day/);
+  });
+});
