@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CbeClass, CbeStudent, CbeTerm } from '@workhub/shared/schemas/cbe';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import { ChildrenPage } from './children-page.tsx';
+import { StudentsPage } from './students-page.tsx';
+
+vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+const fetchMock = mockFetchPerTest();
+afterEach(() => {
+  vi.mocked(notify.success).mockReset();
+  vi.mocked(notify.error).mockReset();
+});
+
+const ids = {
+  klass: '00000000-0000-4000-8000-00000000e001',
+  grade: '00000000-0000-4000-8000-00000000e002',
+  term: '00000000-0000-4000-8000-00000000e003',
+  child: '00000000-0000-4000-8000-00000000e101',
+};
+const at = '2026-01-01T00:00:00.000Z';
+const listOf = <T,>(rows: T[]) => ({ data: rows, meta: { page: 1, limit: 14, total: rows.length } });
+const writes = () =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method && init.method !== 'GET')
+    .map(([url, init]) => ({
+      method: init?.method,
+      url: String(url),
+      body: JSON.parse(String(init?.body ?? 'null')),
+    }));
+const klass: CbeClass = {
+  id: ids.klass,
+  grade_id: ids.grade,
+  grade_name: 'Grade 4',
+  name: 'East',
+  teacher_id: null,
+  teacher_name: null,
+  student_count: 0,
+  created_at: at,
+};
+const child: CbeStudent = {
+  id: ids.child,
+  admission_no: 'S-9',
+  first_name: 'Imani',
+  last_name: 'Wambui',
+  class_id: ids.klass,
+  class_name: 'Grade 4 East',
+  grade_id: ids.grade,
+  status: 'active',
+  guardians: [],
+  created_at: at,
+};
+
+describe('StudentsPage admissions', { timeout: 20_000 }, () => {
+  it('admits a student with a guardian through the shared schema (a bad e-mail is refused first)', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'owner'));
+    routeFetch(fetchMock, {
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      'GET /api/cbe/students': () => jsonResponse(200, listOf([])),
+      'POST /api/cbe/students': () => jsonResponse(201, { message: 'Created', data: child }),
+    });
+    renderWithData(<StudentsPage />, '/cbe/students');
+    expect(await screen.findByText('No students yet')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('button', { name: '+ Admit student' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Admission number/), 'S-9');
+    await user.type(within(dialog).getByLabelText(/First name/), 'Imani');
+    await user.type(within(dialog).getByLabelText(/Last name/), 'Wambui');
+    await user.click(within(dialog).getByRole('button', { name: '+ Add guardian' }));
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Ruth Wambui');
+    await user.type(within(dialog).getByLabelText(/E-mail/), 'not-an-email');
+    await user.click(within(dialog).getByRole('button', { name: 'Admit student' }));
+    expect(writes()).toHaveLength(0);
+    await user.clear(within(dialog).getByLabelText(/E-mail/));
+    await user.type(within(dialog).getByLabelText(/E-mail/), 'Ruth@Example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Admit student' }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]?.body).toEqual({
+      admission_no: 'S-9',
+      first_name: 'Imani',
+      last_name: 'Wambui',
+      class_id: ids.klass,
+      status: 'active',
+      guardians: [{ name: 'Ruth Wambui', phone: null, email: 'ruth@example.com' }],
+    });
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Created'));
+  });
+});
+
+describe('ChildrenPage', { timeout: 20_000 }, () => {
+  it("shows a guardian their children and a child's fee statement", async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'customer'));
+    const term: CbeTerm = {
+      id: ids.term,
+      year_id: ids.grade,
+      year_name: '2026',
+      name: 'Term 1',
+      starts_on: '2026-01-05',
+      ends_on: '2026-04-03',
+      created_at: at,
+    };
+    routeFetch(fetchMock, {
+      'GET /api/cbe/children': () => jsonResponse(200, listOf([child])),
+      'GET /api/cbe/children/terms': () => jsonResponse(200, listOf([term])),
+      [`GET /api/cbe/children/${ids.child}/statement`]: () =>
+        jsonResponse(200, {
+          data: {
+            student: { id: ids.child, name: 'Imani Wambui', admission_no: 'S-9' },
+            lines: [
+              {
+                date: '2026-01-05',
+                kind: 'invoice',
+                description: 'Fees: Term 1',
+                debit: '18500.0000',
+                credit: '0.0000',
+                balance: '18500.0000',
+              },
+            ],
+            balance: '18500.0000',
+          },
+        }),
+    });
+    renderWithData(<ChildrenPage />, '/cbe/children');
+    expect(await screen.findByText('Imani Wambui')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Report card' })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Fee statement' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Balance due: KES 18,500.00')).toBeTruthy();
+  });
+
+  it('says how to be found when no child matches', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'customer'));
+    routeFetch(fetchMock, {
+      'GET /api/cbe/children': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/children/terms': () => jsonResponse(200, listOf([])),
+    });
+    renderWithData(<ChildrenPage />, '/cbe/children');
+    expect(await screen.findByText('No children found')).toBeTruthy();
+  });
+});
