@@ -23,6 +23,7 @@ import { useMay } from '../../../lib/use-may.ts';
 import { useServices } from '../api/services.ts';
 import { useSaveStaff, useStaff } from '../api/staff.ts';
 import { minutesToTime, timeToMinutes, WEEKDAY_SHORT } from '../barber-format.ts';
+import { TimezoneForm } from '../components/timezone-form.tsx';
 
 type DayDraft = { works: boolean; start: string; end: string; breakStart: string; breakEnd: string };
 type Draft = { name: string; active: boolean; serviceIds: string[]; days: DayDraft[]; daysOff: string };
@@ -205,6 +206,11 @@ export const StaffPage = () => {
         description="Who works when, and what each one does."
         actions={mayManage ? <Button onClick={() => setEditing('new')}>Add staff member</Button> : null}
       />
+      {mayManage ? (
+        <Paper withBorder p="md" radius="md" mb="md">
+          <TimezoneForm />
+        </Paper>
+      ) : null}
       <Paper withBorder p="md" radius="md">
         <DataTable
           label="Staff"
