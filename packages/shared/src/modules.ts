@@ -129,6 +129,7 @@ export const MODULES = [
       { label: 'Tickets', path: '/ticketing/tickets', icon: 'ticket', action: 'ticketing:read' },
       { label: 'Services', path: '/ticketing/services', icon: 'checklist', action: 'ticketing:read' },
       { label: 'Counters', path: '/ticketing/counters', icon: 'desk', action: 'ticketing:read' },
+      { label: 'My tickets', path: '/ticketing/my-tickets', icon: 'ticket', action: 'ticketing:own' },
     ],
     dashboards: { ticketing: '/dashboard_ticketing' },
   }),

@@ -8,6 +8,7 @@ import { act, createCounter, createService, takeTicket } from './ticketing-test-
  * Ticketing workspace: the daily work (ticketing:serve) is everyone's but guests' and customers'.
  * Each call gets a ticket of its own in the state its step needs, so an allowed caller's answer is
  * the step's 200; the outsider (another Queue Ticketing workspace's holder) meets our ids as 404.
+ * A customer's own tickets (ticketing:own) are the customer's alone: every other role is 403.
  */
 const MATRIX = `
   endpoint                                       | owner | admin | member | worker | guest | customer | outsider | anonymous | staff
@@ -21,6 +22,8 @@ const MATRIX = `
   POST /api/ticketing/tickets/:id/done           | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   POST /api/ticketing/tickets/:id/no-show        | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   POST /api/ticketing/tickets/:id/transfer       | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
+  GET /api/ticketing/my-tickets                  | 403   | 403   | 403    | 403    | 403   | 200      | 403      | 401       | 404
+  POST /api/ticketing/my-tickets                 | 403   | 403   | 403    | 403    | 403   | 201      | 403      | 401       | 404
 `;
 
 const t = useTestApp();
@@ -80,6 +83,11 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   }),
   'POST /api/ticketing/tickets/:id/no-show': async () => ({
     url: `/api/ticketing/tickets/${await ticketIn('recalled')}/no-show`,
+  }),
+  'GET /api/ticketing/my-tickets': async () => ({ url: '/api/ticketing/my-tickets' }),
+  'POST /api/ticketing/my-tickets': async () => ({
+    url: '/api/ticketing/my-tickets',
+    payload: { service_id: (await ourServices()).from },
   }),
   'POST /api/ticketing/tickets/:id/transfer': async () => ({
     url: `/api/ticketing/tickets/${await ticketIn('waiting')}/transfer`,

@@ -1,4 +1,4 @@
-import { dataEnvelope, listEnvelope } from '@workhub/shared/schemas/common';
+import { dataEnvelope, listEnvelope, paginationQuery } from '@workhub/shared/schemas/common';
 import {
   ticket,
   ticketBody,
@@ -18,9 +18,11 @@ import type { TicketAction, TicketsService } from './tickets.service.ts';
 const tags = ['ticketing'];
 const security = [{ bearerAuth: [] }];
 const ticketResponse = dataEnvelope(ticket);
-const issuedTicket = dataEnvelope(
-  ticket.extend({ people_ahead: z.number().int(), estimated_wait_minutes: z.number().int() }),
-);
+const issuedTicketItem = ticket.extend({
+  people_ahead: z.number().int(),
+  estimated_wait_minutes: z.number().int(),
+});
+const issuedTicket = dataEnvelope(issuedTicketItem);
 
 const STEPS: { action: Exclude<TicketAction, 'transfer'>; summary: string }[] = [
   {
@@ -98,6 +100,46 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> =
       const scope = moduleScope(request);
       const data = await tickets.issue(scope, request.body, {
         source: 'staff',
+        issuedBy: scope.auth.user_id,
+      });
+      return reply.status(201).send({ message: ticketingMessages.ticketCreated, data });
+    },
+  );
+
+  app.get(
+    '/ticketing/my-tickets',
+    {
+      config: { action: 'ticketing:own' },
+      schema: {
+        tags,
+        security,
+        summary: "A customer's own tickets (taken signed in), newest first, with people ahead and the wait",
+        querystring: paginationQuery,
+        response: { 200: listEnvelope(issuedTicketItem), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const scope = moduleScope(request);
+      return tickets.listMine(scope, scope.auth.user_id, request.query);
+    },
+  );
+
+  app.post(
+    '/ticketing/my-tickets',
+    {
+      config: { action: 'ticketing:own' },
+      schema: {
+        tags,
+        security,
+        summary: 'A customer takes a ticket signed in (as at the kiosk: within the opening hours)',
+        body: ticketBody,
+        response: { 201: issuedTicket, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const scope = moduleScope(request);
+      const data = await tickets.issue(scope, request.body, {
+        source: 'kiosk',
         issuedBy: scope.auth.user_id,
       });
       return reply.status(201).send({ message: ticketingMessages.ticketCreated, data });

@@ -371,6 +371,28 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
       });
     },
 
+    /** A customer's own tickets (those they took signed in), newest first, each with its place. */
+    async listMine(scope: Tenancy, userId: string, page: { page: number; limit: number }) {
+      const mine = and(eq(T.issuedBy, userId), eq(T.source, 'kiosk'));
+      const [rows, [total]] = await Promise.all([
+        select(scope, mine)
+          .orderBy(desc(T.queuedAt), desc(T.id))
+          .limit(page.limit)
+          .offset((page.page - 1) * page.limit),
+        db
+          .select({ total: count() })
+          .from(T)
+          .where(and(scope.workspace(T), mine)),
+      ]);
+      const data = [];
+      for (const row of rows) {
+        const ticket = toTicket(row);
+        const { ahead, minutes } = await placeOf(scope, ticket);
+        data.push({ ...ticket, people_ahead: ahead, estimated_wait_minutes: minutes });
+      }
+      return { data, meta: { page: page.page, limit: page.limit, total: total?.total ?? 0 } };
+    },
+
     async list(scope: Tenancy, query: ListQuery) {
       const where = listWhere(query);
       const [rows, [total]] = await Promise.all([

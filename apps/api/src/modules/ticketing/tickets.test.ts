@@ -1,7 +1,7 @@
 import type { Ticket } from '@workhub/shared/schemas/ticketing';
 import { describe, expect, it } from 'vitest';
 import { bearer, errorOf, useTestApp } from '../../test/helpers.ts';
-import { newTenant, refreshed } from '../../test/tenants.ts';
+import { memberIn, newTenant, refreshed } from '../../test/tenants.ts';
 import { act, createCounter, createService, takeTicket } from './ticketing-test-helpers.ts';
 
 const t = useTestApp();
@@ -228,5 +228,28 @@ describe('the ticket list', () => {
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.split('\n')[1]).toMatch(/^A-001,/);
+  });
+});
+
+describe("a customer's own tickets", () => {
+  it('takes a ticket signed in and sees only their own, with the people ahead', async () => {
+    const q = await desk();
+    const ada = await memberIn(t, q.workspace, 'customer');
+    const bob = await memberIn(t, q.workspace, 'customer');
+    await takeTicket(t, q.token, q.a.id); // the desk's
+    const mine = await act(t, ada.token, 'my-tickets', { service_id: q.a.id, priority: false });
+    expect(mine.statusCode, mine.body).toBe(201);
+    expect(mine.json().data).toMatchObject({ number: 'A-002', source: 'kiosk', people_ahead: 1 });
+    await act(t, bob.token, 'my-tickets', { service_id: q.a.id });
+    const list = await t.app.inject({ url: '/api/ticketing/my-tickets', headers: bearer(ada.token) });
+    expect(list.statusCode).toBe(200);
+    expect(
+      list.json().data.map((x: { number: string; people_ahead: number }) => [x.number, x.people_ahead]),
+    ).toEqual([['A-002', 1]]);
+    expect(list.json().meta.total).toBe(1);
+    // A customer does not see the desk's tickets.
+    expect(
+      (await t.app.inject({ url: '/api/ticketing/tickets', headers: bearer(ada.token) })).statusCode,
+    ).toBe(403);
   });
 });

@@ -8,6 +8,7 @@ const ConsolePage = lazyPage(() => import('./pages/console-page.tsx'), 'ConsoleP
 const TicketsPage = lazyPage(() => import('./pages/tickets-page.tsx'), 'TicketsPage');
 const ServicesPage = lazyPage(() => import('./pages/services-page.tsx'), 'ServicesPage');
 const CountersPage = lazyPage(() => import('./pages/counters-page.tsx'), 'CountersPage');
+const MyTicketsPage = lazyPage(() => import('./pages/my-tickets-page.tsx'), 'MyTicketsPage');
 const TicketingDashboardPage = lazyPage(
   () => import('./pages/ticketing-dashboard-page.tsx'),
   'TicketingDashboardPage',
@@ -43,6 +44,12 @@ export const ticketingModule: WebModule<'ticketing'> = {
       action: 'ticketing:read',
       element: createElement(CountersPage),
       page: CountersPage,
+    },
+    {
+      path: '/ticketing/my-tickets',
+      action: 'ticketing:own',
+      element: createElement(MyTicketsPage),
+      page: MyTicketsPage,
     },
   ],
   dashboards: {

@@ -89,4 +89,42 @@ describe('TicketingDashboardPage', () => {
     expect(await screen.findByText('Your queue is empty')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load sample data' })).toBeNull();
   });
+
+  it("shows a customer their own tickets instead of the queue's figures", async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'customer'));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, {
+        data: [
+          {
+            id: 't1',
+            public_id: 'p1',
+            number: 'A-004',
+            service_id: 's1',
+            service_name: 'Accounts',
+            service_day: '2026-11-25',
+            priority: false,
+            status: 'waiting',
+            source: 'kiosk',
+            counter_id: null,
+            counter_name: null,
+            recall_count: 0,
+            queued_at: '2026-11-25T08:00:00.000Z',
+            called_at: null,
+            started_at: null,
+            finished_at: null,
+            sample: false,
+            created_at: '2026-11-25T08:00:00.000Z',
+            updated_at: '2026-11-25T08:00:00.000Z',
+            people_ahead: 2,
+            estimated_wait_minutes: 10,
+          },
+        ],
+        meta: { page: 1, limit: 14, total: 1 },
+      }),
+    );
+    renderWithData(<TicketingDashboardPage />, '/dashboard_ticketing');
+    expect(await screen.findByText('2 ahead · about 10 min')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'My tickets' })).toBeTruthy();
+    expect(calledUrls(fetchMock)).toEqual(['/api/ticketing/my-tickets?page=1']);
+  });
 });

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { useSampleData, useTicketingDashboard } from '../api/dashboard.ts';
 import { HourChart } from '../components/hour-chart.tsx';
+import { MyTicketsPage } from './my-tickets-page.tsx';
 
 const minutes = (value: number | null) => (value === null ? '—' : `${value} min`);
 
@@ -32,6 +33,13 @@ const Stat = ({ label, value, hint }: { label: string; value: string; hint?: str
 
 /** /dashboard_ticketing: the queue today and over 30 days, every figure from the tickets. */
 export const TicketingDashboardPage = () => {
+  const may = useMay();
+  // A customer holds no figures of the queue: their own tickets instead.
+  if (!may('ticketing:read') && may('ticketing:own')) return <MyTicketsPage />;
+  return <QueueDashboard />;
+};
+
+const QueueDashboard = () => {
   useDocumentTitle('Queue dashboard');
   const may = useMay();
   const mayManage = may('ticketing:manage');

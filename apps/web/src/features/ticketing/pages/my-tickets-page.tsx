@@ -1,0 +1,69 @@
+import { Badge, Paper } from '@mantine/core';
+import { useState } from 'react';
+import { EmptyList } from '../../../components/data-states.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useMyTickets } from '../api/my-tickets.ts';
+import { TicketStatusBadge } from '../components/ticket-status-badge.tsx';
+
+/**
+ * /ticketing/my-tickets (and a customer's /dashboard_ticketing): the tickets the customer took
+ * signed in (POST /api/ticketing/my-tickets), each with its status and place in the queue, read
+ * again every 10 s.
+ */
+export const MyTicketsPage = () => {
+  useDocumentTitle('My tickets');
+  const [page, setPage] = useState(1);
+  const list = useMyTickets(page);
+  return (
+    <>
+      <PageHeader title="My tickets" description="The tickets you took, and your place in the queue." />
+      <Paper withBorder p="md" radius="md">
+        <DataTable
+          label="My tickets"
+          minWidth={560}
+          rows={list.data?.data}
+          loading={list.isPending}
+          error={list.error}
+          errorTitle="Your tickets could not be loaded"
+          onRetry={() => void list.refetch()}
+          rowKey={(t) => t.id}
+          empty={
+            <EmptyList
+              title="No tickets yet"
+              description="Tickets you take signed in show here with your place in the queue."
+            />
+          }
+          pagination={
+            list.data
+              ? { meta: list.data.meta, page, onChange: setPage, noun: ['ticket', 'tickets'] }
+              : undefined
+          }
+          columns={[
+            {
+              key: 'number',
+              header: 'Number',
+              cell: (t) => (
+                <>
+                  <strong>{t.number}</strong> {t.priority ? <Badge size="xs">priority</Badge> : null}
+                </>
+              ),
+            },
+            { key: 'service', header: 'Service', cell: (t) => t.service_name },
+            { key: 'day', header: 'Day', cell: (t) => t.service_day },
+            { key: 'status', header: 'Status', cell: (t) => <TicketStatusBadge status={t.status} /> },
+            {
+              key: 'place',
+              header: 'Place',
+              cell: (t) =>
+                t.status === 'waiting'
+                  ? `${t.people_ahead} ahead · about ${t.estimated_wait_minutes} min`
+                  : (t.counter_name ?? '—'),
+            },
+          ]}
+        />
+      </Paper>
+    </>
+  );
+};
