@@ -7,7 +7,7 @@ import { NoMatch } from '../../../components/list-filters.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
-import { exportCbe, useCbeChoices, useCbeList } from '../api/cbe-query.ts';
+import { exportCbe, getCbeAll, useCbeChoices, useCbeList } from '../api/cbe-query.ts';
 import type {
   CbeArrear,
   CbeClass,
@@ -194,12 +194,12 @@ const StructuresTab = ({ open, mayManage }: TabProps) => {
         ]}
       >
         <ExportCsvButton
-          onExport={() =>
+          onExport={async () =>
             saveCsv(
               'fee-structures.csv',
               toCsv(
                 ['Grade', 'Term', 'Amount', 'Description'],
-                (structures.data?.data ?? []).map((s) => [
+                (await getCbeAll<CbeFeeStructure>('fee-structures', filters.query)).map((s) => [
                   s.grade_name,
                   s.term_name,
                   s.amount,
@@ -266,12 +266,12 @@ const PaymentsTab = () => {
     <>
       <CbeFilterBar state={filters} searchLabel="Search by student" selects={[]}>
         <ExportCsvButton
-          onExport={() =>
+          onExport={async () =>
             saveCsv(
               'payments.csv',
               toCsv(
                 ['Paid on', 'Student', 'Amount', 'Method', 'Reference'],
-                (payments.data?.data ?? []).map((p) => [
+                (await getCbeAll<CbePayment>('payments', filters.query)).map((p) => [
                   p.paid_on,
                   p.student_name,
                   p.amount,

@@ -14,7 +14,7 @@ import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { useSessionScope } from '../../../lib/use-session-scope.ts';
-import { useCbeChoices, useCbeList, useCbeWrite } from '../api/cbe-query.ts';
+import { getCbeAll, useCbeChoices, useCbeList, useCbeWrite } from '../api/cbe-query.ts';
 import type {
   CbeClass,
   CbeGrade,
@@ -61,12 +61,12 @@ const ClassesTab = ({ open, mayManage }: { open: (d: Dialog) => void; mayManage:
         ]}
       >
         <ExportCsvButton
-          onExport={() =>
+          onExport={async () =>
             saveCsv(
               'classes.csv',
               toCsv(
                 ['Grade', 'Stream', 'Class teacher', 'Students'],
-                (classes.data?.data ?? []).map((c) => [
+                (await getCbeAll<CbeClass>('classes', filters.query)).map((c) => [
                   c.grade_name,
                   c.name,
                   c.teacher_name,
