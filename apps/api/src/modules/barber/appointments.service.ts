@@ -13,7 +13,7 @@ import {
   type Slot,
   type walkInBody,
 } from '@workhub/shared/schemas/barber';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
@@ -497,6 +497,8 @@ export function createAppointmentService(ctx: Ctx) {
           scope.workspace(barberAppointments),
           eq(barberAppointments.id, id),
           inArray(barberAppointments.status, [...from]),
+          // A no-show only once its time has come.
+          name === 'no-show' ? lte(barberAppointments.startAt, now()) : undefined,
         ),
       )
       .returning({ id: barberAppointments.id });
@@ -506,6 +508,9 @@ export function createAppointmentService(ctx: Ctx) {
         .from(barberAppointments)
         .where(and(scope.workspace(barberAppointments), eq(barberAppointments.id, id)));
       if (!found) throw notFound();
+      if (name === 'no-show' && found.status === 'booked') {
+        throw conflict('A no-show is marked once the appointment’s time has come');
+      }
       throw conflict(
         `An appointment that is ${found.status.replace('_', ' ')} cannot be ${name === 'check-in' ? 'checked in' : name === 'done' ? 'marked done' : name === 'cancel' ? 'cancelled' : 'marked a no-show'}`,
       );

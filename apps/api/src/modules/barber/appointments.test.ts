@@ -8,6 +8,7 @@ import {
   barberShop,
   bookAs,
   booked,
+  pastAppointment,
   put,
   shopDay,
   shopTimeAt,
@@ -264,8 +265,13 @@ describe('appointments', () => {
     );
     // The cancelled one holds no time.
     await booked(t, shop.token, { ...body, start_at: shopTimeAt(t, shop.timezone, 1, 10) });
+    // A no-show only once the appointment's time has come.
     const c = await booked(t, shop.token, { ...body, start_at: shopTimeAt(t, shop.timezone, 1, 11) });
-    expect((await call(t, 'POST', `${APPOINTMENTS}/${c.id}/no-show`, shop.token)).json().data.status).toBe(
+    const early = await call(t, 'POST', `${APPOINTMENTS}/${c.id}/no-show`, shop.token);
+    expect(early.statusCode).toBe(409);
+    expect(errorOf(early).error.message).toMatch(/time has come/);
+    const late = await pastAppointment(t, { ...shop, staffId: shop.staff.id }, 1);
+    expect((await call(t, 'POST', `${APPOINTMENTS}/${late}/no-show`, shop.token)).json().data.status).toBe(
       'no_show',
     );
     const other = await barberShop(t);

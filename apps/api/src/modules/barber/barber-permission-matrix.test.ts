@@ -14,6 +14,7 @@ import {
   addStaff,
   booked,
   morningZone,
+  pastAppointment,
   put,
   shopDay,
   shopTimeAt,
@@ -168,8 +169,18 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   'POST /api/barber/appointments/:id/cancel': async (who) => ({
     url: `/api/barber/appointments/${await ourAppointment(who, 9)}/cancel`,
   }),
+  // A no-show once its time has come: an appointment that started hours ago, one per caller.
   'POST /api/barber/appointments/:id/no-show': async (who) => ({
-    url: `/api/barber/appointments/${await ourAppointment(who, 10)}/no-show`,
+    url: `/api/barber/appointments/${await pastAppointment(
+      t,
+      {
+        accountId: state.workspace.account_id,
+        workspaceId: state.workspace.workspace_id,
+        token: state.callers.owner.token,
+        staffId: shop.staffId,
+      },
+      2 + CALLERS.indexOf(who),
+    )}/no-show`,
   }),
   'GET /api/barber/walk-ins': async () => ({ url: '/api/barber/walk-ins' }),
   'GET /api/barber/dashboard': async () => ({ url: '/api/barber/dashboard' }),

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { bearer, type TestApp } from '../../test/helpers.ts';
 import { newTenant } from '../../test/tenants.ts';
 import { call } from '../../test/work.ts';
+import { barberAppointments } from './barber.schema.ts';
 import { addDays, instantAt, localTimeOf } from './slots.ts';
 
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
@@ -112,4 +113,30 @@ export async function booked(t: TestApp, token: string, body: Record<string, unk
     status: string;
     staff: { id: string };
   };
+}
+
+/** A booked appointment that has already started (a booking cannot be made in the past): straight into the database. */
+export async function pastAppointment(
+  t: TestApp,
+  shop: { accountId: string; workspaceId: string; token: string; staffId: string },
+  hoursAgo: number,
+): Promise<string> {
+  const customer = await call(t, 'POST', '/api/barber/customers', shop.token, { name: `Late ${hoursAgo}` });
+  expect(customer.statusCode, customer.body).toBe(201);
+  const start = new Date(t.clock.now().getTime() - hoursAgo * 3_600_000);
+  const [row] = await t.db.db
+    .insert(barberAppointments)
+    .values({
+      accountId: shop.accountId,
+      workspaceId: shop.workspaceId,
+      customerId: customer.json().data.id,
+      staffId: shop.staffId,
+      startAt: start,
+      endAt: new Date(start.getTime() + 30 * 60_000),
+      status: 'booked',
+      source: 'staff',
+    })
+    .returning({ id: barberAppointments.id });
+  if (!row) throw new Error('no appointment inserted');
+  return row.id;
 }

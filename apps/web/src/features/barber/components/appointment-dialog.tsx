@@ -9,9 +9,14 @@ import { dateTimeIn, money, STATUS_COLORS, STATUS_LABELS, STEP_TEXT, timeIn } fr
 
 const STEPS: AppointmentStep[] = ['check-in', 'done', 'no-show', 'cancel'];
 
-/** The steps an appointment's status allows (APPOINTMENT_STEPS), for who may book. */
-export const allowedSteps = (appointment: Appointment) =>
-  STEPS.filter((step) => (APPOINTMENT_STEPS[step].from as readonly string[]).includes(appointment.status));
+/** The steps an appointment's status (and, for a no-show, its time) allows, for who may book. */
+export const allowedSteps = (appointment: Appointment, now = Date.now()) =>
+  STEPS.filter(
+    (step) =>
+      (APPOINTMENT_STEPS[step].from as readonly string[]).includes(appointment.status) &&
+      // A no-show once its time has come (the server refuses it before).
+      (step !== 'no-show' || new Date(appointment.start_at).getTime() <= now),
+  );
 
 /** Status step buttons, each asked first (a confirmation dialog), the server's answer in a toast. */
 export const StepButtons = ({

@@ -23,8 +23,8 @@ const appointment = (id: string, name: string, status: Appointment['status']): A
   id,
   customer: { id: `c-${id}`, name, phone: null, email: null },
   staff: { id: 's1', name: 'Amina' },
-  start_at: '2026-12-07T06:00:00.000Z',
-  end_at: '2026-12-07T06:30:00.000Z',
+  start_at: '2026-01-05T06:00:00.000Z',
+  end_at: '2026-01-05T06:30:00.000Z',
   status,
   source: 'public',
   services: [{ service_id: 'x', name: 'Haircut', duration_minutes: 30, price: '800.0000' }],
@@ -36,6 +36,11 @@ const rows = [
   appointment('00000000-0000-4000-8000-000000000001', 'Njeri', 'booked'),
   appointment('00000000-0000-4000-8000-000000000002', 'Otieno', 'checked_in'),
   appointment('00000000-0000-4000-8000-000000000003', 'Wambui', 'done'),
+  {
+    ...appointment('00000000-0000-4000-8000-000000000004', 'Future', 'booked'),
+    start_at: '2099-01-05T06:00:00.000Z',
+    end_at: '2099-01-05T06:30:00.000Z',
+  },
 ];
 
 const steps = (name: string) =>
@@ -47,7 +52,7 @@ const base = {
   'GET /api/barber/settings': () => jsonResponse(200, { data: { timezone: 'Africa/Nairobi' } }),
   'GET /api/barber/staff': () => jsonResponse(200, { data: [] }),
   'GET /api/barber/appointments': () =>
-    jsonResponse(200, { data: rows, meta: { page: 1, limit: 14, total: 3 } }),
+    jsonResponse(200, { data: rows, meta: { page: 1, limit: 14, total: 4 } }),
 };
 
 describe('AppointmentsPage', { timeout: 20_000 }, () => {
@@ -57,10 +62,12 @@ describe('AppointmentsPage', { timeout: 20_000 }, () => {
     renderWithData(<AppointmentsPage />, '/barber/appointments?status=booked&q=nj');
     await screen.findByRole('table', { name: 'Appointments' });
     expect(calledUrls(fetchMock)).toContain('/api/barber/appointments?limit=14&q=nj&status=booked&page=1');
-    expect(rowWith('Njeri').getByText('7 Dec 2026, 09:00')).toBeTruthy();
+    expect(rowWith('Njeri').getByText('5 Jan 2026, 09:00')).toBeTruthy();
     expect(steps('Njeri')).toEqual(['Check in', 'No-show', 'Cancel']);
     expect(steps('Otieno')).toEqual(['Done']);
     expect(steps('Wambui')).toEqual([]);
+    // No no-show before its time has come.
+    expect(steps('Future')).toEqual(['Check in', 'Cancel']);
   });
 
   it('asks before a step and posts it once confirmed', async () => {
