@@ -33,7 +33,8 @@ export type ModuleIcon =
   // Queue Ticketing
   | 'megaphone'
   | 'ticket'
-  | 'desk';
+  | 'desk'
+  | 'clock';
 
 /** Who holds one action of a module, inside a workspace of a template that includes the module. */
 export type ModuleActionRule = {
@@ -129,6 +130,7 @@ export const MODULES = [
       { label: 'Tickets', path: '/ticketing/tickets', icon: 'ticket', action: 'ticketing:read' },
       { label: 'Services', path: '/ticketing/services', icon: 'checklist', action: 'ticketing:read' },
       { label: 'Counters', path: '/ticketing/counters', icon: 'desk', action: 'ticketing:read' },
+      { label: 'Queue settings', path: '/ticketing/settings', icon: 'clock', action: 'ticketing:manage' },
       { label: 'My tickets', path: '/ticketing/my-tickets', icon: 'ticket', action: 'ticketing:own' },
     ],
     dashboards: { ticketing: '/dashboard_ticketing' },

@@ -8,6 +8,7 @@ const ConsolePage = lazyPage(() => import('./pages/console-page.tsx'), 'ConsoleP
 const TicketsPage = lazyPage(() => import('./pages/tickets-page.tsx'), 'TicketsPage');
 const ServicesPage = lazyPage(() => import('./pages/services-page.tsx'), 'ServicesPage');
 const CountersPage = lazyPage(() => import('./pages/counters-page.tsx'), 'CountersPage');
+const TicketingSettingsPage = lazyPage(() => import('./pages/settings-page.tsx'), 'TicketingSettingsPage');
 const MyTicketsPage = lazyPage(() => import('./pages/my-tickets-page.tsx'), 'MyTicketsPage');
 const TicketingDashboardPage = lazyPage(
   () => import('./pages/ticketing-dashboard-page.tsx'),
@@ -44,6 +45,13 @@ export const ticketingModule: WebModule<'ticketing'> = {
       action: 'ticketing:read',
       element: createElement(CountersPage),
       page: CountersPage,
+    },
+    {
+      path: '/ticketing/settings',
+      action: 'ticketing:manage',
+      element: createElement(TicketingSettingsPage),
+      page: TicketingSettingsPage,
+      edits: true,
     },
     {
       path: '/ticketing/my-tickets',

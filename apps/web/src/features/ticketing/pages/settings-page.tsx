@@ -1,0 +1,134 @@
+import { Alert, Button, Checkbox, Group, Paper, Stack, Table, TextInput } from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import { settingsBody, type TicketingSettings } from '@workhub/shared/schemas/ticketing';
+import { useState } from 'react';
+import { QueryState } from '../../../components/data-states.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useSaveTicketingSettings, useTicketingSettings } from '../api/settings.ts';
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+type Day = { open: boolean; opens_at: string; closes_at: string };
+
+const SettingsForm = ({ settings }: { settings: TicketingSettings }) => {
+  const save = useSaveTicketingSettings();
+  const [zone, setZone] = useState(settings.time_zone);
+  const [recalls, setRecalls] = useState(String(settings.no_show_after_recalls));
+  const [days, setDays] = useState<Day[]>(() =>
+    WEEKDAYS.map((_, i) => {
+      const found = settings.opening_hours.find((h) => h.weekday === i + 1);
+      return found
+        ? { open: true, opens_at: found.opens_at, closes_at: found.closes_at }
+        : { open: false, opens_at: '08:00', closes_at: '17:00' };
+    }),
+  );
+  const [problem, setProblem] = useState<string | null>(null);
+  const setDay = (index: number, patch: Partial<Day>) =>
+    setDays((all) => all.map((day, i) => (i === index ? { ...day, ...patch } : day)));
+
+  const submit = async () => {
+    const parsed = settingsBody.safeParse({
+      time_zone: zone,
+      no_show_after_recalls: recalls,
+      opening_hours: days.flatMap((d, i) =>
+        d.open ? [{ weekday: i + 1, opens_at: d.opens_at, closes_at: d.closes_at }] : [],
+      ),
+    });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? 'Check the form');
+      return;
+    }
+    setProblem(null);
+    try {
+      const answer = await save.mutateAsync(parsed.data);
+      notify.success(answer.message || messages.updateDone);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack>
+        {problem ? (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="Time zone"
+          description="The queue's day: numbers restart at its midnight (e.g. Africa/Nairobi)"
+          value={zone}
+          onChange={(e) => setZone(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Recalls before a no-show"
+          type="number"
+          min={0}
+          max={20}
+          value={recalls}
+          onChange={(e) => setRecalls(e.currentTarget.value)}
+        />
+        <Table>
+          <caption>Opening hours (no day ticked: always open)</caption>
+          <Table.Tbody>
+            {WEEKDAYS.map((name, i) => {
+              const day = days[i] as Day;
+              return (
+                <Table.Tr key={name}>
+                  <Table.Td>
+                    <Checkbox
+                      label={name}
+                      checked={day.open}
+                      onChange={(e) => setDay(i, { open: e.currentTarget.checked })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`${name} opens`}
+                      type="time"
+                      disabled={!day.open}
+                      value={day.opens_at}
+                      onChange={(e) => setDay(i, { opens_at: e.currentTarget.value })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`${name} closes`}
+                      type="time"
+                      disabled={!day.open}
+                      value={day.closes_at}
+                      onChange={(e) => setDay(i, { closes_at: e.currentTarget.value })}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+        <Group justify="flex-end">
+          <Button loading={save.isPending} onClick={() => void submit()}>
+            Save settings
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+};
+
+/** /ticketing/settings: the queue's time zone, the recalls before a no-show and the opening hours. */
+export const TicketingSettingsPage = () => {
+  useDocumentTitle('Queue settings');
+  const settings = useTicketingSettings();
+  return (
+    <>
+      <PageHeader title="Queue settings" description="When the queue is open, and its day." />
+      <QueryState query={settings} errorTitle="The settings could not be loaded">
+        {(data) => <SettingsForm settings={data} />}
+      </QueryState>
+    </>
+  );
+};
