@@ -1,0 +1,93 @@
+import { fireEvent, screen } from '@testing-library/react';
+import type { BoardState } from '@workhub/shared/schemas/ticketing';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { KioskPage } from './kiosk-page.tsx';
+
+const fetchMock = mockFetchPerTest();
+
+const board = (patch: Partial<BoardState> = {}): BoardState => ({
+  workspace_name: 'Harambee Branch',
+  version: 'v1',
+  open_now: true,
+  services: [{ id: '11111111-1111-4111-8111-111111111111', name: 'Deposits', prefix: 'D', waiting: 2 }],
+  counters: [],
+  next: [],
+  ...patch,
+});
+
+// The page brings the app's query client (public pages are outside the signed-in providers):
+// each test its own queue, so no test reads another's cached board.
+const kiosk = (slug = 'harambee-1a2b3c') =>
+  renderWithData(
+    <Routes>
+      <Route path="/q/:slug/take" element={<KioskPage />} />
+    </Routes>,
+    `/q/${slug}/take`,
+  );
+
+describe('KioskPage', () => {
+  it('issues a priority ticket and shows its number, the people ahead and the link to follow it', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { data: board() }))
+      .mockResolvedValueOnce(
+        jsonResponse(201, {
+          data: {
+            public_id: '22222222-2222-4222-8222-222222222222',
+            number: 'D-003',
+            service_name: 'Deposits',
+            priority: true,
+            status: 'waiting',
+            counter_name: null,
+            people_ahead: 0,
+            estimated_wait_minutes: 0,
+            queued_at: '2026-11-25T08:00:00.000Z',
+          },
+        }),
+      )
+      .mockResolvedValue(jsonResponse(200, { data: board() }));
+    kiosk();
+    expect(await screen.findByText('Harambee Branch')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(/Priority/));
+    fireEvent.click(screen.getByRole('button', { name: /Deposits/ }));
+    expect((await screen.findByTestId('ticket-number')).textContent).toBe('D-003');
+    expect(screen.getByTestId('people-ahead').textContent).toBe('You are next');
+    expect(screen.getByRole('link', { name: 'Follow my ticket' }).getAttribute('href')).toBe(
+      '/q/harambee-1a2b3c/t/22222222-2222-4222-8222-222222222222',
+    );
+    const post = fetchMock.mock.calls[1];
+    expect(post?.[0]).toBe('/api/public/queues/harambee-1a2b3c/tickets');
+    expect(JSON.parse(String((post?.[1] as RequestInit | undefined)?.body))).toEqual({
+      service_id: '11111111-1111-4111-8111-111111111111',
+      priority: true,
+    });
+  });
+
+  it('says when the queue is closed and offers no ticket', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: board({ open_now: false }) }));
+    kiosk('closed-queue-1');
+    expect(await screen.findByText('Closed now')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Deposits/ }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('shows the server’s refusal', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { data: board() }))
+      .mockResolvedValueOnce(
+        jsonResponse(409, { error: { code: 'CONFLICT', message: 'This service is not taking tickets' } }),
+      );
+    kiosk('refusing-queue-1');
+    fireEvent.click(await screen.findByRole('button', { name: /Deposits/ }));
+    expect((await screen.findByRole('alert')).textContent).toMatch('This service is not taking tickets');
+  });
+
+  it('says an unknown queue could not be found', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } }));
+    kiosk('unknown-queue-1');
+    expect(await screen.findByText('This queue could not be found', {}, { timeout: 5000 })).toBeTruthy();
+    expect(calledUrls(fetchMock)[0]).toBe('/api/public/queues/unknown-queue-1');
+  });
+});
