@@ -13,7 +13,7 @@ import { runMigrations } from './migrate.ts';
 /**
  * The extensions every PGlite of the app loads (wherever one is created: the server, the tests,
  * backups, the benches): the migrations create them (btree_gist: the barber module's exclusion
- * constraint, migration 0012), and PGlite has only those it was given.
+ * constraint, migration 0014), and PGlite has only those it was given.
  */
 export const PGLITE_EXTENSIONS = { btree_gist };
 
