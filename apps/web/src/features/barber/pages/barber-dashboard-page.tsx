@@ -5,6 +5,7 @@ import { ErrorState, LoadingState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Panel, PanelEmpty } from '../../../components/panel.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
+import { WeekChart } from '../../../components/week-chart.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -12,7 +13,6 @@ import { useMay } from '../../../lib/use-may.ts';
 import { useBookingLink } from '../api/booking-link.ts';
 import { useBarberDashboard, useSampleData } from '../api/dashboard.ts';
 import { money, WEEKDAY_SHORT } from '../barber-format.ts';
-import { BarberChart } from '../components/barber-chart.tsx';
 import { MyAppointmentsPage } from './my-appointments-page.tsx';
 
 const percent = (value: number | null) => (value === null ? '—' : `${value}%`);
@@ -149,7 +149,7 @@ const SalonDashboard = () => {
           {d.revenue_per_week.every((w) => Number(w.revenue) === 0) ? (
             <PanelEmpty>No appointment done in the last {d.revenue_per_week.length} weeks.</PanelEmpty>
           ) : (
-            <BarberChart
+            <WeekChart
               kind="line"
               caption="Revenue per week"
               valueHeader="Revenue"
@@ -168,7 +168,7 @@ const SalonDashboard = () => {
           {d.bookings_per_weekday.every((w) => w.bookings === 0) ? (
             <PanelEmpty>No bookings in the last 8 weeks.</PanelEmpty>
           ) : (
-            <BarberChart
+            <WeekChart
               kind="bar"
               caption="Bookings per weekday (8 weeks)"
               valueHeader="Bookings"

@@ -8,10 +8,10 @@ import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Panel, PanelEmpty } from '../../../components/panel.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
+import { WeekChart } from '../../../components/week-chart.tsx';
 import { weekLabel } from '../../../lib/labels.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { DASHBOARD_WEEKS, useOperationsDashboard } from '../api/get-operations-dashboard.ts';
-import { WeekChart } from '../components/week-chart.tsx';
 import { formatMoney } from '../operations-format.ts';
 import { CUSTOMER_ORDER_STATUS_LABELS, PURCHASE_ORDER_STATUS_LABELS } from '../operations-options.ts';
 
