@@ -31,7 +31,8 @@ const niceMax = (max: number): number => {
 /**
  * A week-by-week line or bar chart drawn as plain SVG (the other dashboards' rule: no chart engine,
  * so this page stays under the route budget instead of carrying recharts' ~120 KB gzip), with the
- * same figures as a table for screen readers; the drawing is hidden from them.
+ * same figures as a table for screen readers; the drawing is hidden from them. Shared by the
+ * modules' dashboards (MRP's week chart, the salon's revenue and weekdays).
  */
 export const WeekChart = ({ kind, caption, valueHeader, points, color, format = String }: WeekChartProps) => {
   const top = niceMax(Math.max(...points.map((point) => point.value), 0));
