@@ -103,4 +103,22 @@ test('a school owner loads a month of sample data, admits a student, marks the r
   await invoice.getByRole('button', { name: 'Statement' }).click();
   await expect(page.getByRole('dialog')).toContainText('Balance due: KES 13,500.00');
   await shot(page, 'cbe-statement');
+
+  // Set-up: a class with students is kept (the reason shows), an unused grade goes once confirmed.
+  await page.goto('/cbe/classes');
+  await page.getByRole('button', { name: 'Delete Grade 4 East' }).click();
+  const refused = page.getByRole('dialog', { name: 'Delete Grade 4 East?' });
+  await refused.getByRole('button', { name: 'Delete' }).click();
+  await expect(refused.getByRole('alert')).toContainText('This class is in use');
+  await refused.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('table', { name: 'Classes' })).toContainText('Grade 4');
+  await page.getByRole('tab', { name: 'Grades and learning areas' }).click();
+  await page.getByRole('button', { name: '+ New grade' }).click();
+  await page.getByRole('dialog').getByLabel(/^Name/).fill('Grade 9');
+  await page.getByRole('dialog').getByRole('button', { name: 'Create grade' }).click();
+  await expect(page.getByRole('table', { name: 'Grades' })).toContainText('Grade 9');
+  await page.getByRole('button', { name: 'Delete Grade 9' }).click();
+  await page.getByRole('dialog', { name: 'Delete Grade 9?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'SUCCESS', 'Deleted')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Grades' })).not.toContainText('Grade 9');
 });

@@ -78,6 +78,21 @@ export const cbeMessages = {
     'Records of your own use the sample data (a class in a sample grade, a student in a sample class...): move or change them first',
   created: 'Created',
   saved: 'Saved',
+  deleted: 'Deleted',
+  // A set-up record in use is kept (409): the school's real records are never deleted with it.
+  yearInUse:
+    'This academic year is in use: its terms have fee structures, invoices, levels or remarks. It cannot be deleted.',
+  termInUse: 'This term is in use: it has fee structures, invoices, levels or remarks. It cannot be deleted.',
+  gradeInUse: 'This grade is in use: it has classes, learning areas or fee structures. Delete those first.',
+  classInUse:
+    'This class is in use: it has students or attendance records. Move its students to another class first.',
+  learningAreaInUse:
+    'Levels are recorded under this learning area: it cannot be deleted while the gradebook holds them.',
+  strandInUse: 'Levels are recorded under this strand: it cannot be deleted while the gradebook holds them.',
+  subStrandInUse:
+    'Levels are recorded for this sub-strand: it cannot be deleted while the gradebook holds them.',
+  feeStructureInUse:
+    "Invoices were issued at this fee to the grade's students for this term: it cannot be deleted.",
 } as const;
 
 // ---------------------------------------------------------------- shared pieces

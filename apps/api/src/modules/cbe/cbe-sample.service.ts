@@ -22,17 +22,11 @@ import {
   cbeTerms,
   cbeYears,
 } from './cbe.schema.ts';
+import { isForeignKeyViolation } from './cbe-common.ts';
 import { schoolToday } from './cbe-settings.service.ts';
 
 const DAY_MS = 86_400_000;
 
-/** A foreign key said no (PostgreSQL 23503), whether drizzle wrapped the driver error or not. */
-function isForeignKeyViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
-}
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../context.ts';
 import { cbeDashboardRoutes } from './cbe-dashboard.routes.ts';
 import { createCbeDashboardService } from './cbe-dashboard.service.ts';
+import { cbeDeleteRoutes } from './cbe-delete.routes.ts';
+import { createCbeDeleteService } from './cbe-delete.service.ts';
 import { cbeFeeRoutes } from './cbe-fees.routes.ts';
 import { createCbeFeeService } from './cbe-fees.service.ts';
 import { createCbeGradebookService } from './cbe-gradebook.service.ts';
@@ -21,6 +23,7 @@ import { cbeTeachingRoutes } from './cbe-teaching.routes.ts';
  */
 export const cbeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }) => {
   await app.register(cbeSetupRoutes, { service: createCbeSetupService(ctx) });
+  await app.register(cbeDeleteRoutes, { service: createCbeDeleteService(ctx) });
   await app.register(cbeStudentRoutes, { service: createCbeStudentService(ctx) });
   await app.register(cbeTeachingRoutes, {
     ctx,

@@ -1,26 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CbeClass, CbeDashboard, CbeRegister, CbeStudent } from '@workhub/shared/schemas/cbe';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CbeDashboard, CbeRegister, CbeStudent } from '@workhub/shared/schemas/cbe';
+import { describe, expect, it, vi } from 'vitest';
 import { moduleSections } from '../../../app/shell/sidebar-sections.ts';
 import { WEB_MODULES } from '../../../app/web-modules.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
-import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeAuth, fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { CbeDashboardPage } from './cbe-dashboard-page.tsx';
+import { classOf, listOf, pageTestKit } from './cbe-test-kit.ts';
 import { RegisterPage } from './register-page.tsx';
 import { StudentsPage } from './students-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
-const fetchMock = mockFetchPerTest();
-afterEach(() => {
-  vi.mocked(notify.success).mockReset();
-  vi.mocked(notify.error).mockReset();
-});
+const { fetchMock, writes } = pageTestKit();
 
 const ids = {
   klass: '00000000-0000-4000-8000-00000000c001',
@@ -28,26 +24,8 @@ const ids = {
   amani: '00000000-0000-4000-8000-00000000c101',
   baraka: '00000000-0000-4000-8000-00000000c102',
 };
-const listOf = <T,>(rows: T[]) => ({ data: rows, meta: { page: 1, limit: 14, total: rows.length } });
-const writes = () =>
-  fetchMock.mock.calls
-    .filter(([, init]) => init?.method && init.method !== 'GET')
-    .map(([url, init]) => ({
-      method: init?.method,
-      url: String(url),
-      body: JSON.parse(String(init?.body ?? 'null')),
-    }));
 
-const klass: CbeClass = {
-  id: ids.klass,
-  grade_id: ids.grade,
-  grade_name: 'Grade 4',
-  name: 'East',
-  teacher_id: null,
-  teacher_name: null,
-  student_count: 2,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+const klass = classOf(ids, 2);
 const register = (marks: Partial<Record<string, 'present' | 'late' | 'absent'>> = {}): CbeRegister => ({
   class_id: ids.klass,
   class_name: 'Grade 4 East',

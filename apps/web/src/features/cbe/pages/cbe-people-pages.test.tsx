@@ -1,23 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CbeClass, CbeStudent, CbeTerm } from '@workhub/shared/schemas/cbe';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CbeStudent } from '@workhub/shared/schemas/cbe';
+import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
-import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
+import { at, classOf, listOf, pageTestKit, termOf } from './cbe-test-kit.ts';
 import { ChildrenPage } from './children-page.tsx';
 import { StudentsPage } from './students-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
-const fetchMock = mockFetchPerTest();
-afterEach(() => {
-  vi.mocked(notify.success).mockReset();
-  vi.mocked(notify.error).mockReset();
-});
+const { fetchMock, writes } = pageTestKit();
 
 const ids = {
   klass: '00000000-0000-4000-8000-00000000e001',
@@ -25,26 +21,7 @@ const ids = {
   term: '00000000-0000-4000-8000-00000000e003',
   child: '00000000-0000-4000-8000-00000000e101',
 };
-const at = '2026-01-01T00:00:00.000Z';
-const listOf = <T,>(rows: T[]) => ({ data: rows, meta: { page: 1, limit: 14, total: rows.length } });
-const writes = () =>
-  fetchMock.mock.calls
-    .filter(([, init]) => init?.method && init.method !== 'GET')
-    .map(([url, init]) => ({
-      method: init?.method,
-      url: String(url),
-      body: JSON.parse(String(init?.body ?? 'null')),
-    }));
-const klass: CbeClass = {
-  id: ids.klass,
-  grade_id: ids.grade,
-  grade_name: 'Grade 4',
-  name: 'East',
-  teacher_id: null,
-  teacher_name: null,
-  student_count: 0,
-  created_at: at,
-};
+const klass = classOf(ids, 0);
 const child: CbeStudent = {
   id: ids.child,
   admission_no: 'S-9',
@@ -98,15 +75,7 @@ describe('StudentsPage admissions', { timeout: 20_000 }, () => {
 describe('ChildrenPage', { timeout: 20_000 }, () => {
   it("shows a guardian their children and a child's fee statement", async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'customer'));
-    const term: CbeTerm = {
-      id: ids.term,
-      year_id: ids.grade,
-      year_name: '2026',
-      name: 'Term 1',
-      starts_on: '2026-01-05',
-      ends_on: '2026-04-03',
-      created_at: at,
-    };
+    const term = termOf(ids.term, ids.grade);
     routeFetch(fetchMock, {
       'GET /api/cbe/children': () => jsonResponse(200, listOf([child])),
       'GET /api/cbe/children/terms': () => jsonResponse(200, listOf([term])),

@@ -1,29 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type {
-  CbeClass,
-  CbeGradebook,
-  CbeInvoice,
-  CbeLearningArea,
-  CbeTerm,
-} from '@workhub/shared/schemas/cbe';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CbeGradebook, CbeInvoice, CbeLearningArea } from '@workhub/shared/schemas/cbe';
+import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
-import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
+import { at, classOf, listOf, pageTestKit, termOf } from './cbe-test-kit.ts';
 import { FeesPage } from './fees-page.tsx';
 import { GradebookPage } from './gradebook-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
-const fetchMock = mockFetchPerTest();
-afterEach(() => {
-  vi.mocked(notify.success).mockReset();
-  vi.mocked(notify.error).mockReset();
-});
+const { fetchMock, writes } = pageTestKit();
 
 const ids = {
   klass: '00000000-0000-4000-8000-00000000d001',
@@ -36,36 +26,9 @@ const ids = {
   amani: '00000000-0000-4000-8000-00000000d101',
   invoice: '00000000-0000-4000-8000-00000000d201',
 };
-const at = '2026-01-01T00:00:00.000Z';
-const listOf = <T,>(rows: T[]) => ({ data: rows, meta: { page: 1, limit: 14, total: rows.length } });
-const writes = () =>
-  fetchMock.mock.calls
-    .filter(([, init]) => init?.method && init.method !== 'GET')
-    .map(([url, init]) => ({
-      method: init?.method,
-      url: String(url),
-      body: JSON.parse(String(init?.body ?? 'null')),
-    }));
 
-const klass: CbeClass = {
-  id: ids.klass,
-  grade_id: ids.grade,
-  grade_name: 'Grade 4',
-  name: 'East',
-  teacher_id: null,
-  teacher_name: null,
-  student_count: 1,
-  created_at: at,
-};
-const term: CbeTerm = {
-  id: ids.term,
-  year_id: ids.grade,
-  year_name: '2026',
-  name: 'Term 1',
-  starts_on: '2026-01-05',
-  ends_on: '2026-04-03',
-  created_at: at,
-};
+const klass = classOf(ids, 1);
+const term = termOf(ids.term, ids.grade);
 const area: CbeLearningArea = {
   id: ids.area,
   grade_id: ids.grade,

@@ -1,4 +1,4 @@
-import { Button, Modal, Paper, Tabs, Text } from '@mantine/core';
+import { Button, Group, Modal, Paper, Tabs, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -20,6 +20,7 @@ import type {
 import { formatMoney, saveCsv, toCsv } from '../cbe-csv.ts';
 import { CbeFilterBar, useCbeFilters } from '../components/cbe-filters.tsx';
 import { classLabel } from '../components/class-picker.tsx';
+import { DeleteRecordButton } from '../components/delete-record-button.tsx';
 import {
   FeeStructureForm,
   GenerateInvoicesForm,
@@ -245,12 +246,19 @@ const StructuresTab = ({ open, mayManage }: TabProps) => {
           { key: 'description', header: 'Description', cell: (s) => s.description ?? '—' },
           mayManage && {
             key: 'edit',
-            header: 'Edit',
+            header: 'Actions',
             hideHeader: true,
             cell: (s) => (
-              <Button size="compact-xs" variant="subtle" onClick={() => edit(s)}>
-                Edit
-              </Button>
+              <Group gap={4} wrap="nowrap">
+                <Button size="compact-xs" variant="subtle" onClick={() => edit(s)}>
+                  Edit
+                </Button>
+                <DeleteRecordButton
+                  path="fee-structures"
+                  id={s.id}
+                  name={`the ${s.grade_name} fee for ${s.term_name}`}
+                />
+              </Group>
             ),
           },
         ]}

@@ -1,8 +1,8 @@
-import { Button, Group, Modal, NativeSelect, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TeamMember } from '@workhub/shared/schemas/team';
-import { type ReactNode, useState } from 'react';
-import { EmptyList, QueryState } from '../../../components/data-states.tsx';
+import { useState } from 'react';
+import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { NoMatch } from '../../../components/list-filters.tsx';
@@ -15,24 +15,17 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { useSessionScope } from '../../../lib/use-session-scope.ts';
 import { getCbeAll, useCbeChoices, useCbeList, useCbeWrite } from '../api/cbe-query.ts';
-import type {
-  CbeClass,
-  CbeGrade,
-  CbeLearningArea,
-  CbeStrand,
-  CbeSubStrand,
-  CbeTeacher,
-  CbeTerm,
-  CbeYear,
-} from '../api/types.ts';
+import type { CbeClass, CbeGrade, CbeTeacher } from '../api/types.ts';
 import { saveCsv, toCsv } from '../cbe-csv.ts';
 import { CbeFilterBar, useCbeFilters } from '../components/cbe-filters.tsx';
-import { ChildForm, ClassForm, GradeForm, TermForm, YearForm } from '../components/record-forms.tsx';
+import { DeleteRecordButton } from '../components/delete-record-button.tsx';
+import { ClassForm } from '../components/record-forms.tsx';
 import { SettingsForm } from '../components/settings-form.tsx';
+import type { SetupDialog, SetupTabProps } from '../components/setup-dialog.ts';
+import { GradesTab } from '../components/setup-grades-tab.tsx';
+import { YearsTab } from '../components/setup-years-tab.tsx';
 
-type Dialog = { title: string; body: ReactNode } | null;
-
-const ClassesTab = ({ open, mayManage }: { open: (d: Dialog) => void; mayManage: boolean }) => {
+const ClassesTab = ({ open, mayManage }: SetupTabProps) => {
   const filters = useCbeFilters(['grade_id']);
   const grades = useCbeChoices<CbeGrade>('grades');
   const teachers = useCbeChoices<CbeTeacher>('teachers');
@@ -114,283 +107,20 @@ const ClassesTab = ({ open, mayManage }: { open: (d: Dialog) => void; mayManage:
           { key: 'students', header: 'Students', cell: (c) => c.student_count },
           mayManage && {
             key: 'edit',
-            header: 'Edit',
+            header: 'Actions',
             hideHeader: true,
             cell: (c) => (
-              <Button size="compact-xs" variant="subtle" onClick={() => edit(c)}>
-                Edit
-              </Button>
+              <Group gap={4} wrap="nowrap">
+                <Button size="compact-xs" variant="subtle" onClick={() => edit(c)}>
+                  Edit
+                </Button>
+                <DeleteRecordButton path="classes" id={c.id} name={`${c.grade_name} ${c.name}`} />
+              </Group>
             ),
           },
         ]}
       />
     </>
-  );
-};
-
-const YearsTab = ({ open, mayManage }: { open: (d: Dialog) => void; mayManage: boolean }) => {
-  const years = useCbeChoices<CbeYear>('years');
-  const terms = useCbeChoices<CbeTerm>('terms');
-  const close = () => open(null);
-  return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={4}>Academic years</Title>
-        {mayManage ? (
-          <Button
-            size="xs"
-            onClick={() => open({ title: 'New academic year', body: <YearForm onDone={close} /> })}
-          >
-            + New year
-          </Button>
-        ) : null}
-      </Group>
-      <DataTable
-        label="Academic years"
-        minWidth={480}
-        rows={years.data}
-        loading={years.isPending}
-        error={years.error}
-        onRetry={() => void years.refetch()}
-        rowKey={(y) => y.id}
-        empty={<EmptyList title="No academic year yet" description="A year holds the terms." />}
-        columns={[
-          { key: 'name', header: 'Year', cell: (y) => y.name },
-          { key: 'starts', header: 'Starts', cell: (y) => y.starts_on },
-          { key: 'ends', header: 'Ends', cell: (y) => y.ends_on },
-          mayManage && {
-            key: 'edit',
-            header: 'Edit',
-            hideHeader: true,
-            cell: (y) => (
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                onClick={() => open({ title: `Edit ${y.name}`, body: <YearForm year={y} onDone={close} /> })}
-              >
-                Edit
-              </Button>
-            ),
-          },
-        ]}
-      />
-      <Group justify="space-between">
-        <Title order={4}>Terms</Title>
-        {mayManage && (years.data?.length ?? 0) > 0 ? (
-          <Button
-            size="xs"
-            onClick={() =>
-              open({ title: 'New term', body: <TermForm years={years.data ?? []} onDone={close} /> })
-            }
-          >
-            + New term
-          </Button>
-        ) : null}
-      </Group>
-      <DataTable
-        label="Terms"
-        minWidth={480}
-        rows={terms.data}
-        loading={terms.isPending}
-        error={terms.error}
-        onRetry={() => void terms.refetch()}
-        rowKey={(t) => t.id}
-        empty={<EmptyList title="No term yet" description="Terms lie within a year." />}
-        columns={[
-          { key: 'year', header: 'Year', cell: (t) => t.year_name },
-          { key: 'name', header: 'Term', cell: (t) => t.name },
-          { key: 'starts', header: 'Starts', cell: (t) => t.starts_on },
-          { key: 'ends', header: 'Ends', cell: (t) => t.ends_on },
-          mayManage && {
-            key: 'edit',
-            header: 'Edit',
-            hideHeader: true,
-            cell: (t) => (
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                onClick={() =>
-                  open({
-                    title: `Edit ${t.name}`,
-                    body: <TermForm term={t} years={years.data ?? []} onDone={close} />,
-                  })
-                }
-              >
-                Edit
-              </Button>
-            ),
-          },
-        ]}
-      />
-    </Stack>
-  );
-};
-
-/** A learning area with its strands and their sub-strands, each level with its '+ add'. */
-const AreaTree = ({
-  area,
-  open,
-  mayManage,
-}: {
-  area: CbeLearningArea;
-  open: (d: Dialog) => void;
-  mayManage: boolean;
-}) => {
-  const strands = useCbeChoices<CbeStrand>('strands', { learning_area_id: area.id });
-  const subs = useCbeChoices<CbeSubStrand>('sub-strands');
-  const close = () => open(null);
-  return (
-    <Paper withBorder p="sm" radius="md">
-      <Group justify="space-between">
-        <Text fw={700}>{area.name}</Text>
-        {mayManage ? (
-          <Button
-            size="compact-xs"
-            variant="light"
-            onClick={() =>
-              open({
-                title: `New strand of ${area.name}`,
-                body: <ChildForm kind="strands" parentId={area.id} onDone={close} />,
-              })
-            }
-          >
-            + Strand
-          </Button>
-        ) : null}
-      </Group>
-      <QueryState query={strands} errorTitle="The strands could not be loaded">
-        {(list) =>
-          list.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No strands yet.
-            </Text>
-          ) : (
-            <Stack gap={4} mt="xs">
-              {list.map((strand) => (
-                <div key={strand.id}>
-                  <Group gap="xs">
-                    <Text size="sm" fw={600}>
-                      {strand.name}
-                    </Text>
-                    {mayManage ? (
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        onClick={() =>
-                          open({
-                            title: `New sub-strand of ${strand.name}`,
-                            body: <ChildForm kind="sub-strands" parentId={strand.id} onDone={close} />,
-                          })
-                        }
-                      >
-                        + Sub-strand
-                      </Button>
-                    ) : null}
-                  </Group>
-                  <Text size="sm" c="dimmed" pl="md">
-                    {(subs.data ?? [])
-                      .filter((s) => s.strand_id === strand.id)
-                      .map((s) => s.name)
-                      .join(' · ') || 'No sub-strands yet.'}
-                  </Text>
-                </div>
-              ))}
-            </Stack>
-          )
-        }
-      </QueryState>
-    </Paper>
-  );
-};
-
-const GradesTab = ({ open, mayManage }: { open: (d: Dialog) => void; mayManage: boolean }) => {
-  const grades = useCbeChoices<CbeGrade>('grades');
-  const [gradeId, setGradeId] = useState('');
-  const chosen = gradeId || grades.data?.[0]?.id || '';
-  const areas = useCbeChoices<CbeLearningArea>('learning-areas', { grade_id: chosen }, chosen !== '');
-  const close = () => open(null);
-  return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={4}>Grades</Title>
-        {mayManage ? (
-          <Button size="xs" onClick={() => open({ title: 'New grade', body: <GradeForm onDone={close} /> })}>
-            + New grade
-          </Button>
-        ) : null}
-      </Group>
-      <DataTable
-        label="Grades"
-        minWidth={360}
-        rows={grades.data}
-        loading={grades.isPending}
-        error={grades.error}
-        onRetry={() => void grades.refetch()}
-        rowKey={(g) => g.id}
-        empty={<EmptyList title="No grades yet" description="Grade 1, Grade 2, ..." />}
-        columns={[
-          { key: 'name', header: 'Grade', cell: (g) => g.name },
-          { key: 'level', header: 'Level', cell: (g) => g.level },
-          mayManage && {
-            key: 'edit',
-            header: 'Edit',
-            hideHeader: true,
-            cell: (g) => (
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                onClick={() =>
-                  open({ title: `Edit ${g.name}`, body: <GradeForm grade={g} onDone={close} /> })
-                }
-              >
-                Edit
-              </Button>
-            ),
-          },
-        ]}
-      />
-      {chosen ? (
-        <>
-          <Group justify="space-between" align="flex-end">
-            <NativeSelect
-              label="Learning areas of"
-              value={chosen}
-              onChange={(event) => setGradeId(event.currentTarget.value)}
-              data={(grades.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-            />
-            {mayManage ? (
-              <Button
-                size="xs"
-                onClick={() =>
-                  open({
-                    title: 'New learning area',
-                    body: <ChildForm kind="learning-areas" parentId={chosen} onDone={close} />,
-                  })
-                }
-              >
-                + Learning area
-              </Button>
-            ) : null}
-          </Group>
-          <QueryState query={areas} errorTitle="The learning areas could not be loaded">
-            {(list) =>
-              list.length === 0 ? (
-                <EmptyList
-                  title="No learning areas yet"
-                  description="Mathematics, English, ... with their strands."
-                />
-              ) : (
-                <Stack gap="sm">
-                  {list.map((area) => (
-                    <AreaTree key={area.id} area={area} open={open} mayManage={mayManage} />
-                  ))}
-                </Stack>
-              )
-            }
-          </QueryState>
-        </>
-      ) : null}
-    </Stack>
   );
 };
 
@@ -464,7 +194,7 @@ const TeachersTab = ({ mayManage }: { mayManage: boolean }) => {
 export const SetupPage = () => {
   useDocumentTitle('Classes and set-up');
   const mayManage = useMay()('cbe:manage');
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<SetupDialog>(null);
   return (
     <>
       <PageHeader

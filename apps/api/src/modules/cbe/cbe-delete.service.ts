@@ -1,0 +1,178 @@
+import { cbeMessages } from '@workhub/shared/schemas/cbe';
+import { and, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Ctx } from '../../context.ts';
+import type { WorkspaceScope } from '../../db/tenant-scope.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import {
+  cbeAssessments,
+  cbeAttendance,
+  cbeClasses,
+  cbeFeeStructures,
+  cbeGrades,
+  cbeInvoices,
+  cbeLearningAreas,
+  cbeRemarks,
+  cbeStrands,
+  cbeStudents,
+  cbeSubStrands,
+  cbeTerms,
+  cbeYears,
+} from './cbe.schema.ts';
+import { isForeignKeyViolation } from './cbe-common.ts';
+
+/** The set-up records DELETE /api/cbe/{kind}/:id removes (teachers are not among them). */
+export const CBE_DELETABLE = [
+  'years',
+  'terms',
+  'grades',
+  'classes',
+  'learning-areas',
+  'strands',
+  'sub-strands',
+  'fee-structures',
+] as const;
+export type CbeDeletable = (typeof CBE_DELETABLE)[number];
+
+type Scoped = PgTable & { accountId: PgColumn; workspaceId: PgColumn; id: PgColumn };
+/** One set of rows: `where` on `table`, within the workspace. */
+type Rows = { table: Scoped; where: SQL };
+
+type Kind = {
+  table: Scoped;
+  inUse: string;
+  /**
+   * Its own outline, which the database deletes with it (a year's terms, an area's strands and
+   * their sub-strands): locked first, so nothing can start to use them while the check runs.
+   */
+  along: (id: string) => Rows[];
+  /** The records that keep it: any of them is a 409, never a cascade. */
+  usedBy: (id: string) => Rows[];
+};
+
+/**
+ * Deletes a set-up record of the school unless something real uses it (students, attendance,
+ * levels, remarks, fee structures, invoices): then 409 with what keeps it; another workspace's id
+ * is a 404. It runs in the request's transaction: the record and its outline are locked FOR UPDATE
+ * before the check, so a level or a student written at the same instant either waits and then
+ * fails on its foreign key, or commits first and is seen by the check.
+ */
+export function createCbeDeleteService(ctx: Ctx) {
+  const { db } = ctx;
+  const ids = (table: Scoped, scope: WorkspaceScope, where: SQL) =>
+    db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(scope.workspace(table), where));
+
+  function kinds(scope: WorkspaceScope): Record<CbeDeletable, Kind> {
+    const termsOfYear = (id: string) => ids(cbeTerms, scope, eq(cbeTerms.yearId, id));
+    const strandsOfArea = (id: string) => ids(cbeStrands, scope, eq(cbeStrands.learningAreaId, id));
+    const subsOfStrands = (strands: ReturnType<typeof ids>) =>
+      ids(cbeSubStrands, scope, inArray(cbeSubStrands.strandId, strands));
+    const levelsOf = (subStrands: ReturnType<typeof ids>): Rows => ({
+      table: cbeAssessments,
+      where: inArray(cbeAssessments.subStrandId, subStrands),
+    });
+    /** What records a term: by one term's id, or by a set of terms. */
+    const termUses = (terms: string | ReturnType<typeof ids>): Rows[] =>
+      [cbeFeeStructures, cbeInvoices, cbeAssessments, cbeRemarks].map((table) => ({
+        table,
+        where: typeof terms === 'string' ? eq(table.termId, terms) : inArray(table.termId, terms),
+      }));
+    return {
+      years: {
+        table: cbeYears,
+        inUse: cbeMessages.yearInUse,
+        along: (id) => [{ table: cbeTerms, where: eq(cbeTerms.yearId, id) }],
+        usedBy: (id) => termUses(termsOfYear(id)),
+      },
+      terms: { table: cbeTerms, inUse: cbeMessages.termInUse, along: () => [], usedBy: termUses },
+      grades: {
+        table: cbeGrades,
+        inUse: cbeMessages.gradeInUse,
+        along: () => [],
+        usedBy: (id) => [
+          { table: cbeClasses, where: eq(cbeClasses.gradeId, id) },
+          { table: cbeLearningAreas, where: eq(cbeLearningAreas.gradeId, id) },
+          { table: cbeFeeStructures, where: eq(cbeFeeStructures.gradeId, id) },
+        ],
+      },
+      classes: {
+        table: cbeClasses,
+        inUse: cbeMessages.classInUse,
+        along: () => [],
+        usedBy: (id) => [
+          // A student of any status: one who left still has a history here.
+          { table: cbeStudents, where: eq(cbeStudents.classId, id) },
+          { table: cbeAttendance, where: eq(cbeAttendance.classId, id) },
+        ],
+      },
+      'learning-areas': {
+        table: cbeLearningAreas,
+        inUse: cbeMessages.learningAreaInUse,
+        along: (id) => [
+          { table: cbeStrands, where: eq(cbeStrands.learningAreaId, id) },
+          { table: cbeSubStrands, where: inArray(cbeSubStrands.strandId, strandsOfArea(id)) },
+        ],
+        usedBy: (id) => [levelsOf(subsOfStrands(strandsOfArea(id)))],
+      },
+      strands: {
+        table: cbeStrands,
+        inUse: cbeMessages.strandInUse,
+        along: (id) => [{ table: cbeSubStrands, where: eq(cbeSubStrands.strandId, id) }],
+        usedBy: (id) => [levelsOf(ids(cbeSubStrands, scope, eq(cbeSubStrands.strandId, id)))],
+      },
+      'sub-strands': {
+        table: cbeSubStrands,
+        inUse: cbeMessages.subStrandInUse,
+        along: () => [],
+        usedBy: (id) => [{ table: cbeAssessments, where: eq(cbeAssessments.subStrandId, id) }],
+      },
+      'fee-structures': {
+        table: cbeFeeStructures,
+        inUse: cbeMessages.feeStructureInUse,
+        along: () => [],
+        // Invoices copy the fee's amount and name no structure: those of its term billed to
+        // students of its grade were issued at it.
+        usedBy: (id) => [
+          {
+            table: cbeInvoices,
+            where: sql`(${cbeInvoices.termId}, ${cbeInvoices.studentId}) in (
+              select ${cbeFeeStructures.termId}, ${cbeStudents.id}
+              from ${cbeFeeStructures}
+              join ${cbeClasses} on ${cbeClasses.accountId} = ${cbeFeeStructures.accountId}
+                and ${cbeClasses.gradeId} = ${cbeFeeStructures.gradeId}
+              join ${cbeStudents} on ${cbeStudents.accountId} = ${cbeClasses.accountId}
+                and ${cbeStudents.classId} = ${cbeClasses.id}
+              where ${scope.workspace(cbeFeeStructures)} and ${cbeFeeStructures.id} = ${id})`,
+          },
+        ],
+      },
+    };
+  }
+
+  return {
+    async remove(scope: WorkspaceScope, kind: CbeDeletable, id: string): Promise<void> {
+      const { table, inUse, along, usedBy } = kinds(scope)[kind];
+      const [target] = await ids(table, scope, eq(table.id, id)).for('update');
+      if (!target) throw notFound();
+      for (const rows of along(id)) await ids(rows.table, scope, rows.where).for('update');
+      const checks = usedBy(id).map((rows) => exists(ids(rows.table, scope, rows.where)));
+      const [used] = await db
+        .select({ used: sql<boolean>`${or(...checks)}` })
+        .from(table)
+        .where(and(scope.workspace(table), eq(table.id, id)));
+      if (used?.used) throw conflict(inUse);
+      try {
+        await db.delete(table).where(and(scope.workspace(table), eq(table.id, id)));
+      } catch (err) {
+        // A reference the check cannot see (a later migration's table) still keeps the record.
+        if (isForeignKeyViolation(err)) throw conflict(inUse);
+        throw err;
+      }
+    },
+  };
+}
+
+export type CbeDeleteService = ReturnType<typeof createCbeDeleteService>;

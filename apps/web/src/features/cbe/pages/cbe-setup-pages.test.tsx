@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { cbeMessages } from '@workhub/shared/schemas/cbe';
+import { describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import { classOf, listOf, pageTestKit } from './cbe-test-kit.ts';
+import { SetupPage } from './setup-page.tsx';
+
+vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+const { fetchMock, writes } = pageTestKit();
+
+const ids = {
+  klass: '00000000-0000-4000-8000-00000000f001',
+  grade: '00000000-0000-4000-8000-00000000f002',
+};
+const klass = classOf(ids, 3);
+
+const setupRoutes = (onDelete: () => Response) =>
+  routeFetch(fetchMock, {
+    'GET /api/cbe/grades': () => jsonResponse(200, listOf([])),
+    'GET /api/cbe/teachers': () => jsonResponse(200, listOf([])),
+    'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+    [`DELETE /api/cbe/classes/${ids.klass}`]: onDelete,
+  });
+
+describe('SetupPage deletes', { timeout: 20_000 }, () => {
+  it('asks before deleting, shows why a record in use is kept, and deletes once the school confirms', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
+    const answers = [
+      jsonResponse(409, { error: { code: 'CONFLICT', message: cbeMessages.classInUse } }),
+      new Response(null, { status: 204 }),
+    ];
+    setupRoutes(() => answers.shift() ?? jsonResponse(500, {}));
+    renderWithData(<SetupPage />, '/cbe/classes');
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Delete Grade 4 East' });
+
+    // Cancel sends nothing.
+    await user.click(button);
+    let dialog = await screen.findByRole('dialog', { name: 'Delete Grade 4 East?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes()).toHaveLength(0);
+
+    // In use: the API's reason shows in the dialog, which stays open.
+    await user.click(button);
+    dialog = await screen.findByRole('dialog', { name: 'Delete Grade 4 East?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', cbeMessages.classInUse);
+    expect(notify.success).not.toHaveBeenCalled();
+
+    // Confirmed and free: one DELETE, a toast, the dialog closes.
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(cbeMessages.deleted));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes()).toEqual([
+      { method: 'DELETE', url: `/api/cbe/classes/${ids.klass}`, body: null },
+      { method: 'DELETE', url: `/api/cbe/classes/${ids.klass}`, body: null },
+    ]);
+  });
+
+  it('offers no Delete to a member, who may not manage the set-up', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'member'));
+    setupRoutes(() => jsonResponse(500, {}));
+    renderWithData(<SetupPage />, '/cbe/classes');
+    expect(await screen.findByText('East')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+  });
+});

@@ -1,0 +1,55 @@
+import type { CbeClass, CbeTerm } from '@workhub/shared/schemas/cbe';
+import { afterEach, vi } from 'vitest';
+import { notify } from '../../../lib/notify.tsx';
+import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
+
+/*
+ * What the CBE page tests share. Each file still says
+ * `vi.mock('../../../lib/notify.tsx', ...)` itself: vitest hoists a mock per file.
+ */
+
+export const at = '2026-01-01T00:00:00.000Z';
+
+/** A list answer holding `rows`, all on page 1. */
+export const listOf = <T>(rows: T[]) => ({ data: rows, meta: { page: 1, limit: 14, total: rows.length } });
+
+/** The mocked fetch of each test, the toasts reset after it, and the writes (not GETs) it saw. */
+export function pageTestKit() {
+  const fetchMock = mockFetchPerTest();
+  afterEach(() => {
+    vi.mocked(notify.success).mockReset();
+    vi.mocked(notify.error).mockReset();
+  });
+  const writes = () =>
+    fetchMock.mock.calls
+      .filter(([, init]) => init?.method && init.method !== 'GET')
+      .map(([url, init]) => ({
+        method: init?.method,
+        url: String(url),
+        body: JSON.parse(String(init?.body ?? 'null')),
+      }));
+  return { fetchMock, writes };
+}
+
+/** Grade 4 East, with no class teacher. */
+export const classOf = (ids: { klass: string; grade: string }, studentCount: number): CbeClass => ({
+  id: ids.klass,
+  grade_id: ids.grade,
+  grade_name: 'Grade 4',
+  name: 'East',
+  teacher_id: null,
+  teacher_name: null,
+  student_count: studentCount,
+  created_at: at,
+});
+
+/** Term 1 of 2026. */
+export const termOf = (id: string, yearId: string): CbeTerm => ({
+  id,
+  year_id: yearId,
+  year_name: '2026',
+  name: 'Term 1',
+  starts_on: '2026-01-05',
+  ends_on: '2026-04-03',
+  created_at: at,
+});
