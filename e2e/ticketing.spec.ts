@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { APP_URL } from '../playwright.config.ts';
-import { apiCreateWorkspace, apiSignIn } from './support/api.ts';
-import { createVerifiedUser, shot, signIn, toast } from './support/helpers.ts';
+import { apiCreateWorkspace, apiInviteAndAccept, apiSignIn } from './support/api.ts';
+import { createVerifiedUser, PASSWORD, shot, signIn, toast, uniqueEmail } from './support/helpers.ts';
 
 test('an owner sets up a queue, a customer takes a ticket at the kiosk, the board shows the call within 2 s, the ticket page follows it', async ({
   page,
@@ -94,4 +94,27 @@ test('an owner sets up a queue, a customer takes a ticket at the kiosk, the boar
   await page.goto('/ticketing/tickets');
   await expect(page.getByRole('table', { name: 'Tickets' }).getByText('D-001')).toBeVisible();
   await visitor.close();
+
+  // A customer of the workspace takes a ticket signed in, on My tickets, and follows it live.
+  const customer = {
+    email: uniqueEmail('queue-customer'),
+    first_name: 'Amina',
+    last_name: 'Odhiambo',
+    role: 'customer',
+    password: PASSWORD,
+  };
+  await apiInviteAndAccept(session, customer);
+  const customerContext = await browser.newContext();
+  const mine = await customerContext.newPage();
+  await signIn(mine, customer.email, customer.password);
+  await expect(mine).toHaveURL(/\/dashboard_ticketing$/);
+  await mine.goto('/ticketing/my-tickets');
+  await mine.getByLabel(/^Service/).selectOption({ label: 'Deposits (0 waiting)' });
+  await mine.getByRole('button', { name: 'Take a ticket' }).click();
+  await expect(mine.getByTestId('my-ticket-number')).toHaveText('D-002');
+  await expect(mine.getByRole('table', { name: 'My tickets' }).getByText('D-002')).toBeVisible();
+  await mine.getByRole('link', { name: 'Follow this ticket live' }).click();
+  await expect(mine).toHaveURL(new RegExp(`/q/${slug}/t/[0-9a-f-]{36}$`));
+  await expect(mine.getByTestId('ticket-status')).toHaveText('Waiting');
+  await customerContext.close();
 });

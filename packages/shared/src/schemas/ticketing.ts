@@ -299,6 +299,18 @@ export type PublicTicket = z.infer<typeof publicTicket>;
 
 export const publicTicketBody = ticketBody;
 
+/**
+ * What a signed-in customer needs to take a ticket (GET /api/ticketing/my-queue): the services
+ * taking tickets, whether the queue is open, and the slug of its public ticket pages.
+ */
+export const myQueue = z.object({
+  workspace_name: z.string(),
+  public_slug: z.string(),
+  open_now: z.boolean(),
+  services: boardState.shape.services,
+});
+export type MyQueue = z.infer<typeof myQueue>;
+
 // ---------------------------------------------------------------- the dashboard
 
 export const ticketingDashboard = z.object({

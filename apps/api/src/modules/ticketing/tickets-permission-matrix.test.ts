@@ -23,6 +23,7 @@ const MATRIX = `
   POST /api/ticketing/tickets/:id/no-show        | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   POST /api/ticketing/tickets/:id/transfer       | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   GET /api/ticketing/my-tickets                  | 403   | 403   | 403    | 403    | 403   | 200      | 403      | 401       | 404
+  GET /api/ticketing/my-queue                    | 403   | 403   | 403    | 403    | 403   | 200      | 403      | 401       | 404
   POST /api/ticketing/my-tickets                 | 403   | 403   | 403    | 403    | 403   | 201      | 403      | 401       | 404
 `;
 
@@ -85,6 +86,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     url: `/api/ticketing/tickets/${await ticketIn('recalled')}/no-show`,
   }),
   'GET /api/ticketing/my-tickets': async () => ({ url: '/api/ticketing/my-tickets' }),
+  'GET /api/ticketing/my-queue': async () => ({ url: '/api/ticketing/my-queue' }),
   'POST /api/ticketing/my-tickets': async () => ({
     url: '/api/ticketing/my-tickets',
     payload: { service_id: (await ourServices()).from },

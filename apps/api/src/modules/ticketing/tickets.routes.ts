@@ -1,5 +1,6 @@
 import { dataEnvelope, listEnvelope, paginationQuery } from '@workhub/shared/schemas/common';
 import {
+  myQueue,
   ticket,
   ticketBody,
   ticketExportQuery,
@@ -121,6 +122,24 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> =
     async (request) => {
       const scope = moduleScope(request);
       return tickets.listMine(scope, scope.auth.user_id, request.query);
+    },
+  );
+
+  app.get(
+    '/ticketing/my-queue',
+    {
+      config: { action: 'ticketing:own' },
+      schema: {
+        tags,
+        security,
+        summary:
+          "What a customer takes a ticket from: the active services, open now, the queue's public slug",
+        response: { 200: dataEnvelope(myQueue), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const scope = moduleScope(request);
+      return { data: await tickets.myQueue(scope, scope.workspaceName) };
     },
   );
 

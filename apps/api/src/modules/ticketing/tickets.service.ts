@@ -1,5 +1,6 @@
 import { EXPORT_ROWS_MAX } from '@workhub/shared/constants';
 import {
+  type MyQueue,
   type Ticket,
   type TicketListQuery,
   type TicketSource,
@@ -10,9 +11,11 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../context.ts';
+import { workspaces } from '../../db/schema/workspaces.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing } from '../../lib/list-query.ts';
+import { readBoard } from './board.service.ts';
 import { estimatedWaitMinutes, peopleAhead } from './queue-order.ts';
 import {
   ticketingCounterServices,
@@ -369,6 +372,25 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
         calledAt: null,
         startedAt: null,
       });
+    },
+
+    /**
+     * What a signed-in customer picks from to take a ticket: the board's services and opening
+     * state, and the public slug their ticket's live page sits under (/q/{slug}/t/{public_id}).
+     */
+    async myQueue(scope: Tenancy, workspaceName: string): Promise<MyQueue> {
+      const [workspace] = await db
+        .select({ slug: workspaces.publicSlug })
+        .from(workspaces)
+        .where(and(eq(workspaces.accountId, scope.accountId), eq(workspaces.id, scope.workspaceId)));
+      if (!workspace) throw notFound();
+      const board = await readBoard(db, scope, workspaceName, now());
+      return {
+        workspace_name: board.workspace_name,
+        public_slug: workspace.slug,
+        open_now: board.open_now,
+        services: board.services,
+      };
     },
 
     /** A customer's own tickets (those they took signed in), newest first, each with its place. */

@@ -253,3 +253,33 @@ describe("a customer's own tickets", () => {
     ).toBe(403);
   });
 });
+
+describe("a customer's queue (what the web's take-a-ticket form offers)", () => {
+  it('lists the active services and the public slug under which the new ticket can be followed', async () => {
+    const q = await desk();
+    const closed = await createService(t, q.token, { name: 'Closed desk', prefix: 'C', status: 'inactive' });
+    const ada = await memberIn(t, q.workspace, 'customer');
+    const queue = await t.app.inject({ url: '/api/ticketing/my-queue', headers: bearer(ada.token) });
+    expect(queue.statusCode, queue.body).toBe(200);
+    const data = queue.json().data;
+    expect(data).toMatchObject({ public_slug: q.workspace.public_slug, open_now: true });
+    expect(data.services.map((s: { name: string }) => s.name)).toEqual(['Accounts', 'Bills']);
+    expect(data.services.map((s: { id: string }) => s.id)).not.toContain(closed.id);
+    // The ticket taken signed in is the one the public page at that slug follows.
+    const taken = await act(t, ada.token, 'my-tickets', { service_id: q.a.id });
+    const followed = await t.app.inject({
+      url: `/api/public/queues/${data.public_slug}/tickets/${taken.json().data.public_id}`,
+    });
+    expect(followed.statusCode, followed.body).toBe(200);
+    expect(followed.json().data).toMatchObject({ number: 'A-001', people_ahead: 0 });
+  });
+
+  it("takes no ticket of an inactive service (409) or another workspace's (400)", async () => {
+    const q = await desk();
+    const other = await desk();
+    const closed = await createService(t, q.token, { name: 'Closed desk', prefix: 'C', status: 'inactive' });
+    const ada = await memberIn(t, q.workspace, 'customer');
+    expect((await act(t, ada.token, 'my-tickets', { service_id: closed.id })).statusCode).toBe(409);
+    expect((await act(t, ada.token, 'my-tickets', { service_id: other.a.id })).statusCode).toBe(400);
+  });
+});

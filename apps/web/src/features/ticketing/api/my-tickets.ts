@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MyQueue } from '@workhub/shared/schemas/ticketing';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { type Envelope, type ListPage, listQuery } from '../../../lib/api-types.ts';
 import { useSessionScope } from '../../../lib/use-session-scope.ts';
@@ -22,5 +23,14 @@ export const useTakeMyTicket = () => {
     mutationFn: (body: { service_id: string; priority: boolean }) =>
       apiRequest<Envelope<IssuedTicket>>('/api/ticketing/my-tickets', { method: 'POST', body }),
     onSuccess: () => invalidateTicketing(queryClient),
+  });
+};
+
+/** GET /api/ticketing/my-queue: the services a customer may take a ticket of, and the queue's slug. */
+export const useMyQueue = () => {
+  const scope = useSessionScope();
+  return useQuery({
+    queryKey: [...ticketingKey, scope, 'my-queue'],
+    queryFn: async () => (await apiRequest<Envelope<MyQueue>>('/api/ticketing/my-queue')).data,
   });
 };

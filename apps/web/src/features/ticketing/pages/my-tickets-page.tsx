@@ -1,16 +1,17 @@
-import { Badge, Paper } from '@mantine/core';
+import { Badge, Paper, Title } from '@mantine/core';
 import { useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMyTickets } from '../api/my-tickets.ts';
+import { TakeTicketForm } from '../components/take-ticket-form.tsx';
 import { TicketStatusBadge } from '../components/ticket-status-badge.tsx';
 
 /**
- * /ticketing/my-tickets (and a customer's /dashboard_ticketing): the tickets the customer took
- * signed in (POST /api/ticketing/my-tickets), each with its status and place in the queue, read
- * again every 10 s.
+ * /ticketing/my-tickets (and a customer's /dashboard_ticketing): a form to take a ticket, and the
+ * tickets the customer took signed in (POST /api/ticketing/my-tickets), each with its status and
+ * place in the queue, read again every 10 s.
  */
 export const MyTicketsPage = () => {
   useDocumentTitle('My tickets');
@@ -19,6 +20,12 @@ export const MyTicketsPage = () => {
   return (
     <>
       <PageHeader title="My tickets" description="The tickets you took, and your place in the queue." />
+      <Paper withBorder p="md" radius="md" mb="md">
+        <Title order={3} size="h4" mb="sm">
+          Take a ticket
+        </Title>
+        <TakeTicketForm />
+      </Paper>
       <Paper withBorder p="md" radius="md">
         <DataTable
           label="My tickets"

@@ -5,6 +5,7 @@ import { signIn } from '../../../lib/session.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
 import { TicketingDashboardPage } from './ticketing-dashboard-page.tsx';
 
 const fetchMock = mockFetchPerTest();
@@ -92,39 +93,48 @@ describe('TicketingDashboardPage', () => {
 
   it("shows a customer their own tickets instead of the queue's figures", async () => {
     signIn(fakeWorkspaceAuthSession('ticketing', 'customer'));
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(200, {
-        data: [
-          {
-            id: 't1',
-            public_id: 'p1',
-            number: 'A-004',
-            service_id: 's1',
-            service_name: 'Accounts',
-            service_day: '2026-11-25',
-            priority: false,
-            status: 'waiting',
-            source: 'kiosk',
-            counter_id: null,
-            counter_name: null,
-            recall_count: 0,
-            queued_at: '2026-11-25T08:00:00.000Z',
-            called_at: null,
-            started_at: null,
-            finished_at: null,
-            sample: false,
-            created_at: '2026-11-25T08:00:00.000Z',
-            updated_at: '2026-11-25T08:00:00.000Z',
-            people_ahead: 2,
-            estimated_wait_minutes: 10,
-          },
-        ],
-        meta: { page: 1, limit: 14, total: 1 },
-      }),
-    );
+    const mine = jsonResponse(200, {
+      data: [
+        {
+          id: 't1',
+          public_id: 'p1',
+          number: 'A-004',
+          service_id: 's1',
+          service_name: 'Accounts',
+          service_day: '2026-11-25',
+          priority: false,
+          status: 'waiting',
+          source: 'kiosk',
+          counter_id: null,
+          counter_name: null,
+          recall_count: 0,
+          queued_at: '2026-11-25T08:00:00.000Z',
+          called_at: null,
+          started_at: null,
+          finished_at: null,
+          sample: false,
+          created_at: '2026-11-25T08:00:00.000Z',
+          updated_at: '2026-11-25T08:00:00.000Z',
+          people_ahead: 2,
+          estimated_wait_minutes: 10,
+        },
+      ],
+      meta: { page: 1, limit: 14, total: 1 },
+    });
+    routeFetch(fetchMock, {
+      'GET /api/ticketing/my-tickets': () => mine,
+      'GET /api/ticketing/my-queue': () =>
+        jsonResponse(200, {
+          data: { workspace_name: 'Q', public_slug: 'q-1', open_now: true, services: [] },
+        }),
+    });
     renderWithData(<TicketingDashboardPage />, '/dashboard_ticketing');
     expect(await screen.findByText('2 ahead · about 10 min')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'My tickets' })).toBeTruthy();
-    expect(calledUrls(fetchMock)).toEqual(['/api/ticketing/my-tickets?page=1']);
+    // The customer's calls only: never the queue's figures (GET /api/ticketing/dashboard).
+    expect(calledUrls(fetchMock).sort()).toEqual([
+      '/api/ticketing/my-queue',
+      '/api/ticketing/my-tickets?page=1',
+    ]);
   });
 });

@@ -1,0 +1,118 @@
+import { Alert, Anchor, Button, Card, Group, NativeSelect, Stack, Switch, Text, Title } from '@mantine/core';
+import { ticketBody } from '@workhub/shared/schemas/ticketing';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import type { z } from 'zod';
+import { ErrorState, LoadingState } from '../../../components/data-states.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { useMyQueue, useTakeMyTicket } from '../api/my-tickets.ts';
+import type { IssuedTicket } from '../api/tickets.ts';
+
+type Input = z.input<typeof ticketBody>;
+type Output = z.output<typeof ticketBody>;
+
+/** The ticket just taken: its number, its place, and the link to its live public page. */
+const TakenTicket = ({
+  ticket,
+  slug,
+  onAnother,
+}: {
+  ticket: IssuedTicket;
+  slug: string;
+  onAnother: () => void;
+}) => (
+  <Card withBorder padding="lg" aria-label="Your new ticket">
+    <Text c="dimmed">{ticket.service_name}</Text>
+    <Title order={2} data-testid="my-ticket-number">
+      {ticket.number}
+    </Title>
+    {ticket.priority ? <Text fw={600}>Priority</Text> : null}
+    <Text>
+      {ticket.people_ahead === 0 ? 'You are next' : `${ticket.people_ahead} ahead of you`} · about{' '}
+      {ticket.estimated_wait_minutes} min
+    </Text>
+    <Group mt="sm">
+      <Anchor href={`/q/${encodeURIComponent(slug)}/t/${encodeURIComponent(ticket.public_id)}`}>
+        Follow this ticket live
+      </Anchor>
+      <Button variant="default" size="xs" onClick={onAnother}>
+        Take another ticket
+      </Button>
+    </Group>
+  </Card>
+);
+
+/**
+ * A signed-in customer takes a ticket (POST /api/ticketing/my-tickets, ticketBody): one of the
+ * active services, normal or priority as at the kiosk, which the API allows a customer too.
+ */
+export const TakeTicketForm = () => {
+  const queue = useMyQueue();
+  const take = useTakeMyTicket();
+  const [taken, setTaken] = useState<IssuedTicket | null>(null);
+  const { form, field, submit, isSubmitting } = useSchemaForm<Input, Output>(ticketBody, {
+    defaultValues: { service_id: '', priority: false },
+    onSubmit: async (values) => {
+      setTaken((await take.mutateAsync(values)).data);
+      form.reset({ service_id: '', priority: false });
+    },
+    conflictField: 'service_id',
+  });
+
+  if (queue.isPending) return <LoadingState />;
+  if (queue.isError) {
+    return (
+      <ErrorState
+        error={queue.error}
+        onRetry={() => void queue.refetch()}
+        title="The queue's services could not be loaded"
+      />
+    );
+  }
+  const { services, open_now: open, public_slug: slug } = queue.data;
+  if (taken) return <TakenTicket ticket={taken} slug={slug} onAnother={() => setTaken(null)} />;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Take a ticket">
+      <Stack gap="sm">
+        {!open ? (
+          <Alert color="yellow" title="Closed now">
+            The queue is closed at this hour. Please come back during the opening hours.
+          </Alert>
+        ) : null}
+        {services.length === 0 ? (
+          <Text c="dimmed">No service is taking tickets at the moment.</Text>
+        ) : (
+          <>
+            <NativeSelect
+              label="Service"
+              withAsterisk
+              data={[
+                { value: '', label: 'Choose a service' },
+                ...services.map((s) => ({ value: s.id, label: `${s.name} (${s.waiting} waiting)` })),
+              ]}
+              {...field('service_id')}
+            />
+            <Controller
+              control={form.control}
+              name="priority"
+              render={({ field: f }) => (
+                <Switch
+                  label="Priority (elderly, pregnant, disability)"
+                  checked={f.value ?? false}
+                  onChange={(event) => f.onChange(event.currentTarget.checked)}
+                  onBlur={f.onBlur}
+                />
+              )}
+            />
+            <Group>
+              <Button type="submit" loading={isSubmitting} disabled={isSubmitting || !open}>
+                Take a ticket
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </form>
+  );
+};

@@ -1,0 +1,122 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../../../lib/session.ts';
+import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import { MyTicketsPage } from './my-tickets-page.tsx';
+
+const fetchMock = mockFetchPerTest();
+const QUEUE = {
+  workspace_name: 'Branch',
+  public_slug: 'branch-1a2b3c',
+  open_now: true,
+  services: [
+    { id: '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a01', name: 'Accounts', prefix: 'A', waiting: 2 },
+    { id: '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a02', name: 'Bills', prefix: 'B', waiting: 0 },
+  ],
+};
+const NO_TICKETS = { data: [], meta: { page: 1, limit: 14, total: 0 } };
+const ISSUED = {
+  id: 't1',
+  public_id: '7d7c0f1e-2a4b-4c5d-8e9f-0a1b2c3d4e5f',
+  number: 'B-001',
+  service_id: '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a02',
+  service_name: 'Bills',
+  service_day: '2026-11-25',
+  priority: true,
+  status: 'waiting',
+  source: 'kiosk',
+  counter_id: null,
+  counter_name: null,
+  recall_count: 0,
+  queued_at: '2026-11-25T10:00:00.000Z',
+  called_at: null,
+  started_at: null,
+  finished_at: null,
+  sample: false,
+  created_at: '2026-11-25T10:00:00.000Z',
+  updated_at: '2026-11-25T10:00:00.000Z',
+  people_ahead: 0,
+  estimated_wait_minutes: 0,
+};
+
+const posts = () =>
+  fetchMock.mock.calls
+    .filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')
+    .map(([url, init]) => [String(url), JSON.parse(String((init as RequestInit).body))]);
+
+describe('MyTicketsPage: take a ticket', () => {
+  it("takes a ticket of the chosen service, priority, and links to the ticket's live page", async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'customer'));
+    routeFetch(fetchMock, {
+      'GET /api/ticketing/my-queue': () => jsonResponse(200, { data: QUEUE }),
+      'GET /api/ticketing/my-tickets': () => jsonResponse(200, NO_TICKETS),
+      'POST /api/ticketing/my-tickets': () => jsonResponse(201, { data: ISSUED, message: 'Ticket issued' }),
+    });
+    renderWithData(<MyTicketsPage />, '/ticketing/my-tickets');
+    fireEvent.change(await screen.findByLabelText(/^Service/), {
+      target: { value: '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a02' },
+    });
+    fireEvent.click(screen.getByLabelText(/^Priority/));
+    fireEvent.click(screen.getByRole('button', { name: 'Take a ticket' }));
+    expect((await screen.findByTestId('my-ticket-number')).textContent).toBe('B-001');
+    expect(posts()).toEqual([
+      ['/api/ticketing/my-tickets', { service_id: '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a02', priority: true }],
+    ]);
+    expect(screen.getByRole('link', { name: 'Follow this ticket live' }).getAttribute('href')).toBe(
+      `/q/branch-1a2b3c/t/${ISSUED.public_id}`,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Take another ticket' }));
+    expect(await screen.findByRole('button', { name: 'Take a ticket' })).toBeTruthy();
+  });
+
+  it('asks for a service before sending anything', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'customer'));
+    routeFetch(fetchMock, {
+      'GET /api/ticketing/my-queue': () => jsonResponse(200, { data: QUEUE }),
+      'GET /api/ticketing/my-tickets': () => jsonResponse(200, NO_TICKETS),
+    });
+    renderWithData(<MyTicketsPage />, '/ticketing/my-tickets');
+    fireEvent.click(await screen.findByRole('button', { name: 'Take a ticket' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Service/).getAttribute('aria-invalid')).toBe('true'));
+    expect(posts()).toEqual([]);
+  });
+
+  it("shows the server's refusal (the queue closed meanwhile) under the service", async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'customer'));
+    routeFetch(fetchMock, {
+      'GET /api/ticketing/my-queue': () => jsonResponse(200, { data: QUEUE }),
+      'GET /api/ticketing/my-tickets': () => jsonResponse(200, NO_TICKETS),
+      'POST /api/ticketing/my-tickets': () =>
+        jsonResponse(409, { error: { code: 'CONFLICT', message: 'The queue is closed now' } }),
+    });
+    renderWithData(<MyTicketsPage />, '/ticketing/my-tickets');
+    fireEvent.change(await screen.findByLabelText(/^Service/), {
+      target: { value: '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a01' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Take a ticket' }));
+    expect(await screen.findByText('The queue is closed now')).toBeTruthy();
+    expect(screen.queryByTestId('my-ticket-number')).toBeNull();
+  });
+
+  it('says when the queue is closed and disables the button; an error state when the queue fails to load', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'customer'));
+    routeFetch(fetchMock, {
+      'GET /api/ticketing/my-queue': () => jsonResponse(200, { data: { ...QUEUE, open_now: false } }),
+      'GET /api/ticketing/my-tickets': () => jsonResponse(200, NO_TICKETS),
+    });
+    const first = renderWithData(<MyTicketsPage />, '/ticketing/my-tickets');
+    expect(await screen.findByText('Closed now')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Take a ticket' }) as HTMLButtonElement).disabled).toBe(true);
+    first.unmount();
+    routeFetch(fetchMock, {
+      'GET /api/ticketing/my-queue': () =>
+        jsonResponse(500, { error: { code: 'INTERNAL', message: 'Something went wrong' } }),
+      'GET /api/ticketing/my-tickets': () => jsonResponse(200, NO_TICKETS),
+    });
+    renderWithData(<MyTicketsPage />, '/ticketing/my-tickets');
+    expect(await screen.findByText("The queue's services could not be loaded")).toBeTruthy();
+  });
+});
