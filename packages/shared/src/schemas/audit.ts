@@ -34,6 +34,9 @@ export const AUDIT_ACTIONS = [
   'export.orders',
   'export.stock_moves',
   'export.master_data',
+  'export.tickets',
+  'export.ticketing_services',
+  'export.ticketing_counters',
   'export.audit',
   'mrp.confirmed',
 ] as const;

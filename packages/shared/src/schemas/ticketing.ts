@@ -245,6 +245,8 @@ export const recordListQuery = paginationQuery.extend({
   status: z.enum(TICKETING_RECORD_STATUSES).optional(),
 });
 export type RecordListQuery = z.input<typeof recordListQuery>;
+/** The services' or counters' list as CSV: the same search and filter, no page. */
+export const recordExportQuery = recordListQuery.omit({ page: true, limit: true });
 
 // ---------------------------------------------------------------- the public pages
 

@@ -11,9 +11,11 @@ import { createService } from './ticketing-test-helpers.ts';
 const MATRIX = `
   endpoint                          | owner | admin | member | worker | guest | customer | outsider | anonymous | staff
   GET /api/ticketing/services       | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET /api/ticketing/services/export| 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/ticketing/services      | 201   | 201   | 403    | 403    | 403   | 403      | 201      | 401       | 404
   PATCH /api/ticketing/services/:id | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET /api/ticketing/counters       | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET /api/ticketing/counters/export| 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/ticketing/counters      | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
   PATCH /api/ticketing/counters/:id | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET /api/ticketing/settings       | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
@@ -52,6 +54,7 @@ const SETTINGS = { time_zone: 'Africa/Nairobi', no_show_after_recalls: 3, openin
 
 const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   'GET /api/ticketing/services': async () => ({ url: '/api/ticketing/services' }),
+  'GET /api/ticketing/services/export': async () => ({ url: '/api/ticketing/services/export' }),
   'POST /api/ticketing/services': async (who) => ({
     url: '/api/ticketing/services',
     payload: { name: `Service of ${who}`, prefix: freshPrefix(), avg_service_minutes: 4 },
@@ -61,6 +64,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     payload: { name: `Renamed by ${who}`, prefix: 'Z', avg_service_minutes: 6 },
   }),
   'GET /api/ticketing/counters': async () => ({ url: '/api/ticketing/counters' }),
+  'GET /api/ticketing/counters/export': async () => ({ url: '/api/ticketing/counters/export' }),
   // The outsider names our service: not one of their workspace (400).
   'POST /api/ticketing/counters': async (who) => ({
     url: '/api/ticketing/counters',

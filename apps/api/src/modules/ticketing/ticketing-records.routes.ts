@@ -3,6 +3,7 @@ import { dataEnvelope, listEnvelope } from '@workhub/shared/schemas/common';
 import {
   counter,
   counterBody,
+  recordExportQuery,
   recordListQuery,
   service,
   serviceBody,
@@ -13,6 +14,7 @@ import {
 } from '@workhub/shared/schemas/ticketing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvHeaders, csvText } from '../../lib/csv.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import type { TicketingRecords } from './ticketing-records.service.ts';
@@ -38,6 +40,27 @@ export const ticketingRecordsRoutes: FastifyPluginAsyncZod<{ records: TicketingR
       },
     },
     async (request) => records.listServices(moduleScope(request), request.query),
+  );
+
+  app.get(
+    '/ticketing/services/export',
+    {
+      config: { action: 'ticketing:read' },
+      schema: {
+        tags,
+        security,
+        summary: 'The services list (same search and status filter) as CSV, up to 10,000 rows',
+        querystring: recordExportQuery,
+        response: { 200: csvText, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv, truncatedAt } = await records.exportServices(
+        moduleScope(request),
+        request.query,
+      );
+      return reply.headers(csvHeaders(filename, truncatedAt)).send(csv);
+    },
   );
 
   app.post(
@@ -91,6 +114,27 @@ export const ticketingRecordsRoutes: FastifyPluginAsyncZod<{ records: TicketingR
       },
     },
     async (request) => records.listCounters(moduleScope(request), request.query),
+  );
+
+  app.get(
+    '/ticketing/counters/export',
+    {
+      config: { action: 'ticketing:read' },
+      schema: {
+        tags,
+        security,
+        summary: 'The counters list (same search and status filter) as CSV, up to 10,000 rows',
+        querystring: recordExportQuery,
+        response: { 200: csvText, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv, truncatedAt } = await records.exportCounters(
+        moduleScope(request),
+        request.query,
+      );
+      return reply.headers(csvHeaders(filename, truncatedAt)).send(csv);
+    },
   );
 
   app.post(

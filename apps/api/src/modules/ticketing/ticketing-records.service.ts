@@ -1,3 +1,4 @@
+import { EXPORT_ROWS_MAX } from '@workhub/shared/constants';
 import {
   type Counter,
   type counterBody,
@@ -16,8 +17,11 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
+import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
+import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing } from '../../lib/list-query.ts';
+import { exportEvent, recordAudit } from '../audit/audit.ts';
 import {
   ticketingCounterServices,
   ticketingCounters,
@@ -31,7 +35,8 @@ import { localDay, type Tenancy, violatedConstraint } from './ticketing-tenancy.
 type ServiceInput = z.output<typeof serviceBody>;
 type CounterInput = z.output<typeof counterBody>;
 type SettingsInput = z.output<typeof settingsBody>;
-type ListQuery = { page: number; limit: number } & Pick<RecordListQuery, 'q' | 'status'>;
+type FilterQuery = Pick<RecordListQuery, 'q' | 'status'>;
+type ListQuery = { page: number; limit: number } & FilterQuery;
 
 export const badRequest = (field: string, message: string) =>
   new AppError(400, 'VALIDATION_FAILED', message, { fields: { [field]: message } });
@@ -61,14 +66,10 @@ export function createTicketingRecords(ctx: Ctx) {
 
   const settingsOf = (scope: Tenancy) => readSettings(db, scope);
 
-  async function listServices(scope: Tenancy, query: ListQuery) {
+  /** The services the filters keep, in the list's order (prefix), each with today's waiting tickets. */
+  async function selectServices(scope: Tenancy, query: FilterQuery, page: { limit: number; offset: number }) {
     const settings = await settingsOf(scope);
     const today = localDay(now(), settings.time_zone);
-    const where = and(
-      scope.workspace(ticketingServices),
-      query.q ? ilike(ticketingServices.name, containing(query.q)) : undefined,
-      query.status ? eq(ticketingServices.status, query.status) : undefined,
-    );
     const waiting = sql<number>`(select count(*) from ${ticketingTickets} where ${and(
       eq(ticketingTickets.accountId, ticketingServices.accountId),
       eq(ticketingTickets.workspaceId, ticketingServices.workspaceId),
@@ -76,20 +77,29 @@ export function createTicketingRecords(ctx: Ctx) {
       eq(ticketingTickets.serviceDay, today),
       eq(ticketingTickets.status, 'waiting'),
     )})`.mapWith(Number);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ row: ticketingServices, waiting })
-        .from(ticketingServices)
-        .where(where)
-        .orderBy(asc(ticketingServices.prefix), asc(ticketingServices.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit),
-      db.select({ total: count() }).from(ticketingServices).where(where),
+    const rows = await db
+      .select({ row: ticketingServices, waiting })
+      .from(ticketingServices)
+      .where(servicesWhere(scope, query))
+      .orderBy(asc(ticketingServices.prefix), asc(ticketingServices.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    return rows.map(({ row, waiting: w }) => toService(row, w));
+  }
+
+  const servicesWhere = (scope: Tenancy, query: FilterQuery) =>
+    and(
+      scope.workspace(ticketingServices),
+      query.q ? ilike(ticketingServices.name, containing(query.q)) : undefined,
+      query.status ? eq(ticketingServices.status, query.status) : undefined,
+    );
+
+  async function listServices(scope: Tenancy, query: ListQuery) {
+    const [data, [total]] = await Promise.all([
+      selectServices(scope, query, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+      db.select({ total: count() }).from(ticketingServices).where(servicesWhere(scope, query)),
     ]);
-    return {
-      data: rows.map(({ row, waiting: w }) => toService(row, w)),
-      meta: { page: query.page, limit: query.limit, total: total?.total ?? 0 },
-    };
+    return { data, meta: { page: query.page, limit: query.limit, total: total?.total ?? 0 } };
   }
 
   function toService(row: typeof ticketingServices.$inferSelect, waiting: number): Service {
@@ -200,6 +210,12 @@ export function createTicketingRecords(ctx: Ctx) {
     );
   }
 
+  const countersFilter = (query: FilterQuery) =>
+    and(
+      query.q ? ilike(ticketingCounters.name, containing(query.q)) : undefined,
+      query.status ? eq(ticketingCounters.status, query.status) : undefined,
+    );
+
   async function counterById(scope: Tenancy, id: string): Promise<Counter> {
     const [found] = await countersWhere(scope, eq(ticketingCounters.id, id));
     if (!found) throw notFound();
@@ -289,10 +305,7 @@ export function createTicketingRecords(ctx: Ctx) {
     },
 
     async listCounters(scope: Tenancy, query: ListQuery) {
-      const where = and(
-        query.q ? ilike(ticketingCounters.name, containing(query.q)) : undefined,
-        query.status ? eq(ticketingCounters.status, query.status) : undefined,
-      );
+      const where = countersFilter(query);
       const [data, [total]] = await Promise.all([
         countersWhere(scope, where, { limit: query.limit, offset: (query.page - 1) * query.limit }),
         db
@@ -301,6 +314,41 @@ export function createTicketingRecords(ctx: Ctx) {
           .where(and(scope.workspace(ticketingCounters), where)),
       ]);
       return { data, meta: { page: query.page, limit: query.limit, total: total?.total ?? 0 } };
+    },
+
+    /** The services list as CSV (same search and filter, same order), audited as export.ticketing_services. */
+    async exportServices(scope: WorkspaceScope, query: FilterQuery) {
+      const fetched = await selectServices(scope, query, { limit: EXPORT_ROWS_MAX + 1, offset: 0 });
+      const { rows, truncatedAt } = capRows(fetched, EXPORT_ROWS_MAX);
+      const csv = toCsv(
+        ['Prefix', 'Name', 'Average minutes', 'Status', 'Waiting now', 'Created at'],
+        rows.map((r) => [r.prefix, r.name, r.avg_service_minutes, r.status, r.waiting, r.created_at]),
+      );
+      const at = now();
+      await recordAudit(db, exportEvent(scope, 'export.ticketing_services', rows.length, query, at));
+      return { filename: csvFilename('queue-services', at), csv, truncatedAt };
+    },
+
+    /** The counters list as CSV (same search and filter, same order), audited as export.ticketing_counters. */
+    async exportCounters(scope: WorkspaceScope, query: FilterQuery) {
+      const fetched = await countersWhere(scope, countersFilter(query), {
+        limit: EXPORT_ROWS_MAX + 1,
+        offset: 0,
+      });
+      const { rows, truncatedAt } = capRows(fetched, EXPORT_ROWS_MAX);
+      const csv = toCsv(
+        ['Name', 'Services', 'Operator', 'Status', 'Created at'],
+        rows.map((r) => [
+          r.name,
+          r.services.map((x) => `${x.prefix} ${x.name}`).join('; '),
+          r.operator_name,
+          r.status,
+          r.created_at,
+        ]),
+      );
+      const at = now();
+      await recordAudit(db, exportEvent(scope, 'export.ticketing_counters', rows.length, query, at));
+      return { filename: csvFilename('queue-counters', at), csv, truncatedAt };
     },
 
     async createCounter(scope: Tenancy, input: CounterInput, sample = false): Promise<Counter> {

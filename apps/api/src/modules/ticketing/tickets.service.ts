@@ -12,9 +12,11 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'dr
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../context.ts';
 import { workspaces } from '../../db/schema/workspaces.ts';
+import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing } from '../../lib/list-query.ts';
+import { exportEvent, recordAudit } from '../audit/audit.ts';
 import { readBoard } from './board.service.ts';
 import { estimatedWaitMinutes, peopleAhead } from './queue-order.ts';
 import {
@@ -434,7 +436,8 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
       };
     },
 
-    async exportCsv(scope: Tenancy, query: ExportQuery) {
+    /** The list as CSV (same filters and sort), audited as export.tickets. */
+    async exportCsv(scope: WorkspaceScope, query: ExportQuery) {
       const fetched = await select(scope, listWhere(query))
         .orderBy(...ORDER[query.sort])
         .limit(EXPORT_ROWS_MAX + 1);
@@ -467,7 +470,9 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
           r.finished_at,
         ]),
       );
-      return { filename: csvFilename('tickets', now()), csv, truncatedAt };
+      const at = now();
+      await recordAudit(db, exportEvent(scope, 'export.tickets', rows.length, query, at));
+      return { filename: csvFilename('tickets', at), csv, truncatedAt };
     },
   };
 }

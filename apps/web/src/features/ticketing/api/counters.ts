@@ -2,12 +2,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@workhub/shared/constants';
 import type { Counter, counterBody } from '@workhub/shared/schemas/ticketing';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, download } from '../../../lib/api-client.ts';
 import { type Envelope, type ListPage, listQuery } from '../../../lib/api-types.ts';
 import { useSessionScope } from '../../../lib/use-session-scope.ts';
 import { idPath, invalidateTicketing, ticketingKey } from './query-keys.ts';
 
 export type CounterListParams = { q?: string; status?: string; page: number };
+
+/** GET /api/ticketing/counters/export: the list as searched and filtered, as CSV. */
+export const exportCounters = (params: Omit<CounterListParams, 'page'>) =>
+  download(`/api/ticketing/counters/export${listQuery(params)}`, 'queue-counters.csv');
 
 /** GET /api/ticketing/counters?q=&status=&page=. */
 export const useCounters = (params: CounterListParams) => {

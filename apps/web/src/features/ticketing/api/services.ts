@@ -2,12 +2,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@workhub/shared/constants';
 import type { Service, serviceBody } from '@workhub/shared/schemas/ticketing';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, download } from '../../../lib/api-client.ts';
 import { type Envelope, type ListPage, listQuery } from '../../../lib/api-types.ts';
 import { useSessionScope } from '../../../lib/use-session-scope.ts';
 import { idPath, invalidateTicketing, ticketingKey } from './query-keys.ts';
 
 export type ServiceListParams = { q?: string; status?: string; page: number };
+
+/** GET /api/ticketing/services/export: the list as searched and filtered, as CSV. */
+export const exportServices = (params: Omit<ServiceListParams, 'page'>) =>
+  download(`/api/ticketing/services/export${listQuery(params)}`, 'queue-services.csv');
 
 /** GET /api/ticketing/services?q=&status=&page=. */
 export const useServices = (params: ServiceListParams) => {

@@ -6,12 +6,13 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
+import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
-import { useCounters, useSaveCounter } from '../api/counters.ts';
+import { exportCounters, useCounters, useSaveCounter } from '../api/counters.ts';
 import { CounterForm } from '../components/counter-form.tsx';
 import { RecordListToolbar } from '../components/record-list-toolbar.tsx';
 
@@ -68,7 +69,9 @@ export const CountersPage = () => {
             setStatus(value);
             setPage(1);
           }}
-        />
+        >
+          <ExportCsvButton onExport={() => exportCounters({ q: search, status })} />
+        </RecordListToolbar>
         <DataTable
           label="Counters"
           minWidth={640}

@@ -6,12 +6,13 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
+import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
-import { useSaveService, useServices } from '../api/services.ts';
+import { exportServices, useSaveService, useServices } from '../api/services.ts';
 import { RecordListToolbar } from '../components/record-list-toolbar.tsx';
 import { ServiceForm } from '../components/service-form.tsx';
 
@@ -64,7 +65,9 @@ export const ServicesPage = () => {
             setStatus(value);
             setPage(1);
           }}
-        />
+        >
+          <ExportCsvButton onExport={() => exportServices({ q: search, status })} />
+        </RecordListToolbar>
         <DataTable
           label="Services"
           minWidth={640}
