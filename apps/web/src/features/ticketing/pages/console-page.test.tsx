@@ -1,0 +1,189 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Counter, Service, Ticket } from '@workhub/shared/schemas/ticketing';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import { ConsolePage } from './console-page.tsx';
+
+vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+const fetchMock = mockFetchPerTest();
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  vi.mocked(notify.success).mockReset();
+  vi.mocked(notify.error).mockReset();
+  localStorage.clear();
+});
+
+const SERVICE_ID = '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a01';
+const COUNTER_ID = '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a09';
+const TICKET_ID = '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a0f';
+const SERVICE: Service = {
+  id: SERVICE_ID,
+  name: 'Accounts',
+  prefix: 'A',
+  avg_service_minutes: 6,
+  status: 'active',
+  sample: false,
+  waiting: 1,
+  created_at: '2026-11-25T08:00:00.000Z',
+  updated_at: '2026-11-25T08:00:00.000Z',
+};
+const COUNTER: Counter = {
+  id: COUNTER_ID,
+  name: 'Window 1',
+  operator_user_id: null,
+  operator_name: null,
+  status: 'active',
+  sample: false,
+  services: [{ id: SERVICE_ID, name: 'Accounts', prefix: 'A' }],
+  created_at: '2026-11-25T08:00:00.000Z',
+  updated_at: '2026-11-25T08:00:00.000Z',
+};
+const ticket = (patch: Partial<Ticket> = {}): Ticket => ({
+  id: TICKET_ID,
+  public_id: '7d7c0f1e-2a4b-4c5d-8e9f-0a1b2c3d4e5f',
+  number: 'A-001',
+  service_id: SERVICE_ID,
+  service_name: 'Accounts',
+  service_day: '2026-11-25',
+  priority: false,
+  status: 'called',
+  source: 'staff',
+  counter_id: COUNTER_ID,
+  counter_name: 'Window 1',
+  recall_count: 3,
+  queued_at: '2026-11-25T09:00:00.000Z',
+  called_at: '2026-11-25T09:05:00.000Z',
+  started_at: null,
+  finished_at: null,
+  sample: false,
+  created_at: '2026-11-25T09:00:00.000Z',
+  updated_at: '2026-11-25T09:05:00.000Z',
+  ...patch,
+});
+const page = <T,>(rows: T[]) => ({ data: rows, meta: { page: 1, limit: 100, total: rows.length } });
+const posts = () =>
+  fetchMock.mock.calls
+    .filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')
+    .map(([url, init]) => [String(url), JSON.parse(String((init as RequestInit).body))]);
+
+/** The console's calls: the counters, the services, and the ticket in hand (`called`, or none). */
+const answer = (inHand: Ticket | null, extra: Parameters<typeof routeFetch>[1] = {}) =>
+  routeFetch(fetchMock, {
+    'GET /api/ticketing/counters': () => jsonResponse(200, page([COUNTER])),
+    'GET /api/ticketing/services': () => jsonResponse(200, page([SERVICE])),
+    'GET /api/ticketing/tickets': (_init, url) =>
+      jsonResponse(200, page(inHand && url.includes(`status=${inHand.status}`) ? [inHand] : [])),
+    ...extra,
+  });
+
+describe('ConsolePage', () => {
+  it('shows the loading state, then asks which counter you work at', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
+    answer(null);
+    renderWithData(<ConsolePage />, '/ticketing/console');
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect(await screen.findByText('Choose the counter you work at.')).toBeTruthy();
+  });
+
+  it('says when there are no counters yet', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
+    routeFetch(fetchMock, {
+      'GET /api/ticketing/counters': () => jsonResponse(200, page([])),
+      'GET /api/ticketing/services': () => jsonResponse(200, page([])),
+    });
+    renderWithData(<ConsolePage />, '/ticketing/console');
+    expect(await screen.findByText('No counters yet')).toBeTruthy();
+  });
+
+  it('shows the error state with a retry that loads again', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
+    let fail = true;
+    answer(null, {
+      'GET /api/ticketing/counters': () =>
+        fail
+          ? jsonResponse(500, { error: { code: 'INTERNAL', message: 'Server down' } })
+          : jsonResponse(200, page([COUNTER])),
+    });
+    renderWithData(<ConsolePage />, '/ticketing/console');
+    expect(await screen.findByText('The counters could not be loaded')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: /retry|try again/i }));
+    expect(await screen.findByText('Choose the counter you work at.')).toBeTruthy();
+  });
+
+  it('calls the next ticket at the counter remembered from last time', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
+    localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
+    answer(null, {
+      [`POST /api/ticketing/counters/${COUNTER_ID}/call-next`]: () => jsonResponse(200, { data: ticket() }),
+    });
+    renderWithData(<ConsolePage />, '/ticketing/console');
+    expect(await screen.findByText('No ticket at this counter.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Call next' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Called A-001'));
+    expect(posts()).toEqual([[`/api/ticketing/counters/${COUNTER_ID}/call-next`, {}]]);
+  });
+
+  it('asks before a no-show: Cancel sends nothing, confirming marks it', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
+    localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
+    answer(ticket(), {
+      [`POST /api/ticketing/tickets/${TICKET_ID}/no-show`]: () =>
+        jsonResponse(200, { data: ticket({ status: 'no_show' }) }),
+    });
+    renderWithData(<ConsolePage />, '/ticketing/console');
+    expect((await screen.findByTestId('console-ticket')).textContent).toBe('A-001');
+    fireEvent.click(screen.getByRole('button', { name: 'No-show' }));
+    const ask = within(await screen.findByRole('dialog', { name: 'Mark A-001 as no-show?' }));
+    fireEvent.click(ask.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Mark A-001 as no-show?' })).toBeNull());
+    expect(posts()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'No-show' }));
+    const again = within(await screen.findByRole('dialog', { name: 'Mark A-001 as no-show?' }));
+    fireEvent.click(again.getByRole('button', { name: 'Mark no-show' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('A-001: no-show'));
+    expect(posts()).toEqual([[`/api/ticketing/tickets/${TICKET_ID}/no-show`, {}]]);
+  });
+
+  it('issues a ticket at the desk, priority, and says its number', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
+    answer(null, {
+      'POST /api/ticketing/tickets': () =>
+        jsonResponse(201, {
+          data: {
+            ...ticket({ status: 'waiting', priority: true }),
+            people_ahead: 2,
+            estimated_wait_minutes: 12,
+          },
+        }),
+    });
+    renderWithData(<ConsolePage />, '/ticketing/console');
+    await screen.findByText('Choose the counter you work at.');
+    const issue = screen.getByRole('button', { name: 'Issue ticket' }) as HTMLButtonElement;
+    expect(issue.disabled).toBe(true);
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Accounts' })).toBeTruthy());
+    fireEvent.change(screen.getByLabelText('Service'), { target: { value: SERVICE_ID } });
+    fireEvent.click(screen.getByLabelText('Priority'));
+    fireEvent.click(issue);
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Ticket A-001 issued, 2 ahead'));
+    expect(posts()).toEqual([['/api/ticketing/tickets', { service_id: SERVICE_ID, priority: true }]]);
+  });
+
+  it('shows a refusal from the server (nobody waiting) as an error', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
+    localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
+    answer(null, {
+      [`POST /api/ticketing/counters/${COUNTER_ID}/call-next`]: () =>
+        jsonResponse(409, { error: { code: 'CONFLICT', message: 'Nobody is waiting for this counter' } }),
+    });
+    renderWithData(<ConsolePage />, '/ticketing/console');
+    fireEvent.click(await screen.findByRole('button', { name: 'Call next' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Nobody is waiting for this counter'));
+  });
+});
