@@ -587,6 +587,13 @@ export function createAppointmentService(ctx: Ctx) {
     return one(scope, id);
   }
 
+  /** The appointments whose customer has the e-mail of the caller's login (none for an unknown user). */
+  async function ownedBy(userId: string): Promise<SQL> {
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (!user) return sql`false`;
+    return sql`lower(${barberCustomers.email}) = ${user.email.toLowerCase()}`;
+  }
+
   return {
     slots,
     book,
@@ -666,14 +673,34 @@ export function createAppointmentService(ctx: Ctx) {
      * the caller's login, latest first; nobody else's.
      */
     async mine(scope: Scope, userId: string): Promise<Appointment[]> {
-      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-      if (!user) return [];
       return records(
         scope,
-        sql`lower(${barberCustomers.email}) = ${user.email.toLowerCase()}`,
+        await ownedBy(userId),
         [desc(barberAppointments.startAt), asc(barberAppointments.id)],
-        { limit: 100, offset: 0 },
+        {
+          limit: 100,
+          offset: 0,
+        },
       );
+    },
+
+    /**
+     * A customer cancels one of their own appointments (barber:own): someone else's is a 404, as a
+     * missing one; only a booked one that has not started (409 otherwise, as the mail's link).
+     */
+    async cancelMine(scope: Scope, userId: string, id: string): Promise<Appointment> {
+      const [found] = await records(scope, and(eq(barberAppointments.id, id), await ownedBy(userId)), [
+        asc(barberAppointments.id),
+      ]);
+      if (!found) throw notFound();
+      if (found.status !== 'booked') {
+        throw conflict(`An appointment that is ${found.status.replace('_', ' ')} cannot be cancelled`);
+      }
+      if (new Date(found.start_at).getTime() <= now().getTime()) {
+        throw conflict('This appointment has already started: call the shop');
+      }
+      // The step's conditional update settles a race with the desk (409 if it moved on meanwhile).
+      return step(scope, id, 'cancel');
     },
 
     /** Today's walk-ins still to serve (booked or checked in), in the order they will be served. */

@@ -443,4 +443,65 @@ describe("a customer's own appointments", () => {
     expect(mine.json().data.map((a: { customer: { name: string } }) => a.customer.name)).toEqual(['Me']);
     expect((await call(t, 'GET', '/api/barber/appointments', member.token)).statusCode).toBe(403);
   });
+
+  it('lets a customer cancel their own booked appointment before it starts, and nothing else', async () => {
+    const shop = await barberShop(t);
+    const workspace = { account_id: shop.accountId, workspace_id: shop.workspaceId };
+    const member = await memberIn(t, workspace, 'customer');
+    const body = { service_ids: [shop.service.id], staff_id: shop.staff.id };
+    const me = { name: 'Me', email: member.email };
+    const mine = await booked(t, shop.token, {
+      ...body,
+      start_at: shopTimeAt(t, shop.timezone, 1, 9),
+      customer: me,
+    });
+    const theirs = await booked(t, shop.token, {
+      ...body,
+      start_at: shopTimeAt(t, shop.timezone, 1, 10),
+      customer: { name: 'Someone else', email: 'else@example.com' },
+    });
+    const checkedIn = await booked(t, shop.token, {
+      ...body,
+      start_at: shopTimeAt(t, shop.timezone, 1, 11),
+      customer: me,
+    });
+    await call(t, 'POST', `${APPOINTMENTS}/${checkedIn.id}/check-in`, shop.token);
+    const started = await pastAppointment(t, { ...shop, staffId: shop.staff.id }, 1, me);
+    const cancel = (id: string) => call(t, 'POST', `/api/barber/my-appointments/${id}/cancel`, member.token);
+
+    // Someone else's, a missing one and another shop's are all 404; the record is untouched.
+    expect((await cancel(theirs.id)).statusCode).toBe(404);
+    expect((await call(t, 'GET', `${APPOINTMENTS}/${theirs.id}`, shop.token)).json().data.status).toBe(
+      'booked',
+    );
+    expect((await cancel('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const other = await barberShop(t);
+    const elsewhere = await booked(t, other.token, {
+      service_ids: [other.service.id],
+      staff_id: other.staff.id,
+      start_at: shopTimeAt(t, other.timezone, 1, 9),
+      customer: me,
+    });
+    expect((await cancel(elsewhere.id)).statusCode).toBe(404);
+    expect((await cancel('not-a-uuid')).statusCode).toBe(400);
+
+    const wrong = await cancel(checkedIn.id);
+    expect(wrong.statusCode).toBe(409);
+    expect(errorOf(wrong).error.message).toMatch(/checked in cannot be cancelled/);
+    const late = await cancel(started);
+    expect(late.statusCode).toBe(409);
+    expect(errorOf(late).error.message).toMatch(/already started/);
+
+    const done = await cancel(mine.id);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      message: 'Your appointment is cancelled',
+      data: { status: 'cancelled' },
+    });
+    const again = await cancel(mine.id);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).error.message).toMatch(/cancelled cannot be cancelled/);
+    // The freed time can be booked again.
+    await booked(t, shop.token, { ...body, start_at: shopTimeAt(t, shop.timezone, 1, 9) });
+  });
 });

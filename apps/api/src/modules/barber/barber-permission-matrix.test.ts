@@ -58,6 +58,7 @@ const MATRIX = `
   GET   /api/barber/walk-ins                  | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST  /api/barber/walk-ins                  | 201   | 201   | 201    | 201    | 403   | 403      | 400      | 401       | 404
   GET   /api/barber/my-appointments           | 403   | 403   | 403    | 403    | 403   | 200      | 403      | 401       | 404
+  POST  /api/barber/my-appointments/:id/cancel | 403 | 403   | 403    | 403    | 403   | 200      | 403      | 401       | 404
   GET   /api/barber/dashboard                 | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST  /api/barber/sample-data               | 409   | 409   | 403    | 403    | 403   | 403      | 409      | 401       | 404
   DELETE /api/barber/sample-data              | 200   | 200   | 403    | 403    | 403   | 403      | 200      | 401       | 404
@@ -185,6 +186,19 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   'GET /api/barber/walk-ins': async () => ({ url: '/api/barber/walk-ins' }),
   'GET /api/barber/dashboard': async () => ({ url: '/api/barber/dashboard' }),
   'GET /api/barber/my-appointments': async () => ({ url: '/api/barber/my-appointments' }),
+  // An appointment under the caller's own e-mail: only a customer may cancel it there.
+  'POST /api/barber/my-appointments/:id/cancel': async (who) => {
+    const made = await booked(t, state.callers.owner.token, {
+      start_at: startFor(who, 10),
+      service_ids: [shop.serviceId],
+      staff_id: shop.staffId,
+      customer: {
+        name: `Own of ${who}`,
+        email: who === 'anonymous' ? 'nobody@example.com' : state.callers[who].email,
+      },
+    });
+    return { url: `/api/barber/my-appointments/${made.id}/cancel` };
+  },
   'POST /api/barber/sample-data': async () => ({ url: '/api/barber/sample-data' }),
   'DELETE /api/barber/sample-data': async () => ({ url: '/api/barber/sample-data' }),
   'POST /api/barber/walk-ins': async (who) => ({

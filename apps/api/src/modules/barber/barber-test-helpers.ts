@@ -120,8 +120,9 @@ export async function pastAppointment(
   t: TestApp,
   shop: { accountId: string; workspaceId: string; token: string; staffId: string },
   hoursAgo: number,
+  customerBody: { name: string; email?: string } = { name: `Late ${hoursAgo}` },
 ): Promise<string> {
-  const customer = await call(t, 'POST', '/api/barber/customers', shop.token, { name: `Late ${hoursAgo}` });
+  const customer = await call(t, 'POST', '/api/barber/customers', shop.token, customerBody);
   expect(customer.statusCode, customer.body).toBe(201);
   const start = new Date(t.clock.now().getTime() - hoursAgo * 3_600_000);
   const [row] = await t.db.db

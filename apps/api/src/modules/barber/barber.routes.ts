@@ -420,6 +420,28 @@ export const barberRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
     },
   );
 
+  app.post(
+    '/barber/my-appointments/:id/cancel',
+    {
+      config: { action: 'barber:own' },
+      schema: {
+        tags,
+        security,
+        summary:
+          "A customer cancels their own booked appointment before it starts (someone else's: 404; another status: 409)",
+        params: barberIdParam,
+        response: { 200: dataEnvelope(appointment), ...errors },
+      },
+    },
+    async (request) => {
+      const scope = moduleScope(request);
+      return {
+        message: 'Your appointment is cancelled',
+        data: await appointments.cancelMine(scope, scope.auth.user_id, request.params.id),
+      };
+    },
+  );
+
   // ---------------------------------------------------------------- walk-ins
 
   app.get(

@@ -114,3 +114,15 @@ export const useMyAppointments = () => {
     queryFn: async () => (await apiRequest<Envelope<Appointment[]>>('/api/barber/my-appointments')).data,
   });
 };
+
+/** POST /api/barber/my-appointments/:id/cancel: a customer cancels their own booking. */
+export const useCancelMyAppointment = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<Envelope<Appointment>>(`/api/barber/my-appointments/${encodeURIComponent(id)}/cancel`, {
+        method: 'POST',
+      }),
+    onSettled: () => invalidateBarber(queryClient),
+  });
+};

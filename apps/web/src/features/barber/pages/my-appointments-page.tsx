@@ -1,18 +1,43 @@
-import { Badge, Paper } from '@mantine/core';
+import { Badge, Button, Paper, Text } from '@mantine/core';
+import type { Appointment } from '@workhub/shared/schemas/barber';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useMyAppointments } from '../api/appointments.ts';
+import { useCancelMyAppointment, useMyAppointments } from '../api/appointments.ts';
 import { useBarberSettings } from '../api/settings.ts';
 import { dateTimeIn, money, STATUS_COLORS, STATUS_LABELS } from '../barber-format.ts';
 
-/** /barber/my-appointments: a customer's own appointments (booked under their login's e-mail). */
+/** A customer may cancel a booking that has not started (the server refuses the rest with 409). */
+const cancellable = (a: Appointment, now = Date.now()) =>
+  a.status === 'booked' && new Date(a.start_at).getTime() > now;
+
+/**
+ * /barber/my-appointments: a customer's own appointments (booked under their login's e-mail); an
+ * upcoming one can be cancelled, asked first.
+ */
 export const MyAppointmentsPage = () => {
   useDocumentTitle('My appointments');
   const settings = useBarberSettings();
   const mine = useMyAppointments();
+  const cancel = useCancelMyAppointment();
+  const [asking, setAsking] = useState<Appointment | null>(null);
   const timezone = settings.data?.timezone ?? 'UTC';
+  const confirm = async () => {
+    if (!asking) return;
+    try {
+      const answer = await cancel.mutateAsync(asking.id);
+      notify.success(answer.message ?? 'Your appointment is cancelled');
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setAsking(null);
+    }
+  };
   return (
     <>
       <PageHeader
@@ -49,9 +74,40 @@ export const MyAppointmentsPage = () => {
                 </Badge>
               ),
             },
+            {
+              key: 'cancel',
+              header: 'Cancel',
+              hideHeader: true,
+              cell: (a) =>
+                cancellable(a) ? (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Cancel the appointment of ${dateTimeIn(a.start_at, timezone)}`}
+                    onClick={() => setAsking(a)}
+                  >
+                    Cancel
+                  </Button>
+                ) : null,
+            },
           ]}
         />
       </Paper>
+      <ConfirmDialog
+        opened={asking !== null}
+        title="Cancel this appointment?"
+        confirmLabel="Cancel appointment"
+        busy={cancel.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={confirm}
+      >
+        <Text size="sm">
+          {asking
+            ? `${dateTimeIn(asking.start_at, timezone)} with ${asking.staff.name}: the time is freed for someone else. This cannot be undone.`
+            : ''}
+        </Text>
+      </ConfirmDialog>
     </>
   );
 };

@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Appointment } from '@workhub/shared/schemas/barber';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import { rowWith } from '../../../test/table.ts';
+import { MyAppointmentsPage } from './my-appointments-page.tsx';
+
+vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+const fetchMock = mockFetchPerTest();
+afterEach(() => {
+  vi.mocked(notify.success).mockReset();
+  vi.mocked(notify.error).mockReset();
+});
+
+const UPCOMING = '00000000-0000-4000-8000-000000000001';
+const appointment = (
+  id: string,
+  staff: string,
+  start: string,
+  status: Appointment['status'],
+): Appointment => ({
+  id,
+  customer: { id: 'c1', name: 'Me', phone: null, email: 'me@example.com' },
+  staff: { id: `s-${staff}`, name: staff },
+  start_at: start,
+  end_at: start,
+  status,
+  source: 'public',
+  services: [{ service_id: 'x', name: 'Haircut', duration_minutes: 30, price: '800.0000' }],
+  total: '800.0000',
+  created_at: '2026-01-01T00:00:00.000Z',
+});
+
+const rows = [
+  appointment(UPCOMING, 'Amina', '2099-01-05T06:00:00.000Z', 'booked'),
+  appointment('00000000-0000-4000-8000-000000000002', 'Baraka', '2020-01-05T06:00:00.000Z', 'booked'),
+  appointment('00000000-0000-4000-8000-000000000003', 'Chebet', '2099-02-05T06:00:00.000Z', 'cancelled'),
+  appointment('00000000-0000-4000-8000-000000000004', 'Daudi', '2020-02-05T06:00:00.000Z', 'done'),
+];
+
+const base = {
+  'GET /api/barber/settings': () => jsonResponse(200, { data: { timezone: 'Africa/Nairobi' } }),
+  'GET /api/barber/my-appointments': () => jsonResponse(200, { data: rows }),
+};
+
+describe('MyAppointmentsPage', { timeout: 20_000 }, () => {
+  it('offers to cancel only an upcoming booked appointment, asks first, then posts it', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('barber', 'customer'));
+    const posted: string[] = [];
+    routeFetch(fetchMock, {
+      ...base,
+      [`POST /api/barber/my-appointments/${UPCOMING}/cancel`]: (_init, url) => {
+        posted.push(url);
+        return jsonResponse(200, {
+          message: 'Your appointment is cancelled',
+          data: { ...rows[0], status: 'cancelled' },
+        });
+      },
+    });
+    renderWithData(<MyAppointmentsPage />, '/barber/my-appointments');
+    await screen.findByRole('table', { name: 'My appointments' });
+    expect(
+      rowWith('Amina')
+        .queryAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Cancel']);
+    for (const name of ['Baraka', 'Chebet', 'Daudi']) {
+      expect(rowWith(name).queryAllByRole('button'), name).toEqual([]);
+    }
+    await user.click(rowWith('Amina').getByRole('button', { name: /Cancel the appointment/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this appointment?' });
+    expect(within(dialog).getByText(/with Amina/)).toBeTruthy();
+    expect(posted).toEqual([]);
+    // Dismissing posts nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posted).toEqual([]);
+    await user.click(rowWith('Amina').getByRole('button', { name: /Cancel the appointment/ }));
+    const again = await screen.findByRole('dialog', { name: 'Cancel this appointment?' });
+    await user.click(within(again).getByRole('button', { name: 'Cancel appointment' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Your appointment is cancelled'));
+    expect(posted).toHaveLength(1);
+  });
+
+  it("shows the server's refusal", async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('barber', 'customer'));
+    routeFetch(fetchMock, {
+      ...base,
+      [`POST /api/barber/my-appointments/${UPCOMING}/cancel`]: () =>
+        jsonResponse(409, {
+          error: { code: 'CONFLICT', message: 'An appointment that is checked in cannot be cancelled' },
+        }),
+    });
+    renderWithData(<MyAppointmentsPage />, '/barber/my-appointments');
+    await screen.findByRole('table', { name: 'My appointments' });
+    await user.click(rowWith('Amina').getByRole('button', { name: /Cancel the appointment/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this appointment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+    await waitFor(() =>
+      expect(notify.error).toHaveBeenCalledWith('An appointment that is checked in cannot be cancelled'),
+    );
+  });
+
+  it('shows an empty state when there is none', async () => {
+    signIn(fakeWorkspaceAuthSession('barber', 'customer'));
+    routeFetch(fetchMock, {
+      ...base,
+      'GET /api/barber/my-appointments': () => jsonResponse(200, { data: [] }),
+    });
+    renderWithData(<MyAppointmentsPage />, '/barber/my-appointments');
+    await screen.findByText('No appointments yet');
+  });
+});
