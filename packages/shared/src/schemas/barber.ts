@@ -149,8 +149,10 @@ export type BarberStaff = z.infer<typeof barberStaff>;
 export const barberCustomerBody = z.object({
   name: requiredString('A name is required', 120),
   phone: optionalString(40),
-  email: emailField.optional(),
+  /** Optional; a form's empty field is none. */
+  email: emailField.optional().or(z.literal('').transform(() => undefined)),
 });
+export type BarberCustomerBody = z.input<typeof barberCustomerBody>;
 
 export const barberCustomer = z.object({
   id: z.string(),

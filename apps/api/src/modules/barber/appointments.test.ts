@@ -129,6 +129,57 @@ describe('services and staff', () => {
   });
 });
 
+describe('customers', () => {
+  it('adds a customer; an e-mail names one customer (409 in any case), bad input is a 400', async () => {
+    const shop = await barberShop(t);
+    const url = '/api/barber/customers';
+    const added = await call(t, 'POST', url, shop.token, {
+      name: '  Njeri Wambui ',
+      phone: '0712 345678',
+      email: 'Njeri@Example.com',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({
+      message: 'Customer added',
+      data: { name: 'Njeri Wambui', phone: '0712 345678', visits: 0, last_visit_at: null },
+    });
+    const twice = await call(t, 'POST', url, shop.token, { name: 'Another', email: 'NJERI@example.COM' });
+    expect(twice.statusCode).toBe(409);
+    expect(errorOf(twice).error).toMatchObject({
+      message: 'A customer with this e-mail already exists',
+      fields: { email: 'A customer with this e-mail already exists' },
+    });
+    // Without an e-mail, or in another shop, the same person may be added again.
+    expect((await call(t, 'POST', url, shop.token, { name: 'Njeri Wambui' })).statusCode).toBe(201);
+    expect((await call(t, 'POST', url, shop.token, { name: 'Njeri Wambui' })).statusCode).toBe(201);
+    const other = await barberShop(t);
+    expect(
+      (await call(t, 'POST', url, other.token, { name: 'N', email: 'njeri@example.com' })).statusCode,
+    ).toBe(201);
+    // A booking under that e-mail finds the one customer.
+    await booked(t, shop.token, {
+      service_ids: [shop.service.id],
+      staff_id: shop.staff.id,
+      start_at: shopTimeAt(t, shop.timezone, 1, 9),
+      customer: { name: 'Njeri', email: 'njeri@example.com' },
+    });
+    const list = await call(t, 'GET', `${url}?q=njeri`, shop.token);
+    expect(list.json().meta.total).toBe(3);
+    for (const body of [
+      { name: '' },
+      { name: 'x'.repeat(121) },
+      { name: 'A', email: 'not-an-email' },
+      { name: 'A', phone: 'x'.repeat(41) },
+      { name: 'A\u0000' },
+      {},
+    ]) {
+      const bad = await call(t, 'POST', url, shop.token, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(errorOf(bad).error.fields, JSON.stringify(body)).toBeTruthy();
+    }
+  });
+});
+
 describe('appointments', () => {
   it('books services in a row with a staff member, at the price of the day', async () => {
     const shop = await barberShop(t);
@@ -450,6 +501,8 @@ describe("a customer's own appointments", () => {
     const member = await memberIn(t, workspace, 'customer');
     const body = { service_ids: [shop.service.id], staff_id: shop.staff.id };
     const me = { name: 'Me', email: member.email };
+    // First, as the bookings below find this customer by the e-mail.
+    const started = await pastAppointment(t, { ...shop, staffId: shop.staff.id }, 1, me);
     const mine = await booked(t, shop.token, {
       ...body,
       start_at: shopTimeAt(t, shop.timezone, 1, 9),
@@ -466,7 +519,6 @@ describe("a customer's own appointments", () => {
       customer: me,
     });
     await call(t, 'POST', `${APPOINTMENTS}/${checkedIn.id}/check-in`, shop.token);
-    const started = await pastAppointment(t, { ...shop, staffId: shop.staff.id }, 1, me);
     const cancel = (id: string) => call(t, 'POST', `/api/barber/my-appointments/${id}/cancel`, member.token);
 
     // Someone else's, a missing one and another shop's are all 404; the record is untouched.

@@ -131,9 +131,10 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     return { url: `/api/barber/staff/${staff.id}`, payload: staffBody() };
   },
   'GET /api/barber/customers': async () => ({ url: '/api/barber/customers?q=a' }),
-  'POST /api/barber/customers': async () => ({
+  // One e-mail per caller: an e-mail names one customer of the shop (a second is a 409).
+  'POST /api/barber/customers': async (who) => ({
     url: '/api/barber/customers',
-    payload: { name: 'Otieno', phone: '+254711111111', email: 'otieno@example.com' },
+    payload: { name: 'Otieno', phone: '+254711111111', email: `otieno-${who}@example.com` },
   }),
   'GET /api/barber/slots': async () => ({
     url: `/api/barber/slots?service_ids=${shop.serviceId}&date=${shopDay(t, shop.timezone, 1)}`,

@@ -37,6 +37,8 @@ type ServiceInput = z.output<typeof barberServiceBody>;
 type StaffInput = z.output<typeof barberStaffBody>;
 type CustomerInput = z.output<typeof barberCustomerBody>;
 
+export const CUSTOMER_EMAIL_TAKEN = 'A customer with this e-mail already exists';
+
 export const badRequest = (message: string, field?: string) =>
   new AppError(400, 'VALIDATION_FAILED', message, field ? { fields: { [field]: message } } : {});
 
@@ -371,7 +373,25 @@ export function createBarberService(ctx: Ctx) {
       return { data, meta: { page: query.page, limit: query.limit, total: total?.total ?? 0 } };
     },
 
+    /**
+     * Adds a customer. An e-mail names one customer of the shop (bookings find them by it, any
+     * case): a second with the same e-mail is a 409 on `email`. The check runs under a lock on
+     * that e-mail for the request's transaction, so two adds at the same instant cannot both pass.
+     */
     async createCustomer(scope: Scope, input: CustomerInput): Promise<BarberCustomer> {
+      if (input.email) {
+        const email = input.email.toLowerCase();
+        const { workspaceId } = scope.workspaceValues();
+        await db.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`barber_customer:${workspaceId}:${email}`}, 0))`,
+        );
+        const [taken] = await db
+          .select({ id: barberCustomers.id })
+          .from(barberCustomers)
+          .where(and(scope.workspace(barberCustomers), sql`lower(${barberCustomers.email}) = ${email}`))
+          .limit(1);
+        if (taken) throw conflict(CUSTOMER_EMAIL_TAKEN, { email: CUSTOMER_EMAIL_TAKEN });
+      }
       const [row] = await db
         .insert(barberCustomers)
         .values({

@@ -72,4 +72,14 @@ describe('bookings of one slot at the same instant', () => {
     const staffIds = answers.filter((a) => a.statusCode === 201).map((a) => a.json().data.staff.id);
     expect(new Set(staffIds).size).toBe(2);
   });
+
+  it('two adds of a customer with one e-mail: one 201, one 409', async () => {
+    const shop = await barberShop(t);
+    const add = (name: string) =>
+      call(t, 'POST', '/api/barber/customers', shop.token, { name, email: 'same@example.com' });
+    const answers = await Promise.all([add('First'), add('Second')]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const list = await call(t, 'GET', '/api/barber/customers?q=same@', shop.token);
+    expect(list.json().meta.total).toBe(1);
+  });
 });

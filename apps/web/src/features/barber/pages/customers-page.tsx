@@ -1,16 +1,23 @@
-import { Anchor, Paper, TextInput } from '@mantine/core';
+import { Anchor, Button, Modal, Paper, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useMay } from '../../../lib/use-may.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useCustomers } from '../api/customers.ts';
+import { CustomerForm } from '../components/customer-form.tsx';
 
-/** /barber/customers: the customers with their visits; a customer's history is their appointments. */
+/**
+ * /barber/customers: the customers with their visits; a customer's history is their appointments.
+ * Who may book adds a customer (a phone booking's regular, before their first visit).
+ */
 export const CustomersPage = () => {
   useDocumentTitle('Customers');
+  const mayBook = useMay()('barber:book');
+  const [adding, setAdding] = useState(false);
   const [q, setQ] = useState('');
   const [page, setPage] = usePageParam();
   const customers = useCustomers({ ...(q ? { q } : {}), page });
@@ -19,6 +26,7 @@ export const CustomersPage = () => {
       <PageHeader
         title="Customers"
         description="Everyone who booked, with their visits (appointments done)."
+        actions={mayBook ? <Button onClick={() => setAdding(true)}>Add customer</Button> : null}
       />
       <Paper withBorder p="md" radius="md">
         <TextInput
@@ -80,6 +88,9 @@ export const CustomersPage = () => {
           ]}
         />
       </Paper>
+      <Modal opened={adding} onClose={() => setAdding(false)} title="Add customer">
+        {adding ? <CustomerForm onClose={() => setAdding(false)} /> : null}
+      </Modal>
     </>
   );
 };

@@ -1,0 +1,99 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { BarberCustomer } from '@workhub/shared/schemas/barber';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import { CustomersPage } from './customers-page.tsx';
+
+vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+const fetchMock = mockFetchPerTest();
+afterEach(() => {
+  vi.mocked(notify.success).mockReset();
+  vi.mocked(notify.error).mockReset();
+});
+
+const customer = (name: string, email: string | null): BarberCustomer => ({
+  id: `00000000-0000-4000-8000-00000000000${name.length}`,
+  name,
+  phone: null,
+  email,
+  visits: 2,
+  last_visit_at: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+});
+
+const listed = () =>
+  jsonResponse(200, {
+    data: [customer('Kamau', 'kamau@example.com')],
+    meta: { page: 1, limit: 14, total: 1 },
+  });
+
+const openForm = async (user: ReturnType<typeof userEvent.setup>) => {
+  await screen.findByRole('table', { name: 'Customers' });
+  await user.click(screen.getByRole('button', { name: 'Add customer' }));
+  return screen.findByRole('dialog', { name: 'Add customer' });
+};
+
+describe('CustomersPage', { timeout: 20_000 }, () => {
+  it('adds a customer: checked before sending, then posted with an empty e-mail left out', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('barber', 'worker'));
+    const bodies: unknown[] = [];
+    routeFetch(fetchMock, {
+      'GET /api/barber/customers': listed,
+      'POST /api/barber/customers': (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return jsonResponse(201, { message: 'Customer added', data: customer('Njeri', null) });
+      },
+    });
+    renderWithData(<CustomersPage />, '/barber/customers');
+    const dialog = await openForm(user);
+    const send = within(dialog).getByRole('button', { name: 'Add customer' });
+    await user.click(send);
+    expect(await within(dialog).findByText('A name is required')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/Name/), 'Njeri');
+    await user.type(within(dialog).getByLabelText('E-mail'), 'not-an-email');
+    await user.click(send);
+    expect(await within(dialog).findByText(/valid email/i)).toBeTruthy();
+    expect(bodies).toEqual([]);
+    await user.clear(within(dialog).getByLabelText('E-mail'));
+    await user.type(within(dialog).getByLabelText('Phone'), '0712 345678');
+    await user.click(send);
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Customer added'));
+    expect(bodies).toEqual([{ name: 'Njeri', phone: '0712 345678' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("shows the server's 409 for an e-mail taken under the e-mail field", async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('barber', 'member'));
+    const taken = 'A customer with this e-mail already exists';
+    routeFetch(fetchMock, {
+      'GET /api/barber/customers': listed,
+      'POST /api/barber/customers': () =>
+        jsonResponse(409, { error: { code: 'CONFLICT', message: taken, fields: { email: taken } } }),
+    });
+    renderWithData(<CustomersPage />, '/barber/customers');
+    const dialog = await openForm(user);
+    await user.type(within(dialog).getByLabelText(/Name/), 'Kamau again');
+    await user.type(within(dialog).getByLabelText('E-mail'), 'KAMAU@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Add customer' }));
+    expect(await within(dialog).findByText(taken)).toBeTruthy();
+    expect(within(dialog).getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it('offers no Add customer to a role that may not book', async () => {
+    signIn(fakeWorkspaceAuthSession('barber', 'guest'));
+    routeFetch(fetchMock, { 'GET /api/barber/customers': listed });
+    renderWithData(<CustomersPage />, '/barber/customers');
+    await screen.findByRole('table', { name: 'Customers' });
+    expect(screen.queryByRole('button', { name: 'Add customer' })).toBeNull();
+  });
+});
