@@ -186,10 +186,13 @@ export const appointmentBody = z.object({
 });
 export type AppointmentBody = z.input<typeof appointmentBody>;
 
+/** Edit a booked appointment: another start, staff member and/or services (the end follows). */
 export const appointmentMoveBody = z.object({
   start_at: instant.optional(),
   staff_id: idField().optional(),
+  service_ids: serviceIds.optional(),
 });
+export type AppointmentMoveBody = z.input<typeof appointmentMoveBody>;
 
 export const walkInBody = z.object({
   service_ids: serviceIds,

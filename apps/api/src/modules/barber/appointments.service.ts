@@ -69,6 +69,7 @@ const isDeadlock = (err: unknown): boolean => hasCode(err, '40P01');
 const DEADLOCK_RETRIES = 3;
 
 export const SLOT_TAKEN = 'That time was just booked with this staff member: pick another slot';
+const LONGER_TAKEN = 'With these services the appointment runs into another booking of this staff member';
 const NOBODY_FREE = 'Nobody who performs these services is free at that time';
 const SCHEDULE_MESSAGES = {
   day_off: 'The staff member is off that day',
@@ -519,14 +520,20 @@ export function createAppointmentService(ctx: Ctx) {
   }
 
   /**
-   * Moves a booked appointment to another start and/or staff member: the same checks as a booking
-   * (the staff member performs every service, their schedule, the past), the exclusion constraint
-   * deciding an overlap (409).
+   * Edits a booked appointment: another start, staff member and/or services, with the same checks
+   * as a booking (the staff member performs every service, their schedule, the past); the end is
+   * the start plus the services' total duration, and the exclusion constraint decides an overlap
+   * (409), a longer booking running into the next one included. A service kept keeps the name,
+   * duration and price it was booked at; one added comes at today's.
    */
   async function move(
     scope: Scope,
     id: string,
-    input: { start_at?: string | undefined; staff_id?: string | undefined },
+    input: {
+      start_at?: string | undefined;
+      staff_id?: string | undefined;
+      service_ids?: string[] | undefined;
+    },
   ): Promise<Appointment> {
     const [current] = await db
       .select()
@@ -535,56 +542,102 @@ export function createAppointmentService(ctx: Ctx) {
       .for('update');
     if (!current) throw notFound();
     if (current.status !== 'booked') {
-      throw conflict(`An appointment that is ${current.status.replace('_', ' ')} cannot be moved`);
+      throw conflict(
+        `An appointment that is ${current.status.replace('_', ' ')} cannot be ${input.service_ids ? 'changed' : 'moved'}`,
+      );
     }
     const start = input.start_at ? new Date(input.start_at) : current.startAt;
     const staffId = input.staff_id ?? current.staffId;
     const timezone = await timezoneOf(db, scope);
     checkWhen(start, timezone);
-    const lines = await db
-      .select({
-        serviceId: barberAppointmentServices.serviceId,
-        durationMinutes: barberAppointmentServices.durationMinutes,
-      })
+    const booked = await db
+      .select()
       .from(barberAppointmentServices)
-      .where(
-        and(scope.workspace(barberAppointmentServices), eq(barberAppointmentServices.appointmentId, id)),
-      );
-    const duration = totalMinutes(lines);
+      .where(and(scope.workspace(barberAppointmentServices), eq(barberAppointmentServices.appointmentId, id)))
+      .orderBy(asc(barberAppointmentServices.position));
+    const lines = input.service_ids ? await linesFor(scope, input.service_ids, booked) : undefined;
+    const duration = totalMinutes(lines ?? booked);
+    const end = new Date(start.getTime() + duration * MINUTE_MS);
     const { schedules } = await schedulesOf(
       scope,
-      lines.map((l) => l.serviceId),
+      (lines ?? booked).map((l) => l.serviceId),
       staffId,
       start,
-      new Date(start.getTime() + duration * MINUTE_MS),
+      end,
       id,
     );
     const schedule = schedules[0];
     const reason = schedule ? scheduleConflict(schedule, start, duration, timezone) : 'outside_hours';
     if (reason) throw badRequest(SCHEDULE_MESSAGES[reason], 'start_at');
+    const rescheduled = start.getTime() !== current.startAt.getTime() || staffId !== current.staffId;
     for (let attempt = 0; ; attempt++) {
       try {
-        await db.transaction((tx) =>
-          tx
+        await db.transaction(async (tx) => {
+          await tx
             .update(barberAppointments)
             .set({
               startAt: start,
-              endAt: new Date(start.getTime() + duration * MINUTE_MS),
+              endAt: end,
               staffId,
-              reminderSentAt: null,
+              ...(rescheduled ? { reminderSentAt: null } : {}),
               updatedAt: now(),
             })
-            .where(and(scope.workspace(barberAppointments), eq(barberAppointments.id, id))),
-        );
+            .where(and(scope.workspace(barberAppointments), eq(barberAppointments.id, id)));
+          if (!lines) return;
+          await tx
+            .delete(barberAppointmentServices)
+            .where(
+              and(
+                scope.workspace(barberAppointmentServices),
+                eq(barberAppointmentServices.appointmentId, id),
+              ),
+            );
+          await tx.insert(barberAppointmentServices).values(
+            lines.map((line, position) => ({
+              ...scope.workspaceValues(),
+              appointmentId: id,
+              position,
+              ...line,
+            })),
+          );
+        });
         break;
       } catch (err) {
         if (isDeadlock(err) && attempt < DEADLOCK_RETRIES) continue;
-        if (isExclusionViolation(err) || isDeadlock(err))
-          throw conflict(SLOT_TAKEN, { start_at: SLOT_TAKEN });
+        if (isExclusionViolation(err) || isDeadlock(err)) {
+          const message = lines ? LONGER_TAKEN : SLOT_TAKEN;
+          throw conflict(message, { [lines ? 'service_ids' : 'start_at']: message });
+        }
         throw err;
       }
     }
     return one(scope, id);
+  }
+
+  /** The lines of an edited booking: a service kept keeps its booked terms, one added today's (active, of this shop). */
+  async function linesFor(
+    scope: Scope,
+    serviceIds: readonly string[],
+    booked: readonly (typeof barberAppointmentServices.$inferSelect)[],
+  ) {
+    const kept = new Map(booked.map((l) => [l.serviceId, l]));
+    if (new Set(serviceIds).size !== serviceIds.length)
+      throw badRequest('A service is listed twice', 'service_ids');
+    const added = serviceIds.filter((sid) => !kept.has(sid));
+    const fresh = new Map((added.length > 0 ? await servicesOf(scope, added) : []).map((s) => [s.id, s]));
+    return serviceIds.map((sid) => {
+      const line = kept.get(sid);
+      if (line)
+        return { serviceId: sid, name: line.name, durationMinutes: line.durationMinutes, price: line.price };
+      const service = fresh.get(sid);
+      if (!service) throw badRequest('A service is not offered by this shop', 'service_ids');
+      return {
+        serviceId: sid,
+        name: service.name,
+        durationMinutes: service.durationMinutes,
+        price: service.price,
+      };
+    });
   }
 
   /** The appointments whose customer has the e-mail of the caller's login (none for an unknown user). */

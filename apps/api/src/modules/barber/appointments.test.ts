@@ -363,6 +363,83 @@ describe('appointments', () => {
     expect(late.statusCode).toBe(409);
   });
 
+  it("edits a booking's services: the end follows, kept lines keep their price, an overlap is a 409", async () => {
+    const shop = await barberShop(t);
+    const wash = await addService(t, shop.token, { name: 'Wash', duration_minutes: 15, price: '200' });
+    const colour = await addService(t, shop.token, { name: 'Colour', duration_minutes: 60, price: '2500' });
+    const massage = await addService(t, shop.token, { name: 'Massage' });
+    await call(t, 'PATCH', `/api/barber/staff/${shop.staff.id}`, shop.token, {
+      name: shop.staff.name,
+      service_ids: [shop.service.id, wash.id, colour.id],
+      hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start_minute: 480, end_minute: 1200 })),
+    });
+    const start = shopTimeAt(t, shop.timezone, 1, 9);
+    const a = await booked(t, shop.token, {
+      start_at: start,
+      service_ids: [shop.service.id],
+      staff_id: shop.staff.id,
+    });
+    // The next booking starts at 10:00; the cut's price changes after the booking.
+    const next = await booked(t, shop.token, {
+      start_at: shopTimeAt(t, shop.timezone, 1, 10),
+      service_ids: [wash.id],
+      staff_id: shop.staff.id,
+    });
+    await call(t, 'PATCH', `/api/barber/services/${shop.service.id}`, shop.token, {
+      name: shop.service.name,
+      duration_minutes: 30,
+      price: '999',
+    });
+    const edit = (id: string, service_ids: unknown) =>
+      call(t, 'PATCH', `${APPOINTMENTS}/${id}`, shop.token, { service_ids });
+
+    const longer = await edit(a.id, [shop.service.id, wash.id]);
+    expect(longer.statusCode, longer.body).toBe(200);
+    expect(longer.json().message).toBe('Appointment saved');
+    expect(longer.json().data).toMatchObject({
+      start_at: start,
+      end_at: shopTimeAt(t, shop.timezone, 1, 9, 45),
+      total: '1000.0000',
+      services: [
+        { service_id: shop.service.id, price: '800.0000', duration_minutes: 30 },
+        { service_id: wash.id, price: '200.0000', duration_minutes: 15 },
+      ],
+    });
+    // 30 + 60 minutes from 09:00 runs into the 10:00 booking: the exclusion constraint says no.
+    const overlap = await edit(a.id, [shop.service.id, colour.id]);
+    expect(overlap.statusCode).toBe(409);
+    expect(errorOf(overlap).error.message).toMatch(/runs into another booking/);
+    const unchanged = (await call(t, 'GET', `${APPOINTMENTS}/${a.id}`, shop.token)).json().data;
+    expect(unchanged.end_at).toBe(shopTimeAt(t, shop.timezone, 1, 9, 45));
+    expect(unchanged.services).toHaveLength(2);
+    // Once the next one is cancelled, the longer booking fits.
+    await call(t, 'POST', `${APPOINTMENTS}/${next.id}/cancel`, shop.token);
+    expect((await edit(a.id, [colour.id, shop.service.id])).json().data).toMatchObject({
+      end_at: shopTimeAt(t, shop.timezone, 1, 10, 30),
+      total: '3300.0000',
+    });
+    // Removing one shortens it again.
+    expect((await edit(a.id, [wash.id])).json().data).toMatchObject({
+      end_at: shopTimeAt(t, shop.timezone, 1, 9, 15),
+      services: [{ service_id: wash.id, price: '200.0000' }],
+    });
+
+    // A service the staff member does not perform, one twice, none, an unknown or another shop's: 400.
+    const other = await barberShop(t);
+    for (const ids of [[massage.id], [wash.id, wash.id], [], ['nope'], [other.service.id], 'x']) {
+      expect((await edit(a.id, ids)).statusCode, JSON.stringify(ids)).toBe(400);
+    }
+    // Another shop's appointment is a 404; a checked-in one cannot change (409).
+    expect(
+      (await call(t, 'PATCH', `${APPOINTMENTS}/${a.id}`, other.token, { service_ids: [other.service.id] }))
+        .statusCode,
+    ).toBe(404);
+    await call(t, 'POST', `${APPOINTMENTS}/${a.id}/check-in`, shop.token);
+    const late = await edit(a.id, [shop.service.id]);
+    expect(late.statusCode).toBe(409);
+    expect(errorOf(late).error.message).toMatch(/checked in cannot be changed/);
+  });
+
   it('lists with search, filters and pagination, and exports CSV', async () => {
     const shop = await barberShop(t);
     const body = { service_ids: [shop.service.id], staff_id: shop.staff.id };

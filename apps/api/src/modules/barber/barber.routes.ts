@@ -371,14 +371,14 @@ export const barberRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
         tags,
         security,
         summary:
-          'Move a booked appointment to another start and/or staff member (the same checks as booking)',
+          'Edit a booked appointment: another start, staff member and/or services (the end recomputed; the same checks as booking, 409 on an overlap)',
         params: barberIdParam,
         body: appointmentMoveBody,
         response: { 200: dataEnvelope(appointment), ...errors },
       },
     },
     async (request) => ({
-      message: 'Appointment moved',
+      message: request.body.service_ids ? 'Appointment saved' : 'Appointment moved',
       data: await appointments.move(moduleScope(request), request.params.id, request.body),
     }),
   );

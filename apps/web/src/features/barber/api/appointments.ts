@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   Appointment,
   AppointmentBody,
+  AppointmentMoveBody,
   AppointmentStatus,
   AppointmentStep,
 } from '@workhub/shared/schemas/barber';
@@ -71,14 +72,14 @@ export const useAppointmentStep = () => {
   });
 };
 
-/** PATCH /api/barber/appointments/:id: move to another start and/or staff member. */
+/** PATCH /api/barber/appointments/:id: move to another start and/or staff member, or change the services. */
 export const useMoveAppointment = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, start_at, staff_id }: { id: string; start_at?: string; staff_id?: string }) =>
+    mutationFn: ({ id, ...body }: AppointmentMoveBody & { id: string }) =>
       apiRequest<Envelope<Appointment>>(`/api/barber/appointments/${encodeURIComponent(id)}`, {
         method: 'PATCH',
-        body: { start_at, staff_id },
+        body,
       }),
     onSettled: () => invalidateBarber(queryClient),
   });

@@ -1,11 +1,17 @@
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { APPOINTMENT_STEPS, type Appointment, type AppointmentStep } from '@workhub/shared/schemas/barber';
+import {
+  APPOINTMENT_STEPS,
+  type Appointment,
+  type AppointmentStep,
+  type BarberService,
+} from '@workhub/shared/schemas/barber';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useAppointmentStep } from '../api/appointments.ts';
 import { dateTimeIn, money, STATUS_COLORS, STATUS_LABELS, STEP_TEXT, timeIn } from '../barber-format.ts';
+import { EditServices } from './edit-services.tsx';
 
 const STEPS: AppointmentStep[] = ['check-in', 'done', 'no-show', 'cancel'];
 
@@ -69,42 +75,67 @@ export const StepButtons = ({
   );
 };
 
-/** One appointment's details and its status steps. */
+/** One appointment's details and its status steps; a booked one's services can be changed. */
 export const AppointmentDialog = ({
   appointment,
   timezone,
   mayBook,
+  services,
   onClose,
 }: {
   appointment: Appointment | null;
   timezone: string;
   mayBook: boolean;
+  services: BarberService[];
   onClose: () => void;
-}) => (
-  <Modal opened={appointment !== null} onClose={onClose} title={appointment?.customer.name ?? ''}>
-    {appointment ? (
-      <Stack gap="xs">
-        <Text>
-          {dateTimeIn(appointment.start_at, timezone)} – {timeIn(appointment.end_at, timezone)} with{' '}
-          {appointment.staff.name}
-        </Text>
-        <Text size="sm">
-          {appointment.services.map((s) => s.name).join(' + ')} · {money(appointment.total)}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {[appointment.customer.phone, appointment.customer.email].filter(Boolean).join(' · ') ||
-            'No contact details'}
-        </Text>
-        <Group gap="xs">
-          <Badge color={STATUS_COLORS[appointment.status]} variant="light">
-            {STATUS_LABELS[appointment.status]}
-          </Badge>
-          <Badge color="gray" variant="outline">
-            {appointment.source.replace('_', '-')}
-          </Badge>
-        </Group>
-        {mayBook ? <StepButtons appointment={appointment} size="xs" /> : null}
-      </Stack>
-    ) : null}
-  </Modal>
-);
+}) => {
+  const [editing, setEditing] = useState(false);
+  const close = () => {
+    setEditing(false);
+    onClose();
+  };
+  return (
+    <Modal opened={appointment !== null} onClose={close} title={appointment?.customer.name ?? ''}>
+      {appointment ? (
+        <Stack gap="xs">
+          <Text>
+            {dateTimeIn(appointment.start_at, timezone)} – {timeIn(appointment.end_at, timezone)} with{' '}
+            {appointment.staff.name}
+          </Text>
+          {editing ? (
+            <EditServices
+              appointment={appointment}
+              services={services}
+              timezone={timezone}
+              onDone={() => setEditing(false)}
+            />
+          ) : (
+            <Group gap="xs">
+              <Text size="sm">
+                {appointment.services.map((s) => s.name).join(' + ')} · {money(appointment.total)}
+              </Text>
+              {mayBook && appointment.status === 'booked' ? (
+                <Button size="compact-xs" variant="subtle" onClick={() => setEditing(true)}>
+                  Change services
+                </Button>
+              ) : null}
+            </Group>
+          )}
+          <Text size="sm" c="dimmed">
+            {[appointment.customer.phone, appointment.customer.email].filter(Boolean).join(' · ') ||
+              'No contact details'}
+          </Text>
+          <Group gap="xs">
+            <Badge color={STATUS_COLORS[appointment.status]} variant="light">
+              {STATUS_LABELS[appointment.status]}
+            </Badge>
+            <Badge color="gray" variant="outline">
+              {appointment.source.replace('_', '-')}
+            </Badge>
+          </Group>
+          {mayBook ? <StepButtons appointment={appointment} size="xs" /> : null}
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+};

@@ -283,6 +283,7 @@ export const CalendarPage = () => {
         appointment={open}
         timezone={timezone}
         mayBook={mayBook}
+        services={services.data?.data ?? []}
         onClose={() => setSelected(null)}
       />
       <Modal

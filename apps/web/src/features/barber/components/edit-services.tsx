@@ -1,0 +1,78 @@
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import type { Appointment, BarberService } from '@workhub/shared/schemas/barber';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { useMoveAppointment } from '../api/appointments.ts';
+import { timeIn } from '../barber-format.ts';
+
+/**
+ * The services of a booked appointment, added or removed at the desk: the end moves with the total
+ * duration; the server refuses a longer booking that runs into the next one (409), shown here.
+ */
+export const EditServices = ({
+  appointment,
+  services,
+  timezone,
+  onDone,
+}: {
+  appointment: Appointment;
+  services: BarberService[];
+  timezone: string;
+  onDone: () => void;
+}) => {
+  const save = useMoveAppointment();
+  const [chosen, setChosen] = useState(appointment.services.map((s) => s.service_id));
+  const [problem, setProblem] = useState<string | null>(null);
+  // A booked line keeps its terms (a service since hidden stays listed); the others are today's offer.
+  const booked = appointment.services.map((s) => ({
+    id: s.service_id,
+    name: s.name,
+    minutes: s.duration_minutes,
+  }));
+  const offered = services
+    .filter((s) => s.active && !booked.some((b) => b.id === s.id))
+    .map((s) => ({ id: s.id, name: s.name, minutes: s.duration_minutes }));
+  const options = [...booked, ...offered];
+  const minutes = chosen.reduce((sum, id) => sum + (options.find((o) => o.id === id)?.minutes ?? 0), 0);
+  const end = new Date(new Date(appointment.start_at).getTime() + minutes * 60_000).toISOString();
+  const submit = async () => {
+    setProblem(null);
+    try {
+      const answer = await save.mutateAsync({ id: appointment.id, service_ids: chosen });
+      notify.success(answer.message ?? 'Appointment saved');
+      onDone();
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <Checkbox.Group label="Services" value={chosen} onChange={setChosen}>
+        <Stack gap={4} mt={4}>
+          {options.map((o) => (
+            <Checkbox key={o.id} value={o.id} label={`${o.name} (${o.minutes} min)`} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      <Text size="sm" c="dimmed">
+        {chosen.length === 0
+          ? 'Pick at least one service.'
+          : `${minutes} min: until ${timeIn(end, timezone)}`}
+      </Text>
+      {problem ? (
+        <Text size="sm" c="red" role="alert">
+          {problem}
+        </Text>
+      ) : null}
+      <Group justify="flex-end">
+        <Button variant="default" size="xs" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button size="xs" loading={save.isPending} disabled={chosen.length === 0} onClick={submit}>
+          Save services
+        </Button>
+      </Group>
+    </Stack>
+  );
+};
