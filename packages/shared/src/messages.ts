@@ -225,6 +225,7 @@ export const messages = {
     'export.ticketing_services': 'Queue services exported',
     'export.ticketing_counters': 'Queue counters exported',
     'export.audit': 'Audit log exported',
+    'export.appointments': 'Salon appointments exported',
     'mrp.confirmed': 'MRP proposals confirmed',
   },
 

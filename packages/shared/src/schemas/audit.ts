@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'export.ticketing_services',
   'export.ticketing_counters',
   'export.audit',
+  'export.appointments',
   'mrp.confirmed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

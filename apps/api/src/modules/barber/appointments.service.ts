@@ -17,9 +17,11 @@ import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type S
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
+import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing } from '../../lib/list-query.ts';
+import { exportEvent, recordAudit } from '../audit/audit.ts';
 import {
   barberAppointmentServices,
   barberAppointments,
@@ -781,10 +783,14 @@ export function createAppointmentService(ctx: Ctx) {
       return { data, meta: { page: query.page, limit: query.limit, total: total?.total ?? 0 } };
     },
 
-    async exportCsv(scope: Scope, query: z.output<typeof appointmentExportQuery>) {
+    /** A member's export (the audit row names who): the list's filters, at most 10,000 rows. */
+    async exportCsv(scope: WorkspaceScope, query: z.output<typeof appointmentExportQuery>) {
       const where = await listWhere(scope, query);
       const fetched = await records(scope, where, listOrder(), { limit: EXPORT_ROWS_MAX + 1, offset: 0 });
       const { rows, truncatedAt } = capRows(fetched, EXPORT_ROWS_MAX);
+      const at = now();
+      // In the request's transaction: the row commits with the export's answer or not at all.
+      await recordAudit(db, exportEvent(scope, 'export.appointments', rows.length, query, at));
       const csv = toCsv(
         ['Start', 'End', 'Customer', 'Phone', 'E-mail', 'Staff', 'Services', 'Total', 'Status', 'Source'],
         rows.map((a) => [
@@ -800,7 +806,7 @@ export function createAppointmentService(ctx: Ctx) {
           a.source,
         ]),
       );
-      return { filename: csvFilename('appointments', now()), csv, truncatedAt };
+      return { filename: csvFilename('appointments', at), csv, truncatedAt };
     },
 
     /** One day of the shop: each active staff member's hours and breaks of that weekday, and the appointments. */

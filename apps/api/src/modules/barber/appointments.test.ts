@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
 import { memberIn } from '../../test/tenants.ts';
 import { call } from '../../test/work.ts';
+import { theAuditRow } from '../audit/audit-test-helpers.ts';
 import {
   addService,
   addStaff,
@@ -479,6 +480,15 @@ describe('appointments', () => {
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toContain('Customer');
     expect(lines).toHaveLength(3);
+    // Every export is audited: who, how many rows, with which filters; a refused one writes nothing.
+    expect((await call(t, 'GET', `${APPOINTMENTS}/export?status=nope`, shop.token)).statusCode).toBe(400);
+    const audited = await theAuditRow(t, shop.accountId, 'export.appointments');
+    expect(audited).toMatchObject({
+      workspaceId: shop.workspaceId,
+      actorUserId: expect.any(String),
+      after: { rows: 2, q: 'kamau' },
+      ip: '127.0.0.1',
+    });
     const calendar = await call(
       t,
       'GET',
