@@ -1,6 +1,7 @@
-import { and, count, eq, notExists, sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { conflict } from '../../lib/app-error.ts';
+import { clearSampleRows } from '../../lib/sample-data.ts';
 import {
   barberAppointmentServices,
   barberAppointments,
@@ -282,78 +283,25 @@ export function createSampleData(ctx: Ctx) {
       };
     },
 
+    /** Removes exactly the sample rows, keeping any a real record still refers to. */
     async clear(
       scope: BarberScope,
     ): Promise<{ appointments: number; customers: number; staff: number; services: number }> {
-      const appointments = await db
-        .delete(barberAppointments)
-        .where(and(scope.workspace(barberAppointments), eq(barberAppointments.sample, true)))
-        .returning({ id: barberAppointments.id });
-      const customers = await db
-        .delete(barberCustomers)
-        .where(
-          and(
-            scope.workspace(barberCustomers),
-            eq(barberCustomers.sample, true),
-            notExists(
-              db
-                .select({ one: sql`1` })
-                .from(barberAppointments)
-                .where(
-                  and(
-                    eq(barberAppointments.accountId, barberCustomers.accountId),
-                    eq(barberAppointments.customerId, barberCustomers.id),
-                  ),
-                ),
-            ),
-          ),
-        )
-        .returning({ id: barberCustomers.id });
-      const staff = await db
-        .delete(barberStaff)
-        .where(
-          and(
-            scope.workspace(barberStaff),
-            eq(barberStaff.sample, true),
-            notExists(
-              db
-                .select({ one: sql`1` })
-                .from(barberAppointments)
-                .where(
-                  and(
-                    eq(barberAppointments.accountId, barberStaff.accountId),
-                    eq(barberAppointments.staffId, barberStaff.id),
-                  ),
-                ),
-            ),
-          ),
-        )
-        .returning({ id: barberStaff.id });
-      const services = await db
-        .delete(barberServices)
-        .where(
-          and(
-            scope.workspace(barberServices),
-            eq(barberServices.sample, true),
-            notExists(
-              db
-                .select({ one: sql`1` })
-                .from(barberAppointmentServices)
-                .where(
-                  and(
-                    eq(barberAppointmentServices.accountId, barberServices.accountId),
-                    eq(barberAppointmentServices.serviceId, barberServices.id),
-                  ),
-                ),
-            ),
-          ),
-        )
-        .returning({ id: barberServices.id });
+      const A = barberAppointments;
       return {
-        appointments: appointments.length,
-        customers: customers.length,
-        staff: staff.length,
-        services: services.length,
+        appointments: await clearSampleRows(db, A, scope.workspace(A)),
+        customers: await clearSampleRows(db, barberCustomers, scope.workspace(barberCustomers), {
+          table: A,
+          column: A.customerId,
+        }),
+        staff: await clearSampleRows(db, barberStaff, scope.workspace(barberStaff), {
+          table: A,
+          column: A.staffId,
+        }),
+        services: await clearSampleRows(db, barberServices, scope.workspace(barberServices), {
+          table: barberAppointmentServices,
+          column: barberAppointmentServices.serviceId,
+        }),
       };
     },
   };
