@@ -7,7 +7,8 @@
 //  4. the list scenarios on PGlite (the embedded default) at 100k tasks, and its cold start;
 //  5. web: first load of /auth/login, every route's JS from the Vite manifest, Lighthouse;
 //  6. MRP (bench/mrp.mjs): a 5,000-product, 6-level, 20,000-line catalogue run on PGlite (< 5 s).
-// `--only mrp` runs the MRP case alone (as `node bench/mrp.mjs` does).
+// `--only mrp` runs the MRP case alone (as `node bench/mrp.mjs` does); `--only lists` the task and
+// project lists at 1M tasks, the bare stack and then the product (a quick check of a change).
 // Prints a table and PASS/FAIL budget lines, writes the same as JSON to bench/results/, and exits
 // non-zero when a budget fails. BENCH_DURATION / BENCH_WARMUP / BENCH_CONNECTIONS shorten a trial run.
 import { spawn, spawnSync } from 'node:child_process';
@@ -26,7 +27,8 @@ import { ROUTE_BUDGET_KB, routeSizes } from './web-budgets.mjs';
 
 const reseed = process.argv.includes('--reseed');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-if (only !== undefined && only !== 'mrp') throw new Error(`--only takes mrp (got ${only})`);
+if (only !== undefined && only !== 'mrp' && only !== 'lists')
+  throw new Error(`--only takes mrp or lists (got ${only})`);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LARGE = { accounts: 1000, big: 5, tasks: Number(process.env.BENCH_TASKS ?? 1_000_000) };
 // The same page shapes at 100 times fewer tasks: 15 accounts of the ordinary size (~22 tasks per
@@ -94,7 +96,11 @@ async function deleteBenchTasks(url) {
   await sql.end();
 }
 
-async function postgresDataset(name, params, { full }) {
+async function postgresDataset(
+  name,
+  params,
+  { full, scenarios = full ? ['tasks', 'projects', 'dashboard', 'create'] : ['tasks'] },
+) {
   log(`seeding ${name} (${params.tasks.toLocaleString('en')} tasks)`);
   const seeded = await seedPostgres({
     serverUrl,
@@ -109,7 +115,6 @@ async function postgresDataset(name, params, { full }) {
   await db.end();
   const dataset = { tasks: params.tasks, seed: seeded, tenants: tenants.length, bare: {}, product: {} };
   results.datasets[name] = dataset;
-  const scenarios = full ? ['tasks', 'projects', 'dashboard', 'create'] : ['tasks'];
 
   // Tasks an earlier run (or probe) created and left would make the table bigger, with dead rows
   // for autovacuum to clean up while the bare stack is measured: gone before either contender.
@@ -276,6 +281,7 @@ function budgets() {
       p && b ? `${fmt(p.p99 / b.p99, 2)}x` : 'not run',
     );
   }
+  if (only === 'lists') return report(out);
   const pc = large?.product.create;
   const bc = large?.bare.create;
   check(
@@ -346,19 +352,24 @@ function report(out) {
 let ok = false;
 try {
   mkdirSync(workDir, { recursive: true });
-  if (only !== 'mrp') {
+  if (only === 'lists') {
+    build();
+    await postgresDataset('large', LARGE, { full: false, scenarios: ['tasks', 'projects'] });
+  } else if (only !== 'mrp') {
     build();
     await postgresDataset('large', LARGE, { full: true });
     await postgresDataset('small', SMALL, { full: false });
     await pgliteDataset(PGLITE);
   }
-  log('MRP: 5,000 products on PGlite');
-  results.mrp = await measureMrp({ workDir, port: PORTS.mrp });
+  if (only !== 'lists') {
+    log('MRP: 5,000 products on PGlite');
+    results.mrp = await measureMrp({ workDir, port: PORTS.mrp });
+  }
   const machineLine = `${results.machine.cpus} cores, ${results.machine.memoryGB} GB, Node ${results.machine.node}`;
   console.log(
     only === 'mrp'
       ? `\nnpm run bench -- --only mrp: ${machineLine}; the server (with PGlite inside) and the client share the machine.\n`
-      : `\nnpm run bench: ${machineLine}; ` +
+      : `\nnpm run bench${only ? ` -- --only ${only}` : ''}: ${machineLine}; ` +
           `PostgreSQL, the server and the load generator (autocannon, ${settings.connections} connections, ` +
           `${settings.warmupSeconds} s warm-up + ${settings.seconds} s) share the machine.\n`,
   );
