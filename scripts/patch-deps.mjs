@@ -28,29 +28,63 @@ export const QUEUE_FIXES = [
 ];
 
 /** The fixed text of one queue.js, or null when it is already fixed; throws on an unknown text. */
-export function patchQueue(text, file = 'queue.js') {
-  if (text.includes(MARK)) return null;
+export const patchQueue = (text, file = 'queue.js') => applyFixes(text, QUEUE_FIXES, MARK, file);
+
+// postgres.js 3.4.x, src/index.js, `begin()`: the transaction's BEGIN is awaited (a round trip)
+// before the transaction's first query is even written. Every request of the product runs in a
+// transaction that sets its tenant (row-level security, docs/decisions.md 025): BEGIN, the tenant
+// and the session's check are three statements that can go out in one write. The fix: once BEGIN
+// has its connection, the transaction's queries follow it on that connection at once (PostgreSQL
+// runs them in order), and the transaction is committed only once BEGIN has succeeded. (The
+// connection is moved from the pool's `full` queue, where the pool put it as it does every
+// connection of a transaction whose BEGIN is under way, to `reserved`, where a transaction's
+// connection is kept: never in `open` or `busy`, so no other query can be sent on it.)
+const BEGIN_MARK = '// workhub: BEGIN pipelined with the transaction (scripts/patch-deps.mjs)';
+
+export const BEGIN_FIXES = [
+  [
+    "      await sql.unsafe('begin ' + options.replace(/[^a-z ]/ig, ''), [], { onexecute }).execute()\n      return await Promise.race([\n        scope(connection, fn),",
+    "      let assigned\n      const onassigned = new Promise(r => assigned = r)\n      const began = sql.unsafe('begin ' + options.replace(/[^a-z ]/ig, ''), [], { onexecute: c => { onexecute(c); assigned() } }).execute()\n      began.catch(() => {})\n      await Promise.race([onassigned, began])\n      connection.queue === full && move(connection, reserved)\n      return await Promise.race([\n        scope(connection, fn, undefined, began),",
+  ],
+  ['    async function scope(c, fn, name) {', '    async function scope(c, fn, name, began) {'],
+  [
+    '      if (!name) {\n        prepare\n',
+    '      if (!name) {\n        began && await began\n        prepare\n',
+  ],
+];
+
+/** Applies `fixes` to `text` once (null when `mark` says it is done); throws on an unknown text. */
+function applyFixes(text, fixes, mark, what) {
+  if (text.includes(mark)) return null;
   let out = text;
-  for (const [from, to] of QUEUE_FIXES) {
+  for (const [from, to] of fixes) {
     if (out.split(from).length !== 2) {
       throw new Error(
-        `${file} is not the postgres.js 3.4 queue this patch knows: re-check scripts/patch-deps.mjs`,
+        `${what} is not the postgres.js 3.4 file this patch knows: re-check scripts/patch-deps.mjs`,
       );
     }
     out = out.replace(from, to);
   }
-  return `${MARK}\n${out}`;
+  return `${mark}\n${out}`;
 }
+
+/** The fixed text of one index.js, or null when it is already fixed; throws on an unknown text. */
+export const patchBegin = (text, file = 'index.js') => applyFixes(text, BEGIN_FIXES, BEGIN_MARK, file);
 
 function main() {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   const base = join(root, 'node_modules/postgres');
   if (!existsSync(base)) return; // not installed here (e.g. a partial install)
   for (const flavour of ['src', 'cjs/src', 'cf/src']) {
-    const file = join(base, flavour, 'queue.js');
-    if (!existsSync(file)) continue;
-    const fixed = patchQueue(readFileSync(file, 'utf8'), file);
-    if (fixed !== null) writeFileSync(file, fixed);
+    for (const [name, patch] of [
+      ['queue.js', patchQueue],
+      ['index.js', patchBegin],
+    ]) {
+      const file = join(base, flavour, name);
+      if (!existsSync(file)) continue;
+      const fixed = patch(readFileSync(file, 'utf8'), file);
+      if (fixed !== null) writeFileSync(file, fixed);
+    }
   }
 }
 

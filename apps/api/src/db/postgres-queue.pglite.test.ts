@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types (the root package's postinstall)
-import { patchQueue, QUEUE_FIXES } from '../../../../scripts/patch-deps.mjs';
+import { BEGIN_FIXES, patchBegin, patchQueue, QUEUE_FIXES } from '../../../../scripts/patch-deps.mjs';
 import { findRepoRoot } from '../config.ts';
 
 // Runs once (the PGlite project): it reads files, not a database.
@@ -12,9 +12,9 @@ const queueFile = (flavour: string) => join(findRepoRoot(), 'node_modules/postgr
 const MARK_LINE = /^\/\/ workhub:.*\n/;
 
 /** The text as postgres.js ships it: the installed file with the fixes taken back out. */
-function shipped(installed: string): string {
+function shipped(installed: string, fixes: [string, string][] = QUEUE_FIXES): string {
   let text = installed.replace(MARK_LINE, '');
-  for (const [from, to] of [...(QUEUE_FIXES as [string, string][])].reverse()) text = text.replace(to, from);
+  for (const [from, to] of [...fixes].reverse()) text = text.replace(to, from);
   return text;
 }
 
@@ -29,7 +29,7 @@ describe("postgres.js's connection queue, as npm install leaves it (scripts/patc
   });
 
   it('refuses a queue.js it does not know rather than patching it blindly', () => {
-    expect(() => patchQueue('export default function Queue() {}')).toThrow(/not the postgres.js 3.4 queue/);
+    expect(() => patchQueue('export default function Queue() {}')).toThrow(/not the postgres.js 3.4 file/);
   });
 
   it('still behaves as a queue through long runs of shifts, removals and pushes', async () => {
@@ -54,5 +54,24 @@ describe("postgres.js's connection queue, as npm install leaves it (scripts/patc
     expect(queue.length).toBe(0);
     queue.push(99);
     expect(queue.shift()).toBe(99);
+  });
+});
+
+describe("postgres.js's begin(), as npm install leaves it (scripts/patch-deps.mjs)", () => {
+  // Its behaviour on a real server is in postgres-begin.postgres.test.ts.
+  const indexFile = (flavour: string) => join(findRepoRoot(), 'node_modules/postgres', flavour, 'index.js');
+
+  it('sends BEGIN without waiting for its answer in each of the package flavours', () => {
+    for (const flavour of ['src', 'cjs/src', 'cf/src']) {
+      const installed = readFileSync(indexFile(flavour), 'utf8');
+      expect(installed).toMatch(MARK_LINE);
+      expect(installed).toContain('began && await began');
+      expect(patchBegin(shipped(installed, BEGIN_FIXES))).toBe(installed);
+      expect(patchBegin(installed)).toBeNull();
+    }
+  });
+
+  it('refuses an index.js it does not know rather than patching it blindly', () => {
+    expect(() => patchBegin('export default function Postgres() {}')).toThrow(/not the postgres.js 3.4 file/);
   });
 });

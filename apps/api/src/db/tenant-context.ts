@@ -84,10 +84,30 @@ export function onCurrentConnection<S extends object>(db: Db, statement: S): S {
   return client ? (Object.create(statement, { client: { value: client } }) as S) : statement;
 }
 
-/** Sets the tenant for the rest of the transaction `tx` (transaction-local: it ends with it). */
+const ENTER_TENANT =
+  "select set_config('app.account_id', $1, true), set_config('app.workspace_id', $2, true), set_config('app.user_id', $3, true)";
+
+type PostgresJsClient = {
+  unsafe(query: string, params: unknown[], options: { prepare: boolean }): Promise<unknown>;
+};
+const isPostgresJs = (client: unknown): client is PostgresJsClient =>
+  typeof (client as { unsafe?: unknown } | undefined)?.unsafe === 'function';
+
+/**
+ * Sets the tenant for the rest of the transaction `tx` (transaction-local: it ends with it). On
+ * PostgreSQL a named statement: postgres.js sends an unnamed one with parameters in two round trips
+ * (it asks the server for their types first) and holds the connection's later queries until then;
+ * a named one, once known to the connection, goes out with the queries after it in one write.
+ */
 export async function enterTenant(tx: Db, tenant: Tenant): Promise<void> {
+  const params = [tenant.accountId, tenant.workspaceId ?? '', tenant.userId ?? ''];
+  const client = clientOf(tx);
+  if (isPostgresJs(client)) {
+    await client.unsafe(ENTER_TENANT, params, { prepare: true });
+    return;
+  }
   await tx.execute(
-    sql`select set_config('app.account_id', ${tenant.accountId}, true), set_config('app.workspace_id', ${tenant.workspaceId ?? ''}, true), set_config('app.user_id', ${tenant.userId ?? ''}, true)`,
+    sql`select set_config('app.account_id', ${params[0]}, true), set_config('app.workspace_id', ${params[1]}, true), set_config('app.user_id', ${params[2]}, true)`,
   );
 }
 
@@ -129,12 +149,17 @@ async function open(root: Db, tenant: Tenant, state: RequestState): Promise<Requ
     entered = resolve;
   });
   const run = root.transaction(async (tx) => {
-    await enterTenant(tx, tenant);
+    // Not awaited before the request goes on: its first query (the session's) follows on the same
+    // connection, in the same write; PostgreSQL runs them in order, and an error in setting the
+    // tenant fails the transaction, and that query with it.
+    const entering = enterTenant(tx, tenant);
+    entering.catch(() => {});
     state.tx = tx;
     state.done = false;
     entered();
     const commit = await finished;
     state.done = true;
+    await entering;
     if (!commit) throw new Rollback();
   });
   // A transaction that cannot begin (the database is down) fails the request (503, plugins/errors.ts).
