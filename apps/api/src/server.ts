@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/client.ts';
@@ -5,6 +6,23 @@ import { ensureSuperAdmin, seedPlans } from './db/seed.ts';
 import { systemClock } from './lib/clock.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/**
+ * Log lines go to stdout without holding the event loop: a line is written by libuv's thread pool,
+ * and the lines logged while a write is under way go out together in the next one. (pino's default
+ * writes each line with its own synchronous write(2): one system call per request on the request's
+ * thread, a twentieth of the server's CPU under load; docs/performance.md.) What is still in the
+ * buffer is written out synchronously when the process exits.
+ */
+const logDestination = pino.destination({ dest: 1, sync: false });
+const exit = (code: number): never => {
+  try {
+    logDestination.flushSync();
+  } catch {
+    // Nothing more can be done for a log that cannot be written as the process ends.
+  }
+  return process.exit(code);
+};
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -29,7 +47,7 @@ async function main(): Promise<void> {
       systemClock,
     ),
   }));
-  const app = await buildApp(config, { db });
+  const app = await buildApp(config, { db, logStream: logDestination });
 
   if (seeded?.plans) app.log.info('subscription plans seeded');
   const admin = seeded?.admin;
@@ -47,15 +65,15 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     setTimeout(() => {
       console.error('shutdown took too long; exiting');
-      process.exit(1);
+      exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
       await app.close();
       await db.close();
-      process.exit(0);
+      exit(0);
     } catch (err) {
       console.error(err);
-      process.exit(1);
+      exit(1);
     }
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
@@ -77,5 +95,5 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   console.error(err);
-  process.exit(1);
+  exit(1);
 });
