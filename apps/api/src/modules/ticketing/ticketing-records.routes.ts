@@ -12,8 +12,10 @@ import {
   ticketingIdParam,
   ticketingMessages,
 } from '@workhub/shared/schemas/ticketing';
+import type { FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { csvHeaders, csvText } from '../../lib/csv.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
@@ -22,158 +24,157 @@ import type { TicketingRecords } from './ticketing-records.service.ts';
 const tags = ['ticketing'];
 const security = [{ bearerAuth: [] }];
 
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+type ListQuery = z.output<typeof recordListQuery>;
+type ExportQuery = z.output<typeof recordExportQuery>;
+type CsvFile = { filename: string; csv: string; truncatedAt: number | null };
+
+/** One kind of the queue's records (services, counters): its paths' word, schemas, texts and service calls. */
+type RecordKind<Item extends z.ZodType, Body extends z.ZodType> = {
+  path: string;
+  item: Item;
+  body: Body;
+  summaries: { list: string; create: string; update: string };
+  created: string;
+  list: (
+    scope: WorkspaceScope,
+    query: ListQuery,
+  ) => Promise<{ data: z.output<Item>[]; meta: { page: number; limit: number; total: number } }>;
+  exportCsv: (scope: WorkspaceScope, query: ExportQuery) => Promise<CsvFile>;
+  create: (scope: WorkspaceScope, body: z.output<Body>) => Promise<z.output<Item>>;
+  update: (scope: WorkspaceScope, id: string, body: z.output<Body>) => Promise<z.output<Item>>;
+};
+
+/**
+ * GET,POST /api/ticketing/<kind>, GET .../export and PATCH .../:id: read by the staff
+ * (ticketing:read), changed by the managers (ticketing:manage).
+ */
+function registerRecordKind<Item extends z.ZodType, Body extends z.ZodType>(
+  zodApp: ZodApp,
+  kind: RecordKind<Item, Body>,
+) {
+  // The same instance, its zod validator and serializer unchanged: only the compile-time types
+  // differ, as the zod type provider cannot resolve a generic schema's output. Each handler
+  // meets the input after the route's schema has parsed it, hence the casts to its output.
+  const app = zodApp.withTypeProvider<FastifyTypeProviderDefault>();
+  const base = `/ticketing/${kind.path}`;
+  const one = dataEnvelope(kind.item);
+
+  app.get(
+    base,
+    {
+      config: { action: 'ticketing:read' },
+      schema: {
+        tags,
+        security,
+        summary: kind.summaries.list,
+        querystring: recordListQuery,
+        response: { 200: listEnvelope(kind.item), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => kind.list(moduleScope(request), request.query as ListQuery),
+  );
+
+  app.get(
+    `${base}/export`,
+    {
+      config: { action: 'ticketing:read' },
+      schema: {
+        tags,
+        security,
+        summary: `The ${kind.path} list (same search and status filter) as CSV, up to 10,000 rows`,
+        querystring: recordExportQuery,
+        response: { 200: csvText, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv, truncatedAt } = await kind.exportCsv(
+        moduleScope(request),
+        request.query as ExportQuery,
+      );
+      return reply.headers(csvHeaders(filename, truncatedAt)).send(csv);
+    },
+  );
+
+  app.post(
+    base,
+    {
+      config: { action: 'ticketing:manage' },
+      schema: {
+        tags,
+        security,
+        summary: kind.summaries.create,
+        body: kind.body,
+        response: { 201: one, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        message: kind.created,
+        data: await kind.create(moduleScope(request), request.body as z.output<Body>),
+      }),
+  );
+
+  app.patch(
+    `${base}/:id`,
+    {
+      config: { action: 'ticketing:manage' },
+      schema: {
+        tags,
+        security,
+        summary: kind.summaries.update,
+        params: ticketingIdParam,
+        body: kind.body,
+        response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      message: messages.updateDone,
+      data: await kind.update(
+        moduleScope(request),
+        (request.params as z.output<typeof ticketingIdParam>).id,
+        request.body as z.output<Body>,
+      ),
+    }),
+  );
+}
+
 /** Services, counters, settings and opening hours: read by the staff, changed by the managers. */
 export const ticketingRecordsRoutes: FastifyPluginAsyncZod<{ records: TicketingRecords }> = async (
   app,
   { records },
 ) => {
-  app.get(
-    '/ticketing/services',
-    {
-      config: { action: 'ticketing:read' },
-      schema: {
-        tags,
-        security,
-        summary: "The queue's services (q: name contains; status), each with today's waiting tickets",
-        querystring: recordListQuery,
-        response: { 200: listEnvelope(service), ...errorResponses(400, 401, 403, 404, 409) },
-      },
+  registerRecordKind(app, {
+    path: 'services',
+    item: service,
+    body: serviceBody,
+    summaries: {
+      list: "The queue's services (q: name contains; status), each with today's waiting tickets",
+      create: 'Create a service: a name and a prefix letter unique in the workspace, its average minutes',
+      update: 'Edit a service (the whole record; status inactive stops its tickets being taken)',
     },
-    async (request) => records.listServices(moduleScope(request), request.query),
-  );
+    created: ticketingMessages.serviceCreated,
+    list: records.listServices,
+    exportCsv: records.exportServices,
+    create: (scope, body) => records.createService(scope, body),
+    update: records.updateService,
+  });
 
-  app.get(
-    '/ticketing/services/export',
-    {
-      config: { action: 'ticketing:read' },
-      schema: {
-        tags,
-        security,
-        summary: 'The services list (same search and status filter) as CSV, up to 10,000 rows',
-        querystring: recordExportQuery,
-        response: { 200: csvText, ...errorResponses(400, 401, 403, 404, 409) },
-      },
+  registerRecordKind(app, {
+    path: 'counters',
+    item: counter,
+    body: counterBody,
+    summaries: {
+      list: "The queue's counters (q: name contains; status), with their services and operator",
+      create: 'Create a counter: a unique name, the services it calls, an operator (a member) or none',
+      update: 'Edit a counter (the whole record)',
     },
-    async (request, reply) => {
-      const { filename, csv, truncatedAt } = await records.exportServices(
-        moduleScope(request),
-        request.query,
-      );
-      return reply.headers(csvHeaders(filename, truncatedAt)).send(csv);
-    },
-  );
-
-  app.post(
-    '/ticketing/services',
-    {
-      config: { action: 'ticketing:manage' },
-      schema: {
-        tags,
-        security,
-        summary: 'Create a service: a name and a prefix letter unique in the workspace, its average minutes',
-        body: serviceBody,
-        response: { 201: dataEnvelope(service), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({
-        message: ticketingMessages.serviceCreated,
-        data: await records.createService(moduleScope(request), request.body),
-      }),
-  );
-
-  app.patch(
-    '/ticketing/services/:id',
-    {
-      config: { action: 'ticketing:manage' },
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a service (the whole record; status inactive stops its tickets being taken)',
-        params: ticketingIdParam,
-        body: serviceBody,
-        response: { 200: dataEnvelope(service), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => ({
-      message: messages.updateDone,
-      data: await records.updateService(moduleScope(request), request.params.id, request.body),
-    }),
-  );
-
-  app.get(
-    '/ticketing/counters',
-    {
-      config: { action: 'ticketing:read' },
-      schema: {
-        tags,
-        security,
-        summary: "The queue's counters (q: name contains; status), with their services and operator",
-        querystring: recordListQuery,
-        response: { 200: listEnvelope(counter), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => records.listCounters(moduleScope(request), request.query),
-  );
-
-  app.get(
-    '/ticketing/counters/export',
-    {
-      config: { action: 'ticketing:read' },
-      schema: {
-        tags,
-        security,
-        summary: 'The counters list (same search and status filter) as CSV, up to 10,000 rows',
-        querystring: recordExportQuery,
-        response: { 200: csvText, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      const { filename, csv, truncatedAt } = await records.exportCounters(
-        moduleScope(request),
-        request.query,
-      );
-      return reply.headers(csvHeaders(filename, truncatedAt)).send(csv);
-    },
-  );
-
-  app.post(
-    '/ticketing/counters',
-    {
-      config: { action: 'ticketing:manage' },
-      schema: {
-        tags,
-        security,
-        summary: 'Create a counter: a unique name, the services it calls, an operator (a member) or none',
-        body: counterBody,
-        response: { 201: dataEnvelope(counter), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({
-        message: ticketingMessages.counterCreated,
-        data: await records.createCounter(moduleScope(request), request.body),
-      }),
-  );
-
-  app.patch(
-    '/ticketing/counters/:id',
-    {
-      config: { action: 'ticketing:manage' },
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a counter (the whole record)',
-        params: ticketingIdParam,
-        body: counterBody,
-        response: { 200: dataEnvelope(counter), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => ({
-      message: messages.updateDone,
-      data: await records.updateCounter(moduleScope(request), request.params.id, request.body),
-    }),
-  );
+    created: ticketingMessages.counterCreated,
+    list: records.listCounters,
+    exportCsv: records.exportCounters,
+    create: (scope, body) => records.createCounter(scope, body),
+    update: records.updateCounter,
+  });
 
   app.get(
     '/ticketing/settings',

@@ -1,0 +1,181 @@
+import { Badge, Button, Modal, Paper, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { messages } from '@workhub/shared/messages';
+import type { TicketingRecordStatus } from '@workhub/shared/schemas/ticketing';
+import { type ReactNode, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { EmptyList } from '../../../components/data-states.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import type { Envelope, ListPage } from '../../../lib/api-types.ts';
+import { notify } from '../../../lib/notify.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useMay } from '../../../lib/use-may.ts';
+import { RecordListToolbar } from './record-list-toolbar.tsx';
+
+/** What the services and counters share: a name, an active or inactive status, the sample mark. */
+export type QueueRecord = { id: string; name: string; status: TicketingRecordStatus; sample: boolean };
+
+type Filters = { q: string; status: string };
+
+export type RecordListPageProps<T extends QueueRecord, B> = {
+  /** The record's name, singular and plural ('service', 'services'); the title is the plural's. */
+  noun: readonly [string, string];
+  description: string;
+  emptyDescription: string;
+  /** What deactivating does, in the dialog that asks first. */
+  deactivateNote: ReactNode;
+  minWidth: number;
+  useList: (params: Filters & { page: number }) => UseQueryResult<ListPage<T>>;
+  exportList: (params: Filters) => Promise<{ truncatedAt: number | null }>;
+  useSave: () => {
+    mutateAsync: (variables: { id: string; body: B }) => Promise<Envelope<T>>;
+    isPending: boolean;
+  };
+  /** The whole record as the API's body, with `status` changed. */
+  bodyWithStatus: (record: T, status: TicketingRecordStatus) => B;
+  /** The columns between the name and the status (and before the name, `lead`). */
+  lead?: DataTableColumn<T>[];
+  columns: DataTableColumn<T>[];
+  form: (record: T | undefined, onDone: () => void) => ReactNode;
+};
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The list page of the queue's services and of its counters: search and status filter, CSV
+ * export, the table with paging and its loading, empty and error states, New and Edit in a
+ * dialog, Activate at once and Deactivate asked first. Managers only see the changes.
+ */
+export const RecordListPage = <T extends QueueRecord, B>(props: RecordListPageProps<T, B>) => {
+  const [one, many] = props.noun;
+  const title = capitalized(many);
+  useDocumentTitle(title);
+  const mayManage = useMay()('ticketing:manage');
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const [search] = useDebouncedValue(q, 300);
+  const list = props.useList({ q: search, status, page });
+  const save = props.useSave();
+  const [editing, setEditing] = useState<{ record?: T } | null>(null);
+  const [deactivating, setDeactivating] = useState<T | null>(null);
+
+  const toggle = async (record: T, next: TicketingRecordStatus) => {
+    try {
+      const answer = await save.mutateAsync({ id: record.id, body: props.bodyWithStatus(record, next) });
+      notify.success(answer.message || messages.updateDone);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setDeactivating(null);
+    }
+  };
+  const filtered = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setPage(1);
+  };
+
+  const create = mayManage ? <Button onClick={() => setEditing({})}>{`+ New ${one}`}</Button> : null;
+  return (
+    <>
+      <PageHeader title={title} description={props.description} actions={create} />
+      <Paper withBorder p="md" radius="md">
+        <RecordListToolbar
+          q={q}
+          status={status}
+          searchLabel="Search by name"
+          onQ={filtered(setQ)}
+          onStatus={filtered(setStatus)}
+        >
+          <ExportCsvButton onExport={() => props.exportList({ q: search, status })} />
+        </RecordListToolbar>
+        <DataTable
+          label={title}
+          minWidth={props.minWidth}
+          rows={list.data?.data}
+          loading={list.isPending}
+          error={list.error}
+          errorTitle={`The ${many} could not be loaded`}
+          onRetry={() => void list.refetch()}
+          rowKey={(r) => r.id}
+          empty={
+            <EmptyList
+              title={q || status ? `No ${one} matches` : `No ${many} yet`}
+              description={props.emptyDescription}
+            >
+              {create}
+            </EmptyList>
+          }
+          pagination={
+            list.data ? { meta: list.data.meta, page, onChange: setPage, noun: [one, many] } : undefined
+          }
+          columns={[
+            ...(props.lead ?? []),
+            {
+              key: 'name',
+              header: 'Name',
+              cell: (r) => (
+                <Text size="sm" fw={600}>
+                  {r.name} {r.sample ? <Badge size="xs">sample</Badge> : null}
+                </Text>
+              ),
+            },
+            ...props.columns,
+            {
+              key: 'status',
+              header: 'Status',
+              cell: (r) => <Badge color={r.status === 'active' ? 'green' : 'gray'}>{r.status}</Badge>,
+            },
+            mayManage && {
+              key: 'edit',
+              header: 'Edit',
+              hideHeader: true,
+              cell: (r) => (
+                <Button size="compact-xs" variant="subtle" onClick={() => setEditing({ record: r })}>
+                  Edit
+                </Button>
+              ),
+            },
+            mayManage && {
+              key: 'toggle',
+              header: 'Activate or deactivate',
+              hideHeader: true,
+              cell: (r) => (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color={r.status === 'active' ? 'red' : 'green'}
+                  onClick={() => (r.status === 'active' ? setDeactivating(r) : void toggle(r, 'active'))}
+                >
+                  {r.status === 'active' ? 'Deactivate' : 'Activate'}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Paper>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.record ? `Edit ${editing.record.name}` : `New ${one}`}
+        centered
+      >
+        {editing ? props.form(editing.record, () => setEditing(null)) : null}
+      </Modal>
+      <ConfirmDialog
+        opened={deactivating !== null}
+        title={`Deactivate ${deactivating?.name ?? one}?`}
+        confirmLabel={`Deactivate ${one}`}
+        busy={save.isPending}
+        onCancel={() => setDeactivating(null)}
+        onConfirm={() => deactivating && void toggle(deactivating, 'inactive')}
+      >
+        <Text size="sm">{props.deactivateNote}</Text>
+      </ConfirmDialog>
+    </>
+  );
+};
