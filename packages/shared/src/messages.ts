@@ -226,6 +226,7 @@ export const messages = {
     'export.ticketing_counters': 'Queue counters exported',
     'export.audit': 'Audit log exported',
     'export.appointments': 'Salon appointments exported',
+    'export.cbe': 'School records exported',
     'mrp.confirmed': 'MRP proposals confirmed',
   },
 

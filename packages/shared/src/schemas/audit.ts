@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'export.ticketing_counters',
   'export.audit',
   'export.appointments',
+  'export.cbe',
   'mrp.confirmed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -18,9 +18,9 @@ import { dataEnvelope, idField, listEnvelope } from '@workhub/shared/schemas/com
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { csvHeaders, csvText } from '../../lib/csv.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import { readErrors, security, tags } from './cbe-common.ts';
+import { csvRoute } from './cbe-export.routes.ts';
 import type { CbeFeeService } from './cbe-fees.service.ts';
 import { guardedBy, guardianEmailOf } from './cbe-students.service.ts';
 
@@ -45,6 +45,7 @@ export const cbeFeeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx; service: CbeFeeServ
     },
     async (request) => service.listStructures(moduleScope(request), request.query),
   );
+  csvRoute(app, 'fee-structures', 'fee structures', structureQuery, service.exportStructures);
   app.post(
     '/cbe/fee-structures',
     {
@@ -96,26 +97,7 @@ export const cbeFeeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx; service: CbeFeeServ
     },
     async (request) => service.listInvoices(moduleScope(request), request.query),
   );
-  app.get(
-    '/cbe/invoices/export',
-    {
-      config: { action: 'cbe:read' },
-      schema: {
-        tags,
-        security,
-        summary: 'The invoice list (same filters) as a CSV download',
-        querystring: cbeInvoiceListQuery,
-        response: { 200: csvText, ...readErrors },
-      },
-    },
-    async (request, reply) => {
-      const { filename, csv, truncatedAt } = await service.exportInvoices(
-        moduleScope(request),
-        request.query,
-      );
-      return reply.headers(csvHeaders(filename, truncatedAt)).send(csv);
-    },
-  );
+  csvRoute(app, 'invoices', 'invoice list', cbeInvoiceListQuery, service.exportInvoices);
   app.post(
     '/cbe/invoices/generate',
     {
@@ -149,6 +131,7 @@ export const cbeFeeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx; service: CbeFeeServ
     },
     async (request) => service.listPayments(moduleScope(request), request.query),
   );
+  csvRoute(app, 'payments', 'payments', cbePaymentListQuery, service.exportPayments);
   app.post(
     '/cbe/payments',
     {
@@ -217,21 +200,5 @@ export const cbeFeeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx; service: CbeFeeServ
     },
     async (request) => service.arrears(moduleScope(request), request.query),
   );
-  app.get(
-    '/cbe/arrears/export',
-    {
-      config: { action: 'cbe:read' },
-      schema: {
-        tags,
-        security,
-        summary: 'The arrears list (same filters) as a CSV download',
-        querystring: cbeArrearsQuery,
-        response: { 200: csvText, ...readErrors },
-      },
-    },
-    async (request, reply) => {
-      const { filename, csv, truncatedAt } = await service.exportArrears(moduleScope(request), request.query);
-      return reply.headers(csvHeaders(filename, truncatedAt)).send(csv);
-    },
-  );
+  csvRoute(app, 'arrears', 'arrears list', cbeArrearsQuery, service.exportArrears);
 };

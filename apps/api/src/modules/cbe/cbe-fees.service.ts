@@ -1,4 +1,3 @@
-import { EXPORT_ROWS_MAX } from '@workhub/shared/constants';
 import {
   type CbeArrear,
   type CbeFeeStructure,
@@ -19,7 +18,6 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing } from '../../lib/list-query.ts';
 import {
   cbeClasses,
@@ -31,6 +29,7 @@ import {
   cbeTerms,
 } from './cbe.schema.ts';
 import { badReference, mustFind, mustReference, pageOf, unique } from './cbe-common.ts';
+import { EXPORT_FETCH, schoolCsv } from './cbe-export.ts';
 
 const meta = (query: { page: number; limit: number }, total: number) => ({
   page: query.page,
@@ -41,6 +40,7 @@ const studentName = sql<string>`${cbeStudents.firstName} || ' ' || ${cbeStudents
 const searchStudent = (q: string | undefined) =>
   q ? or(ilike(cbeStudents.admissionNo, containing(q)), ilike(studentName, containing(q))) : undefined;
 /** numeric(14,4) text from a sum: always 4 decimals. */
+type StructureQuery = z.output<typeof cbeListQuery> & { term_id?: string | undefined };
 const money = (value: SQL) => sql<string>`(${value})::numeric(14,4)::text`;
 
 /** Fee structures, invoices, payments (under the invoice's row lock), statements and arrears. */
@@ -81,6 +81,13 @@ export function createCbeFeeService(ctx: Ctx) {
     if (!row) throw notFound();
     return toStructure(row);
   }
+  const structureWhere = (scope: WorkspaceScope, query: StructureQuery) =>
+    and(
+      scope.workspace(cbeFeeStructures),
+      query.q ? ilike(cbeGrades.name, containing(query.q)) : undefined,
+      query.term_id ? eq(cbeFeeStructures.termId, query.term_id) : undefined,
+    );
+  const structureOrder = [desc(cbeTerms.startsOn), asc(cbeGrades.level), asc(cbeFeeStructures.id)];
   async function checkStructure(scope: WorkspaceScope, input: z.output<typeof cbeFeeStructureBody>) {
     await mustReference(db, scope, cbeGrades, input.grade_id, 'grade_id');
     await mustReference(db, scope, cbeTerms, input.term_id, 'term_id');
@@ -167,6 +174,17 @@ export function createCbeFeeService(ctx: Ctx) {
     created_at: r.p.createdAt.toISOString(),
   });
 
+  const paymentWhere = (
+    scope: WorkspaceScope,
+    query: Omit<z.output<typeof cbePaymentListQuery>, 'page' | 'limit'>,
+  ) =>
+    and(
+      scope.workspace(cbePayments),
+      searchStudent(query.q),
+      query.student_id ? eq(cbePayments.studentId, query.student_id) : undefined,
+    );
+  const paymentOrder = [desc(cbePayments.paidOn), desc(cbePayments.createdAt), asc(cbePayments.id)];
+
   // ------------------------------------------------------------ arrears
   function arrearsQuery(
     scope: WorkspaceScope,
@@ -227,18 +245,11 @@ export function createCbeFeeService(ctx: Ctx) {
 
   return {
     // ---------------- structures
-    async listStructures(
-      scope: WorkspaceScope,
-      query: z.output<typeof cbeListQuery> & { term_id?: string | undefined },
-    ) {
-      const where = and(
-        scope.workspace(cbeFeeStructures),
-        query.q ? ilike(cbeGrades.name, containing(query.q)) : undefined,
-        query.term_id ? eq(cbeFeeStructures.termId, query.term_id) : undefined,
-      );
+    async listStructures(scope: WorkspaceScope, query: StructureQuery) {
+      const where = structureWhere(scope, query);
       const rows = await structureSelect()
         .where(where)
-        .orderBy(desc(cbeTerms.startsOn), asc(cbeGrades.level), asc(cbeFeeStructures.id))
+        .orderBy(...structureOrder)
         .limit(query.limit)
         .offset(pageOf(query).offset);
       const [total] = await db
@@ -253,6 +264,21 @@ export function createCbeFeeService(ctx: Ctx) {
         )
         .where(where);
       return { data: rows.map(toStructure), meta: meta(query, total?.total ?? 0) };
+    },
+    async exportStructures(scope: WorkspaceScope, query: StructureQuery) {
+      const rows = await structureSelect()
+        .where(structureWhere(scope, query))
+        .orderBy(...structureOrder)
+        .limit(EXPORT_FETCH);
+      return schoolCsv(
+        ctx,
+        scope,
+        'fee-structures',
+        query,
+        rows.map(toStructure),
+        ['Grade', 'Term', 'Amount', 'Description'],
+        (f) => [f.grade_name, f.term_name, f.amount, f.description],
+      );
     },
     async createStructure(scope: WorkspaceScope, input: z.output<typeof cbeFeeStructureBody>) {
       await checkStructure(scope, input);
@@ -310,21 +336,16 @@ export function createCbeFeeService(ctx: Ctx) {
       const rows = await invoiceSelect()
         .where(invoiceWhere(scope, query))
         .orderBy(...invoiceOrder)
-        .limit(EXPORT_ROWS_MAX + 1);
-      const capped = capRows(rows.map(toInvoice), EXPORT_ROWS_MAX);
-      const csv = toCsv(
+        .limit(EXPORT_FETCH);
+      return schoolCsv(
+        ctx,
+        scope,
+        'invoices',
+        query,
+        rows.map(toInvoice),
         ['Admission no', 'Student', 'Term', 'Issued on', 'Amount', 'Paid', 'Balance'],
-        capped.rows.map((i) => [
-          i.admission_no,
-          i.student_name,
-          i.term_name,
-          i.issued_on,
-          i.amount,
-          i.paid,
-          i.balance,
-        ]),
+        (i) => [i.admission_no, i.student_name, i.term_name, i.issued_on, i.amount, i.paid, i.balance],
       );
-      return { filename: csvFilename('invoices', now()), csv, truncatedAt: capped.truncatedAt };
     },
     /** One invoice per active student of the class for the term, at the grade's fee, dated the term's first day; a student already invoiced is skipped. */
     async generateInvoices(scope: WorkspaceScope, input: z.output<typeof cbeInvoiceGenerateBody>) {
@@ -373,14 +394,10 @@ export function createCbeFeeService(ctx: Ctx) {
 
     // ---------------- payments
     async listPayments(scope: WorkspaceScope, query: z.output<typeof cbePaymentListQuery>) {
-      const where = and(
-        scope.workspace(cbePayments),
-        searchStudent(query.q),
-        query.student_id ? eq(cbePayments.studentId, query.student_id) : undefined,
-      );
+      const where = paymentWhere(scope, query);
       const rows = await paymentSelect()
         .where(where)
-        .orderBy(desc(cbePayments.paidOn), desc(cbePayments.createdAt), asc(cbePayments.id))
+        .orderBy(...paymentOrder)
         .limit(query.limit)
         .offset(pageOf(query).offset);
       const [total] = await db
@@ -392,6 +409,21 @@ export function createCbeFeeService(ctx: Ctx) {
         )
         .where(where);
       return { data: rows.map(toPayment), meta: meta(query, total?.total ?? 0) };
+    },
+    async exportPayments(scope: WorkspaceScope, query: z.output<typeof cbePaymentListQuery>) {
+      const rows = await paymentSelect()
+        .where(paymentWhere(scope, query))
+        .orderBy(...paymentOrder)
+        .limit(EXPORT_FETCH);
+      return schoolCsv(
+        ctx,
+        scope,
+        'payments',
+        query,
+        rows.map(toPayment),
+        ['Paid on', 'Student', 'Amount', 'Method', 'Reference'],
+        (p) => [p.paid_on, p.student_name, p.amount, p.method, p.reference],
+      );
     },
     /**
      * Records a payment against an invoice. The invoice row is locked (FOR UPDATE) before its
@@ -507,15 +539,16 @@ export function createCbeFeeService(ctx: Ctx) {
       return { data: rows.map(toArrear), meta: meta(query, all.length) };
     },
     async exportArrears(scope: WorkspaceScope, query: z.output<typeof cbeArrearsQuery>) {
-      const capped = capRows(
-        (await arrearsQuery(scope, query).limit(EXPORT_ROWS_MAX + 1)).map(toArrear),
-        EXPORT_ROWS_MAX,
-      );
-      const csv = toCsv(
+      const rows = await arrearsQuery(scope, query).limit(EXPORT_FETCH);
+      return schoolCsv(
+        ctx,
+        scope,
+        'arrears',
+        query,
+        rows.map(toArrear),
         ['Admission no', 'Student', 'Class', 'Invoiced', 'Paid', 'Balance'],
-        capped.rows.map((a) => [a.admission_no, a.name, a.class_name, a.invoiced, a.paid, a.balance]),
+        (a) => [a.admission_no, a.name, a.class_name, a.invoiced, a.paid, a.balance],
       );
-      return { filename: csvFilename('arrears', now()), csv, truncatedAt: capped.truncatedAt };
     },
   };
 }

@@ -30,6 +30,7 @@ import { z } from 'zod';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import { readErrors, security, tags } from './cbe-common.ts';
+import { csvRoute } from './cbe-export.routes.ts';
 import type { CbeSetupService } from './cbe-setup.service.ts';
 
 type Kind<Q extends z.ZodType, B extends z.ZodType, I extends z.ZodType> = {
@@ -163,6 +164,7 @@ export const cbeSetupRoutes: FastifyPluginAsyncZod<{ service: CbeSetupService }>
     create: s.createClass,
     update: s.updateClass,
   });
+  csvRoute(app, 'classes', 'class list', cbeClassListQuery, s.exportClasses);
   records(app, {
     path: 'learning-areas',
     one: 'learning area of a grade',

@@ -43,6 +43,7 @@ import {
   cbeYears,
 } from './cbe.schema.ts';
 import { badReference, mustFind, mustReference, pageOf, unique } from './cbe-common.ts';
+import { EXPORT_FETCH, schoolCsv } from './cbe-export.ts';
 
 type ListQuery = z.output<typeof cbeListQuery>;
 const named = (column: PgColumn, q: string | undefined) => (q ? ilike(column, containing(q)) : undefined);
@@ -156,6 +157,17 @@ export function createCbeSetupService(ctx: Ctx) {
       .leftJoin(users, eq(users.id, cbeTeachers.userId))
       .where(where);
   }
+  const classWhere = (scope: WorkspaceScope, query: z.output<typeof cbeClassListQuery>) =>
+    and(
+      scope.workspace(cbeClasses),
+      named(cbeClasses.name, query.q),
+      query.grade_id ? eq(cbeClasses.gradeId, query.grade_id) : undefined,
+    );
+  const classOrder = [
+    asc(cbeGrades.level),
+    asc(sql`lower(${cbeGrades.name})`),
+    asc(sql`lower(${cbeClasses.name})`),
+  ];
   async function classById(scope: WorkspaceScope, id: string) {
     const [row] = await classQuery(and(scope.workspace(cbeClasses), eq(cbeClasses.id, id)));
     if (!row) throw notFound();
@@ -393,21 +405,27 @@ export function createCbeSetupService(ctx: Ctx) {
 
     // ---------------- classes
     async listClasses(scope: WorkspaceScope, query: z.output<typeof cbeClassListQuery>) {
-      const where = and(
-        scope.workspace(cbeClasses),
-        named(cbeClasses.name, query.q),
-        query.grade_id ? eq(cbeClasses.gradeId, query.grade_id) : undefined,
-      );
+      const where = classWhere(scope, query);
       const rows = await classQuery(where)
-        .orderBy(
-          asc(cbeGrades.level),
-          asc(sql`lower(${cbeGrades.name})`),
-          asc(sql`lower(${cbeClasses.name})`),
-        )
+        .orderBy(...classOrder)
         .limit(query.limit)
         .offset(pageOf(query).offset);
       const [total] = await db.select({ total: count() }).from(cbeClasses).where(where);
       return { data: rows.map(toClass), meta: meta(query, total?.total ?? 0) };
+    },
+    async exportClasses(scope: WorkspaceScope, query: z.output<typeof cbeClassListQuery>) {
+      const rows = await classQuery(classWhere(scope, query))
+        .orderBy(...classOrder)
+        .limit(EXPORT_FETCH);
+      return schoolCsv(
+        ctx,
+        scope,
+        'classes',
+        query,
+        rows.map(toClass),
+        ['Grade', 'Stream', 'Class teacher', 'Students'],
+        (c) => [c.grade_name, c.name, c.teacher_name, c.student_count],
+      );
     },
     getClass: classById,
     async createClass(scope: WorkspaceScope, input: z.output<typeof cbeClassBody>) {

@@ -7,9 +7,9 @@ import {
 } from '@workhub/shared/schemas/cbe';
 import { dataEnvelope, listEnvelope } from '@workhub/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { csvHeaders, csvText } from '../../lib/csv.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import { readErrors, security, tags } from './cbe-common.ts';
+import { csvRoute } from './cbe-export.routes.ts';
 import type { CbeStudentService } from './cbe-students.service.ts';
 
 /** Students and their guardians; a customer's own children. */
@@ -32,23 +32,7 @@ export const cbeStudentRoutes: FastifyPluginAsyncZod<{ service: CbeStudentServic
     async (request) => service.list(moduleScope(request), request.query),
   );
 
-  app.get(
-    '/cbe/students/export',
-    {
-      config: { action: 'cbe:read' },
-      schema: {
-        tags,
-        security,
-        summary: 'The student list (same filters) as a CSV download, up to 10,000 rows',
-        querystring: cbeStudentListQuery,
-        response: { 200: csvText, ...readErrors },
-      },
-    },
-    async (request, reply) => {
-      const { filename, csv, truncatedAt } = await service.exportCsv(moduleScope(request), request.query);
-      return reply.headers(csvHeaders(filename, truncatedAt)).send(csv);
-    },
-  );
+  csvRoute(app, 'students', 'student list', cbeStudentListQuery, service.exportCsv);
 
   app.get(
     '/cbe/students/:id',

@@ -1,4 +1,3 @@
-import { EXPORT_ROWS_MAX } from '@workhub/shared/constants';
 import {
   type CbeStudent,
   cbeMessages,
@@ -11,10 +10,10 @@ import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing } from '../../lib/list-query.ts';
 import { cbeClasses, cbeGrades, cbeGuardians, cbeStudents } from './cbe.schema.ts';
 import { mustFind, mustReference, pageOf, unique } from './cbe-common.ts';
+import { EXPORT_FETCH, schoolCsv } from './cbe-export.ts';
 
 type Input = z.output<typeof cbeStudentBody>;
 type ListQuery = z.output<typeof cbeStudentListQuery>;
@@ -46,7 +45,7 @@ export const guardedBy = (email: string) =>
 
 /** Students with their guardians; the customers' view (`own`) is the same list narrowed to their children. */
 export function createCbeStudentService(ctx: Ctx) {
-  const { db, now } = ctx;
+  const { db } = ctx;
 
   const select = () =>
     db
@@ -167,11 +166,15 @@ export function createCbeStudentService(ctx: Ctx) {
       const rows = await select()
         .where(where(scope, query))
         .orderBy(...order)
-        .limit(EXPORT_ROWS_MAX + 1);
-      const capped = capRows(await withGuardians(scope, rows), EXPORT_ROWS_MAX);
-      const csv = toCsv(
+        .limit(EXPORT_FETCH);
+      return schoolCsv(
+        ctx,
+        scope,
+        'students',
+        query,
+        await withGuardians(scope, rows),
         EXPORT_COLUMNS,
-        capped.rows.map((s) => [
+        (s) => [
           s.admission_no,
           s.first_name,
           s.last_name,
@@ -179,9 +182,8 @@ export function createCbeStudentService(ctx: Ctx) {
           s.status,
           s.guardians.map((g) => [g.name, g.phone, g.email].filter(Boolean).join(' ')).join('; '),
           s.created_at,
-        ]),
+        ],
       );
-      return { filename: csvFilename('students', now()), csv, truncatedAt: capped.truncatedAt };
     },
 
     async create(scope: WorkspaceScope, input: Input): Promise<CbeStudent> {

@@ -1,29 +1,33 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
-import { getCbeAll } from './cbe-query.ts';
+import { fakeWorkspaceAuthSession } from '../../../test/fixtures.ts';
+import { exportCbe } from './cbe-query.ts';
 
 const fetchMock = mockFetchPerTest();
+afterEach(() => vi.restoreAllMocks());
 
-describe('getCbeAll', () => {
-  it('reads every page of a filtered list (a CSV of the whole list, not the page on screen)', async () => {
+describe('exportCbe', () => {
+  it("downloads the API's export of the filtered list: the page on screen and its size stay out of the query", async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'owner'));
-    const rows = Array.from({ length: 130 }, (_, i) => ({ id: String(i) }));
-    fetchMock.mockImplementation(async (input) => {
-      const url = new URL(String(input), 'http://x');
-      const page = Number(url.searchParams.get('page'));
-      const limit = Number(url.searchParams.get('limit'));
-      return jsonResponse(200, {
-        data: rows.slice((page - 1) * limit, page * limit),
-        meta: { page, limit, total: rows.length },
-      });
+    const saved: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:payments');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
     });
-    const all = await getCbeAll<{ id: string }>('payments', { q: 'kamau', page: 3, limit: 14 });
-    expect(all.map((r) => r.id)).toEqual(rows.map((r) => r.id));
-    expect(calledUrls(fetchMock)).toEqual([
-      '/api/cbe/payments?limit=100&q=kamau&page=1',
-      '/api/cbe/payments?limit=100&q=kamau&page=2',
-    ]);
+    fetchMock.mockResolvedValue(
+      new Response('Paid on,Student,Amount,Method,Reference\r\n', {
+        status: 200,
+        headers: {
+          'content-disposition': 'attachment; filename="payments-2026-02-01.csv"',
+          'x-export-truncated': '10000',
+        },
+      }),
+    );
+    const result = await exportCbe('payments', { q: 'kamau', page: 3, limit: 14 });
+    expect(calledUrls(fetchMock)).toEqual(['/api/cbe/payments/export?q=kamau']);
+    expect(saved).toEqual(['payments-2026-02-01.csv']);
+    expect(result).toEqual({ truncatedAt: 10000 });
   });
 });

@@ -47,17 +47,6 @@ export const useCbeChoices = <T>(path: string, params: Params = {}, enabled = tr
   });
 };
 
-/** Every row of a list with these filters, page after page (for a CSV the API has no export of). */
-export async function getCbeAll<T>(path: string, params: Params): Promise<T[]> {
-  const { page: _page, limit: _limit, ...filters } = params;
-  const rows: T[] = [];
-  for (let page = 1; ; page++) {
-    const answer = await getCbeList<T>(path, { ...filters, page, limit: PAGE_SIZE_MAX });
-    rows.push(...answer.data);
-    if (answer.data.length === 0 || rows.length >= answer.meta.total) return rows;
-  }
-}
-
 /** GET /api/cbe/{path}: one object. */
 export const useCbeGet = <T>(path: string, enabled = true) => {
   const scope = useSessionScope();

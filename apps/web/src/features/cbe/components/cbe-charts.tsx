@@ -1,6 +1,6 @@
 import { Box, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { CBE_LEVEL_LABELS, CBE_LEVELS, type CbeDashboard } from '@workhub/shared/schemas/cbe';
-import { formatMoney } from '../cbe-csv.ts';
+import { formatMoney } from '../cbe-money.ts';
 
 const LEVEL_COLORS = {
   exceeding: 'var(--mantine-color-teal-6)',

@@ -11,7 +11,7 @@ import { notify } from '../../../lib/notify.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeClass, CbeFeeStructure, CbeGrade, CbeInvoice, CbeStatement, CbeTerm } from '../api/types.ts';
-import { formatMoney } from '../cbe-csv.ts';
+import { formatMoney } from '../cbe-money.ts';
 import { classLabel, localToday } from './class-picker.tsx';
 
 const METHOD_LABELS = { cash: 'Cash', mpesa: 'M-Pesa', bank: 'Bank', cheque: 'Cheque' } as const;

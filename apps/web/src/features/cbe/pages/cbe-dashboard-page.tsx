@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeDashboard } from '../api/types.ts';
-import { formatMoney } from '../cbe-csv.ts';
+import { formatMoney } from '../cbe-money.ts';
 import { CollectionLines, LevelBars } from '../components/cbe-charts.tsx';
 
 const rate = (value: number | null) => (value === null ? '—' : `${value}%`);

@@ -4,6 +4,7 @@ import { cbeMessages } from '@workhub/shared/schemas/cbe';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
+import { calledUrls } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
@@ -70,5 +71,24 @@ describe('SetupPage deletes', { timeout: 20_000 }, () => {
     renderWithData(<SetupPage />, '/cbe/classes');
     expect(await screen.findByText('East')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+  });
+
+  it("exports the classes through the API's audited export, not from the rows on screen", async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'member'));
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:classes');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    routeFetch(fetchMock, {
+      'GET /api/cbe/grades': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/teachers': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      'GET /api/cbe/classes/export': () =>
+        new Response('Grade,Stream,Class teacher,Students\r\n', { status: 200 }),
+    });
+    renderWithData(<SetupPage />, '/cbe/classes');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(calledUrls(fetchMock)).toContain('/api/cbe/classes/export');
+    vi.restoreAllMocks();
   });
 });

@@ -7,7 +7,7 @@ import { NoMatch } from '../../../components/list-filters.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
-import { exportCbe, getCbeAll, useCbeChoices, useCbeList } from '../api/cbe-query.ts';
+import { exportCbe, useCbeChoices, useCbeList } from '../api/cbe-query.ts';
 import type {
   CbeArrear,
   CbeClass,
@@ -17,7 +17,7 @@ import type {
   CbePayment,
   CbeTerm,
 } from '../api/types.ts';
-import { formatMoney, saveCsv, toCsv } from '../cbe-csv.ts';
+import { formatMoney } from '../cbe-money.ts';
 import { CbeFilterBar, useCbeFilters } from '../components/cbe-filters.tsx';
 import { classLabel } from '../components/class-picker.tsx';
 import { DeleteRecordButton } from '../components/delete-record-button.tsx';
@@ -194,22 +194,7 @@ const StructuresTab = ({ open, mayManage }: TabProps) => {
           },
         ]}
       >
-        <ExportCsvButton
-          onExport={async () =>
-            saveCsv(
-              'fee-structures.csv',
-              toCsv(
-                ['Grade', 'Term', 'Amount', 'Description'],
-                (await getCbeAll<CbeFeeStructure>('fee-structures', filters.query)).map((s) => [
-                  s.grade_name,
-                  s.term_name,
-                  s.amount,
-                  s.description,
-                ]),
-              ),
-            )
-          }
-        />
+        <ExportCsvButton onExport={() => exportCbe('fee-structures', filters.query)} />
         {mayManage && grades.data?.length && terms.data?.length ? (
           <Button onClick={() => edit()}>+ Fee structure</Button>
         ) : null}
@@ -273,23 +258,7 @@ const PaymentsTab = () => {
   return (
     <>
       <CbeFilterBar state={filters} searchLabel="Search by student" selects={[]}>
-        <ExportCsvButton
-          onExport={async () =>
-            saveCsv(
-              'payments.csv',
-              toCsv(
-                ['Paid on', 'Student', 'Amount', 'Method', 'Reference'],
-                (await getCbeAll<CbePayment>('payments', filters.query)).map((p) => [
-                  p.paid_on,
-                  p.student_name,
-                  p.amount,
-                  p.method,
-                  p.reference,
-                ]),
-              ),
-            )
-          }
-        />
+        <ExportCsvButton onExport={() => exportCbe('payments', filters.query)} />
       </CbeFilterBar>
       <DataTable
         label="Payments"

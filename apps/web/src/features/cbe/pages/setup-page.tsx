@@ -14,9 +14,8 @@ import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { useSessionScope } from '../../../lib/use-session-scope.ts';
-import { getCbeAll, useCbeChoices, useCbeList, useCbeWrite } from '../api/cbe-query.ts';
+import { exportCbe, useCbeChoices, useCbeList, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeClass, CbeGrade, CbeTeacher } from '../api/types.ts';
-import { saveCsv, toCsv } from '../cbe-csv.ts';
 import { CbeFilterBar, useCbeFilters } from '../components/cbe-filters.tsx';
 import { DeleteRecordButton } from '../components/delete-record-button.tsx';
 import { ClassForm } from '../components/record-forms.tsx';
@@ -53,22 +52,7 @@ const ClassesTab = ({ open, mayManage }: SetupTabProps) => {
           },
         ]}
       >
-        <ExportCsvButton
-          onExport={async () =>
-            saveCsv(
-              'classes.csv',
-              toCsv(
-                ['Grade', 'Stream', 'Class teacher', 'Students'],
-                (await getCbeAll<CbeClass>('classes', filters.query)).map((c) => [
-                  c.grade_name,
-                  c.name,
-                  c.teacher_name,
-                  c.student_count,
-                ]),
-              ),
-            )
-          }
-        />
+        <ExportCsvButton onExport={() => exportCbe('classes', filters.query)} />
         {mayManage && !noGrade ? <Button onClick={() => edit()}>+ New class</Button> : null}
       </CbeFilterBar>
       <DataTable
