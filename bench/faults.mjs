@@ -331,6 +331,7 @@ async function postgresStopStart(pg) {
         return false;
       }
     })();
+  if (!sameProcess) log(`the product died; its stderr ended with:\n${product.stderrTail()}`);
   await product.stop();
 
   const of = (name) => answers.filter((a) => a.phase === name);

@@ -85,6 +85,8 @@ export async function startProduct(env, args = [], { onStdout } = {}) {
     pid,
     readyMs,
     memory: () => memoryOf(pid),
+    /** The last 4,000 characters the server wrote to stderr (why it died, when it did). */
+    stderrTail: () => stderr,
     /** Resolves with the launcher's exit code once it has exited (after a stop or a kill). */
     exited,
     async stop() {

@@ -53,6 +53,29 @@ export const BEGIN_FIXES = [
   ],
 ];
 
+// postgres.js 3.4.x, src/connection.js: once a connection's socket has closed (the server stopped,
+// the network cut), it is null until the connection reconnects, but a transaction still holding the
+// connection can send it a query (its next statement, its ROLLBACK): the query's bytes were queued
+// and written from a timer to the null socket, and the TypeError thrown there ended the process
+// (npm run faults, PostgreSQL stopped under load). The fix: such a query fails at once with
+// CONNECTION_CLOSED, and a write with no socket is dropped.
+const CLOSED_MARK = '// workhub: no write to a closed socket (scripts/patch-deps.mjs)';
+
+export const CLOSED_FIXES = [
+  [
+    "    if (terminated)\n      return queryError(q, Errors.connection('CONNECTION_DESTROYED', options))\n",
+    "    if (terminated)\n      return queryError(q, Errors.connection('CONNECTION_DESTROYED', options))\n\n    if (!socket)\n      return queryError(q, Errors.connection('CONNECTION_CLOSED', options)), true\n",
+  ],
+  [
+    '  function nextWrite(fn) {\n    const x = socket.write(chunk, fn)\n',
+    '  function nextWrite(fn) {\n    if (!socket) {\n      chunk = nextWriteTimer = null\n      return false\n    }\n    const x = socket.write(chunk, fn)\n',
+  ],
+];
+
+/** The fixed text of one connection.js, or null when it is already fixed; throws on an unknown text. */
+export const patchClosed = (text, file = 'connection.js') =>
+  applyFixes(text, CLOSED_FIXES, CLOSED_MARK, file);
+
 /** Applies `fixes` to `text` once (null when `mark` says it is done); throws on an unknown text. */
 function applyFixes(text, fixes, mark, what) {
   if (text.includes(mark)) return null;
@@ -79,6 +102,7 @@ function main() {
     for (const [name, patch] of [
       ['queue.js', patchQueue],
       ['index.js', patchBegin],
+      ['connection.js', patchClosed],
     ]) {
       const file = join(base, flavour, name);
       if (!existsSync(file)) continue;

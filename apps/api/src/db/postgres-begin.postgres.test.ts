@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -91,5 +91,36 @@ describe("postgres.js's transactions with BEGIN pipelined (scripts/patch-deps.mj
     await counted.begin(async (tx) => tx`select set_config('workhub.test', ${'y'}, true)`);
     // [begin, set_config] then [commit]; unpatched: [begin], [set_config], [commit]
     expect(writes).toBe(2);
+  });
+
+  it('fails a transaction whose connection closed under it, and the pool goes on', async () => {
+    let socket: Socket | undefined;
+    const options = {
+      max: 1,
+      onnotice: () => {},
+      socket: async () => {
+        const { hostname, port } = new URL(url);
+        socket = connect(Number(port || 5432), hostname);
+        await once(socket, 'connect');
+        return socket;
+      },
+    };
+    const pool = postgres(url, options as Parameters<typeof postgres>[1]);
+    try {
+      await expect(
+        pool.begin(async (tx) => {
+          await tx`select 1`;
+          socket?.destroy(); // the connection is gone (a server stopped, a network cut)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          // On the closed connection: refused, not sent (the crash this guards against, a write to
+          // the null socket from a timer, is reproduced by npm run faults, PostgreSQL stopped).
+          await tx`select 2`;
+        }),
+      ).rejects.toThrow();
+      const [one] = await pool`select 1 as one`;
+      expect(one).toEqual({ one: 1 });
+    } finally {
+      await pool.end();
+    }
   });
 });

@@ -3,8 +3,19 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types (the root package's postinstall)
-import { BEGIN_FIXES, patchBegin, patchQueue, QUEUE_FIXES } from '../../../../scripts/patch-deps.mjs';
+import * as patches from '../../../../scripts/patch-deps.mjs';
 import { findRepoRoot } from '../config.ts';
+
+type Fixes = [string, string][];
+type Patch = (text: string) => string | null;
+const { patchBegin, patchClosed, patchQueue } = patches as Record<
+  'patchBegin' | 'patchClosed' | 'patchQueue',
+  Patch
+>;
+const { BEGIN_FIXES, CLOSED_FIXES, QUEUE_FIXES } = patches as Record<
+  'BEGIN_FIXES' | 'CLOSED_FIXES' | 'QUEUE_FIXES',
+  Fixes
+>;
 
 // Runs once (the PGlite project): it reads files, not a database.
 type Queue<T> = { readonly length: number; push(x: T): T; shift(): T; remove(x: T): T | null };
@@ -12,7 +23,7 @@ const queueFile = (flavour: string) => join(findRepoRoot(), 'node_modules/postgr
 const MARK_LINE = /^\/\/ workhub:.*\n/;
 
 /** The text as postgres.js ships it: the installed file with the fixes taken back out. */
-function shipped(installed: string, fixes: [string, string][] = QUEUE_FIXES): string {
+function shipped(installed: string, fixes: Fixes = QUEUE_FIXES): string {
   let text = installed.replace(MARK_LINE, '');
   for (const [from, to] of [...fixes].reverse()) text = text.replace(to, from);
   return text;
@@ -73,5 +84,22 @@ describe("postgres.js's begin(), as npm install leaves it (scripts/patch-deps.mj
 
   it('refuses an index.js it does not know rather than patching it blindly', () => {
     expect(() => patchBegin('export default function Postgres() {}')).toThrow(/not the postgres.js 3.4 file/);
+  });
+});
+
+describe("postgres.js's connection, as npm install leaves it (scripts/patch-deps.mjs)", () => {
+  const connectionFile = (flavour: string) =>
+    join(findRepoRoot(), 'node_modules/postgres', flavour, 'connection.js');
+
+  it('refuses a query on a closed socket, and writes nothing to it, in each flavour', () => {
+    for (const flavour of ['src', 'cjs/src', 'cf/src']) {
+      const installed = readFileSync(connectionFile(flavour), 'utf8');
+      expect(installed).toMatch(MARK_LINE);
+      expect(installed).toContain(
+        "return queryError(q, Errors.connection('CONNECTION_CLOSED', options)), true",
+      );
+      expect(patchClosed(shipped(installed, CLOSED_FIXES))).toBe(installed);
+      expect(patchClosed(installed)).toBeNull();
+    }
   });
 });
