@@ -1,5 +1,5 @@
 import type { CbeDashboard } from '@workhub/shared/schemas/cbe';
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
@@ -36,46 +36,31 @@ const SCORE = sql`case ${cbeAssessments.level} when 'exceeding' then 4 when 'mee
 export function createCbeDashboardService(ctx: Ctx) {
   const { db } = ctx;
 
+  /** The term whose dates hold today, else the latest that has begun, else the latest: one query. */
   async function currentTerm(scope: WorkspaceScope, today: string) {
-    const [holding] = await db
-      .select({ id: cbeTerms.id, name: cbeTerms.name, startsOn: cbeTerms.startsOn, endsOn: cbeTerms.endsOn })
-      .from(cbeTerms)
-      .where(and(scope.workspace(cbeTerms), lte(cbeTerms.startsOn, today), gte(cbeTerms.endsOn, today)))
-      .orderBy(desc(cbeTerms.startsOn))
-      .limit(1);
-    if (holding) return holding;
-    const [begun] = await db
-      .select({ id: cbeTerms.id, name: cbeTerms.name, startsOn: cbeTerms.startsOn, endsOn: cbeTerms.endsOn })
-      .from(cbeTerms)
-      .where(and(scope.workspace(cbeTerms), lte(cbeTerms.startsOn, today)))
-      .orderBy(desc(cbeTerms.startsOn))
-      .limit(1);
-    if (begun) return begun;
-    const [latest] = await db
+    const [term] = await db
       .select({ id: cbeTerms.id, name: cbeTerms.name, startsOn: cbeTerms.startsOn, endsOn: cbeTerms.endsOn })
       .from(cbeTerms)
       .where(scope.workspace(cbeTerms))
-      .orderBy(desc(cbeTerms.startsOn))
+      .orderBy(
+        desc(and(lte(cbeTerms.startsOn, today), gte(cbeTerms.endsOn, today)) as SQL),
+        desc(lte(cbeTerms.startsOn, today)),
+        desc(cbeTerms.startsOn),
+      )
       .limit(1);
-    return latest ?? null;
+    return term ?? null;
   }
 
   return {
     async figures(scope: WorkspaceScope): Promise<CbeDashboard> {
       const today = await schoolToday(ctx, scope);
+      const countIn = (table: typeof cbeYears | typeof cbeGrades | typeof cbeStudents) =>
+        sql<number>`(select count(*) from ${table} where ${scope.workspace(table)})`.mapWith(Number);
       const [counts] = await db
         .select({
-          years: sql<number>`(select count(*) from ${cbeYears} where ${scope.workspace(cbeYears)})`.mapWith(
-            Number,
-          ),
-          grades:
-            sql<number>`(select count(*) from ${cbeGrades} where ${scope.workspace(cbeGrades)})`.mapWith(
-              Number,
-            ),
-          students:
-            sql<number>`(select count(*) from ${cbeStudents} where ${scope.workspace(cbeStudents)})`.mapWith(
-              Number,
-            ),
+          years: countIn(cbeYears),
+          grades: countIn(cbeGrades),
+          students: countIn(cbeStudents),
           sample: sql<boolean>`exists (select 1 from ${cbeYears} where ${scope.workspace(cbeYears)} and ${cbeYears.sample})`,
         })
         .from(sql`(select 1) as one`);

@@ -166,6 +166,41 @@ describe('the CBE dashboard', () => {
     ]);
   });
 
+  it('takes the term that holds today, else the latest begun, else the latest to come', async () => {
+    const { owner } = await newTenant(t, 'cbe');
+    const today = dayIn(t.clock.now(), 'Africa/Nairobi');
+    const year = await ok(t, 'POST', '/api/cbe/years', owner.token, {
+      name: `Y ${tag()}`,
+      starts_on: shift(today, -300),
+      ends_on: shift(today, 300),
+    });
+    const term = (name: string, from: number, to: number) =>
+      ok(t, 'POST', '/api/cbe/terms', owner.token, {
+        year_id: year.id,
+        name,
+        starts_on: shift(today, from),
+        ends_on: shift(today, to),
+      });
+    const terms = {
+      older: await term('Older', -200, -150),
+      past: await term('Past', -100, -50),
+      now: await term('Now', -10, 10),
+      next: await term('Next', 50, 100),
+      later: await term('Later', 150, 200),
+    };
+    const current = async () =>
+      (await ok<{ term: { name: string } | null }>(t, 'GET', '/api/cbe/dashboard', owner.token)).term?.name;
+    expect(await current()).toBe('Now');
+    for (const [gone, expected] of [
+      ['now', 'Past'],
+      ['past', 'Older'],
+      ['older', 'Later'],
+    ] as const) {
+      await cbeCall(t, 'DELETE', `/api/cbe/terms/${terms[gone].id}`, owner.token);
+      expect(await current()).toBe(expected);
+    }
+  });
+
   it('loads a realistic month of sample data into an empty school only, and clears exactly it', async () => {
     const tenant = await newTenant(t, 'cbe');
     const token = tenant.owner.token;

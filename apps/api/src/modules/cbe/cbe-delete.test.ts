@@ -96,22 +96,14 @@ describe('deleting the set-up', () => {
       guardians: [],
     });
     expect((await remove('classes', school.classId)).statusCode).toBe(409);
-    const remarked = await ok(t, 'POST', '/api/cbe/terms', token, {
-      year_id: school.yearId,
-      name: 'Term 2',
-      starts_on: '2026-05-04',
-      ends_on: '2026-08-07',
-    });
+    const term = (name: string, starts_on: string, ends_on: string) =>
+      ok(t, 'POST', '/api/cbe/terms', token, { year_id: school.yearId, name, starts_on, ends_on });
+    const remarked = await term('Term 2', '2026-05-04', '2026-08-07');
     await ok(t, 'PUT', `/api/cbe/students/${student}/report-cards/${remarked.id}/remarks`, token, {
       remarks: 'Kind and curious.',
     });
     expect((await remove('terms', remarked.id)).statusCode).toBe(409);
-    const priced = await ok(t, 'POST', '/api/cbe/terms', token, {
-      year_id: school.yearId,
-      name: 'Term 3',
-      starts_on: '2026-08-31',
-      ends_on: '2026-11-20',
-    });
+    const priced = await term('Term 3', '2026-08-31', '2026-11-20');
     await ok(t, 'POST', '/api/cbe/fee-structures', token, {
       grade_id: school.gradeId,
       term_id: priced.id,
