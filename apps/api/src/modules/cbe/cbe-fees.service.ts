@@ -360,7 +360,9 @@ export function createCbeFeeService(ctx: Ctx) {
             eq(cbeFeeStructures.gradeId, klass.gradeId),
             eq(cbeFeeStructures.termId, input.term_id),
           ),
-        );
+        )
+        // Held until the invoices commit: a delete of this fee structure waits, then sees them (409).
+        .for('share');
       if (!fee) throw badReference('term_id', cbeMessages.noFeeStructure);
       const students = await db
         .select({ id: cbeStudents.id })
