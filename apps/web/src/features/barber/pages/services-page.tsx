@@ -1,15 +1,15 @@
-import { Badge, Button, Group, Modal, NumberInput, Paper, Stack, Switch, TextInput } from '@mantine/core';
+import { Badge, Button, Group, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
 import type { BarberService } from '@workhub/shared/schemas/barber';
 import { type FormEvent, useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
-import { DataTable } from '../../../components/data-table.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { useSaveService, useServices } from '../api/services.ts';
 import { money } from '../barber-format.ts';
+import { useConfirmDeactivate } from '../components/confirm-deactivate.tsx';
+import { ManagedList } from '../components/managed-list.tsx';
 
 type Draft = {
   name: string;
@@ -34,8 +34,16 @@ const ServiceForm = ({ service, onClose }: { service: BarberService | null; onCl
       : EMPTY,
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (event: FormEvent) => {
+  const deactivate = useConfirmDeactivate(
+    service?.active ?? false,
+    service?.name ?? '',
+    'The service leaves the booking page and the desk’s choices; its past appointments stay.',
+  );
+  const submit = (event: FormEvent) => {
     event.preventDefault();
+    deactivate.guard(draft.active, () => void send());
+  };
+  const send = async () => {
     try {
       const answer = await save.mutateAsync({
         ...(service ? { id: service.id } : {}),
@@ -105,6 +113,7 @@ const ServiceForm = ({ service, onClose }: { service: BarberService | null; onCl
           </Button>
         </Group>
       </Stack>
+      {deactivate.dialog}
     </form>
   );
 };
@@ -115,15 +124,16 @@ export const ServicesPage = () => {
   const mayManage = useMay()('barber:manage');
   const [q, setQ] = useState('');
   const services = useServices({ q: q || undefined });
-  const [editing, setEditing] = useState<BarberService | null | 'new'>(null);
   return (
-    <>
-      <PageHeader
-        title="Services"
-        description="What the salon offers: each with its duration and price."
-        actions={mayManage ? <Button onClick={() => setEditing('new')}>Add service</Button> : null}
-      />
-      <Paper withBorder p="md" radius="md">
+    <ManagedList
+      title="Services"
+      description="What the salon offers: each with its duration and price."
+      noun="service"
+      mayManage={mayManage}
+      query={services}
+      rows={services.data?.data}
+      minWidth={640}
+      filters={
         <TextInput
           mb="md"
           maw={320}
@@ -132,67 +142,34 @@ export const ServicesPage = () => {
           value={q}
           onChange={(e) => setQ(e.currentTarget.value)}
         />
-        <DataTable
-          label="Services"
-          minWidth={640}
-          rows={services.data?.data}
-          loading={services.isPending}
-          error={services.error}
-          errorTitle="The services could not be loaded"
-          onRetry={() => services.refetch()}
-          rowKey={(s) => s.id}
-          empty={
-            <EmptyList
-              title="No services yet"
-              description="Add the services the salon offers: haircut, beard trim, massage..."
-            />
-          }
-          columns={[
-            { key: 'name', header: 'Name', cell: (s) => s.name, sortValue: (s) => s.name.toLowerCase() },
-            { key: 'category', header: 'Category', cell: (s) => s.category ?? '—' },
-            {
-              key: 'duration',
-              header: 'Duration',
-              cell: (s) => `${s.duration_minutes} min`,
-              sortValue: (s) => s.duration_minutes,
-            },
-            { key: 'price', header: 'Price', cell: (s) => money(s.price), sortValue: (s) => Number(s.price) },
-            {
-              key: 'active',
-              header: 'Status',
-              cell: (s) => (
-                <Badge color={s.active ? 'green' : 'gray'} variant="light">
-                  {s.active ? 'Offered' : 'Hidden'}
-                </Badge>
-              ),
-            },
-            mayManage && {
-              key: 'edit',
-              header: 'Edit',
-              hideHeader: true,
-              cell: (s) => (
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  aria-label={`Edit ${s.name}`}
-                  onClick={() => setEditing(s)}
-                >
-                  Edit
-                </Button>
-              ),
-            },
-          ]}
+      }
+      empty={
+        <EmptyList
+          title="No services yet"
+          description="Add the services the salon offers: haircut, beard trim, massage..."
         />
-      </Paper>
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'Add service' : 'Edit service'}
-      >
-        {editing !== null ? (
-          <ServiceForm service={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-        ) : null}
-      </Modal>
-    </>
+      }
+      columns={[
+        { key: 'name', header: 'Name', cell: (s) => s.name, sortValue: (s) => s.name.toLowerCase() },
+        { key: 'category', header: 'Category', cell: (s) => s.category ?? '—' },
+        {
+          key: 'duration',
+          header: 'Duration',
+          cell: (s) => `${s.duration_minutes} min`,
+          sortValue: (s) => s.duration_minutes,
+        },
+        { key: 'price', header: 'Price', cell: (s) => money(s.price), sortValue: (s) => Number(s.price) },
+        {
+          key: 'active',
+          header: 'Status',
+          cell: (s) => (
+            <Badge color={s.active ? 'green' : 'gray'} variant="light">
+              {s.active ? 'Offered' : 'Hidden'}
+            </Badge>
+          ),
+        },
+      ]}
+      form={(service, close) => <ServiceForm service={service} onClose={close} />}
+    />
   );
 };

@@ -1,21 +1,7 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Paper, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import type { BarberStaff } from '@workhub/shared/schemas/barber';
 import { type FormEvent, useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
-import { DataTable } from '../../../components/data-table.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -23,6 +9,8 @@ import { useMay } from '../../../lib/use-may.ts';
 import { useServices } from '../api/services.ts';
 import { useSaveStaff, useStaff } from '../api/staff.ts';
 import { minutesToTime, timeToMinutes, WEEKDAY_SHORT } from '../barber-format.ts';
+import { useConfirmDeactivate } from '../components/confirm-deactivate.tsx';
+import { ManagedList } from '../components/managed-list.tsx';
 import { TimezoneForm } from '../components/timezone-form.tsx';
 
 type DayDraft = { works: boolean; start: string; end: string; breakStart: string; breakEnd: string };
@@ -54,8 +42,16 @@ const StaffForm = ({ staff, onClose }: { staff: BarberStaff | null; onClose: () 
   const setDay = (index: number, change: Partial<DayDraft>) =>
     setDraft({ ...draft, days: draft.days.map((d, i) => (i === index ? { ...d, ...change } : d)) });
 
-  const submit = async (event: FormEvent) => {
+  const deactivate = useConfirmDeactivate(
+    staff?.active ?? false,
+    staff?.name ?? '',
+    'They leave the calendar and the booking page; their appointments stay.',
+  );
+  const submit = (event: FormEvent) => {
     event.preventDefault();
+    deactivate.guard(draft.active, () => void send());
+  };
+  const send = async () => {
     setProblem(null);
     const hours = [];
     const breaks = [];
@@ -187,6 +183,7 @@ const StaffForm = ({ staff, onClose }: { staff: BarberStaff | null; onClose: () 
           </Button>
         </Group>
       </Stack>
+      {deactivate.dialog}
     </form>
   );
 };
@@ -197,91 +194,59 @@ export const StaffPage = () => {
   const mayManage = useMay()('barber:manage');
   const staff = useStaff();
   const services = useServices({});
-  const [editing, setEditing] = useState<BarberStaff | null | 'new'>(null);
   const serviceName = (id: string) => services.data?.data.find((s) => s.id === id)?.name ?? '…';
   return (
-    <>
-      <PageHeader
-        title="Staff"
-        description="Who works when, and what each one does."
-        actions={mayManage ? <Button onClick={() => setEditing('new')}>Add staff member</Button> : null}
-      />
-      {mayManage ? (
-        <Paper withBorder p="md" radius="md" mb="md">
-          <TimezoneForm />
-        </Paper>
-      ) : null}
-      <Paper withBorder p="md" radius="md">
-        <DataTable
-          label="Staff"
-          minWidth={720}
-          rows={staff.data}
-          loading={staff.isPending}
-          error={staff.error}
-          errorTitle="The staff could not be loaded"
-          onRetry={() => staff.refetch()}
-          rowKey={(s) => s.id}
-          empty={
-            <EmptyList
-              title="No staff yet"
-              description="Add the people who take appointments, with their hours."
-            />
-          }
-          columns={[
-            { key: 'name', header: 'Name', cell: (s) => s.name, sortValue: (s) => s.name.toLowerCase() },
-            {
-              key: 'services',
-              header: 'Services',
-              cell: (s) => s.service_ids.map(serviceName).join(', ') || '—',
-            },
-            {
-              key: 'hours',
-              header: 'Hours',
-              cell: (s) =>
-                s.hours
-                  .map(
-                    (h) =>
-                      `${WEEKDAY_SHORT[h.weekday - 1]} ${minutesToTime(h.start_minute)}–${minutesToTime(h.end_minute)}`,
-                  )
-                  .join(', ') || '—',
-            },
-            {
-              key: 'active',
-              header: 'Status',
-              cell: (s) => (
-                <Badge color={s.active ? 'green' : 'gray'} variant="light">
-                  {s.active ? 'Active' : 'Inactive'}
-                </Badge>
-              ),
-            },
-            mayManage && {
-              key: 'edit',
-              header: 'Edit',
-              hideHeader: true,
-              cell: (s) => (
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  aria-label={`Edit ${s.name}`}
-                  onClick={() => setEditing(s)}
-                >
-                  Edit
-                </Button>
-              ),
-            },
-          ]}
+    <ManagedList
+      title="Staff"
+      description="Who works when, and what each one does."
+      noun="staff member"
+      mayManage={mayManage}
+      query={staff}
+      rows={staff.data}
+      minWidth={720}
+      formSize="lg"
+      above={
+        mayManage ? (
+          <Paper withBorder p="md" radius="md" mb="md">
+            <TimezoneForm />
+          </Paper>
+        ) : null
+      }
+      empty={
+        <EmptyList
+          title="No staff yet"
+          description="Add the people who take appointments, with their hours."
         />
-      </Paper>
-      <Modal
-        size="lg"
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'Add staff member' : 'Edit staff member'}
-      >
-        {editing !== null ? (
-          <StaffForm staff={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-        ) : null}
-      </Modal>
-    </>
+      }
+      columns={[
+        { key: 'name', header: 'Name', cell: (s) => s.name, sortValue: (s) => s.name.toLowerCase() },
+        {
+          key: 'services',
+          header: 'Services',
+          cell: (s) => s.service_ids.map(serviceName).join(', ') || '—',
+        },
+        {
+          key: 'hours',
+          header: 'Hours',
+          cell: (s) =>
+            s.hours
+              .map(
+                (h) =>
+                  `${WEEKDAY_SHORT[h.weekday - 1]} ${minutesToTime(h.start_minute)}–${minutesToTime(h.end_minute)}`,
+              )
+              .join(', ') || '—',
+        },
+        {
+          key: 'active',
+          header: 'Status',
+          cell: (s) => (
+            <Badge color={s.active ? 'green' : 'gray'} variant="light">
+              {s.active ? 'Active' : 'Inactive'}
+            </Badge>
+          ),
+        },
+      ]}
+      form={(member, close) => <StaffForm staff={member} onClose={close} />}
+    />
   );
 };

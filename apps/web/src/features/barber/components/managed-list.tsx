@@ -1,0 +1,98 @@
+import { Button, Modal, Paper } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+
+type Named = { id: string; name: string };
+
+/**
+ * A manager's list of the salon's records (services, staff): the header with "Add <noun>", the
+ * table with an Edit button per row for who may manage, and the form in a dialog for a new record
+ * (null) or the one being edited.
+ */
+export const ManagedList = <T extends Named>({
+  title,
+  description,
+  noun,
+  mayManage,
+  query,
+  rows,
+  minWidth,
+  empty,
+  columns,
+  above,
+  filters,
+  formSize,
+  form,
+}: {
+  title: string;
+  description: string;
+  /** 'service', 'staff member': the buttons' and the dialog's words. */
+  noun: string;
+  mayManage: boolean;
+  query: Pick<UseQueryResult, 'isPending' | 'error' | 'refetch'>;
+  rows: T[] | undefined;
+  minWidth: number;
+  empty: ReactNode;
+  columns: DataTableColumn<T>[];
+  /** Shown above the list (a manager's settings). */
+  above?: ReactNode;
+  /** Shown above the table, in its frame (a search box). */
+  filters?: ReactNode;
+  formSize?: 'md' | 'lg';
+  form: (record: T | null, close: () => void) => ReactNode;
+}) => {
+  const [editing, setEditing] = useState<T | null | 'new'>(null);
+  const close = () => setEditing(null);
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={description}
+        actions={mayManage ? <Button onClick={() => setEditing('new')}>Add {noun}</Button> : null}
+      />
+      {above}
+      <Paper withBorder p="md" radius="md">
+        {filters}
+        <DataTable
+          label={title}
+          minWidth={minWidth}
+          rows={rows}
+          loading={query.isPending}
+          error={query.error}
+          errorTitle={`The ${title.toLowerCase()} could not be loaded`}
+          onRetry={() => query.refetch()}
+          rowKey={(r) => r.id}
+          empty={empty}
+          columns={[
+            ...columns,
+            mayManage && {
+              key: 'edit',
+              header: 'Edit',
+              hideHeader: true,
+              cell: (r: T) => (
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  aria-label={`Edit ${r.name}`}
+                  onClick={() => setEditing(r)}
+                >
+                  Edit
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Paper>
+      <Modal
+        size={formSize ?? 'md'}
+        opened={editing !== null}
+        onClose={close}
+        title={editing === 'new' ? `Add ${noun}` : `Edit ${noun}`}
+      >
+        {editing !== null ? form(editing === 'new' ? null : editing, close) : null}
+      </Modal>
+    </>
+  );
+};
