@@ -187,6 +187,37 @@ describe('CalendarPage', { timeout: 20_000 }, () => {
     expect(calledUrls(fetchMock)).toContain('/api/barber/calendar?date=2026-01-05');
   });
 
+  it('books at the desk from New appointment, in the shop time', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('barber', 'worker'));
+    const bodies: unknown[] = [];
+    routeFetch(fetchMock, {
+      ...base,
+      'POST /api/barber/appointments': (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return jsonResponse(201, { message: 'Appointment booked', data: njeri });
+      },
+    });
+    renderWithData(<CalendarPage />, URL);
+    await user.click(await screen.findByRole('button', { name: 'New appointment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New appointment on 2026-01-05' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Haircut (30 min)' }));
+    await user.selectOptions(within(dialog).getByLabelText('Staff member'), 'Amina');
+    await user.clear(within(dialog).getByLabelText(/^Time/));
+    await user.type(within(dialog).getByLabelText(/^Time/), '10:30');
+    await user.type(within(dialog).getByLabelText(/^Customer name/), 'Wanjiru');
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Appointment booked'));
+    expect(bodies).toEqual([
+      {
+        start_at: '2026-01-05T07:30:00.000Z',
+        service_ids: ['sv-cut'],
+        staff_id: 's1',
+        customer: { name: 'Wanjiru' },
+      },
+    ]);
+  });
+
   it('offers a guest no booking and no change', async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('barber', 'guest'));

@@ -1,0 +1,143 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { BarberService } from '@workhub/shared/schemas/barber';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import { rowWith } from '../../../test/table.ts';
+import { ServicesPage } from './services-page.tsx';
+
+vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+const fetchMock = mockFetchPerTest();
+afterEach(() => {
+  vi.mocked(notify.success).mockReset();
+  vi.mocked(notify.error).mockReset();
+});
+
+const ID = '00000000-0000-4000-8000-000000000001';
+const cut: BarberService = {
+  id: ID,
+  name: 'Haircut',
+  duration_minutes: 30,
+  price: '800.0000',
+  category: 'Hair',
+  active: true,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+const list = (data: BarberService[]) => () =>
+  jsonResponse(200, { data, meta: { page: 1, limit: 100, total: data.length } });
+
+describe('ServicesPage', { timeout: 20_000 }, () => {
+  it('shows Loading, then the services', async () => {
+    signIn(fakeWorkspaceAuthSession('barber', 'owner'));
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderWithData(<ServicesPage />, '/barber/services');
+    expect(await screen.findByRole('status')).toBeTruthy();
+    answer(list([cut])());
+    await screen.findByRole('table', { name: 'Services' });
+    expect(rowWith('Haircut').getByText('30 min')).toBeTruthy();
+  });
+
+  it('shows the empty state, and the error with a retry', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('barber', 'owner'));
+    routeFetch(fetchMock, { 'GET /api/barber/services': list([]) });
+    const first = renderWithData(<ServicesPage />, '/barber/services');
+    expect(await screen.findByText('No services yet')).toBeTruthy();
+    first.unmount();
+    let fail = true;
+    routeFetch(fetchMock, {
+      'GET /api/barber/services': () =>
+        fail ? jsonResponse(500, { error: { code: 'INTERNAL', message: 'Server trouble' } }) : list([cut])(),
+    });
+    renderWithData(<ServicesPage />, '/barber/services');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The services could not be loaded')).toBeTruthy();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Services' })).toBeTruthy();
+  });
+
+  it('adds a service; the server’s field errors show under their fields', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('barber', 'admin'));
+    const bodies: unknown[] = [];
+    let taken = true;
+    routeFetch(fetchMock, {
+      'GET /api/barber/services': list([cut]),
+      'POST /api/barber/services': (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return taken
+          ? jsonResponse(409, {
+              error: {
+                code: 'CONFLICT',
+                message: 'A service has that name',
+                fields: { name: 'A service has that name' },
+              },
+            })
+          : jsonResponse(201, { message: 'Service added', data: { ...cut, name: 'Beard trim' } });
+      },
+    });
+    renderWithData(<ServicesPage />, '/barber/services');
+    await screen.findByRole('table', { name: 'Services' });
+    await user.click(screen.getByRole('button', { name: 'Add service' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add service' });
+    await user.type(within(dialog).getByLabelText(/^Name/), 'haircut');
+    await user.type(within(dialog).getByLabelText(/^Price/), '350');
+    await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
+    expect(await within(dialog).findByText('A service has that name')).toBeTruthy();
+    taken = false;
+    await user.clear(within(dialog).getByLabelText(/^Name/));
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Beard trim');
+    await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Service added'));
+    expect(bodies.at(-1)).toEqual({ name: 'Beard trim', duration_minutes: 30, price: '350', active: true });
+  });
+
+  it('asks before hiding an offered service, and saves only once confirmed', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('barber', 'owner'));
+    const bodies: unknown[] = [];
+    routeFetch(fetchMock, {
+      'GET /api/barber/services': list([cut]),
+      [`PATCH /api/barber/services/${ID}`]: (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return jsonResponse(200, { message: 'Service saved', data: { ...cut, active: false } });
+      },
+    });
+    renderWithData(<ServicesPage />, '/barber/services');
+    await user.click(await screen.findByRole('button', { name: 'Edit Haircut' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit service' });
+    await user.click(within(dialog).getByRole('switch', { name: /Offered/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Deactivate Haircut?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Deactivate Haircut?' })).toBeNull());
+    expect(bodies).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Deactivate Haircut?' })).getByRole('button', {
+        name: 'Deactivate',
+      }),
+    );
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Service saved'));
+    expect(bodies).toEqual([
+      { name: 'Haircut', duration_minutes: 30, price: '800.0000', category: 'Hair', active: false },
+    ]);
+  });
+
+  it('offers a member neither Add nor Edit', async () => {
+    signIn(fakeWorkspaceAuthSession('barber', 'member'));
+    routeFetch(fetchMock, { 'GET /api/barber/services': list([cut]) });
+    renderWithData(<ServicesPage />, '/barber/services');
+    await screen.findByRole('table', { name: 'Services' });
+    expect(screen.queryByRole('button', { name: 'Add service' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Haircut' })).toBeNull();
+  });
+});

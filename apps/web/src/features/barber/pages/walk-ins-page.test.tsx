@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Appointment } from '@workhub/shared/schemas/barber';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify.tsx';
+import { signIn } from '../../../lib/session.ts';
+import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
+import { rowWith } from '../../../test/table.ts';
+import { WalkInsPage } from './walk-ins-page.tsx';
+
+vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+const fetchMock = mockFetchPerTest();
+afterEach(() => {
+  vi.mocked(notify.success).mockReset();
+  vi.mocked(notify.error).mockReset();
+});
+
+const ID = '00000000-0000-4000-8000-000000000001';
+// 10:00-10:30 in Nairobi (UTC+3).
+const otieno: Appointment = {
+  id: ID,
+  customer: { id: 'c1', name: 'Otieno', phone: null, email: null },
+  staff: { id: 's1', name: 'Amina' },
+  start_at: '2099-01-05T07:00:00.000Z',
+  end_at: '2099-01-05T07:30:00.000Z',
+  status: 'booked',
+  source: 'walk_in',
+  services: [{ service_id: 'sv-cut', name: 'Haircut', duration_minutes: 30, price: '800.0000' }],
+  total: '800.0000',
+  created_at: '2099-01-05T06:55:00.000Z',
+};
+const base = {
+  'GET /api/barber/settings': () => jsonResponse(200, { data: { timezone: 'Africa/Nairobi' } }),
+  'GET /api/barber/services': () =>
+    jsonResponse(200, {
+      data: [
+        {
+          id: 'sv-cut',
+          name: 'Haircut',
+          duration_minutes: 30,
+          price: '800.0000',
+          category: null,
+          active: true,
+          created_at: '2026-01-01T00:00:00.000Z',
+        },
+      ],
+      meta: { page: 1, limit: 100, total: 1 },
+    }),
+  'GET /api/barber/staff': () => jsonResponse(200, { data: [] }),
+  'GET /api/barber/walk-ins': () => jsonResponse(200, { data: [otieno] }),
+};
+
+describe('WalkInsPage', { timeout: 20_000 }, () => {
+  it('shows Loading, then the queue in the shop time', async () => {
+    signIn(fakeWorkspaceAuthSession('barber', 'worker'));
+    let answer: (r: Response) => void = () => {};
+    routeFetch(fetchMock, {
+      ...base,
+      'GET /api/barber/walk-ins': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderWithData(<WalkInsPage />, '/barber/walk-ins');
+    expect(await screen.findByRole('status')).toBeTruthy();
+    answer(jsonResponse(200, { data: [otieno] }));
+    await screen.findByRole('table', { name: 'Walk-in queue' });
+    expect(rowWith('Otieno').getByText('10:00–10:30')).toBeTruthy();
+  });
+
+  it('shows the empty state, and the error with a retry', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('barber', 'worker'));
+    routeFetch(fetchMock, { ...base, 'GET /api/barber/walk-ins': () => jsonResponse(200, { data: [] }) });
+    const first = renderWithData(<WalkInsPage />, '/barber/walk-ins');
+    expect(await screen.findByText('Nobody waiting')).toBeTruthy();
+    first.unmount();
+    let fail = true;
+    routeFetch(fetchMock, {
+      ...base,
+      'GET /api/barber/walk-ins': () =>
+        fail
+          ? jsonResponse(500, { error: { code: 'INTERNAL', message: 'Server trouble' } })
+          : jsonResponse(200, { data: [otieno] }),
+    });
+    renderWithData(<WalkInsPage />, '/barber/walk-ins');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The queue could not be loaded')).toBeTruthy();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Walk-in queue' })).toBeTruthy();
+  });
+
+  it('adds a walk-in and says when; the server’s 409 is shown', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('barber', 'member'));
+    const bodies: unknown[] = [];
+    let full = false;
+    routeFetch(fetchMock, {
+      ...base,
+      'POST /api/barber/walk-ins': (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return full
+          ? jsonResponse(409, {
+              error: { code: 'CONFLICT', message: 'Nobody can fit these services in today' },
+            })
+          : jsonResponse(201, { message: 'Walk-in added to the queue', data: otieno });
+      },
+    });
+    renderWithData(<WalkInsPage />, '/barber/walk-ins');
+    await screen.findByRole('table', { name: 'Walk-in queue' });
+    const add = screen.getByRole('button', { name: 'Add to the queue' });
+    expect(add).toHaveProperty('disabled', true);
+    await user.click(await screen.findByRole('checkbox', { name: 'Haircut' }));
+    await user.type(screen.getByLabelText(/^Name/), 'Otieno');
+    await user.type(screen.getByLabelText('Phone'), '0711');
+    await user.click(add);
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Otieno: 10:00 with Amina'));
+    expect(bodies).toEqual([
+      { service_ids: ['sv-cut'], staff_id: null, customer: { name: 'Otieno', phone: '0711' } },
+    ]);
+    full = true;
+    await user.click(screen.getByRole('checkbox', { name: 'Haircut' }));
+    await user.type(screen.getByLabelText(/^Name/), 'Late');
+    await user.click(add);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Nobody can fit these services in today'));
+  });
+
+  it('asks before cancelling a walk-in', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('barber', 'worker'));
+    const posted: string[] = [];
+    routeFetch(fetchMock, {
+      ...base,
+      [`POST /api/barber/appointments/${ID}/cancel`]: (_init, url) => {
+        posted.push(url);
+        return jsonResponse(200, {
+          message: 'Appointment updated',
+          data: { ...otieno, status: 'cancelled' },
+        });
+      },
+    });
+    renderWithData(<WalkInsPage />, '/barber/walk-ins');
+    await user.click(await screen.findByRole('button', { name: 'Cancel Otieno' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel: Otieno?' });
+    expect(posted).toEqual([]);
+    const buttons = within(confirm).getAllByRole('button', { name: 'Cancel' });
+    await user.click(buttons[buttons.length - 1] as HTMLElement);
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Appointment updated'));
+    expect(posted).toHaveLength(1);
+  });
+
+  it('offers a guest no form and no steps', async () => {
+    signIn(fakeWorkspaceAuthSession('barber', 'guest'));
+    routeFetch(fetchMock, base);
+    renderWithData(<WalkInsPage />, '/barber/walk-ins');
+    await screen.findByRole('table', { name: 'Walk-in queue' });
+    expect(screen.queryByRole('button', { name: 'Add to the queue' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel Otieno' })).toBeNull();
+  });
+});
