@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 /**
@@ -10,11 +10,17 @@ export const useConfirmDeactivate = (
   wasActive: boolean,
   name: string,
   consequence: string,
-): { guard: (nowActive: boolean, save: () => void) => void; dialog: ReactNode } => {
+): {
+  submit: (nowActive: boolean, save: () => Promise<unknown>) => (event: FormEvent) => void;
+  dialog: ReactNode;
+} => {
   const [pending, setPending] = useState<(() => void) | null>(null);
-  const guard = (nowActive: boolean, save: () => void) => {
-    if (wasActive && !nowActive) setPending(() => save);
-    else save();
+  /** The form's onSubmit: saves now, or once the deactivation is confirmed. */
+  const submit = (nowActive: boolean, save: () => Promise<unknown>) => (event: FormEvent) => {
+    event.preventDefault();
+    const run = () => void save();
+    if (wasActive && !nowActive) setPending(() => run);
+    else run();
   };
   const dialog = (
     <ConfirmDialog
@@ -32,5 +38,5 @@ export const useConfirmDeactivate = (
       <Text size="sm">{consequence}</Text>
     </ConfirmDialog>
   );
-  return { guard, dialog };
+  return { submit, dialog };
 };

@@ -9,6 +9,7 @@ import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.t
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
+import { expectEmptyThenErrorAndRetry } from '../page-states.test-support.tsx';
 import { ServicesPage } from './services-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -45,23 +46,16 @@ describe('ServicesPage', { timeout: 20_000 }, () => {
   });
 
   it('shows the empty state, and the error with a retry', async () => {
-    const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('barber', 'owner'));
-    routeFetch(fetchMock, { 'GET /api/barber/services': list([]) });
-    const first = renderWithData(<ServicesPage />, '/barber/services');
-    expect(await screen.findByText('No services yet')).toBeTruthy();
-    first.unmount();
-    let fail = true;
-    routeFetch(fetchMock, {
-      'GET /api/barber/services': () =>
-        fail ? jsonResponse(500, { error: { code: 'INTERNAL', message: 'Server trouble' } }) : list([cut])(),
-    });
-    renderWithData(<ServicesPage />, '/barber/services');
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('The services could not be loaded')).toBeTruthy();
-    fail = false;
-    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('table', { name: 'Services' })).toBeTruthy();
+    await expectEmptyThenErrorAndRetry(
+      fetchMock,
+      { element: <ServicesPage />, path: '/barber/services', routes: {}, list: 'GET /api/barber/services' },
+      {
+        empty: { data: [], meta: { page: 1, limit: 100, total: 0 } },
+        full: { data: [cut], meta: { page: 1, limit: 100, total: 1 } },
+      },
+      { empty: 'No services yet', errorTitle: 'The services could not be loaded', table: 'Services' },
+    );
   });
 
   it('adds a service; the server’s field errors show under their fields', async () => {

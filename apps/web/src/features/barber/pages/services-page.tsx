@@ -1,6 +1,6 @@
 import { Badge, Button, Group, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
 import type { BarberService } from '@workhub/shared/schemas/barber';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
@@ -39,10 +39,6 @@ const ServiceForm = ({ service, onClose }: { service: BarberService | null; onCl
     service?.name ?? '',
     'The service leaves the booking page and the desk’s choices; its past appointments stay.',
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    deactivate.guard(draft.active, () => void send());
-  };
   const send = async () => {
     try {
       const answer = await save.mutateAsync({
@@ -63,7 +59,7 @@ const ServiceForm = ({ service, onClose }: { service: BarberService | null; onCl
     }
   };
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={deactivate.submit(draft.active, send)} noValidate>
       <Stack>
         <TextInput
           label="Name"

@@ -9,6 +9,7 @@ import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.t
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
+import { expectEmptyThenErrorAndRetry } from '../page-states.test-support.tsx';
 import { StaffPage } from './staff-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -67,26 +68,13 @@ describe('StaffPage', { timeout: 20_000 }, () => {
   });
 
   it('shows the empty state, and the error with a retry', async () => {
-    const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('barber', 'owner'));
-    routeFetch(fetchMock, { ...base, 'GET /api/barber/staff': () => jsonResponse(200, { data: [] }) });
-    const first = renderWithData(<StaffPage />, '/barber/staff');
-    expect(await screen.findByText('No staff yet')).toBeTruthy();
-    first.unmount();
-    let fail = true;
-    routeFetch(fetchMock, {
-      ...base,
-      'GET /api/barber/staff': () =>
-        fail
-          ? jsonResponse(500, { error: { code: 'INTERNAL', message: 'Server trouble' } })
-          : jsonResponse(200, { data: [amina] }),
-    });
-    renderWithData(<StaffPage />, '/barber/staff');
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('The staff could not be loaded')).toBeTruthy();
-    fail = false;
-    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('table', { name: 'Staff' })).toBeTruthy();
+    await expectEmptyThenErrorAndRetry(
+      fetchMock,
+      { element: <StaffPage />, path: '/barber/staff', routes: base, list: 'GET /api/barber/staff' },
+      { empty: { data: [] }, full: { data: [amina] } },
+      { empty: 'No staff yet', errorTitle: 'The staff could not be loaded', table: 'Staff' },
+    );
   });
 
   it('adds a staff member with services, hours and a break; a bad time is refused before sending', async () => {

@@ -1,6 +1,6 @@
 import { Badge, Button, Checkbox, Group, Paper, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import type { BarberStaff } from '@workhub/shared/schemas/barber';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
@@ -47,10 +47,6 @@ const StaffForm = ({ staff, onClose }: { staff: BarberStaff | null; onClose: () 
     staff?.name ?? '',
     'They leave the calendar and the booking page; their appointments stay.',
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    deactivate.guard(draft.active, () => void send());
-  };
   const send = async () => {
     setProblem(null);
     const hours = [];
@@ -98,7 +94,7 @@ const StaffForm = ({ staff, onClose }: { staff: BarberStaff | null; onClose: () 
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={deactivate.submit(draft.active, send)} noValidate>
       <Stack>
         <TextInput
           label="Name"

@@ -9,6 +9,7 @@ import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.t
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
+import { expectEmptyThenErrorAndRetry } from '../page-states.test-support.tsx';
 import { WalkInsPage } from './walk-ins-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -70,26 +71,13 @@ describe('WalkInsPage', { timeout: 20_000 }, () => {
   });
 
   it('shows the empty state, and the error with a retry', async () => {
-    const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('barber', 'worker'));
-    routeFetch(fetchMock, { ...base, 'GET /api/barber/walk-ins': () => jsonResponse(200, { data: [] }) });
-    const first = renderWithData(<WalkInsPage />, '/barber/walk-ins');
-    expect(await screen.findByText('Nobody waiting')).toBeTruthy();
-    first.unmount();
-    let fail = true;
-    routeFetch(fetchMock, {
-      ...base,
-      'GET /api/barber/walk-ins': () =>
-        fail
-          ? jsonResponse(500, { error: { code: 'INTERNAL', message: 'Server trouble' } })
-          : jsonResponse(200, { data: [otieno] }),
-    });
-    renderWithData(<WalkInsPage />, '/barber/walk-ins');
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('The queue could not be loaded')).toBeTruthy();
-    fail = false;
-    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('table', { name: 'Walk-in queue' })).toBeTruthy();
+    await expectEmptyThenErrorAndRetry(
+      fetchMock,
+      { element: <WalkInsPage />, path: '/barber/walk-ins', routes: base, list: 'GET /api/barber/walk-ins' },
+      { empty: { data: [] }, full: { data: [otieno] } },
+      { empty: 'Nobody waiting', errorTitle: 'The queue could not be loaded', table: 'Walk-in queue' },
+    );
   });
 
   it('adds a walk-in and says when; the server’s 409 is shown', async () => {
