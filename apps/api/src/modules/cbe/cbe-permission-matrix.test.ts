@@ -26,12 +26,14 @@ const MATRIX = `
   GET /api/cbe/children/terms                                | 403   | 403   | 403    | 403    | 403   | 200      | 403      | 401       | 404
   GET /api/cbe/children/:id/report-cards/:term_id            | 403   | 403   | 403    | 403    | 403   | 200      | 403      | 401       | 404
   GET /api/cbe/fee-structures                                | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET /api/cbe/fee-structures/export                         | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/fee-structures                               | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
   PATCH /api/cbe/fee-structures/:id                          | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET /api/cbe/invoices                                      | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   GET /api/cbe/invoices/export                               | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/invoices/generate                            | 200   | 200   | 403    | 403    | 403   | 403      | 400      | 401       | 404
   GET /api/cbe/payments                                      | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET /api/cbe/payments/export                               | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/payments                                     | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
   GET /api/cbe/students/:id/statement                        | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   GET /api/cbe/children/:id/statement                        | 403   | 403   | 403    | 403    | 403   | 200      | 403      | 401       | 404
@@ -120,6 +122,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     url: `/api/cbe/children/${await first()}/report-cards/${(await ours()).termId}`,
   }),
   'GET /api/cbe/fee-structures': async () => ({ url: '/api/cbe/fee-structures' }),
+  'GET /api/cbe/fee-structures/export': async () => ({ url: '/api/cbe/fee-structures/export' }),
   // Each caller sets the fee of a grade of its own making (one structure per grade and term).
   'POST /api/cbe/fee-structures': async () => {
     const grade = await ok(t, 'POST', '/api/cbe/grades', state.callers.owner.token, {
@@ -142,6 +145,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     payload: { class_id: (await ours()).classId, term_id: (await ours()).termId },
   }),
   'GET /api/cbe/payments': async () => ({ url: '/api/cbe/payments' }),
+  'GET /api/cbe/payments/export': async () => ({ url: '/api/cbe/payments/export' }),
   'POST /api/cbe/payments': async () => ({
     url: '/api/cbe/payments',
     payload: { invoice_id: (await ours()).invoiceId, amount: 10, paid_on: '2026-01-10', method: 'cash' },

@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { useTestApp } from '../../test/helpers.ts';
 import { type Caller, describeMatrix, type MatrixRequest, useMatrixCallers } from '../../test/matrix.ts';
-import { makeSchool, type School, tag } from './cbe-test-helpers.ts';
+import { makeSchool, ok, type School, tag } from './cbe-test-helpers.ts';
 
 /*
  * Who may call the school's set-up (docs/permissions.md, the cbe rows), in a CBE workspace. The
@@ -22,6 +22,7 @@ const MATRIX = `
   GET /api/cbe/teachers              | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/teachers             | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
   GET /api/cbe/classes               | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET /api/cbe/classes/export        | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/classes              | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
   PATCH /api/cbe/classes/:id         | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET /api/cbe/learning-areas        | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
@@ -33,6 +34,14 @@ const MATRIX = `
   GET /api/cbe/sub-strands           | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/sub-strands          | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
   PATCH /api/cbe/sub-strands/:id     | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
+  DELETE /api/cbe/years/:id          | 204   | 204   | 403    | 403    | 403   | 403      | 404      | 401       | 404
+  DELETE /api/cbe/terms/:id          | 204   | 204   | 403    | 403    | 403   | 403      | 404      | 401       | 404
+  DELETE /api/cbe/grades/:id         | 204   | 204   | 403    | 403    | 403   | 403      | 404      | 401       | 404
+  DELETE /api/cbe/classes/:id        | 204   | 204   | 403    | 403    | 403   | 403      | 404      | 401       | 404
+  DELETE /api/cbe/learning-areas/:id | 204   | 204   | 403    | 403    | 403   | 403      | 404      | 401       | 404
+  DELETE /api/cbe/strands/:id        | 204   | 204   | 403    | 403    | 403   | 403      | 404      | 401       | 404
+  DELETE /api/cbe/sub-strands/:id    | 204   | 204   | 403    | 403    | 403   | 403      | 404      | 401       | 404
+  DELETE /api/cbe/fee-structures/:id | 204   | 204   | 403    | 403    | 403   | 403      | 404      | 401       | 404
 `;
 
 const t = useTestApp();
@@ -43,6 +52,42 @@ const ours = async () => {
   return school;
 };
 const teacherCandidates: Partial<Record<Caller, string>> = {};
+
+/** A record of ours that nothing uses, made by our owner for one caller's DELETE. */
+async function unused(kind: string): Promise<string> {
+  const owner = state.callers.owner.token;
+  const make = (path: string, payload: object) => ok(t, 'POST', `/api/cbe/${path}`, owner, payload);
+  const school = await ours();
+  const grade = async () => (await make('grades', { name: `G ${tag()}`, level: 7 })).id;
+  switch (kind) {
+    case 'years':
+      return (await make('years', { name: `Y ${tag()}`, starts_on: '2030-01-01', ends_on: '2030-12-31' })).id;
+    case 'terms':
+      return (
+        await make('terms', {
+          year_id: school.yearId,
+          name: `T ${tag()}`,
+          starts_on: '2026-08-01',
+          ends_on: '2026-08-31',
+        })
+      ).id;
+    case 'grades':
+      return grade();
+    case 'classes':
+      return (await make('classes', { grade_id: school.gradeId, name: `C ${tag()}` })).id;
+    case 'learning-areas':
+      return (await make('learning-areas', { grade_id: school.gradeId, name: `A ${tag()}` })).id;
+    case 'strands':
+      return (await make('strands', { learning_area_id: school.areaId, name: `S ${tag()}` })).id;
+    case 'sub-strands':
+      return (await make('sub-strands', { strand_id: school.strandId, name: `SS ${tag()}` })).id;
+    default:
+      return (
+        await make('fee-structures', { grade_id: await grade(), term_id: school.termId, amount: '100' })
+      ).id;
+  }
+}
+const deleting = (kind: string) => async () => ({ url: `/api/cbe/${kind}/${await unused(kind)}` });
 
 const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   'GET /api/cbe/years': async () => ({ url: '/api/cbe/years' }),
@@ -91,6 +136,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     return { url: '/api/cbe/teachers', payload: { user_id: userId } };
   },
   'GET /api/cbe/classes': async () => ({ url: '/api/cbe/classes' }),
+  'GET /api/cbe/classes/export': async () => ({ url: '/api/cbe/classes/export' }),
   'POST /api/cbe/classes': async () => ({
     url: '/api/cbe/classes',
     payload: { grade_id: (await ours()).gradeId, name: `C ${tag()}` },
@@ -126,6 +172,14 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     url: `/api/cbe/sub-strands/${(await ours()).subStrandIds[0]}`,
     payload: { strand_id: (await ours()).strandId, name: 'Whole numbers' },
   }),
+  'DELETE /api/cbe/years/:id': deleting('years'),
+  'DELETE /api/cbe/terms/:id': deleting('terms'),
+  'DELETE /api/cbe/grades/:id': deleting('grades'),
+  'DELETE /api/cbe/classes/:id': deleting('classes'),
+  'DELETE /api/cbe/learning-areas/:id': deleting('learning-areas'),
+  'DELETE /api/cbe/strands/:id': deleting('strands'),
+  'DELETE /api/cbe/sub-strands/:id': deleting('sub-strands'),
+  'DELETE /api/cbe/fee-structures/:id': deleting('fee-structures'),
 };
 
 describe('the permission matrix of the CBE school set-up', () => {
