@@ -15,16 +15,25 @@ export const BOARD_NEXT = 10;
 
 /**
  * The version of a workspace's board: today's tickets' count and the sum of their revisions
- * (every change of a ticket bumps its revision). One cheap aggregate on the day's index, which the
- * events stream polls; it changes with every ticket taken, called, recalled, started, finished or
- * transferred. `db` is the caller's: a request's transaction, or the poller's own.
+ * (every change of a ticket bumps its revision), and a digest of what the board shows of the
+ * services and counters (their names, prefixes and statuses), so that a rename or a deactivation
+ * reaches the board at the next poll as a call does. One cheap aggregate on the day's index and
+ * two small lookups, which the events stream polls; it changes with every ticket taken, called,
+ * recalled, started, finished or transferred and every service or counter created or edited.
+ * `db` is the caller's: a request's transaction, or the poller's own.
  */
 export async function boardVersion(db: Db, scope: Tenancy, today: string): Promise<string> {
+  const services = sql`(select string_agg(${S.id}::text || ${S.prefix} || ${S.status}::text || ${S.name}, '/' order by ${S.id}) from ${S} where ${scope.workspace(S)})`;
+  const counters = sql`(select string_agg(${C.id}::text || ${C.status}::text || ${C.name}, '/' order by ${C.id}) from ${C} where ${scope.workspace(C)})`;
   const [row] = await db
-    .select({ tickets: count(), revisions: sql<string>`coalesce(sum(${T.revision}), 0)::text` })
+    .select({
+      tickets: count(),
+      revisions: sql<string>`coalesce(sum(${T.revision}), 0)::text`,
+      records: sql<string>`left(md5(coalesce(${services}, '') || '|' || coalesce(${counters}, '')), 12)`,
+    })
     .from(T)
     .where(and(scope.workspace(T), eq(T.serviceDay, today)));
-  return `${today}:${row?.tickets ?? 0}:${row?.revisions ?? '0'}`;
+  return `${today}:${row?.tickets ?? 0}:${row?.revisions ?? '0'}:${row?.records ?? ''}`;
 }
 
 /**

@@ -196,6 +196,45 @@ describe('the board’s events', () => {
     expect(await until(() => openBoardStreams() === before, 2000)).toBe(true);
   });
 
+  it('sends the board within 2 s of a service or counter renamed, and of a counter deactivated', async () => {
+    const q = await queue();
+    const states: BoardState[] = [];
+    const controller = new AbortController();
+    await listen(`${base}/api/public/queues/${q.slug}/events`, (s) => states.push(s), controller.signal);
+    expect(await until(() => states.length === 1, 2000)).toBe(true);
+    const patch = (url: string, payload: object) =>
+      t.app.inject({ method: 'PATCH', url, headers: bearer(q.token), payload });
+
+    // No ticket changes here: only the records do, with the clock standing still.
+    let started = Date.now();
+    const renamed = await patch(`/api/ticketing/counters/${q.window.id}`, {
+      name: 'Window One',
+      service_ids: [q.a.id, q.b.id],
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await until(() => states.some((s) => s.counters[0]?.name === 'Window One'), 2000)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2000);
+
+    started = Date.now();
+    await patch(`/api/ticketing/services/${q.a.id}`, {
+      name: 'Accounts and cards',
+      prefix: 'A',
+      avg_service_minutes: 5,
+    });
+    expect(
+      await until(() => states.some((s) => s.services.some((x) => x.name === 'Accounts and cards')), 2000),
+    ).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2000);
+
+    await patch(`/api/ticketing/counters/${q.window.id}`, {
+      name: 'Window One',
+      service_ids: [q.a.id],
+      status: 'inactive',
+    });
+    expect(await until(() => states.at(-1)?.counters.length === 0, 2000)).toBe(true);
+    controller.abort();
+  });
+
   it('holds no database connection per stream: many streams, and the API still answers', async () => {
     const q = await queue();
     const controllers = Array.from({ length: 8 }, () => new AbortController());
