@@ -1,7 +1,8 @@
 import { ticketingMessages } from '@workhub/shared/schemas/ticketing';
-import { and, count, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { conflict } from '../../lib/app-error.ts';
+import { clearSampleRows } from '../../lib/sample-data.ts';
 import {
   ticketingCounterServices,
   ticketingCounters,
@@ -184,49 +185,19 @@ export function createSampleData(ctx: Ctx) {
 
   async function clear(scope: Tenancy): Promise<{ services: number; counters: number; tickets: number }> {
     const T = ticketingTickets;
-    const tickets = await db
-      .delete(T)
-      .where(and(scope.workspace(T), eq(T.sample, true)))
-      .returning({ id: T.id });
-    const counters = await db
-      .delete(ticketingCounters)
-      .where(
-        and(
-          scope.workspace(ticketingCounters),
-          eq(ticketingCounters.sample, true),
-          // A real ticket's counter stays.
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(T)
-              .where(
-                and(eq(T.accountId, ticketingCounters.accountId), eq(T.counterId, ticketingCounters.id)),
-              ),
-          ),
-        ),
-      )
-      .returning({ id: ticketingCounters.id });
-    const sampleServices = await db
-      .select({ id: ticketingServices.id })
-      .from(ticketingServices)
-      .where(and(scope.workspace(ticketingServices), eq(ticketingServices.sample, true)));
-    const ids = sampleServices.map((s) => s.id);
-    let services = 0;
-    if (ids.length > 0) {
-      const used = await db
-        .selectDistinct({ id: T.serviceId })
-        .from(T)
-        .where(and(scope.workspace(T), inArray(T.serviceId, ids)));
-      const free = ids.filter((id) => !used.some((u) => u.id === id));
-      if (free.length > 0) {
-        const deleted = await db
-          .delete(ticketingServices)
-          .where(and(scope.workspace(ticketingServices), inArray(ticketingServices.id, free)))
-          .returning({ id: ticketingServices.id });
-        services = deleted.length;
-      }
-    }
-    return { services, counters: counters.length, tickets: tickets.length };
+    // Children first; a sample counter or service that a real ticket refers to stays.
+    const tickets = await clearSampleRows(db, T, scope.workspace(T));
+    return {
+      tickets,
+      counters: await clearSampleRows(db, ticketingCounters, scope.workspace(ticketingCounters), {
+        table: T,
+        column: T.counterId,
+      }),
+      services: await clearSampleRows(db, ticketingServices, scope.workspace(ticketingServices), {
+        table: T,
+        column: T.serviceId,
+      }),
+    };
   }
 
   return { load, clear };
