@@ -16,6 +16,7 @@ import {
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import { outer } from '../../db/correlated.ts';
 import { users } from '../../db/schema/users.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
@@ -129,7 +130,7 @@ export function createAppointmentService(ctx: Ctx) {
         .where(and(scope.workspace(barberStaff), eq(barberStaff.id, staffId)));
       if (!exists?.active) throw badRequest('Not a staff member of this shop', 'staff_id');
     }
-    const performs = sql`(select count(*) from ${barberStaffServices} where ${barberStaffServices.accountId} = ${barberStaff.accountId} and ${barberStaffServices.staffId} = ${barberStaff.id} and ${inArray(barberStaffServices.serviceId, [...serviceIds])}) = ${serviceIds.length}`;
+    const performs = sql`(select count(*) from ${barberStaffServices} where ${barberStaffServices.accountId} = ${outer(barberStaff.accountId)} and ${barberStaffServices.staffId} = ${outer(barberStaff.id)} and ${inArray(barberStaffServices.serviceId, [...serviceIds])}) = ${serviceIds.length}`;
     const staff = await db
       .select({ id: barberStaff.id, name: barberStaff.name })
       .from(barberStaff)

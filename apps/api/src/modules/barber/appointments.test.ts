@@ -131,6 +131,34 @@ describe('services and staff', () => {
 });
 
 describe('customers', () => {
+  it("counts each customer's own done visits and their last one", async () => {
+    const shop = await barberShop(t);
+    const staffShop = { ...shop, staffId: shop.staff.id };
+    const id = await pastAppointment(t, staffShop, 2, {
+      name: 'Visit Kamau',
+      email: 'visit.kamau@example.com',
+    });
+    for (const step of ['check-in', 'done']) {
+      const moved = await call(t, 'POST', `/api/barber/appointments/${id}/${step}`, shop.token);
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    // Booked but not done, and a customer who never came: no visit.
+    await pastAppointment(t, staffShop, 1, { name: 'Visit Otieno', email: 'visit.otieno@example.com' });
+    await call(t, 'POST', '/api/barber/customers', shop.token, { name: 'Visit Never' });
+    const list = await call(t, 'GET', '/api/barber/customers?q=Visit', shop.token);
+    expect(list.statusCode, list.body).toBe(200);
+    const byName = Object.fromEntries(
+      (list.json().data as { name: string; visits: number; last_visit_at: string | null }[]).map((c) => [
+        c.name,
+        c,
+      ]),
+    );
+    const start = new Date(t.clock.now().getTime() - 2 * 3_600_000).toISOString();
+    expect(byName['Visit Kamau']).toMatchObject({ visits: 1, last_visit_at: start });
+    expect(byName['Visit Otieno']).toMatchObject({ visits: 0, last_visit_at: null });
+    expect(byName['Visit Never']).toMatchObject({ visits: 0, last_visit_at: null });
+  });
+
   it('adds a customer; an e-mail names one customer (409 in any case), bad input is a 400', async () => {
     const shop = await barberShop(t);
     const url = '/api/barber/customers';

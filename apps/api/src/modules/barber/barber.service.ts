@@ -13,6 +13,7 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { outer } from '../../db/correlated.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
@@ -347,10 +348,10 @@ export function createBarberService(ctx: Ctx) {
             )
           : undefined,
       );
-      const visits = sql<number>`(select count(*)::int from ${barberAppointments} where ${barberAppointments.accountId} = ${barberCustomers.accountId} and ${barberAppointments.customerId} = ${barberCustomers.id} and ${barberAppointments.status} = 'done')`;
+      const visits = sql<number>`(select count(*)::int from ${barberAppointments} where ${barberAppointments.accountId} = ${outer(barberCustomers.accountId)} and ${barberAppointments.customerId} = ${outer(barberCustomers.id)} and ${barberAppointments.status} = 'done')`;
       const lastVisit = sql<
         string | null
-      >`(select max(${barberAppointments.startAt}) from ${barberAppointments} where ${barberAppointments.accountId} = ${barberCustomers.accountId} and ${barberAppointments.customerId} = ${barberCustomers.id} and ${barberAppointments.status} = 'done')`;
+      >`(select max(${barberAppointments.startAt}) from ${barberAppointments} where ${barberAppointments.accountId} = ${outer(barberCustomers.accountId)} and ${barberAppointments.customerId} = ${outer(barberCustomers.id)} and ${barberAppointments.status} = 'done')`;
       const [rows, [total]] = await Promise.all([
         db
           .select({ row: barberCustomers, visits, lastVisit })

@@ -26,6 +26,7 @@ import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import { outer } from '../../db/correlated.ts';
 import { users } from '../../db/schema/users.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
@@ -116,7 +117,7 @@ export function createCbeSetupService(ctx: Ctx) {
 
   // ------------------------------------------------------------ classes
   const studentCount =
-    sql<number>`(select count(*) from ${cbeStudents} where ${cbeStudents.accountId} = ${cbeClasses.accountId} and ${cbeStudents.classId} = ${cbeClasses.id} and ${cbeStudents.status} = 'active')`.mapWith(
+    sql<number>`(select count(*) from ${cbeStudents} where ${cbeStudents.accountId} = ${outer(cbeClasses.accountId)} and ${cbeStudents.classId} = ${outer(cbeClasses.id)} and ${cbeStudents.status} = 'active')`.mapWith(
       Number,
     );
   const classSelect = {

@@ -7,6 +7,7 @@ import {
 import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import { outer } from '../../db/correlated.ts';
 import { users } from '../../db/schema/users.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -40,7 +41,7 @@ export async function guardianEmailOf(ctx: Ctx, scope: WorkspaceScope): Promise<
 
 export const guardedBy = (email: string) =>
   exists(
-    sql`(select 1 from ${cbeGuardians} where ${cbeGuardians.accountId} = ${cbeStudents.accountId} and ${cbeGuardians.studentId} = ${cbeStudents.id} and ${cbeGuardians.email} = ${email})`,
+    sql`(select 1 from ${cbeGuardians} where ${cbeGuardians.accountId} = ${outer(cbeStudents.accountId)} and ${cbeGuardians.studentId} = ${outer(cbeStudents.id)} and ${cbeGuardians.email} = ${email})`,
   );
 
 /** Students with their guardians; the customers' view (`own`) is the same list narrowed to their children. */

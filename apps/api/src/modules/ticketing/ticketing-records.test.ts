@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, errorOf, useTestApp } from '../../test/helpers.ts';
 import { addMember, newTenant, type Tenant } from '../../test/tenants.ts';
-import { createCounter, createService } from './ticketing-test-helpers.ts';
+import { createCounter, createService, takeTicket } from './ticketing-test-helpers.ts';
 
 const t = useTestApp();
 
@@ -36,6 +36,20 @@ describe('services', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().data).toMatchObject({ prefix: 'W', status: 'inactive' });
+  });
+
+  it("counts each service's own waiting tickets", async () => {
+    const { owner } = await queue();
+    const busy = await createService(t, owner.token);
+    const quiet = await createService(t, owner.token);
+    await takeTicket(t, owner.token, busy.id);
+    await takeTicket(t, owner.token, busy.id, true);
+    const list = await t.app.inject({ url: '/api/ticketing/services', headers: bearer(owner.token) });
+    expect(list.statusCode, list.body).toBe(200);
+    const waiting = Object.fromEntries(
+      (list.json().data as { id: string; waiting: number }[]).map((s) => [s.id, s.waiting]),
+    );
+    expect(waiting).toEqual({ [busy.id]: 2, [quiet.id]: 0 });
   });
 
   it('refuses a second service with the same name or prefix letter (409)', async () => {
