@@ -39,6 +39,9 @@ export const AUDIT_ACTIONS = [
   'export.ticketing_counters',
   'export.audit',
   'export.appointments',
+  'export.barber_customers',
+  'export.barber_services',
+  'export.barber_staff',
   'export.cbe',
   'mrp.confirmed',
 ] as const;

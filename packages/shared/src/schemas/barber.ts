@@ -94,6 +94,8 @@ export const barberServiceListQuery = paginationQuery.extend({
   q: searchQuery(),
   active: z.enum(['true', 'false']).optional(),
 });
+/** The services' list as CSV: the same search and filter, no page. */
+export const barberServiceExportQuery = barberServiceListQuery.omit({ page: true, limit: true });
 
 // ---------------------------------------------------------------- staff
 
@@ -144,6 +146,13 @@ export const barberStaff = z.object({
 });
 export type BarberStaff = z.infer<typeof barberStaff>;
 
+/** The staff list's filters (the whole list, no page): q (name contains), active. Its CSV takes the same. */
+export const barberStaffListQuery = z.object({
+  q: searchQuery(),
+  active: z.enum(['true', 'false']).optional(),
+});
+export const barberStaffExportQuery = barberStaffListQuery;
+
 // ---------------------------------------------------------------- customers
 
 export const barberCustomerBody = z.object({
@@ -166,6 +175,8 @@ export const barberCustomer = z.object({
 export type BarberCustomer = z.infer<typeof barberCustomer>;
 
 export const barberCustomerListQuery = paginationQuery.extend({ q: searchQuery() });
+/** The customers' list as CSV: the same search, no page. */
+export const barberCustomerExportQuery = barberCustomerListQuery.omit({ page: true, limit: true });
 
 // ---------------------------------------------------------------- appointments
 

@@ -37,12 +37,15 @@ const MATRIX = `
   GET   /api/barber/settings                  | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   PUT   /api/barber/settings                  | 200   | 200   | 403    | 403    | 403   | 403      | 200      | 401       | 404
   GET   /api/barber/services                  | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET   /api/barber/services/export           | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST  /api/barber/services                  | 201   | 201   | 403    | 403    | 403   | 403      | 201      | 401       | 404
   PATCH /api/barber/services/:id              | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET   /api/barber/staff                     | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET   /api/barber/staff/export              | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST  /api/barber/staff                     | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
   PATCH /api/barber/staff/:id                 | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET   /api/barber/customers                 | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET   /api/barber/customers/export          | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST  /api/barber/customers                 | 201   | 201   | 201    | 201    | 403   | 403      | 201      | 401       | 404
   GET   /api/barber/slots                     | 200   | 200   | 200    | 200    | 403   | 403      | 400      | 401       | 404
   GET   /api/barber/calendar                  | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
@@ -131,6 +134,9 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     return { url: `/api/barber/staff/${staff.id}`, payload: staffBody() };
   },
   'GET /api/barber/customers': async () => ({ url: '/api/barber/customers?q=a' }),
+  'GET /api/barber/customers/export': async () => ({ url: '/api/barber/customers/export?q=a' }),
+  'GET /api/barber/services/export': async () => ({ url: '/api/barber/services/export?active=true' }),
+  'GET /api/barber/staff/export': async () => ({ url: '/api/barber/staff/export?q=a' }),
   // One e-mail per caller: an e-mail names one customer of the shop (a second is a 409).
   'POST /api/barber/customers': async (who) => ({
     url: '/api/barber/customers',

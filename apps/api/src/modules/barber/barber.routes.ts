@@ -9,15 +9,19 @@ import {
   appointmentMoveBody,
   barberCustomer,
   barberCustomerBody,
+  barberCustomerExportQuery,
   barberCustomerListQuery,
   barberIdParam,
   barberService,
   barberServiceBody,
+  barberServiceExportQuery,
   barberServiceListQuery,
   barberSettings,
   barberSettingsBody,
   barberStaff,
   barberStaffBody,
+  barberStaffExportQuery,
+  barberStaffListQuery,
   slotList,
   slotsQuery,
   walkInBody,
@@ -126,6 +130,24 @@ export const barberRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
     async (request) => barber.listServices(moduleScope(request), request.query),
   );
 
+  app.get(
+    '/barber/services/export',
+    {
+      config: { action: 'barber:read' },
+      schema: {
+        tags,
+        security,
+        summary: 'The services (same search and filter) as CSV, up to 10,000 rows',
+        querystring: barberServiceExportQuery,
+        response: { 200: csvText, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv, truncatedAt } = await barber.exportServices(moduleScope(request), request.query);
+      return reply.headers(csvHeaders(filename, truncatedAt)).send(csv);
+    },
+  );
+
   app.post(
     '/barber/services',
     {
@@ -173,11 +195,31 @@ export const barberRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
       schema: {
         tags,
         security,
-        summary: 'The staff, each with services, working hours, breaks and days off',
+        summary:
+          'The staff (q: name contains; active), each with services, working hours, breaks and days off',
+        querystring: barberStaffListQuery,
         response: { 200: dataEnvelope(z.array(barberStaff)), ...errors },
       },
     },
-    async (request) => ({ data: await barber.listStaff(moduleScope(request)) }),
+    async (request) => ({ data: await barber.listStaff(moduleScope(request), request.query) }),
+  );
+
+  app.get(
+    '/barber/staff/export',
+    {
+      config: { action: 'barber:read' },
+      schema: {
+        tags,
+        security,
+        summary: 'The staff (same search and filter) as CSV, up to 10,000 rows',
+        querystring: barberStaffExportQuery,
+        response: { 200: csvText, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv, truncatedAt } = await barber.exportStaff(moduleScope(request), request.query);
+      return reply.headers(csvHeaders(filename, truncatedAt)).send(csv);
+    },
   );
 
   app.post(
@@ -233,6 +275,27 @@ export const barberRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
       },
     },
     async (request) => barber.listCustomers(moduleScope(request), request.query),
+  );
+
+  app.get(
+    '/barber/customers/export',
+    {
+      config: { action: 'barber:read' },
+      schema: {
+        tags,
+        security,
+        summary: 'The customers (same search) with their visits as CSV, up to 10,000 rows',
+        querystring: barberCustomerExportQuery,
+        response: { 200: csvText, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv, truncatedAt } = await barber.exportCustomers(
+        moduleScope(request),
+        request.query,
+      );
+      return reply.headers(csvHeaders(filename, truncatedAt)).send(csv);
+    },
   );
 
   app.post(

@@ -3,12 +3,15 @@ import type {
   BarberService,
   BarberStaff,
   barberCustomerBody,
+  barberCustomerExportQuery,
   barberCustomerListQuery,
   barberServiceBody,
+  barberServiceExportQuery,
   barberServiceListQuery,
   barberStaffBody,
+  barberStaffListQuery,
 } from '@workhub/shared/schemas/barber';
-import { BARBER_DEFAULT_TIMEZONE } from '@workhub/shared/schemas/barber';
+import { BARBER_DEFAULT_TIMEZONE, WEEKDAY_NAMES } from '@workhub/shared/schemas/barber';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
@@ -17,7 +20,9 @@ import { outer } from '../../db/correlated.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
+import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing } from '../../lib/list-query.ts';
+import { exportEvent, recordAudit } from '../audit/audit.ts';
 import {
   barberAppointments,
   barberBreaks,
@@ -37,6 +42,18 @@ type Scope = BarberScope;
 type ServiceInput = z.output<typeof barberServiceBody>;
 type StaffInput = z.output<typeof barberStaffBody>;
 type CustomerInput = z.output<typeof barberCustomerBody>;
+
+/** One CSV export carries at most this many rows (as the appointments'; x-export-truncated beyond). */
+const EXPORT_ROWS_MAX = 10_000;
+
+/** 'HH:MM' of a minute of the shop's day. */
+const hhmm = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+/** 'Mon 08:00-20:00; Tue ...': a staff member's weekly intervals, as one CSV cell. */
+const weekly = (rows: { weekday: number; start_minute: number; end_minute: number }[]) =>
+  rows
+    .map((r) => `${WEEKDAY_NAMES[r.weekday - 1]?.slice(0, 3)} ${hhmm(r.start_minute)}-${hhmm(r.end_minute)}`)
+    .join('; ');
 
 export const CUSTOMER_EMAIL_TAKEN = 'A customer with this e-mail already exists';
 
@@ -75,12 +92,13 @@ export async function timezoneOf(db: Db, scope: Scope): Promise<string> {
 export function createBarberService(ctx: Ctx) {
   const { db, now } = ctx;
 
-  async function staffRecords(scope: Scope, where?: SQL): Promise<BarberStaff[]> {
-    const rows = await db
+  async function staffRecords(scope: Scope, where?: SQL, limit?: number): Promise<BarberStaff[]> {
+    const query = db
       .select()
       .from(barberStaff)
       .where(and(scope.workspace(barberStaff), where))
       .orderBy(asc(sql`lower(${barberStaff.name})`), asc(barberStaff.id));
+    const rows = await (limit === undefined ? query : query.limit(limit));
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [services, hours, breaks, daysOff] = await Promise.all([
@@ -202,6 +220,73 @@ export function createBarberService(ctx: Ctx) {
     }
   }
 
+  /** The services list's search (name or category contains) and active filter. */
+  const servicesWhere = (
+    scope: Scope,
+    query: { q?: string | undefined; active?: 'true' | 'false' | undefined },
+  ) =>
+    and(
+      scope.workspace(barberServices),
+      query.q
+        ? or(
+            ilike(barberServices.name, containing(query.q)),
+            ilike(barberServices.category, containing(query.q)),
+          )
+        : undefined,
+      query.active ? eq(barberServices.active, query.active === 'true') : undefined,
+    );
+
+  /** The staff list's search (name contains) and active filter. */
+  const staffWhere = (query: { q?: string | undefined; active?: 'true' | 'false' | undefined }) =>
+    and(
+      query.q ? ilike(barberStaff.name, containing(query.q)) : undefined,
+      query.active ? eq(barberStaff.active, query.active === 'true') : undefined,
+    );
+
+  /** The customers list's search (name, e-mail or phone contains) and its visits (appointments done). */
+  const customersWhere = (scope: Scope, query: { q?: string | undefined }) =>
+    and(
+      scope.workspace(barberCustomers),
+      query.q
+        ? or(
+            ilike(barberCustomers.name, containing(query.q)),
+            ilike(barberCustomers.email, containing(query.q)),
+            ilike(barberCustomers.phone, containing(query.q)),
+          )
+        : undefined,
+    );
+  // The outer row's columns named with their table (db/correlated.ts: drizzle writes them bare in a one-table select).
+  const doneOfCustomer = sql`${barberAppointments.accountId} = ${outer(barberCustomers.accountId)} and ${barberAppointments.customerId} = ${outer(barberCustomers.id)} and ${barberAppointments.status} = 'done'`;
+  const customerVisits = sql<number>`(select count(*)::int from ${barberAppointments} where ${doneOfCustomer})`;
+  const customerLastVisit = sql<
+    string | null
+  >`(select max(${barberAppointments.startAt}) from ${barberAppointments} where ${doneOfCustomer})`;
+  const customerRows = (where: SQL | undefined, limit: number, offset: number) =>
+    db
+      .select({ row: barberCustomers, visits: customerVisits, lastVisit: customerLastVisit })
+      .from(barberCustomers)
+      .where(where)
+      .orderBy(asc(sql`lower(${barberCustomers.name})`), asc(barberCustomers.id))
+      .limit(limit)
+      .offset(offset);
+  const toCustomer = ({
+    row,
+    visits,
+    lastVisit,
+  }: {
+    row: typeof barberCustomers.$inferSelect;
+    visits: number;
+    lastVisit: string | null;
+  }): BarberCustomer => ({
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    visits: Number(visits),
+    last_visit_at: lastVisit ? new Date(lastVisit).toISOString() : null,
+    created_at: row.createdAt.toISOString(),
+  });
+
   const staffNameTaken = 'A staff member of this name is already there';
   const serviceNameTaken = 'A service of this name is already there';
 
@@ -222,16 +307,7 @@ export function createBarberService(ctx: Ctx) {
     // ------------------------------------------------------------ services
 
     async listServices(scope: Scope, query: z.output<typeof barberServiceListQuery>) {
-      const where = and(
-        scope.workspace(barberServices),
-        query.q
-          ? or(
-              ilike(barberServices.name, containing(query.q)),
-              ilike(barberServices.category, containing(query.q)),
-            )
-          : undefined,
-        query.active ? eq(barberServices.active, query.active === 'true') : undefined,
-      );
+      const where = servicesWhere(scope, query);
       const [rows, [total]] = await Promise.all([
         db
           .select()
@@ -246,6 +322,32 @@ export function createBarberService(ctx: Ctx) {
         data: rows.map(toService),
         meta: { page: query.page, limit: query.limit, total: total?.total ?? 0 },
       };
+    },
+
+    /** The services as CSV (the list's search, filter and order), audited as export.barber_services. */
+    async exportServices(scope: WorkspaceScope, query: z.output<typeof barberServiceExportQuery>) {
+      const fetched = await db
+        .select()
+        .from(barberServices)
+        .where(servicesWhere(scope, query))
+        .orderBy(asc(sql`lower(${barberServices.name})`), asc(barberServices.id))
+        .limit(EXPORT_ROWS_MAX + 1);
+      const { rows, truncatedAt } = capRows(fetched.map(toService), EXPORT_ROWS_MAX);
+      const at = now();
+      // In the request's transaction: the row commits with the export's answer or not at all.
+      await recordAudit(db, exportEvent(scope, 'export.barber_services', rows.length, query, at));
+      const csv = toCsv(
+        ['Name', 'Category', 'Duration (minutes)', 'Price', 'Status', 'Created at'],
+        rows.map((r) => [
+          r.name,
+          r.category,
+          r.duration_minutes,
+          r.price,
+          r.active ? 'active' : 'inactive',
+          r.created_at,
+        ]),
+      );
+      return { filename: csvFilename('salon-services', at), csv, truncatedAt };
     },
 
     async createService(scope: Scope, input: ServiceInput): Promise<BarberService> {
@@ -290,7 +392,43 @@ export function createBarberService(ctx: Ctx) {
 
     // ------------------------------------------------------------ staff
 
-    listStaff: (scope: Scope) => staffRecords(scope),
+    listStaff: (scope: Scope, query: z.output<typeof barberStaffListQuery> = {}) =>
+      staffRecords(scope, staffWhere(query)),
+
+    /** The staff as CSV (the list's search, filter and order), audited as export.barber_staff. */
+    async exportStaff(scope: WorkspaceScope, query: z.output<typeof barberStaffListQuery>) {
+      const { rows, truncatedAt } = capRows(
+        await staffRecords(scope, staffWhere(query), EXPORT_ROWS_MAX + 1),
+        EXPORT_ROWS_MAX,
+      );
+      const serviceNames = new Map(
+        (
+          await db
+            .select({ id: barberServices.id, name: barberServices.name })
+            .from(barberServices)
+            .where(scope.workspace(barberServices))
+        ).map((r) => [r.id, r.name]),
+      );
+      const at = now();
+      await recordAudit(db, exportEvent(scope, 'export.barber_staff', rows.length, query, at));
+      const csv = toCsv(
+        ['Name', 'Services', 'Working hours', 'Breaks', 'Days off', 'Status', 'Created at'],
+        rows.map((r) => [
+          r.name,
+          r.service_ids
+            .map((id) => serviceNames.get(id))
+            .filter((name) => name !== undefined)
+            .sort((a, b) => a.localeCompare(b))
+            .join('; '),
+          weekly(r.hours),
+          weekly(r.breaks),
+          r.days_off.join('; '),
+          r.active ? 'active' : 'inactive',
+          r.created_at,
+        ]),
+      );
+      return { filename: csvFilename('salon-staff', at), csv, truncatedAt };
+    },
     oneStaff,
 
     async createStaff(scope: Scope, input: StaffInput): Promise<BarberStaff> {
@@ -338,40 +476,29 @@ export function createBarberService(ctx: Ctx) {
     // ------------------------------------------------------------ customers
 
     async listCustomers(scope: Scope, query: z.output<typeof barberCustomerListQuery>) {
-      const where = and(
-        scope.workspace(barberCustomers),
-        query.q
-          ? or(
-              ilike(barberCustomers.name, containing(query.q)),
-              ilike(barberCustomers.email, containing(query.q)),
-              ilike(barberCustomers.phone, containing(query.q)),
-            )
-          : undefined,
-      );
-      const visits = sql<number>`(select count(*)::int from ${barberAppointments} where ${barberAppointments.accountId} = ${outer(barberCustomers.accountId)} and ${barberAppointments.customerId} = ${outer(barberCustomers.id)} and ${barberAppointments.status} = 'done')`;
-      const lastVisit = sql<
-        string | null
-      >`(select max(${barberAppointments.startAt}) from ${barberAppointments} where ${barberAppointments.accountId} = ${outer(barberCustomers.accountId)} and ${barberAppointments.customerId} = ${outer(barberCustomers.id)} and ${barberAppointments.status} = 'done')`;
+      const where = customersWhere(scope, query);
       const [rows, [total]] = await Promise.all([
-        db
-          .select({ row: barberCustomers, visits, lastVisit })
-          .from(barberCustomers)
-          .where(where)
-          .orderBy(asc(sql`lower(${barberCustomers.name})`), asc(barberCustomers.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
+        customerRows(where, query.limit, (query.page - 1) * query.limit),
         db.select({ total: count() }).from(barberCustomers).where(where),
       ]);
-      const data: BarberCustomer[] = rows.map(({ row, visits: n, lastVisit: last }) => ({
-        id: row.id,
-        name: row.name,
-        phone: row.phone,
-        email: row.email,
-        visits: Number(n),
-        last_visit_at: last ? new Date(last).toISOString() : null,
-        created_at: row.createdAt.toISOString(),
-      }));
+      const data = rows.map(toCustomer);
       return { data, meta: { page: query.page, limit: query.limit, total: total?.total ?? 0 } };
+    },
+
+    /**
+     * The customers as CSV (the list's search and order; visits and last visit as the list shows
+     * them: appointments done), audited as export.barber_customers.
+     */
+    async exportCustomers(scope: WorkspaceScope, query: z.output<typeof barberCustomerExportQuery>) {
+      const fetched = await customerRows(customersWhere(scope, query), EXPORT_ROWS_MAX + 1, 0);
+      const { rows, truncatedAt } = capRows(fetched.map(toCustomer), EXPORT_ROWS_MAX);
+      const at = now();
+      await recordAudit(db, exportEvent(scope, 'export.barber_customers', rows.length, query, at));
+      const csv = toCsv(
+        ['Name', 'Phone', 'E-mail', 'Visits', 'Last visit', 'Created at'],
+        rows.map((c) => [c.name, c.phone, c.email, c.visits, c.last_visit_at, c.created_at]),
+      );
+      return { filename: csvFilename('salon-customers', at), csv, truncatedAt };
     },
 
     /**
