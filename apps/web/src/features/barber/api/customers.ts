@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BarberCustomer, barberCustomerBody } from '@workhub/shared/schemas/barber';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, download } from '../../../lib/api-client.ts';
 import { type Envelope, type ListPage, listQuery } from '../../../lib/api-types.ts';
 import { useSessionScope } from '../../../lib/use-session-scope.ts';
 import { barberKey, invalidateBarber } from './query-keys.ts';
@@ -16,6 +16,10 @@ export const useCustomers = (params: { q?: string; page: number }) => {
     placeholderData: keepPreviousData,
   });
 };
+
+/** GET /api/barber/customers/export: the list as searched, with the visits, as CSV. */
+export const exportCustomers = (params: { q?: string | undefined }) =>
+  download(`/api/barber/customers/export${listQuery(params)}`, 'salon-customers.csv');
 
 /** POST /api/barber/customers (409 when a customer has that e-mail already). */
 export const useAddCustomer = () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BarberService, BarberServiceBody } from '@workhub/shared/schemas/barber';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, download } from '../../../lib/api-client.ts';
 import { type Envelope, type ListPage, listQuery } from '../../../lib/api-types.ts';
 import { useSessionScope } from '../../../lib/use-session-scope.ts';
 import { barberKey, invalidateBarber } from './query-keys.ts';
@@ -19,6 +19,10 @@ export const useServices = (params: {
       apiRequest<ListPage<BarberService>>(`/api/barber/services${listQuery({ limit: 100, ...params })}`),
   });
 };
+
+/** GET /api/barber/services/export: the list as searched and filtered, as CSV. */
+export const exportServices = (params: { q?: string | undefined; active?: 'true' | 'false' | undefined }) =>
+  download(`/api/barber/services/export${listQuery(params)}`, 'salon-services.csv');
 
 /** POST /api/barber/services, or PATCH /api/barber/services/:id with `id`. */
 export const useSaveService = () => {

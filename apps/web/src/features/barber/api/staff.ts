@@ -1,18 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BarberStaff, BarberStaffBody } from '@workhub/shared/schemas/barber';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { Envelope } from '../../../lib/api-types.ts';
+import { apiRequest, download } from '../../../lib/api-client.ts';
+import { type Envelope, listQuery } from '../../../lib/api-types.ts';
 import { useSessionScope } from '../../../lib/use-session-scope.ts';
 import { barberKey, invalidateBarber } from './query-keys.ts';
 
-/** GET /api/barber/staff: every staff member with services, hours, breaks and days off. */
-export const useStaff = () => {
+export type StaffListParams = { q?: string | undefined; active?: 'true' | 'false' | undefined };
+
+/** GET /api/barber/staff?q=&active=: the staff (every one by default) with services, hours, breaks and days off. */
+export const useStaff = (params: StaffListParams = {}) => {
   const scope = useSessionScope();
   return useQuery({
-    queryKey: [...barberKey, scope, 'staff'],
-    queryFn: async () => (await apiRequest<Envelope<BarberStaff[]>>('/api/barber/staff')).data,
+    queryKey: [...barberKey, scope, 'staff', params],
+    queryFn: async () =>
+      (await apiRequest<Envelope<BarberStaff[]>>(`/api/barber/staff${listQuery(params)}`)).data,
   });
 };
+
+/** GET /api/barber/staff/export: the list as searched and filtered, as CSV. */
+export const exportStaff = (params: StaffListParams) =>
+  download(`/api/barber/staff/export${listQuery(params)}`, 'salon-staff.csv');
 
 /** POST /api/barber/staff, or PATCH /api/barber/staff/:id with `id` (the whole record). */
 export const useSaveStaff = () => {

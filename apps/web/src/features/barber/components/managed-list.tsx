@@ -1,7 +1,8 @@
-import { Button, Modal, Paper } from '@mantine/core';
+import { Button, Group, Modal, Paper } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 
 type Named = { id: string; name: string };
@@ -9,7 +10,8 @@ type Named = { id: string; name: string };
 /**
  * A manager's list of the salon's records (services, staff): the header with "Add <noun>", the
  * table with an Edit button per row for who may manage, and the form in a dialog for a new record
- * (null) or the one being edited.
+ * (null) or the one being edited. With `onExport`, an "Export CSV" button (for every reader) that
+ * downloads the list as it is filtered.
  */
 export const ManagedList = <T extends Named>({
   title,
@@ -25,6 +27,7 @@ export const ManagedList = <T extends Named>({
   filters,
   formSize,
   form,
+  onExport,
 }: {
   title: string;
   description: string;
@@ -42,6 +45,8 @@ export const ManagedList = <T extends Named>({
   filters?: ReactNode;
   formSize?: 'md' | 'lg';
   form: (record: T | null, close: () => void) => ReactNode;
+  /** The CSV download of the list with its current filters. */
+  onExport?: () => Promise<{ truncatedAt: number | null }>;
 }) => {
   const [editing, setEditing] = useState<T | null | 'new'>(null);
   const close = () => setEditing(null);
@@ -50,7 +55,14 @@ export const ManagedList = <T extends Named>({
       <PageHeader
         title={title}
         description={description}
-        actions={mayManage ? <Button onClick={() => setEditing('new')}>Add {noun}</Button> : null}
+        actions={
+          onExport || mayManage ? (
+            <Group gap="sm">
+              {onExport ? <ExportCsvButton onExport={onExport} /> : null}
+              {mayManage ? <Button onClick={() => setEditing('new')}>Add {noun}</Button> : null}
+            </Group>
+          ) : null
+        }
       />
       {above}
       <Paper withBorder p="md" radius="md">

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BarberCustomer } from '@workhub/shared/schemas/barber';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
-import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { captureDownloads } from '../../../test/downloads.ts';
+import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
@@ -13,6 +14,7 @@ import { CustomersPage } from './customers-page.tsx';
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
 const fetchMock = mockFetchPerTest();
+const saved = captureDownloads();
 afterEach(() => {
   vi.mocked(notify.success).mockReset();
   vi.mocked(notify.error).mockReset();
@@ -95,5 +97,27 @@ describe('CustomersPage', { timeout: 20_000 }, () => {
     renderWithData(<CustomersPage />, '/barber/customers');
     await screen.findByRole('table', { name: 'Customers' });
     expect(screen.queryByRole('button', { name: 'Add customer' })).toBeNull();
+  });
+
+  it('exports the list as searched (CSV), for a reader who may not book too', async () => {
+    signIn(fakeWorkspaceAuthSession('barber', 'member'));
+    routeFetch(fetchMock, {
+      'GET /api/barber/customers': listed,
+      'GET /api/barber/customers/export': () =>
+        new Response('Name,Phone\r\n', {
+          status: 200,
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="salon-customers-2026-11-25.csv"',
+          },
+        }),
+    });
+    renderWithData(<CustomersPage />, '/barber/customers');
+    await screen.findByRole('table', { name: 'Customers' });
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'kam' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toEqual(['salon-customers-2026-11-25.csv blob:csv']));
+    expect(calledUrls(fetchMock)).toContain('/api/barber/customers/export?q=kam');
+    expect(notify.error).not.toHaveBeenCalled();
   });
 });

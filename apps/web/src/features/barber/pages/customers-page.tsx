@@ -1,18 +1,20 @@
-import { Anchor, Button, Modal, Paper, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Paper, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
+import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
-import { useCustomers } from '../api/customers.ts';
+import { exportCustomers, useCustomers } from '../api/customers.ts';
 import { CustomerForm } from '../components/customer-form.tsx';
 
 /**
  * /barber/customers: the customers with their visits; a customer's history is their appointments.
- * Who may book adds a customer (a phone booking's regular, before their first visit).
+ * Who may book adds a customer (a phone booking's regular, before their first visit); every reader
+ * exports the list as searched (CSV).
  */
 export const CustomersPage = () => {
   useDocumentTitle('Customers');
@@ -26,7 +28,12 @@ export const CustomersPage = () => {
       <PageHeader
         title="Customers"
         description="Everyone who booked, with their visits (appointments done)."
-        actions={mayBook ? <Button onClick={() => setAdding(true)}>Add customer</Button> : null}
+        actions={
+          <Group gap="sm">
+            <ExportCsvButton onExport={() => exportCustomers({ q: q || undefined })} />
+            {mayBook ? <Button onClick={() => setAdding(true)}>Add customer</Button> : null}
+          </Group>
+        }
       />
       <Paper withBorder p="md" radius="md">
         <TextInput

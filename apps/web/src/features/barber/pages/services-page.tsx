@@ -6,7 +6,7 @@ import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
-import { useSaveService, useServices } from '../api/services.ts';
+import { exportServices, useSaveService, useServices } from '../api/services.ts';
 import { money } from '../barber-format.ts';
 import { useConfirmDeactivate } from '../components/confirm-deactivate.tsx';
 import { ManagedList } from '../components/managed-list.tsx';
@@ -165,6 +165,7 @@ export const ServicesPage = () => {
           ),
         },
       ]}
+      onExport={() => exportServices({ q: q || undefined })}
       form={(service, close) => <ServiceForm service={service} onClose={close} />}
     />
   );

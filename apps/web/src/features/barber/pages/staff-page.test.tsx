@@ -4,7 +4,8 @@ import type { BarberService, BarberStaff } from '@workhub/shared/schemas/barber'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
-import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { captureDownloads } from '../../../test/downloads.ts';
+import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
@@ -15,6 +16,7 @@ import { StaffPage } from './staff-page.tsx';
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
 const fetchMock = mockFetchPerTest();
+const saved = captureDownloads();
 afterEach(() => {
   vi.mocked(notify.success).mockReset();
   vi.mocked(notify.error).mockReset();
@@ -139,5 +141,28 @@ describe('StaffPage', { timeout: 20_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Staff member saved'));
     expect(bodies).toEqual([expect.objectContaining({ name: 'Amina', active: false })]);
+  });
+
+  it('searches the staff, and exports the list as searched (CSV)', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('barber', 'worker'));
+    routeFetch(fetchMock, {
+      ...base,
+      'GET /api/barber/staff/export': () =>
+        new Response('Name\r\n', {
+          status: 200,
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="salon-staff.csv"',
+          },
+        }),
+    });
+    renderWithData(<StaffPage />, '/barber/staff');
+    await screen.findByRole('table', { name: 'Staff' });
+    await user.type(screen.getByLabelText('Search'), 'am');
+    await waitFor(() => expect(calledUrls(fetchMock)).toContain('/api/barber/staff?q=am'));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toEqual(['salon-staff.csv blob:csv']));
+    expect(calledUrls(fetchMock)).toContain('/api/barber/staff/export?q=am');
   });
 });

@@ -7,7 +7,7 @@ import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { useServices } from '../api/services.ts';
-import { useSaveStaff, useStaff } from '../api/staff.ts';
+import { exportStaff, useSaveStaff, useStaff } from '../api/staff.ts';
 import { minutesToTime, timeToMinutes, WEEKDAY_SHORT } from '../barber-format.ts';
 import { useConfirmDeactivate } from '../components/confirm-deactivate.tsx';
 import { ManagedList } from '../components/managed-list.tsx';
@@ -188,7 +188,8 @@ const StaffForm = ({ staff, onClose }: { staff: BarberStaff | null; onClose: () 
 export const StaffPage = () => {
   useDocumentTitle('Staff');
   const mayManage = useMay()('barber:manage');
-  const staff = useStaff();
+  const [q, setQ] = useState('');
+  const staff = useStaff({ q: q || undefined });
   const services = useServices({});
   const serviceName = (id: string) => services.data?.data.find((s) => s.id === id)?.name ?? '…';
   return (
@@ -208,11 +209,25 @@ export const StaffPage = () => {
           </Paper>
         ) : null
       }
-      empty={
-        <EmptyList
-          title="No staff yet"
-          description="Add the people who take appointments, with their hours."
+      filters={
+        <TextInput
+          mb="md"
+          maw={320}
+          label="Search"
+          placeholder="Name"
+          value={q}
+          onChange={(e) => setQ(e.currentTarget.value)}
         />
+      }
+      empty={
+        q ? (
+          <EmptyList title="No staff member matches" description="Try another search." />
+        ) : (
+          <EmptyList
+            title="No staff yet"
+            description="Add the people who take appointments, with their hours."
+          />
+        )
       }
       columns={[
         { key: 'name', header: 'Name', cell: (s) => s.name, sortValue: (s) => s.name.toLowerCase() },
@@ -242,6 +257,7 @@ export const StaffPage = () => {
           ),
         },
       ]}
+      onExport={() => exportStaff({ q: q || undefined })}
       form={(member, close) => <StaffForm staff={member} onClose={close} />}
     />
   );
