@@ -209,6 +209,7 @@ export const messages = {
     'milestone.deleted': 'Milestone deleted',
     'task.deleted': 'Task deleted',
     'tag.deleted': 'Tag deleted',
+    'cbe.deleted': 'School record deleted',
     'plan.created': 'Plan created',
     'plan.changed': 'Plan edited',
     'plan.status_changed': 'Plan status changed',

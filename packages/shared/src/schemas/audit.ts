@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'milestone.deleted',
   'task.deleted',
   'tag.deleted',
+  'cbe.deleted',
   'plan.created',
   'plan.changed',
   'plan.status_changed',
@@ -62,6 +63,7 @@ export const AUDIT_ENTITY_TYPES = [
   'subscription',
   'invoice',
   'mrp_run',
+  'cbe_record',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -122,6 +122,8 @@ export const cbeTermBody = z
   .object({ year_id: idField(cbeMessages.yearRequired), name: name(60), starts_on: day(), ends_on: day() })
   .refine((v) => v.ends_on >= v.starts_on, { error: cbeMessages.datesOrder, path: ['ends_on'] });
 export type CbeTermBody = z.input<typeof cbeTermBody>;
+/** The terms list's (and its export's) filters: q, and the year. */
+export const cbeTermQuery = cbeListQuery.extend({ year_id: idField().optional() });
 export const cbeTerm = z.object({
   ...stamp,
   year_id: z.string(),

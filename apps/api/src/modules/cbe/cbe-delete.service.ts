@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../context.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
+import { inScope, recordAudit } from '../audit/audit.ts';
 import {
   cbeAssessments,
   cbeAttendance,
@@ -40,6 +41,8 @@ type Rows = { table: Scoped; where: SQL };
 
 type Kind = {
   table: Scoped;
+  /** The record's name, as its audit row keeps it. */
+  name: SQL;
   inUse: string;
   /**
    * Its own outline, which the database deletes with it (a year's terms, an area's strands and
@@ -55,7 +58,8 @@ type Kind = {
  * levels, remarks, fee structures, invoices): then 409 with what keeps it; another workspace's id
  * is a 404. It runs in the request's transaction: the record and its outline are locked FOR UPDATE
  * before the check, so a level or a student written at the same instant either waits and then
- * fails on its foreign key, or commits first and is seen by the check.
+ * fails on its foreign key, or commits first and is seen by the check. Each delete writes a
+ * `cbe.deleted` audit row (the kind and the record's name as `before`) in that transaction.
  */
 export function createCbeDeleteService(ctx: Ctx) {
   const { db } = ctx;
@@ -83,13 +87,21 @@ export function createCbeDeleteService(ctx: Ctx) {
     return {
       years: {
         table: cbeYears,
+        name: sql`${cbeYears.name}`,
         inUse: cbeMessages.yearInUse,
         along: (id) => [{ table: cbeTerms, where: eq(cbeTerms.yearId, id) }],
         usedBy: (id) => termUses(termsOfYear(id)),
       },
-      terms: { table: cbeTerms, inUse: cbeMessages.termInUse, along: () => [], usedBy: termUses },
+      terms: {
+        table: cbeTerms,
+        name: sql`${cbeTerms.name}`,
+        inUse: cbeMessages.termInUse,
+        along: () => [],
+        usedBy: termUses,
+      },
       grades: {
         table: cbeGrades,
+        name: sql`${cbeGrades.name}`,
         inUse: cbeMessages.gradeInUse,
         along: () => [],
         usedBy: (id) => [
@@ -100,6 +112,7 @@ export function createCbeDeleteService(ctx: Ctx) {
       },
       classes: {
         table: cbeClasses,
+        name: sql`${cbeClasses.name}`,
         inUse: cbeMessages.classInUse,
         along: () => [],
         usedBy: (id) => [
@@ -110,6 +123,7 @@ export function createCbeDeleteService(ctx: Ctx) {
       },
       'learning-areas': {
         table: cbeLearningAreas,
+        name: sql`${cbeLearningAreas.name}`,
         inUse: cbeMessages.learningAreaInUse,
         along: (id) => [
           { table: cbeStrands, where: eq(cbeStrands.learningAreaId, id) },
@@ -119,18 +133,22 @@ export function createCbeDeleteService(ctx: Ctx) {
       },
       strands: {
         table: cbeStrands,
+        name: sql`${cbeStrands.name}`,
         inUse: cbeMessages.strandInUse,
         along: (id) => [{ table: cbeSubStrands, where: eq(cbeSubStrands.strandId, id) }],
         usedBy: (id) => [levelsOf(ids(cbeSubStrands, scope, eq(cbeSubStrands.strandId, id)))],
       },
       'sub-strands': {
         table: cbeSubStrands,
+        name: sql`${cbeSubStrands.name}`,
         inUse: cbeMessages.subStrandInUse,
         along: () => [],
         usedBy: (id) => [{ table: cbeAssessments, where: eq(cbeAssessments.subStrandId, id) }],
       },
       'fee-structures': {
         table: cbeFeeStructures,
+        // A structure has no name: its description, else its amount.
+        name: sql`coalesce(${cbeFeeStructures.description}, ${cbeFeeStructures.amount}::text)`,
         inUse: cbeMessages.feeStructureInUse,
         along: () => [],
         // Invoices copy the fee's amount and name no structure: those of its term billed to
@@ -154,8 +172,12 @@ export function createCbeDeleteService(ctx: Ctx) {
 
   return {
     async remove(scope: WorkspaceScope, kind: CbeDeletable, id: string): Promise<void> {
-      const { table, inUse, along, usedBy } = kinds(scope)[kind];
-      const [target] = await ids(table, scope, eq(table.id, id)).for('update');
+      const { table, name, inUse, along, usedBy } = kinds(scope)[kind];
+      const [target] = await db
+        .select({ id: table.id, name: sql<string>`${name}` })
+        .from(table)
+        .where(and(scope.workspace(table), eq(table.id, id)))
+        .for('update');
       if (!target) throw notFound();
       for (const rows of along(id)) await ids(rows.table, scope, rows.where).for('update');
       const checks = usedBy(id).map((rows) => exists(ids(rows.table, scope, rows.where)));
@@ -171,6 +193,15 @@ export function createCbeDeleteService(ctx: Ctx) {
         if (isForeignKeyViolation(err)) throw conflict(inUse);
         throw err;
       }
+      // In the request's transaction: the row commits with the delete (a 409 leaves none).
+      await recordAudit(db, {
+        ...inScope(scope),
+        action: 'cbe.deleted',
+        entityType: 'cbe_record',
+        entityId: id,
+        before: { kind, name: target.name },
+        at: ctx.now(),
+      });
     },
   };
 }

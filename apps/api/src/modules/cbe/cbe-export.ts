@@ -5,7 +5,20 @@ import { type CsvValue, capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { exportEvent, recordAudit } from '../audit/audit.ts';
 
 /** The school's lists with a CSV export; each names its file and its audit row's `kind`. */
-export type CbeExportKind = 'students' | 'classes' | 'fee-structures' | 'invoices' | 'payments' | 'arrears';
+export type CbeExportKind =
+  | 'students'
+  | 'classes'
+  | 'fee-structures'
+  | 'invoices'
+  | 'payments'
+  | 'arrears'
+  | 'years'
+  | 'terms'
+  | 'grades'
+  | 'teachers'
+  | 'learning-areas'
+  | 'strands'
+  | 'sub-strands';
 
 export type CbeCsv = { filename: string; csv: string; truncatedAt: number | null };
 

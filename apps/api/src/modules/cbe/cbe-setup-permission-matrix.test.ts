@@ -11,27 +11,34 @@ import { makeSchool, ok, type School, tag } from './cbe-test-helpers.ts';
 const MATRIX = `
   endpoint                           | owner | admin | member | worker | guest | customer | outsider | anonymous | staff
   GET /api/cbe/years                 | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET /api/cbe/years/export          | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/years                | 201   | 201   | 403    | 403    | 403   | 403      | 201      | 401       | 404
   PATCH /api/cbe/years/:id           | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET /api/cbe/terms                 | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET /api/cbe/terms/export          | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/terms                | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
   PATCH /api/cbe/terms/:id           | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET /api/cbe/grades                | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET /api/cbe/grades/export         | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/grades               | 201   | 201   | 403    | 403    | 403   | 403      | 201      | 401       | 404
   PATCH /api/cbe/grades/:id          | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET /api/cbe/teachers              | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET /api/cbe/teachers/export       | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/teachers             | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
   GET /api/cbe/classes               | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   GET /api/cbe/classes/export        | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/classes              | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
   PATCH /api/cbe/classes/:id         | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET /api/cbe/learning-areas        | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET /api/cbe/learning-areas/export | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/learning-areas       | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
   PATCH /api/cbe/learning-areas/:id  | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET /api/cbe/strands               | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET /api/cbe/strands/export        | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/strands              | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
   PATCH /api/cbe/strands/:id         | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET /api/cbe/sub-strands           | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET /api/cbe/sub-strands/export    | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/sub-strands          | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
   PATCH /api/cbe/sub-strands/:id     | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   DELETE /api/cbe/years/:id          | 204   | 204   | 403    | 403    | 403   | 403      | 404      | 401       | 404
@@ -91,6 +98,7 @@ const deleting = (kind: string) => async () => ({ url: `/api/cbe/${kind}/${await
 
 const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   'GET /api/cbe/years': async () => ({ url: '/api/cbe/years' }),
+  'GET /api/cbe/years/export': async () => ({ url: '/api/cbe/years/export' }),
   'POST /api/cbe/years': async () => ({
     url: '/api/cbe/years',
     payload: { name: `Y ${tag()}`, starts_on: '2027-01-01', ends_on: '2027-12-31' },
@@ -100,6 +108,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     payload: { name: `Y ${tag()}`, starts_on: '2026-01-01', ends_on: '2026-12-31' },
   }),
   'GET /api/cbe/terms': async () => ({ url: '/api/cbe/terms' }),
+  'GET /api/cbe/terms/export': async () => ({ url: '/api/cbe/terms/export' }),
   'POST /api/cbe/terms': async () => ({
     url: '/api/cbe/terms',
     payload: {
@@ -119,12 +128,14 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     },
   }),
   'GET /api/cbe/grades': async () => ({ url: '/api/cbe/grades' }),
+  'GET /api/cbe/grades/export': async () => ({ url: '/api/cbe/grades/export' }),
   'POST /api/cbe/grades': async () => ({ url: '/api/cbe/grades', payload: { name: `G ${tag()}`, level: 5 } }),
   'PATCH /api/cbe/grades/:id': async () => ({
     url: `/api/cbe/grades/${(await ours()).gradeId}`,
     payload: { name: `G ${tag()}`, level: 4 },
   }),
   'GET /api/cbe/teachers': async () => ({ url: '/api/cbe/teachers' }),
+  'GET /api/cbe/teachers/export': async () => ({ url: '/api/cbe/teachers/export' }),
   // Each caller makes a teacher of another of our members: the worker's, the member's, ...
   'POST /api/cbe/teachers': async (who) => {
     const pool: Caller[] = ['member', 'worker', 'admin', 'owner'];
@@ -146,6 +157,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     payload: { grade_id: (await ours()).gradeId, name: 'East' },
   }),
   'GET /api/cbe/learning-areas': async () => ({ url: '/api/cbe/learning-areas' }),
+  'GET /api/cbe/learning-areas/export': async () => ({ url: '/api/cbe/learning-areas/export' }),
   'POST /api/cbe/learning-areas': async () => ({
     url: '/api/cbe/learning-areas',
     payload: { grade_id: (await ours()).gradeId, name: `A ${tag()}` },
@@ -155,6 +167,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     payload: { grade_id: (await ours()).gradeId, name: 'Mathematics' },
   }),
   'GET /api/cbe/strands': async () => ({ url: '/api/cbe/strands' }),
+  'GET /api/cbe/strands/export': async () => ({ url: '/api/cbe/strands/export' }),
   'POST /api/cbe/strands': async () => ({
     url: '/api/cbe/strands',
     payload: { learning_area_id: (await ours()).areaId, name: `S ${tag()}` },
@@ -164,6 +177,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     payload: { learning_area_id: (await ours()).areaId, name: 'Numbers' },
   }),
   'GET /api/cbe/sub-strands': async () => ({ url: '/api/cbe/sub-strands' }),
+  'GET /api/cbe/sub-strands/export': async () => ({ url: '/api/cbe/sub-strands/export' }),
   'POST /api/cbe/sub-strands': async () => ({
     url: '/api/cbe/sub-strands',
     payload: { strand_id: (await ours()).strandId, name: `SS ${tag()}` },

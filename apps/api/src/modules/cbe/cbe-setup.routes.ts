@@ -20,6 +20,7 @@ import {
   cbeTeacherBody,
   cbeTerm,
   cbeTermBody,
+  cbeTermQuery,
   cbeYear,
   cbeYearBody,
 } from '@workhub/shared/schemas/cbe';
@@ -125,16 +126,18 @@ export const cbeSetupRoutes: FastifyPluginAsyncZod<{ service: CbeSetupService }>
     create: s.createYear,
     update: s.updateYear,
   });
+  csvRoute(app, 'years', 'academic years', cbeListQuery, s.exportYears);
   records(app, {
     path: 'terms',
     one: 'term',
-    query: cbeListQuery.extend({ year_id: idField().optional() }),
+    query: cbeTermQuery,
     body: cbeTermBody,
     item: cbeTerm,
     list: s.listTerms,
     create: s.createTerm,
     update: s.updateTerm,
   });
+  csvRoute(app, 'terms', 'terms', cbeTermQuery, s.exportTerms);
   records(app, {
     path: 'grades',
     one: 'grade',
@@ -145,6 +148,7 @@ export const cbeSetupRoutes: FastifyPluginAsyncZod<{ service: CbeSetupService }>
     create: s.createGrade,
     update: s.updateGrade,
   });
+  csvRoute(app, 'grades', 'grades', cbeListQuery, s.exportGrades);
   records(app, {
     path: 'teachers',
     one: 'teacher (an active member of the workspace the school assigns as one)',
@@ -154,6 +158,7 @@ export const cbeSetupRoutes: FastifyPluginAsyncZod<{ service: CbeSetupService }>
     list: s.listTeachers,
     create: s.createTeacher,
   });
+  csvRoute(app, 'teachers', 'teachers', cbeListQuery, s.exportTeachers);
   records(app, {
     path: 'classes',
     one: 'class (a stream of a grade, with its class teacher)',
@@ -175,6 +180,7 @@ export const cbeSetupRoutes: FastifyPluginAsyncZod<{ service: CbeSetupService }>
     create: s.createLearningArea,
     update: s.updateLearningArea,
   });
+  csvRoute(app, 'learning-areas', 'learning areas', cbeLearningAreaQuery, s.exportLearningAreas);
   records(app, {
     path: 'strands',
     one: 'strand of a learning area',
@@ -185,6 +191,7 @@ export const cbeSetupRoutes: FastifyPluginAsyncZod<{ service: CbeSetupService }>
     create: s.createStrand,
     update: s.updateStrand,
   });
+  csvRoute(app, 'strands', 'strands', cbeStrandQuery, s.exportStrands);
   records(app, {
     path: 'sub-strands',
     one: 'sub-strand of a strand',
@@ -195,6 +202,7 @@ export const cbeSetupRoutes: FastifyPluginAsyncZod<{ service: CbeSetupService }>
     create: s.createSubStrand,
     update: s.updateSubStrand,
   });
+  csvRoute(app, 'sub-strands', 'sub-strands', cbeSubStrandQuery, s.exportSubStrands);
 };
 
 export const cbeClassParam = z.object({ id: idField() });

@@ -20,6 +20,7 @@ import {
   type cbeSubStrandQuery,
   type cbeTeacherBody,
   type cbeTermBody,
+  type cbeTermQuery,
   type cbeYearBody,
 } from '@workhub/shared/schemas/cbe';
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
@@ -47,6 +48,10 @@ import { badReference, mustFind, mustReference, pageOf, unique } from './cbe-com
 import { EXPORT_FETCH, schoolCsv } from './cbe-export.ts';
 
 type ListQuery = z.output<typeof cbeListQuery>;
+type TermQuery = z.output<typeof cbeTermQuery>;
+type AreaQuery = z.output<typeof cbeLearningAreaQuery>;
+type StrandQuery = z.output<typeof cbeStrandQuery>;
+type SubStrandQuery = z.output<typeof cbeSubStrandQuery>;
 const named = (column: PgColumn, q: string | undefined) => (q ? ilike(column, containing(q)) : undefined);
 /** A member's name as the school shows it. */
 export const userName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
@@ -214,6 +219,70 @@ export function createCbeSetupService(ctx: Ctx) {
     created_at: r.createdAt.toISOString(),
   });
 
+  // ------------------------------------------------------------ each list's filters and order
+  // (shared by the list and its export, so the file holds what the list shows)
+  const yearRows = (scope: WorkspaceScope, query: ListQuery) =>
+    db
+      .select()
+      .from(cbeYears)
+      .where(and(scope.workspace(cbeYears), named(cbeYears.name, query.q)))
+      .orderBy(desc(cbeYears.startsOn), asc(cbeYears.id));
+  const termWhere = (scope: WorkspaceScope, query: TermQuery) =>
+    and(
+      scope.workspace(cbeTerms),
+      named(cbeTerms.name, query.q),
+      query.year_id ? eq(cbeTerms.yearId, query.year_id) : undefined,
+    );
+  const termRows = (scope: WorkspaceScope, query: TermQuery) =>
+    db
+      .select(termSelect)
+      .from(cbeTerms)
+      .innerJoin(cbeYears, termJoin)
+      .where(termWhere(scope, query))
+      .orderBy(desc(cbeTerms.startsOn), asc(cbeTerms.id));
+  const gradeRows = (scope: WorkspaceScope, query: ListQuery) =>
+    db
+      .select()
+      .from(cbeGrades)
+      .where(and(scope.workspace(cbeGrades), named(cbeGrades.name, query.q)))
+      .orderBy(asc(cbeGrades.level), asc(sql`lower(${cbeGrades.name})`));
+  const teacherWhere = (scope: WorkspaceScope, query: ListQuery) =>
+    and(scope.workspace(cbeTeachers), query.q ? ilike(userName, containing(query.q)) : undefined);
+  const teacherRows = (scope: WorkspaceScope, query: ListQuery) =>
+    db
+      .select(teacherSelect)
+      .from(cbeTeachers)
+      .innerJoin(users, eq(users.id, cbeTeachers.userId))
+      .where(teacherWhere(scope, query))
+      .orderBy(asc(sql`lower(${users.firstName}), lower(${users.lastName})`), asc(cbeTeachers.id));
+  const areaWhere = (scope: WorkspaceScope, query: AreaQuery) =>
+    and(
+      scope.workspace(cbeLearningAreas),
+      named(cbeLearningAreas.name, query.q),
+      query.grade_id ? eq(cbeLearningAreas.gradeId, query.grade_id) : undefined,
+    );
+  const areaRows = (scope: WorkspaceScope, query: AreaQuery) =>
+    db
+      .select(areaSelect)
+      .from(cbeLearningAreas)
+      .innerJoin(cbeGrades, areaJoin)
+      .where(areaWhere(scope, query))
+      .orderBy(asc(cbeGrades.level), asc(sql`lower(${cbeLearningAreas.name})`), asc(cbeLearningAreas.id));
+  const strandWhere = (scope: WorkspaceScope, query: StrandQuery) =>
+    and(
+      scope.workspace(cbeStrands),
+      named(cbeStrands.name, query.q),
+      query.learning_area_id ? eq(cbeStrands.learningAreaId, query.learning_area_id) : undefined,
+    );
+  const strandOrder = [asc(cbeStrands.createdAt), asc(cbeStrands.id)];
+  const subStrandWhere = (scope: WorkspaceScope, query: SubStrandQuery) =>
+    and(
+      scope.workspace(cbeSubStrands),
+      named(cbeSubStrands.name, query.q),
+      query.strand_id ? eq(cbeSubStrands.strandId, query.strand_id) : undefined,
+    );
+  const subStrandOrder = [asc(cbeSubStrands.createdAt), asc(cbeSubStrands.id)];
+
   async function counted(
     scope: WorkspaceScope,
     table: typeof cbeYears | typeof cbeGrades,
@@ -229,18 +298,19 @@ export function createCbeSetupService(ctx: Ctx) {
   return {
     // ---------------- years
     async listYears(scope: WorkspaceScope, query: ListQuery) {
-      const where = and(scope.workspace(cbeYears), named(cbeYears.name, query.q));
-      const rows = await db
-        .select()
-        .from(cbeYears)
-        .where(where)
-        .orderBy(desc(cbeYears.startsOn), asc(cbeYears.id))
-        .limit(pageOf(query).limit)
-        .offset(pageOf(query).offset);
+      const rows = await yearRows(scope, query).limit(pageOf(query).limit).offset(pageOf(query).offset);
       return {
         data: rows.map(toYear),
         meta: meta(query, await counted(scope, cbeYears, named(cbeYears.name, query.q))),
       };
+    },
+    async exportYears(scope: WorkspaceScope, query: ListQuery) {
+      const rows = await yearRows(scope, query).limit(EXPORT_FETCH);
+      return schoolCsv(ctx, scope, 'years', query, rows, ['Year', 'Starts', 'Ends'], (y) => [
+        y.name,
+        y.startsOn,
+        y.endsOn,
+      ]);
     },
     async createYear(scope: WorkspaceScope, input: z.output<typeof cbeYearBody>) {
       const [row] = await unique('name', cbeMessages.nameTaken, () =>
@@ -271,22 +341,22 @@ export function createCbeSetupService(ctx: Ctx) {
     },
 
     // ---------------- terms
-    async listTerms(scope: WorkspaceScope, query: ListQuery & { year_id?: string | undefined }) {
-      const where = and(
-        scope.workspace(cbeTerms),
-        named(cbeTerms.name, query.q),
-        query.year_id ? eq(cbeTerms.yearId, query.year_id) : undefined,
-      );
-      const rows = await db
-        .select(termSelect)
-        .from(cbeTerms)
-        .innerJoin(cbeYears, termJoin)
-        .where(where)
-        .orderBy(desc(cbeTerms.startsOn), asc(cbeTerms.id))
-        .limit(query.limit)
-        .offset(pageOf(query).offset);
-      const [total] = await db.select({ total: count() }).from(cbeTerms).where(where);
+    async listTerms(scope: WorkspaceScope, query: TermQuery) {
+      const rows = await termRows(scope, query).limit(query.limit).offset(pageOf(query).offset);
+      const [total] = await db.select({ total: count() }).from(cbeTerms).where(termWhere(scope, query));
       return { data: rows.map(toTerm), meta: meta(query, total?.total ?? 0) };
+    },
+    async exportTerms(scope: WorkspaceScope, query: TermQuery) {
+      const rows = await termRows(scope, query).limit(EXPORT_FETCH);
+      return schoolCsv(
+        ctx,
+        scope,
+        'terms',
+        query,
+        rows.map(toTerm),
+        ['Year', 'Term', 'Starts', 'Ends'],
+        (t) => [t.year_name, t.name, t.starts_on, t.ends_on],
+      );
     },
     async createTerm(scope: WorkspaceScope, input: z.output<typeof cbeTermBody>) {
       await checkTerm(scope, input);
@@ -319,15 +389,13 @@ export function createCbeSetupService(ctx: Ctx) {
 
     // ---------------- grades
     async listGrades(scope: WorkspaceScope, query: ListQuery) {
-      const rows = await db
-        .select()
-        .from(cbeGrades)
-        .where(and(scope.workspace(cbeGrades), named(cbeGrades.name, query.q)))
-        .orderBy(asc(cbeGrades.level), asc(sql`lower(${cbeGrades.name})`))
-        .limit(query.limit)
-        .offset(pageOf(query).offset);
+      const rows = await gradeRows(scope, query).limit(query.limit).offset(pageOf(query).offset);
       const total = await counted(scope, cbeGrades, named(cbeGrades.name, query.q));
       return { data: rows.map(toGrade), meta: meta(query, total) };
+    },
+    async exportGrades(scope: WorkspaceScope, query: ListQuery) {
+      const rows = await gradeRows(scope, query).limit(EXPORT_FETCH);
+      return schoolCsv(ctx, scope, 'grades', query, rows, ['Grade', 'Level'], (g) => [g.name, g.level]);
     },
     async createGrade(scope: WorkspaceScope, input: z.output<typeof cbeGradeBody>) {
       const [row] = await unique('name', cbeMessages.nameTaken, () =>
@@ -354,24 +422,18 @@ export function createCbeSetupService(ctx: Ctx) {
 
     // ---------------- teachers
     async listTeachers(scope: WorkspaceScope, query: ListQuery) {
-      const where = and(
-        scope.workspace(cbeTeachers),
-        query.q ? ilike(userName, containing(query.q)) : undefined,
-      );
-      const rows = await db
-        .select(teacherSelect)
-        .from(cbeTeachers)
-        .innerJoin(users, eq(users.id, cbeTeachers.userId))
-        .where(where)
-        .orderBy(asc(sql`lower(${users.firstName}), lower(${users.lastName})`), asc(cbeTeachers.id))
-        .limit(query.limit)
-        .offset(pageOf(query).offset);
+      const where = teacherWhere(scope, query);
+      const rows = await teacherRows(scope, query).limit(query.limit).offset(pageOf(query).offset);
       const [total] = await db
         .select({ total: count() })
         .from(cbeTeachers)
         .innerJoin(users, eq(users.id, cbeTeachers.userId))
         .where(where);
       return { data: rows.map(toTeacher), meta: meta(query, total?.total ?? 0) };
+    },
+    async exportTeachers(scope: WorkspaceScope, query: ListQuery) {
+      const rows = await teacherRows(scope, query).limit(EXPORT_FETCH);
+      return schoolCsv(ctx, scope, 'teachers', query, rows, ['Name', 'E-mail'], (t) => [t.name, t.email]);
     },
     /** A teacher is an active member of the workspace the school assigns as one (any role but customer). */
     async createTeacher(scope: WorkspaceScope, input: z.output<typeof cbeTeacherBody>) {
@@ -458,22 +520,25 @@ export function createCbeSetupService(ctx: Ctx) {
     },
 
     // ---------------- learning areas
-    async listLearningAreas(scope: WorkspaceScope, query: z.output<typeof cbeLearningAreaQuery>) {
-      const where = and(
-        scope.workspace(cbeLearningAreas),
-        named(cbeLearningAreas.name, query.q),
-        query.grade_id ? eq(cbeLearningAreas.gradeId, query.grade_id) : undefined,
-      );
-      const rows = await db
-        .select(areaSelect)
+    async listLearningAreas(scope: WorkspaceScope, query: AreaQuery) {
+      const rows = await areaRows(scope, query).limit(query.limit).offset(pageOf(query).offset);
+      const [total] = await db
+        .select({ total: count() })
         .from(cbeLearningAreas)
-        .innerJoin(cbeGrades, areaJoin)
-        .where(where)
-        .orderBy(asc(cbeGrades.level), asc(sql`lower(${cbeLearningAreas.name})`), asc(cbeLearningAreas.id))
-        .limit(query.limit)
-        .offset(pageOf(query).offset);
-      const [total] = await db.select({ total: count() }).from(cbeLearningAreas).where(where);
+        .where(areaWhere(scope, query));
       return { data: rows.map(toArea), meta: meta(query, total?.total ?? 0) };
+    },
+    async exportLearningAreas(scope: WorkspaceScope, query: AreaQuery) {
+      const rows = await areaRows(scope, query).limit(EXPORT_FETCH);
+      return schoolCsv(
+        ctx,
+        scope,
+        'learning-areas',
+        query,
+        rows.map(toArea),
+        ['Grade', 'Learning area'],
+        (a) => [a.grade_name, a.name],
+      );
     },
     async createLearningArea(scope: WorkspaceScope, input: z.output<typeof cbeLearningAreaBody>) {
       await mustReference(db, scope, cbeGrades, input.grade_id, 'grade_id');
@@ -499,21 +564,39 @@ export function createCbeSetupService(ctx: Ctx) {
     },
 
     // ---------------- strands
-    async listStrands(scope: WorkspaceScope, query: z.output<typeof cbeStrandQuery>) {
-      const where = and(
-        scope.workspace(cbeStrands),
-        named(cbeStrands.name, query.q),
-        query.learning_area_id ? eq(cbeStrands.learningAreaId, query.learning_area_id) : undefined,
-      );
+    async listStrands(scope: WorkspaceScope, query: StrandQuery) {
+      const where = strandWhere(scope, query);
       const rows = await db
         .select()
         .from(cbeStrands)
         .where(where)
-        .orderBy(asc(cbeStrands.createdAt), asc(cbeStrands.id))
+        .orderBy(...strandOrder)
         .limit(query.limit)
         .offset(pageOf(query).offset);
       const [total] = await db.select({ total: count() }).from(cbeStrands).where(where);
       return { data: rows.map(toStrand), meta: meta(query, total?.total ?? 0) };
+    },
+    /** The list's rows in its order, each with its learning area and grade by name. */
+    async exportStrands(scope: WorkspaceScope, query: StrandQuery) {
+      const rows = await db
+        .select({ name: cbeStrands.name, area: cbeLearningAreas.name, grade: cbeGrades.name })
+        .from(cbeStrands)
+        .innerJoin(
+          cbeLearningAreas,
+          and(
+            eq(cbeLearningAreas.accountId, cbeStrands.accountId),
+            eq(cbeLearningAreas.id, cbeStrands.learningAreaId),
+          ),
+        )
+        .innerJoin(cbeGrades, areaJoin)
+        .where(strandWhere(scope, query))
+        .orderBy(...strandOrder)
+        .limit(EXPORT_FETCH);
+      return schoolCsv(ctx, scope, 'strands', query, rows, ['Grade', 'Learning area', 'Strand'], (r) => [
+        r.grade,
+        r.area,
+        r.name,
+      ]);
     },
     async createStrand(scope: WorkspaceScope, input: z.output<typeof cbeStrandBody>) {
       await mustReference(db, scope, cbeLearningAreas, input.learning_area_id, 'learning_area_id');
@@ -541,21 +624,46 @@ export function createCbeSetupService(ctx: Ctx) {
     },
 
     // ---------------- sub-strands
-    async listSubStrands(scope: WorkspaceScope, query: z.output<typeof cbeSubStrandQuery>) {
-      const where = and(
-        scope.workspace(cbeSubStrands),
-        named(cbeSubStrands.name, query.q),
-        query.strand_id ? eq(cbeSubStrands.strandId, query.strand_id) : undefined,
-      );
+    async listSubStrands(scope: WorkspaceScope, query: SubStrandQuery) {
+      const where = subStrandWhere(scope, query);
       const rows = await db
         .select()
         .from(cbeSubStrands)
         .where(where)
-        .orderBy(asc(cbeSubStrands.createdAt), asc(cbeSubStrands.id))
+        .orderBy(...subStrandOrder)
         .limit(query.limit)
         .offset(pageOf(query).offset);
       const [total] = await db.select({ total: count() }).from(cbeSubStrands).where(where);
       return { data: rows.map(toSubStrand), meta: meta(query, total?.total ?? 0) };
+    },
+    /** The list's rows in its order, each with its strand and learning area by name. */
+    async exportSubStrands(scope: WorkspaceScope, query: SubStrandQuery) {
+      const rows = await db
+        .select({ name: cbeSubStrands.name, strand: cbeStrands.name, area: cbeLearningAreas.name })
+        .from(cbeSubStrands)
+        .innerJoin(
+          cbeStrands,
+          and(eq(cbeStrands.accountId, cbeSubStrands.accountId), eq(cbeStrands.id, cbeSubStrands.strandId)),
+        )
+        .innerJoin(
+          cbeLearningAreas,
+          and(
+            eq(cbeLearningAreas.accountId, cbeStrands.accountId),
+            eq(cbeLearningAreas.id, cbeStrands.learningAreaId),
+          ),
+        )
+        .where(subStrandWhere(scope, query))
+        .orderBy(...subStrandOrder)
+        .limit(EXPORT_FETCH);
+      return schoolCsv(
+        ctx,
+        scope,
+        'sub-strands',
+        query,
+        rows,
+        ['Learning area', 'Strand', 'Sub-strand'],
+        (r) => [r.area, r.strand, r.name],
+      );
     },
     async createSubStrand(scope: WorkspaceScope, input: z.output<typeof cbeSubStrandBody>) {
       await mustReference(db, scope, cbeStrands, input.strand_id, 'strand_id');
