@@ -188,7 +188,11 @@ export const cbeStrandQuery = cbeListQuery.extend({ learning_area_id: idField().
 export const cbeSubStrandBody = z.object({ strand_id: idField(cbeMessages.strandRequired), name: name() });
 export const cbeSubStrand = z.object({ ...stamp, strand_id: z.string(), name: z.string() });
 export type CbeSubStrand = z.infer<typeof cbeSubStrand>;
-export const cbeSubStrandQuery = cbeListQuery.extend({ strand_id: idField().optional() });
+/** A strand's sub-strands, or a learning area's (all its strands'). */
+export const cbeSubStrandQuery = cbeListQuery.extend({
+  strand_id: idField().optional(),
+  learning_area_id: idField().optional(),
+});
 
 // ---------------------------------------------------------------- students and guardians
 

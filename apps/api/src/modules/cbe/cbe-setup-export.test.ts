@@ -106,6 +106,19 @@ describe('the set-up CSV exports', () => {
       'Mathematics,Numbers,Whole numbers',
       'Mathematics,Numbers,Fractions',
     ]);
+    expect(await csvOf(`sub-strands/export?learning_area_id=${school.areaId}`, 'sub-strands')).toEqual([
+      'Learning area,Strand,Sub-strand',
+      'Mathematics,Numbers,Whole numbers',
+      'Mathematics,Numbers,Fractions',
+    ]);
+    // The list filters alike.
+    const list = await ok<{ name: string }[]>(
+      t,
+      'GET',
+      `/api/cbe/sub-strands?learning_area_id=${english}`,
+      token,
+    );
+    expect(list.map((s) => s.name)).toEqual([`Phonics ${ours}`]);
     expect(await csvOf('sub-strands/export?q=phonics', 'sub-strands')).toEqual([
       'Learning area,Strand,Sub-strand',
       `English ${ours},Reading ${ours},Phonics ${ours}`,
@@ -134,6 +147,8 @@ describe('the set-up CSV exports', () => {
     // Our parent's id in their export filters to nothing of ours.
     const crossed = await exportOf(`strands/export?learning_area_id=${english}`, other.owner.token);
     expect(linesOf(crossed.body)).toEqual(['Grade,Learning area,Strand']);
+    const crossedSubs = await exportOf(`sub-strands/export?learning_area_id=${english}`, other.owner.token);
+    expect(linesOf(crossedSubs.body)).toEqual(['Learning area,Strand,Sub-strand']);
   });
 
   it('answers 400 to a bad filter, and writes no audit row', async () => {

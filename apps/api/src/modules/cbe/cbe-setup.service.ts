@@ -23,7 +23,7 @@ import {
   type cbeTermQuery,
   type cbeYearBody,
 } from '@workhub/shared/schemas/cbe';
-import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
@@ -280,6 +280,15 @@ export function createCbeSetupService(ctx: Ctx) {
       scope.workspace(cbeSubStrands),
       named(cbeSubStrands.name, query.q),
       query.strand_id ? eq(cbeSubStrands.strandId, query.strand_id) : undefined,
+      query.learning_area_id
+        ? inArray(
+            cbeSubStrands.strandId,
+            db
+              .select({ id: cbeStrands.id })
+              .from(cbeStrands)
+              .where(and(scope.workspace(cbeStrands), eq(cbeStrands.learningAreaId, query.learning_area_id))),
+          )
+        : undefined,
     );
   const subStrandOrder = [asc(cbeSubStrands.createdAt), asc(cbeSubStrands.id)];
 
