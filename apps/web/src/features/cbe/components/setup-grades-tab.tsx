@@ -4,6 +4,7 @@ import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { useCbeChoices } from '../api/cbe-query.ts';
 import type { CbeGrade, CbeLearningArea, CbeStrand, CbeSubStrand } from '../api/types.ts';
+import { CbeExportButton } from './cbe-export-button.tsx';
 import { DeleteRecordButton } from './delete-record-button.tsx';
 import { ChildForm, GradeForm } from './record-forms.tsx';
 import type { SetupTabProps } from './setup-dialog.ts';
@@ -30,34 +31,48 @@ const SubStrands = ({ subs, mayManage }: { subs: CbeSubStrand[]; mayManage: bool
 /** A learning area with its strands and their sub-strands, each level with its '+ add'. */
 const AreaTree = ({ area, open, mayManage }: SetupTabProps & { area: CbeLearningArea }) => {
   const strands = useCbeChoices<CbeStrand>('strands', { learning_area_id: area.id });
-  const subs = useCbeChoices<CbeSubStrand>('sub-strands');
+  const subs = useCbeChoices<CbeSubStrand>('sub-strands', { learning_area_id: area.id });
   const close = () => open(null);
   return (
     <Paper withBorder p="sm" radius="md">
       <Group justify="space-between">
         <Text fw={700}>{area.name}</Text>
-        {mayManage ? (
-          <Group gap={4}>
-            <Button
-              size="compact-xs"
-              variant="light"
-              onClick={() =>
-                open({
-                  title: `New strand of ${area.name}`,
-                  body: <ChildForm kind="strands" parentId={area.id} onDone={close} />,
-                })
-              }
-            >
-              + Strand
-            </Button>
-            <DeleteRecordButton
-              path="learning-areas"
-              id={area.id}
-              name={area.name}
-              along="Its strands and sub-strands go with it."
-            />
-          </Group>
-        ) : null}
+        <Group gap={4}>
+          <CbeExportButton
+            path="strands"
+            params={{ learning_area_id: area.id }}
+            text="Strands CSV"
+            noun={area.name}
+          />
+          <CbeExportButton
+            path="sub-strands"
+            params={{ learning_area_id: area.id }}
+            text="Sub-strands CSV"
+            noun={area.name}
+          />
+          {mayManage ? (
+            <>
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() =>
+                  open({
+                    title: `New strand of ${area.name}`,
+                    body: <ChildForm kind="strands" parentId={area.id} onDone={close} />,
+                  })
+                }
+              >
+                + Strand
+              </Button>
+              <DeleteRecordButton
+                path="learning-areas"
+                id={area.id}
+                name={area.name}
+                along="Its strands and sub-strands go with it."
+              />
+            </>
+          ) : null}
+        </Group>
       </Group>
       <QueryState query={strands} errorTitle="The strands could not be loaded">
         {(list) =>
@@ -121,11 +136,17 @@ export const GradesTab = ({ open, mayManage }: SetupTabProps) => {
     <Stack>
       <Group justify="space-between">
         <Title order={4}>Grades</Title>
-        {mayManage ? (
-          <Button size="xs" onClick={() => open({ title: 'New grade', body: <GradeForm onDone={close} /> })}>
-            + New grade
-          </Button>
-        ) : null}
+        <Group gap="xs">
+          <CbeExportButton path="grades" noun="grades" />
+          {mayManage ? (
+            <Button
+              size="xs"
+              onClick={() => open({ title: 'New grade', body: <GradeForm onDone={close} /> })}
+            >
+              + New grade
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       <DataTable
         label="Grades"
@@ -169,19 +190,26 @@ export const GradesTab = ({ open, mayManage }: SetupTabProps) => {
               onChange={(event) => setGradeId(event.currentTarget.value)}
               data={(grades.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
             />
-            {mayManage ? (
-              <Button
-                size="xs"
-                onClick={() =>
-                  open({
-                    title: 'New learning area',
-                    body: <ChildForm kind="learning-areas" parentId={chosen} onDone={close} />,
-                  })
-                }
-              >
-                + Learning area
-              </Button>
-            ) : null}
+            <Group gap="xs">
+              <CbeExportButton
+                path="learning-areas"
+                params={{ grade_id: chosen }}
+                noun={`learning areas of ${(grades.data ?? []).find((g) => g.id === chosen)?.name ?? 'the grade'}`}
+              />
+              {mayManage ? (
+                <Button
+                  size="xs"
+                  onClick={() =>
+                    open({
+                      title: 'New learning area',
+                      body: <ChildForm kind="learning-areas" parentId={chosen} onDone={close} />,
+                    })
+                  }
+                >
+                  + Learning area
+                </Button>
+              ) : null}
+            </Group>
           </Group>
           <QueryState query={areas} errorTitle="The learning areas could not be loaded">
             {(list) =>

@@ -3,6 +3,7 @@ import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { useCbeChoices } from '../api/cbe-query.ts';
 import type { CbeTerm, CbeYear } from '../api/types.ts';
+import { CbeExportButton } from './cbe-export-button.tsx';
 import { DeleteRecordButton } from './delete-record-button.tsx';
 import { TermForm, YearForm } from './record-forms.tsx';
 import type { SetupTabProps } from './setup-dialog.ts';
@@ -16,14 +17,17 @@ export const YearsTab = ({ open, mayManage }: SetupTabProps) => {
     <Stack>
       <Group justify="space-between">
         <Title order={4}>Academic years</Title>
-        {mayManage ? (
-          <Button
-            size="xs"
-            onClick={() => open({ title: 'New academic year', body: <YearForm onDone={close} /> })}
-          >
-            + New year
-          </Button>
-        ) : null}
+        <Group gap="xs">
+          <CbeExportButton path="years" noun="academic years" />
+          {mayManage ? (
+            <Button
+              size="xs"
+              onClick={() => open({ title: 'New academic year', body: <YearForm onDone={close} /> })}
+            >
+              + New year
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       <DataTable
         label="Academic years"
@@ -61,16 +65,19 @@ export const YearsTab = ({ open, mayManage }: SetupTabProps) => {
       />
       <Group justify="space-between">
         <Title order={4}>Terms</Title>
-        {mayManage && (years.data?.length ?? 0) > 0 ? (
-          <Button
-            size="xs"
-            onClick={() =>
-              open({ title: 'New term', body: <TermForm years={years.data ?? []} onDone={close} /> })
-            }
-          >
-            + New term
-          </Button>
-        ) : null}
+        <Group gap="xs">
+          <CbeExportButton path="terms" noun="terms" />
+          {mayManage && (years.data?.length ?? 0) > 0 ? (
+            <Button
+              size="xs"
+              onClick={() =>
+                open({ title: 'New term', body: <TermForm years={years.data ?? []} onDone={close} /> })
+              }
+            >
+              + New term
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       <DataTable
         label="Terms"

@@ -8,7 +8,7 @@ import { calledUrls } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
-import { classOf, listOf, pageTestKit } from './cbe-test-kit.ts';
+import { at, classOf, listOf, pageTestKit } from './cbe-test-kit.ts';
 import { SetupPage } from './setup-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -89,6 +89,54 @@ describe('SetupPage deletes', { timeout: 20_000 }, () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(calledUrls(fetchMock)).toContain('/api/cbe/classes/export');
+    vi.restoreAllMocks();
+  });
+
+  it('exports the set-up lists of a tab each with its own filter: the chosen grade, the learning area', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'member'));
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:setup');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const area = '00000000-0000-4000-8000-00000000f003';
+    const csv = () => new Response('x\r\n', { status: 200 });
+    routeFetch(fetchMock, {
+      'GET /api/cbe/grades': () =>
+        jsonResponse(200, listOf([{ id: ids.grade, name: 'Grade 4', level: 4, created_at: at }])),
+      'GET /api/cbe/teachers': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      'GET /api/cbe/learning-areas': () =>
+        jsonResponse(
+          200,
+          listOf([
+            { id: area, grade_id: ids.grade, grade_name: 'Grade 4', name: 'Mathematics', created_at: at },
+          ]),
+        ),
+      'GET /api/cbe/strands': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/sub-strands': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/grades/export': csv,
+      'GET /api/cbe/learning-areas/export': csv,
+      'GET /api/cbe/strands/export': csv,
+      'GET /api/cbe/sub-strands/export': csv,
+    });
+    renderWithData(<SetupPage />, '/cbe/classes');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Grades and learning areas' }));
+    await user.click(await screen.findByRole('button', { name: 'Export CSV: grades' }));
+    await user.click(await screen.findByRole('button', { name: 'Export CSV: learning areas of Grade 4' }));
+    await user.click(await screen.findByRole('button', { name: 'Strands CSV: Mathematics' }));
+    await user.click(await screen.findByRole('button', { name: 'Sub-strands CSV: Mathematics' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(4));
+    const exports = calledUrls(fetchMock).filter((url) => url.includes('/export'));
+    expect(exports).toEqual([
+      '/api/cbe/grades/export',
+      `/api/cbe/learning-areas/export?grade_id=${ids.grade}`,
+      `/api/cbe/strands/export?learning_area_id=${area}`,
+      `/api/cbe/sub-strands/export?learning_area_id=${area}`,
+    ]);
+    // The area's tree loads its own sub-strands, not the school's first page of them.
+    expect(calledUrls(fetchMock)).toContainEqual(
+      expect.stringMatching(new RegExp(`^/api/cbe/sub-strands\\?.*learning_area_id=${area}`)),
+    );
     vi.restoreAllMocks();
   });
 });

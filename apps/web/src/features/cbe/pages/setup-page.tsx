@@ -16,6 +16,7 @@ import { useMay } from '../../../lib/use-may.ts';
 import { useSessionScope } from '../../../lib/use-session-scope.ts';
 import { exportCbe, useCbeChoices, useCbeList, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeClass, CbeGrade, CbeTeacher } from '../api/types.ts';
+import { CbeExportButton } from '../components/cbe-export-button.tsx';
 import { CbeFilterBar, useCbeFilters } from '../components/cbe-filters.tsx';
 import { DeleteRecordButton } from '../components/delete-record-button.tsx';
 import { ClassForm } from '../components/record-forms.tsx';
@@ -137,6 +138,9 @@ const TeachersTab = ({ mayManage }: { mayManage: boolean }) => {
         Teachers are members of this workspace the school assigns as teachers; a class names one as its class
         teacher.
       </Text>
+      <Group justify="flex-end">
+        <CbeExportButton path="teachers" noun="teachers" />
+      </Group>
       {mayManage ? (
         <Group align="flex-end">
           <NativeSelect
