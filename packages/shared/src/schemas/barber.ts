@@ -327,3 +327,29 @@ export const barberSettingsBody = z.object({
     { error: 'Not a known time zone' },
   ),
 });
+
+/** GET /api/barber/dashboard: every figure from the shop's own bookings. */
+export const barberDashboard = z.object({
+  timezone: z.string(),
+  today: z.string(),
+  has_data: z.boolean(),
+  has_sample: z.boolean(),
+  today_staff: z.array(
+    z.object({
+      staff_id: z.string(),
+      name: z.string(),
+      appointments: z.number(),
+      booked_minutes: z.number(),
+      working_minutes: z.number(),
+      utilisation: z.number().nullable(),
+    }),
+  ),
+  today_appointments: z.number(),
+  revenue_per_week: z.array(z.object({ week: z.string(), revenue: z.string() })),
+  bookings_per_weekday: z.array(z.object({ weekday: z.number(), bookings: z.number() })),
+  top_services: z.array(z.object({ name: z.string(), bookings: z.number(), revenue: z.string() })),
+  staff_sales: z.array(z.object({ name: z.string(), appointments: z.number(), revenue: z.string() })),
+  no_show_rate: z.number().nullable(),
+  returning_customer_rate: z.number().nullable(),
+});
+export type BarberDashboard = z.infer<typeof barberDashboard>;

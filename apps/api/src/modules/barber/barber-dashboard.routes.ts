@@ -1,3 +1,4 @@
+import { barberDashboard } from '@workhub/shared/schemas/barber';
 import { dataEnvelope } from '@workhub/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,30 +11,6 @@ import { createSampleData } from './sample-data.ts';
 const tags = ['barber'];
 const security = [{ bearerAuth: [] }];
 const errors = errorResponses(400, 401, 403, 404, 409);
-
-const dashboardSchema = z.object({
-  timezone: z.string(),
-  today: z.string(),
-  has_data: z.boolean(),
-  has_sample: z.boolean(),
-  today_staff: z.array(
-    z.object({
-      staff_id: z.string(),
-      name: z.string(),
-      appointments: z.number(),
-      booked_minutes: z.number(),
-      working_minutes: z.number(),
-      utilisation: z.number().nullable(),
-    }),
-  ),
-  today_appointments: z.number(),
-  revenue_per_week: z.array(z.object({ week: z.string(), revenue: z.string() })),
-  bookings_per_weekday: z.array(z.object({ weekday: z.number(), bookings: z.number() })),
-  top_services: z.array(z.object({ name: z.string(), bookings: z.number(), revenue: z.string() })),
-  staff_sales: z.array(z.object({ name: z.string(), appointments: z.number(), revenue: z.string() })),
-  no_show_rate: z.number().nullable(),
-  returning_customer_rate: z.number().nullable(),
-});
 
 const counts = z.record(z.string(), z.number());
 
@@ -50,7 +27,7 @@ export const barberDashboardRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async 
         tags,
         security,
         summary: "The salon's dashboard, every figure from its records",
-        response: { 200: dataEnvelope(dashboardSchema), ...errors },
+        response: { 200: dataEnvelope(barberDashboard), ...errors },
       },
     },
     async (request) => ({ data: await dashboard(moduleScope(request)) }),

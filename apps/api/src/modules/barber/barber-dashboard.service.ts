@@ -1,31 +1,10 @@
+import type { BarberDashboard } from '@workhub/shared/schemas/barber';
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { BarberScope } from './barber.service.ts';
 import { timezoneOf } from './barber.service.ts';
 import { addDays, instantAt, localTimeOf, weekdayOf } from './slots.ts';
-
-export type BarberDashboard = {
-  timezone: string;
-  today: string;
-  has_data: boolean;
-  has_sample: boolean;
-  today_staff: {
-    staff_id: string;
-    name: string;
-    appointments: number;
-    booked_minutes: number;
-    working_minutes: number;
-    utilisation: number | null;
-  }[];
-  today_appointments: number;
-  revenue_per_week: { week: string; revenue: string }[];
-  bookings_per_weekday: { weekday: number; bookings: number }[];
-  top_services: { name: string; bookings: number; revenue: string }[];
-  staff_sales: { name: string; appointments: number; revenue: string }[];
-  no_show_rate: number | null;
-  returning_customer_rate: number | null;
-};
 
 const WEEKS = 8;
 

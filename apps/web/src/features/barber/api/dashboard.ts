@@ -1,30 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BarberDashboard } from '@workhub/shared/schemas/barber';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Envelope } from '../../../lib/api-types.ts';
 import { useSessionScope } from '../../../lib/use-session-scope.ts';
 import { barberKey, invalidateBarber } from './query-keys.ts';
-
-export type BarberDashboard = {
-  timezone: string;
-  today: string;
-  has_data: boolean;
-  has_sample: boolean;
-  today_staff: {
-    staff_id: string;
-    name: string;
-    appointments: number;
-    booked_minutes: number;
-    working_minutes: number;
-    utilisation: number | null;
-  }[];
-  today_appointments: number;
-  revenue_per_week: { week: string; revenue: string }[];
-  bookings_per_weekday: { weekday: number; bookings: number }[];
-  top_services: { name: string; bookings: number; revenue: string }[];
-  staff_sales: { name: string; appointments: number; revenue: string }[];
-  no_show_rate: number | null;
-  returning_customer_rate: number | null;
-};
 
 /** GET /api/barber/dashboard. */
 export const useBarberDashboard = () => {
