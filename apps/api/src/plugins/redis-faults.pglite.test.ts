@@ -129,10 +129,17 @@ describe.skipIf(unavailable !== undefined)('Redis faults (a private redis-server
   it('does not wait on a Redis that stopped answering', async () => {
     redis = await startPrivateRedis();
     const target = await start(redis.url);
-    await until(async () => {
-      await plans(target);
-      return said(REDIS_DOWN_MESSAGE) === 0 && (await plans(target)).statusCode === 200;
-    });
+    // Up, and counting in Redis (not yet on the in-process fallback of a link still connecting).
+    const peek = new Redis(redis.url, { lazyConnect: true });
+    try {
+      await until(async () => {
+        if ((await plans(target)).statusCode !== 200 || said(REDIS_DOWN_MESSAGE) !== 0) return false;
+        await peek.connect().catch(() => undefined);
+        return Number(await peek.get('workhub:grl:10.9.0.1')) > 0;
+      });
+    } finally {
+      peek.disconnect();
+    }
     redis.pause();
     try {
       const started = Date.now();
