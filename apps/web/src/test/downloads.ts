@@ -23,3 +23,10 @@ export const captureDownloads = (): string[] => {
   });
   return saved;
 };
+
+/** What an export call answers: `text` as a CSV file the browser saves as `filename`. */
+export const csvResponse = (filename: string, text: string): Response =>
+  new Response(text, {
+    status: 200,
+    headers: { 'content-type': 'text/csv', 'content-disposition': `attachment; filename="${filename}"` },
+  });
