@@ -1,36 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Appointment } from '@workhub/shared/schemas/barber';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
-import { signIn } from '../../../lib/session.ts';
-import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
-import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { calledUrls } from '../../../test/fetch-mock.ts';
+import { jsonResponse } from '../../../test/fixtures.ts';
 import { rowWith } from '../../../test/table.ts';
 import { AppointmentsPage } from './appointments-page.tsx';
+import { appointmentOf, barberPageKit, nairobiTime } from './barber-test-kit.ts';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
-const fetchMock = mockFetchPerTest();
-afterEach(() => {
-  vi.mocked(notify.success).mockReset();
-  vi.mocked(notify.error).mockReset();
-});
-
-const appointment = (id: string, name: string, status: Appointment['status']): Appointment => ({
-  id,
-  customer: { id: `c-${id}`, name, phone: null, email: null },
-  staff: { id: 's1', name: 'Amina' },
-  start_at: '2026-01-05T06:00:00.000Z',
-  end_at: '2026-01-05T06:30:00.000Z',
-  status,
-  source: 'public',
-  services: [{ service_id: 'x', name: 'Haircut', duration_minutes: 30, price: '800.0000' }],
-  total: '800.0000',
-  created_at: '2026-12-01T00:00:00.000Z',
-});
+const appointment = (id: string, name: string, status: Appointment['status']) =>
+  appointmentOf({
+    id,
+    customer: { id: `c-${id}`, name, phone: null, email: null },
+    status,
+    source: 'public',
+    services: [{ service_id: 'x', name: 'Haircut', duration_minutes: 30, price: '800.0000' }],
+    created_at: '2026-12-01T00:00:00.000Z',
+  });
 
 const rows = [
   appointment('00000000-0000-4000-8000-000000000001', 'Njeri', 'booked'),
@@ -49,17 +38,22 @@ const steps = (name: string) =>
     .map((b) => b.textContent);
 
 const base = {
-  'GET /api/barber/settings': () => jsonResponse(200, { data: { timezone: 'Africa/Nairobi' } }),
+  ...nairobiTime,
   'GET /api/barber/staff': () => jsonResponse(200, { data: [] }),
   'GET /api/barber/appointments': () =>
     jsonResponse(200, { data: rows, meta: { page: 1, limit: 14, total: 4 } }),
 };
 
+const { fetchMock, signInAs, open } = barberPageKit({
+  element: <AppointmentsPage />,
+  path: '/barber/appointments',
+  routes: base,
+});
+
 describe('AppointmentsPage', { timeout: 20_000 }, () => {
   it('lists appointments in the shop time with the steps each status allows', async () => {
-    signIn(fakeWorkspaceAuthSession('barber', 'worker'));
-    routeFetch(fetchMock, base);
-    renderWithData(<AppointmentsPage />, '/barber/appointments?status=booked&q=nj');
+    signInAs('worker');
+    open({}, '/barber/appointments?status=booked&q=nj');
     await screen.findByRole('table', { name: 'Appointments' });
     expect(calledUrls(fetchMock)).toContain('/api/barber/appointments?limit=14&q=nj&status=booked&page=1');
     expect(rowWith('Njeri').getByText('5 Jan 2026, 09:00')).toBeTruthy();
@@ -72,16 +66,14 @@ describe('AppointmentsPage', { timeout: 20_000 }, () => {
 
   it('asks before a step and posts it once confirmed', async () => {
     const user = userEvent.setup();
-    signIn(fakeWorkspaceAuthSession('barber', 'member'));
+    signInAs('member');
     const posted: string[] = [];
-    routeFetch(fetchMock, {
-      ...base,
+    open({
       'POST /api/barber/appointments/00000000-0000-4000-8000-000000000001/no-show': (_init, url) => {
         posted.push(url);
         return jsonResponse(200, { message: 'Appointment updated', data: rows[0] });
       },
     });
-    renderWithData(<AppointmentsPage />, '/barber/appointments');
     await screen.findByRole('table', { name: 'Appointments' });
     await user.click(screen.getByRole('button', { name: 'No-show Njeri' }));
     const dialog = await screen.findByRole('dialog', { name: 'No-show: Njeri?' });
@@ -92,13 +84,11 @@ describe('AppointmentsPage', { timeout: 20_000 }, () => {
   });
 
   it('shows an empty state when there is none', async () => {
-    signIn(fakeWorkspaceAuthSession('barber', 'member'));
-    routeFetch(fetchMock, {
-      ...base,
+    signInAs('member');
+    open({
       'GET /api/barber/appointments': () =>
         jsonResponse(200, { data: [], meta: { page: 1, limit: 14, total: 0 } }),
     });
-    renderWithData(<AppointmentsPage />, '/barber/appointments');
     await screen.findByText('No appointments yet');
   });
 });

@@ -1,21 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BarberDashboard } from '@workhub/shared/schemas/barber';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
-import { signIn } from '../../../lib/session.ts';
-import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
-import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { jsonResponse } from '../../../test/fixtures.ts';
+import type { Routes } from '../../../test/page-kit.ts';
 import { BarberDashboardPage } from './barber-dashboard-page.tsx';
+import { barberPageKit, nairobiTime } from './barber-test-kit.ts';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
-const fetchMock = mockFetchPerTest();
-afterEach(() => {
-  vi.mocked(notify.success).mockReset();
-  vi.mocked(notify.error).mockReset();
+const { fetchMock, signInAs, open } = barberPageKit({
+  element: <BarberDashboardPage />,
+  path: '/dashboard_barber',
 });
 
 const weeks = [
@@ -68,8 +65,9 @@ const full: BarberDashboard = {
   returning_customer_rate: 61.2,
 };
 
-const routes = (data: BarberDashboard, extra: Parameters<typeof routeFetch>[1] = {}) =>
-  routeFetch(fetchMock, {
+/** Renders the dashboard answering `data`, the salon's booking link and `extra`. */
+const openWith = (data: BarberDashboard, extra: Routes = {}) =>
+  open({
     'GET /api/barber/dashboard': () => jsonResponse(200, { data }),
     'GET /api/workspaces/w-barber': () => jsonResponse(200, { data: { public_slug: 'kinyozi-1a2b' } }),
     ...extra,
@@ -78,15 +76,14 @@ const routes = (data: BarberDashboard, extra: Parameters<typeof routeFetch>[1] =
 describe('BarberDashboardPage', { timeout: 20_000 }, () => {
   it('offers sample data to a manager of an empty salon, and loads it', async () => {
     const user = userEvent.setup();
-    signIn(fakeWorkspaceAuthSession('barber', 'owner'));
+    signInAs('owner');
     let loaded = false;
-    routes(empty, {
+    openWith(empty, {
       'POST /api/barber/sample-data': () => {
         loaded = true;
         return jsonResponse(201, { message: 'Sample data loaded', data: { appointments: 400 } });
       },
     });
-    renderWithData(<BarberDashboardPage />, '/dashboard_barber');
     await user.click(await screen.findByRole('button', { name: 'Load sample data' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Sample data loaded'));
     expect(loaded).toBe(true);
@@ -97,9 +94,8 @@ describe('BarberDashboardPage', { timeout: 20_000 }, () => {
   });
 
   it('shows the figures, and a member gets no sample-data buttons', async () => {
-    signIn(fakeWorkspaceAuthSession('barber', 'member'));
-    routes(full);
-    renderWithData(<BarberDashboardPage />, '/dashboard_barber');
+    signInAs('member');
+    openWith(full);
     expect((await screen.findByTestId('stat-Today')).textContent).toBe('3');
     expect(screen.getByTestId('stat-No-show rate').textContent).toBe('7.5%');
     expect(screen.getByTestId('stat-Returning customers').textContent).toBe('61.2%');
@@ -113,15 +109,14 @@ describe('BarberDashboardPage', { timeout: 20_000 }, () => {
 
   it('asks before clearing the sample data', async () => {
     const user = userEvent.setup();
-    signIn(fakeWorkspaceAuthSession('barber', 'admin'));
+    signInAs('admin');
     let cleared = 0;
-    routes(full, {
+    openWith(full, {
       'DELETE /api/barber/sample-data': () => {
         cleared++;
         return jsonResponse(200, { message: 'Sample data cleared', data: {} });
       },
     });
-    renderWithData(<BarberDashboardPage />, '/dashboard_barber');
     await user.click(await screen.findByRole('button', { name: 'Clear sample data' }));
     const dialog = await screen.findByRole('dialog', { name: 'Clear the sample data?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -137,24 +132,22 @@ describe('BarberDashboardPage', { timeout: 20_000 }, () => {
   });
 
   it('shows a customer their own appointments instead of the salon figures', async () => {
-    signIn(fakeWorkspaceAuthSession('barber', 'customer'));
-    routeFetch(fetchMock, {
+    signInAs('customer');
+    open({
       'GET /api/barber/my-appointments': () => jsonResponse(200, { data: [] }),
-      'GET /api/barber/settings': () => jsonResponse(200, { data: { timezone: 'Africa/Nairobi' } }),
+      ...nairobiTime,
     });
-    renderWithData(<BarberDashboardPage />, '/dashboard_barber');
     await screen.findByRole('heading', { name: 'My appointments' });
     await screen.findByText('No appointments yet');
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/barber/dashboard'))).toBe(false);
   });
 
   it('shows an error with a retry when the dashboard cannot load', async () => {
-    signIn(fakeWorkspaceAuthSession('barber', 'owner'));
-    routeFetch(fetchMock, {
+    signInAs('owner');
+    open({
       'GET /api/barber/dashboard': () => jsonResponse(500, { error: { code: 'INTERNAL', message: 'Boom' } }),
       'GET /api/workspaces/w-barber': () => jsonResponse(200, { data: { public_slug: 'x' } }),
     });
-    renderWithData(<BarberDashboardPage />, '/dashboard_barber');
     await screen.findByText('The dashboard could not be loaded');
   });
 });

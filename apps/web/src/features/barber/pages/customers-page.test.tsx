@@ -1,24 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BarberCustomer } from '@workhub/shared/schemas/barber';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
-import { signIn } from '../../../lib/session.ts';
-import { captureDownloads } from '../../../test/downloads.ts';
-import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
-import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { csvResponse } from '../../../test/downloads.ts';
+import { calledUrls } from '../../../test/fetch-mock.ts';
+import { jsonResponse } from '../../../test/fixtures.ts';
+import { at, barberPageKit } from './barber-test-kit.ts';
 import { CustomersPage } from './customers-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
-
-const fetchMock = mockFetchPerTest();
-const saved = captureDownloads();
-afterEach(() => {
-  vi.mocked(notify.success).mockReset();
-  vi.mocked(notify.error).mockReset();
-});
 
 const customer = (name: string, email: string | null): BarberCustomer => ({
   id: `00000000-0000-4000-8000-00000000000${name.length}`,
@@ -27,7 +18,7 @@ const customer = (name: string, email: string | null): BarberCustomer => ({
   email,
   visits: 2,
   last_visit_at: null,
-  created_at: '2026-01-01T00:00:00.000Z',
+  created_at: at,
 });
 
 const listed = () =>
@@ -35,6 +26,12 @@ const listed = () =>
     data: [customer('Kamau', 'kamau@example.com')],
     meta: { page: 1, limit: 14, total: 1 },
   });
+
+const base = { 'GET /api/barber/customers': listed };
+const { fetchMock, saved, signInAs, open } = barberPageKit(
+  { element: <CustomersPage />, path: '/barber/customers', routes: base },
+  { downloads: true },
+);
 
 const openForm = async (user: ReturnType<typeof userEvent.setup>) => {
   await screen.findByRole('table', { name: 'Customers' });
@@ -45,16 +42,14 @@ const openForm = async (user: ReturnType<typeof userEvent.setup>) => {
 describe('CustomersPage', { timeout: 20_000 }, () => {
   it('adds a customer: checked before sending, then posted with an empty e-mail left out', async () => {
     const user = userEvent.setup();
-    signIn(fakeWorkspaceAuthSession('barber', 'worker'));
+    signInAs('worker');
     const bodies: unknown[] = [];
-    routeFetch(fetchMock, {
-      'GET /api/barber/customers': listed,
+    open({
       'POST /api/barber/customers': (init) => {
         bodies.push(JSON.parse(String(init?.body)));
         return jsonResponse(201, { message: 'Customer added', data: customer('Njeri', null) });
       },
     });
-    renderWithData(<CustomersPage />, '/barber/customers');
     const dialog = await openForm(user);
     const send = within(dialog).getByRole('button', { name: 'Add customer' });
     await user.click(send);
@@ -74,14 +69,12 @@ describe('CustomersPage', { timeout: 20_000 }, () => {
 
   it("shows the server's 409 for an e-mail taken under the e-mail field", async () => {
     const user = userEvent.setup();
-    signIn(fakeWorkspaceAuthSession('barber', 'member'));
+    signInAs('member');
     const taken = 'A customer with this e-mail already exists';
-    routeFetch(fetchMock, {
-      'GET /api/barber/customers': listed,
+    open({
       'POST /api/barber/customers': () =>
         jsonResponse(409, { error: { code: 'CONFLICT', message: taken, fields: { email: taken } } }),
     });
-    renderWithData(<CustomersPage />, '/barber/customers');
     const dialog = await openForm(user);
     await user.type(within(dialog).getByLabelText(/Name/), 'Kamau again');
     await user.type(within(dialog).getByLabelText('E-mail'), 'KAMAU@example.com');
@@ -92,27 +85,18 @@ describe('CustomersPage', { timeout: 20_000 }, () => {
   });
 
   it('offers no Add customer to a role that may not book', async () => {
-    signIn(fakeWorkspaceAuthSession('barber', 'guest'));
-    routeFetch(fetchMock, { 'GET /api/barber/customers': listed });
-    renderWithData(<CustomersPage />, '/barber/customers');
+    signInAs('guest');
+    open();
     await screen.findByRole('table', { name: 'Customers' });
     expect(screen.queryByRole('button', { name: 'Add customer' })).toBeNull();
   });
 
   it('exports the list as searched (CSV), for a reader who may not book too', async () => {
-    signIn(fakeWorkspaceAuthSession('barber', 'member'));
-    routeFetch(fetchMock, {
-      'GET /api/barber/customers': listed,
+    signInAs('member');
+    open({
       'GET /api/barber/customers/export': () =>
-        new Response('Name,Phone\r\n', {
-          status: 200,
-          headers: {
-            'content-type': 'text/csv',
-            'content-disposition': 'attachment; filename="salon-customers-2026-11-25.csv"',
-          },
-        }),
+        csvResponse('salon-customers-2026-11-25.csv', 'Name,Phone\r\n'),
     });
-    renderWithData(<CustomersPage />, '/barber/customers');
     await screen.findByRole('table', { name: 'Customers' });
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'kam' } });
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));

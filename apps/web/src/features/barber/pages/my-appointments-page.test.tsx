@@ -1,42 +1,27 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Appointment } from '@workhub/shared/schemas/barber';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
-import { signIn } from '../../../lib/session.ts';
-import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
-import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { jsonResponse } from '../../../test/fixtures.ts';
 import { rowWith } from '../../../test/table.ts';
+import { appointmentOf, barberPageKit, nairobiTime } from './barber-test-kit.ts';
 import { MyAppointmentsPage } from './my-appointments-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
-const fetchMock = mockFetchPerTest();
-afterEach(() => {
-  vi.mocked(notify.success).mockReset();
-  vi.mocked(notify.error).mockReset();
-});
-
 const UPCOMING = '00000000-0000-4000-8000-000000000001';
-const appointment = (
-  id: string,
-  staff: string,
-  start: string,
-  status: Appointment['status'],
-): Appointment => ({
-  id,
-  customer: { id: 'c1', name: 'Me', phone: null, email: 'me@example.com' },
-  staff: { id: `s-${staff}`, name: staff },
-  start_at: start,
-  end_at: start,
-  status,
-  source: 'public',
-  services: [{ service_id: 'x', name: 'Haircut', duration_minutes: 30, price: '800.0000' }],
-  total: '800.0000',
-  created_at: '2026-01-01T00:00:00.000Z',
-});
+const appointment = (id: string, staff: string, start: string, status: Appointment['status']) =>
+  appointmentOf({
+    id,
+    customer: { id: 'c1', name: 'Me', phone: null, email: 'me@example.com' },
+    staff: { id: `s-${staff}`, name: staff },
+    start_at: start,
+    end_at: start,
+    status,
+    source: 'public',
+    services: [{ service_id: 'x', name: 'Haircut', duration_minutes: 30, price: '800.0000' }],
+  });
 
 const rows = [
   appointment(UPCOMING, 'Amina', '2099-01-05T06:00:00.000Z', 'booked'),
@@ -46,17 +31,22 @@ const rows = [
 ];
 
 const base = {
-  'GET /api/barber/settings': () => jsonResponse(200, { data: { timezone: 'Africa/Nairobi' } }),
+  ...nairobiTime,
   'GET /api/barber/my-appointments': () => jsonResponse(200, { data: rows }),
 };
+
+const { signInAs, open } = barberPageKit({
+  element: <MyAppointmentsPage />,
+  path: '/barber/my-appointments',
+  routes: base,
+});
 
 describe('MyAppointmentsPage', { timeout: 20_000 }, () => {
   it('offers to cancel only an upcoming booked appointment, asks first, then posts it', async () => {
     const user = userEvent.setup();
-    signIn(fakeWorkspaceAuthSession('barber', 'customer'));
+    signInAs('customer');
     const posted: string[] = [];
-    routeFetch(fetchMock, {
-      ...base,
+    open({
       [`POST /api/barber/my-appointments/${UPCOMING}/cancel`]: (_init, url) => {
         posted.push(url);
         return jsonResponse(200, {
@@ -65,7 +55,6 @@ describe('MyAppointmentsPage', { timeout: 20_000 }, () => {
         });
       },
     });
-    renderWithData(<MyAppointmentsPage />, '/barber/my-appointments');
     await screen.findByRole('table', { name: 'My appointments' });
     expect(
       rowWith('Amina')
@@ -92,15 +81,13 @@ describe('MyAppointmentsPage', { timeout: 20_000 }, () => {
 
   it("shows the server's refusal", async () => {
     const user = userEvent.setup();
-    signIn(fakeWorkspaceAuthSession('barber', 'customer'));
-    routeFetch(fetchMock, {
-      ...base,
+    signInAs('customer');
+    open({
       [`POST /api/barber/my-appointments/${UPCOMING}/cancel`]: () =>
         jsonResponse(409, {
           error: { code: 'CONFLICT', message: 'An appointment that is checked in cannot be cancelled' },
         }),
     });
-    renderWithData(<MyAppointmentsPage />, '/barber/my-appointments');
     await screen.findByRole('table', { name: 'My appointments' });
     await user.click(rowWith('Amina').getByRole('button', { name: /Cancel the appointment/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this appointment?' });
@@ -111,12 +98,10 @@ describe('MyAppointmentsPage', { timeout: 20_000 }, () => {
   });
 
   it('shows an empty state when there is none', async () => {
-    signIn(fakeWorkspaceAuthSession('barber', 'customer'));
-    routeFetch(fetchMock, {
-      ...base,
+    signInAs('customer');
+    open({
       'GET /api/barber/my-appointments': () => jsonResponse(200, { data: [] }),
     });
-    renderWithData(<MyAppointmentsPage />, '/barber/my-appointments');
     await screen.findByText('No appointments yet');
   });
 });

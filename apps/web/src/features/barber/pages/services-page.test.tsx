@@ -1,55 +1,35 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BarberService } from '@workhub/shared/schemas/barber';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
-import { signIn } from '../../../lib/session.ts';
-import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
-import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { jsonResponse } from '../../../test/fixtures.ts';
 import { rowWith } from '../../../test/table.ts';
 import { expectEmptyThenErrorAndRetry } from '../page-states.test-support.tsx';
+import { barberPageKit, ID, serviceOf, servicesAnswer } from './barber-test-kit.ts';
 import { ServicesPage } from './services-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
-const fetchMock = mockFetchPerTest();
-afterEach(() => {
-  vi.mocked(notify.success).mockReset();
-  vi.mocked(notify.error).mockReset();
-});
-
-const ID = '00000000-0000-4000-8000-000000000001';
-const cut: BarberService = {
-  id: ID,
-  name: 'Haircut',
-  duration_minutes: 30,
-  price: '800.0000',
-  category: 'Hair',
-  active: true,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
-const list = (data: BarberService[]) => () =>
-  jsonResponse(200, { data, meta: { page: 1, limit: 100, total: data.length } });
+const cut = serviceOf({ id: ID, category: 'Hair' });
+const base = { 'GET /api/barber/services': () => servicesAnswer([cut]) };
+const page = { element: <ServicesPage />, path: '/barber/services', routes: base };
+const { fetchMock, signInAs, open, openHeld } = barberPageKit(page);
 
 describe('ServicesPage', { timeout: 20_000 }, () => {
   it('shows Loading, then the services', async () => {
-    signIn(fakeWorkspaceAuthSession('barber', 'owner'));
-    let answer: (r: Response) => void = () => {};
-    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
-    renderWithData(<ServicesPage />, '/barber/services');
+    signInAs('owner');
+    const answer = openHeld('GET /api/barber/services');
     expect(await screen.findByRole('status')).toBeTruthy();
-    answer(list([cut])());
+    answer(servicesAnswer([cut]));
     await screen.findByRole('table', { name: 'Services' });
     expect(rowWith('Haircut').getByText('30 min')).toBeTruthy();
   });
 
   it('shows the empty state, and the error with a retry', async () => {
-    signIn(fakeWorkspaceAuthSession('barber', 'owner'));
+    signInAs('owner');
     await expectEmptyThenErrorAndRetry(
       fetchMock,
-      { element: <ServicesPage />, path: '/barber/services', routes: {}, list: 'GET /api/barber/services' },
+      { ...page, list: 'GET /api/barber/services' },
       {
         empty: { data: [], meta: { page: 1, limit: 100, total: 0 } },
         full: { data: [cut], meta: { page: 1, limit: 100, total: 1 } },
@@ -60,11 +40,10 @@ describe('ServicesPage', { timeout: 20_000 }, () => {
 
   it('adds a service; the server’s field errors show under their fields', async () => {
     const user = userEvent.setup();
-    signIn(fakeWorkspaceAuthSession('barber', 'admin'));
+    signInAs('admin');
     const bodies: unknown[] = [];
     let taken = true;
-    routeFetch(fetchMock, {
-      'GET /api/barber/services': list([cut]),
+    open({
       'POST /api/barber/services': (init) => {
         bodies.push(JSON.parse(String(init?.body)));
         return taken
@@ -78,7 +57,6 @@ describe('ServicesPage', { timeout: 20_000 }, () => {
           : jsonResponse(201, { message: 'Service added', data: { ...cut, name: 'Beard trim' } });
       },
     });
-    renderWithData(<ServicesPage />, '/barber/services');
     await screen.findByRole('table', { name: 'Services' });
     await user.click(screen.getByRole('button', { name: 'Add service' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add service' });
@@ -96,16 +74,14 @@ describe('ServicesPage', { timeout: 20_000 }, () => {
 
   it('asks before hiding an offered service, and saves only once confirmed', async () => {
     const user = userEvent.setup();
-    signIn(fakeWorkspaceAuthSession('barber', 'owner'));
+    signInAs('owner');
     const bodies: unknown[] = [];
-    routeFetch(fetchMock, {
-      'GET /api/barber/services': list([cut]),
+    open({
       [`PATCH /api/barber/services/${ID}`]: (init) => {
         bodies.push(JSON.parse(String(init?.body)));
         return jsonResponse(200, { message: 'Service saved', data: { ...cut, active: false } });
       },
     });
-    renderWithData(<ServicesPage />, '/barber/services');
     await user.click(await screen.findByRole('button', { name: 'Edit Haircut' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit service' });
     await user.click(within(dialog).getByRole('switch', { name: /Offered/ }));
@@ -127,9 +103,8 @@ describe('ServicesPage', { timeout: 20_000 }, () => {
   });
 
   it('offers a member neither Add nor Edit', async () => {
-    signIn(fakeWorkspaceAuthSession('barber', 'member'));
-    routeFetch(fetchMock, { 'GET /api/barber/services': list([cut]) });
-    renderWithData(<ServicesPage />, '/barber/services');
+    signInAs('member');
+    open();
     await screen.findByRole('table', { name: 'Services' });
     expect(screen.queryByRole('button', { name: 'Add service' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit Haircut' })).toBeNull();

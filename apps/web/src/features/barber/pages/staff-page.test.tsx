@@ -1,64 +1,30 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BarberService, BarberStaff } from '@workhub/shared/schemas/barber';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
-import { signIn } from '../../../lib/session.ts';
-import { captureDownloads } from '../../../test/downloads.ts';
-import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
-import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { csvResponse } from '../../../test/downloads.ts';
+import { calledUrls } from '../../../test/fetch-mock.ts';
+import { jsonResponse } from '../../../test/fixtures.ts';
 import { rowWith } from '../../../test/table.ts';
 import { expectEmptyThenErrorAndRetry } from '../page-states.test-support.tsx';
+import { barberPageKit, ID, nairobiTime, serviceOf, servicesAnswer, staffOf } from './barber-test-kit.ts';
 import { StaffPage } from './staff-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
-const fetchMock = mockFetchPerTest();
-const saved = captureDownloads();
-afterEach(() => {
-  vi.mocked(notify.success).mockReset();
-  vi.mocked(notify.error).mockReset();
-});
-
-const ID = '00000000-0000-4000-8000-000000000001';
-const cut: BarberService = {
-  id: 'sv-cut',
-  name: 'Haircut',
-  duration_minutes: 30,
-  price: '800.0000',
-  category: null,
-  active: true,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
-const amina: BarberStaff = {
-  id: ID,
-  name: 'Amina',
-  user_id: null,
-  active: true,
-  service_ids: ['sv-cut'],
-  hours: [{ weekday: 1, start_minute: 540, end_minute: 1080 }],
-  breaks: [],
-  days_off: [],
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+const amina = staffOf({ id: ID });
 const base = {
-  'GET /api/barber/settings': () => jsonResponse(200, { data: { timezone: 'Africa/Nairobi' } }),
-  'GET /api/barber/services': () =>
-    jsonResponse(200, { data: [cut], meta: { page: 1, limit: 100, total: 1 } }),
+  ...nairobiTime,
+  'GET /api/barber/services': () => servicesAnswer([serviceOf()]),
   'GET /api/barber/staff': () => jsonResponse(200, { data: [amina] }),
 };
+const page = { element: <StaffPage />, path: '/barber/staff', routes: base };
+const { fetchMock, saved, signInAs, open, openHeld } = barberPageKit(page, { downloads: true });
 
 describe('StaffPage', { timeout: 20_000 }, () => {
   it('shows Loading, then each member with services and hours', async () => {
-    signIn(fakeWorkspaceAuthSession('barber', 'member'));
-    let answer: (r: Response) => void = () => {};
-    routeFetch(fetchMock, {
-      ...base,
-      'GET /api/barber/staff': () => new Promise<Response>((resolve) => (answer = resolve)),
-    });
-    renderWithData(<StaffPage />, '/barber/staff');
+    signInAs('member');
+    const answer = openHeld('GET /api/barber/staff');
     expect(await screen.findByRole('status')).toBeTruthy();
     answer(jsonResponse(200, { data: [amina] }));
     await screen.findByRole('table', { name: 'Staff' });
@@ -70,10 +36,10 @@ describe('StaffPage', { timeout: 20_000 }, () => {
   });
 
   it('shows the empty state, and the error with a retry', async () => {
-    signIn(fakeWorkspaceAuthSession('barber', 'owner'));
+    signInAs('owner');
     await expectEmptyThenErrorAndRetry(
       fetchMock,
-      { element: <StaffPage />, path: '/barber/staff', routes: base, list: 'GET /api/barber/staff' },
+      { ...page, list: 'GET /api/barber/staff' },
       { empty: { data: [] }, full: { data: [amina] } },
       { empty: 'No staff yet', errorTitle: 'The staff could not be loaded', table: 'Staff' },
     );
@@ -81,16 +47,14 @@ describe('StaffPage', { timeout: 20_000 }, () => {
 
   it('adds a staff member with services, hours and a break; a bad time is refused before sending', async () => {
     const user = userEvent.setup();
-    signIn(fakeWorkspaceAuthSession('barber', 'admin'));
+    signInAs('admin');
     const bodies: Record<string, unknown>[] = [];
-    routeFetch(fetchMock, {
-      ...base,
+    open({
       'POST /api/barber/staff': (init) => {
         bodies.push(JSON.parse(String(init?.body)));
         return jsonResponse(201, { message: 'Staff member added', data: { ...amina, name: 'Baraka' } });
       },
     });
-    renderWithData(<StaffPage />, '/barber/staff');
     await screen.findByRole('table', { name: 'Staff' });
     await user.click(screen.getByRole('button', { name: 'Add staff member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add staff member' });
@@ -121,16 +85,14 @@ describe('StaffPage', { timeout: 20_000 }, () => {
 
   it('asks before deactivating a staff member', async () => {
     const user = userEvent.setup();
-    signIn(fakeWorkspaceAuthSession('barber', 'owner'));
+    signInAs('owner');
     const bodies: unknown[] = [];
-    routeFetch(fetchMock, {
-      ...base,
+    open({
       [`PATCH /api/barber/staff/${ID}`]: (init) => {
         bodies.push(JSON.parse(String(init?.body)));
         return jsonResponse(200, { message: 'Staff member saved', data: { ...amina, active: false } });
       },
     });
-    renderWithData(<StaffPage />, '/barber/staff');
     await user.click(await screen.findByRole('button', { name: 'Edit Amina' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit staff member' });
     await user.click(within(dialog).getByRole('switch', { name: /Active/ }));
@@ -145,19 +107,10 @@ describe('StaffPage', { timeout: 20_000 }, () => {
 
   it('searches the staff, and exports the list as searched (CSV)', async () => {
     const user = userEvent.setup();
-    signIn(fakeWorkspaceAuthSession('barber', 'worker'));
-    routeFetch(fetchMock, {
-      ...base,
-      'GET /api/barber/staff/export': () =>
-        new Response('Name\r\n', {
-          status: 200,
-          headers: {
-            'content-type': 'text/csv',
-            'content-disposition': 'attachment; filename="salon-staff.csv"',
-          },
-        }),
+    signInAs('worker');
+    open({
+      'GET /api/barber/staff/export': () => csvResponse('salon-staff.csv', 'Name\r\n'),
     });
-    renderWithData(<StaffPage />, '/barber/staff');
     await screen.findByRole('table', { name: 'Staff' });
     await user.type(screen.getByLabelText('Search'), 'am');
     await waitFor(() => expect(calledUrls(fetchMock)).toContain('/api/barber/staff?q=am'));

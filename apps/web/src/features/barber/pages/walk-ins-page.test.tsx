@@ -1,69 +1,43 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Appointment } from '@workhub/shared/schemas/barber';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
-import { signIn } from '../../../lib/session.ts';
-import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
-import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { jsonResponse } from '../../../test/fixtures.ts';
 import { rowWith } from '../../../test/table.ts';
 import { expectEmptyThenErrorAndRetry } from '../page-states.test-support.tsx';
+import {
+  appointmentOf,
+  barberPageKit,
+  cancelRoute,
+  nairobiTime,
+  serviceOf,
+  servicesAnswer,
+} from './barber-test-kit.ts';
 import { WalkInsPage } from './walk-ins-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
-const fetchMock = mockFetchPerTest();
-afterEach(() => {
-  vi.mocked(notify.success).mockReset();
-  vi.mocked(notify.error).mockReset();
-});
-
-const ID = '00000000-0000-4000-8000-000000000001';
 // 10:00-10:30 in Nairobi (UTC+3).
-const otieno: Appointment = {
-  id: ID,
+const otieno = appointmentOf({
   customer: { id: 'c1', name: 'Otieno', phone: null, email: null },
-  staff: { id: 's1', name: 'Amina' },
   start_at: '2099-01-05T07:00:00.000Z',
   end_at: '2099-01-05T07:30:00.000Z',
-  status: 'booked',
   source: 'walk_in',
-  services: [{ service_id: 'sv-cut', name: 'Haircut', duration_minutes: 30, price: '800.0000' }],
-  total: '800.0000',
   created_at: '2099-01-05T06:55:00.000Z',
-};
+});
 const base = {
-  'GET /api/barber/settings': () => jsonResponse(200, { data: { timezone: 'Africa/Nairobi' } }),
-  'GET /api/barber/services': () =>
-    jsonResponse(200, {
-      data: [
-        {
-          id: 'sv-cut',
-          name: 'Haircut',
-          duration_minutes: 30,
-          price: '800.0000',
-          category: null,
-          active: true,
-          created_at: '2026-01-01T00:00:00.000Z',
-        },
-      ],
-      meta: { page: 1, limit: 100, total: 1 },
-    }),
+  ...nairobiTime,
+  'GET /api/barber/services': () => servicesAnswer([serviceOf()]),
   'GET /api/barber/staff': () => jsonResponse(200, { data: [] }),
   'GET /api/barber/walk-ins': () => jsonResponse(200, { data: [otieno] }),
 };
+const page = { element: <WalkInsPage />, path: '/barber/walk-ins', routes: base };
+const { fetchMock, signInAs, open, openHeld } = barberPageKit(page);
 
 describe('WalkInsPage', { timeout: 20_000 }, () => {
   it('shows Loading, then the queue in the shop time', async () => {
-    signIn(fakeWorkspaceAuthSession('barber', 'worker'));
-    let answer: (r: Response) => void = () => {};
-    routeFetch(fetchMock, {
-      ...base,
-      'GET /api/barber/walk-ins': () => new Promise<Response>((resolve) => (answer = resolve)),
-    });
-    renderWithData(<WalkInsPage />, '/barber/walk-ins');
+    signInAs('worker');
+    const answer = openHeld('GET /api/barber/walk-ins');
     expect(await screen.findByRole('status')).toBeTruthy();
     answer(jsonResponse(200, { data: [otieno] }));
     await screen.findByRole('table', { name: 'Walk-in queue' });
@@ -71,10 +45,10 @@ describe('WalkInsPage', { timeout: 20_000 }, () => {
   });
 
   it('shows the empty state, and the error with a retry', async () => {
-    signIn(fakeWorkspaceAuthSession('barber', 'worker'));
+    signInAs('worker');
     await expectEmptyThenErrorAndRetry(
       fetchMock,
-      { element: <WalkInsPage />, path: '/barber/walk-ins', routes: base, list: 'GET /api/barber/walk-ins' },
+      { ...page, list: 'GET /api/barber/walk-ins' },
       { empty: { data: [] }, full: { data: [otieno] } },
       { empty: 'Nobody waiting', errorTitle: 'The queue could not be loaded', table: 'Walk-in queue' },
     );
@@ -82,11 +56,10 @@ describe('WalkInsPage', { timeout: 20_000 }, () => {
 
   it('adds a walk-in and says when; the server’s 409 is shown', async () => {
     const user = userEvent.setup();
-    signIn(fakeWorkspaceAuthSession('barber', 'member'));
+    signInAs('member');
     const bodies: unknown[] = [];
     let full = false;
-    routeFetch(fetchMock, {
-      ...base,
+    open({
       'POST /api/barber/walk-ins': (init) => {
         bodies.push(JSON.parse(String(init?.body)));
         return full
@@ -96,7 +69,6 @@ describe('WalkInsPage', { timeout: 20_000 }, () => {
           : jsonResponse(201, { message: 'Walk-in added to the queue', data: otieno });
       },
     });
-    renderWithData(<WalkInsPage />, '/barber/walk-ins');
     await screen.findByRole('table', { name: 'Walk-in queue' });
     const add = screen.getByRole('button', { name: 'Add to the queue' });
     expect(add).toHaveProperty('disabled', true);
@@ -117,19 +89,9 @@ describe('WalkInsPage', { timeout: 20_000 }, () => {
 
   it('asks before cancelling a walk-in', async () => {
     const user = userEvent.setup();
-    signIn(fakeWorkspaceAuthSession('barber', 'worker'));
-    const posted: string[] = [];
-    routeFetch(fetchMock, {
-      ...base,
-      [`POST /api/barber/appointments/${ID}/cancel`]: (_init, url) => {
-        posted.push(url);
-        return jsonResponse(200, {
-          message: 'Appointment updated',
-          data: { ...otieno, status: 'cancelled' },
-        });
-      },
-    });
-    renderWithData(<WalkInsPage />, '/barber/walk-ins');
+    signInAs('worker');
+    const { posted, route } = cancelRoute(otieno);
+    open(route);
     await user.click(await screen.findByRole('button', { name: 'Cancel Otieno' }));
     const confirm = await screen.findByRole('dialog', { name: 'Cancel: Otieno?' });
     expect(posted).toEqual([]);
@@ -140,9 +102,8 @@ describe('WalkInsPage', { timeout: 20_000 }, () => {
   });
 
   it('offers a guest no form and no steps', async () => {
-    signIn(fakeWorkspaceAuthSession('barber', 'guest'));
-    routeFetch(fetchMock, base);
-    renderWithData(<WalkInsPage />, '/barber/walk-ins');
+    signInAs('guest');
+    open();
     await screen.findByRole('table', { name: 'Walk-in queue' });
     expect(screen.queryByRole('button', { name: 'Add to the queue' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel Otieno' })).toBeNull();
