@@ -1,49 +1,29 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Counter, Service, Ticket } from '@workhub/shared/schemas/ticketing';
+import type { Ticket } from '@workhub/shared/schemas/ticketing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
-import { signIn } from '../../../lib/session.ts';
-import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
-import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { jsonResponse } from '../../../test/fixtures.ts';
+import { listOf, type Routes } from '../../../test/page-kit.ts';
 import { ConsolePage } from './console-page.tsx';
+import { COUNTER_ID, counterOf, SERVICE_ID, serviceOf, ticketingPageKit } from './ticketing-test-kit.ts';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
-const fetchMock = mockFetchPerTest();
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  vi.mocked(notify.success).mockReset();
-  vi.mocked(notify.error).mockReset();
-  localStorage.clear();
+const page = <T,>(rows: T[]) => listOf(rows, 100);
+const COUNTER = counterOf();
+const SERVICE = serviceOf({ waiting: 1 });
+const { signInAs, open, posts } = ticketingPageKit({
+  element: <ConsolePage />,
+  path: '/ticketing/console',
+  routes: {
+    'GET /api/ticketing/counters': () => jsonResponse(200, page([COUNTER])),
+    'GET /api/ticketing/services': () => jsonResponse(200, page([SERVICE])),
+  },
 });
+beforeEach(() => localStorage.clear());
+afterEach(() => localStorage.clear());
 
-const SERVICE_ID = '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a01';
-const COUNTER_ID = '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a09';
 const TICKET_ID = '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a0f';
-const SERVICE: Service = {
-  id: SERVICE_ID,
-  name: 'Accounts',
-  prefix: 'A',
-  avg_service_minutes: 6,
-  status: 'active',
-  sample: false,
-  waiting: 1,
-  created_at: '2026-11-25T08:00:00.000Z',
-  updated_at: '2026-11-25T08:00:00.000Z',
-};
-const COUNTER: Counter = {
-  id: COUNTER_ID,
-  name: 'Window 1',
-  operator_user_id: null,
-  operator_name: null,
-  status: 'active',
-  sample: false,
-  services: [{ id: SERVICE_ID, name: 'Accounts', prefix: 'A' }],
-  created_at: '2026-11-25T08:00:00.000Z',
-  updated_at: '2026-11-25T08:00:00.000Z',
-};
 const ticket = (patch: Partial<Ticket> = {}): Ticket => ({
   id: TICKET_ID,
   public_id: '7d7c0f1e-2a4b-4c5d-8e9f-0a1b2c3d4e5f',
@@ -66,17 +46,10 @@ const ticket = (patch: Partial<Ticket> = {}): Ticket => ({
   updated_at: '2026-11-25T09:05:00.000Z',
   ...patch,
 });
-const page = <T,>(rows: T[]) => ({ data: rows, meta: { page: 1, limit: 100, total: rows.length } });
-const posts = () =>
-  fetchMock.mock.calls
-    .filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')
-    .map(([url, init]) => [String(url), JSON.parse(String((init as RequestInit).body))]);
 
-/** The console's calls: the counters, the services, and the ticket in hand (`called`, or none). */
-const answer = (inHand: Ticket | null, extra: Parameters<typeof routeFetch>[1] = {}) =>
-  routeFetch(fetchMock, {
-    'GET /api/ticketing/counters': () => jsonResponse(200, page([COUNTER])),
-    'GET /api/ticketing/services': () => jsonResponse(200, page([SERVICE])),
+/** Renders the console: the counters, the services, and the ticket in hand (`called`, or none). */
+const openWith = (inHand: Ticket | null, extra: Routes = {}) =>
+  open({
     'GET /api/ticketing/tickets': (_init, url) =>
       jsonResponse(200, page(inHand && url.includes(`status=${inHand.status}`) ? [inHand] : [])),
     ...extra,
@@ -84,33 +57,30 @@ const answer = (inHand: Ticket | null, extra: Parameters<typeof routeFetch>[1] =
 
 describe('ConsolePage', () => {
   it('shows the loading state, then asks which counter you work at', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
-    answer(null);
-    renderWithData(<ConsolePage />, '/ticketing/console');
+    signInAs('worker');
+    openWith(null);
     expect(screen.getByRole('status')).toBeTruthy();
     expect(await screen.findByText('Choose the counter you work at.')).toBeTruthy();
   });
 
   it('says when there are no counters yet', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
-    routeFetch(fetchMock, {
+    signInAs('worker');
+    open({
       'GET /api/ticketing/counters': () => jsonResponse(200, page([])),
       'GET /api/ticketing/services': () => jsonResponse(200, page([])),
     });
-    renderWithData(<ConsolePage />, '/ticketing/console');
     expect(await screen.findByText('No counters yet')).toBeTruthy();
   });
 
   it('shows the error state with a retry that loads again', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
+    signInAs('worker');
     let fail = true;
-    answer(null, {
+    openWith(null, {
       'GET /api/ticketing/counters': () =>
         fail
           ? jsonResponse(500, { error: { code: 'INTERNAL', message: 'Server down' } })
           : jsonResponse(200, page([COUNTER])),
     });
-    renderWithData(<ConsolePage />, '/ticketing/console');
     expect(await screen.findByText('The counters could not be loaded')).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: /retry|try again/i }));
@@ -118,12 +88,11 @@ describe('ConsolePage', () => {
   });
 
   it('calls the next ticket at the counter remembered from last time', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
+    signInAs('worker');
     localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
-    answer(null, {
+    openWith(null, {
       [`POST /api/ticketing/counters/${COUNTER_ID}/call-next`]: () => jsonResponse(200, { data: ticket() }),
     });
-    renderWithData(<ConsolePage />, '/ticketing/console');
     expect(await screen.findByText('No ticket at this counter.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Call next' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Called A-001'));
@@ -131,13 +100,12 @@ describe('ConsolePage', () => {
   });
 
   it('asks before a no-show: Cancel sends nothing, confirming marks it', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
+    signInAs('worker');
     localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
-    answer(ticket(), {
+    openWith(ticket(), {
       [`POST /api/ticketing/tickets/${TICKET_ID}/no-show`]: () =>
         jsonResponse(200, { data: ticket({ status: 'no_show' }) }),
     });
-    renderWithData(<ConsolePage />, '/ticketing/console');
     expect((await screen.findByTestId('console-ticket')).textContent).toBe('A-001');
     fireEvent.click(screen.getByRole('button', { name: 'No-show' }));
     const ask = within(await screen.findByRole('dialog', { name: 'Mark A-001 as no-show?' }));
@@ -152,8 +120,8 @@ describe('ConsolePage', () => {
   });
 
   it('issues a ticket at the desk, priority, and says its number', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
-    answer(null, {
+    signInAs('worker');
+    openWith(null, {
       'POST /api/ticketing/tickets': () =>
         jsonResponse(201, {
           data: {
@@ -163,7 +131,6 @@ describe('ConsolePage', () => {
           },
         }),
     });
-    renderWithData(<ConsolePage />, '/ticketing/console');
     await screen.findByText('Choose the counter you work at.');
     const issue = screen.getByRole('button', { name: 'Issue ticket' }) as HTMLButtonElement;
     expect(issue.disabled).toBe(true);
@@ -176,13 +143,12 @@ describe('ConsolePage', () => {
   });
 
   it('shows a refusal from the server (nobody waiting) as an error', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
+    signInAs('worker');
     localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
-    answer(null, {
+    openWith(null, {
       [`POST /api/ticketing/counters/${COUNTER_ID}/call-next`]: () =>
         jsonResponse(409, { error: { code: 'CONFLICT', message: 'Nobody is waiting for this counter' } }),
     });
-    renderWithData(<ConsolePage />, '/ticketing/console');
     fireEvent.click(await screen.findByRole('button', { name: 'Call next' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Nobody is waiting for this counter'));
   });

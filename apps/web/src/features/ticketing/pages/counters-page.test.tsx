@@ -1,90 +1,56 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Counter, Service } from '@workhub/shared/schemas/ticketing';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
-import { signIn } from '../../../lib/session.ts';
-import { captureDownloads } from '../../../test/downloads.ts';
-import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
-import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { csvResponse } from '../../../test/downloads.ts';
+import { calledUrls } from '../../../test/fetch-mock.ts';
+import { jsonResponse } from '../../../test/fixtures.ts';
+import { listOf } from '../../../test/page-kit.ts';
 import { rowWith } from '../../../test/table.ts';
 import { CountersPage } from './counters-page.tsx';
+import { COUNTER_ID, counterOf, SERVICE_ID, serviceOf, ticketingPageKit } from './ticketing-test-kit.ts';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
-const fetchMock = mockFetchPerTest();
-const saved = captureDownloads();
-afterEach(() => {
-  vi.mocked(notify.success).mockReset();
-  vi.mocked(notify.error).mockReset();
-});
+const { fetchMock, saved, signInAs, render, open, openHeld, bodyOf } = ticketingPageKit(
+  { element: <CountersPage />, path: '/ticketing/counters' },
+  { downloads: true },
+);
 
-const SERVICE_ID = '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a01';
-const COUNTER_ID = '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a09';
 const OPERATOR_ID = '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a05';
-const SERVICE: Service = {
-  id: SERVICE_ID,
-  name: 'Accounts',
-  prefix: 'A',
-  avg_service_minutes: 6,
-  status: 'active',
-  sample: false,
-  waiting: 0,
-  created_at: '2026-11-25T08:00:00.000Z',
-  updated_at: '2026-11-25T08:00:00.000Z',
-};
-const counter = (patch: Partial<Counter> = {}): Counter => ({
-  id: COUNTER_ID,
-  name: 'Window 1',
-  operator_user_id: OPERATOR_ID,
-  operator_name: 'Amina Odhiambo',
-  status: 'active',
-  sample: false,
-  services: [{ id: SERVICE_ID, name: 'Accounts', prefix: 'A' }],
-  created_at: '2026-11-25T08:00:00.000Z',
-  updated_at: '2026-11-25T08:00:00.000Z',
-  ...patch,
-});
-const page = <T,>(rows: T[]) => ({ data: rows, meta: { page: 1, limit: 14, total: rows.length } });
-const bodyOf = (method: string) => {
-  const call = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === method);
-  return call ? [String(call[0]), JSON.parse(String((call[1] as RequestInit).body))] : undefined;
-};
+const counter = (patch: Parameters<typeof counterOf>[0] = {}) =>
+  counterOf({ operator_user_id: OPERATOR_ID, operator_name: 'Amina Odhiambo', ...patch });
 const choices = {
-  'GET /api/ticketing/services': () => jsonResponse(200, page([SERVICE])),
+  'GET /api/ticketing/services': () => jsonResponse(200, listOf([serviceOf()])),
   'GET /api/ticketing/operators': () =>
     jsonResponse(200, { data: [{ user_id: OPERATOR_ID, name: 'Amina Odhiambo' }] }),
 };
 
 describe('CountersPage', () => {
   it('shows the loading state, then each counter with its services and operator', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
-    let answer: (r: Response) => void = () => {};
-    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
-    renderWithData(<CountersPage />, '/ticketing/counters');
+    signInAs('owner');
+    const answer = openHeld('GET /api/ticketing/counters');
     expect(await screen.findByRole('status')).toBeTruthy();
-    answer(jsonResponse(200, page([counter()])));
+    answer(jsonResponse(200, listOf([counter()])));
     expect(await screen.findByText('Window 1')).toBeTruthy();
     expect(rowWith('Window 1').getByText('A · Accounts')).toBeTruthy();
     expect(rowWith('Window 1').getByText('Amina Odhiambo')).toBeTruthy();
   });
 
   it('says when there are no counters yet, and when none matches the search', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
-    fetchMock.mockResolvedValue(jsonResponse(200, page([])));
-    renderWithData(<CountersPage />, '/ticketing/counters');
+    signInAs('owner');
+    fetchMock.mockResolvedValue(jsonResponse(200, listOf([])));
+    render();
     expect(await screen.findByText('No counters yet')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'inactive' } });
     expect(await screen.findByText('No counter matches')).toBeTruthy();
   });
 
   it('shows the error state with a retry that loads again', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'member'));
+    signInAs('member');
     fetchMock
       .mockResolvedValueOnce(jsonResponse(500, { error: { code: 'INTERNAL', message: 'Server down' } }))
-      .mockResolvedValue(jsonResponse(200, page([counter()])));
-    renderWithData(<CountersPage />, '/ticketing/counters');
+      .mockResolvedValue(jsonResponse(200, listOf([counter()])));
+    render();
     expect(await screen.findByText('The counters could not be loaded')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /retry|try again/i }));
     expect(await screen.findByText('Window 1')).toBeTruthy();
@@ -92,14 +58,13 @@ describe('CountersPage', () => {
   });
 
   it('creates a counter with the services it calls through the dialog', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
-    routeFetch(fetchMock, {
+    signInAs('owner');
+    open({
       ...choices,
-      'GET /api/ticketing/counters': () => jsonResponse(200, page([])),
+      'GET /api/ticketing/counters': () => jsonResponse(200, listOf([])),
       'POST /api/ticketing/counters': () =>
         jsonResponse(201, { message: 'Counter created', data: counter() }),
     });
-    renderWithData(<CountersPage />, '/ticketing/counters');
     await screen.findByText('No counters yet');
     fireEvent.click(screen.getAllByRole('button', { name: '+ New counter' })[0] as HTMLElement);
     const dialog = within(await screen.findByRole('dialog', { name: 'New counter' }));
@@ -121,13 +86,12 @@ describe('CountersPage', () => {
   });
 
   it('asks before deactivating, sends nothing on Cancel, and deactivates on confirm', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'admin'));
-    routeFetch(fetchMock, {
-      'GET /api/ticketing/counters': () => jsonResponse(200, page([counter()])),
+    signInAs('admin');
+    open({
+      'GET /api/ticketing/counters': () => jsonResponse(200, listOf([counter()])),
       [`PATCH /api/ticketing/counters/${COUNTER_ID}`]: () =>
         jsonResponse(200, { message: 'Update done !!!', data: counter({ status: 'inactive' }) }),
     });
-    renderWithData(<CountersPage />, '/ticketing/counters');
     fireEvent.click(await screen.findByRole('button', { name: 'Deactivate' }));
     const ask = within(await screen.findByRole('dialog', { name: 'Deactivate Window 1?' }));
     fireEvent.click(ask.getByRole('button', { name: 'Cancel' }));
@@ -144,19 +108,11 @@ describe('CountersPage', () => {
   });
 
   it('exports the list as searched and filtered', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
-    routeFetch(fetchMock, {
-      'GET /api/ticketing/counters': () => jsonResponse(200, page([counter()])),
-      'GET /api/ticketing/counters/export': () =>
-        new Response('Name\r\n', {
-          status: 200,
-          headers: {
-            'content-type': 'text/csv',
-            'content-disposition': 'attachment; filename="queue-counters.csv"',
-          },
-        }),
+    signInAs('worker');
+    open({
+      'GET /api/ticketing/counters': () => jsonResponse(200, listOf([counter()])),
+      'GET /api/ticketing/counters/export': () => csvResponse('queue-counters.csv', 'Name\r\n'),
     });
-    renderWithData(<CountersPage />, '/ticketing/counters');
     await screen.findByText('Window 1');
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'active' } });
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));

@@ -1,93 +1,70 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Service } from '@workhub/shared/schemas/ticketing';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
-import { signIn } from '../../../lib/session.ts';
-import { captureDownloads } from '../../../test/downloads.ts';
-import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
-import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { csvResponse } from '../../../test/downloads.ts';
+import { calledUrls } from '../../../test/fetch-mock.ts';
+import { jsonResponse } from '../../../test/fixtures.ts';
+import { listOf } from '../../../test/page-kit.ts';
 import { rowWith } from '../../../test/table.ts';
 import { ServicesPage } from './services-page.tsx';
+import { SERVICE_ID as ID, serviceOf, ticketingPageKit } from './ticketing-test-kit.ts';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
-const fetchMock = mockFetchPerTest();
-const saved = captureDownloads();
-afterEach(() => {
-  vi.mocked(notify.success).mockReset();
-  vi.mocked(notify.error).mockReset();
-});
+const { fetchMock, saved, signInAs, render, open, openHeld, bodyOf } = ticketingPageKit(
+  { element: <ServicesPage />, path: '/ticketing/services' },
+  { downloads: true },
+);
 
-const ID = '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a01';
-const service = (patch: Partial<Service> = {}): Service => ({
-  id: ID,
-  name: 'Accounts',
-  prefix: 'A',
-  avg_service_minutes: 6,
-  status: 'active',
-  sample: false,
-  waiting: 3,
-  created_at: '2026-11-25T08:00:00.000Z',
-  updated_at: '2026-11-25T08:00:00.000Z',
-  ...patch,
-});
-const page = (rows: Service[]) => ({ data: rows, meta: { page: 1, limit: 14, total: rows.length } });
-const bodyOf = (method: string) => {
-  const call = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === method);
-  return call ? [String(call[0]), JSON.parse(String((call[1] as RequestInit).body))] : undefined;
-};
+const service = (patch: Partial<Service> = {}) => serviceOf({ waiting: 3, ...patch });
 
 describe('ServicesPage', () => {
   it('shows the loading state, then the services with their waiting tickets', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
-    let answer: (r: Response) => void = () => {};
-    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
-    renderWithData(<ServicesPage />, '/ticketing/services');
+    signInAs('owner');
+    const answer = openHeld('GET /api/ticketing/services');
     expect(await screen.findByRole('status')).toBeTruthy();
-    answer(jsonResponse(200, page([service()])));
+    answer(jsonResponse(200, listOf([service()])));
     expect(await screen.findByText('Accounts')).toBeTruthy();
     expect(rowWith('Accounts').getByText('6 min')).toBeTruthy();
     expect(rowWith('Accounts').getByText('3')).toBeTruthy();
   });
 
   it('says when there are no services yet, and offers + New service to a manager', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
-    fetchMock.mockResolvedValue(jsonResponse(200, page([])));
-    renderWithData(<ServicesPage />, '/ticketing/services');
+    signInAs('owner');
+    fetchMock.mockResolvedValue(jsonResponse(200, listOf([])));
+    render();
     expect(await screen.findByText('No services yet')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: '+ New service' }).length).toBeGreaterThan(0);
   });
 
   it('offers a worker neither + New service nor Deactivate', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
-    fetchMock.mockResolvedValue(jsonResponse(200, page([service()])));
-    renderWithData(<ServicesPage />, '/ticketing/services');
+    signInAs('worker');
+    fetchMock.mockResolvedValue(jsonResponse(200, listOf([service()])));
+    render();
     expect(await screen.findByText('Accounts')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '+ New service' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();
   });
 
   it('shows the error state with a retry that loads again', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
+    signInAs('owner');
     fetchMock
       .mockResolvedValueOnce(jsonResponse(500, { error: { code: 'INTERNAL', message: 'Server down' } }))
-      .mockResolvedValue(jsonResponse(200, page([service()])));
-    renderWithData(<ServicesPage />, '/ticketing/services');
+      .mockResolvedValue(jsonResponse(200, listOf([service()])));
+    render();
     expect(await screen.findByText('The services could not be loaded')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /retry|try again/i }));
     expect(await screen.findByText('Accounts')).toBeTruthy();
   });
 
   it('creates a service through the dialog', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
-    routeFetch(fetchMock, {
-      'GET /api/ticketing/services': () => jsonResponse(200, page([])),
+    signInAs('owner');
+    open({
+      'GET /api/ticketing/services': () => jsonResponse(200, listOf([])),
       'POST /api/ticketing/services': () =>
         jsonResponse(201, { message: 'Service created', data: service({ name: 'Deposits', prefix: 'D' }) }),
     });
-    renderWithData(<ServicesPage />, '/ticketing/services');
     await screen.findByText('No services yet');
     fireEvent.click(screen.getAllByRole('button', { name: '+ New service' })[0] as HTMLElement);
     const dialog = within(await screen.findByRole('dialog', { name: 'New service' }));
@@ -103,13 +80,12 @@ describe('ServicesPage', () => {
   });
 
   it('asks before deactivating, sends nothing on Cancel, and deactivates on confirm', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'admin'));
-    routeFetch(fetchMock, {
-      'GET /api/ticketing/services': () => jsonResponse(200, page([service()])),
+    signInAs('admin');
+    open({
+      'GET /api/ticketing/services': () => jsonResponse(200, listOf([service()])),
       [`PATCH /api/ticketing/services/${ID}`]: () =>
         jsonResponse(200, { message: 'Update done !!!', data: service({ status: 'inactive' }) }),
     });
-    renderWithData(<ServicesPage />, '/ticketing/services');
     fireEvent.click(await screen.findByRole('button', { name: 'Deactivate' }));
     const ask = within(await screen.findByRole('dialog', { name: 'Deactivate Accounts?' }));
     fireEvent.click(ask.getByRole('button', { name: 'Cancel' }));
@@ -126,19 +102,11 @@ describe('ServicesPage', () => {
   });
 
   it('exports the list as searched and filtered', async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
-    routeFetch(fetchMock, {
-      'GET /api/ticketing/services': () => jsonResponse(200, page([service()])),
-      'GET /api/ticketing/services/export': () =>
-        new Response('Prefix,Name\r\n', {
-          status: 200,
-          headers: {
-            'content-type': 'text/csv',
-            'content-disposition': 'attachment; filename="queue-services.csv"',
-          },
-        }),
+    signInAs('worker');
+    open({
+      'GET /api/ticketing/services': () => jsonResponse(200, listOf([service()])),
+      'GET /api/ticketing/services/export': () => csvResponse('queue-services.csv', 'Prefix,Name\r\n'),
     });
-    renderWithData(<ServicesPage />, '/ticketing/services');
     await screen.findByText('Accounts');
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'inactive' } });
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
