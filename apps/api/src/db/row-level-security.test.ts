@@ -123,6 +123,30 @@ describe('row-level security', () => {
     expect(elsewhere).toEqual([{ n: 0 }]);
   });
 
+  it('reads the tenant once per statement, not once per row: every policy of the app compares with a sub-select', async () => {
+    const policies = await rows(
+      t.db.db,
+      sql`select tablename, policyname, concat_ws(' ', qual, with_check) as text from pg_policies
+          where schemaname = 'public' and 'workhub_app' = any(roles)`,
+    );
+    expect(policies.length).toBeGreaterThan(20);
+    // `(SELECT workhub_current_account())` is an InitPlan, evaluated once; a bare call is a
+    // function call in the filter of every row the scan reads (migration 0016).
+    const perRow = policies.filter((policy) =>
+      String(policy.text)
+        .replace(/\(\s*SELECT workhub_current_(account|workspace)\(\) AS workhub_current_\1\)/g, '')
+        .includes('workhub_current_'),
+    );
+    expect(perRow).toEqual([]);
+    const tenantA = { accountId: a.workspace.account_id, workspaceId: null, userId: null };
+    const plan = await withTenant(app, tenantA, (tx) =>
+      rows(tx, sql`explain (costs off) select count(*) from tasks where status = 'pending'`),
+    );
+    const text = plan.map((line) => String(line['QUERY PLAN'])).join('\n');
+    expect(text).toMatch(/InitPlan/);
+    expect(text).not.toMatch(/Filter:.*current_setting/);
+  });
+
   it('refuses to write a row into another tenant, and to move one there', async () => {
     const tenantA = { accountId: a.workspace.account_id, workspaceId: null, userId: null };
     const intoB = withTenant(app, tenantA, (tx) =>
