@@ -195,3 +195,36 @@ export async function createTask(sql, { account, workspace, project, name, descr
   );
   return { data: created };
 }
+
+/** The tenant's setting that begins each of the product's transactions (db/tenant-context.ts). */
+export function enterTenant(sql, { account, user }) {
+  return sql.unsafe(
+    "select set_config('app.account_id', $1, true), set_config('app.workspace_id', $2, true), set_config('app.user_id', $3, true)",
+    [account, '', user ?? ''],
+    { prepare: true },
+  );
+}
+
+/**
+ * The product's check that a token's sign-in is live, with its membership of the workspace
+ * (db/live-session.ts), as its statement log shows it.
+ */
+export function liveSession(sql, { account, workspace, sid, user }) {
+  return sql.unsafe(
+    `select "users"."status", exists (select 1 from "accounts" where "accounts"."owner_user_id" = "users"."id"),
+       exists (select 1 from "accounts" where "accounts"."owner_user_id" = "users"."id" and "accounts"."status" = 'active'),
+       "workspace_members"."role", "workspace_members"."status", "accounts"."status", "subscriptions"."status",
+       "subscriptions"."trial_ends_at", "subscriptions"."current_period_end", "workspaces"."archived", "workspaces"."template",
+       "workspaces"."name"
+     from "refresh_tokens" inner join "users" on "users"."id" = "refresh_tokens"."user_id"
+     left join "workspace_members" on ("workspace_members"."account_id" = $1 and "workspace_members"."workspace_id" = $2
+       and "workspace_members"."user_id" = "users"."id")
+     left join "workspaces" on ("workspaces"."account_id" = "workspace_members"."account_id" and "workspaces"."id" = "workspace_members"."workspace_id")
+     left join "accounts" on "accounts"."id" = "workspace_members"."account_id"
+     left join "subscriptions" on "subscriptions"."account_id" = "workspace_members"."account_id"
+     where ("refresh_tokens"."family_id" = $3 and "refresh_tokens"."user_id" = $4 and "refresh_tokens"."revoked_at" is null
+       and "refresh_tokens"."expires_at" > $5) limit $6`,
+    [account, workspace, sid, user, new Date(), 1],
+    { prepare: true },
+  );
+}

@@ -8,7 +8,9 @@
 //  5. web: first load of /auth/login, every route's JS from the Vite manifest, Lighthouse;
 //  6. MRP (bench/mrp.mjs): a 5,000-product, 6-level, 20,000-line catalogue run on PGlite (< 5 s).
 // `--only mrp` runs the MRP case alone (as `node bench/mrp.mjs` does); `--only lists` the task and
-// project lists at 1M tasks, the bare stack and then the product (a quick check of a change).
+// project lists at 1M tasks, the bare stack and then the product (a quick check of a change), then
+// the bare stack with the product's tenant transaction, and with its session check as well: the
+// most the product could reach with row-level security and a live-session check per request.
 // Prints a table and PASS/FAIL budget lines, writes the same as JSON to bench/results/, and exits
 // non-zero when a budget fails. BENCH_DURATION / BENCH_WARMUP / BENCH_CONNECTIONS shorten a trial run.
 import { spawn, spawnSync } from 'node:child_process';
@@ -69,8 +71,8 @@ async function warm(url) {
   }
 }
 
-async function withBare(databaseUrl, body) {
-  const child = spawn(process.execPath, ['bench/bare-server.mjs', String(PORTS.bare), databaseUrl], {
+async function withBare(databaseUrl, body, mode = 'plain') {
+  const child = spawn(process.execPath, ['bench/bare-server.mjs', String(PORTS.bare), databaseUrl, mode], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${PORTS.bare}`;
@@ -99,7 +101,7 @@ async function deleteBenchTasks(url) {
 async function postgresDataset(
   name,
   params,
-  { full, scenarios = full ? ['tasks', 'projects', 'dashboard', 'create'] : ['tasks'] },
+  { full, scenarios = full ? ['tasks', 'projects', 'dashboard', 'create'] : ['tasks'], ceiling = false },
 ) {
   log(`seeding ${name} (${params.tasks.toLocaleString('en')} tasks)`);
   const seeded = await seedPostgres({
@@ -170,6 +172,28 @@ async function postgresDataset(
     await product.stop();
   }
   await deleteBenchTasks(seeded.url);
+  // The bare stack again with what issue 14's design adds to every request (bare-server.mjs):
+  // where the product's figures could be at best, and what each part costs.
+  if (ceiling) {
+    for (const mode of ['tenant', 'session']) {
+      await warm(seeded.url);
+      log(`${name}: bare stack, ${mode} mode`);
+      const out = await withBare(
+        seeded.url,
+        async (url) => {
+          const measured = {};
+          for (const scenario of scenarios) {
+            const next = bareRequests(scenario, tenants, largestTenant(), { session: mode === 'session' });
+            measured[scenario] = await measure(url, next);
+            log(`  bare (${mode}) ${scenario}: ${measured[scenario].rps.toFixed(0)} req/s`);
+          }
+          return measured;
+        },
+        mode,
+      );
+      dataset[`bare_${mode}`] = Object.fromEntries(scenarios.map((scenario) => [scenario, out[scenario]]));
+    }
+  }
 }
 
 async function pgliteDataset(params) {
@@ -234,6 +258,10 @@ function printTable() {
     for (const scenario of Object.keys(d.product)) {
       if (d.bare?.[scenario]) line(`bare     ${scenario}`, d.bare[scenario]);
       line(`product  ${scenario}`, d.product[scenario], d.bare?.[scenario]);
+      if (d.bare_tenant?.[scenario])
+        line(`bare + tenant tx  ${scenario}`, d.bare_tenant[scenario], d.bare?.[scenario]);
+      if (d.bare_session?.[scenario])
+        line(`bare + tenant tx + session ${scenario}`, d.bare_session[scenario], d.bare?.[scenario]);
     }
     if (d.listAlone) line('product  tasks, 10 conn., alone', d.listAlone);
     if (d.listDuringSignIns) line('product  tasks, 10 conn., w/ sign-ins', d.listDuringSignIns);
@@ -354,7 +382,7 @@ try {
   mkdirSync(workDir, { recursive: true });
   if (only === 'lists') {
     build();
-    await postgresDataset('large', LARGE, { full: false, scenarios: ['tasks', 'projects'] });
+    await postgresDataset('large', LARGE, { full: false, scenarios: ['tasks', 'projects'], ceiling: true });
   } else if (only !== 'mrp') {
     build();
     await postgresDataset('large', LARGE, { full: true });

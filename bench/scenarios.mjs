@@ -53,11 +53,14 @@ export function productRequests(scenario, tenants, largest) {
   };
 }
 
-/** Bare-stack requests: the tenant and project named in the query, nothing checked. */
-export function bareRequests(scenario, tenants, largest) {
+/**
+ * Bare-stack requests: the tenant and project named in the query, nothing checked. With `session`,
+ * the sign-in too (the tenants signed in to the product), for the bare stack's `session` mode.
+ */
+export function bareRequests(scenario, tenants, largest, { session = false } = {}) {
   return () => {
     const { tenant, project } = draw(scenario, tenants, largest);
-    const ws = `account=${tenant.accountId}&workspace=${tenant.workspaceId}`;
+    const ws = `account=${tenant.accountId}&workspace=${tenant.workspaceId}${session ? `&user=${tenant.userId}&sid=${tenant.sid}` : ''}`;
     switch (scenario) {
       case 'tasks':
         return { method: 'GET', path: `/tasks?${ws}&project=${project.id}&page=${pageOf(project)}` };

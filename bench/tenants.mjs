@@ -69,7 +69,7 @@ async function post(url, path, body, headers = {}) {
   return { json, response };
 }
 
-/** Signs the tenant's holder in and opens a session in its workspace; sets `tenant.token`. */
+/** Signs the tenant's holder in and opens a session in its workspace; sets `tenant.token` (and its `sid`, `userId`). */
 async function signIn(url, tenant) {
   const { response } = await post(url, '/api/auth/login', { email: tenant.email, password: BENCH_PASSWORD });
   const cookie = response.headers
@@ -84,6 +84,10 @@ async function signIn(url, tenant) {
     { cookie },
   );
   tenant.token = json.data.access_token;
+  // The sign-in the token belongs to, for the bare stack's copy of the session check (bare-server.mjs).
+  const claims = JSON.parse(Buffer.from(tenant.token.split('.')[1], 'base64url').toString());
+  tenant.sid = claims.sid;
+  tenant.userId = claims.user_id;
 }
 
 /** Tokens for every tenant, a few sign-ins at a time (argon2 takes its time by design). */
