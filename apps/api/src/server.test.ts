@@ -127,6 +127,13 @@ describe('the server as `npm start` runs it (the built bundle, in production)', 
       const login = await postJson(`${first.base}/api/auth/login`, admin);
       expect(login.status).toBe(200);
       token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+      // Log lines are gathered before a write (server.ts), but a quiet server's line still comes
+      // out within a second or so: the sign-in's request line, with nothing after it to fill 4 KB.
+      const loggedAt = Date.now();
+      while (!/"url":"\/api\/auth\/login"[^\n]*"statusCode":200/.test(first.stdout())) {
+        expect(Date.now() - loggedAt).toBeLessThan(3000);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     } finally {
       expect(await stop(first)).toBe(0);
     }

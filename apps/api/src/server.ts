@@ -11,10 +11,12 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
  * Log lines go to stdout without holding the event loop: a line is written by libuv's thread pool,
  * and the lines logged while a write is under way go out together in the next one. (pino's default
  * writes each line with its own synchronous write(2): one system call per request on the request's
- * thread, a twentieth of the server's CPU under load; docs/performance.md.) What is still in the
- * buffer is written out synchronously when the process exits.
+ * thread, a twentieth of the server's CPU under load; docs/performance.md.) Lines are gathered up
+ * to 4 KB (a dozen requests' lines) before a write, and what is gathered is written at least once a
+ * second however quiet the server is. What is still in the buffer is written out synchronously
+ * when the process exits (a kill -9 loses at most the last second's lines).
  */
-const logDestination = pino.destination({ dest: 1, sync: false });
+const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
 const exit = (code: number): never => {
   try {
     logDestination.flushSync();
