@@ -2,6 +2,7 @@ import type { Template, WorkspaceRole } from '@workhub/shared/enums';
 import type { Auth } from '@workhub/shared/permissions';
 import type { AccessTokenClaims, AuthSession, SessionUser } from '@workhub/shared/schemas/auth';
 import type { SessionSubscription } from '@workhub/shared/schemas/billing';
+import type { Plan } from '@workhub/shared/schemas/plans';
 
 const base64Url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -86,5 +87,22 @@ export const fakeSubscription = (patch: Partial<SessionSubscription> = {}): Sess
   current_period_end: null,
   access: 'full',
   days_left: 12,
+  ...patch,
+});
+
+/** A plan as GET /api/plans answers it: active, monthly, free when its id is 1, unless patched. */
+export const fakePlan = (id: number, title: string, patch: Partial<Plan> = {}): Plan => ({
+  subscription_id: id,
+  title,
+  subscription: 'Monthly',
+  subheader: null,
+  price: id === 1 ? 0 : 29,
+  description: 'What the plan includes.',
+  button_text: 'Start',
+  button_variant: 'filled',
+  month: 1,
+  status: 'active',
+  max_workspaces: null,
+  max_members: null,
   ...patch,
 });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { fakeAuthSession, fakePlan, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
@@ -27,21 +27,8 @@ const staff = () =>
     { role: 'super_admin', platform_role: 'admin', accounts: 0, account_id: null },
   );
 
-const plan = (id: number, title: string, patch: Partial<Plan> = {}): Plan => ({
-  subscription_id: id,
-  title,
-  subscription: 'Monthly',
-  subheader: null,
-  price: id === 1 ? 0 : 29,
-  description: 'A plan for testing the list.',
-  button_text: 'Start',
-  button_variant: 'filled',
-  month: 1,
-  status: 'active',
-  max_workspaces: null,
-  max_members: null,
-  ...patch,
-});
+const plan = (id: number, title: string, patch: Partial<Plan> = {}): Plan =>
+  fakePlan(id, title, { description: 'A plan for testing the list.', ...patch });
 
 describe('PlanAdminPage', { timeout: 15_000 }, () => {
   it("lists every plan, active or not, and toggles a plan's status with 'Cool !!!'", async () => {

@@ -1,29 +1,13 @@
 import { screen } from '@testing-library/react';
 import { messages } from '@workhub/shared/messages';
-import type { Plan } from '@workhub/shared/schemas/plans';
 import { describe, expect, it } from 'vitest';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { jsonResponse } from '../../../test/fixtures.ts';
+import { fakePlan, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { PricingPage } from './pricing-page.tsx';
 
 const fetchMock = mockFetchPerTest();
-
-const plan = (id: number, title: string): Plan => ({
-  subscription_id: id,
-  title,
-  subscription: 'per month',
-  subheader: null,
-  price: id === 1 ? 0 : id * 10,
-  description: 'What the plan includes.',
-  button_text: 'Get started',
-  button_variant: 'filled',
-  month: 1,
-  status: 'active',
-  max_workspaces: null,
-  max_members: null,
-});
 
 describe('PricingPage', () => {
   it('holds the cards’ places while the plans load (no jump of what follows), then shows them', async () => {
@@ -43,7 +27,7 @@ describe('PricingPage', () => {
 
     answer(
       jsonResponse(200, {
-        data: [plan(1, 'Free Trial'), plan(2, 'Starter'), plan(3, 'Professional')],
+        data: [fakePlan(1, 'Free Trial'), fakePlan(2, 'Starter'), fakePlan(3, 'Professional')],
         meta: { page: 1, limit: 100, total: 3 },
       }),
     );

@@ -6,27 +6,15 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { fakeAuthSession, fakePlan, jsonResponse } from '../../../test/fixtures.ts';
 import { renderPage } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { SubscriptionTypePage } from './subscription-type-page.tsx';
 
 const fetchMock = mockFetchPerTest();
 
-const plan = (id: number, title: string): Plan => ({
-  subscription_id: id,
-  title,
-  subscription: 'per month',
-  subheader: null,
-  price: id === 1 ? 0 : id * 10,
-  description: 'A plan to pick after verifying.',
-  button_text: 'Choose',
-  button_variant: 'filled',
-  month: 1,
-  status: 'active',
-  max_workspaces: null,
-  max_members: null,
-});
+const plan = (id: number, title: string): Plan =>
+  fakePlan(id, title, { subscription: 'per month', price: id === 1 ? 0 : id * 10, button_text: 'Choose' });
 
 const plans = [plan(1, 'Free Trial'), plan(2, 'Starter'), plan(3, 'Professional')];
 
