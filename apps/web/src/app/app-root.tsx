@@ -20,7 +20,11 @@ export const AppRoot = ({ children }: { children: ReactNode }) => {
   const { pathname, search } = useLocation();
 
   useEffect(() => {
-    setSessionLostHandler(() => {
+    setSessionLostHandler((loss) => {
+      if (loss === 'other_tab') {
+        navigate(SIGNED_OUT_ELSEWHERE_PATH, { replace: true });
+        return;
+      }
       notify.error(messages.sessionExpired);
       navigate('/auth/login', { replace: true, state: { from: `${pathname}${search}` } });
     });

@@ -61,17 +61,37 @@ describe('silent refresh', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(getSession()).toEqual({ status: 'signed_out', reason: 'expired' });
     expect(lost).toHaveBeenCalledTimes(1);
+    expect(lost).toHaveBeenCalledWith('expired');
+  });
+
+  it("takes a refused refresh for another tab's sign-out when one came after this tab's sign-in", async () => {
+    vi.useFakeTimers();
+    const lost = vi.fn();
+    setSessionLostHandler(lost);
+    signIn(fakeAuthSession({ exp: Math.floor(Date.now() / 1000) + 130 }));
+    // Another tab signed out (its marker written) before this tab's refresh reached the server.
+    await vi.advanceTimersByTimeAsync(1_000);
+    localStorage.setItem(LOGOUT_KEY, String(Date.now()));
+    fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'x' } }));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(getSession()).toEqual({ status: 'signed_out', reason: 'other_tab' });
+    expect(lost).toHaveBeenCalledWith('other_tab');
   });
 });
 
 describe('logout', () => {
-  it('revokes on the server, forgets the session and writes the logout marker', async () => {
+  it('writes the logout marker, then revokes on the server and forgets the session', async () => {
     signIn(fakeAuthSession());
-    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    let markerWhenRevoking: string | null = null;
+    fetchMock.mockImplementationOnce(async () => {
+      markerWhenRevoking = localStorage.getItem(LOGOUT_KEY);
+      return new Response(null, { status: 204 });
+    });
     await signOut();
     expect(urls()).toEqual(['/api/auth/logout']);
     expect(getSession()).toEqual({ status: 'signed_out', reason: 'logout' });
-    expect(Number(localStorage.getItem(LOGOUT_KEY))).toBeGreaterThan(0);
+    // The other tabs are told before the server revokes: none of them can see a refused request first.
+    expect(Number(markerWhenRevoking)).toBeGreaterThan(0);
   });
 
   it('still signs out locally when the server cannot be reached', async () => {

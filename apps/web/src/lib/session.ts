@@ -8,16 +8,25 @@ import {
   setSignedIn,
   setSignedOut,
 } from './session-store.ts';
-import { broadcastLogout } from './tab-sync.ts';
+import { broadcastLogout, lastLogoutAt } from './tab-sync.ts';
 
 type Envelope<T> = { data: T; message?: string };
 
-let onSessionLost: () => void = () => {};
+/** Why a signed-in tab lost its session: its refresh failed, or another tab signed out. */
+export type SessionLoss = 'expired' | 'other_tab';
 
-/** The app decides what losing the session means (a toast and /auth/login); lib stays router-free. */
-export const setSessionLostHandler = (handler: () => void): void => {
+let onSessionLost: (loss: SessionLoss) => void = () => {};
+
+/**
+ * The app decides what losing the session means (a toast and /auth/login; /signin when another tab
+ * signed out); lib stays router-free.
+ */
+export const setSessionLostHandler = (handler: (loss: SessionLoss) => void): void => {
   onSessionLost = handler;
 };
+
+/** When this tab's session began (its sign-in or restore), to tell a later sign-out elsewhere. */
+let signedInAt = 0;
 
 const scheduler = createRefreshScheduler(() => {
   refreshSession().catch(() => expireSession());
@@ -25,6 +34,7 @@ const scheduler = createRefreshScheduler(() => {
 
 /** Keeps a session the API answered (sign-in, verify, new password, refresh, restore). */
 export const signIn = (auth: AuthSession): SignedInSession => {
+  signedInAt = Date.now();
   const session = setSignedIn(auth);
   scheduler.schedule(expiryFrom(session.claims?.exp, auth.expires_in));
   return session;
@@ -70,20 +80,30 @@ export const clearSession = (reason: SignedOutReason): void => {
   setSignedOut(reason);
 };
 
-/** The refresh failed while signed in: forget the session and let the app send the user to sign in. */
+/**
+ * The refresh failed while signed in: forget the session and let the app send the user on. When
+ * another tab signed out since this one's session began, that is why (its request can be refused
+ * before its 'logout' storage event arrives): the user goes where a sign-out elsewhere sends them,
+ * not to "session expired".
+ */
 export const expireSession = (): void => {
   const wasSignedIn = getSession().status === 'signed_in';
-  clearSession('expired');
-  if (wasSignedIn) onSessionLost();
+  const loss: SessionLoss = (lastLogoutAt() ?? 0) >= signedInAt ? 'other_tab' : 'expired';
+  clearSession(loss);
+  if (wasSignedIn) onSessionLost(loss);
 };
 
-/** Sign out everywhere: revoke on the server, forget here, tell the other tabs. */
+/**
+ * Sign out everywhere: tell the other tabs, revoke on the server, forget here. The other tabs are
+ * told first: told after, a tab whose request reached the server just after the revocation took
+ * the refused refresh for an expired session.
+ */
 export const signOut = async (): Promise<void> => {
+  broadcastLogout();
   try {
     await requestJson<void>('/api/auth/logout', { method: 'POST' });
   } catch {
     // Signing out locally must work even when the server cannot be reached.
   }
   clearSession('logout');
-  broadcastLogout();
 };

@@ -10,6 +10,16 @@ export const broadcastLogout = (now: number = Date.now()): void => {
   }
 };
 
+/** When a tab of this origin last signed out (ms since the epoch), or null. */
+export const lastLogoutAt = (): number | null => {
+  try {
+    const value = Number(localStorage.getItem(LOGOUT_KEY));
+    return Number.isFinite(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+};
+
 /** Runs `onLogout` when another tab signs out. Returns the unsubscribe function. */
 export const listenForLogout = (onLogout: () => void): (() => void) => {
   const handler = (event: StorageEvent) => {
