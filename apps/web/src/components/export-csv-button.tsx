@@ -5,14 +5,18 @@ import { errorMessage } from '../lib/api-error.ts';
 import { notify } from '../lib/notify.tsx';
 
 /**
- * 'Export CSV': runs `onExport` (a download of the list as filtered) with a busy state, and says
- * in a toast when it fails or when the file stopped at the export's row limit. Reading is allowed
- * to a read-only account, so it always shows.
+ * 'Export CSV' (or `text`): runs `onExport` (a download of the list as filtered) with a busy state,
+ * and says in a toast when it fails or when the file stopped at the export's row limit. Reading is
+ * allowed to a read-only account, so it always shows. `label` names it where a page has several.
  */
 export const ExportCsvButton = ({
   onExport,
+  text = messages.exportCsv,
+  label,
 }: {
   onExport: () => Promise<{ truncatedAt: number | null }>;
+  text?: string;
+  label?: string;
 }) => {
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
@@ -28,8 +32,8 @@ export const ExportCsvButton = ({
   };
   return (
     <Tooltip label={messages.exportCsvHint}>
-      <Button variant="default" size="xs" loading={busy} onClick={() => void onClick()}>
-        {messages.exportCsv}
+      <Button variant="default" size="xs" loading={busy} aria-label={label} onClick={() => void onClick()}>
+        {text}
       </Button>
     </Tooltip>
   );
