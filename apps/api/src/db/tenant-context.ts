@@ -27,6 +27,8 @@ export type Tenant = { accountId: string; workspaceId: string | null; userId: st
 type RequestState = {
   tx: Db | undefined;
   done: boolean;
+  /** lastReads has ended the request's transaction: a later query of the request is a mistake. */
+  sealed?: boolean;
   current?: RequestTransaction | undefined;
   pause?: <T>(fn: () => Promise<T>) => Promise<T>;
 };
@@ -48,6 +50,9 @@ export function outsideRequest<T>(fn: () => T): T {
 
 function currentTx(): Db | undefined {
   const state = requestState.getStore();
+  if (state?.sealed) {
+    throw new Error("a query after lastReads: the request's transaction has ended (db/tenant-context.ts)");
+  }
   return state && !state.done ? state.tx : undefined;
 }
 
@@ -216,6 +221,31 @@ export async function beginRequestTransaction(
 export async function betweenTransactions<T>(fn: () => Promise<T>): Promise<T> {
   const state = requestState.getStore();
   return state?.pause && !state.done ? state.pause(fn) : fn();
+}
+
+/**
+ * Runs the request's last reads (a list's page and its count) and ends its transaction with them:
+ * its COMMIT goes out in the same write as the reads, behind them, instead of a round trip of its
+ * own once the answer is ready (docs/performance.md). `fn` must start every statement it sends
+ * before it first waits for one (a Promise.all of them); the request sends none afterwards (one
+ * would throw). A read that fails fails the transaction, so the COMMIT ends it as a rollback and
+ * the request answers the error as it would have. On PGlite (no pipelining, one connection) and
+ * outside a request's transaction, it just runs `fn`.
+ */
+export async function lastReads<T>(fn: () => Promise<T>): Promise<T> {
+  const state = requestState.getStore();
+  const current = state?.current;
+  if (!state || !current || state.done || !isPostgresJs(clientOf(state.tx))) return fn();
+  const reads = fn();
+  reads.catch(() => {});
+  // postgres.js queues a connection's statements as they are started (microtasks after `fn` is
+  // called) and writes them from a setImmediate callback. This one was scheduled first, so it
+  // runs once they are queued and before they are written: the COMMIT queued now joins them.
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  state.sealed = true;
+  state.current = undefined;
+  await current.end(true);
+  return reads;
 }
 
 /** Told of every switch to the platform role (the server logs it; db/ has no logger of its own). */

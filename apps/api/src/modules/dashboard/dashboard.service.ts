@@ -11,6 +11,7 @@ import { taskCounts } from '../../db/schema/task-counts.ts';
 import { users } from '../../db/schema/users.ts';
 import { projects } from '../../db/schema/work.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
+import { lastReads } from '../../db/tenant-context.ts';
 import { inScopeWorkspace, workspaceScope } from '../../db/tenant-scope.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 
@@ -120,33 +121,35 @@ export function createDashboardService(ctx: Ctx) {
       ...Object.fromEntries(weeks.map((week, i) => [`week${i}`, week])),
     };
     // One prepared statement (db/prepared.ts) per choice of panels; the workspace, today and the
-    // weeks are placeholders.
+    // weeks are placeholders. The request's last read: its COMMIT goes out with it (lastReads).
     const key = `dashboard|team=${seesTeam}|recent=${seesProjects}`;
-    const [row] = await runPrepared(db, key, values, () => {
-      const shown = (status: TaskStatus) =>
-        sumOfTasks(showingStatus(status, sql.placeholder('today'), taskCounts));
-      return db
-        .select({
-          total: sumOfTasks(),
-          pending: shown('pending'),
-          in_progress: shown('in_progress'),
-          completed: shown('completed'),
-          overdue: shown('overdue'),
-          completion: percentOf(shown('completed'), sumOfTasks()),
-          perWeek: sql<number[]>`array[${sql.join(
-            weeks.map((_, i) => sumOfTasks(eq(taskCounts.completedWeek, sql.placeholder(`week${i}`)))),
-            sql`, `,
-          )}]`,
-          members: jsonRow<DashboardStats['members']>(memberFigures()),
-          projects: jsonRow<DashboardStats['projects']>(projectFigures()),
-          team: seesTeam ? jsonRows<DashboardStats['team'][number]>(teamPanel()) : noRows,
-          recent: seesProjects
-            ? jsonRows<DashboardStats['projects_recent'][number]>(projectsPanel())
-            : noRows,
-        })
-        .from(taskCounts)
-        .where(inScopeWorkspace(taskCounts));
-    });
+    const [row] = await lastReads(() =>
+      runPrepared(db, key, values, () => {
+        const shown = (status: TaskStatus) =>
+          sumOfTasks(showingStatus(status, sql.placeholder('today'), taskCounts));
+        return db
+          .select({
+            total: sumOfTasks(),
+            pending: shown('pending'),
+            in_progress: shown('in_progress'),
+            completed: shown('completed'),
+            overdue: shown('overdue'),
+            completion: percentOf(shown('completed'), sumOfTasks()),
+            perWeek: sql<number[]>`array[${sql.join(
+              weeks.map((_, i) => sumOfTasks(eq(taskCounts.completedWeek, sql.placeholder(`week${i}`)))),
+              sql`, `,
+            )}]`,
+            members: jsonRow<DashboardStats['members']>(memberFigures()),
+            projects: jsonRow<DashboardStats['projects']>(projectFigures()),
+            team: seesTeam ? jsonRows<DashboardStats['team'][number]>(teamPanel()) : noRows,
+            recent: seesProjects
+              ? jsonRows<DashboardStats['projects_recent'][number]>(projectsPanel())
+              : noRows,
+          })
+          .from(taskCounts)
+          .where(inScopeWorkspace(taskCounts));
+      }),
+    );
     if (!row) throw new Error('an aggregate without group by returned no row');
     const { perWeek, members, projects: projectCounts, team, recent, ...tasks } = row;
     return {
