@@ -2,6 +2,7 @@ import { messages } from '@workhub/shared/messages';
 import type { TagRef } from '@workhub/shared/schemas/tags';
 import { and, asc, count, eq, exists, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { outer } from '../../db/correlated.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { projectTags, tags, taskTags } from '../../db/schema/tags.ts';
 import { projects, tasks } from '../../db/schema/work.ts';
@@ -10,7 +11,8 @@ import { AppError } from '../../lib/app-error.ts';
 
 /*
  * The tags projects and tasks carry (project_tags, task_tags): checking a set of tag ids, replacing
- * a record's set, the list filter and loading the tags of a page of records in one query.
+ * a record's set, the list filter, and the tags of records: as a column of the statement that reads
+ * them (the lists), or for a set of records in one query.
  */
 
 export type Tagged = 'project' | 'task';
@@ -81,6 +83,27 @@ export function carryingTag(db: Db, kind: Tagged, tagId: Placeholder<string>): S
       .from(table)
       .where(and(inScopeWorkspace(table), eq(table.tagId, tagId), eq(recordId, record.id))),
   );
+}
+
+/**
+ * The record's tags (TagRef, by name whatever the case, then id; [] when none) as a column of the
+ * statement that reads the records: a correlated sub-select on the link table's primary key. A list
+ * page gets its tags with its rows instead of in a round trip after them (tagsOf needs the page's
+ * ids first; the bench's bare stack measured +10-13% requests/s). PGlite and postgres.js both parse
+ * a json column into its value. The workspace condition stays beside row-level security, as in
+ * every query of a tenant table.
+ */
+export function tagsColumn(kind: Tagged): SQL<TagRef[]> {
+  const { table, recordId, record } = links[kind];
+  const tag = sql`json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})`;
+  const tagOfLink = and(eq(tags.accountId, table.accountId), eq(tags.id, table.tagId));
+  const ofRecord = and(
+    eq(table.accountId, outer(record.accountId)),
+    eq(table.workspaceId, outer(record.workspaceId)),
+    eq(recordId, outer(record.id)),
+  );
+  const list = sql`coalesce(json_agg(${tag} order by lower(${tags.name}), ${tags.id}), '[]'::json)`;
+  return sql<TagRef[]>`(select ${list} from ${table} inner join ${tags} on ${tagOfLink} where ${ofRecord})`;
 }
 
 /** The tags of each record, by name, in one prepared statement (no query per record). */

@@ -8,10 +8,13 @@ import { users } from '../../db/schema/users.ts';
 import { milestones, projects, tasks } from '../../db/schema/work.ts';
 import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts';
 import { ListShape, listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
-import { carryingTag } from '../tags/tag-links.ts';
+import { carryingTag, tagsColumn } from '../tags/tag-links.ts';
 
-/** Tasks with their project (name, status), milestone name and assignee's names. */
-export function selectTasks(db: Db, where: SQL | undefined) {
+/**
+ * Tasks with their project (name, status), milestone name and assignee's names; with their tags
+ * (tag-links.ts tagsColumn) when `tagged` (the lists), else `tags` is null (withTags adds them).
+ */
+export function selectTasks(db: Db, where: SQL | undefined, tagged = false) {
   return db
     .select({
       row: tasks,
@@ -20,6 +23,7 @@ export function selectTasks(db: Db, where: SQL | undefined) {
       milestoneName: milestones.name,
       firstName: users.firstName,
       lastName: users.lastName,
+      tags: tagged ? tagsColumn('task') : sql<null>`null`,
     })
     .from(tasks)
     .innerJoin(projects, and(eq(projects.accountId, tasks.accountId), eq(projects.id, tasks.projectId)))
@@ -31,11 +35,13 @@ export function selectTasks(db: Db, where: SQL | undefined) {
     .where(where)
     .$dynamic();
 }
-export type SelectedTask = Awaited<ReturnType<typeof selectTasks>>[number];
+type SelectedRow = Awaited<ReturnType<typeof selectTasks>>[number];
+/** A task as toTask reads it (a list's row has its tags besides). */
+export type SelectedTask = Omit<SelectedRow, 'tags'>;
 
 /**
- * The API's Task but its tags (withTags adds them for a whole page); `status` is the one shown on
- * `today` (effectiveTaskStatus), never stale.
+ * The API's Task but its tags (a list's rows carry them; withTags adds them to one task); `status`
+ * is the one shown on `today` (effectiveTaskStatus), never stale.
  */
 export const toTask = (
   { row, projectName, milestoneName, firstName, lastName }: SelectedTask,
@@ -93,10 +99,10 @@ export function taskListOf(
     shape,
     // Tasks sort by the status shown (overdue computed for today), not the one stored.
     build: () => ({
-      select: selectTasks(db, shape.where()),
+      select: selectTasks(db, shape.where(), true),
       order: listOrder(tasks, query.sort, shownTaskStatus(day)),
     }),
     table: tasks,
-    toItem: (row: SelectedTask) => toTask(row, today),
+    toItem: (row: SelectedRow): Task => ({ ...toTask(row, today), tags: row.tags ?? [] }),
   };
 }

@@ -280,9 +280,9 @@ export function createTaskService(ctx: Ctx) {
 
   /** All tasks (admin-types) or only the caller's (members, workers), filtered and sorted in SQL. */
   async function list(claims: AccessTokenClaims, query: z.output<typeof taskListQuery>) {
-    const { scope, list } = await listOf(claims, query);
-    const page = await sortedPageOf(db, query, list);
-    return { ...page, data: await withTags(db, scope, 'task', page.data, (t) => t.task_id) };
+    const { list } = await listOf(claims, query);
+    // The rows carry their tags (taskListOf): the page is the rows and the count, no query after.
+    return sortedPageOf(db, query, list);
   }
 
   /** The list as CSV: every task it holds (up to EXPORT_ROWS_MAX), in its order. */
@@ -291,10 +291,9 @@ export function createTaskService(ctx: Ctx) {
     // One row past the cap tells whether the list held more than an export carries.
     const fetched = await sortedListOf(db, list, EXPORT_ROWS_MAX + 1);
     const { rows, truncatedAt } = capRows(fetched, EXPORT_ROWS_MAX);
-    const withItsTags = await withTags(db, scope, 'task', rows, (t) => t.task_id);
     const at = now();
-    await recordAudit(db, exportEvent(scope, 'export.tasks', withItsTags.length, query, at));
-    return { filename: csvFilename('tasks', at), csv: tasksCsv(withItsTags), truncatedAt };
+    await recordAudit(db, exportEvent(scope, 'export.tasks', rows.length, query, at));
+    return { filename: csvFilename('tasks', at), csv: tasksCsv(rows), truncatedAt };
   }
 
   async function get(claims: AccessTokenClaims, id: string): Promise<Task> {
