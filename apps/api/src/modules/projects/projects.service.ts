@@ -22,7 +22,7 @@ import { assertCan } from '../../lib/assert-can.ts';
 import { capRows, csvFilename } from '../../lib/csv.ts';
 import { ListShape, listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
 import { type AuditEntry, exportEvent, inScope, recordAudit } from '../audit/audit.ts';
-import { assertTagsOfWorkspace, carryingTag, replaceTags, withTags } from '../tags/tag-links.ts';
+import { assertTagsOfWorkspace, carryingTag, replaceTags, tagsColumn } from '../tags/tag-links.ts';
 import { projectsCsv } from './project-export.ts';
 import { projectInWorkspace, refuseArchived } from './project-lookup.ts';
 
@@ -36,7 +36,8 @@ export function createProjectService(ctx: Ctx) {
   /**
    * Projects with their creator's names and their milestone and task figures, counted in SQL. The
    * task figures (how many, and the share completed) come from one pass over the project's tasks
-   * (a lateral subquery), not one pass each. For prepared statements (db/prepared.ts): the
+   * (a lateral subquery), not one pass each; the tags are a column too (tag-links.ts tagsColumn),
+   * so a list page needs no query after its rows. For prepared statements (db/prepared.ts): the
    * workspace is the `accountId` and `workspaceId` placeholders.
    */
   function selectProjects(where: SQL | undefined) {
@@ -57,6 +58,7 @@ export function createProjectService(ctx: Ctx) {
         milestonesCount: milestonesCount.mapWith(Number),
         tasksCount: taskFigures.tasksCount,
         completion: taskFigures.completion,
+        tags: tagsColumn('project'),
       })
       .from(projects)
       .leftJoin(users, eq(users.id, projects.createdBy))
@@ -66,7 +68,7 @@ export function createProjectService(ctx: Ctx) {
   }
   type Selected = Awaited<ReturnType<typeof selectProjects>>[number];
 
-  const toProject = ({ row, firstName, lastName, ...figures }: Selected): Omit<Project, 'tags'> => ({
+  const toProject = ({ row, firstName, lastName, tags, ...figures }: Selected): Project => ({
     project_id: row.id,
     workspace_id: row.workspaceId,
     name: row.name,
@@ -81,6 +83,7 @@ export function createProjectService(ctx: Ctx) {
     completion: figures.completion,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    tags,
   });
 
   async function reload(scope: WorkspaceScope, id: string): Promise<Project> {
@@ -88,9 +91,7 @@ export function createProjectService(ctx: Ctx) {
       selectProjects(and(inScopeWorkspace(projects), eq(projects.id, sql.placeholder('id')))),
     );
     if (!found) throw notFound();
-    const [withItsTags] = await withTags(db, scope, 'project', [toProject(found)], (p) => p.project_id);
-    if (!withItsTags) throw notFound();
-    return withItsTags;
+    return toProject(found);
   }
 
   /** The list's statements (db/paging.ts) for the list and the export: the same filters and sort. */
@@ -116,8 +117,7 @@ export function createProjectService(ctx: Ctx) {
   async function list(claims: AccessTokenClaims, query: ListQuery) {
     const scope = await workspaceScope(db, claims);
     assertCan(scope.auth, 'project:view');
-    const page = await sortedPageOf(db, query, projectListOf(scope, query));
-    return { ...page, data: await withTags(db, scope, 'project', page.data, (p) => p.project_id) };
+    return sortedPageOf(db, query, projectListOf(scope, query));
   }
 
   /** The list as CSV: every row the filters keep (up to EXPORT_ROWS_MAX), in the list's order. */
@@ -127,10 +127,9 @@ export function createProjectService(ctx: Ctx) {
     // One row past the cap tells whether the list held more than an export carries.
     const fetched = await sortedListOf(db, projectListOf(scope, query), EXPORT_ROWS_MAX + 1);
     const { rows, truncatedAt } = capRows(fetched, EXPORT_ROWS_MAX);
-    const items = await withTags(db, scope, 'project', rows, (p) => p.project_id);
     const at = now();
-    await recordAudit(db, exportEvent(scope, 'export.projects', items.length, query, at));
-    return { filename: csvFilename('projects', at), csv: projectsCsv(items), truncatedAt };
+    await recordAudit(db, exportEvent(scope, 'export.projects', rows.length, query, at));
+    return { filename: csvFilename('projects', at), csv: projectsCsv(rows), truncatedAt };
   }
 
   async function get(claims: AccessTokenClaims, id: string): Promise<Project> {
