@@ -1,0 +1,30 @@
+import { PglitePreparedQuery } from 'drizzle-orm/pglite';
+import { PostgresJsPreparedQuery } from 'drizzle-orm/postgres-js';
+import { vi } from 'vitest';
+
+type Query = { queryString: string };
+
+/**
+ * The SQL of every statement Drizzle runs (PGlite or postgres.js, prepared or not) while `fn` runs,
+ * in the order they were sent: what a request costs in statements. Not among them: BEGIN and COMMIT
+ * (the drivers' own) and, on PostgreSQL, the tenant's set_config (db/tenant-context.ts enterTenant
+ * sends it to postgres.js directly). Run nothing else on the database meanwhile.
+ */
+export async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
+  const statements: string[] = [];
+  const spies = [PglitePreparedQuery, PostgresJsPreparedQuery].flatMap(({ prototype }) =>
+    (['execute', 'all'] as const).map((method) => {
+      const original = prototype[method] as (this: Query, ...args: unknown[]) => unknown;
+      return vi.spyOn(prototype, method).mockImplementation(function (this: Query, ...args: unknown[]) {
+        statements.push(this.queryString);
+        return original.apply(this, args);
+      } as never);
+    }),
+  );
+  try {
+    await fn();
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+  return statements;
+}
