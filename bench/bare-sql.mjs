@@ -4,11 +4,24 @@
 // (bare-server.mjs) runs exactly these, as named prepared statements, as the product does
 // (apps/api/src/db/prepared.ts): each is parsed and planned once per connection.
 
+/**
+ * The record's tags as a column of the list's statement (a correlated sub-select): a page costs
+ * its rows and its count, no query for the tags after them (tag-links.ts tagsColumn).
+ */
+function tagsColumn(kind, records) {
+  const table = `${kind}_tags`;
+  return `(select coalesce(json_agg(json_build_object('id', "tags"."id", 'name', "tags"."name", 'color', "tags"."color")
+    order by lower("tags"."name"), "tags"."id"), '[]'::json) from "${table}"
+    inner join "tags" on ("tags"."account_id" = "${table}"."account_id" and "tags"."id" = "${table}"."tag_id")
+    where "${table}"."account_id" = "${records}"."account_id" and "${table}"."workspace_id" = "${records}"."workspace_id"
+      and "${table}"."${kind}_id" = "${records}"."id")`;
+}
+
 const TASK_COLUMNS = `"tasks"."account_id", "tasks"."id", "tasks"."workspace_id", "tasks"."project_id",
   "tasks"."milestone_id", "tasks"."name", "tasks"."description", "tasks"."assigned_to", "tasks"."status",
   "tasks"."priority", "tasks"."due_date", "tasks"."completed_at", "tasks"."created_by", "tasks"."created_at",
   "tasks"."updated_at", "projects"."name", "projects"."status", "milestones"."name", "users"."first_name",
-  "users"."last_name"`;
+  "users"."last_name", ${tagsColumn('task', 'tasks')}`;
 
 const TASK_JOINS = `from "tasks" inner join "projects" on ("projects"."account_id" = "tasks"."account_id" and "projects"."id" = "tasks"."project_id")
   left join "milestones" on ("milestones"."account_id" = "tasks"."account_id" and "milestones"."id" = "tasks"."milestone_id")
@@ -31,27 +44,7 @@ export async function taskList(sql, { account, workspace, project, page, today }
       .values(),
     sql.unsafe(`select count(*)::int from "tasks" where ${where}`, params, { prepare: true }),
   ]);
-  const tags = await tagsOf(
-    sql,
-    'task',
-    account,
-    workspace,
-    rows.map((r) => r[1]),
-  );
-  return { data: rows, tags, meta: { page: Number(page), limit, total: count.count } };
-}
-
-async function tagsOf(sql, kind, account, workspace, ids) {
-  if (ids.length === 0) return [];
-  const table = `${kind}_tags`;
-  return sql.unsafe(
-    `select "${table}"."${kind}_id", "tags"."id", "tags"."name", "tags"."color" from "${table}"
-       inner join "tags" on ("tags"."account_id" = "${table}"."account_id" and "tags"."id" = "${table}"."tag_id")
-       where (("${table}"."account_id" = $1 and "${table}"."workspace_id" = $2) and "${table}"."${kind}_id" = any($3))
-       order by lower("tags"."name") asc, "tags"."id" asc`,
-    [account, workspace, ids],
-    { prepare: true },
-  );
+  return { data: rows, meta: { page: Number(page), limit, total: count.count } };
 }
 
 /** GET /api/projects?page=&limit=14 (sorted by due date, archived hidden) */
@@ -65,7 +58,7 @@ export async function projectList(sql, { account, workspace, page }) {
          "projects"."status", "projects"."due_date", "projects"."created_by", "projects"."created_at", "projects"."updated_at",
          "users"."first_name", "users"."last_name",
          (select count(*)::int from "milestones" where (("milestones"."account_id" = $1 and "milestones"."workspace_id" = $2) and "milestones"."project_id" = "projects"."id")),
-         "tasks_count", "completion"
+         "tasks_count", "completion", ${tagsColumn('project', 'projects')}
        from "projects" left join "users" on "users"."id" = "projects"."created_by"
        left join lateral (select count(*)::int as "tasks_count",
            coalesce(round(100.0 * count(*) filter (where "tasks"."status" = $3)::int / nullif(count(*)::int, 0)), 0)::int as "completion"
@@ -82,14 +75,7 @@ export async function projectList(sql, { account, workspace, page }) {
       { prepare: true },
     ),
   ]);
-  const tags = await tagsOf(
-    sql,
-    'project',
-    account,
-    workspace,
-    rows.map((r) => r[1]),
-  );
-  return { data: rows, tags, meta: { page: Number(page), limit, total: count.count } };
+  return { data: rows, meta: { page: Number(page), limit, total: count.count } };
 }
 
 const DAY_MS = 86_400_000;
