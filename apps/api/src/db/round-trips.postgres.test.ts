@@ -54,4 +54,12 @@ describe('round trips to PostgreSQL of the hot reads', () => {
   it('GET /api/dashboard: the session, then the figures with the COMMIT', async () => {
     expect(await writesPerRequest('/api/dashboard')).toBe(2);
   });
+
+  it('GET /api/tasks: the session, then the page (tags included), its count and the COMMIT', async () => {
+    expect(await writesPerRequest('/api/tasks?status=pending&sort=due_date&page=1&limit=14')).toBe(2);
+  });
+
+  it('GET /api/projects: the session, then the page (tags included), its count and the COMMIT', async () => {
+    expect(await writesPerRequest('/api/projects?page=1&limit=14')).toBe(2);
+  });
 });

@@ -16,6 +16,7 @@ import { sortedListOf, sortedPageOf } from '../../db/paging.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
 import { milestones, type ProjectRow, projects, tasks } from '../../db/schema/work.ts';
+import { lastReads } from '../../db/tenant-context.ts';
 import { inScopeWorkspace, type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
@@ -117,7 +118,8 @@ export function createProjectService(ctx: Ctx) {
   async function list(claims: AccessTokenClaims, query: ListQuery) {
     const scope = await workspaceScope(db, claims);
     assertCan(scope.auth, 'project:view');
-    return sortedPageOf(db, query, projectListOf(scope, query));
+    // The rows carry their tags: the page and the count are the request's last reads (lastReads).
+    return lastReads(() => sortedPageOf(db, query, projectListOf(scope, query)));
   }
 
   /** The list as CSV: every row the filters keep (up to EXPORT_ROWS_MAX), in the list's order. */

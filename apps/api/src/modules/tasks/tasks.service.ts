@@ -21,6 +21,7 @@ import { runPrepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
 import { milestones, projects, type TaskRow, tasks } from '../../db/schema/work.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
+import { lastReads } from '../../db/tenant-context.ts';
 import { inScopeWorkspace, type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
@@ -281,8 +282,9 @@ export function createTaskService(ctx: Ctx) {
   /** All tasks (admin-types) or only the caller's (members, workers), filtered and sorted in SQL. */
   async function list(claims: AccessTokenClaims, query: z.output<typeof taskListQuery>) {
     const { list } = await listOf(claims, query);
-    // The rows carry their tags (taskListOf): the page is the rows and the count, no query after.
-    return sortedPageOf(db, query, list);
+    // The rows carry their tags (taskListOf): the page is the rows and the count, no query after,
+    // so the request's COMMIT goes out with them (lastReads).
+    return lastReads(() => sortedPageOf(db, query, list));
   }
 
   /** The list as CSV: every task it holds (up to EXPORT_ROWS_MAX), in its order. */
