@@ -23,16 +23,25 @@ const sql = postgres(url, {
 const app = Fastify({ logger: false });
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Runs `page` on the pool (plain), or in a transaction with the tenant set (and the session checked). */
-function run(q, page) {
+/**
+ * Runs `page` on the pool (plain), or in a transaction with the tenant set (and the session
+ * checked). As the product's lastReads (apps/api/src/db/tenant-context.ts) does, the COMMIT goes
+ * out in the same write as the page's statements (each page here is one round trip): the callback
+ * returns once they are queued, before their answers, and postgres.js then sends the COMMIT.
+ */
+async function run(q, page) {
   if (mode === 'plain') return page(sql);
-  return sql.begin(async (tx) => {
+  const { answer } = await sql.begin(async (tx) => {
     const entering = enterTenant(tx, q);
     const checked = mode === 'session' ? liveSession(tx, q) : undefined;
     await entering;
     if (checked && (await checked).length !== 1) throw new Error('no live session');
-    return page(tx);
+    const answer = page(tx);
+    answer.catch(() => {});
+    await new Promise((resolve) => setImmediate(resolve));
+    return { answer };
   });
+  return answer;
 }
 
 app.get('/api/ready', async () => ({ ok: true }));
