@@ -83,29 +83,40 @@ describe("lastReads: a request's last reads carry its COMMIT", () => {
     });
   });
 
-  it('ends the transaction: its changes are committed, and a later query of the request throws', async () => {
-    const table = `last_reads_probe_${process.pid}`;
+  /**
+   * Runs `body` with a scratch table the app's role may read and insert into (dropped afterwards);
+   * `committed()` reads its rows as the owner, outside any request.
+   */
+  async function withProbeTable(
+    name: string,
+    body: (table: string, committed: () => Promise<{ n: number }[]>) => Promise<void>,
+  ): Promise<void> {
+    const table = `${name}_${process.pid}`;
     await handle.db.execute(sql.raw(`create table ${table} (n int primary key)`));
     await handle.db.execute(sql.raw(`grant select, insert on ${table} to workhub_app`));
     try {
+      await body(table, async () =>
+        rowsOf<{ n: number }>(await handle.db.execute(sql.raw(`select n from ${table}`))),
+      );
+    } finally {
+      await handle.db.execute(sql.raw(`drop table ${table}`));
+    }
+  }
+
+  it('ends the transaction: its changes are committed, and a later query of the request throws', async () => {
+    await withProbeTable('last_reads_probe', async (table, committed) => {
       await inRequest(root, async () => {
         await db.execute(sql.raw(`insert into ${table} values (1)`));
         await lastReads(() => db.execute(sql.raw(`select n from ${table}`)));
         expect(() => db.execute(sql`select 1`)).toThrow(/after lastReads/);
       });
       // The request's own end (a rollback here) came after the COMMIT and changed nothing.
-      const rows = rowsOf<{ n: number }>(await handle.db.execute(sql.raw(`select n from ${table}`)));
-      expect(rows).toEqual([{ n: 1 }]);
-    } finally {
-      await handle.db.execute(sql.raw(`drop table ${table}`));
-    }
+      expect(await committed()).toEqual([{ n: 1 }]);
+    });
   });
 
   it('fails with the read that failed, and what the request wrote is rolled back', async () => {
-    const table = `last_reads_fail_${process.pid}`;
-    await handle.db.execute(sql.raw(`create table ${table} (n int primary key)`));
-    await handle.db.execute(sql.raw(`grant select, insert on ${table} to workhub_app`));
-    try {
+    await withProbeTable('last_reads_fail', async (table, committed) => {
       await inRequest(root, async () => {
         await db.execute(sql.raw(`insert into ${table} values (1)`));
         await expect(
@@ -114,11 +125,8 @@ describe("lastReads: a request's last reads carry its COMMIT", () => {
           ),
         ).rejects.toMatchObject({ cause: { message: 'division by zero' } });
       });
-      const rows = rowsOf<{ n: number }>(await handle.db.execute(sql.raw(`select n from ${table}`)));
-      expect(rows).toEqual([]);
-    } finally {
-      await handle.db.execute(sql.raw(`drop table ${table}`));
-    }
+      expect(await committed()).toEqual([]);
+    });
   });
 
   it('just runs the reads outside a request', async () => {
