@@ -67,6 +67,34 @@ function ownerClient(client: PGlite): PGlite {
   });
 }
 
+/** Resolves in the event loop's next check phase, after it has polled for I/O. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * The app's view of PGlite, where each transaction lets the event loop turn once it holds the
+ * connection, before its first statement. PGlite is one connection behind a first-come mutex:
+ * under load, each transaction's end hands the connection to the next waiter in a microtask, so
+ * the queued requests' transactions ran back to back without the loop polling for I/O in between
+ * (measured: the loop stalled ~230 ms at a time at 50 connections). Meanwhile no new connection was
+ * accepted and no new request read: a new connection's first answer took up to 7 s at 100k tasks,
+ * and some passed the bench's 10 s timeout on a slower machine (docs/performance.md). With a turn
+ * per transaction, the requests that arrived meanwhile join the queue behind the ones already in it.
+ */
+function turnTaking(client: PGlite): PGlite {
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'transaction')
+        return <T>(fn: (tx: Transaction) => Promise<T>) =>
+          target.transaction(async (tx) => {
+            await nextTurn();
+            return fn(tx);
+          });
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export function pgliteHandle(client: PGlite): DbHandle {
   const db = drizzlePglite({ client: ownerClient(client) });
   let restricted: Promise<Db> | undefined;
@@ -75,7 +103,9 @@ export function pgliteHandle(client: PGlite): DbHandle {
     kind: 'pglite',
     migrate: (underLock) => runMigrations({ kind: 'pglite', db }, underLock),
     appDb: () => {
-      restricted ??= client.exec(`set role ${APP_ROLE}`).then(() => drizzlePglite({ client }));
+      restricted ??= client
+        .exec(`set role ${APP_ROLE}`)
+        .then(() => drizzlePglite({ client: turnTaking(client) }));
       return restricted;
     },
     close: async () => {
