@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../test/helpers.ts';
 import type { Db, DbHandle } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 // PGlite only: one connection behind a first-come mutex (db/client.ts turnTaking).
 let handle: DbHandle;
@@ -76,6 +77,6 @@ describe("PGlite's queue of transactions", () => {
     await expect(failing).rejects.toThrow('refused');
     await next;
     const result = await db.execute(sql`select n from turn_probe order by n`);
-    expect((result as unknown as { rows: { n: number }[] }).rows).toEqual([{ n: 2 }]);
+    expect(rowsOf<{ n: number }>(result)).toEqual([{ n: 2 }]);
   });
 });
