@@ -57,12 +57,28 @@ export const PROJECT_STATUSES = [
 ] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
+/** Statuses a form may set; 'archived' is set by Deactivate only. */
+export const EDITABLE_PROJECT_STATUSES = [
+  'not_started',
+  'in_progress',
+  'on_hold',
+  'complete',
+  'cancelled',
+] as const satisfies readonly ProjectStatus[];
+
 export const MILESTONE_STATUSES = ['not_started', 'in_progress', 'completed'] as const;
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
 
 /** 'overdue' is never stored: a task past its due date and not completed shows as overdue. */
 export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'overdue'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** Statuses a form may set; 'overdue' is computed from the due date. */
+export const SETTABLE_TASK_STATUSES = [
+  'pending',
+  'in_progress',
+  'completed',
+] as const satisfies readonly TaskStatus[];
 
 export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];

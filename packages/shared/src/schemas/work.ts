@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MILESTONE_STATUSES, PROJECT_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from '../enums.ts';
+import {
+  EDITABLE_PROJECT_STATUSES,
+  MILESTONE_STATUSES,
+  PROJECT_STATUSES,
+  SETTABLE_TASK_STATUSES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+} from '../enums.ts';
 import { messages } from '../messages.ts';
 import { calendarDate, idField, paginationQuery, requiredString, searchQuery } from './common.ts';
 import { tagFilter, tagIdsField, tagRef } from './tags.ts';
@@ -10,15 +17,6 @@ export const dateField = (requiredMessage: string) => calendarDate(requiredMessa
 const person = { first_name: z.string(), last_name: z.string() };
 
 // ---------------------------------------------------------------- projects
-
-/** Statuses a form may set; 'archived' is set by Deactivate only. */
-export const EDITABLE_PROJECT_STATUSES = [
-  'not_started',
-  'in_progress',
-  'on_hold',
-  'complete',
-  'cancelled',
-] as const satisfies readonly (typeof PROJECT_STATUSES)[number][];
 
 export const projectBody = z.object({
   name: requiredString(messages.nameRequired, 200),
@@ -118,9 +116,6 @@ export const milestoneListQuery = paginationQuery.extend({
 });
 
 // ---------------------------------------------------------------- tasks
-
-/** Statuses a form may set; 'overdue' is computed from the due date. */
-export const SETTABLE_TASK_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 
 export const taskBody = z.object({
   name: requiredString(messages.nameRequired, 200),

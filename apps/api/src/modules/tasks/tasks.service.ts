@@ -1,10 +1,9 @@
 import { EXPORT_ROWS_MAX } from '@workhub/shared/constants';
-import type { ProjectStatus } from '@workhub/shared/enums';
+import type { ProjectStatus, SETTABLE_TASK_STATUSES } from '@workhub/shared/enums';
 import { messages } from '@workhub/shared/messages';
 import { type Action, can } from '@workhub/shared/permissions';
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
 import type {
-  SETTABLE_TASK_STATUSES,
   Task,
   taskBody,
   taskExportQuery,

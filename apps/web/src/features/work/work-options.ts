@@ -1,6 +1,11 @@
-import { MILESTONE_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from '@workhub/shared/enums';
+import {
+  EDITABLE_PROJECT_STATUSES,
+  MILESTONE_STATUSES,
+  SETTABLE_TASK_STATUSES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+} from '@workhub/shared/enums';
 import type { TeamMember } from '@workhub/shared/schemas/team';
-import { EDITABLE_PROJECT_STATUSES, SETTABLE_TASK_STATUSES } from '@workhub/shared/schemas/work';
 import {
   MILESTONE_STATUS_LABELS,
   optionsOf,

@@ -1,6 +1,6 @@
 import { NativeSelect } from '@mantine/core';
+import { SETTABLE_TASK_STATUSES } from '@workhub/shared/enums';
 import type { Task } from '@workhub/shared/schemas/work';
-import { SETTABLE_TASK_STATUSES } from '@workhub/shared/schemas/work';
 import type { StoredTaskStatus } from '@workhub/shared/tasks';
 import { TASK_STATUS_OPTIONS } from '../work-options.ts';
 

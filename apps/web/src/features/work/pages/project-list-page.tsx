@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
+import { EDITABLE_PROJECT_STATUSES } from '@workhub/shared/enums';
 import { messages } from '@workhub/shared/messages';
-import { EDITABLE_PROJECT_STATUSES, type Project } from '@workhub/shared/schemas/work';
+import type { Project } from '@workhub/shared/schemas/work';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
