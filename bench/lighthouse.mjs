@@ -81,6 +81,9 @@ export async function measureLighthouse(baseUrl, tenant) {
     await page.getByLabel('Password', { exact: true }).fill(BENCH_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/auth/'), { timeout: 30_000 });
+    // The page signed in to finishes loading: a signed-in user's cache holds the shell it came
+    // through. Closed any earlier, the shell's chunks were cached or not by chance, from run to run.
+    await page.waitForLoadState('networkidle');
     await page.close();
     // Over CDP, close() only disconnects Playwright; Chromium (and its cookie) stays for Lighthouse.
     // Left connected, Playwright's session on the browser could disturb Lighthouse's trace.

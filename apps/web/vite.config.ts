@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { pruneMantineCss } from './build/prune-mantine-css.ts';
+import { signedInHtml } from './build/signed-in-html.ts';
 
 const API_ORIGIN = 'http://localhost:3000';
 
@@ -119,7 +120,13 @@ const precompress = (): Plugin => {
 };
 
 export default defineConfig({
-  plugins: [pruneMantineCss(resolve(import.meta.dirname, 'src')), react(), publicStaysLight(), precompress()],
+  plugins: [
+    pruneMantineCss(resolve(import.meta.dirname, 'src')),
+    react(),
+    publicStaysLight(),
+    signedInHtml(),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {

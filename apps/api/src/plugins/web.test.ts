@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { testApp, useTestApp } from '../test/helpers.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp, useTestApp } from '../test/helpers.ts';
 
 const INDEX = '<!doctype html><title>Workhub</title><div id="root"></div>';
 
@@ -97,6 +97,78 @@ describe('the built SPA (WEB_DIST)', () => {
       expect(response.json().error.code).toBe('NOT_FOUND');
     } finally {
       await apiOnly.app.close();
+    }
+  });
+});
+
+describe('the HTML for signed-in addresses (app.html, .vite/pages.json)', () => {
+  const APP = '<!doctype html><title>Workhub</title><link rel="modulepreload" href="/assets/shell.js">';
+  const withPages = mkdtempSync(join(tmpdir(), 'workhub-web-pages-'));
+  writeFileSync(join(withPages, 'index.html'), INDEX);
+  writeFileSync(join(withPages, 'app.html'), APP);
+  mkdirSync(join(withPages, '.vite'));
+  // As the web build writes them (apps/web/build/signed-in-html.ts patternSource).
+  const pages = {
+    publicPaths: ['^//*$', '^/auth/login/*$', '^/auth/verify(?:/[^/]+)?/*$'],
+    signedInHtml: 'app.html',
+  };
+  writeFileSync(join(withPages, '.vite', 'pages.json'), JSON.stringify(pages));
+  const p = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(p, await testApp(t.db, { WEB_DIST: withPages }));
+  });
+  afterAll(async () => {
+    await p.app?.close();
+    rmSync(withPages, { recursive: true, force: true });
+  });
+
+  it.each(['/auth/login', '/AUTH/LOGIN/', '/auth/verify', '/auth/verify/ada%40example.com?x=1'])(
+    'answers index.html for the public address %s',
+    async (url) => {
+      const response = await get(url, p.app);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX);
+    },
+  );
+
+  it.each(['/project/list', '/task/123?status=pending', '/auth/login/extra', '/unknown', '/auth/verify/a/b'])(
+    'answers app.html, never cached, for the address %s',
+    async (url) => {
+      const response = await get(url, p.app);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(APP);
+    },
+  );
+
+  it('an address with a malformed escape is a 400, not a crash', async () => {
+    const response = await get('/project/%E0%A4%A', p.app);
+    expect(response.statusCode).toBe(400);
+    expect(response.body).not.toContain('<title>');
+  });
+
+  it.each([
+    ['not JSON', '{'],
+    ['no list of paths', JSON.stringify({ signedInHtml: 'app.html' })],
+    ['a file outside the build', JSON.stringify({ publicPaths: [], signedInHtml: '../secret.html' })],
+    ['a file that is not there', JSON.stringify({ publicPaths: [], signedInHtml: 'gone.html' })],
+  ])('falls back to index.html everywhere when pages.json has %s', async (_case, body) => {
+    const dir = mkdtempSync(join(tmpdir(), 'workhub-web-bad-'));
+    try {
+      writeFileSync(join(dir, 'index.html'), INDEX);
+      writeFileSync(join(dir, 'app.html'), APP);
+      mkdirSync(join(dir, '.vite'));
+      writeFileSync(join(dir, '.vite', 'pages.json'), body);
+      const app = await testApp(t.db, { WEB_DIST: dir });
+      try {
+        for (const url of ['/project/list', '/auth/login'])
+          expect((await get(url, app.app)).body, url).toBe(INDEX);
+      } finally {
+        await app.app.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

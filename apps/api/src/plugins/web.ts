@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,12 +8,52 @@ const HASHED_ASSET = /\/assets\//;
 /** A path with a segment starting with a dot (dist/.vite/manifest.json): never served. */
 const DOT_SEGMENT = /(^|\/)\./;
 
+/** The path as the router sees it (`%40` as `@`); a malformed escape is left as it is. */
+const decodePath = (path: string): string => {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+};
+
+/**
+ * Which HTML a page's address gets. The web build (apps/web/build/signed-in-html.ts) writes
+ * `.vite/pages.json`: the public addresses as regular expressions, and the file for every other
+ * address (`app.html`: index.html that also preloads the signed-in route table and shell). Without
+ * it (an older build), or when it or the file it names is missing or malformed, every page gets
+ * index.html: the pages work the same, the shell's chunks just load later.
+ */
+export function htmlForPath(webDist: string): (path: string) => string {
+  const indexOnly = () => 'index.html';
+  const pagesFile = join(webDist, '.vite', 'pages.json');
+  if (!existsSync(pagesFile)) return indexOnly;
+  let pages: unknown;
+  try {
+    pages = JSON.parse(readFileSync(pagesFile, 'utf8'));
+  } catch {
+    return indexOnly;
+  }
+  const { publicPaths, signedInHtml } = (pages ?? {}) as { publicPaths?: unknown; signedInHtml?: unknown };
+  if (
+    !Array.isArray(publicPaths) ||
+    !publicPaths.every((source) => typeof source === 'string') ||
+    typeof signedInHtml !== 'string' ||
+    !/^[\w-]+\.html$/.test(signedInHtml) ||
+    !existsSync(join(webDist, signedInHtml))
+  ) {
+    return indexOnly;
+  }
+  const patterns = publicPaths.map((source: string) => new RegExp(source, 'i'));
+  return (path) => (patterns.some((pattern) => pattern.test(path)) ? 'index.html' : signedInHtml);
+}
+
 /**
  * Serves the built SPA when WEB_DIST exists. Vite's hashed assets are cached for good; index.html
  * never, so a deploy is picked up on the next load. The web build writes a .br and a .gz beside each
  * text file; they are sent as they are to a browser that accepts them (`preCompressed`). Dot files
  * and folders (the Vite manifest) answer 404. Returns the not-found fallback that answers
- * index.html for client-side routes.
+ * index.html (or app.html, htmlForPath) for client-side routes.
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -37,6 +77,7 @@ export async function registerWeb(
     },
   });
   const index = join(webDist, 'index.html');
+  const htmlFor = htmlForPath(webDist);
   return (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
@@ -51,6 +92,9 @@ export async function registerWeb(
     ) {
       return undefined;
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile(htmlFor(decodePath(path)));
   };
 }

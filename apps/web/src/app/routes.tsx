@@ -1,6 +1,7 @@
 import { matchPath, Route, Routes } from 'react-router';
 import { lazyPage, type Preloadable } from '../lib/lazy-page.ts';
 import { GuestOnly } from './guards/guest-only.tsx';
+import { LOGIN_PATHS, PUBLIC_PATHS, type PublicPath } from './public-paths.ts';
 
 // Every page and layout is its own chunk, so the first route carries only what it shows.
 const PublicLayout = lazyPage(() => import('./layouts/public-layout.tsx'), 'PublicLayout');
@@ -37,26 +38,26 @@ const TicketPage = lazyPage(() => import('../features/ticketing/public/ticket-pa
 const loadSignedInRoutes = () => import('./signed-in-routes.tsx');
 const SignedInRoutes = lazyPage(loadSignedInRoutes, 'SignedInRoutes');
 
-const LOGIN_PATHS = ['/auth/login', '/auth/user/login', '/sign-in'] as const;
-
 /** The chunks each public address shows, as in the table below (preloadRoute). */
-const PUBLIC_PAGES: readonly [string, Preloadable[]][] = [
-  ['/', [PublicLayout, LandingPage]],
-  ['/pricing', [PublicLayout, PricingPage]],
-  ['/profile', [PublicLayout, ProfilePage]],
-  ...LOGIN_PATHS.map((path): [string, Preloadable[]] => [path, [LoginPage]]),
-  ['/auth/register', [RegisterPage]],
-  ['/auth/verify/:email?', [VerifyEmailPage]],
-  ['/auth/forgot-password', [ForgotPasswordPage]],
-  ['/auth/new-password/:email?', [NewPasswordPage]],
-  ['/signin', [SignedOutPage]],
-  ['/invitations/:token', [InvitationPage]],
-  ['/book/:slug', [BookingPage]],
-  ['/book/:slug/manage/:token', [ManageBookingPage]],
-  ['/q/:slug/take', [KioskPage]],
-  ['/q/:slug/board', [BoardPage]],
-  ['/q/:slug/t/:id', [TicketPage]],
-];
+const PUBLIC_PAGES: Record<PublicPath, Preloadable[]> = {
+  '/': [PublicLayout, LandingPage],
+  '/pricing': [PublicLayout, PricingPage],
+  '/profile': [PublicLayout, ProfilePage],
+  '/auth/login': [LoginPage],
+  '/auth/user/login': [LoginPage],
+  '/sign-in': [LoginPage],
+  '/auth/register': [RegisterPage],
+  '/auth/verify/:email?': [VerifyEmailPage],
+  '/auth/forgot-password': [ForgotPasswordPage],
+  '/auth/new-password/:email?': [NewPasswordPage],
+  '/signin': [SignedOutPage],
+  '/invitations/:token': [InvitationPage],
+  '/book/:slug': [BookingPage],
+  '/book/:slug/manage/:token': [ManageBookingPage],
+  '/q/:slug/take': [KioskPage],
+  '/q/:slug/board': [BoardPage],
+  '/q/:slug/t/:id': [TicketPage],
+};
 
 /**
  * Starts downloading the chunks of the page at `pathname` at once, while the session is being
@@ -64,9 +65,9 @@ const PUBLIC_PAGES: readonly [string, Preloadable[]][] = [
  * first visit; the routes below still decide what is shown.
  */
 export const preloadRoute = (pathname: string): void => {
-  const match = PUBLIC_PAGES.find(([pattern]) => matchPath(pattern, pathname));
+  const match = PUBLIC_PATHS.find((pattern) => matchPath(pattern, pathname));
   const loading = match
-    ? Promise.all(match[1].map((page) => page.preload()))
+    ? Promise.all(PUBLIC_PAGES[match].map((page) => page.preload()))
     : loadSignedInRoutes().then(({ preloadSignedIn }) => preloadSignedIn(pathname));
   // A chunk that fails to load here fails again when its page renders, and shows there.
   loading.catch(() => {});
