@@ -1,5 +1,5 @@
 import { messages } from '@workhub/shared/messages';
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { notify } from '../lib/notify.tsx';
@@ -54,7 +54,10 @@ export const AppRoot = ({ children }: { children: ReactNode }) => {
     window.scrollTo(0, 0);
   }, [pathname]);
 
-  if (session.status === 'restoring') return <FullPageLoader />;
+  // The routes' first render after the restore is deferred: React renders the shell and the page in
+  // slices, letting the browser in between, instead of one long task (Total Blocking Time).
+  const restored = useDeferredValue(session.status !== 'restoring');
+  if (!restored) return <FullPageLoader />;
   return (
     <RouteErrorBoundary resetKey={pathname}>
       <Suspense fallback={<FullPageLoader />}>{children}</Suspense>
