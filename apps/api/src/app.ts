@@ -54,7 +54,12 @@ import { workspaceRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { createWorkspaceService } from './modules/workspaces/workspaces.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
-import { registerErrorHandling, registerNotFound, safeValidatorCompiler } from './plugins/errors.ts';
+import {
+  answerFrameworkError,
+  registerErrorHandling,
+  registerNotFound,
+  safeValidatorCompiler,
+} from './plugins/errors.ts';
 import { type LogStream, loggerOptions, OneLinePerRequest } from './plugins/logger.ts';
 import { registerModule } from './plugins/module-gate.ts';
 import { registerPublicModule } from './plugins/public-gate.ts';
@@ -125,6 +130,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
+    frameworkErrors: (err, request, reply) => answerFrameworkError(err, request, reply),
   });
   // Before any route: an onRoute hook sees only the routes registered after it.
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);

@@ -362,6 +362,7 @@ export const messages = {
   // Generic API errors
   validationFailed: 'Some fields are not valid.',
   notFound: 'Not found.',
+  badAddress: 'The address is not valid: it has a malformed escape or a part that is too long.',
   forbidden: 'You are not allowed to do this.',
   unauthorized: 'Please sign in.',
   tooManyRequests: 'Too many attempts. Please wait and try again.',

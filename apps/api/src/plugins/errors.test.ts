@@ -122,6 +122,16 @@ describe('other bad requests', () => {
     expect(errorOf(response).error.fields).toHaveProperty('page');
   });
 
+  it.each([
+    ['a malformed escape', '/api/projects/%E0%A4%A', 400],
+    ['a malformed escape outside the API', '/project/%E0%A4%A/edit', 400],
+    ['a parameter over the router limit', `/api/projects/${'a'.repeat(200)}`, 414],
+  ])('answers %s in the API envelope, not the framework default', async (_case, url, status) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(response.statusCode).toBe(status);
+    expect(errorOf(response)).toEqual({ error: { code: 'VALIDATION_FAILED', message: messages.badAddress } });
+  });
+
   it('answers 401 to a garbage bearer token and ignores a garbage cookie', async () => {
     const me = await t.app.inject({
       method: 'GET',

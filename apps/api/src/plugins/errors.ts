@@ -103,6 +103,23 @@ export function toErrorReply(err: unknown): Reply {
   return { status: 500, body: envelope('INTERNAL', messages.serverError) };
 }
 
+/**
+ * What the router refuses before any route or hook runs (Fastify's `frameworkErrors`): an address
+ * with a malformed escape (400) or a parameter over the router's length limit (414), answered in the
+ * API's own envelope like every other refusal.
+ */
+export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status =
+    err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+  const body =
+    status < 500
+      ? envelope('VALIDATION_FAILED', messages.badAddress)
+      : envelope('INTERNAL', messages.serverError);
+  if (status >= 500) request.log.error({ err }, 'request failed');
+  else request.log.info({ code: err.code, status }, 'request refused');
+  reply.status(status).send(body);
+}
+
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
 
 /**
