@@ -30,6 +30,7 @@ const builds = {
       'apps/web/src',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      'apps/web/build',
       'apps/web/public',
       'packages/shared/src',
       'package-lock.json',
