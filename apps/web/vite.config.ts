@@ -119,11 +119,38 @@ const precompress = (): Plugin => {
   };
 };
 
-export default defineConfig({
+/**
+ * react-router's package points every import at its development build, which differs from the
+ * production one only in `ENABLE_DEV_WARNINGS`: left on, its checks run on every render of the
+ * routes and the bundle carries their messages. The build takes the production one; the dev server
+ * and the tests keep the warnings.
+ */
+const REACT_ROUTER_PRODUCTION = resolve(
+  import.meta.dirname,
+  '../../node_modules/react-router/dist/production/index.mjs',
+);
+
+/** Fails the build if react-router's development build made it in after all (a new package layout). */
+const reactRouterInProduction = (): Plugin => ({
+  name: 'workhub:react-router-production',
+  apply: 'build',
+  generateBundle() {
+    const development = [...this.getModuleIds()].find((id) =>
+      /react-router[/\\]dist[/\\]development/.test(id),
+    );
+    if (development) this.error(`react-router's development build is in the bundle: ${development}`);
+  },
+});
+
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+  },
   plugins: [
     pruneMantineCss(resolve(import.meta.dirname, 'src')),
     react(),
     publicStaysLight(),
+    reactRouterInProduction(),
     signedInHtml(),
     precompress(),
   ],
@@ -154,4 +181,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
