@@ -35,11 +35,15 @@ export const patchQueue = (text, file = 'queue.js') => applyFixes(text, QUEUE_FI
 // transaction that sets its tenant (row-level security, docs/decisions.md 025): BEGIN, the tenant
 // and the session's check are three statements that can go out in one write. The fix: once BEGIN
 // has its connection, the transaction's queries follow it on that connection at once (PostgreSQL
-// runs them in order), and the transaction is committed only once BEGIN has succeeded. (The
-// connection is moved from the pool's `full` queue, where the pool put it as it does every
-// connection of a transaction whose BEGIN is under way, to `reserved`, where a transaction's
-// connection is kept: never in `open` or `busy`, so no other query can be sent on it.)
-const BEGIN_MARK = '// workhub: BEGIN pipelined with the transaction (scripts/patch-deps.mjs)';
+// runs them in order). Its COMMIT is queued as soon as the transaction's function returns, behind
+// them, without waiting for BEGIN's answer either (a read sent with the session check goes out
+// with its COMMIT in one write: docs/decisions.md 028); the transaction is reported committed only
+// once BEGIN has succeeded (if BEGIN failed, its statements ran outside any transaction and the
+// COMMIT finds none: the transaction fails with BEGIN's error). (The connection is moved from the
+// pool's `full` queue, where the pool put it as it does every connection of a transaction whose
+// BEGIN is under way, to `reserved`, where a transaction's connection is kept: never in `open` or
+// `busy`, so no other query can be sent on it.)
+const BEGIN_MARK = '// workhub: BEGIN and COMMIT pipelined with the transaction (scripts/patch-deps.mjs)';
 
 export const BEGIN_FIXES = [
   [
@@ -49,8 +53,9 @@ export const BEGIN_FIXES = [
   ['    async function scope(c, fn, name) {', '    async function scope(c, fn, name, began) {'],
   [
     '      if (!name) {\n        prepare\n',
-    '      if (!name) {\n        began && await began\n        prepare\n',
+    '      if (!name) {\n        const committing = prepare ? null : sql`commit`.execute()\n        committing && committing.catch(() => {})\n        began && await began\n        prepare\n',
   ],
+  ['          : await sql`commit`\n      }', '          : await committing\n      }'],
 ];
 
 // postgres.js 3.4.x, src/connection.js: once a connection's socket has closed (the server stopped,
@@ -75,6 +80,21 @@ export const CLOSED_FIXES = [
 /** The fixed text of one connection.js, or null when it is already fixed; throws on an unknown text. */
 export const patchClosed = (text, file = 'connection.js') =>
   applyFixes(text, CLOSED_FIXES, CLOSED_MARK, file);
+
+// postgres.js 3.4.x, src/connection.js: statements queued on a connection are written together from
+// a setImmediate callback, but as soon as they reach 1 KB they are written at once. A request's
+// transaction that reads ahead of its session check (docs/decisions.md 028) queues BEGIN, the
+// tenant, the session's statement and its reads (0.7 KB for a list, 1.1 KB for the dashboard), then
+// its COMMIT once they are all queued: past 1 KB the COMMIT missed the write and went in a second
+// one, a loop turn later, after the first answers. The fix: written at once from 16 KB.
+const BATCH_MARK = '// workhub: writes gathered up to 16 KB (scripts/patch-deps.mjs)';
+
+export const BATCH_FIXES = [
+  ['    if (fn || chunk.length >= 1024)\n', '    if (fn || chunk.length >= 16384)\n'],
+];
+
+/** The fixed text of one connection.js, or null when it is already fixed; throws on an unknown text. */
+export const patchBatch = (text, file = 'connection.js') => applyFixes(text, BATCH_FIXES, BATCH_MARK, file);
 
 /** Applies `fixes` to `text` once (null when `mark` says it is done); throws on an unknown text. */
 function applyFixes(text, fixes, mark, what) {
@@ -103,6 +123,7 @@ function main() {
       ['queue.js', patchQueue],
       ['index.js', patchBegin],
       ['connection.js', patchClosed],
+      ['connection.js', patchBatch],
     ]) {
       const file = join(base, flavour, name);
       if (!existsSync(file)) continue;

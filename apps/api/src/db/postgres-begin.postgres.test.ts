@@ -93,6 +93,43 @@ describe("postgres.js's transactions with BEGIN pipelined (scripts/patch-deps.mj
     expect(writes).toBe(2);
   });
 
+  it('queues COMMIT behind the queries without waiting for BEGIN’s answer: one write in all', async () => {
+    await counted`select 1`;
+    let read: Promise<unknown> = Promise.resolve();
+    await counted.begin(async (tx) => {
+      read = tx`select set_config('workhub.test', ${'x'}, true) as set`.execute();
+    });
+    writes = 0;
+    await counted.begin(async (tx) => {
+      // Started, not awaited: the function returns, and COMMIT follows the query.
+      read = tx`select set_config('workhub.test', ${'z'}, true) as set`.execute();
+    });
+    expect(writes).toBe(1);
+    expect(await read).toEqual([{ set: 'z' }]);
+  });
+
+  it('gathers a transaction of several KB into one write (up to 16 KB)', async () => {
+    const big = 'x'.repeat(3000);
+    await counted`select ${big}::text as big`;
+    writes = 0;
+    let reads: Promise<unknown>[] = [];
+    await counted.begin(async (tx) => {
+      reads = [1, 2].map(() => tx`select ${big}::text as big`.execute());
+    });
+    expect(writes).toBe(1);
+    for (const rows of await Promise.all(reads)) expect(rows).toEqual([{ big }]);
+  });
+
+  it('fails the transaction when BEGIN fails, though its COMMIT went out', async () => {
+    await expect(
+      counted.begin('not an isolation level', async (tx) => {
+        void tx`select 1`.execute().catch(() => {});
+      }),
+    ).rejects.toThrow(/syntax error/);
+    const [one] = await counted`select 1 as one`;
+    expect(one).toEqual({ one: 1 });
+  });
+
   it('fails a transaction whose connection closed under it, and the pool goes on', async () => {
     let socket: Socket | undefined;
     const options = {

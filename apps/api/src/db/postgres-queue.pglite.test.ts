@@ -8,12 +8,12 @@ import { findRepoRoot } from '../config.ts';
 
 type Fixes = [string, string][];
 type Patch = (text: string) => string | null;
-const { patchBegin, patchClosed, patchQueue } = patches as Record<
-  'patchBegin' | 'patchClosed' | 'patchQueue',
+const { patchBatch, patchBegin, patchClosed, patchQueue } = patches as Record<
+  'patchBatch' | 'patchBegin' | 'patchClosed' | 'patchQueue',
   Patch
 >;
-const { BEGIN_FIXES, CLOSED_FIXES, QUEUE_FIXES } = patches as Record<
-  'BEGIN_FIXES' | 'CLOSED_FIXES' | 'QUEUE_FIXES',
+const { BATCH_FIXES, BEGIN_FIXES, CLOSED_FIXES, QUEUE_FIXES } = patches as Record<
+  'BATCH_FIXES' | 'BEGIN_FIXES' | 'CLOSED_FIXES' | 'QUEUE_FIXES',
   Fixes
 >;
 
@@ -21,10 +21,11 @@ const { BEGIN_FIXES, CLOSED_FIXES, QUEUE_FIXES } = patches as Record<
 type Queue<T> = { readonly length: number; push(x: T): T; shift(): T; remove(x: T): T | null };
 const queueFile = (flavour: string) => join(findRepoRoot(), 'node_modules/postgres', flavour, 'queue.js');
 const MARK_LINE = /^\/\/ workhub:.*\n/;
+const MARK_LINES = /^\/\/ workhub:.*\n/gm;
 
 /** The text as postgres.js ships it: the installed file with the fixes taken back out. */
 function shipped(installed: string, fixes: Fixes = QUEUE_FIXES): string {
-  let text = installed.replace(MARK_LINE, '');
+  let text = installed.replace(MARK_LINES, '');
   for (const [from, to] of [...fixes].reverse()) text = text.replace(to, from);
   return text;
 }
@@ -72,10 +73,11 @@ describe("postgres.js's begin(), as npm install leaves it (scripts/patch-deps.mj
   // Its behaviour on a real server is in postgres-begin.postgres.test.ts.
   const indexFile = (flavour: string) => join(findRepoRoot(), 'node_modules/postgres', flavour, 'index.js');
 
-  it('sends BEGIN without waiting for its answer in each of the package flavours', () => {
+  it('sends BEGIN, and queues COMMIT, without waiting for its answer in each of the package flavours', () => {
     for (const flavour of ['src', 'cjs/src', 'cf/src']) {
       const installed = readFileSync(indexFile(flavour), 'utf8');
       expect(installed).toMatch(MARK_LINE);
+      expect(installed).toContain('const committing = prepare ? null : sql`commit`.execute()');
       expect(installed).toContain('began && await began');
       expect(patchBegin(shipped(installed, BEGIN_FIXES))).toBe(installed);
       expect(patchBegin(installed)).toBeNull();
@@ -91,15 +93,26 @@ describe("postgres.js's connection, as npm install leaves it (scripts/patch-deps
   const connectionFile = (flavour: string) =>
     join(findRepoRoot(), 'node_modules/postgres', flavour, 'connection.js');
 
-  it('refuses a query on a closed socket, and writes nothing to it, in each flavour', () => {
+  it('refuses a query on a closed socket, writes nothing to it, and gathers writes up to 16 KB, in each flavour', () => {
     for (const flavour of ['src', 'cjs/src', 'cf/src']) {
       const installed = readFileSync(connectionFile(flavour), 'utf8');
       expect(installed).toMatch(MARK_LINE);
       expect(installed).toContain(
         "return queryError(q, Errors.connection('CONNECTION_CLOSED', options)), true",
       );
-      expect(patchClosed(shipped(installed, CLOSED_FIXES))).toBe(installed);
+      expect(installed).toContain('if (fn || chunk.length >= 16384)');
+      // As scripts/patch-deps.mjs applies them: the closed-socket fix, then the batching.
+      const original = shipped(installed, [...CLOSED_FIXES, ...BATCH_FIXES]);
+      expect(original).toContain('if (fn || chunk.length >= 1024)');
+      expect(patchBatch(patchClosed(original) ?? '')).toBe(installed);
       expect(patchClosed(installed)).toBeNull();
+      expect(patchBatch(installed)).toBeNull();
     }
+  });
+
+  it('refuses a connection.js it does not know rather than patching it blindly', () => {
+    expect(() => patchBatch('export default function Connection() {}')).toThrow(
+      /not the postgres.js 3.4 file/,
+    );
   });
 });

@@ -31,6 +31,7 @@ type RequestState = {
   sealed?: boolean;
   current?: RequestTransaction | undefined;
   pause?: <T>(fn: () => Promise<T>) => Promise<T>;
+  reopen?: () => Promise<void>;
 };
 
 const requestState = new AsyncLocalStorage<RequestState>();
@@ -153,19 +154,22 @@ async function open(root: Db, tenant: Tenant, state: RequestState): Promise<Requ
   const ready = new Promise<void>((resolve) => {
     entered = resolve;
   });
+  let entering: Promise<void> = Promise.resolve();
   const run = root.transaction(async (tx) => {
     // Not awaited before the request goes on: its first query (the session's) follows on the same
     // connection, in the same write; PostgreSQL runs them in order, and an error in setting the
     // tenant fails the transaction, and that query with it.
-    const entering = enterTenant(tx, tenant);
+    entering = enterTenant(tx, tenant);
     entering.catch(() => {});
     state.tx = tx;
     state.done = false;
     entered();
     const commit = await finished;
     state.done = true;
-    await entering;
     if (!commit) throw new Rollback();
+    // Nor before the COMMIT: a request that sent everything in one write (plugins/auth.ts, read
+    // ahead) has no answer yet. If setting the tenant failed, PostgreSQL ends the transaction as a
+    // rollback, and `end` fails with that error below.
   });
   // A transaction that cannot begin (the database is down) fails the request (503, plugins/errors.ts).
   await Promise.race([ready, run]);
@@ -181,6 +185,7 @@ async function open(root: Db, tenant: Tenant, state: RequestState): Promise<Requ
       } catch (err) {
         if (!(err instanceof Rollback)) throw err;
       }
+      await entering;
     },
   };
 }
@@ -209,7 +214,36 @@ export async function beginRequestTransaction(
       state.current = await open(root, tenant, state);
     }
   };
+  state.reopen = async () => {
+    await state.current?.end(true);
+    state.current = undefined;
+    state.sealed = false;
+    state.current = await open(root, tenant, state);
+  };
   return { end: async (commit) => state.current?.end(commit) };
+}
+
+/**
+ * Whether the current request's transaction pipelines its statements (PostgreSQL through
+ * postgres.js): a statement started now goes out behind the ones before it without waiting for
+ * their answers. On PGlite (one connection, one statement at a time) and outside a request's
+ * transaction, no.
+ */
+export function requestPipelines(): boolean {
+  const state = requestState.getStore();
+  return !!state?.current && !state.done && isPostgresJs(clientOf(state.tx));
+}
+
+/**
+ * Ends the request's transaction (if lastReads has not) and opens a new one for the same tenant:
+ * for a read made ahead of the session check (db/tenant-scope.ts workspaceRead) that must be made
+ * again with what the session check found.
+ */
+export async function reopenRequestTransaction(): Promise<void> {
+  const reopen = requestState.getStore()?.reopen;
+  if (!reopen)
+    throw new Error('reopenRequestTransaction: the request has no transaction (db/tenant-context.ts)');
+  await reopen();
 }
 
 /**
@@ -221,6 +255,20 @@ export async function beginRequestTransaction(
 export async function betweenTransactions<T>(fn: () => Promise<T>): Promise<T> {
   const state = requestState.getStore();
   return state?.pause && !state.done ? state.pause(fn) : fn();
+}
+
+/**
+ * Resolves once every microtask pending now, and every one they queue in turn, has run: a tick
+ * queued from a microtask runs only once the microtask queue is empty. A request's statements are
+ * queued on their connection by microtasks after they are started (drizzle, then postgres.js), so
+ * they all are by then, and a statement queued next goes out behind them. postgres.js writes what
+ * a connection has queued from a setImmediate callback (at once from 16 KB, scripts/patch-deps.mjs),
+ * after this: the next statement joins them in the same write, whatever was queued before them
+ * (BEGIN, the tenant, the session check of a read ahead, plugins/auth.ts).
+ */
+async function queued(): Promise<void> {
+  await null; // in a microtask, so that the tick below waits for the queue to empty
+  await new Promise<void>((resolve) => process.nextTick(resolve));
 }
 
 /**
@@ -238,10 +286,7 @@ export async function lastReads<T>(fn: () => Promise<T>): Promise<T> {
   if (!state || !current || state.done || !isPostgresJs(clientOf(state.tx))) return fn();
   const reads = fn();
   reads.catch(() => {});
-  // postgres.js queues a connection's statements as they are started (microtasks after `fn` is
-  // called) and writes them from a setImmediate callback. This one was scheduled first, so it
-  // runs once they are queued and before they are written: the COMMIT queued now joins them.
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  await queued();
   state.sealed = true;
   state.current = undefined;
   await current.end(true);

@@ -10,7 +10,7 @@ import { subscriptions } from './schema/plans.ts';
 import { accounts } from './schema/users.ts';
 import { type InvitationRow, invitations, workspaceMembers, workspaces } from './schema/workspaces.ts';
 import { type SubscriptionRowTimes, subscriptionTimeColumns, timesOf } from './subscription-times.ts';
-import { crossTenant } from './tenant-context.ts';
+import { crossTenant, reopenRequestTransaction } from './tenant-context.ts';
 
 /*
  * The one way services reach tenant tables. A scope is built from the verified access token
@@ -184,6 +184,77 @@ export async function workspaceScope(db: Db, claims: Auth): Promise<WorkspaceSco
   if (!scope.workspace) throw forbidden();
   if (scope.archived) throw workspaceUnavailable();
   return scope.workspace;
+}
+
+/**
+ * The token of a read-ahead route (plugins/auth.ts readAheadOf): `claims` as signed, whose session
+ * may still be being checked, and `confirmed`, which settles as requireAuth would once it is (the
+ * claims, or the 401 or 403), or null when the check was done before the handler ran.
+ */
+export type ReadAhead = { claims: Auth; confirmed: Promise<Auth> | null };
+
+/**
+ * A read of the session's workspace (a list's page, the dashboard's figures) for a route that
+ * reads ahead of its session check (plugins/auth.ts readAheadOf): `read` is started at once with
+ * the scope the token claims (its role and template), so its statements go out behind the
+ * session's in the same round trip instead of after its answer (docs/decisions.md 028). Its result
+ * is used only once the check has confirmed the session and the scope built from the live
+ * membership has the same role and template; otherwise the check's refusal (401, 403, 409) is
+ * the answer, or the read is made again in a new transaction with the live scope (a role changed
+ * since the token was issued). What it read ahead is dropped: `read` must have no effect beyond
+ * its transaction (reads only; a read-ahead transaction commits nothing). The tenant of the
+ * transaction, set from the signed token, confines what it can see either way (row-level
+ * security). With no check under way, it is workspaceScope and `read`, one after the other.
+ * Answers what `read` gave, and the live scope (its subscription and workspace name are known).
+ */
+export async function workspaceRead<T>(
+  db: Db,
+  ahead: ReadAhead,
+  read: (scope: WorkspaceScope) => Promise<T>,
+): Promise<{ value: T; scope: WorkspaceScope }> {
+  const assumed = ahead.confirmed ? assumedScope(ahead.claims) : undefined;
+  if (!ahead.confirmed || !assumed) {
+    const scope = await workspaceScope(db, ahead.confirmed ? await ahead.confirmed : ahead.claims);
+    return { value: await read(scope), scope };
+  }
+  // A refusal of the assumed scope (assertCan on the token's role) waits for the check like a result.
+  const early = (async () => read(assumed))();
+  early.catch(() => {});
+  const scope = await workspaceScope(db, await ahead.confirmed);
+  if (scope.auth.role === assumed.auth.role && scope.template === assumed.template) {
+    return { value: await early, scope };
+  }
+  await early.catch(() => {});
+  await reopenRequestTransaction();
+  return { value: await read(scope), scope };
+}
+
+/**
+ * The workspace scope as the token claims it, before its membership is read: the role and the
+ * template the token was issued with. The subscription and the workspace's name come only with
+ * the membership; a read ahead that touched them would throw.
+ */
+function assumedScope(claims: Auth): WorkspaceScope | undefined {
+  const { account_id: accountId, workspace_id: workspaceId, template } = claims;
+  if (!accountId || !workspaceId || !template) return undefined;
+  const inWorkspace = workspaceConditions({ accountId, workspaceId });
+  const scope = {
+    ...inWorkspace,
+    auth: claims,
+    accountId,
+    workspaceId,
+    template,
+    reachableWorkspaces: () =>
+      claims.role === 'owner'
+        ? inWorkspace.account(workspaces)
+        : (and(inWorkspace.account(workspaces), eq(workspaces.id, workspaceId)) as SQL),
+  };
+  const unknown = (what: string) => () => {
+    throw new Error(`${what} is not known before the session check (db/tenant-scope.ts workspaceRead)`);
+  };
+  Object.defineProperty(scope, 'subscription', { get: unknown('the subscription') });
+  Object.defineProperty(scope, 'workspaceName', { get: unknown("the workspace's name") });
+  return scope as WorkspaceScope;
 }
 
 async function resolve(db: Db, claims: Auth) {

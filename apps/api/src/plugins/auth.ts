@@ -5,10 +5,11 @@ import { liveSession } from '../db/live-session.ts';
 import {
   beginRequestTransaction,
   type RequestTransaction,
+  requestPipelines,
   runInRequestContext,
   type Tenant,
 } from '../db/tenant-context.ts';
-import { accountInactive, primeMembership } from '../db/tenant-scope.ts';
+import { accountInactive, primeMembership, type ReadAhead } from '../db/tenant-scope.ts';
 import type { AccessTokens } from '../lib/access-tokens.ts';
 import { unauthorized } from '../lib/app-error.ts';
 import { withClientIp } from '../lib/client-ip.ts';
@@ -24,6 +25,15 @@ declare module 'fastify' {
     tenantTransaction: RequestTransaction | undefined;
     /** The Bearer token's claims once its signature is verified (onRequest); its session is checked later. */
     verifiedClaims: AccessTokenClaims | null;
+    /** The session check still under way on a read-ahead route (readAheadOf); undefined once done. */
+    sessionCheck: Promise<void> | undefined;
+  }
+  interface FastifyContextConfig {
+    /**
+     * A read that may be sent ahead of the session check, in the same round trip (readAheadOf,
+     * db/tenant-scope.ts workspaceRead): only reads whose effects end with their transaction.
+     */
+    readAhead?: boolean;
   }
 }
 
@@ -51,12 +61,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * pooled connection while its client is still sending (ten slow uploads would hold the whole pool,
  * and under load the requests holding connections waited for bodies that the ones waiting for a
  * connection held up: the server stopped answering; docs/performance.md).
+ *
+ * A read-ahead route (`config: { readAhead: true }`: the task and project lists, the dashboard) does
+ * not wait for the check's answer on PostgreSQL: its reads follow the check's statement in the same
+ * write, and its handler answers only once the check holds (readAheadOf; docs/decisions.md 028).
  */
 export function registerAuth(app: FastifyInstance, tokens: AccessTokens, db: Db, now: Clock): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('authAccountInactive', false);
   app.decorateRequest('tenantTransaction', undefined);
   app.decorateRequest('verifiedClaims', null);
+  app.decorateRequest('sessionCheck', undefined);
   // First: the rest of the request runs where its transaction can be found.
   app.addHook('onRequest', (_request, _reply, done) => runInRequestContext(done));
   app.addHook('onRequest', async (request) => {
@@ -72,19 +87,30 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens, db: Db,
     if (!claims) return;
     // Platform staff act in no account: their transaction sees no tenant until assertStaff
     // switches it to the platform role.
+    const readAhead = request.routeOptions.config?.readAhead === true;
     if (claims.account_id || claims.platform_role) {
       request.tenantTransaction = await beginRequestTransaction(
         db,
         tenantOf(claims, claims.account_id ?? ''),
       );
     }
-    const { state, membership } = await liveSession(db, claims, now());
-    if (state !== 'live') await endTenantTransaction(request, true);
-    if (state === 'live') {
-      request.auth = claims;
-      // Read with the session: the tenant scope of this request does not read it again.
-      if (claims.account_id && claims.workspace_id) primeMembership(claims, membership);
-    } else if (state === 'account_inactive') request.authAccountInactive = true;
+    const checking = liveSession(db, claims, now()).then(async ({ state, membership }) => {
+      if (state !== 'live') await endTenantTransaction(request, true);
+      if (state === 'live') {
+        request.auth = claims;
+        // Read with the session: the tenant scope of this request does not read it again.
+        if (claims.account_id && claims.workspace_id) primeMembership(claims, membership);
+      } else if (state === 'account_inactive') request.authAccountInactive = true;
+    });
+    // A read-ahead route sends its statements behind the session's before its answer is back; the
+    // handler waits for the check before it answers (readAheadOf). Without pipelining it would
+    // only run the read before knowing whether it is wanted: the check is awaited here.
+    if (readAhead && requestPipelines()) {
+      checking.catch(() => {});
+      request.sessionCheck = checking;
+      return;
+    }
+    await checking;
   });
   registerTransactionEnd(app);
 }
@@ -130,6 +156,21 @@ function registerTransactionEnd(app: FastifyInstance): void {
   const rollBack = async (request: FastifyRequest) => endTenantTransaction(request, false);
   app.addHook('onResponse', rollBack);
   app.addHook('onRequestAbort', rollBack);
+}
+
+/**
+ * The token of a read-ahead route (`config: { readAhead: true }`), for db/tenant-scope.ts
+ * workspaceRead, the one place that acts on claims whose session is still being checked, and that
+ * never answers with what it read before the check holds. Without a check under way (PGlite, or
+ * done already), the claims requireAuth gives.
+ */
+export function readAheadOf(request: FastifyRequest): ReadAhead {
+  const checking = request.sessionCheck;
+  if (!checking) return { claims: requireAuth(request), confirmed: null };
+  request.sessionCheck = undefined;
+  const claims = request.verifiedClaims;
+  if (!claims) throw unauthorized();
+  return { claims, confirmed: checking.then(() => requireAuth(request)) };
 }
 
 export function requireAuth(request: FastifyRequest): AccessTokenClaims {

@@ -1,6 +1,5 @@
 import type { TaskStatus } from '@workhub/shared/enums';
 import { can } from '@workhub/shared/permissions';
-import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
 import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
 import { isoDate } from '@workhub/shared/tasks';
 import { and, eq, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
@@ -12,7 +11,12 @@ import { users } from '../../db/schema/users.ts';
 import { projects } from '../../db/schema/work.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
 import { lastReads } from '../../db/tenant-context.ts';
-import { inScopeWorkspace, workspaceScope } from '../../db/tenant-scope.ts';
+import {
+  inScopeWorkspace,
+  type ReadAhead,
+  type WorkspaceScope,
+  workspaceRead,
+} from '../../db/tenant-scope.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 
 const WEEKS = 8;
@@ -40,6 +44,12 @@ const jsonRows = <T>(query: SQLWrapper) =>
   sql<T[]>`(select coalesce(json_agg(q.item order by q.n), '[]'::json) from (${query}) q)`;
 
 const noRows = sql<never[]>`'[]'::json`;
+
+/** The Mondays (UTC) of the last WEEKS weeks up to `at`'s, oldest first. */
+const weeksUntil = (at: Date): string[] => {
+  const first = weekStart(at).getTime() - (WEEKS - 1) * 7 * DAY_MS;
+  return Array.from({ length: WEEKS }, (_, i) => isoDate(new Date(first + i * 7 * DAY_MS)));
+};
 
 export function createDashboardService(ctx: Ctx) {
   const { db } = ctx;
@@ -106,13 +116,34 @@ export function createDashboardService(ctx: Ctx) {
    * rule of packages/shared/src/tasks.ts at every read (pending, in progress, completed and overdue
    * add up to the total); completions are per week, Monday to Sunday (UTC), the last 8, oldest first.
    */
-  async function stats(claims: AccessTokenClaims): Promise<DashboardStats> {
-    const scope = await workspaceScope(db, claims);
-    assertCan(scope.auth, 'dashboard:view');
+  async function stats(ahead: ReadAhead): Promise<DashboardStats> {
     const at = ctx.now();
+    const { value: row, scope } = await workspaceRead(db, ahead, (assumed) => figuresOf(assumed, at));
+    if (!row) throw new Error('an aggregate without group by returned no row');
+    const { perWeek, members, projects: projectCounts, team, recent, ...tasks } = row;
+    return {
+      workspace: {
+        workspace_id: scope.workspaceId,
+        workspace_name: scope.workspaceName,
+        template: scope.template,
+      },
+      members,
+      projects: projectCounts,
+      tasks,
+      completed_per_week: weeksUntil(at).map((week_start, i) => ({
+        week_start,
+        completed: Number(perWeek[i] ?? 0),
+      })),
+      team,
+      projects_recent: recent,
+    };
+  }
+
+  /** The one statement of the figures, the request's last read (read ahead of the session check). */
+  async function figuresOf(scope: WorkspaceScope, at: Date) {
+    assertCan(scope.auth, 'dashboard:view');
     const today = isoDate(at);
-    const first = weekStart(at).getTime() - (WEEKS - 1) * 7 * DAY_MS;
-    const weeks = Array.from({ length: WEEKS }, (_, i) => isoDate(new Date(first + i * 7 * DAY_MS)));
+    const weeks = weeksUntil(at);
     const seesTeam = can(scope.auth, 'team:view');
     const seesProjects = can(scope.auth, 'project:view');
     const values = {
@@ -150,21 +181,7 @@ export function createDashboardService(ctx: Ctx) {
           .where(inScopeWorkspace(taskCounts));
       }),
     );
-    if (!row) throw new Error('an aggregate without group by returned no row');
-    const { perWeek, members, projects: projectCounts, team, recent, ...tasks } = row;
-    return {
-      workspace: {
-        workspace_id: scope.workspaceId,
-        workspace_name: scope.workspaceName,
-        template: scope.template,
-      },
-      members,
-      projects: projectCounts,
-      tasks,
-      completed_per_week: weeks.map((week_start, i) => ({ week_start, completed: Number(perWeek[i] ?? 0) })),
-      team,
-      projects_recent: recent,
-    };
+    return row;
   }
 
   return { stats };

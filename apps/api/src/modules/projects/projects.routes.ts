@@ -11,7 +11,7 @@ import { idParam } from '@workhub/shared/schemas/workspaces';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvHeaders, csvText } from '../../lib/csv.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { readAheadOf, requireAuth } from '../../plugins/auth.ts';
 import type { ProjectService } from './projects.service.ts';
 
 const tags = ['projects'];
@@ -26,6 +26,8 @@ export const projectRoutes: FastifyPluginAsyncZod<{ projects: ProjectService }> 
   app.get(
     '/projects',
     {
+      // Sent with the session check, answered once it holds (db/tenant-scope.ts workspaceRead).
+      config: { readAhead: true },
       schema: {
         tags,
         security,
@@ -34,7 +36,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ projects: ProjectService }> 
         response: { 200: listEnvelope(project), ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => projects.list(requireAuth(request), request.query),
+    async (request) => projects.list(readAheadOf(request), request.query),
   );
 
   app.get(

@@ -17,7 +17,13 @@ import { runPrepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
 import { milestones, type ProjectRow, projects, tasks } from '../../db/schema/work.ts';
 import { lastReads } from '../../db/tenant-context.ts';
-import { inScopeWorkspace, type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
+import {
+  inScopeWorkspace,
+  type ReadAhead,
+  type WorkspaceScope,
+  workspaceRead,
+  workspaceScope,
+} from '../../db/tenant-scope.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 import { capRows, csvFilename } from '../../lib/csv.ts';
@@ -114,12 +120,17 @@ export function createProjectService(ctx: Ctx) {
     };
   }
 
-  /** Active projects (every status but archived), or the archived ones; filtered and sorted in SQL. */
-  async function list(claims: AccessTokenClaims, query: ListQuery) {
-    const scope = await workspaceScope(db, claims);
-    assertCan(scope.auth, 'project:view');
-    // The rows carry their tags: the page and the count are the request's last reads (lastReads).
-    return lastReads(() => sortedPageOf(db, query, projectListOf(scope, query)));
+  /**
+   * Active projects (every status but archived), or the archived ones; filtered and sorted in SQL;
+   * read ahead of the session check (workspaceRead). The rows carry their tags: the page and the
+   * count are the request's last reads (lastReads).
+   */
+  async function list(ahead: ReadAhead, query: ListQuery) {
+    const { value } = await workspaceRead(db, ahead, (scope) => {
+      assertCan(scope.auth, 'project:view');
+      return lastReads(() => sortedPageOf(db, query, projectListOf(scope, query)));
+    });
+    return value;
   }
 
   /** The list as CSV: every row the filters keep (up to EXPORT_ROWS_MAX), in the list's order. */

@@ -12,7 +12,7 @@ import { idParam } from '@workhub/shared/schemas/workspaces';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvHeaders, csvText } from '../../lib/csv.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { readAheadOf, requireAuth } from '../../plugins/auth.ts';
 import type { TaskService } from './tasks.service.ts';
 
 const tags = ['tasks'];
@@ -23,6 +23,8 @@ export const taskRoutes: FastifyPluginAsyncZod<{ tasks: TaskService }> = async (
   app.get(
     '/tasks',
     {
+      // Sent with the session check, answered once it holds (db/tenant-scope.ts workspaceRead).
+      config: { readAhead: true },
       schema: {
         tags,
         security,
@@ -31,7 +33,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ tasks: TaskService }> = async (
         response: { 200: listEnvelope(task), ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => tasks.list(requireAuth(request), request.query),
+    async (request) => tasks.list(readAheadOf(request), request.query),
   );
 
   app.get(

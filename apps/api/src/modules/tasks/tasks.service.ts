@@ -21,7 +21,13 @@ import { users } from '../../db/schema/users.ts';
 import { milestones, projects, type TaskRow, tasks } from '../../db/schema/work.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
 import { lastReads } from '../../db/tenant-context.ts';
-import { inScopeWorkspace, type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
+import {
+  inScopeWorkspace,
+  type ReadAhead,
+  type WorkspaceScope,
+  workspaceRead,
+  workspaceScope,
+} from '../../db/tenant-scope.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 import { capRows, csvFilename } from '../../lib/csv.ts';
@@ -268,27 +274,32 @@ export function createTaskService(ctx: Ctx) {
   }
 
   /**
-   * The scope and the list's statements (task-queries.ts taskListOf) for the list and the export:
+   * The list's statements (task-queries.ts taskListOf) in a scope, for the list and the export:
    * all tasks for admin-types, only the caller's for members and workers.
    */
-  async function listOf(claims: AccessTokenClaims, query: ExportQuery) {
-    const scope = await workspaceScope(db, claims);
+  function listIn(scope: WorkspaceScope, query: ExportQuery) {
     assertCan(scope.auth, 'task:view_assigned');
     const onlyMine = can(scope.auth, 'task:view_all') ? null : scope.auth.user_id;
-    return { scope, list: taskListOf(db, scope, query, today(), onlyMine) };
+    return taskListOf(db, scope, query, today(), onlyMine);
   }
 
-  /** All tasks (admin-types) or only the caller's (members, workers), filtered and sorted in SQL. */
-  async function list(claims: AccessTokenClaims, query: z.output<typeof taskListQuery>) {
-    const { list } = await listOf(claims, query);
-    // The rows carry their tags (taskListOf): the page is the rows and the count, no query after,
-    // so the request's COMMIT goes out with them (lastReads).
-    return lastReads(() => sortedPageOf(db, query, list));
+  /**
+   * All tasks (admin-types) or only the caller's (members, workers), filtered and sorted in SQL;
+   * read ahead of the session check (workspaceRead). The rows carry their tags (taskListOf): the
+   * page is the rows and the count, no query after, so the request's COMMIT goes out with them
+   * (lastReads).
+   */
+  async function list(ahead: ReadAhead, query: z.output<typeof taskListQuery>) {
+    const { value } = await workspaceRead(db, ahead, (scope) =>
+      lastReads(() => sortedPageOf(db, query, listIn(scope, query))),
+    );
+    return value;
   }
 
   /** The list as CSV: every task it holds (up to EXPORT_ROWS_MAX), in its order. */
   async function exportCsv(claims: AccessTokenClaims, query: ExportQuery) {
-    const { scope, list } = await listOf(claims, query);
+    const scope = await workspaceScope(db, claims);
+    const list = listIn(scope, query);
     // One row past the cap tells whether the list held more than an export carries.
     const fetched = await sortedListOf(db, list, EXPORT_ROWS_MAX + 1);
     const { rows, truncatedAt } = capRows(fetched, EXPORT_ROWS_MAX);
