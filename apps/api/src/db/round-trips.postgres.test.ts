@@ -87,13 +87,26 @@ describe('round trips to PostgreSQL of the hot reads', () => {
     expect(await perRequest('/api/projects?page=1&limit=14')).toEqual({ writes: 1, roundTrips: 1 });
   });
 
-  it('GET /api/tasks/:id (not read ahead): its reads wait for the answer of the session check', async () => {
+  it('GET /api/tasks/:id: the session, the task (tags included) and the COMMIT, in one write', async () => {
+    expect(await perRequest(`/api/tasks/${await firstTaskId()}`)).toEqual({ writes: 1, roundTrips: 1 });
+  });
+
+  it('GET /api/projects/:id (not read ahead): its reads wait for the answer of the session check', async () => {
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/projects?limit=1',
+      headers: bearer(tenant.owner.token),
+    });
+    const [project] = (list.json() as { data: { project_id: string }[] }).data;
+    expect((await perRequest(`/api/projects/${project?.project_id}`)).roundTrips).toBeGreaterThanOrEqual(2);
+  });
+
+  async function firstTaskId(): Promise<string | undefined> {
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/tasks?limit=1',
       headers: bearer(tenant.owner.token),
     });
-    const [task] = (list.json() as { data: { task_id: string }[] }).data;
-    expect((await perRequest(`/api/tasks/${task?.task_id}`)).roundTrips).toBeGreaterThanOrEqual(2);
-  });
+    return (list.json() as { data: { task_id: string }[] }).data[0]?.task_id;
+  }
 });

@@ -9,7 +9,7 @@ import { enter, login } from '../test/tenants.ts';
 import { call, createTask, tenantWithWorker } from '../test/work.ts';
 
 /*
- * The task list, the project list and the dashboard are read ahead of their session check on
+ * The task list, a task, the project list and the dashboard are read ahead of their session check on
  * PostgreSQL: their statements go out with the session's, with the role and template the token
  * claims (db/tenant-scope.ts workspaceRead). What was read is answered only once the session is
  * confirmed and the live membership has the token's role; otherwise the check's refusal is the
@@ -20,6 +20,8 @@ import { call, createTask, tenantWithWorker } from '../test/work.ts';
 const t = useTestApp();
 
 const READ_AHEAD = ['/api/tasks', '/api/projects', '/api/dashboard'];
+/** The read-ahead routes, a task of the worker's among them. */
+const readAhead = () => [...READ_AHEAD, `/api/tasks/${ownTask}`];
 
 type Setup = Awaited<ReturnType<typeof tenantWithWorker>>;
 let s: Setup;
@@ -55,7 +57,7 @@ const setRole = (role: 'admin' | 'worker') =>
     );
 
 async function expectRefused(status: number, code: string, message?: string) {
-  for (const url of READ_AHEAD) {
+  for (const url of readAhead()) {
     const response = await get(url);
     expect(response.statusCode, `${url}: ${response.body}`).toBe(status);
     expect(errorOf(response).error.code, url).toBe(code);
@@ -63,6 +65,7 @@ async function expectRefused(status: number, code: string, message?: string) {
     // Nothing read ahead leaks into a refusal.
     expect(response.body, url).not.toContain('Website');
     expect(response.body, url).not.toContain(ownTask);
+    expect(response.body, url).not.toContain('Write copy');
   }
 }
 
@@ -83,6 +86,24 @@ describe('a read sent ahead of the session check', () => {
     await setRole('worker');
     expect(await taskIds()).toEqual([ownTask]);
     expect(await teamPanel()).toEqual([]);
+  });
+
+  it("shows a task to the live role: another's task is 404 for a worker, 200 once made admin", async () => {
+    const task = (token = s.worker.token) => get(`/api/tasks/${othersTask}`, token);
+    expect((await task()).statusCode).toBe(404);
+    expect((await get(`/api/tasks/${ownTask}`)).json().data.task_id).toBe(ownTask);
+    await setRole('admin');
+    // The token still says worker: the read ahead is made again with the admin's role.
+    const asAdmin = await task();
+    expect(asAdmin.statusCode, asAdmin.body).toBe(200);
+    expect(asAdmin.json().data.task_id).toBe(othersTask);
+    const { token } = await enter(t, await login(t, s.worker.email), s.workspace.workspace_id);
+    expect((await task(token)).statusCode).toBe(200);
+    await setRole('worker');
+    // An admin's token demoted since: held to the worker's view at once.
+    const demoted = await task(token);
+    expect(demoted.statusCode, demoted.body).toBe(404);
+    expect(demoted.body).not.toContain(othersTask);
   });
 
   it('holds an admin token demoted to worker to the worker view at once', async () => {

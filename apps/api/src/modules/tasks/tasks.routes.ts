@@ -74,6 +74,8 @@ export const taskRoutes: FastifyPluginAsyncZod<{ tasks: TaskService }> = async (
   app.get(
     '/tasks/:id',
     {
+      // Sent with the session check, answered once it holds (db/tenant-scope.ts workspaceRead).
+      config: { readAhead: true },
       schema: {
         tags,
         security,
@@ -82,7 +84,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ tasks: TaskService }> = async (
         response: { 200: taskResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => ({ data: await tasks.get(requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await tasks.get(readAheadOf(request), request.params.id) }),
   );
 
   app.patch(

@@ -308,9 +308,24 @@ export function createTaskService(ctx: Ctx) {
     return { filename: csvFilename('tasks', at), csv: tasksCsv(rows), truncatedAt };
   }
 
-  async function get(claims: AccessTokenClaims, id: string): Promise<Task> {
-    const { scope, found } = await find(claims, id, 'task:view_assigned');
-    return complete(scope, found);
+  /**
+   * One task, read ahead of the session check (workspaceRead): the task with its tags is one
+   * prepared statement, sent with the session's and the COMMIT (lastReads), one round trip. Who may see it
+   * is decided on the live scope once the check holds, as find() decides it.
+   */
+  async function get(ahead: ReadAhead, id: string): Promise<Task> {
+    const { value, scope } = await workspaceRead(db, ahead, (scope) =>
+      lastReads(() =>
+        runPrepared(db, 'task_by_id', { ...scope.workspaceValues(), id }, () =>
+          selectTasks(db, and(inScopeWorkspace(tasks), eq(tasks.id, sql.placeholder('id'))), true).limit(1),
+        ),
+      ),
+    );
+    const [found] = value;
+    if (!found) throw notFound();
+    assertCan(scope.auth, 'task:view_assigned', { assigned_to: found.row.assignedTo });
+    if (!can(scope.auth, 'task:view_all') && found.row.assignedTo !== scope.auth.user_id) throw notFound();
+    return { ...toTask(found, today()), tags: found.tags ?? [] };
   }
 
   /**

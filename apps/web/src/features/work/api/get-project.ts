@@ -3,11 +3,11 @@ import type { Project } from '@workhub/shared/schemas/work';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Envelope } from '../../../lib/api-types.ts';
 import { useSessionScope } from '../../../lib/use-session-scope.ts';
-import { idPath, projectsKey } from './query-keys.ts';
+import { projectsKey, recordPath } from './query-keys.ts';
 
 /** GET /api/projects/:id (404 for another workspace's project). */
 export const getProject = async (id: string): Promise<Project> =>
-  (await apiRequest<Envelope<Project>>(idPath('/api/projects', id))).data;
+  (await apiRequest<Envelope<Project>>(recordPath('/api/projects', id))).data;
 
 export const useProject = (id: string | null) => {
   const scope = useSessionScope();

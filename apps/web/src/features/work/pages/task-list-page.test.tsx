@@ -319,6 +319,16 @@ describe('TaskListPage', () => {
     expect(await screen.findByText(messages.memberInactive)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
+
+  it('says "Not found." for an address whose id cannot name a project (/task/list), without asking the API', async () => {
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, {});
+    renderList('/task/list');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('This project could not be loaded')).toBeTruthy();
+    expect(within(alert).getByText(messages.notFound)).toBeTruthy();
+    expect(calledUrls(fetchMock)).toEqual([]);
+  });
 });
 
 describe('TaskListPage: read-only account and CSV export', () => {
