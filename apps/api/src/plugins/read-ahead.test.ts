@@ -9,7 +9,7 @@ import { enter, login } from '../test/tenants.ts';
 import { call, createTask, tenantWithWorker } from '../test/work.ts';
 
 /*
- * The task list, a task, the project list and the dashboard are read ahead of their session check on
+ * The task list, a task, the project list, a project and the dashboard are read ahead of their session check on
  * PostgreSQL: their statements go out with the session's, with the role and template the token
  * claims (db/tenant-scope.ts workspaceRead). What was read is answered only once the session is
  * confirmed and the live membership has the token's role; otherwise the check's refusal is the
@@ -20,8 +20,8 @@ import { call, createTask, tenantWithWorker } from '../test/work.ts';
 const t = useTestApp();
 
 const READ_AHEAD = ['/api/tasks', '/api/projects', '/api/dashboard'];
-/** The read-ahead routes, a task of the worker's among them. */
-const readAhead = () => [...READ_AHEAD, `/api/tasks/${ownTask}`];
+/** The read-ahead routes, with a task of the worker's and their project. */
+const readAhead = () => [...READ_AHEAD, `/api/tasks/${ownTask}`, `/api/projects/${s.project.project_id}`];
 
 type Setup = Awaited<ReturnType<typeof tenantWithWorker>>;
 let s: Setup;

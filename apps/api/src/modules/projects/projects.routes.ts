@@ -77,6 +77,8 @@ export const projectRoutes: FastifyPluginAsyncZod<{ projects: ProjectService }> 
   app.get(
     '/projects/:id',
     {
+      // Sent with the session check, answered once it holds (db/tenant-scope.ts workspaceRead).
+      config: { readAhead: true },
       schema: {
         tags,
         security,
@@ -85,7 +87,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ projects: ProjectService }> 
         response: { 200: projectResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => ({ data: await projects.get(requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await projects.get(readAheadOf(request), request.params.id) }),
   );
 
   app.patch(
