@@ -2,7 +2,7 @@ import { Alert, Button, Center, EmptyState, Group, Loader, Text } from '@mantine
 import type { UseQueryResult } from '@tanstack/react-query';
 import { messages } from '@workhub/shared/messages';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../lib/api-error.ts';
+import { ApiError, errorMessage } from '../lib/api-error.ts';
 
 /** Spec section 8: lists show 'Loading' while loading. */
 export const LoadingState = () => (
@@ -46,11 +46,21 @@ type QueryStateProps<T> = {
   children: (data: T) => ReactNode;
 };
 
-/** A query's three states: 'Loading', its error with 'Try again', or what the page makes of its data. */
+/**
+ * A query's three states: 'Loading', its error with 'Try again' (not for a 404: asking again finds
+ * nothing more), or what the page makes of its data.
+ */
 export const QueryState = <T,>({ query, errorTitle, children }: QueryStateProps<T>) => {
   if (query.isPending) return <LoadingState />;
   if (query.isError) {
-    return <ErrorState title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <ErrorState
+        title={errorTitle}
+        error={query.error}
+        onRetry={missing ? undefined : () => void query.refetch()}
+      />
+    );
   }
   return children(query.data);
 };

@@ -320,6 +320,19 @@ describe('TaskListPage', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
+  it("says the API's Not found. for another workspace's project, with no 'Try again'", async () => {
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, {
+      [`GET /api/projects/${ids.project}`]: () =>
+        jsonResponse(404, { error: { code: 'NOT_FOUND', message: messages.notFound } }),
+    });
+    renderList(`/task/${ids.project}`);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('This project could not be loaded')).toBeTruthy();
+    expect(within(alert).getByText(messages.notFound)).toBeTruthy();
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('says "Not found." for an address whose id cannot name a project (/task/list), without asking the API', async () => {
     signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
     routeFetch(fetchMock, {});
@@ -327,6 +340,8 @@ describe('TaskListPage', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('This project could not be loaded')).toBeTruthy();
     expect(within(alert).getByText(messages.notFound)).toBeTruthy();
+    // Asking again would find nothing more.
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(calledUrls(fetchMock)).toEqual([]);
   });
 });
