@@ -93,10 +93,14 @@ export function createProjectService(ctx: Ctx) {
     tags,
   });
 
-  async function reload(scope: WorkspaceScope, id: string): Promise<Project> {
-    const [found] = await runPrepared(db, 'project_one', { ...scope.workspaceValues(), id }, () =>
+  /** One project of the scope's workspace, as the list's rows (none: another's, or missing). */
+  const projectRows = (scope: WorkspaceScope, id: string) =>
+    runPrepared(db, 'project_one', { ...scope.workspaceValues(), id }, () =>
       selectProjects(and(inScopeWorkspace(projects), eq(projects.id, sql.placeholder('id')))),
     );
+
+  async function reload(scope: WorkspaceScope, id: string): Promise<Project> {
+    const [found] = await projectRows(scope, id);
     if (!found) throw notFound();
     return toProject(found);
   }
@@ -151,11 +155,7 @@ export function createProjectService(ctx: Ctx) {
    */
   async function get(ahead: ReadAhead, id: string): Promise<Project> {
     const { value, scope } = await workspaceRead(db, ahead, (scope) =>
-      lastReads(() =>
-        runPrepared(db, 'project_one', { ...scope.workspaceValues(), id }, () =>
-          selectProjects(and(inScopeWorkspace(projects), eq(projects.id, sql.placeholder('id')))),
-        ),
-      ),
+      lastReads(() => projectRows(scope, id)),
     );
     const [found] = value;
     if (!found) throw notFound();
