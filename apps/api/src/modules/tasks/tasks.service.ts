@@ -150,19 +150,24 @@ export function createTaskService(ctx: Ctx) {
 
   const thisTask = (scope: WorkspaceScope, id: string) => and(scope.workspace(tasks), eq(tasks.id, id));
 
-  /**
-   * A task of the session's workspace (404 otherwise), then the permission. Who may only see the
-   * tasks assigned to them (members, workers) is answered 404 for anyone else's, as if missing.
-   */
+  /** A task of the session's workspace that the session may `action` (allowed()). */
   async function find(claims: AccessTokenClaims, id: string, action: Action) {
     const scope = await workspaceScope(db, claims);
     const [found] = await selectTasks(db, thisTask(scope, id)).limit(1);
+    return { scope, found: allowed(scope, found, action) };
+  }
+
+  /**
+   * The rule of find() and get(), in one place: a missing task is 404, then the permission; who may
+   * only see the tasks assigned to them is answered 404 for anyone else's, as if missing.
+   */
+  function allowed<T extends SelectedTask>(scope: WorkspaceScope, found: T | undefined, action: Action): T {
     if (!found) throw notFound();
     assertCan(scope.auth, action, { assigned_to: found.row.assignedTo });
     if (action === 'task:view_assigned' && !can(scope.auth, 'task:view_all')) {
       if (found.row.assignedTo !== scope.auth.user_id) throw notFound();
     }
-    return { scope, found };
+    return found;
   }
 
   /** One task with its tags. */
@@ -311,7 +316,7 @@ export function createTaskService(ctx: Ctx) {
   /**
    * One task, read ahead of the session check (workspaceRead): the task with its tags is one
    * prepared statement, sent with the session's and the COMMIT (lastReads), one round trip. Who may see it
-   * is decided on the live scope once the check holds, as find() decides it.
+   * is decided on the live scope once the check holds, by the rule find() uses (allowed()).
    */
   async function get(ahead: ReadAhead, id: string): Promise<Task> {
     const { value, scope } = await workspaceRead(db, ahead, (scope) =>
@@ -321,10 +326,7 @@ export function createTaskService(ctx: Ctx) {
         ),
       ),
     );
-    const [found] = value;
-    if (!found) throw notFound();
-    assertCan(scope.auth, 'task:view_assigned', { assigned_to: found.row.assignedTo });
-    if (!can(scope.auth, 'task:view_all') && found.row.assignedTo !== scope.auth.user_id) throw notFound();
+    const found = allowed(scope, value[0], 'task:view_assigned');
     return { ...toTask(found, today()), tags: found.tags ?? [] };
   }
 
