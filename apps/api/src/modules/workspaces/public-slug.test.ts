@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { workspaces } from '../../db/schema/workspaces.ts';
 import { bearer, useTestApp } from '../../test/helpers.ts';
 import { newTenant } from '../../test/tenants.ts';
-import { publicSlugOf } from './workspaces.service.ts';
+import { publicSlugOf, SLUG_DRAWS, withFreshSlug } from './workspaces.service.ts';
 
 const t = useTestApp();
 
@@ -47,5 +49,39 @@ describe('workspaces.public_slug', () => {
     });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().data.public_slug).toBe(slug);
+  });
+});
+
+describe('a clash of public slugs', () => {
+  /** The service's insert, as the owner: a slug already taken inserts nothing. */
+  const insertWith = (accountId: string) => async (publicSlug: string) => {
+    const [row] = await t.db.db
+      .insert(workspaces)
+      .values({ accountId, name: 'Acme', template: 'workspace', description: '', publicSlug })
+      .onConflictDoNothing({ target: workspaces.publicSlug })
+      .returning({ publicSlug: workspaces.publicSlug });
+    return row;
+  };
+
+  it("draws again when the slug drawn is another workspace's, and the workspace is made", async () => {
+    const { workspace } = await newTenant(t);
+    const fresh = `acme-${randomBytes(6).toString('hex')}`;
+    const drawn = [workspace.public_slug, fresh];
+    const row = await withFreshSlug('Acme', insertWith(workspace.account_id), () => drawn.shift() ?? '');
+    expect(row.publicSlug).toBe(fresh);
+    expect(drawn).toEqual([]);
+  });
+
+  it(`gives up after ${SLUG_DRAWS} clashes in a row instead of trying for ever`, async () => {
+    const { workspace } = await newTenant(t);
+    let draws = 0;
+    const taken = () => {
+      draws += 1;
+      return workspace.public_slug;
+    };
+    await expect(withFreshSlug('Acme', insertWith(workspace.account_id), taken)).rejects.toThrow(
+      /no free public slug/,
+    );
+    expect(draws).toBe(SLUG_DRAWS);
   });
 });

@@ -40,6 +40,27 @@ export function publicSlugOf(name: string): string {
   return words ? `${words}-${tail}` : tail;
 }
 
+/** How many slugs a new workspace draws before giving up: a clash at 6 random characters is rare. */
+export const SLUG_DRAWS = 8;
+
+/**
+ * Inserts a row with a public slug no other workspace holds: `insert` answers nothing when its
+ * slug is taken (ON CONFLICT DO NOTHING), and the slug is drawn again. The random tail is 24 bits,
+ * so among thousands of workspaces of one name ("Acme", "Main") a clash is to be expected; it
+ * used to fail the request with the unique index's 409.
+ */
+export async function withFreshSlug<T>(
+  name: string,
+  insert: (slug: string) => Promise<T | undefined>,
+  slugOf: (name: string) => string = publicSlugOf,
+): Promise<T> {
+  for (let draw = 0; draw < SLUG_DRAWS; draw++) {
+    const row = await insert(slugOf(name));
+    if (row) return row;
+  }
+  throw new Error(`no free public slug for a workspace after ${SLUG_DRAWS} draws`);
+}
+
 export function createWorkspaceService(ctx: Ctx) {
   const { db, now } = ctx;
   const logos = logoStorage(join(ctx.config.dataDir, 'uploads'));
@@ -128,19 +149,22 @@ export function createWorkspaceService(ctx: Ctx) {
     const id = await db.transaction(async (tx) => {
       // The plan's workspace limit, counted under the account's lock until this insert commits.
       await assertWorkspaceRoom(tx, scope.accountId, at);
-      const [created] = await tx
-        .insert(workspaces)
-        .values({
-          ...scope.accountValues(),
-          name: input.workspace_name,
-          template: input.template,
-          description: input.description,
-          publicSlug: publicSlugOf(input.workspace_name),
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning({ id: workspaces.id });
-      if (!created) throw new Error('workspace insert returned no row');
+      const created = await withFreshSlug(input.workspace_name, async (publicSlug) => {
+        const [row] = await tx
+          .insert(workspaces)
+          .values({
+            ...scope.accountValues(),
+            name: input.workspace_name,
+            template: input.template,
+            description: input.description,
+            publicSlug,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .onConflictDoNothing({ target: workspaces.publicSlug })
+          .returning({ id: workspaces.id });
+        return row;
+      });
       await tx.insert(workspaceMembers).values({
         ...scope.accountValues(),
         workspaceId: created.id,
