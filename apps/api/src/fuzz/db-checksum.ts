@@ -9,13 +9,13 @@ import { openTestDb } from '../test/helpers.ts';
 
 /**
  * A database no other test file writes to, so a checksum over every table sees only this file's
- * requests: PGlite's copy is private already; on PostgreSQL the run's database is shared by the
+ * requests: on PGlite a copy of the snapshot of its own; on PostgreSQL the run's database is shared by the
  * files running in parallel, so the fuzz gets one of its own (migrated, seeded, dropped after).
  */
 export async function privateTestDb(): Promise<{ db: DbHandle; drop: () => Promise<void> }> {
   const info = inject('testDb');
   if (info.kind === 'pglite') {
-    const db = await openTestDb();
+    const db = await openTestDb({ own: true });
     return { db, drop: () => db.close() };
   }
   const url = new URL(info.url);

@@ -18,12 +18,28 @@ import { codeInMailText } from '../modules/auth/auth.mails.ts';
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const PASSWORD = 'secret-1';
 
-/** A database for one test file: a copy of the migrated snapshot, or the run's PostgreSQL database. */
-export async function openTestDb(): Promise<DbHandle> {
+let workerPglite: Promise<DbHandle> | undefined;
+
+/**
+ * The test database: the run's PostgreSQL database (a pool of this caller's own), or on PGlite the
+ * worker's one copy of the migrated snapshot, which every file of the worker shares as every file
+ * shares PostgreSQL's (files of one worker run one after another; loading a copy cost a second a
+ * file). Its `close` leaves it open for the next file; `own: true` gives a copy of the caller's own,
+ * for a test that closes or breaks its database.
+ */
+export async function openTestDb({ own = false }: { own?: boolean } = {}): Promise<DbHandle> {
   const info = inject('testDb');
   if (info.kind === 'postgres') return postgresHandle(info.url, 4);
-  const data = await readFile(info.snapshot);
-  return pgliteHandle(await PGlite.create({ loadDataDir: new Blob([data]), extensions: PGLITE_EXTENSIONS }));
+  const copy = async () =>
+    pgliteHandle(
+      await PGlite.create({
+        loadDataDir: new Blob([await readFile(info.snapshot)]),
+        extensions: PGLITE_EXTENSIONS,
+      }),
+    );
+  if (own) return copy();
+  workerPglite ??= copy();
+  return { ...(await workerPglite), close: async () => {} };
 }
 
 /** Config as the tests want it: quiet, no SPA, limits high enough not to get in the way. */

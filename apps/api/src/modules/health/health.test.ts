@@ -23,7 +23,7 @@ describe('GET /api/ready', () => {
   });
 
   it('answers 503 once the database is gone, while health still answers ok', async () => {
-    const own = await openTestDb();
+    const own = await openTestDb({ own: true });
     const broken = await testApp(own);
     await own.close();
     try {
