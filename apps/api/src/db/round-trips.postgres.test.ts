@@ -2,7 +2,7 @@ import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, useTestApp } from '../test/helpers.ts';
 import { newTenant, type Tenant } from '../test/tenants.ts';
-import { createProject, createTask } from '../test/work.ts';
+import { createMilestone, createProject, createTask } from '../test/work.ts';
 
 /*
  * How many writes to PostgreSQL the hottest reads cost, and how many times they wait for its answer
@@ -99,6 +99,20 @@ describe('round trips to PostgreSQL of the hot reads', () => {
     });
     const [project] = (list.json() as { data: { project_id: string }[] }).data;
     expect(await perRequest(`/api/projects/${project?.project_id}`)).toEqual({ writes: 1, roundTrips: 1 });
+  });
+
+  it('GET /api/milestones/:id: the session, the milestone (its task count included) and the COMMIT, in one write', async () => {
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/projects?limit=1',
+      headers: bearer(tenant.owner.token),
+    });
+    const [project] = (list.json() as { data: { project_id: string }[] }).data;
+    const milestone = await createMilestone(t, tenant.owner.token, project?.project_id ?? '');
+    expect(await perRequest(`/api/milestones/${milestone.milestone_id}`)).toEqual({
+      writes: 1,
+      roundTrips: 1,
+    });
   });
 
   it('GET /api/team (not read ahead): its reads wait for the answer of the session check', async () => {

@@ -62,9 +62,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * and under load the requests holding connections waited for bodies that the ones waiting for a
  * connection held up: the server stopped answering; docs/performance.md).
  *
- * A read-ahead route (`config: { readAhead: true }`: the task and project lists, the dashboard) does
- * not wait for the check's answer on PostgreSQL: its reads follow the check's statement in the same
- * write, and its handler answers only once the check holds (readAheadOf; docs/decisions.md 028).
+ * A read-ahead route (`config: { readAhead: true }`: the task and project lists, one task, project
+ * or milestone, the dashboard) does not wait for the check's answer on PostgreSQL: its reads follow
+ * the check's statement in the same write, and its handler answers only once the check holds
+ * (readAheadOf; docs/decisions.md 028).
  */
 export function registerAuth(app: FastifyInstance, tokens: AccessTokens, db: Db, now: Clock): void {
   app.decorateRequest('auth', null);

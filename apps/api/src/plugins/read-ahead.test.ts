@@ -6,10 +6,10 @@ import { accounts, users } from '../db/schema/users.ts';
 import { workspaceMembers, workspaces } from '../db/schema/workspaces.ts';
 import { errorOf, useTestApp } from '../test/helpers.ts';
 import { enter, login } from '../test/tenants.ts';
-import { call, createTask, tenantWithWorker } from '../test/work.ts';
+import { call, createMilestone, createTask, tenantWithWorker } from '../test/work.ts';
 
 /*
- * The task list, a task, the project list, a project and the dashboard are read ahead of their session check on
+ * The task list, a task, the project list, a project, a milestone and the dashboard are read ahead of their session check on
  * PostgreSQL: their statements go out with the session's, with the role and template the token
  * claims (db/tenant-scope.ts workspaceRead). What was read is answered only once the session is
  * confirmed and the live membership has the token's role; otherwise the check's refusal is the
@@ -20,18 +20,25 @@ import { call, createTask, tenantWithWorker } from '../test/work.ts';
 const t = useTestApp();
 
 const READ_AHEAD = ['/api/tasks', '/api/projects', '/api/dashboard'];
-/** The read-ahead routes, with a task of the worker's and their project. */
-const readAhead = () => [...READ_AHEAD, `/api/tasks/${ownTask}`, `/api/projects/${s.project.project_id}`];
+/** The read-ahead routes, with a task of the worker's, their project and a milestone of it. */
+const readAhead = () => [
+  ...READ_AHEAD,
+  `/api/tasks/${ownTask}`,
+  `/api/projects/${s.project.project_id}`,
+  `/api/milestones/${milestoneId}`,
+];
 
 type Setup = Awaited<ReturnType<typeof tenantWithWorker>>;
 let s: Setup;
 let ownTask: string;
 let othersTask: string;
+let milestoneId: string;
 
 beforeEach(async () => {
   s = await tenantWithWorker(t);
   ownTask = (await createTask(t, s.owner.token, s.toWorker)).task_id;
   othersTask = (await createTask(t, s.owner.token, { ...s.toWorker, assigned_to: s.ownerId })).task_id;
+  milestoneId = (await createMilestone(t, s.owner.token, s.project.project_id)).milestone_id;
 });
 
 const get = (url: string, token = s.worker.token) => call(t, 'GET', url, token);

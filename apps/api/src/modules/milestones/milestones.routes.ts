@@ -10,7 +10,7 @@ import {
 import { idParam } from '@workhub/shared/schemas/workspaces';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { readAheadOf, requireAuth } from '../../plugins/auth.ts';
 import type { MilestoneService } from './milestones.service.ts';
 
 const tags = ['milestones'];
@@ -58,6 +58,8 @@ export const milestoneRoutes: FastifyPluginAsyncZod<{ milestones: MilestoneServi
   app.get(
     '/milestones/:id',
     {
+      // Sent with the session check, answered once it holds (db/tenant-scope.ts workspaceRead).
+      config: { readAhead: true },
       schema: {
         tags,
         security,
@@ -66,7 +68,7 @@ export const milestoneRoutes: FastifyPluginAsyncZod<{ milestones: MilestoneServi
         response: { 200: milestoneResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => ({ data: await milestones.get(requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await milestones.get(readAheadOf(request), request.params.id) }),
   );
 
   app.patch(

@@ -5,9 +5,17 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { countOf } from '../../db/aggregates.ts';
 import { sortedPageOf } from '../../db/paging.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
 import { milestones, projects, tasks } from '../../db/schema/work.ts';
-import { inScopeWorkspace, type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
+import { lastReads } from '../../db/tenant-context.ts';
+import {
+  inScopeWorkspace,
+  type ReadAhead,
+  type WorkspaceScope,
+  workspaceRead,
+  workspaceScope,
+} from '../../db/tenant-scope.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 import { ListShape, listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
@@ -105,8 +113,25 @@ export function createMilestoneService(ctx: Ctx) {
     });
   }
 
-  async function get(claims: AccessTokenClaims, id: string): Promise<Milestone> {
-    return toMilestone((await find(claims, id, 'milestone:view')).found);
+  /**
+   * One milestone, read ahead of the session check (workspaceRead): one prepared statement, sent
+   * with the session's and the COMMIT (lastReads), one round trip. 404 before 403, as find().
+   */
+  async function get(ahead: ReadAhead, id: string): Promise<Milestone> {
+    const { value, scope } = await workspaceRead(db, ahead, (scope) =>
+      lastReads(() =>
+        runPrepared(db, 'milestone_one', { ...scope.workspaceValues(), id }, () =>
+          selectMilestones(
+            inScopeWorkspace,
+            and(inScopeWorkspace(milestones), eq(milestones.id, sql.placeholder('id'))),
+          ).limit(1),
+        ),
+      ),
+    );
+    const [found] = value;
+    if (!found) throw notFound();
+    assertCan(scope.auth, 'milestone:view');
+    return toMilestone(found);
   }
 
   async function create(claims: AccessTokenClaims, projectId: string, input: Input): Promise<Milestone> {
