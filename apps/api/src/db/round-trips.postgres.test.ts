@@ -88,27 +88,18 @@ describe('round trips to PostgreSQL of the hot reads', () => {
   });
 
   it('GET /api/tasks/:id: the session, the task (tags included) and the COMMIT, in one write', async () => {
-    expect(await perRequest(`/api/tasks/${await firstTaskId()}`)).toEqual({ writes: 1, roundTrips: 1 });
+    expect(await perRequest(`/api/tasks/${await firstId('tasks')}`)).toEqual({ writes: 1, roundTrips: 1 });
   });
 
   it('GET /api/projects/:id: the session, the project (tags included) and the COMMIT, in one write', async () => {
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/projects?limit=1',
-      headers: bearer(tenant.owner.token),
+    expect(await perRequest(`/api/projects/${await firstId('projects')}`)).toEqual({
+      writes: 1,
+      roundTrips: 1,
     });
-    const [project] = (list.json() as { data: { project_id: string }[] }).data;
-    expect(await perRequest(`/api/projects/${project?.project_id}`)).toEqual({ writes: 1, roundTrips: 1 });
   });
 
   it('GET /api/milestones/:id: the session, the milestone (its task count included) and the COMMIT, in one write', async () => {
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/projects?limit=1',
-      headers: bearer(tenant.owner.token),
-    });
-    const [project] = (list.json() as { data: { project_id: string }[] }).data;
-    const milestone = await createMilestone(t, tenant.owner.token, project?.project_id ?? '');
+    const milestone = await createMilestone(t, tenant.owner.token, (await firstId('projects')) ?? '');
     expect(await perRequest(`/api/milestones/${milestone.milestone_id}`)).toEqual({
       writes: 1,
       roundTrips: 1,
@@ -119,12 +110,14 @@ describe('round trips to PostgreSQL of the hot reads', () => {
     expect((await perRequest('/api/team')).roundTrips).toBeGreaterThanOrEqual(2);
   });
 
-  async function firstTaskId(): Promise<string | undefined> {
-    const list = await t.app.inject({
+  /** The id of the first task or project of the tenant's list. */
+  async function firstId(list: 'tasks' | 'projects'): Promise<string | undefined> {
+    const response = await t.app.inject({
       method: 'GET',
-      url: '/api/tasks?limit=1',
+      url: `/api/${list}?limit=1`,
       headers: bearer(tenant.owner.token),
     });
-    return (list.json() as { data: { task_id: string }[] }).data[0]?.task_id;
+    const [first] = (response.json() as { data: Record<string, string>[] }).data;
+    return first?.[list === 'tasks' ? 'task_id' : 'project_id'];
   }
 });
