@@ -26,6 +26,7 @@ type Input = z.output<typeof milestoneBody>;
 
 export function createMilestoneService(ctx: Ctx) {
   const { db, now } = ctx;
+  type Action = Parameters<typeof assertCan>[1];
 
   /** Milestones with their project's name and status, their creator's names and their task count. */
   /** `inWorkspace`: the scope's `workspace`, or inScopeWorkspace for a prepared statement. */
@@ -70,13 +71,18 @@ export function createMilestoneService(ctx: Ctx) {
   const thisMilestone = (scope: WorkspaceScope, id: string) =>
     and(scope.workspace(milestones), eq(milestones.id, id));
 
-  /** A milestone of the session's workspace (404 otherwise), then the permission. */
-  async function find(claims: AccessTokenClaims, id: string, action: Parameters<typeof assertCan>[1]) {
+  /** A milestone of the session's workspace that the session may `action` (allowed()). */
+  async function find(claims: AccessTokenClaims, id: string, action: Action) {
     const scope = await workspaceScope(db, claims);
     const [found] = await selectMilestones(scope.workspace, thisMilestone(scope, id)).limit(1);
+    return { scope, found: allowed(scope, found, action) };
+  }
+
+  /** The rule of find() and get(): a missing milestone is 404, then the permission. */
+  function allowed(scope: WorkspaceScope, found: Selected | undefined, action: Action): Selected {
     if (!found) throw notFound();
     assertCan(scope.auth, action);
-    return { scope, found };
+    return found;
   }
 
   async function reload(scope: WorkspaceScope, id: string): Promise<Milestone> {
@@ -115,7 +121,7 @@ export function createMilestoneService(ctx: Ctx) {
 
   /**
    * One milestone, read ahead of the session check (workspaceRead): one prepared statement, sent
-   * with the session's and the COMMIT (lastReads), one round trip. 404 before 403, as find().
+   * with the session's and the COMMIT (lastReads), one round trip. 404 before 403 (allowed()).
    */
   async function get(ahead: ReadAhead, id: string): Promise<Milestone> {
     const { value, scope } = await workspaceRead(db, ahead, (scope) =>
@@ -128,10 +134,7 @@ export function createMilestoneService(ctx: Ctx) {
         ),
       ),
     );
-    const [found] = value;
-    if (!found) throw notFound();
-    assertCan(scope.auth, 'milestone:view');
-    return toMilestone(found);
+    return toMilestone(allowed(scope, value[0], 'milestone:view'));
   }
 
   async function create(claims: AccessTokenClaims, projectId: string, input: Input): Promise<Milestone> {
