@@ -26,12 +26,27 @@ export class AppError extends Error {
 
 export const isAppError = (err: unknown): err is AppError => err instanceof AppError;
 
-/** A unique constraint said no (PostgreSQL 23505), whether drizzle wrapped the driver error or not. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+/** The driver's error of a unique violation (PostgreSQL 23505), whether drizzle wrapped it or not. */
+function uniqueViolationOf(err: unknown): object | undefined {
+  let depth = 0;
+  for (let e: unknown = err; e && typeof e === 'object' && depth < 10; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return e;
+    depth += 1;
   }
-  return false;
+  return undefined;
+}
+
+/** A unique constraint said no (PostgreSQL 23505), whether drizzle wrapped the driver error or not. */
+export const isUniqueViolation = (err: unknown): boolean => uniqueViolationOf(err) !== undefined;
+
+/**
+ * The name of the unique constraint or index that said no: postgres.js calls it `constraint_name`,
+ * PGlite `constraint`. Undefined when the error is not a unique violation or does not name it.
+ */
+export function uniqueViolationConstraint(err: unknown): string | undefined {
+  const found = uniqueViolationOf(err) as { constraint_name?: unknown; constraint?: unknown } | undefined;
+  const name = found?.constraint_name ?? found?.constraint;
+  return typeof name === 'string' ? name : undefined;
 }
 
 export const notFound = () => new AppError(404, 'NOT_FOUND', messages.notFound);

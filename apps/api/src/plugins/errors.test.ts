@@ -1,7 +1,9 @@
 import { messages } from '@workhub/shared/messages';
+import { sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { uniqueViolationConstraint } from '../lib/app-error.ts';
 import { bearer, errorOf, registration, signUp, testApp, uniqueEmail, useTestApp } from '../test/helpers.ts';
 import { isDatabaseUnavailable, safeValidatorCompiler, toErrorReply } from './errors.ts';
 
@@ -205,8 +207,38 @@ describe('a database that cannot answer', () => {
     expect(isDatabaseUnavailable(new Error('outer', { cause: wrapped({ code }) }))).toBe(true);
   });
 
+  it('names the e-mail only when the clash is the users e-mail, on the real driver', async () => {
+    const [first, second] = [uniqueEmail('clash'), uniqueEmail('clash')];
+    await signUp(t, first);
+    await signUp(t, second);
+    const clash = await t.db.db
+      .execute(sql`update users set email = ${first} where email = ${second}`)
+      .catch((err: unknown) => err);
+    expect(uniqueViolationConstraint(clash)).toBe('users_email_key');
+    expect(toErrorReply(clash)).toEqual({
+      status: 409,
+      body: { error: { code: 'CONFLICT', message: messages.emailTaken } },
+    });
+
+    const other = await t.db.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`create temporary table clash_probe (v int unique) on commit drop`);
+        await tx.execute(sql`insert into clash_probe values (1), (1)`);
+      })
+      .catch((err: unknown) => err);
+    expect(uniqueViolationConstraint(other)).toBe('clash_probe_v_key');
+    expect(toErrorReply(other)).toEqual({
+      status: 409,
+      body: { error: { code: 'CONFLICT', message: messages.alreadyExists } },
+    });
+  });
+
   it('keeps other database errors what they were: a conflict stays 409, a bug stays 500', () => {
     expect(toErrorReply(wrapped({ code: '23505' })).status).toBe(409);
+    expect(toErrorReply(wrapped({ code: '23505' })).body.error.message).toBe(messages.alreadyExists);
+    expect(
+      toErrorReply(wrapped({ code: '23505', constraint_name: 'users_email_key' })).body.error.message,
+    ).toBe(messages.emailTaken);
     expect(toErrorReply(wrapped({ code: '22P02' })).status).toBe(500);
     expect(toErrorReply(wrapped({ code: '42P01' })).status).toBe(500);
     expect(toErrorReply(new Error('boom')).status).toBe(500);

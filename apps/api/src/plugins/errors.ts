@@ -2,7 +2,7 @@ import { messages } from '@workhub/shared/messages';
 import type { ApiError, ErrorCode } from '@workhub/shared/schemas/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
-import { isAppError, isUniqueViolation } from '../lib/app-error.ts';
+import { isAppError, isUniqueViolation, uniqueViolationConstraint } from '../lib/app-error.ts';
 
 type Reply = { status: number; body: ApiError; retryAfter?: number };
 
@@ -75,7 +75,12 @@ export function toErrorReply(err: unknown): Reply {
     return { status: 400, body: envelope('VALIDATION_FAILED', messages.validationFailed, extra) };
   }
   if (isUniqueViolation(err)) {
-    return { status: 409, body: envelope('CONFLICT', messages.emailTaken) };
+    // Only the users' e-mail is a clash a caller can be told about by name (two sign-ups or
+    // invitation accepts for one address at once); any other constraint a service did not catch
+    // itself is a record that already exists, said in general terms.
+    const message =
+      uniqueViolationConstraint(err) === 'users_email_key' ? messages.emailTaken : messages.alreadyExists;
+    return { status: 409, body: envelope('CONFLICT', message) };
   }
   if (isDatabaseUnavailable(err)) {
     return { status: 503, body: envelope('UNAVAILABLE', messages.serviceUnavailable) };
