@@ -8,7 +8,7 @@ import { type DbHandle, openDb } from './db/client.ts';
 import { tenantAware, watchPlatformUse } from './db/tenant-context.ts';
 import { createAccessTokens } from './lib/access-tokens.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
-import { RedisLink } from './lib/redis-link.ts';
+import { openRedisLink } from './lib/redis-link.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminDashboardService } from './modules/admin/admin-dashboard.service.ts';
@@ -147,7 +147,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   watchPlatformUse((use) => app.log.info({ platform: use }, 'platform role taken'));
   // Redis (REDIS_URL) holds the rate-limit counters every instance shares; while it is down each
   // process counts on its own (lib/redis-link.ts), and the log says so.
-  const redis = config.redisUrl ? new RedisLink(config.redisUrl, app.log) : undefined;
+  const redis = config.redisUrl ? await openRedisLink(config.redisUrl, app.log) : undefined;
 
   const mailer = new Mailer({
     db,
