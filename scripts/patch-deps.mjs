@@ -93,6 +93,35 @@ export const BATCH_FIXES = [
   ['    if (fn || chunk.length >= 1024)\n', '    if (fn || chunk.length >= 16384)\n'],
 ];
 
+// postgres.js 3.4.x, src/index.js, `begin()`: when a transaction's connection closes, the transaction
+// fails at once, but its function may still be running, and its later statements went to the same
+// connection object, which the pool by then may have reconnected and given to another query: the
+// statement ran outside its transaction (without its tenant), and if it was written while the new
+// connection was starting, its answer was taken as the next query's (a query got another's rows;
+// db/postgres-begin.postgres.test.ts). The fix: once its connection has closed, a transaction
+// refuses its statements (ROLLBACK and COMMIT included) with the close's error, and the ones it
+// had queued fail with it.
+const LOST_MARK =
+  '// workhub: a transaction whose connection closed sends nothing more (scripts/patch-deps.mjs)';
+
+export const LOST_FIXES = [
+  [
+    '    let savepoints = 0\n      , connection\n      , prepare = null\n',
+    '    let savepoints = 0\n      , connection\n      , prepare = null\n      , lost = null\n',
+  ],
+  [
+    '        new Promise((_, reject) => connection.onclose = reject)\n',
+    '        new Promise((_, reject) => connection.onclose = e => {\n          lost = e\n          while (queries.length) queries.shift().reject(e)\n          reject(e)\n        })\n',
+  ],
+  [
+    '        q.catch(e => uncaughtError || (uncaughtError = e))\n        c.queue === full\n',
+    '        q.catch(e => uncaughtError || (uncaughtError = e))\n        if (lost)\n          return q.reject(lost)\n        c.queue === full\n',
+  ],
+];
+
+/** The fixed text of one index.js (after patchBegin), or null when it is already fixed. */
+export const patchLost = (text, file = 'index.js') => applyFixes(text, LOST_FIXES, LOST_MARK, file);
+
 /** The fixed text of one connection.js, or null when it is already fixed; throws on an unknown text. */
 export const patchBatch = (text, file = 'connection.js') => applyFixes(text, BATCH_FIXES, BATCH_MARK, file);
 
@@ -122,6 +151,7 @@ function main() {
     for (const [name, patch] of [
       ['queue.js', patchQueue],
       ['index.js', patchBegin],
+      ['index.js', patchLost],
       ['connection.js', patchClosed],
       ['connection.js', patchBatch],
     ]) {

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import postgres from 'postgres';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 // Runs in the api-postgres project only (vitest.config.ts). postgres.js as scripts/patch-deps.mjs
 // leaves it: a transaction's BEGIN goes out with its first queries instead of a round trip before.
@@ -157,6 +157,49 @@ describe("postgres.js's transactions with BEGIN pipelined (scripts/patch-deps.mj
       const [one] = await pool`select 1 as one`;
       expect(one).toEqual({ one: 1 });
     } finally {
+      await pool.end();
+    }
+  });
+
+  it('sends nothing more for a transaction whose connection closed, once the connection serves another query', async () => {
+    let socket: Socket | undefined;
+    const options = {
+      max: 1,
+      onnotice: () => {},
+      socket: async () => {
+        const { hostname, port } = new URL(url);
+        socket = connect(Number(port || 5432), hostname);
+        await once(socket, 'connect');
+        return socket;
+      },
+    };
+    const pool = postgres(url, options as Parameters<typeof postgres>[1]);
+    let resume = () => {};
+    const paused = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    let late: Promise<unknown> | undefined;
+    try {
+      const transaction = pool.begin(async (tx) => {
+        await tx`select 1`;
+        socket?.destroy();
+        // The transaction fails with its connection; its function goes on once the pool's one
+        // connection is back and has answered someone else.
+        await paused;
+        late = tx`select 2 as late`.then((rows) => rows);
+        await late;
+      });
+      await expect(transaction).rejects.toThrow();
+      const [one] = await pool`select 1 as one`;
+      expect(one).toEqual({ one: 1 });
+      resume();
+      await vi.waitFor(() => expect(late).toBeDefined());
+      // Refused, not run outside its transaction on a connection now serving others.
+      await expect(late).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+      const [two] = await pool`select 2 as two`;
+      expect(two).toEqual({ two: 2 });
+    } finally {
+      resume();
       await pool.end();
     }
   });

@@ -8,12 +8,12 @@ import { findRepoRoot } from '../config.ts';
 
 type Fixes = [string, string][];
 type Patch = (text: string) => string | null;
-const { patchBatch, patchBegin, patchClosed, patchQueue } = patches as Record<
-  'patchBatch' | 'patchBegin' | 'patchClosed' | 'patchQueue',
+const { patchBatch, patchBegin, patchClosed, patchLost, patchQueue } = patches as Record<
+  'patchBatch' | 'patchBegin' | 'patchClosed' | 'patchLost' | 'patchQueue',
   Patch
 >;
-const { BATCH_FIXES, BEGIN_FIXES, CLOSED_FIXES, QUEUE_FIXES } = patches as Record<
-  'BATCH_FIXES' | 'BEGIN_FIXES' | 'CLOSED_FIXES' | 'QUEUE_FIXES',
+const { BATCH_FIXES, BEGIN_FIXES, CLOSED_FIXES, LOST_FIXES, QUEUE_FIXES } = patches as Record<
+  'BATCH_FIXES' | 'BEGIN_FIXES' | 'CLOSED_FIXES' | 'LOST_FIXES' | 'QUEUE_FIXES',
   Fixes
 >;
 
@@ -73,14 +73,17 @@ describe("postgres.js's begin(), as npm install leaves it (scripts/patch-deps.mj
   // Its behaviour on a real server is in postgres-begin.postgres.test.ts.
   const indexFile = (flavour: string) => join(findRepoRoot(), 'node_modules/postgres', flavour, 'index.js');
 
-  it('sends BEGIN, and queues COMMIT, without waiting for its answer in each of the package flavours', () => {
+  it('sends BEGIN, and queues COMMIT, without waiting for its answer, and sends nothing once its connection closed, in each flavour', () => {
     for (const flavour of ['src', 'cjs/src', 'cf/src']) {
       const installed = readFileSync(indexFile(flavour), 'utf8');
       expect(installed).toMatch(MARK_LINE);
       expect(installed).toContain('const committing = prepare ? null : sql`commit`.execute()');
       expect(installed).toContain('began && await began');
-      expect(patchBegin(shipped(installed, BEGIN_FIXES))).toBe(installed);
+      expect(installed).toContain('if (lost)\n          return q.reject(lost)');
+      const begun = patchBegin(shipped(installed, [...BEGIN_FIXES, ...LOST_FIXES]));
+      expect(begun === null ? null : patchLost(begun)).toBe(installed);
       expect(patchBegin(installed)).toBeNull();
+      expect(patchLost(installed)).toBeNull();
     }
   });
 
