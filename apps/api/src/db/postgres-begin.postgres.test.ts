@@ -130,7 +130,8 @@ describe("postgres.js's transactions with BEGIN pipelined (scripts/patch-deps.mj
     expect(one).toEqual({ one: 1 });
   });
 
-  it('fails a transaction whose connection closed under it, and the pool goes on', async () => {
+  /** A pool of one connection whose current socket `cut()` destroys (a server stopped, a network cut). */
+  const oneConnectionPool = () => {
     let socket: Socket | undefined;
     const options = {
       max: 1,
@@ -142,12 +143,16 @@ describe("postgres.js's transactions with BEGIN pipelined (scripts/patch-deps.mj
         return socket;
       },
     };
-    const pool = postgres(url, options as Parameters<typeof postgres>[1]);
+    return { pool: postgres(url, options as Parameters<typeof postgres>[1]), cut: () => socket?.destroy() };
+  };
+
+  it('fails a transaction whose connection closed under it, and the pool goes on', async () => {
+    const { pool, cut } = oneConnectionPool();
     try {
       await expect(
         pool.begin(async (tx) => {
           await tx`select 1`;
-          socket?.destroy(); // the connection is gone (a server stopped, a network cut)
+          cut(); // the connection is gone (a server stopped, a network cut)
           await new Promise((resolve) => setTimeout(resolve, 50));
           // On the closed connection: refused, not sent (the crash this guards against, a write to
           // the null socket from a timer, is reproduced by npm run faults, PostgreSQL stopped).
@@ -162,18 +167,7 @@ describe("postgres.js's transactions with BEGIN pipelined (scripts/patch-deps.mj
   });
 
   it('sends nothing more for a transaction whose connection closed, once the connection serves another query', async () => {
-    let socket: Socket | undefined;
-    const options = {
-      max: 1,
-      onnotice: () => {},
-      socket: async () => {
-        const { hostname, port } = new URL(url);
-        socket = connect(Number(port || 5432), hostname);
-        await once(socket, 'connect');
-        return socket;
-      },
-    };
-    const pool = postgres(url, options as Parameters<typeof postgres>[1]);
+    const { pool, cut } = oneConnectionPool();
     let resume = () => {};
     const paused = new Promise<void>((resolve) => {
       resume = resolve;
@@ -182,7 +176,7 @@ describe("postgres.js's transactions with BEGIN pipelined (scripts/patch-deps.mj
     try {
       const transaction = pool.begin(async (tx) => {
         await tx`select 1`;
-        socket?.destroy();
+        cut();
         // The transaction fails with its connection; its function goes on once the pool's one
         // connection is back and has answered someone else.
         await paused;
