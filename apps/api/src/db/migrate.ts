@@ -14,6 +14,23 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
  */
 export const MIGRATION_LOCK_KEY = '33618059447530850';
 
+/**
+ * The migration lock is one database's, but the app's role (`workhub_app`, which migrations alter)
+ * is the cluster's: two databases of one cluster migrated at the same instant can both alter it, and
+ * PostgreSQL refuses one with "tuple concurrently updated". The refused run rolled back whole (the
+ * migrator's one transaction), so it is run again, a few times at most.
+ */
+export async function migrateRetryingRoleClash(run: () => Promise<void>, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (err) {
+      const cause = (err as { cause?: unknown }).cause ?? err;
+      if (attempt >= attempts || !/tuple concurrently updated/.test(String(cause))) throw err;
+    }
+  }
+}
+
 export type MigrationTarget = { kind: 'pglite'; db: PgliteDatabase } | { kind: 'postgres'; url: string };
 
 /**
@@ -48,7 +65,9 @@ export async function runMigrations<T>(
   try {
     await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY}::bigint)`;
     try {
-      await migratePostgres(drizzlePostgres({ client: lock }), { migrationsFolder });
+      await migrateRetryingRoleClash(() =>
+        migratePostgres(drizzlePostgres({ client: lock }), { migrationsFolder }),
+      );
       return await underLock?.();
     } finally {
       await lock`select pg_advisory_unlock(${MIGRATION_LOCK_KEY}::bigint)`;

@@ -24,17 +24,7 @@ export async function privateTestDb(): Promise<{ db: DbHandle; drop: () => Promi
   await admin.unsafe(`create database "${name}"`);
   url.pathname = `/${name}`;
   const db = postgresHandle(url.toString(), 4);
-  // Each database's migrations run under a lock of that database, but the app's role is the
-  // cluster's: two private databases migrated at once can both alter it, and PostgreSQL refuses one
-  // ("tuple concurrently updated"). The refused migration rolled back whole: it is run again.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await db.migrate();
-      break;
-    } catch (err) {
-      if (attempt >= 5 || !/tuple concurrently updated/.test(String((err as Error).cause ?? err))) throw err;
-    }
-  }
+  await db.migrate();
   await seedPlans(db.db);
   return {
     db,
