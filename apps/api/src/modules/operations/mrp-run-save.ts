@@ -1,4 +1,10 @@
-import type { MrpException, MrpPegging, MrpProposal } from '@workhub/shared/schemas/operations-mrp';
+import {
+  type MrpException,
+  type MrpPegging,
+  type MrpProposal,
+  type MrpRun,
+  mrpRun,
+} from '@workhub/shared/schemas/operations-mrp';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
@@ -69,24 +75,54 @@ export function describeRun(result: PlanResult, inputs: MrpRunInputs) {
   return { proposals, exceptions };
 }
 
-/** The run's proposals into mrp_proposals, PROPOSAL_BATCH rows per statement (one JSON parameter each). */
+/**
+ * The run's proposals into mrp_proposals, PROPOSAL_BATCH rows per statement (one JSON parameter
+ * each). Answers those parameters, the proposals' JSON in order: the run's answer is made of them
+ * (runAnswerJson), so 20 MB of proposals are not serialized twice.
+ */
 export async function saveProposals(
   tx: Db,
   scope: WorkspaceScope,
   runId: string,
   proposals: readonly MrpProposal[],
-): Promise<void> {
+): Promise<string[]> {
   const { accountId, workspaceId } = scope.workspaceValues();
+  const batches: string[] = [];
   for (let from = 0; from < proposals.length; from += PROPOSAL_BATCH) {
     // The answer's proposals as they are: json_to_recordset reads the columns it names and ignores
     // the rest (product_name, status, confirmed_ref), so no second copy of 30,000 objects is made.
-    const rows = proposals.slice(from, from + PROPOSAL_BATCH);
+    const json = JSON.stringify(proposals.slice(from, from + PROPOSAL_BATCH));
+    batches.push(json);
     await tx.execute(sql`
       insert into ${mrpProposals} (account_id, id, workspace_id, run_id, seq, product_id, kind, quantity,
         need_date, release_date, past_due, pegging)
       select ${accountId}::uuid, x.id, ${workspaceId}::uuid, ${runId}::uuid, x.seq, x.product_id, x.kind,
         x.quantity, x.need_date, x.release_date, x.past_due, x.pegging
-      from json_to_recordset(${JSON.stringify(rows)}::json) as x(id uuid, seq integer, product_id uuid,
+      from json_to_recordset(${json}::json) as x(id uuid, seq integer, product_id uuid,
         kind text, quantity numeric, need_date date, release_date date, past_due boolean, pegging jsonb)`);
   }
+  return batches;
+}
+
+const runWithoutProposals = mrpRun.omit({ proposals: true });
+
+/**
+ * `POST /api/mrp/runs`'s 201 as JSON text: `{ data: run, message }`, the run encoded through its
+ * schema as every answer is (fields it does not name are dropped), its proposals the JSON that
+ * saveProposals sent to the database (describeRun's objects, which name only the contract's fields).
+ * The route sends it as it is: zod and JSON.stringify no longer walk a bench run's 34,000 proposals
+ * (20 MB) after they were stringified once to be saved (docs/performance.md, "MRP run").
+ */
+export function runAnswerJson(
+  message: string,
+  run: Omit<MrpRun, 'proposals'>,
+  proposalBatches: readonly string[],
+): string {
+  const head = JSON.stringify(runWithoutProposals.parse(run));
+  const proposals = proposalBatches
+    .map((batch) => batch.slice(1, -1))
+    .filter((items) => items.length > 0)
+    .join(',');
+  // head is '{...}': the proposals go in before its closing brace.
+  return `{"data":${head.slice(0, -1)},"proposals":[${proposals}]},"message":${JSON.stringify(message)}}`;
 }

@@ -17,6 +17,7 @@ import { errorResponses } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import { createMrpConfirmService } from './mrp-confirm.service.ts';
 import { createMrpRunService } from './mrp-run.service.ts';
+import { runAnswerJson } from './mrp-run-save.ts';
 
 const tags = ['operations'];
 const security = [{ bearerAuth: [] }];
@@ -42,8 +43,15 @@ export const mrpRunRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
       },
     },
     async (request, reply) => {
-      const run = await runs.create(moduleScope(request), request.body);
-      return reply.status(201).send({ message: messages.mrpRunDone(run.proposals.length), data: run });
+      const { run, proposalsJson } = await runs.create(moduleScope(request), request.body);
+      const answer = { message: messages.mrpRunDone(run.proposals.length), data: run };
+      // This answer's own serializer (the response schema documents it): runAnswerJson encodes the
+      // run through its schema and reuses the proposals' JSON made to save them.
+      return reply
+        .status(201)
+        .type('application/json; charset=utf-8')
+        .serializer(() => runAnswerJson(answer.message, answer.data, proposalsJson))
+        .send(answer);
     },
   );
 

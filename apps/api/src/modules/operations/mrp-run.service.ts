@@ -23,6 +23,8 @@ import { findRun, proposalRows, runItemColumns, toProposal, toRunItem } from './
 import { describeRun, saveProposals } from './mrp-run-save.ts';
 
 export type MrpRunBodyValues = z.output<typeof mrpRunBody>;
+/** A run just made, and its proposals' JSON as saved (runAnswerJson answers with it). */
+export type MrpRunCreated = { run: MrpRun; proposalsJson: readonly string[] };
 export type MrpProposalListValues = z.output<typeof mrpProposalListQuery>;
 
 /** The server's UTC day, 'YYYY-MM-DD': the day a run plans from (docs/api.md 'Dates'). */
@@ -43,7 +45,7 @@ export function createMrpRunService(ctx: Ctx) {
    * Loads the workspace's plan inputs, runs the engine and saves the run with its proposals, all in
    * one transaction: a run is there whole or not at all. A BOM cycle is a 409 naming its products.
    */
-  async function create(scope: WorkspaceScope, body: MrpRunBodyValues): Promise<MrpRun> {
+  async function create(scope: WorkspaceScope, body: MrpRunBodyValues): Promise<MrpRunCreated> {
     const started = performance.now();
     const today = utcDay(ctx.now());
     return db.transaction(async (tx) => {
@@ -55,7 +57,7 @@ export function createMrpRunService(ctx: Ctx) {
       );
       const { proposals, exceptions } = describeRun(result, inputs);
       const runId = randomUUID();
-      const [run] = await tx
+      const [saved] = await tx
         .insert(mrpRuns)
         .values({
           ...scope.workspaceValues(),
@@ -70,17 +72,17 @@ export function createMrpRunService(ctx: Ctx) {
           createdAt: sql`clock_timestamp()`,
         })
         .returning({ createdAt: mrpRuns.createdAt });
-      if (!run) throw new Error('the run was not saved');
-      await saveProposals(tx, scope, runId, proposals);
+      if (!saved) throw new Error('the run was not saved');
+      const proposalsJson = await saveProposals(tx, scope, runId, proposals);
       const durationMs = Math.round(performance.now() - started);
       await tx
         .update(mrpRuns)
         .set({ durationMs })
         .where(and(scope.workspace(mrpRuns), eq(mrpRuns.id, runId)));
-      return {
+      const run: MrpRun = {
         ...toRunItem({
           id: runId,
-          createdAt: run.createdAt,
+          createdAt: saved.createdAt,
           createdBy: scope.auth.user_id,
           today,
           horizonDays: body.horizon_days,
@@ -93,6 +95,7 @@ export function createMrpRunService(ctx: Ctx) {
         proposals,
         exceptions,
       };
+      return { run, proposalsJson };
     });
   }
 

@@ -34,6 +34,7 @@ describe('POST /api/mrp/runs', () => {
     const { bicycle, wheel, spoke, order } = await bicycleWorld(world);
     const response = await runMrp(world.token);
     expect(response.statusCode, response.body).toBe(201);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = response.json();
     expect(body.message).toBe('MRP run done: 3 proposals');
     const run: MrpRun = body.data;

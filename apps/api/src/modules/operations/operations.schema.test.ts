@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { workspaces } from '../../db/schema/workspaces.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { createWorkspace, newTenant } from '../../test/tenants.ts';
 import { mrpProposals, mrpRuns } from './mrp.schema.ts';
@@ -202,5 +203,50 @@ describe('the operations tables', () => {
     expect(
       await refusal(t.db.db.insert(workOrders).values({ ...workOrder(1), mrpProposalId: null })),
     ).toContain('work_orders_workspace_number_key');
+  });
+
+  it("hold a proposal to its run's workspace, and delete both with the workspace (migration 0017)", async () => {
+    const { tenant, scope, product } = await workspaceScope();
+    const wheel = await product('Wheel', { procurementType: 'make' });
+    const [run] = await t.db.db
+      .insert(mrpRuns)
+      .values({ ...scope, today: '2026-03-02', horizonDays: 90, horizonEnd: '2026-05-31', summary: {} })
+      .returning();
+    const proposal = {
+      ...scope,
+      runId: run?.id ?? '',
+      seq: 1,
+      productId: wheel.id,
+      kind: 'work' as const,
+      quantity: '2',
+      needDate: '2026-03-10',
+      releaseDate: '2026-03-03',
+      pastDue: false,
+    };
+    // Another workspace of the same account: the run's key refuses it (no key of its own holds it).
+    const other = await createWorkspace(t, tenant.home.token, { template: 'mrp', workspace_name: 'Other' });
+    expect(
+      await refusal(t.db.db.insert(mrpProposals).values({ ...proposal, workspaceId: other.workspace_id })),
+    ).toContain('mrp_proposals_run_fk');
+    // Nor a workspace that does not exist.
+    expect(
+      await refusal(
+        t.db.db
+          .insert(mrpProposals)
+          .values({ ...proposal, workspaceId: '00000000-0000-4000-8000-000000000000' }),
+      ),
+    ).toContain('mrp_proposals_run_fk');
+    await t.db.db.insert(mrpProposals).values(proposal);
+
+    await t.db.db
+      .delete(workspaces)
+      .where(and(eq(workspaces.accountId, scope.accountId), eq(workspaces.id, scope.workspaceId)));
+    const left = await t.db.db
+      .select({ id: mrpProposals.id })
+      .from(mrpProposals)
+      .where(
+        and(eq(mrpProposals.accountId, scope.accountId), eq(mrpProposals.workspaceId, scope.workspaceId)),
+      );
+    expect(left).toEqual([]);
   });
 });
