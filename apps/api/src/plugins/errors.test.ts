@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { messages } from '@workhub/shared/messages';
 import { sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
@@ -242,5 +243,22 @@ describe('a database that cannot answer', () => {
     expect(toErrorReply(wrapped({ code: '22P02' })).status).toBe(500);
     expect(toErrorReply(wrapped({ code: '42P01' })).status).toBe(500);
     expect(toErrorReply(new Error('boom')).status).toBe(500);
+  });
+});
+
+describe("the app's schema compilers", () => {
+  it('are zod’s from the start: Fastify never loads ajv or fast-json-stringify (~170 ms of a start)', async () => {
+    // Another file of this worker may have made a bare Fastify(), which loads them: forget them first.
+    const cache = createRequire(import.meta.url).cache;
+    const compilers =
+      /node_modules\/(ajv|@fastify\/ajv-compiler|@fastify\/fast-json-stringify-compiler)\/|fast-json-stringify\/index\.js$/;
+    for (const path of Object.keys(cache)) if (compilers.test(path)) delete cache[path];
+    const own = await testApp(t.db);
+    try {
+      await own.app.ready();
+      expect(Object.keys(cache).filter((path) => compilers.test(path))).toEqual([]);
+    } finally {
+      await own.app.close();
+    }
   });
 });
