@@ -139,6 +139,15 @@ export const mrpRunItem = z.object({
 });
 export type MrpRunItem = z.infer<typeof mrpRunItem>;
 
+/**
+ * GET /api/mrp/runs/:id/overview: the run without its proposals (the run page's head: a run can hold
+ * tens of thousands of proposals, which the page reads a page at a time).
+ */
+export const mrpRunOverview = mrpRunItem.extend({
+  exceptions: z.array(mrpException),
+});
+export type MrpRunOverview = z.infer<typeof mrpRunOverview>;
+
 /** POST /api/mrp/runs (201) and GET /api/mrp/runs/:id: every proposal, in planning order. */
 export const mrpRun = mrpRunItem.extend({
   proposals: z.array(mrpProposal),
@@ -150,6 +159,8 @@ export const mrpRunListQuery = paginationQuery;
 
 /** GET /api/mrp/runs/:id/proposals: a page of a run's proposals, filtered, in planning order. */
 export const mrpProposalListQuery = paginationQuery.extend({
+  /** One proposal of the run (the pegging drawer follows a parent proposal by its id). */
+  id: idField().optional(),
   product_id: idField().optional(),
   kind: z.enum(MRP_PROPOSAL_KINDS).optional(),
   past_due: booleanQuery,

@@ -15,6 +15,7 @@ const MATRIX = `
   POST /api/mrp/runs                   | 201   | 201   | 403    | 403    | 403   | 403      | 201      | 401       | 404
   GET /api/mrp/runs                    | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   GET /api/mrp/runs/:id                | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
+  GET /api/mrp/runs/:id/overview       | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   GET /api/mrp/runs/:id/proposals      | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   POST /api/mrp/runs/:id/confirm       | 201   | 201   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET /api/operations/dashboard        | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
@@ -56,6 +57,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   'POST /api/mrp/runs': async () => ({ url: '/api/mrp/runs', payload: { horizon_days: 30 } }),
   'GET /api/mrp/runs': async () => ({ url: '/api/mrp/runs' }),
   'GET /api/mrp/runs/:id': async () => ({ url: `/api/mrp/runs/${(await freshRun()).id}` }),
+  'GET /api/mrp/runs/:id/overview': async () => ({ url: `/api/mrp/runs/${(await freshRun()).id}/overview` }),
   'GET /api/mrp/runs/:id/proposals': async () => ({
     url: `/api/mrp/runs/${(await freshRun()).id}/proposals`,
   }),

@@ -10,6 +10,7 @@ import {
   mrpRunBody,
   mrpRunItem,
   mrpRunListQuery,
+  mrpRunOverview,
 } from '@workhub/shared/schemas/operations-mrp';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../context.ts';
@@ -86,13 +87,28 @@ export const mrpRunRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
   );
 
   app.get(
+    '/mrp/runs/:id/overview',
+    {
+      config: { action: 'operations:read' },
+      schema: {
+        tags,
+        security,
+        summary: 'One MRP run without its proposals: its summary and exceptions',
+        params: operationsIdParam,
+        response: { 200: dataEnvelope(mrpRunOverview), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ data: await runs.overview(moduleScope(request), request.params.id) }),
+  );
+
+  app.get(
     '/mrp/runs/:id/proposals',
     {
       config: { action: 'operations:read' },
       schema: {
         tags,
         security,
-        summary: "A page of a run's proposals, filtered by product, kind, past due or status",
+        summary: "A page of a run's proposals, filtered by id, product, kind, past due or status",
         params: operationsIdParam,
         querystring: mrpProposalListQuery,
         response: { 200: listEnvelope(mrpProposal), ...errorResponses(400, 401, 403, 404, 409) },

@@ -4,6 +4,7 @@ import type { PaginationQuery } from '@workhub/shared/schemas/common';
 import type {
   MrpException,
   MrpRun,
+  MrpRunOverview,
   mrpProposalListQuery,
   mrpRunBody,
 } from '@workhub/shared/schemas/operations-mrp';
@@ -130,11 +131,19 @@ export function createMrpRunService(ctx: Ctx) {
     };
   }
 
+  /** One run without its proposals: its summary and exceptions (the run page's head). */
+  async function overview(scope: WorkspaceScope, id: string): Promise<MrpRunOverview> {
+    const run = await findRun(db, scope, id);
+    if (!run) throw notFound();
+    return { ...toRunItem(run), exceptions: run.exceptions as MrpException[] };
+  }
+
   /** A page of a run's proposals, filtered, in planning order. */
   async function proposals(scope: WorkspaceScope, id: string, query: MrpProposalListValues) {
     const run = await findRun(db, scope, id);
     if (!run) throw notFound();
     const filters: SQL[] = [];
+    if (query.id !== undefined) filters.push(eq(mrpProposals.id, query.id));
     if (query.product_id !== undefined) filters.push(eq(mrpProposals.productId, query.product_id));
     if (query.kind !== undefined) filters.push(eq(mrpProposals.kind, query.kind));
     if (query.past_due !== undefined) filters.push(eq(mrpProposals.pastDue, query.past_due));
@@ -151,7 +160,7 @@ export function createMrpRunService(ctx: Ctx) {
     );
   }
 
-  return { create, list, get, proposals };
+  return { create, list, get, overview, proposals };
 }
 export type MrpRunService = ReturnType<typeof createMrpRunService>;
 

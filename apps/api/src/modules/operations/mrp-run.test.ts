@@ -85,6 +85,11 @@ describe('POST /api/mrp/runs', () => {
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().data).toEqual({ ...run, duration_ms: read.json().data.duration_ms });
     expect(read.json().data.duration_ms).toBeGreaterThanOrEqual(0);
+    // The run without its proposals: what the run page reads.
+    const overview = await get(world.token, `/api/mrp/runs/${run.id}/overview`);
+    expect(overview.statusCode, overview.body).toBe(200);
+    const { proposals: _proposals, ...head } = read.json().data as MrpRun;
+    expect(overview.json()).toEqual({ data: head });
   });
 
   it('names products and orders in its exceptions, flags past-due proposals and leaves inactive products out', async () => {
@@ -229,16 +234,39 @@ describe('GET /api/mrp/runs/:id/proposals', () => {
     expect((await page('?past_due=true')).meta.total).toBe(0);
     expect((await page('?past_due=false&status=open&kind=purchase')).meta.total).toBe(1);
     expect((await page('?status=confirmed')).meta.total).toBe(0);
+    // One proposal by its id (the pegging drawer follows a parent proposal so).
+    const wheels = run.proposals[1];
+    expect(await page(`?id=${wheels?.id}&limit=1`)).toEqual({
+      data: [wheels],
+      meta: { page: 1, limit: 1, total: 1 },
+    });
+    // A proposal of another run of the workspace is not this run's.
+    const later: MrpRun = (await runMrp(world.token)).json().data;
+    expect((await page(`?id=${later.proposals[0]?.id}`)).data).toEqual([]);
+    expect((await page(`?id=${crypto.randomUUID()}&kind=work`)).meta.total).toBe(0);
   });
 
   it('answers 400 for bad filters and ids', async () => {
     const world = await mrpWorld(t);
     const run: MrpRun = (await runMrp(world.token)).json().data;
-    for (const query of ['?kind=make', '?past_due=maybe', '?status=done', '?product_id=12', '?limit=101']) {
+    for (const query of [
+      '?kind=make',
+      '?past_due=maybe',
+      '?status=done',
+      '?product_id=12',
+      '?id=12',
+      '?id=%00',
+      '?limit=101',
+    ]) {
       const response = await get(world.token, `/api/mrp/runs/${run.id}/proposals${query}`);
       expect(response.statusCode, `${query}: ${response.body}`).toBe(400);
     }
-    for (const url of ['/api/mrp/runs/12', '/api/mrp/runs/12/proposals', '/api/mrp/runs?page=0']) {
+    for (const url of [
+      '/api/mrp/runs/12',
+      '/api/mrp/runs/12/proposals',
+      '/api/mrp/runs/12/overview',
+      '/api/mrp/runs?page=0',
+    ]) {
       expect((await get(world.token, url)).statusCode, url).toBe(400);
     }
   });
@@ -249,13 +277,19 @@ describe('runs of others', () => {
     const world = await mrpWorld(t);
     const run: MrpRun = (await runMrp(world.token)).json().data;
     const other = await mrpWorld(t);
-    for (const url of [`/api/mrp/runs/${run.id}`, `/api/mrp/runs/${run.id}/proposals`]) {
+    for (const url of [
+      `/api/mrp/runs/${run.id}`,
+      `/api/mrp/runs/${run.id}/overview`,
+      `/api/mrp/runs/${run.id}/proposals`,
+      `/api/mrp/runs/${run.id}/proposals?id=${crypto.randomUUID()}`,
+    ]) {
       const response = await get(other.token, url);
       expect(response.statusCode, response.body).toBe(404);
       expect(response.body).not.toContain(world.where.workspaceId);
     }
     expect((await get(other.token, '/api/mrp/runs')).json().meta.total).toBe(0);
     expect((await get(world.token, `/api/mrp/runs/${crypto.randomUUID()}`)).statusCode).toBe(404);
+    expect((await get(world.token, `/api/mrp/runs/${crypto.randomUUID()}/overview`)).statusCode).toBe(404);
 
     const crm = await newTenant(t, 'crm');
     expect((await get(crm.owner.token, '/api/mrp/runs')).statusCode).toBe(200);
