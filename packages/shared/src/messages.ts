@@ -344,6 +344,8 @@ export const messages = {
   proposalIdsRequired: 'Choose at least one proposal',
   proposalIdsTooMany: 'Confirm at most 2,000 proposals at a time',
   proposalUnknown: 'One of these proposals is not a proposal of this run.',
+  /** The pegging drawer followed a parent proposal the run does not hold (in principle never). */
+  parentProposalNotFound: 'This parent proposal could not be found in this run.',
   proposalAlreadyConfirmed: 'One of these proposals is already confirmed.',
   /** Confirming from a run that a newer run of the workspace has replaced (docs/decisions.md, MRP confirm). */
   mrpRunSuperseded: 'A newer MRP run has replaced this one: confirm the proposals of the latest run.',

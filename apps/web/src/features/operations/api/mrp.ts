@@ -5,6 +5,7 @@ import type {
   MrpProposalListQuery,
   MrpRun,
   MrpRunItem,
+  MrpRunOverview,
 } from '@workhub/shared/schemas/operations-mrp';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { type Envelope, type ListPage, listQuery } from '../../../lib/api-types.ts';
@@ -15,6 +16,7 @@ const RUNS_SHOWN = 20;
 const PROPOSALS_PAGE = 25;
 
 const runKey = (scope: string, id: string) => [...operationsKey, scope, 'mrp-run', id] as const;
+const overviewKey = (scope: string, id: string) => [...runKey(scope, id), 'overview'] as const;
 
 /** GET /api/mrp/runs: the latest runs, newest first (without their proposals). */
 export const useMrpRuns = () => {
@@ -26,12 +28,16 @@ export const useMrpRuns = () => {
   });
 };
 
-/** GET /api/mrp/runs/:id: the run with its exceptions and every proposal (the pegging's parents). */
-export const useMrpRun = (id: string | null) => {
+/**
+ * GET /api/mrp/runs/:id/overview: the run's summary and exceptions, without its proposals (a run can
+ * hold tens of thousands; the page reads them a page at a time).
+ */
+export const useMrpRunOverview = (id: string | null) => {
   const scope = useSessionScope();
   return useQuery({
-    queryKey: runKey(scope, id ?? ''),
-    queryFn: async () => (await apiRequest<Envelope<MrpRun>>(idPath('/api/mrp/runs', id ?? ''))).data,
+    queryKey: overviewKey(scope, id ?? ''),
+    queryFn: async () =>
+      (await apiRequest<Envelope<MrpRunOverview>>(idPath('/api/mrp/runs', id ?? '', '/overview'))).data,
     enabled: id !== null,
   });
 };
@@ -55,6 +61,32 @@ export const useMrpProposals = (runId: string | null, params: ProposalListParams
   });
 };
 
+/**
+ * GET /api/mrp/runs/:id/proposals?id=&page=1&limit=1: one proposal of the run, or null when it is
+ * not one of its (the pegging drawer follows a parent proposal by its id).
+ */
+export const fetchMrpProposal = async (runId: string, proposalId: string): Promise<MrpProposal | null> => {
+  const answer = await apiRequest<ListPage<MrpProposal>>(
+    idPath('/api/mrp/runs', runId, `/proposals${listQuery({ id: proposalId, page: 1, limit: 1 })}`),
+  );
+  return answer.data[0] ?? null;
+};
+
+/**
+ * Loads one proposal of the run by id, through the query cache (a parent followed twice is asked
+ * once while fresh, and a confirm's invalidation reaches it): undefined when it is not of this run.
+ */
+export const useLoadMrpProposal = (runId: string) => {
+  const queryClient = useQueryClient();
+  const scope = useSessionScope();
+  return async (proposalId: string): Promise<MrpProposal | undefined> =>
+    // null, not undefined, in the cache: a query's data cannot be undefined.
+    (await queryClient.fetchQuery({
+      queryKey: [...runKey(scope, runId), 'proposal', proposalId],
+      queryFn: () => fetchMrpProposal(runId, proposalId),
+    })) ?? undefined;
+};
+
 /** POST /api/mrp/runs { horizon_days } (201, 'MRP run done: n proposals'): the whole run. */
 export const startMrpRun = (horizonDays: number) =>
   apiRequest<Envelope<MrpRun>>('/api/mrp/runs', { method: 'POST', body: { horizon_days: horizonDays } });
@@ -65,8 +97,10 @@ export const useStartMrpRun = () => {
   return useMutation({
     mutationFn: startMrpRun,
     onSuccess: async (answer) => {
-      // The answer is the run: no second request to show it.
-      queryClient.setQueryData(runKey(scope, answer.data.id), answer.data);
+      // The answer holds the overview: no second request to show the new run. Its proposals are not
+      // kept (the page reads them a page at a time).
+      const { proposals: _proposals, ...overview } = answer.data;
+      queryClient.setQueryData<MrpRunOverview>(overviewKey(scope, overview.id), overview);
       await queryClient.invalidateQueries({ queryKey: [...operationsKey, scope, 'mrp-runs'] });
     },
   });

@@ -1,7 +1,11 @@
 import { Anchor, Badge, Button, Drawer, Group, Stack, Text } from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
 import type { MrpPegging, MrpProposal } from '@workhub/shared/schemas/operations-mrp';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { errorMessage } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/labels.ts';
+import { notify } from '../../../lib/notify.tsx';
 import { formatQty } from '../operations-format.ts';
 import { PROPOSAL_KIND_LABELS } from '../operations-options.ts';
 
@@ -13,21 +17,53 @@ const KIND_LABELS: Record<MrpPegging['kind'], string> = {
 
 type PeggingDrawerProps = {
   proposal: MrpProposal | null;
-  /** The run's proposals by id, to follow a parent proposal (none: shown as text). */
-  findProposal: (id: string) => MrpProposal | undefined;
+  /**
+   * Asks the API for a parent proposal of the same run (undefined: not found). The run page does
+   * not hold every proposal of a run, so a parent is fetched when it is followed.
+   */
+  loadProposal: (id: string) => Promise<MrpProposal | undefined>;
   onOpenProposal: (proposal: MrpProposal) => void;
   onClose: () => void;
 };
 
-const PeggingTarget = ({
+type FollowProps = Pick<PeggingDrawerProps, 'loadProposal' | 'onOpenProposal'>;
+
+/** A parent proposal: fetched on click (busy meanwhile), then opened in the drawer. */
+const ParentProposalButton = ({
   pegging,
-  findProposal,
+  loadProposal,
   onOpenProposal,
-}: {
-  pegging: MrpPegging;
-  findProposal: PeggingDrawerProps['findProposal'];
-  onOpenProposal: PeggingDrawerProps['onOpenProposal'];
-}) => {
+}: FollowProps & { pegging: Extract<MrpPegging, { kind: 'proposal' }> }) => {
+  const [loading, setLoading] = useState(false);
+  const follow = async () => {
+    setLoading(true);
+    try {
+      const parent = await loadProposal(pegging.proposal_id);
+      if (parent) onOpenProposal(parent);
+      // In principle never (a pegging's parent is a proposal of the same run), but said, not ignored.
+      else notify.error(messages.parentProposalNotFound);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      px={4}
+      ml={-4}
+      fw={600}
+      loading={loading}
+      onClick={() => void follow()}
+    >
+      {pegging.label}
+    </Button>
+  );
+};
+
+const PeggingTarget = ({ pegging, loadProposal, onOpenProposal }: FollowProps & { pegging: MrpPegging }) => {
   switch (pegging.kind) {
     case 'customer_order':
       return (
@@ -41,18 +77,10 @@ const PeggingTarget = ({
           {pegging.label}
         </Anchor>
       );
-    case 'proposal': {
-      const parent = findProposal(pegging.proposal_id);
-      return parent ? (
-        <Anchor component="button" type="button" size="sm" fw={600} onClick={() => onOpenProposal(parent)}>
-          {pegging.label}
-        </Anchor>
-      ) : (
-        <Text size="sm" fw={600}>
-          {pegging.label}
-        </Text>
+    case 'proposal':
+      return (
+        <ParentProposalButton pegging={pegging} loadProposal={loadProposal} onOpenProposal={onOpenProposal} />
       );
-    }
   }
 };
 
@@ -61,7 +89,7 @@ const PeggingTarget = ({
  * takes: customer order lines (to the order), parent proposals (this part is needed to make them;
  * follow one to see what it covers in turn) and released work orders.
  */
-export const PeggingDrawer = ({ proposal, findProposal, onOpenProposal, onClose }: PeggingDrawerProps) => (
+export const PeggingDrawer = ({ proposal, loadProposal, onOpenProposal, onClose }: PeggingDrawerProps) => (
   <Drawer
     opened={proposal !== null}
     onClose={onClose}
@@ -97,7 +125,7 @@ export const PeggingDrawer = ({ proposal, findProposal, onOpenProposal, onClose 
                   </Badge>
                   <PeggingTarget
                     pegging={pegging}
-                    findProposal={findProposal}
+                    loadProposal={loadProposal}
                     onOpenProposal={onOpenProposal}
                   />
                 </Stack>

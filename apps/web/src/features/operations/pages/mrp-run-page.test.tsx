@@ -1,12 +1,14 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
+import { createQueryClient } from '../../../lib/query-client.ts';
 import { signIn } from '../../../lib/session.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
-import { renderWithData } from '../../../test/render.tsx';
+import { renderPage, renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
 import { fakeProposals, fakeRun, listOf, opsIds } from '../testing/fixtures.ts';
@@ -21,15 +23,31 @@ afterEach(() => {
   vi.mocked(notify.error).mockReset();
 });
 
-const { proposals: _all, exceptions: _exceptions, ...runItem } = fakeRun();
+const { proposals: _all, ...overview } = fakeRun();
+const { exceptions: _exceptions, ...runItem } = overview;
 
+/** The one proposal `?id=` names (none when it is not of the run), else the page of every proposal. */
+const answerProposals = (url: string) => {
+  const id = new URL(url, 'http://localhost').searchParams.get('id');
+  const proposals = fakeProposals();
+  return jsonResponse(200, listOf(id ? proposals.filter((proposal) => proposal.id === id) : proposals));
+};
+
+// No route for GET /api/mrp/runs/:id (the whole run): a call to it would fail the page.
 const routes = (extra: Parameters<typeof routeFetch>[1] = {}) =>
   routeFetch(fetchMock, {
     'GET /api/mrp/runs': () => jsonResponse(200, listOf([runItem])),
-    [`GET /api/mrp/runs/${opsIds.run}`]: () => jsonResponse(200, { data: fakeRun() }),
-    [`GET /api/mrp/runs/${opsIds.run}/proposals`]: () => jsonResponse(200, listOf(fakeProposals())),
+    [`GET /api/mrp/runs/${opsIds.run}/overview`]: () => jsonResponse(200, { data: overview }),
+    [`GET /api/mrp/runs/${opsIds.run}/proposals`]: (_init, url) => answerProposals(url),
     ...extra,
   });
+
+/** Whether the page asked for a whole run, with every proposal (GET /api/mrp/runs/:id). */
+const askedWholeRun = (id: string) =>
+  calledUrls(fetchMock).some((url) => url.split('?')[0] === `/api/mrp/runs/${id}`);
+
+/** The URLs of the parent proposals looked up by id (GET .../proposals?id=...). */
+const parentLookups = () => calledUrls(fetchMock).filter((url) => /\/proposals\?(.*&)?id=/.test(url));
 
 describe('MrpRunPage', { timeout: 20_000 }, () => {
   it('opens the latest run: its summary, its exceptions and its proposals, past due ones in red', async () => {
@@ -52,6 +70,9 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
     expect(wheel?.getAttribute('data-past-due')).toBeNull();
     expect(rowWith('Wheel').queryByText('Past due')).toBeNull();
     expect(calledUrls(fetchMock)).toContain(`/api/mrp/runs/${opsIds.run}/proposals?page=1&limit=25`);
+    expect(calledUrls(fetchMock)).toContain(`/api/mrp/runs/${opsIds.run}/overview`);
+    expect(askedWholeRun(opsIds.run)).toBe(false);
+    expect(parentLookups()).toEqual([]);
   });
 
   it('shows what a proposal covers on click, and follows a parent proposal to its customer order', async () => {
@@ -60,8 +81,6 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
     routes();
     renderWithData(<MrpRunPage />, '/operations/mrp');
     await screen.findByRole('table', { name: 'Proposals' });
-    // The run (with every proposal) is there before a parent is followed.
-    await screen.findByRole('list', { name: 'Exceptions' });
 
     await user.click(screen.getByRole('button', { name: 'What proposal 3 covers' }));
     let drawer = await screen.findByRole('dialog', { name: 'Buy 216 Spoke' });
@@ -75,6 +94,99 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
     drawer = await screen.findByRole('dialog', { name: 'Make 3 Bicycle' });
     const order = within(drawer).getByRole('link', { name: 'CO-00001 line 1 (Acme)' });
     expect(order.getAttribute('href')).toBe(`/operations/customer-orders/${opsIds.order}`);
+
+    // Each parent was asked for alone, by its id, and never the whole run.
+    expect(parentLookups()).toEqual([
+      `/api/mrp/runs/${opsIds.run}/proposals?id=${opsIds.wheelProposal}&page=1&limit=1`,
+      `/api/mrp/runs/${opsIds.run}/proposals?id=${opsIds.bicycleProposal}&page=1&limit=1`,
+    ]);
+    expect(askedWholeRun(opsIds.run)).toBe(false);
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('shows why a parent proposal could not be fetched, and stays on the proposal', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'admin'));
+    routes({
+      [`GET /api/mrp/runs/${opsIds.run}/proposals`]: (_init, url) =>
+        url.includes('id=')
+          ? jsonResponse(500, { error: { code: 'INTERNAL', message: 'The server is busy' } })
+          : answerProposals(url),
+    });
+    renderWithData(<MrpRunPage />, '/operations/mrp');
+    await screen.findByRole('table', { name: 'Proposals' });
+    await user.click(screen.getByRole('button', { name: 'What proposal 3 covers' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Buy 216 Spoke' });
+
+    const parent = within(drawer).getByRole('button', {
+      name: 'Work proposal 2: 6 Wheel',
+    }) as HTMLButtonElement;
+    await user.click(parent);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('The server is busy'));
+    await waitFor(() => expect(parent.disabled).toBe(false));
+    expect(screen.getByRole('dialog', { name: 'Buy 216 Spoke' })).toBeTruthy();
+    expect(parentLookups()).toEqual([
+      `/api/mrp/runs/${opsIds.run}/proposals?id=${opsIds.wheelProposal}&page=1&limit=1`,
+    ]);
+  });
+
+  it('says so when the parent proposal is not one of the run', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'admin'));
+    routes({
+      [`GET /api/mrp/runs/${opsIds.run}/proposals`]: (_init, url) =>
+        url.includes('id=') ? jsonResponse(200, listOf([])) : answerProposals(url),
+    });
+    renderWithData(<MrpRunPage />, '/operations/mrp');
+    await screen.findByRole('table', { name: 'Proposals' });
+    await user.click(screen.getByRole('button', { name: 'What proposal 3 covers' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Buy 216 Spoke' });
+
+    await user.click(within(drawer).getByRole('button', { name: 'Work proposal 2: 6 Wheel' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(messages.parentProposalNotFound));
+    expect(screen.getByRole('dialog', { name: 'Buy 216 Spoke' })).toBeTruthy();
+  });
+
+  it('shows a new run from the answer to starting it, without asking for it again', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
+    const newRunId = '00000000-0000-4000-8000-000000000d02';
+    const newRun = fakeRun({ id: newRunId, duration_ms: 7, created_at: '2026-03-02T09:00:00.000Z' });
+    const { proposals: _proposals, exceptions: _none, ...newItem } = newRun;
+    let started = false;
+    routes({
+      'GET /api/mrp/runs': () => jsonResponse(200, listOf(started ? [newItem, runItem] : [runItem])),
+      'POST /api/mrp/runs': () => {
+        started = true;
+        return jsonResponse(201, { message: messages.mrpRunDone(3), data: newRun });
+      },
+      [`GET /api/mrp/runs/${newRunId}/proposals`]: (_init, url) => answerProposals(url),
+    });
+    // The app's own cache settings: renderWithData makes every answer stale at once, which would
+    // refetch a cache seeded a moment before as soon as the new run is shown.
+    renderPage(
+      <QueryClientProvider client={createQueryClient()}>
+        <MrpRunPage />
+      </QueryClientProvider>,
+      '/operations/mrp',
+    );
+    await screen.findByRole('table', { name: 'Proposals' });
+    expect(within(screen.getByRole('group', { name: 'Run time' })).getByText('42 ms')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Run MRP' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.mrpRunDone(3)));
+    expect(await within(screen.getByRole('group', { name: 'Run time' })).findByText('7 ms')).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Exceptions' })).getByText(
+        'Buy 216 Spoke: release 20 Feb 2026 is before today',
+      ),
+    ).toBeTruthy();
+    await screen.findByRole('table', { name: 'Proposals' });
+    expect(calledUrls(fetchMock)).toContain(`/api/mrp/runs/${newRunId}/proposals?page=1&limit=25`);
+    expect(calledUrls(fetchMock).filter((url) => url.includes('/overview'))).toEqual([
+      `/api/mrp/runs/${opsIds.run}/overview`,
+    ]);
+    expect(askedWholeRun(newRunId)).toBe(false);
   });
 
   it('confirms the selected proposals after asking, and links to what they became', async () => {

@@ -18,6 +18,7 @@ import {
   type MrpProposal,
   type MrpRun,
   type MrpRunItem,
+  type MrpRunOverview,
   mrpRunBody,
 } from '@workhub/shared/schemas/operations-mrp';
 import { useState } from 'react';
@@ -38,8 +39,9 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import {
   type ProposalListParams,
   useConfirmProposals,
+  useLoadMrpProposal,
   useMrpProposals,
-  useMrpRun,
+  useMrpRunOverview,
   useMrpRuns,
   useStartMrpRun,
 } from '../api/mrp.ts';
@@ -92,7 +94,7 @@ const StartRunForm = ({ onDone }: { onDone: (run: MrpRun) => void }) => {
   );
 };
 
-const RunSummary = ({ run }: { run: MrpRun }) => (
+const RunSummary = ({ run }: { run: MrpRunOverview }) => (
   <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
     <StatCard
       label="Products planned"
@@ -147,7 +149,8 @@ const RunView = ({
   latest: boolean;
 }) => {
   const mayPlan = mayPlanHere && latest;
-  const run = useMrpRun(runId);
+  const run = useMrpRunOverview(runId);
+  const loadProposal = useLoadMrpProposal(runId);
   const [page, setPage] = usePageParam();
   const filters = useOpsFilters(RULES);
   const params = { ...filters.values, page } as ProposalListParams;
@@ -158,7 +161,6 @@ const RunView = ({
   const [result, setResult] = useState<MrpConfirmResult | null>(null);
   const [pegging, setPegging] = useState<MrpProposal | null>(null);
 
-  const byId = new Map((run.data?.proposals ?? []).map((proposal) => [proposal.id, proposal]));
   const select = (ids: string[], checked: boolean) =>
     setSelected((was) => {
       const next = new Set(was);
@@ -286,7 +288,7 @@ const RunView = ({
       </Section>
       <PeggingDrawer
         proposal={pegging}
-        findProposal={(id) => byId.get(id)}
+        loadProposal={loadProposal}
         onOpenProposal={setPegging}
         onClose={() => setPegging(null)}
       />
