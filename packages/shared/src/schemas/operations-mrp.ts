@@ -73,6 +73,13 @@ export const MRP_EXCEPTION_KINDS = [
 ] as const;
 export type MrpExceptionKind = (typeof MRP_EXCEPTION_KINDS)[number];
 
+/** The exceptions listed first (and shown in red): what is late, or cannot be. */
+export const MRP_SERIOUS_EXCEPTIONS = [
+  'past_due',
+  'demand_past_due',
+  'negative_stock',
+] as const satisfies readonly MrpExceptionKind[];
+
 export const mrpException = z.object({
   kind: z.enum(MRP_EXCEPTION_KINDS),
   product_id: z.string(),
@@ -140,12 +147,11 @@ export const mrpRunItem = z.object({
 export type MrpRunItem = z.infer<typeof mrpRunItem>;
 
 /**
- * GET /api/mrp/runs/:id/overview: the run without its proposals (the run page's head: a run can hold
- * tens of thousands of proposals, which the page reads a page at a time).
+ * GET /api/mrp/runs/:id/overview: the run without its proposals and exceptions (the run page's head:
+ * a run can hold tens of thousands of proposals and thousands of exceptions, which the page reads a
+ * page at a time).
  */
-export const mrpRunOverview = mrpRunItem.extend({
-  exceptions: z.array(mrpException),
-});
+export const mrpRunOverview = mrpRunItem;
 export type MrpRunOverview = z.infer<typeof mrpRunOverview>;
 
 /** POST /api/mrp/runs (201) and GET /api/mrp/runs/:id: every proposal, in planning order. */
@@ -156,6 +162,12 @@ export const mrpRun = mrpRunItem.extend({
 export type MrpRun = z.infer<typeof mrpRun>;
 
 export const mrpRunListQuery = paginationQuery;
+
+/** GET /api/mrp/runs/:id/exceptions: a page of a run's exceptions, the serious ones first, else in run order. */
+export const mrpExceptionListQuery = paginationQuery.extend({
+  kind: z.enum(MRP_EXCEPTION_KINDS).optional(),
+});
+export type MrpExceptionListQuery = z.input<typeof mrpExceptionListQuery>;
 
 /** GET /api/mrp/runs/:id/proposals: a page of a run's proposals, filtered, in planning order. */
 export const mrpProposalListQuery = paginationQuery.extend({

@@ -16,6 +16,7 @@ const MATRIX = `
   GET /api/mrp/runs                    | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   GET /api/mrp/runs/:id                | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   GET /api/mrp/runs/:id/overview       | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
+  GET /api/mrp/runs/:id/exceptions     | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   GET /api/mrp/runs/:id/proposals      | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   POST /api/mrp/runs/:id/confirm       | 201   | 201   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET /api/operations/dashboard        | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
@@ -58,6 +59,9 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   'GET /api/mrp/runs': async () => ({ url: '/api/mrp/runs' }),
   'GET /api/mrp/runs/:id': async () => ({ url: `/api/mrp/runs/${(await freshRun()).id}` }),
   'GET /api/mrp/runs/:id/overview': async () => ({ url: `/api/mrp/runs/${(await freshRun()).id}/overview` }),
+  'GET /api/mrp/runs/:id/exceptions': async () => ({
+    url: `/api/mrp/runs/${(await freshRun()).id}/exceptions`,
+  }),
   'GET /api/mrp/runs/:id/proposals': async () => ({
     url: `/api/mrp/runs/${(await freshRun()).id}/proposals`,
   }),

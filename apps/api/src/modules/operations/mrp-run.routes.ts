@@ -4,6 +4,8 @@ import { operationsIdParam } from '@workhub/shared/schemas/operations';
 import {
   mrpConfirmBody,
   mrpConfirmResult,
+  mrpException,
+  mrpExceptionListQuery,
   mrpProposal,
   mrpProposalListQuery,
   mrpRun,
@@ -93,12 +95,28 @@ export const mrpRunRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
       schema: {
         tags,
         security,
-        summary: 'One MRP run without its proposals: its summary and exceptions',
+        summary: 'One MRP run without its proposals and exceptions: its summary and counts',
         params: operationsIdParam,
         response: { 200: dataEnvelope(mrpRunOverview), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => ({ data: await runs.overview(moduleScope(request), request.params.id) }),
+  );
+
+  app.get(
+    '/mrp/runs/:id/exceptions',
+    {
+      config: { action: 'operations:read' },
+      schema: {
+        tags,
+        security,
+        summary: "A page of a run's exceptions, the serious ones first, optionally of one kind",
+        params: operationsIdParam,
+        querystring: mrpExceptionListQuery,
+        response: { 200: listEnvelope(mrpException), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => runs.exceptions(moduleScope(request), request.params.id, request.query),
   );
 
   app.get(

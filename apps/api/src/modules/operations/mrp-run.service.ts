@@ -1,18 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@workhub/shared/messages';
 import type { PaginationQuery } from '@workhub/shared/schemas/common';
-import type {
-  MrpException,
-  MrpRun,
-  MrpRunOverview,
-  mrpProposalListQuery,
-  mrpRunBody,
+import {
+  MRP_SERIOUS_EXCEPTIONS,
+  type MrpException,
+  type MrpRun,
+  type MrpRunOverview,
+  type mrpExceptionListQuery,
+  type mrpProposalListQuery,
+  type mrpRunBody,
 } from '@workhub/shared/schemas/operations-mrp';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { countOf } from '../../db/aggregates.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { pageOf } from '../../lib/paging.ts';
@@ -27,6 +30,7 @@ export type MrpRunBodyValues = z.output<typeof mrpRunBody>;
 /** A run just made, and its proposals' JSON as saved (runAnswerJson answers with it). */
 export type MrpRunCreated = { run: MrpRun; proposalsJson: readonly string[] };
 export type MrpProposalListValues = z.output<typeof mrpProposalListQuery>;
+export type MrpExceptionListValues = z.output<typeof mrpExceptionListQuery>;
 
 /** The server's UTC day, 'YYYY-MM-DD': the day a run plans from (docs/api.md 'Dates'). */
 export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
@@ -131,11 +135,50 @@ export function createMrpRunService(ctx: Ctx) {
     };
   }
 
-  /** One run without its proposals: its summary and exceptions (the run page's head). */
+  /** One run without its proposals and exceptions: its summary (the run page's head). */
   async function overview(scope: WorkspaceScope, id: string): Promise<MrpRunOverview> {
-    const run = await findRun(db, scope, id);
+    const [run] = await db
+      .select(runItemColumns)
+      .from(mrpRuns)
+      .where(and(scope.workspace(mrpRuns), eq(mrpRuns.id, id)))
+      .limit(1);
     if (!run) throw notFound();
-    return { ...toRunItem(run), exceptions: run.exceptions as MrpException[] };
+    return toRunItem(run);
+  }
+
+  /**
+   * A page of a run's exceptions (kept as one JSON array on the run): the serious ones first
+   * (MRP_SERIOUS_EXCEPTIONS), each group in the run's order, optionally of one kind.
+   */
+  async function exceptions(scope: WorkspaceScope, id: string, query: MrpExceptionListValues) {
+    const [run] = await db
+      .select({ id: mrpRuns.id })
+      .from(mrpRuns)
+      .where(and(scope.workspace(mrpRuns), eq(mrpRuns.id, id)))
+      .limit(1);
+    if (!run) throw notFound();
+    const kind = query.kind ?? null;
+    const serious = sql.join(
+      MRP_SERIOUS_EXCEPTIONS.map((serious) => sql`${serious}`),
+      sql`, `,
+    );
+    const { accountId, workspaceId } = scope.workspaceValues();
+    const items = sql`select e.value, e.n from mrp_runs r
+      cross join lateral jsonb_array_elements(r.exceptions) with ordinality as e(value, n)
+      where r.account_id = ${accountId}::uuid and r.workspace_id = ${workspaceId}::uuid and r.id = ${id}::uuid
+        and (${kind}::text is null or e.value->>'kind' = ${kind}::text)`;
+    return pageOf(
+      query,
+      async ({ limit, offset }) =>
+        rowsOf<{ value: MrpException }>(
+          await db.execute(sql`select x.value from (${items}) x
+            order by (x.value->>'kind' in (${serious})) desc, x.n
+            limit ${limit} offset ${offset}`),
+        ).map((row) => row.value),
+      db
+        .execute(sql`select count(*)::int as total from (${items}) x`)
+        .then((result) => rowsOf<{ total: number }>(result)),
+    );
   }
 
   /** A page of a run's proposals, filtered, in planning order. */
@@ -160,7 +203,7 @@ export function createMrpRunService(ctx: Ctx) {
     );
   }
 
-  return { create, list, get, overview, proposals };
+  return { create, list, get, overview, exceptions, proposals };
 }
 export type MrpRunService = ReturnType<typeof createMrpRunService>;
 

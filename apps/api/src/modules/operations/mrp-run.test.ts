@@ -1,4 +1,8 @@
-import type { MrpProposal, MrpRun } from '@workhub/shared/schemas/operations-mrp';
+import {
+  MRP_SERIOUS_EXCEPTIONS,
+  type MrpProposal,
+  type MrpRun,
+} from '@workhub/shared/schemas/operations-mrp';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, useTestApp } from '../../test/helpers.ts';
@@ -85,10 +89,10 @@ describe('POST /api/mrp/runs', () => {
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().data).toEqual({ ...run, duration_ms: read.json().data.duration_ms });
     expect(read.json().data.duration_ms).toBeGreaterThanOrEqual(0);
-    // The run without its proposals: what the run page reads.
+    // The run without its proposals and exceptions: what the run page reads first.
     const overview = await get(world.token, `/api/mrp/runs/${run.id}/overview`);
     expect(overview.statusCode, overview.body).toBe(200);
-    const { proposals: _proposals, ...head } = read.json().data as MrpRun;
+    const { proposals: _proposals, exceptions: _exceptions, ...head } = read.json().data as MrpRun;
     expect(overview.json()).toEqual({ data: head });
   });
 
@@ -129,6 +133,27 @@ describe('POST /api/mrp/runs', () => {
     expect(byKind.past_due?.message).toBe(
       `Purchase proposal 1 for 5 of product Gear should have been released on ${dayFromToday(-5)} to be ready on ${dayFromToday(0)}`,
     );
+
+    // Read back a page at a time: the serious ones (late, impossible) first, each group in run order.
+    const exceptions = async (query: string) => {
+      const answer = await get(world.token, `/api/mrp/runs/${run.id}/exceptions${query}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json();
+    };
+    const serious = run.exceptions.filter((e) => MRP_SERIOUS_EXCEPTIONS.some((kind) => kind === e.kind));
+    const others = run.exceptions.filter((e) => !serious.includes(e));
+    expect(serious.length).toBeGreaterThanOrEqual(2);
+    expect(others.length).toBeGreaterThanOrEqual(2);
+    const all = await exceptions('');
+    expect(all).toEqual({
+      data: [...serious, ...others],
+      meta: { page: 1, limit: 14, total: run.exceptions.length },
+    });
+    const second = await exceptions('?page=2&limit=2');
+    expect(second.data).toEqual([...serious, ...others].slice(2, 4));
+    expect(second.meta).toEqual({ page: 2, limit: 2, total: run.exceptions.length });
+    expect((await exceptions('?kind=unknown_product')).data).toEqual([byKind.unknown_product]);
+    expect(await exceptions('?kind=no_bom')).toEqual({ data: [], meta: { page: 1, limit: 14, total: 0 } });
   });
 
   it('counts only open demand and supply: shipped and received quantities, drafts and cancelled orders', async () => {
@@ -261,10 +286,15 @@ describe('GET /api/mrp/runs/:id/proposals', () => {
       const response = await get(world.token, `/api/mrp/runs/${run.id}/proposals${query}`);
       expect(response.statusCode, `${query}: ${response.body}`).toBe(400);
     }
+    for (const query of ['?kind=late', '?kind=%00', '?page=0', '?limit=101', '?limit=1e3']) {
+      const response = await get(world.token, `/api/mrp/runs/${run.id}/exceptions${query}`);
+      expect(response.statusCode, `${query}: ${response.body}`).toBe(400);
+    }
     for (const url of [
       '/api/mrp/runs/12',
       '/api/mrp/runs/12/proposals',
       '/api/mrp/runs/12/overview',
+      '/api/mrp/runs/12/exceptions',
       '/api/mrp/runs?page=0',
     ]) {
       expect((await get(world.token, url)).statusCode, url).toBe(400);
@@ -280,6 +310,7 @@ describe('runs of others', () => {
     for (const url of [
       `/api/mrp/runs/${run.id}`,
       `/api/mrp/runs/${run.id}/overview`,
+      `/api/mrp/runs/${run.id}/exceptions`,
       `/api/mrp/runs/${run.id}/proposals`,
       `/api/mrp/runs/${run.id}/proposals?id=${crypto.randomUUID()}`,
     ]) {

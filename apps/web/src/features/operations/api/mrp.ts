@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   MrpConfirmResult,
+  MrpException,
+  MrpExceptionListQuery,
   MrpProposal,
   MrpProposalListQuery,
   MrpRun,
@@ -14,6 +16,7 @@ import { idPath, invalidateOperations, operationsKey } from './query-keys.ts';
 
 const RUNS_SHOWN = 20;
 const PROPOSALS_PAGE = 25;
+const EXCEPTIONS_PAGE = 10;
 
 const runKey = (scope: string, id: string) => [...operationsKey, scope, 'mrp-run', id] as const;
 const overviewKey = (scope: string, id: string) => [...runKey(scope, id), 'overview'] as const;
@@ -29,8 +32,9 @@ export const useMrpRuns = () => {
 };
 
 /**
- * GET /api/mrp/runs/:id/overview: the run's summary and exceptions, without its proposals (a run can
- * hold tens of thousands; the page reads them a page at a time).
+ * GET /api/mrp/runs/:id/overview: the run's summary and counts, without its proposals and exceptions
+ * (a run can hold tens of thousands of proposals and thousands of exceptions; the page reads them a
+ * page at a time).
  */
 export const useMrpRunOverview = (id: string | null) => {
   const scope = useSessionScope();
@@ -55,6 +59,29 @@ export const useMrpProposals = (runId: string | null, params: ProposalListParams
     queryFn: () =>
       apiRequest<ListPage<MrpProposal>>(
         idPath('/api/mrp/runs', runId ?? '', `/proposals${listQuery({ ...params, limit: PROPOSALS_PAGE })}`),
+      ),
+    enabled: runId !== null,
+    placeholderData: keepPreviousData,
+  });
+};
+
+export type ExceptionListParams = Omit<MrpExceptionListQuery, 'page' | 'limit'> & { page: number };
+
+/**
+ * GET /api/mrp/runs/:id/exceptions?kind=&page=: a page of the run's exceptions, the serious ones
+ * first (the API orders them). Under the run's key: a confirm's invalidation reaches it.
+ */
+export const useMrpExceptions = (runId: string | null, params: ExceptionListParams) => {
+  const scope = useSessionScope();
+  return useQuery({
+    queryKey: [...runKey(scope, runId ?? ''), 'exceptions', params],
+    queryFn: () =>
+      apiRequest<ListPage<MrpException>>(
+        idPath(
+          '/api/mrp/runs',
+          runId ?? '',
+          `/exceptions${listQuery({ kind: params.kind, page: params.page, limit: EXCEPTIONS_PAGE })}`,
+        ),
       ),
     enabled: runId !== null,
     placeholderData: keepPreviousData,
@@ -97,9 +124,9 @@ export const useStartMrpRun = () => {
   return useMutation({
     mutationFn: startMrpRun,
     onSuccess: async (answer) => {
-      // The answer holds the overview: no second request to show the new run. Its proposals are not
-      // kept (the page reads them a page at a time).
-      const { proposals: _proposals, ...overview } = answer.data;
+      // The answer holds the overview: no second request to show the new run. Its proposals and
+      // exceptions are not kept (the page reads them a page at a time, in the API's order).
+      const { proposals: _proposals, exceptions: _exceptions, ...overview } = answer.data;
       queryClient.setQueryData<MrpRunOverview>(overviewKey(scope, overview.id), overview);
       await queryClient.invalidateQueries({ queryKey: [...operationsKey, scope, 'mrp-runs'] });
     },

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
+import type { MrpException } from '@workhub/shared/schemas/operations-mrp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
@@ -11,7 +12,15 @@ import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.t
 import { renderPage, renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
-import { fakeProposals, fakeRun, listOf, opsIds } from '../testing/fixtures.ts';
+import {
+  fakeException,
+  fakeProposals,
+  fakeRun,
+  fakeRunOverview,
+  listOf,
+  opsIds,
+  pageOf,
+} from '../testing/fixtures.ts';
 import { MrpRunPage } from './mrp-run-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -23,8 +32,8 @@ afterEach(() => {
   vi.mocked(notify.error).mockReset();
 });
 
-const { proposals: _all, ...overview } = fakeRun();
-const { exceptions: _exceptions, ...runItem } = overview;
+// The run's head: an item of the runs' list and its overview alike (neither carries exceptions).
+const runItem = fakeRunOverview();
 
 /** The one proposal `?id=` names (none when it is not of the run), else the page of every proposal. */
 const answerProposals = (url: string) => {
@@ -33,14 +42,42 @@ const answerProposals = (url: string) => {
   return jsonResponse(200, listOf(id ? proposals.filter((proposal) => proposal.id === id) : proposals));
 };
 
+/** The page of `exceptions` the URL asks for (its kind, page and limit), as the API answers it. */
+const answerExceptions =
+  (exceptions: MrpException[] = [fakeException()]) =>
+  (_init: RequestInit | undefined, url: string) =>
+    jsonResponse(200, pageOf(exceptions, url));
+
 // No route for GET /api/mrp/runs/:id (the whole run): a call to it would fail the page.
 const routes = (extra: Parameters<typeof routeFetch>[1] = {}) =>
   routeFetch(fetchMock, {
     'GET /api/mrp/runs': () => jsonResponse(200, listOf([runItem])),
-    [`GET /api/mrp/runs/${opsIds.run}/overview`]: () => jsonResponse(200, { data: overview }),
+    [`GET /api/mrp/runs/${opsIds.run}/overview`]: () => jsonResponse(200, { data: runItem }),
     [`GET /api/mrp/runs/${opsIds.run}/proposals`]: (_init, url) => answerProposals(url),
+    [`GET /api/mrp/runs/${opsIds.run}/exceptions`]: answerExceptions(),
     ...extra,
   });
+
+const exceptionsPath = `/api/mrp/runs/${opsIds.run}/exceptions`;
+/** The URLs of the run's exceptions asked for, in order. */
+const exceptionCalls = () => calledUrls(fetchMock).filter((url) => url.startsWith(`${exceptionsPath}?`));
+/** The Exceptions section of the page (shown once the runs are loaded). */
+const exceptionsSection = () => within(screen.getByRole('region', { name: 'Exceptions' }));
+const findExceptionsSection = async () => within(await screen.findByRole('region', { name: 'Exceptions' }));
+
+/** 12 exceptions (two pages of 10): a serious one first, then 11 below safety stock. */
+const twelveExceptions = (): MrpException[] => [
+  fakeException(),
+  ...Array.from({ length: 11 }, (_, index) =>
+    fakeException({
+      kind: 'below_safety',
+      product_id: opsIds.rim,
+      product_name: 'Rim',
+      proposal_id: undefined,
+      message: `Rim below safety stock (${index + 1})`,
+    }),
+  ),
+];
 
 /** Whether the page asked for a whole run, with every proposal (GET /api/mrp/runs/:id). */
 const askedWholeRun = (id: string) =>
@@ -56,11 +93,10 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
     renderWithData(<MrpRunPage />, '/operations/mrp');
     await screen.findByRole('table', { name: 'Proposals' });
     expect(within(screen.getByRole('group', { name: 'Past due' })).getByText('1')).toBeTruthy();
-    expect(
-      within(screen.getByRole('list', { name: 'Exceptions' })).getByText(
-        'Buy 216 Spoke: release 20 Feb 2026 is before today',
-      ),
-    ).toBeTruthy();
+    const exceptions = within(await screen.findByRole('list', { name: 'Exceptions' }));
+    expect(exceptions.getByText('Buy 216 Spoke: release 20 Feb 2026 is before today')).toBeTruthy();
+    expect(exceptions.getByText('Past due')).toBeTruthy();
+    expect(exceptionsSection().getByText('1 exception')).toBeTruthy();
 
     const spoke = screen.getAllByRole('row').find((row) => row.textContent?.includes('Spoke'));
     expect(spoke?.getAttribute('data-past-due')).toBe('true');
@@ -71,6 +107,7 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
     expect(rowWith('Wheel').queryByText('Past due')).toBeNull();
     expect(calledUrls(fetchMock)).toContain(`/api/mrp/runs/${opsIds.run}/proposals?page=1&limit=25`);
     expect(calledUrls(fetchMock)).toContain(`/api/mrp/runs/${opsIds.run}/overview`);
+    expect(exceptionCalls()).toEqual([`${exceptionsPath}?page=1&limit=10`]);
     expect(askedWholeRun(opsIds.run)).toBe(false);
     expect(parentLookups()).toEqual([]);
   });
@@ -151,8 +188,9 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
     const newRunId = '00000000-0000-4000-8000-000000000d02';
-    const newRun = fakeRun({ id: newRunId, duration_ms: 7, created_at: '2026-03-02T09:00:00.000Z' });
-    const { proposals: _proposals, exceptions: _none, ...newItem } = newRun;
+    const patch = { id: newRunId, duration_ms: 7, created_at: '2026-03-02T09:00:00.000Z' };
+    const newRun = fakeRun(patch);
+    const newItem = fakeRunOverview(patch);
     let started = false;
     routes({
       'GET /api/mrp/runs': () => jsonResponse(200, listOf(started ? [newItem, runItem] : [runItem])),
@@ -161,6 +199,7 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
         return jsonResponse(201, { message: messages.mrpRunDone(3), data: newRun });
       },
       [`GET /api/mrp/runs/${newRunId}/proposals`]: (_init, url) => answerProposals(url),
+      [`GET /api/mrp/runs/${newRunId}/exceptions`]: answerExceptions(newRun.exceptions),
     });
     // The app's own cache settings: renderWithData makes every answer stale at once, which would
     // refetch a cache seeded a moment before as soon as the new run is shown.
@@ -176,13 +215,15 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Run MRP' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.mrpRunDone(3)));
     expect(await within(screen.getByRole('group', { name: 'Run time' })).findByText('7 ms')).toBeTruthy();
+    // The exceptions are read a page at a time, in the API's order, not taken from the POST answer.
     expect(
-      within(screen.getByRole('list', { name: 'Exceptions' })).getByText(
+      await within(await screen.findByRole('list', { name: 'Exceptions' })).findByText(
         'Buy 216 Spoke: release 20 Feb 2026 is before today',
       ),
     ).toBeTruthy();
     await screen.findByRole('table', { name: 'Proposals' });
     expect(calledUrls(fetchMock)).toContain(`/api/mrp/runs/${newRunId}/proposals?page=1&limit=25`);
+    expect(calledUrls(fetchMock)).toContain(`/api/mrp/runs/${newRunId}/exceptions?page=1&limit=10`);
     expect(calledUrls(fetchMock).filter((url) => url.includes('/overview'))).toEqual([
       `/api/mrp/runs/${opsIds.run}/overview`,
     ]);
@@ -234,6 +275,81 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Run MRP' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Confirm selected/ })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('pages through the exceptions, 10 at a time', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
+    routes({ [`GET ${exceptionsPath}`]: answerExceptions(twelveExceptions()) });
+    renderWithData(<MrpRunPage />, '/operations/mrp');
+    const first = within(await screen.findByRole('list', { name: 'Exceptions' }));
+    expect(first.getAllByRole('listitem')).toHaveLength(10);
+    expect(first.getByText('Buy 216 Spoke: release 20 Feb 2026 is before today')).toBeTruthy();
+    expect(exceptionsSection().getByText('12 exceptions')).toBeTruthy();
+
+    await user.click(exceptionsSection().getByRole('button', { name: '2' }));
+    const second = within(screen.getByRole('list', { name: 'Exceptions' }));
+    expect(await second.findByText('Rim below safety stock (11)')).toBeTruthy();
+    expect(second.getAllByRole('listitem')).toHaveLength(2);
+    expect(second.queryByText('Buy 216 Spoke: release 20 Feb 2026 is before today')).toBeNull();
+    expect(exceptionCalls()).toEqual([
+      `${exceptionsPath}?page=1&limit=10`,
+      `${exceptionsPath}?page=2&limit=10`,
+    ]);
+    // The page's own `page` belongs to the proposals: they were not asked again.
+    expect(calledUrls(fetchMock).filter((url) => url.includes('/proposals?'))).toEqual([
+      `/api/mrp/runs/${opsIds.run}/proposals?page=1&limit=25`,
+    ]);
+  });
+
+  it('filters the exceptions by kind, from page 1, and says when none is of that kind', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
+    routes({ [`GET ${exceptionsPath}`]: answerExceptions(twelveExceptions()) });
+    renderWithData(<MrpRunPage />, '/operations/mrp');
+    await screen.findByRole('list', { name: 'Exceptions' });
+    await user.click(exceptionsSection().getByRole('button', { name: '2' }));
+    await exceptionsSection().findByText('Rim below safety stock (11)');
+
+    await user.selectOptions(exceptionsSection().getByRole('combobox', { name: 'Kind' }), 'Past due');
+    const list = within(screen.getByRole('list', { name: 'Exceptions' }));
+    expect(await list.findByText('Buy 216 Spoke: release 20 Feb 2026 is before today')).toBeTruthy();
+    expect(list.getAllByRole('listitem')).toHaveLength(1);
+    expect(exceptionCalls().at(-1)).toBe(`${exceptionsPath}?kind=past_due&page=1&limit=10`);
+
+    await user.selectOptions(exceptionsSection().getByRole('combobox', { name: 'Kind' }), 'No BOM');
+    expect(await exceptionsSection().findByText('No exception matches these filters.')).toBeTruthy();
+    expect(exceptionCalls().at(-1)).toBe(`${exceptionsPath}?kind=no_bom&page=1&limit=10`);
+
+    await user.click(exceptionsSection().getByRole('button', { name: 'Clear filters' }));
+    expect(await exceptionsSection().findByText('12 exceptions')).toBeTruthy();
+    expect((exceptionsSection().getByRole('combobox', { name: 'Kind' }) as HTMLSelectElement).value).toBe('');
+    expect(exceptionCalls().at(-1)).toBe(`${exceptionsPath}?page=1&limit=10`);
+  });
+
+  it('says every demand is covered in time when the run has no exception, with no filter to offer', async () => {
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
+    routes({ [`GET ${exceptionsPath}`]: answerExceptions([]) });
+    renderWithData(<MrpRunPage />, '/operations/mrp');
+    const section = await findExceptionsSection();
+    expect(await section.findByText('No exceptions: every demand is covered in time.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Exceptions' })).toBeNull();
+    expect(section.queryByRole('combobox', { name: 'Kind' })).toBeNull();
+  });
+
+  it('shows why the exceptions could not be loaded, and the rest of the run still', async () => {
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
+    routes({
+      [`GET ${exceptionsPath}`]: () =>
+        jsonResponse(500, { error: { code: 'INTERNAL', message: 'The server is busy' } }),
+    });
+    renderWithData(<MrpRunPage />, '/operations/mrp');
+    const alert = within(await (await findExceptionsSection()).findByRole('alert'));
+    expect(alert.getByText('The exceptions could not be loaded')).toBeTruthy();
+    expect(alert.getByText('The server is busy')).toBeTruthy();
+    expect(alert.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Proposals' })).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Run time' })).getByText('42 ms')).toBeTruthy();
   });
 
   it('says so when there is no run yet', async () => {

@@ -190,15 +190,12 @@ const RunView = ({
   return (
     <Stack gap="lg">
       <QueryState query={run} errorTitle="This run could not be loaded">
-        {(loaded) => (
-          <>
-            <RunSummary run={loaded} />
-            <Section title="Exceptions">
-              <MrpExceptions exceptions={loaded.exceptions} />
-            </Section>
-          </>
-        )}
+        {(loaded) => <RunSummary run={loaded} />}
       </QueryState>
+      {/* Outside the overview's state: its first page is asked at the same time as the overview. */}
+      <Section title="Exceptions">
+        <MrpExceptions runId={runId} />
+      </Section>
       <Section
         title="Proposals"
         actions={

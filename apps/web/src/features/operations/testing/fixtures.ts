@@ -1,5 +1,10 @@
 import type { BomLine, BomTree, BomTreeNode, Product } from '@workhub/shared/schemas/operations';
-import type { MrpProposal, MrpRun } from '@workhub/shared/schemas/operations-mrp';
+import type {
+  MrpException,
+  MrpProposal,
+  MrpRun,
+  MrpRunOverview,
+} from '@workhub/shared/schemas/operations-mrp';
 import type { PurchaseOrderDetail } from '@workhub/shared/schemas/operations-orders';
 
 /** Uuids the shared schemas accept, named for what they are (the bicycle of the engine's tests). */
@@ -196,7 +201,17 @@ export const fakeProposals = (): MrpProposal[] => [
   }),
 ];
 
-export const fakeRun = (patch: Partial<MrpRun> = {}): MrpRun => ({
+export const fakeException = (patch: Partial<MrpException> = {}): MrpException => ({
+  kind: 'past_due',
+  product_id: opsIds.spoke,
+  product_name: 'Spoke',
+  message: 'Buy 216 Spoke: release 20 Feb 2026 is before today',
+  proposal_id: opsIds.spokeProposal,
+  ...patch,
+});
+
+/** The run's head (GET /api/mrp/runs/:id/overview, an item of GET /api/mrp/runs): no proposals, no exceptions. */
+export const fakeRunOverview = (patch: Partial<MrpRunOverview> = {}): MrpRunOverview => ({
   id: opsIds.run,
   created_at: '2026-03-01T09:00:00.000Z',
   created_by: null,
@@ -214,21 +229,35 @@ export const fakeRun = (patch: Partial<MrpRun> = {}): MrpRun => ({
   },
   exception_count: 1,
   confirmed_count: 0,
+  ...patch,
+});
+
+/** The whole run, as POST /api/mrp/runs answers it: the overview with its proposals and exceptions. */
+export const fakeRun = (patch: Partial<MrpRun> = {}): MrpRun => ({
+  ...fakeRunOverview(),
   proposals: fakeProposals(),
-  exceptions: [
-    {
-      kind: 'past_due',
-      product_id: opsIds.spoke,
-      product_name: 'Spoke',
-      message: 'Buy 216 Spoke: release 20 Feb 2026 is before today',
-      proposal_id: opsIds.spokeProposal,
-    },
-  ],
+  exceptions: [fakeException()],
   ...patch,
 });
 
 /** A list answer: one page holding `rows`. */
 export const listOf = <T>(rows: T[]) => ({ data: rows, meta: { page: 1, limit: 25, total: rows.length } });
+
+/**
+ * A list answer as the API makes it from `rows`: the page `url`'s query asks for (`page`, `limit`,
+ * and `kind` when set, on rows that have one).
+ */
+export const pageOf = <T extends { kind?: string }>(rows: T[], url: string) => {
+  const query = new URL(url, 'http://localhost').searchParams;
+  const page = Number(query.get('page') ?? 1);
+  const limit = Number(query.get('limit') ?? 25);
+  const kind = query.get('kind');
+  const matching = kind ? rows.filter((row) => row.kind === kind) : rows;
+  return {
+    data: matching.slice((page - 1) * limit, page * limit),
+    meta: { page, limit, total: matching.length },
+  };
+};
 
 export const fakePurchaseOrder = (patch: Partial<PurchaseOrderDetail> = {}): PurchaseOrderDetail => ({
   id: opsIds.order,
