@@ -46,6 +46,19 @@ export const toRunItem = (row: RunItemRow): MrpRunItem => ({
   confirmed_count: row.confirmedCount,
 });
 
+/**
+ * Whether the run is one of the workspace's: its id alone (a run's exceptions are one JSON array of
+ * up to megabytes, and its counts scan its proposals; a page of its lists needs neither).
+ */
+export async function runExists(db: Db, scope: WorkspaceScope, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: mrpRuns.id })
+    .from(mrpRuns)
+    .where(and(scope.workspace(mrpRuns), eq(mrpRuns.id, id)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The run, if it is one of the workspace's. */
 export async function findRun(db: Db, scope: WorkspaceScope, id: string) {
   const [row] = await db

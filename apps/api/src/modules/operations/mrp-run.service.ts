@@ -23,7 +23,7 @@ import { isMrpError } from './mrp/mrp-error.ts';
 import { runMrp } from './mrp/plan.ts';
 import { mrpProposals, mrpRuns } from './mrp.schema.ts';
 import { loadMrpInputs } from './mrp-run-load.ts';
-import { findRun, proposalRows, runItemColumns, toProposal, toRunItem } from './mrp-run-read.ts';
+import { findRun, proposalRows, runExists, runItemColumns, toProposal, toRunItem } from './mrp-run-read.ts';
 import { describeRun, saveProposals } from './mrp-run-save.ts';
 
 export type MrpRunBodyValues = z.output<typeof mrpRunBody>;
@@ -151,12 +151,7 @@ export function createMrpRunService(ctx: Ctx) {
    * (MRP_SERIOUS_EXCEPTIONS), each group in the run's order, optionally of one kind.
    */
   async function exceptions(scope: WorkspaceScope, id: string, query: MrpExceptionListValues) {
-    const [run] = await db
-      .select({ id: mrpRuns.id })
-      .from(mrpRuns)
-      .where(and(scope.workspace(mrpRuns), eq(mrpRuns.id, id)))
-      .limit(1);
-    if (!run) throw notFound();
+    if (!(await runExists(db, scope, id))) throw notFound();
     const kind = query.kind ?? null;
     const serious = sql.join(
       MRP_SERIOUS_EXCEPTIONS.map((serious) => sql`${serious}`),
@@ -183,8 +178,7 @@ export function createMrpRunService(ctx: Ctx) {
 
   /** A page of a run's proposals, filtered, in planning order. */
   async function proposals(scope: WorkspaceScope, id: string, query: MrpProposalListValues) {
-    const run = await findRun(db, scope, id);
-    if (!run) throw notFound();
+    if (!(await runExists(db, scope, id))) throw notFound();
     const filters: SQL[] = [];
     if (query.id !== undefined) filters.push(eq(mrpProposals.id, query.id));
     if (query.product_id !== undefined) filters.push(eq(mrpProposals.productId, query.product_id));
