@@ -33,6 +33,8 @@ async function setting(db: Db, name: 'statement_timeout' | 'idle_in_transaction_
   const rows = (await db.execute(sql.raw(`show ${name}`))) as unknown as Record<string, string>[];
   return rows[0]?.[name];
 }
+/** Under postgres.js's default backoff's 3.6 s (its 6th retry) with room for a loaded machine. */
+const QUICK_MS = 3000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(unavailable !== undefined)('database faults (a private PostgreSQL)', () => {
@@ -153,7 +155,10 @@ describe.skipIf(unavailable !== undefined)('database faults (a private PostgreSQ
     expect((await ready()).statusCode).toBe(200);
   });
 
-  it('keeps each 503 quick while the server stays down, and serves within a second of its return', async () => {
+  // The bounds leave room for a loaded CI machine (a round takes ~0.5-1 s here, 1.5 s seen once
+  // under the full suite) and still fail without `reconnectDelaySeconds`: postgres.js's default
+  // backoff would make round 6 wait at least 3.6 s, round 7 at least 10 s, and the return as long.
+  it('keeps each 503 quick while the server stays down, and serves again soon after its return', async () => {
     expect((await plans()).statusCode).toBe(200);
     await pg.stop();
     try {
@@ -163,7 +168,7 @@ describe.skipIf(unavailable !== undefined)('database faults (a private PostgreSQ
         const started = Date.now();
         const answers = await Promise.all(Array.from({ length: 12 }, () => plans()));
         expect(answers.map((answer) => answer.statusCode)).toEqual(Array(12).fill(503));
-        expect(Date.now() - started).toBeLessThan(1500);
+        expect(Date.now() - started).toBeLessThan(QUICK_MS);
       }
     } finally {
       await pg.start();
@@ -175,6 +180,6 @@ describe.skipIf(unavailable !== undefined)('database faults (a private PostgreSQ
       back = await plans();
     }
     expect(back.statusCode, back.body).toBe(200);
-    expect(Date.now() - started).toBeLessThan(1500);
+    expect(Date.now() - started).toBeLessThan(QUICK_MS);
   });
 });
