@@ -37,7 +37,11 @@ export async function taskList(sql, { account, workspace, project, page, today }
   const [rows, [count]] = await Promise.all([
     sql
       .unsafe(
-        `select ${TASK_COLUMNS} ${TASK_JOINS} where ${where} order by "tasks"."due_date" asc, "tasks"."id" asc limit $6 offset $7`,
+        // The page's keys first, from the table alone in the list's order, then those rows with
+        // their joins (apps/api/src/db/paging.ts, a list's `key`).
+        `select ${TASK_COLUMNS} ${TASK_JOINS} where (${where} and ("tasks"."account_id", "tasks"."id") in
+          (select "account_id", "id" from "tasks" where ${where} order by "tasks"."due_date" asc, "tasks"."id" asc limit $6 offset $7))
+         order by "tasks"."due_date" asc, "tasks"."id" asc`,
         [...params, limit, offset],
         { prepare: true },
       )

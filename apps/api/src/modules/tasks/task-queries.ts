@@ -103,6 +103,7 @@ export function taskListOf(
       order: listOrder(tasks, query.sort, shownTaskStatus(day)),
     }),
     table: tasks,
+    key: { accountId: tasks.accountId, id: tasks.id },
     toItem: (row: SelectedRow): Task => ({ ...toTask(row, today), tags: row.tags ?? [] }),
   };
 }

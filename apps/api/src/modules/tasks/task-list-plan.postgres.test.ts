@@ -1,0 +1,90 @@
+import { taskExportQuery } from '@workhub/shared/schemas/work';
+import { is, Placeholder, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import { rowsStatement } from '../../db/paging.ts';
+import { withTenant } from '../../db/tenant-context.ts';
+import type { WorkspaceScope } from '../../db/tenant-scope.ts';
+import { useTestApp } from '../../test/helpers.ts';
+import { newTenant, type Tenant } from '../../test/tenants.ts';
+import { createProject } from '../../test/work.ts';
+import { taskListOf } from './task-queries.ts';
+
+/*
+ * How PostgreSQL runs a deep page of a big project's task list (docs/performance.md "The task
+ * list at 1M: big tenants' pages"). Planned as one select, such a page joined every matching task
+ * to its project, milestone and assignee (the users table scanned whole), sorted them all, then
+ * kept 14: a page 40 deep cost 600 rows of joins. The page's keys are now picked from the tasks
+ * alone, and only those rows are joined. Runs in the api-postgres project only: the plans are the
+ * server's (PGlite has the same planner, but this is the database the big tenants run on).
+ */
+
+type PlanNode = { 'Node Type': string; 'Actual Rows': number; Plans?: PlanNode[] };
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+const JOINS = new Set(['Nested Loop', 'Hash Join', 'Merge Join']);
+const PAGE = 14;
+const TASKS = 600;
+
+describe("a deep page of a big project's task list", () => {
+  const t = useTestApp();
+  let tenant: Tenant;
+  let projectId: string;
+
+  beforeAll(async () => {
+    tenant = await newTenant(t);
+    projectId = (await createProject(t, tenant.owner.token)).project_id;
+    const { account_id, workspace_id } = tenant.workspace;
+    const owner = tenant.holder.session.user.user_id;
+    // Pending tasks due over the next months (some with no date), as the bench's big tenants have.
+    await t.db.db.execute(sql`
+      insert into tasks (account_id, workspace_id, project_id, name, description, status, assigned_to, due_date)
+      select ${account_id}, ${workspace_id}, ${projectId}, 'Task ' || n, '', 'pending', ${owner},
+        case when n % 10 = 0 then null else current_date + (n % 90) end
+      from generate_series(1, ${TASKS}) as n`);
+    await t.db.db.execute(sql`analyze tasks`);
+  });
+
+  /** EXPLAIN ANALYZE of the page statement the list prepares, as the app runs it (its role, its tenant). */
+  async function planOf(page: number): Promise<PlanNode> {
+    const scope = {
+      auth: { user_id: tenant.holder.session.user.user_id },
+      workspaceValues: () => ({
+        accountId: tenant.workspace.account_id,
+        workspaceId: tenant.workspace.workspace_id,
+      }),
+    } as unknown as WorkspaceScope;
+    const today = new Date().toISOString().slice(0, 10);
+    const query = taskExportQuery.parse({ project_id: projectId, status: 'pending', sort: 'due_date' });
+    const app = await t.db.appDb();
+    const list = taskListOf(app, scope, query, today, null);
+    const { sql: text, params } = rowsStatement(app, list).toSQL();
+    const values: Record<string, unknown> = { ...list.shape.values, limit: PAGE, offset: (page - 1) * PAGE };
+    const bound = params.map((param) => (is(param, Placeholder) ? values[param.name] : param));
+    const tenantOf = {
+      accountId: tenant.workspace.account_id,
+      workspaceId: tenant.workspace.workspace_id,
+      userId: tenant.holder.session.user.user_id,
+    };
+    const [row] = await withTenant(app, tenantOf, (tx: Db) => {
+      const client = (tx as unknown as { session: { client: { unsafe: PostgresUnsafe } } }).session.client;
+      return client.unsafe(`explain (analyze, format json) ${text}`, bound);
+    });
+    const plan = row?.['QUERY PLAN'];
+    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
+    if (!parsed[0]) throw new Error('no plan');
+    return parsed[0].Plan;
+  }
+
+  it('joins only the page’s rows, however deep the page', async () => {
+    for (const page of [1, 20, 40]) {
+      const plan = await planOf(page);
+      expect(plan['Actual Rows'], `page ${page}`).toBe(PAGE);
+      const joins = nodesOf(plan).filter((node) => JOINS.has(node['Node Type']));
+      expect(joins.length, `page ${page}`).toBeGreaterThan(0);
+      for (const join of joins)
+        expect(join['Actual Rows'], `page ${page}: ${join['Node Type']}`).toBeLessThanOrEqual(PAGE);
+    }
+  });
+});
+
+type PostgresUnsafe = (query: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
