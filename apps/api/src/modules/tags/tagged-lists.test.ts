@@ -40,7 +40,9 @@ async function expectRowsAndCount(url: string, token: string, linkTable: string)
   const listed = ofTheList(statements);
   expect(listed, statements.join('\n')).toHaveLength(2);
   expect(listed.filter((s) => /^select count\(\*\)/.test(s))).toHaveLength(1);
-  const page = listed.find((s) => / limit \$\d+ offset \$\d+$/.test(s));
+  // The page's statement: its limit and offset may be those of the keys it picks (db/paging.ts).
+  const page = listed.find((s) => !/^select count\(\*\)/.test(s));
+  expect(page).toMatch(/ limit \$\d+ offset \$\d+/);
   expect(page).toContain(`from "${linkTable}" inner join "tags"`);
   // Nothing else reads the tags (a filter by tag only looks at the link table).
   expect(statements.filter((s) => s.includes('join "tags"'))).toEqual([page]);
