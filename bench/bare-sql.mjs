@@ -51,7 +51,7 @@ export async function taskList(sql, { account, workspace, project, page, today }
   return { data: rows, meta: { page: Number(page), limit, total: count.count } };
 }
 
-/** GET /api/projects?page=&limit=14 (sorted by due date, archived hidden) */
+/** GET /api/projects?page=&limit=14 (sorted by due date, archived hidden; task figures from project_task_counts) */
 export async function projectList(sql, { account, workspace, page }) {
   const limit = 14;
   const offset = (Number(page) - 1) * limit;
@@ -64,12 +64,12 @@ export async function projectList(sql, { account, workspace, page }) {
          (select count(*)::int from "milestones" where (("milestones"."account_id" = $1 and "milestones"."workspace_id" = $2) and "milestones"."project_id" = "projects"."id")),
          "tasks_count", "completion", ${tagsColumn('project', 'projects')}
        from "projects" left join "users" on "users"."id" = "projects"."created_by"
-       left join lateral (select count(*)::int as "tasks_count",
-           coalesce(round(100.0 * count(*) filter (where "tasks"."status" = $3)::int / nullif(count(*)::int, 0)), 0)::int as "completion"
-         from "tasks" where (("tasks"."account_id" = $1 and "tasks"."workspace_id" = $2) and "tasks"."project_id" = "projects"."id")) "task_figures" on true
-       where (("projects"."account_id" = $1 and "projects"."workspace_id" = $2) and "projects"."status" <> $4)
-       order by "projects"."due_date" asc, "projects"."id" asc limit $5 offset $6`,
-        [account, workspace, 'completed', 'archived', limit, offset],
+       left join lateral (select coalesce(sum("project_task_counts"."tasks"), 0)::int as "tasks_count",
+           coalesce(round(100.0 * sum("project_task_counts"."tasks") filter (where "project_task_counts"."completed") / nullif(sum("project_task_counts"."tasks"), 0)), 0)::int as "completion"
+         from "project_task_counts" where (("project_task_counts"."account_id" = $1 and "project_task_counts"."workspace_id" = $2) and "project_task_counts"."project_id" = "projects"."id")) "task_figures" on true
+       where (("projects"."account_id" = $1 and "projects"."workspace_id" = $2) and "projects"."status" <> $3)
+       order by "projects"."due_date" asc, "projects"."id" asc limit $4 offset $5`,
+        [account, workspace, 'archived', limit, offset],
         { prepare: true },
       )
       .values(),

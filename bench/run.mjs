@@ -63,7 +63,16 @@ async function warm(url) {
     await sql`select pg_prewarm(c.oid) from pg_class c
       where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'i')`;
   } catch {
-    for (const table of ['tasks', 'projects', 'milestones', 'workspace_members', 'users', 'refresh_tokens']) {
+    for (const table of [
+      'tasks',
+      'projects',
+      'milestones',
+      'workspace_members',
+      'users',
+      'refresh_tokens',
+      'task_counts',
+      'project_task_counts',
+    ]) {
       await sql.unsafe(`select count(*) from ${table}`);
     }
   } finally {
@@ -95,6 +104,7 @@ async function deleteBenchTasks(url) {
   await sql`delete from tasks where name like 'Bench created %'`;
   await sql`vacuum analyze tasks`;
   await sql`vacuum analyze task_counts`;
+  await sql`vacuum analyze project_task_counts`;
   await sql.end();
 }
 

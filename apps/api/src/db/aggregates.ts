@@ -1,6 +1,7 @@
 import type { TaskStatus } from '@workhub/shared/enums';
 import { and, eq, gte, isNull, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { projectTaskCounts } from './schema/task-counts.ts';
 import { tasks } from './schema/work.ts';
 
 /** `count(*)`, or of the rows matching `where`, as a JavaScript number. */
@@ -50,3 +51,14 @@ export const shownTaskStatus = (today: Today) =>
 
 /** Share of completed tasks among the rows counted (completionPercent). */
 export const taskCompletion = () => percentOf(countOf(eq(tasks.status, 'completed')), countOf());
+
+/** How many tasks the project_task_counts rows read stand for (0 for none), as a JavaScript number. */
+export const summedTasks = () =>
+  sql<number>`coalesce(sum(${projectTaskCounts.tasks}), 0)::int`.mapWith(Number);
+
+/** taskCompletion over the project_task_counts rows read: the same share, from the kept counts. */
+export const summedCompletion = () =>
+  percentOf(
+    sql`sum(${projectTaskCounts.tasks}) filter (where ${projectTaskCounts.completed})`,
+    sql`sum(${projectTaskCounts.tasks})`,
+  );

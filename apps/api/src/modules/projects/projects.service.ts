@@ -11,11 +11,12 @@ import type {
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { countOf, taskCompletion } from '../../db/aggregates.ts';
+import { countOf, summedCompletion, summedTasks } from '../../db/aggregates.ts';
 import { sortedListOf, sortedPageOf } from '../../db/paging.ts';
 import { runPrepared } from '../../db/prepared.ts';
+import { projectTaskCounts } from '../../db/schema/task-counts.ts';
 import { users } from '../../db/schema/users.ts';
-import { milestones, type ProjectRow, projects, tasks } from '../../db/schema/work.ts';
+import { milestones, type ProjectRow, projects } from '../../db/schema/work.ts';
 import { lastReads } from '../../db/tenant-context.ts';
 import {
   inScopeWorkspace,
@@ -42,9 +43,10 @@ export function createProjectService(ctx: Ctx) {
 
   /**
    * Projects with their creator's names and their milestone and task figures, counted in SQL. The
-   * task figures (how many, and the share completed) come from one pass over the project's tasks
-   * (a lateral subquery), not one pass each; the tags are a column too (tag-links.ts tagsColumn),
-   * so a list page needs no query after its rows. For prepared statements (db/prepared.ts): the
+   * task figures (how many, and the share completed) are sums over the project's few rows of
+   * project_task_counts (a lateral subquery; db/schema/task-counts.ts), which the database keeps
+   * as its tasks change, instead of a count of its tasks; the tags are a column too (tag-links.ts
+   * tagsColumn), so a list page needs no query after its rows. For prepared statements (db/prepared.ts): the
    * workspace is the `accountId` and `workspaceId` placeholders.
    */
   function selectProjects(where: SQL | undefined) {
@@ -53,9 +55,12 @@ export function createProjectService(ctx: Ctx) {
       eq(milestones.projectId, projects.id),
     )})`;
     const taskFigures = db
-      .select({ tasksCount: countOf().as('tasks_count'), completion: taskCompletion().as('completion') })
-      .from(tasks)
-      .where(and(inScopeWorkspace(tasks), eq(tasks.projectId, projects.id)))
+      .select({
+        tasksCount: summedTasks().as('tasks_count'),
+        completion: summedCompletion().as('completion'),
+      })
+      .from(projectTaskCounts)
+      .where(and(inScopeWorkspace(projectTaskCounts), eq(projectTaskCounts.projectId, projects.id)))
       .as('task_figures');
     return db
       .select({

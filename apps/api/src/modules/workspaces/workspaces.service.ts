@@ -6,8 +6,8 @@ import type { Workspace, workspaceBody, workspaceListQuery } from '@workhub/shar
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { countOf, taskCompletion } from '../../db/aggregates.ts';
-import { tasks } from '../../db/schema/work.ts';
+import { countOf, summedCompletion } from '../../db/aggregates.ts';
+import { projectTaskCounts } from '../../db/schema/task-counts.ts';
 import { type WorkspaceRow, workspaceMembers, workspaces } from '../../db/schema/workspaces.ts';
 import { type AccountScope, accountScope } from '../../db/tenant-scope.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -65,12 +65,15 @@ export function createWorkspaceService(ctx: Ctx) {
   const { db, now } = ctx;
   const logos = logoStorage(join(ctx.config.dataDir, 'uploads'));
 
-  /** A workspace with its team size and completion, both counted in SQL (in the same tenant). */
+  /**
+   * A workspace with its team size and completion, both counted in SQL (in the same tenant); the
+   * completion sums its projects' kept task counts (project_task_counts) instead of its tasks.
+   */
   function selectWorkspaces(scope: AccountScope) {
-    const ofThisWorkspace = <T extends typeof tasks | typeof workspaceMembers>(table: T) =>
+    const ofThisWorkspace = <T extends typeof projectTaskCounts | typeof workspaceMembers>(table: T) =>
       and(scope.account(table), eq(table.workspaceId, workspaces.id));
     const teamSize = sql<number>`(select ${countOf()} from ${workspaceMembers} where ${ofThisWorkspace(workspaceMembers)})`;
-    const completion = sql<number>`(select ${taskCompletion()} from ${tasks} where ${ofThisWorkspace(tasks)})`;
+    const completion = sql<number>`(select ${summedCompletion()} from ${projectTaskCounts} where ${ofThisWorkspace(projectTaskCounts)})`;
     return db
       .select({ row: workspaces, teamSize: teamSize.mapWith(Number), completion: completion.mapWith(Number) })
       .from(workspaces);
