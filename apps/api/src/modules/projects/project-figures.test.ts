@@ -4,6 +4,7 @@ import { countOf, taskCompletion } from '../../db/aggregates.ts';
 import { projectTaskCounts } from '../../db/schema/task-counts.ts';
 import { tasks } from '../../db/schema/work.ts';
 import { useTestApp } from '../../test/helpers.ts';
+import { statementsOf } from '../../test/statements.ts';
 import { call, createTask, daysFromNow, taskBody, tenantWithWorker } from '../../test/work.ts';
 
 // A project's task figures are sums over project_task_counts, which triggers on tasks keep
@@ -70,5 +71,21 @@ describe('project task figures under simultaneous writes', () => {
     const sum = (completed: boolean) =>
       rows.filter((row) => row.completed === completed).reduce((total, row) => total + row.tasks, 0);
     expect({ open: sum(false), completed: sum(true) }).toEqual({ open: 7, completed: 16 });
+  });
+
+  it('are read from the kept counts: the project list, a project and the workspace list read no task', async () => {
+    const { owner, project, toWorker } = await tenantWithWorker(t);
+    await createTask(t, owner.token, toWorker, { status: 'completed' });
+    await createTask(t, owner.token, toWorker);
+    const statements = await statementsOf(async () => {
+      for (const url of ['/api/projects', `/api/projects/${project.project_id}`, '/api/workspaces']) {
+        const answer = await call(t, 'GET', url, owner.token);
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(JSON.stringify(answer.json().data)).toContain('"completion":50');
+      }
+    });
+    const figures = statements.filter((s) => s.includes('from "project_task_counts"'));
+    expect(figures, statements.join('\n')).toHaveLength(3);
+    expect(statements.filter((s) => /(from|join) "tasks"/.test(s))).toEqual([]);
   });
 });
