@@ -94,6 +94,19 @@ export const formatDate = (value: string | null | undefined): string => {
   return (day ? dayFormat : dateFormat).format(date);
 };
 
+const DAYS_IN_TEXT = /\b\d{4}-\d{2}-\d{2}\b/g;
+
+/**
+ * A sentence written with calendar days as the API writes them ('due 2026-03-03'), with each day
+ * as the app shows dates ('due 3 Mar 2026'): messages made by the server, such as an MRP run's
+ * exceptions. One that is no day (2026-13-45) is left as it is.
+ */
+export const withDatesShown = (text: string): string =>
+  text.replace(DAYS_IN_TEXT, (day) => {
+    const shown = formatDate(day);
+    return shown === '—' ? day : shown;
+  });
+
 const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',

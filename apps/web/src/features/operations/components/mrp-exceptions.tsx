@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { QueryState } from '../../../components/data-states.tsx';
 import { NoMatch } from '../../../components/list-filters.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
+import { withDatesShown } from '../../../lib/labels.ts';
 import { useMrpExceptions } from '../api/mrp.ts';
 
 const EXCEPTION_LABELS: Record<MrpExceptionKind, { label: string; color: string }> = {
@@ -50,7 +51,7 @@ const ExceptionList = ({ exceptions }: { exceptions: MrpException[] }) => (
               {EXCEPTION_LABELS[exception.kind].label}
             </Badge>
             <Text size="sm" c={serious ? 'red.8' : undefined}>
-              {exception.message}
+              {withDatesShown(exception.message)}
             </Text>
           </Group>
         </List.Item>

@@ -205,7 +205,8 @@ export const fakeException = (patch: Partial<MrpException> = {}): MrpException =
   kind: 'past_due',
   product_id: opsIds.spoke,
   product_name: 'Spoke',
-  message: 'Buy 216 Spoke: release 20 Feb 2026 is before today',
+  // As the API writes its messages: calendar days ISO (the page shows them as it shows dates).
+  message: 'Buy 216 Spoke: release 2026-02-20 is before today',
   proposal_id: opsIds.spokeProposal,
   ...patch,
 });
