@@ -2,6 +2,7 @@
 // the measured run. `next()` builds each request ({ method, path, headers?, body? }), so every
 // request can name a different tenant, project and page.
 import autocannon from 'autocannon';
+import { cpuTimes, stealSince } from './steal.mjs';
 
 export const settings = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
@@ -27,13 +28,16 @@ function run(url, next, { connections, seconds }) {
 
 /**
  * Warm-up then measure; returns requests/s, latency p50/p99 (ms), errors (connection errors,
- * timeouts and non-2xx answers) and the request count. `during` runs alongside the measured part.
+ * timeouts and non-2xx answers), the request count and the CPU time stolen from the machine meanwhile
+ * (steal.mjs). `during` runs alongside the measured part.
  */
 export async function measure(url, next, options = {}) {
   const connections = options.connections ?? settings.connections;
   const seconds = options.seconds ?? settings.seconds;
   if (settings.warmupSeconds > 0) await run(url, next, { connections, seconds: settings.warmupSeconds });
+  const before = cpuTimes();
   const result = await run(url, next, { connections, seconds });
+  const stealPct = stealSince(before);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -42,5 +46,6 @@ export async function measure(url, next, options = {}) {
     requests: result.requests.total,
     connections,
     seconds,
+    stealPct,
   };
 }

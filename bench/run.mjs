@@ -24,6 +24,7 @@ import { measureMrp, mrpBudget, mrpLines } from './mrp.mjs';
 import { memoryOf, productEnv, startProduct, waitReady } from './product.mjs';
 import { bareRequests, productRequests, signInRequest } from './scenarios.mjs';
 import { seedPglite, seedPostgres } from './seed.mjs';
+import { cpuTimes, STEAL_WARN_PCT, stealSince } from './steal.mjs';
 import { largestTenant, signInAll, tenantPool } from './tenants.mjs';
 import { ROUTE_BUDGET_KB, routeSizes } from './web-budgets.mjs';
 
@@ -43,6 +44,7 @@ const JWT_SECRET = 'bench-only-secret-bench-only-secret-0123456789';
 const workDir = `.tmp/bench-${process.pid}`;
 
 const log = (line) => process.stderr.write(`[bench] ${line}\n`);
+const runStart = cpuTimes();
 const results = {
   startedAt: new Date().toISOString(),
   settings,
@@ -296,6 +298,25 @@ function printTable() {
   console.log(rows.join('\n'));
 }
 
+/** How much CPU the hypervisor took from the run, and from its worst load (steal.mjs). */
+function stealLine() {
+  const loads = Object.entries(results.datasets).flatMap(([name, d]) =>
+    ['bare', 'product', 'bare_tenant', 'bare_session'].flatMap((who) =>
+      Object.entries(d[who] ?? {}).map(([scenario, r]) => ({
+        label: `${name} ${who} ${scenario}`,
+        steal: r.stealPct ?? 0,
+      })),
+    ),
+  );
+  const worst = loads.reduce((a, b) => (b.steal > a.steal ? b : a), { label: '', steal: 0 });
+  const figures =
+    `CPU time stolen by the hypervisor: ${fmt(results.stealPct, 1)}% of the run` +
+    (worst.label ? `, ${fmt(worst.steal, 1)}% of its worst load (${worst.label})` : '');
+  return Math.max(results.stealPct, worst.steal) > STEAL_WARN_PCT
+    ? `${figures}. Above ${STEAL_WARN_PCT}%: this run's figures understate the machine; compare runs with little steal.`
+    : `${figures}.`;
+}
+
 function budgets() {
   const out = [];
   const check = (name, pass, figure) => out.push({ name, pass: Boolean(pass), figure });
@@ -411,6 +432,8 @@ try {
           `PostgreSQL, the server and the load generator (autocannon, ${settings.connections} connections, ` +
           `${settings.warmupSeconds} s warm-up + ${settings.seconds} s) share the machine.\n`,
   );
+  results.stealPct = stealSince(runStart);
+  console.log(`${stealLine()}\n`);
   printTable();
   console.log('');
   ok = budgets();
