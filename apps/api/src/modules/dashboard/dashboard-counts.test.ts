@@ -126,25 +126,15 @@ async function expectExact(tenant: Tenant, token = tenant.owner.token) {
   return data;
 }
 
-const rowsOf = (tenant: Tenant) =>
+/** The rows a summary table (task_counts or project_task_counts) keeps for the tenant's workspace. */
+const rowsOf = (table: typeof taskCounts | typeof projectTaskCounts, tenant: Tenant) =>
   t.db.db
-    .select({ tasks: taskCounts.tasks })
-    .from(taskCounts)
+    .select({ tasks: table.tasks })
+    .from(table)
     .where(
       and(
-        eq(taskCounts.accountId, tenant.workspace.account_id),
-        eq(taskCounts.workspaceId, tenant.workspace.workspace_id),
-      ),
-    );
-
-const projectRowsOf = (tenant: Tenant) =>
-  t.db.db
-    .select({ tasks: projectTaskCounts.tasks })
-    .from(projectTaskCounts)
-    .where(
-      and(
-        eq(projectTaskCounts.accountId, tenant.workspace.account_id),
-        eq(projectTaskCounts.workspaceId, tenant.workspace.workspace_id),
+        eq(table.accountId, tenant.workspace.account_id),
+        eq(table.workspaceId, tenant.workspace.workspace_id),
       ),
     );
 
@@ -251,7 +241,7 @@ describe('task figures kept by the database (task_counts, project_task_counts)',
       .where(and(eq(projects.accountId, tenant.workspace.account_id), eq(projects.id, project.project_id)));
     data = await expectExact(tenant, token);
     expect(data.tasks).toEqual(NO_TASK_FIGURES);
-    expect(await rowsOf(tenant)).toEqual([]);
-    expect(await projectRowsOf(tenant)).toEqual([]);
+    expect(await rowsOf(taskCounts, tenant)).toEqual([]);
+    expect(await rowsOf(projectTaskCounts, tenant)).toEqual([]);
   });
 });
