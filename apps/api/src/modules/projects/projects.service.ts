@@ -46,8 +46,8 @@ export function createProjectService(ctx: Ctx) {
    * task figures (how many, and the share completed) are sums over the project's few rows of
    * project_task_counts (a lateral subquery; db/schema/task-counts.ts), which the database keeps
    * as its tasks change, instead of a count of its tasks; the tags are a column too (tag-links.ts
-   * tagsColumn), so a list page needs no query after its rows. For prepared statements (db/prepared.ts): the
-   * workspace is the `accountId` and `workspaceId` placeholders.
+   * tagsColumn), so a list page needs no query after its rows. For prepared statements
+   * (db/prepared.ts): the workspace is the `accountId` and `workspaceId` placeholders.
    */
   function selectProjects(where: SQL | undefined) {
     const milestonesCount = sql<number>`(select ${countOf()} from ${milestones} where ${and(
