@@ -1,5 +1,6 @@
 import { Group, Pagination, Text } from '@mantine/core';
 import { useEffect } from 'react';
+import { counted } from '../lib/labels.ts';
 
 type ListPaginationProps = {
   meta: { page: number; limit: number; total: number };
@@ -19,7 +20,7 @@ export const ListPagination = ({ meta, page, onChange, noun }: ListPaginationPro
   return (
     <Group justify="space-between" mt="md">
       <Text size="sm" c="dimmed">
-        {meta.total} {meta.total === 1 ? noun[0] : noun[1]}
+        {counted(meta.total, noun[0], noun[1])}
       </Text>
       <Pagination
         total={pages}

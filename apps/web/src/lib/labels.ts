@@ -129,3 +129,11 @@ export const weekLabel = (weekStart: string): string => {
   const date = new Date(weekStart);
   return Number.isNaN(date.getTime()) ? weekStart : weekFormat.format(date);
 };
+
+/**
+ * A count with its noun, agreed: counted(1, 'exception') is '1 exception', counted(3, 'exception')
+ * '3 exceptions'. A noun whose plural is not the singular with an 's' names it (counted(2, 'box',
+ * 'boxes')). Thousands are grouped as the app shows numbers ('1,200 proposals').
+ */
+export const counted = (count: number, one: string, many = `${one}s`): string =>
+  `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;

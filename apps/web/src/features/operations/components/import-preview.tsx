@@ -1,6 +1,7 @@
 import { Badge, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { ImportError } from '@workhub/shared/schemas/operations-import';
 import { importLine } from '@workhub/shared/schemas/operations-import';
+import { counted } from '../../../lib/labels.ts';
 
 const ROWS_SHOWN = 50;
 const ERRORS_SHOWN = 200;
@@ -37,11 +38,11 @@ export const ImportPreview = ({ columns, rows, errors }: ImportPreviewProps) => 
     <Stack gap="md">
       <Group gap="xs">
         <Badge variant="light" size="lg">
-          {rows.length} {rows.length === 1 ? 'row' : 'rows'}
+          {counted(rows.length, 'row')}
         </Badge>
         {errors.length > 0 ? (
           <Badge color="red" variant="filled" size="lg">
-            {byRow.size} {byRow.size === 1 ? 'row' : 'rows'} with errors
+            {counted(byRow.size, 'row')} with errors
           </Badge>
         ) : (
           <Badge color="green" variant="light" size="lg">

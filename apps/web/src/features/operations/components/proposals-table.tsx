@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Checkbox, Group, Table, Text } from '@mantine/core';
 import type { MrpProposal } from '@workhub/shared/schemas/operations-mrp';
 import { Link } from 'react-router';
-import { formatDate } from '../../../lib/labels.ts';
+import { counted, formatDate } from '../../../lib/labels.ts';
 import { formatQty } from '../operations-format.ts';
 import { PROPOSAL_KIND_LABELS } from '../operations-options.ts';
 
@@ -129,7 +129,7 @@ export const ProposalsTable = ({
                   onClick={() => onShowPegging(proposal)}
                   aria-label={`What proposal ${proposal.seq} covers`}
                 >
-                  {proposal.pegging.length} {proposal.pegging.length === 1 ? 'demand' : 'demands'}
+                  {counted(proposal.pegging.length, 'demand')}
                 </Button>
               </Table.Td>
               <Table.Td>

@@ -97,6 +97,11 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
     expect(exceptions.getByText('Buy 216 Spoke: release 20 Feb 2026 is before today')).toBeTruthy();
     expect(exceptions.getByText('Past due')).toBeTruthy();
     expect(exceptionsSection().getByText('1 exception')).toBeTruthy();
+    // Counts agree with their nouns: one exception, three proposals, one run kept.
+    expect(within(screen.getByRole('group', { name: 'Run time' })).getByText('1 exception')).toBeTruthy();
+    const picker = screen.getByRole('combobox', { name: 'Run' }) as HTMLSelectElement;
+    expect(picker.selectedOptions[0]?.textContent).toMatch(/ · 90 days · 3 proposals$/);
+    expect(screen.getByText('1 run kept')).toBeTruthy();
 
     const spoke = screen.getAllByRole('row').find((row) => row.textContent?.includes('Spoke'));
     expect(spoke?.getAttribute('data-past-due')).toBe('true');

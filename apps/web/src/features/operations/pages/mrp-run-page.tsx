@@ -30,7 +30,7 @@ import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { formatDate, formatDateTime } from '../../../lib/labels.ts';
+import { counted, formatDate, formatDateTime } from '../../../lib/labels.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
@@ -63,7 +63,7 @@ const RULES = {
 } as const;
 
 const runLabel = (run: MrpRunItem) =>
-  `${formatDateTime(run.created_at)} · ${run.horizon_days} days · ${run.summary.proposals} proposals`;
+  `${formatDateTime(run.created_at)} · ${counted(run.horizon_days, 'day')} · ${counted(run.summary.proposals, 'proposal')}`;
 
 /** Start a run: the horizon in days (mrpRunBody), then the new run is shown. */
 const StartRunForm = ({ onDone }: { onDone: (run: MrpRun) => void }) => {
@@ -113,7 +113,11 @@ const RunSummary = ({ run }: { run: MrpRunOverview }) => (
       value={run.summary.demands_beyond_horizon}
       detail="Demands not planned yet"
     />
-    <StatCard label="Run time" value={`${run.duration_ms} ms`} detail={`${run.exception_count} exceptions`} />
+    <StatCard
+      label="Run time"
+      value={`${run.duration_ms} ms`}
+      detail={counted(run.exception_count, 'exception')}
+    />
   </SimpleGrid>
 );
 
@@ -344,7 +348,7 @@ export const MrpRunPage = () => {
             {runs.data && runs.data.data.length > 0 ? (
               <NativeSelect
                 label="Run"
-                description={`${runs.data.meta.total} ${runs.data.meta.total === 1 ? 'run' : 'runs'} kept`}
+                description={`${counted(runs.data.meta.total, 'run')} kept`}
                 data={runs.data.data.map((run) => ({ value: run.id, label: runLabel(run) }))}
                 value={runId ?? ''}
                 onChange={(event) => openRun(event.currentTarget.value)}

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import type { Milestone } from '@workhub/shared/schemas/work';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { counted } from '../../../lib/labels.ts';
 
 type DeleteMilestoneDialogProps = {
   milestone: Milestone | null;
@@ -9,7 +10,7 @@ type DeleteMilestoneDialogProps = {
   onConfirm: (milestone: Milestone) => void;
 };
 
-const taskCount = (count: number) => (count === 1 ? '1 task' : `${count} tasks`);
+const taskCount = (count: number) => counted(count, 'task');
 
 /** Asks before deleting a milestone, and says what becomes of its tasks: they move to the project. */
 export const DeleteMilestoneDialog = ({
