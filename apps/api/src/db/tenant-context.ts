@@ -32,6 +32,8 @@ type RequestState = {
   current?: RequestTransaction | undefined;
   pause?: <T>(fn: () => Promise<T>) => Promise<T>;
   reopen?: () => Promise<void>;
+  /** What to do once the open transaction has committed (afterCommit); dropped if it does not. */
+  committed?: (() => void)[];
 };
 
 const requestState = new AsyncLocalStorage<RequestState>();
@@ -155,6 +157,7 @@ async function open(root: Db, tenant: Tenant, state: RequestState): Promise<Requ
     entered = resolve;
   });
   let entering: Promise<void> = Promise.resolve();
+  const committed: (() => void)[] = [];
   const run = root.transaction(async (tx) => {
     // Not awaited before the request goes on: its first query (the session's) follows on the same
     // connection, in the same write; PostgreSQL runs them in order, and an error in setting the
@@ -163,6 +166,7 @@ async function open(root: Db, tenant: Tenant, state: RequestState): Promise<Requ
     entering.catch(() => {});
     state.tx = tx;
     state.done = false;
+    state.committed = committed;
     entered();
     const commit = await finished;
     state.done = true;
@@ -186,6 +190,16 @@ async function open(root: Db, tenant: Tenant, state: RequestState): Promise<Requ
         if (!(err instanceof Rollback)) throw err;
       }
       await entering;
+      // Committed (a rollback or a failed COMMIT has thrown or returned before this): what waited
+      // for it runs now, each on its own; a rollback drops it.
+      if (!commit) return;
+      for (const fn of committed.splice(0)) {
+        try {
+          fn();
+        } catch {
+          // One callback's failure is its own (it logs it); the others still run.
+        }
+      }
     },
   };
 }
@@ -221,6 +235,22 @@ export async function beginRequestTransaction(
     state.current = await open(root, tenant, state);
   };
   return { end: async (commit) => state.current?.end(commit) };
+}
+
+/**
+ * Runs `fn` once what the current request has written so far is committed: at once outside a
+ * request's transaction (a statement there commits as it runs), else when the request's
+ * transaction commits, and never if it rolls back. For what must not leave the process before the
+ * change it tells of is there to read (a mail's delivery: modules/mail/mailer.ts). `fn` runs
+ * synchronously in the commit's path: it starts its work and returns.
+ */
+export function afterCommit(fn: () => void): void {
+  const state = requestState.getStore();
+  if (!state || state.done || !state.tx || !state.committed) {
+    fn();
+    return;
+  }
+  state.committed.push(fn);
 }
 
 /**

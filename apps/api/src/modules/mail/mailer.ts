@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema/outbox.ts';
-import { outsideRequest } from '../../db/tenant-context.ts';
+import { afterCommit, outsideRequest } from '../../db/tenant-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 
 export type MailMessage = {
@@ -46,9 +46,14 @@ export class Mailer {
       : undefined;
   }
 
+  /**
+   * Writes the mail to the outbox in the request's transaction (when there is one) and delivers it
+   * once that has committed: a mail never tells of a change that was rolled back, and its delivery
+   * never marks a row that is not there to see yet (db/tenant-context.ts afterCommit).
+   */
   async send(mail: MailMessage): Promise<void> {
     const queued = await this.queueIn(this.#db, mail);
-    queued.deliver();
+    afterCommit(() => queued.deliver());
   }
 
   /**
