@@ -2,7 +2,7 @@ import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, useTestApp } from '../test/helpers.ts';
 import { newTenant, type Tenant } from '../test/tenants.ts';
-import { createMilestone, createProject, createTask } from '../test/work.ts';
+import { createMilestone, createProject, createTask, taskBody } from '../test/work.ts';
 
 /*
  * How many writes to PostgreSQL the hottest reads cost, and how many times they wait for its answer
@@ -48,13 +48,21 @@ describe('round trips to PostgreSQL of the hot reads', () => {
   });
 
   /**
-   * Database writes and round trips per request of `url`, once every connection of the pool knows
-   * its statements.
+   * Database writes and round trips per request of `url` (a GET, or the POST of `body()`), once
+   * every connection of the pool knows its statements.
    */
-  async function perRequest(url: string): Promise<{ writes: number; roundTrips: number }> {
+  async function perRequest(
+    url: string,
+    body?: () => object,
+  ): Promise<{ writes: number; roundTrips: number }> {
     const get = async () => {
-      const response = await t.app.inject({ method: 'GET', url, headers: bearer(tenant.owner.token) });
-      expect(response.statusCode, response.body).toBe(200);
+      const response = await t.app.inject({
+        method: body ? 'POST' : 'GET',
+        url,
+        headers: bearer(tenant.owner.token),
+        ...(body ? { payload: body() } : {}),
+      });
+      expect(response.statusCode, response.body).toBe(body ? 201 : 200);
     };
     // Four at once, twice: each of the pool's connections prepares the statements once.
     for (let i = 0; i < 2; i++) await Promise.all([get(), get(), get(), get()]);
@@ -104,6 +112,15 @@ describe('round trips to PostgreSQL of the hot reads', () => {
       writes: 1,
       roundTrips: 1,
     });
+  });
+
+  // A write waits for the session check (its answer decides whether to write at all); with no one
+  // else to mail, the one-statement insert is the last statement and its COMMIT goes with it.
+  it('POST /api/tasks: the session, then the insert and the COMMIT in one write', async () => {
+    const projectId = (await firstId('projects')) ?? '';
+    const self = tenant.holder.session.user.user_id;
+    const body = () => taskBody(t, { project_id: projectId, assigned_to: self });
+    expect(await perRequest('/api/tasks', body)).toEqual({ writes: 2, roundTrips: 2 });
   });
 
   it('GET /api/team (not read ahead): its reads wait for the answer of the session check', async () => {

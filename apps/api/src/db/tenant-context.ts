@@ -184,16 +184,26 @@ async function open(root: Db, tenant: Tenant, state: RequestState): Promise<Requ
       if (ended) return;
       ended = true;
       finish(commit);
+      // What waited for this transaction's COMMIT (afterCommit) runs once it is done, each on its
+      // own; a rollback or a failed COMMIT drops it.
+      const waiting = () => {
+        if (state.committed === committed) state.committed = undefined;
+        return committed.splice(0);
+      };
       try {
-        await run;
+        try {
+          await run;
+        } catch (err) {
+          if (!(err instanceof Rollback)) throw err;
+        }
+        await entering;
       } catch (err) {
-        if (!(err instanceof Rollback)) throw err;
+        waiting();
+        throw err;
       }
-      await entering;
-      // Committed (a rollback or a failed COMMIT has thrown or returned before this): what waited
-      // for it runs now, each on its own; a rollback drops it.
+      const callbacks = waiting();
       if (!commit) return;
-      for (const fn of committed.splice(0)) {
+      for (const fn of callbacks) {
         try {
           fn();
         } catch {
@@ -245,12 +255,11 @@ export async function beginRequestTransaction(
  * synchronously in the commit's path: it starts its work and returns.
  */
 export function afterCommit(fn: () => void): void {
-  const state = requestState.getStore();
-  if (!state || state.done || !state.tx || !state.committed) {
-    fn();
-    return;
-  }
-  state.committed.push(fn);
+  // Until `end` has seen the COMMIT through (lastReads ends the transaction before the last
+  // statements' answers, so they can be in before it is), the transaction's list is there.
+  const waiting = requestState.getStore()?.committed;
+  if (waiting) waiting.push(fn);
+  else fn();
 }
 
 /**
@@ -321,6 +330,27 @@ export async function lastReads<T>(fn: () => Promise<T>): Promise<T> {
   state.current = undefined;
   await current.end(true);
   return reads;
+}
+
+/**
+ * Runs a request's last statement when it is a write (a task's one-statement create): as
+ * lastReads, its COMMIT goes out in the same write, behind it, and the call returns only once the
+ * COMMIT has succeeded, so a success is answered only for what is committed. A write that fails
+ * fails the transaction and the COMMIT ends it as a rollback. Nothing the request does after it may
+ * use the database, unless it first calls `reopenAfterLast` (a write that changed nothing and must
+ * now say why).
+ */
+export function lastWrite<T>(fn: () => Promise<T>): Promise<T> {
+  return lastReads(fn);
+}
+
+/**
+ * Opens a new transaction for the request (the same tenant) when lastReads or lastWrite has ended
+ * its last one; nothing otherwise.
+ */
+export async function reopenAfterLast(): Promise<void> {
+  const state = requestState.getStore();
+  if (state?.sealed && state.reopen) await state.reopen();
 }
 
 /** Told of every switch to the platform role (the server logs it; db/ has no logger of its own). */

@@ -20,7 +20,7 @@ import { runPrepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
 import { milestones, projects, type TaskRow, tasks } from '../../db/schema/work.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
-import { lastReads } from '../../db/tenant-context.ts';
+import { lastReads, lastWrite, reopenAfterLast } from '../../db/tenant-context.ts';
 import {
   inScopeWorkspace,
   type ReadAhead,
@@ -400,10 +400,19 @@ export function createTaskService(ctx: Ctx) {
       updatedAt: at.toISOString(),
     };
     const withMilestone = input.milestone_id !== null;
-    const [inserted] = await runPrepared(db, `task_insert_checked|milestone=${withMilestone}`, values, () =>
-      insertCheckedTask(db, withMilestone),
-    );
-    if (!inserted) return null;
+    const insert = () =>
+      runPrepared(db, `task_insert_checked|milestone=${withMilestone}`, values, () =>
+        insertCheckedTask(db, withMilestone),
+      );
+    // With no one else to mail, the insert is the request's last statement: its COMMIT goes with
+    // it, in one write (lastWrite). A mail is written after it, in the same transaction.
+    const mailsSomeone = input.assigned_to !== scope.auth.user_id;
+    const [inserted] = await (mailsSomeone ? insert() : lastWrite(insert));
+    if (!inserted) {
+      // A check failed: the checks one by one say which, in a transaction of their own.
+      await reopenAfterLast();
+      return null;
+    }
     const { projectName, projectStatus, milestoneName, firstName, lastName, email, ...row } = inserted;
     const found: SelectedTask = { row, projectName, projectStatus, milestoneName, firstName, lastName };
     const task = { ...toTask(found, today()), tags: [] };
