@@ -1,7 +1,7 @@
 import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, useTestApp } from '../test/helpers.ts';
-import { newTenant, type Tenant } from '../test/tenants.ts';
+import { addMember, newTenant, type Tenant } from '../test/tenants.ts';
 import { createMilestone, createProject, createTask, taskBody } from '../test/work.ts';
 
 /*
@@ -121,6 +121,13 @@ describe('round trips to PostgreSQL of the hot reads', () => {
     const self = tenant.holder.session.user.user_id;
     const body = () => taskBody(t, { project_id: projectId, assigned_to: self });
     expect(await perRequest('/api/tasks', body)).toEqual({ writes: 2, roundTrips: 2 });
+  });
+
+  it("POST /api/tasks for someone else: the session, the insert (the assigner's name with it), then the mail and the COMMIT in one write", async () => {
+    const projectId = (await firstId('projects')) ?? '';
+    const member = await addMember(t, tenant.workspace, 'member');
+    const body = () => taskBody(t, { project_id: projectId, assigned_to: member.userId });
+    expect(await perRequest('/api/tasks', body)).toEqual({ writes: 3, roundTrips: 3 });
   });
 
   it('GET /api/team (not read ahead): its reads wait for the answer of the session check', async () => {

@@ -32,9 +32,12 @@ type RequestState = {
   current?: RequestTransaction | undefined;
   pause?: <T>(fn: () => Promise<T>) => Promise<T>;
   reopen?: () => Promise<void>;
-  /** What to do once the open transaction has committed (afterCommit); dropped if it does not. */
-  committed?: (() => void)[];
+  /** The open transaction's outcome, awaited by afterCommit; undefined between transactions. */
+  committed?: Outcome;
 };
+
+/** What waits for a transaction's COMMIT (afterCommit), and how the transaction ended. */
+type Outcome = { waiting: (() => void)[]; ended?: 'committed' | 'dropped' };
 
 const requestState = new AsyncLocalStorage<RequestState>();
 
@@ -157,7 +160,7 @@ async function open(root: Db, tenant: Tenant, state: RequestState): Promise<Requ
     entered = resolve;
   });
   let entering: Promise<void> = Promise.resolve();
-  const committed: (() => void)[] = [];
+  const committed: Outcome = { waiting: [] };
   const run = root.transaction(async (tx) => {
     // Not awaited before the request goes on: its first query (the session's) follows on the same
     // connection, in the same write; PostgreSQL runs them in order, and an error in setting the
@@ -186,9 +189,10 @@ async function open(root: Db, tenant: Tenant, state: RequestState): Promise<Requ
       finish(commit);
       // What waited for this transaction's COMMIT (afterCommit) runs once it is done, each on its
       // own; a rollback or a failed COMMIT drops it.
-      const waiting = () => {
+      const settle = (ended: 'committed' | 'dropped') => {
         if (state.committed === committed) state.committed = undefined;
-        return committed.splice(0);
+        committed.ended = ended;
+        return committed.waiting.splice(0);
       };
       try {
         try {
@@ -198,10 +202,10 @@ async function open(root: Db, tenant: Tenant, state: RequestState): Promise<Requ
         }
         await entering;
       } catch (err) {
-        waiting();
+        settle('dropped');
         throw err;
       }
-      const callbacks = waiting();
+      const callbacks = settle(commit ? 'committed' : 'dropped');
       if (!commit) return;
       for (const fn of callbacks) {
         try {
@@ -248,18 +252,23 @@ export async function beginRequestTransaction(
 }
 
 /**
- * Runs `fn` once what the current request has written so far is committed: at once outside a
- * request's transaction (a statement there commits as it runs), else when the request's
- * transaction commits, and never if it rolls back. For what must not leave the process before the
- * change it tells of is there to read (a mail's delivery: modules/mail/mailer.ts). `fn` runs
- * synchronously in the commit's path: it starts its work and returns.
+ * The commit of what the current request writes from now on, to run what must wait for it: `fn`
+ * given to the result runs at once outside a request's transaction (a statement there commits as
+ * it runs), else when the transaction open now commits (at once if it already has), and never if
+ * it rolls back or its COMMIT fails. For what must not leave the process before the change it tells
+ * of is there to read (a mail's delivery: modules/mail/mailer.ts). Taken before the statement is
+ * sent, so that it names that statement's transaction however late the callback is given (after
+ * lastWrite, the statement's answer and the COMMIT's come in together). `fn` runs synchronously in
+ * the commit's path: it starts its work and returns.
  */
-export function afterCommit(fn: () => void): void {
-  // Until `end` has seen the COMMIT through (lastReads ends the transaction before the last
-  // statements' answers, so they can be in before it is), the transaction's list is there.
-  const waiting = requestState.getStore()?.committed;
-  if (waiting) waiting.push(fn);
-  else fn();
+export function afterCommit(): (fn: () => void) => void {
+  const state = requestState.getStore();
+  // Once the transaction is done, a statement goes to the database on its own and commits as it runs.
+  const outcome = state && !state.done ? state.committed : undefined;
+  return (fn) => {
+    if (!outcome || outcome.ended === 'committed') fn();
+    else if (!outcome.ended) outcome.waiting.push(fn);
+  };
 }
 
 /**

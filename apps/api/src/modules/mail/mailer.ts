@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { outbox } from '../../db/schema/outbox.ts';
 import { afterCommit, outsideRequest } from '../../db/tenant-context.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -52,8 +53,9 @@ export class Mailer {
    * never marks a row that is not there to see yet (db/tenant-context.ts afterCommit).
    */
   async send(mail: MailMessage): Promise<void> {
+    const committed = afterCommit();
     const queued = await this.queueIn(this.#db, mail);
-    afterCommit(() => queued.deliver());
+    committed(() => queued.deliver());
   }
 
   /**
@@ -62,17 +64,29 @@ export class Mailer {
    * `deliver()` once that transaction has committed: with SMTP it starts the delivery then.
    */
   async queueIn(db: Db, mail: MailMessage): Promise<{ deliver(): void }> {
-    const [row] = await db
-      .insert(outbox)
-      .values({
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        status: this.#transport ? 'pending' : 'logged',
-        createdAt: this.#now(),
-      })
-      .returning({ id: outbox.id });
+    // Prepared once (db/prepared.ts): a named statement goes out with the statements around it,
+    // where an unnamed one with parameters first waits for the server to describe them.
+    const values = {
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      status: this.#transport ? 'pending' : 'logged',
+      createdAt: this.#now(),
+    };
+    const [row] = await runPrepared(db, 'outbox_insert', values, () =>
+      db
+        .insert(outbox)
+        .values({
+          to: sql.placeholder('to'),
+          subject: sql.placeholder('subject'),
+          text: sql.placeholder('text'),
+          html: sql.placeholder('html'),
+          status: sql.placeholder('status'),
+          createdAt: sql.placeholder('createdAt'),
+        })
+        .returning({ id: outbox.id }),
+    );
     if (!row) throw new Error('outbox insert returned no row');
 
     if (!this.#transport) {

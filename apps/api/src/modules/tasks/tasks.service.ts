@@ -141,6 +141,10 @@ function insertCheckedTask(into: Db, withMilestone: boolean) {
       >`${the('select u.first_name from users u where u.id = tasks.assigned_to')}`,
       lastName: sql<string | null>`${the('select u.last_name from users u where u.id = tasks.assigned_to')}`,
       email: sql<string | null>`${the('select u.email from users u where u.id = tasks.assigned_to')}`,
+      // Who created it, for the assignee's mail: no statement of its own after the insert.
+      assignerName: sql<
+        string | null
+      >`${the("select trim(u.first_name || ' ' || u.last_name) from users u where u.id = tasks.created_by")}`,
     });
 }
 
@@ -256,18 +260,30 @@ export function createTaskService(ctx: Ctx) {
     return { assignee: assigneeChanged ? assignee : undefined, milestoneName };
   }
 
-  /** Mails the assignee, unless they assigned the task to themselves. */
-  async function tellAssignee(scope: WorkspaceScope, assignee: Assignee | undefined, task: Task) {
+  /**
+   * Mails the assignee, unless they assigned the task to themselves. `assignerName` when already
+   * read (the one-statement create returns it); else it is read here.
+   */
+  async function tellAssignee(
+    scope: WorkspaceScope,
+    assignee: Assignee | undefined,
+    task: Task,
+    assignerName?: string | null,
+  ) {
     if (!assignee || assignee.userId === scope.auth.user_id) return;
-    const [assigner] = await db
-      .select({ first: users.firstName, last: users.lastName })
-      .from(users)
-      .where(eq(users.id, scope.auth.user_id));
+    let name = assignerName;
+    if (name === undefined) {
+      const [assigner] = await db
+        .select({ first: users.firstName, last: users.lastName })
+        .from(users)
+        .where(eq(users.id, scope.auth.user_id));
+      name = assigner ? `${assigner.first} ${assigner.last}`.trim() : null;
+    }
     await mailer.send(
       taskAssignedMail({
         to: assignee.email,
         firstName: assignee.firstName,
-        assignerName: assigner ? `${assigner.first} ${assigner.last}`.trim() : 'Someone',
+        assignerName: name || 'Someone',
         taskName: task.name,
         projectName: task.project_name,
         workspaceName: scope.workspaceName,
@@ -404,8 +420,9 @@ export function createTaskService(ctx: Ctx) {
       runPrepared(db, `task_insert_checked|milestone=${withMilestone}`, values, () =>
         insertCheckedTask(db, withMilestone),
       );
-    // With no one else to mail, the insert is the request's last statement: its COMMIT goes with
-    // it, in one write (lastWrite). A mail is written after it, in the same transaction.
+    // The request's last statement goes with its COMMIT, in one write (lastWrite): the insert when
+    // no one else is to be mailed, else the mail's outbox row after it (written in the same
+    // transaction, delivered once it has committed).
     const mailsSomeone = input.assigned_to !== scope.auth.user_id;
     const [inserted] = await (mailsSomeone ? insert() : lastWrite(insert));
     if (!inserted) {
@@ -413,7 +430,8 @@ export function createTaskService(ctx: Ctx) {
       await reopenAfterLast();
       return null;
     }
-    const { projectName, projectStatus, milestoneName, firstName, lastName, email, ...row } = inserted;
+    const { projectName, projectStatus, milestoneName, firstName, lastName, email, assignerName, ...row } =
+      inserted;
     const found: SelectedTask = { row, projectName, projectStatus, milestoneName, firstName, lastName };
     const task = { ...toTask(found, today()), tags: [] };
     const assignee =
@@ -425,7 +443,7 @@ export function createTaskService(ctx: Ctx) {
             lastName: found.lastName ?? '',
           }
         : undefined;
-    await tellAssignee(scope, assignee, task);
+    if (mailsSomeone) await lastWrite(() => tellAssignee(scope, assignee, task, assignerName));
     return task;
   }
 
