@@ -1,6 +1,6 @@
 import { messages } from '@workhub/shared/messages';
 import type { TagRef } from '@workhub/shared/schemas/tags';
-import { and, asc, count, eq, exists, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outer } from '../../db/correlated.ts';
 import { runPrepared } from '../../db/prepared.ts';
@@ -36,10 +36,17 @@ function isForeignKeyViolation(err: unknown): boolean {
 /** 400 (messages.tagUnknown) unless every id is a tag of the session's workspace. */
 export async function assertTagsOfWorkspace(db: Db, scope: WorkspaceScope, tagIds: readonly string[]) {
   if (tagIds.length === 0) return;
-  const [found] = await db
-    .select({ n: count() })
-    .from(tags)
-    .where(and(scope.workspace(tags), inArray(tags.id, [...tagIds])));
+  // One prepared statement whatever the number of ids (an array parameter).
+  const [found] = await runPrepared(
+    db,
+    'tags_of_workspace',
+    { ...scope.workspaceValues(), ids: [...tagIds] },
+    () =>
+      db
+        .select({ n: count() })
+        .from(tags)
+        .where(and(inScopeWorkspace(tags), sql`${tags.id} = any(${sql.placeholder('ids')}::uuid[])`)),
+  );
   if ((found?.n ?? 0) !== tagIds.length) throw unknownTag();
 }
 
@@ -56,15 +63,26 @@ export async function replaceTags(
   tagIds: readonly string[],
 ) {
   const { table, recordId: recordColumn } = links[kind];
-  await tx.delete(table).where(and(scope.workspace(table), eq(recordColumn, recordId)));
-  if (tagIds.length === 0) return;
-  const base = scope.workspaceValues();
+  const values = { ...scope.workspaceValues(), recordId, ids: [...tagIds] };
+  // Two prepared statements (whatever the number of tags: an array parameter), both sent before
+  // either is answered (the insert follows the delete on the connection, so it runs after it): in a
+  // request transaction that pipelines, one write.
+  const removed = runPrepared(tx, `tag_links_delete|${kind}`, values, () =>
+    tx.delete(table).where(and(inScopeWorkspace(table), eq(recordColumn, sql.placeholder('recordId')))),
+  );
+  if (tagIds.length === 0) {
+    await removed;
+    return;
+  }
+  const added = runPrepared(tx, `tag_links_insert|${kind}`, values, () =>
+    tx
+      .insert(table)
+      .select(
+        sql`select ${sql.placeholder('accountId')}::uuid, ${sql.placeholder('workspaceId')}::uuid, ${sql.placeholder('recordId')}::uuid, unnest(${sql.placeholder('ids')}::uuid[])`,
+      ),
+  );
   try {
-    if (kind === 'project') {
-      await tx.insert(projectTags).values(tagIds.map((tagId) => ({ ...base, projectId: recordId, tagId })));
-    } else {
-      await tx.insert(taskTags).values(tagIds.map((tagId) => ({ ...base, taskId: recordId, tagId })));
-    }
+    await Promise.all([removed, added]);
   } catch (err) {
     if (isForeignKeyViolation(err)) throw unknownTag();
     throw err;

@@ -1,5 +1,6 @@
 import { messages } from '@workhub/shared/messages';
 import type { Project, Task } from '@workhub/shared/schemas/work';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { workspaceConditions } from '../../db/tenant-scope.ts';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
@@ -130,6 +131,45 @@ describe('the foreign key behind the check', () => {
       replaceTags(tx, scope, 'project', project.project_id, [crypto.randomUUID()]),
     );
     await expect(write).rejects.toMatchObject({ status: 400, message: messages.tagUnknown });
+  });
+
+  // The edit, its tags and the task as it now is go out together (tasks.service.ts update): a tag
+  // deleted by the time its link is written (here by a trigger on the edit itself) takes the whole
+  // edit back with it, the tag's deletion included.
+  it('rolls an edit back whole when one of its tags vanishes as it is written', async () => {
+    const { token, toWorker, alpha, gamma } = await taggedTenant();
+    const task = await createTask(t, token, toWorker, { tag_ids: [alpha.id] });
+    const url = `/api/tasks/${task.task_id}`;
+    expect(gamma.id).toMatch(/^[0-9a-f-]{36}$/);
+    await t.db.db.execute(
+      sql.raw(`create or replace function test_vanish_tag() returns trigger language plpgsql security definer as $$
+        begin
+          if new.name = 'Vanish its tag' then delete from tags where id = '${gamma.id}'; end if;
+          return new;
+        end $$`),
+    );
+    await t.db.db.execute(
+      sql`create trigger test_vanish_tag before update on tasks for each row execute function test_vanish_tag()`,
+    );
+    try {
+      const { project_id: _project, ...edit } = taskBody(t, toWorker);
+      const edited = await call(t, 'PATCH', url, token, {
+        ...edit,
+        name: 'Vanish its tag',
+        tag_ids: [gamma.id],
+      });
+      expect(edited.statusCode).toBe(400);
+      expect(errorOf(edited).error.fields).toEqual({ tag_ids: messages.tagUnknown });
+    } finally {
+      await t.db.db.execute(sql`drop trigger test_vanish_tag on tasks`);
+      await t.db.db.execute(sql`drop function test_vanish_tag()`);
+    }
+    expect((await call(t, 'GET', url, token)).json().data).toMatchObject({
+      name: 'Write copy',
+      tags: [refOf(alpha)],
+    });
+    const tags = (await call(t, 'GET', '/api/tags', token)).json().data as { id: string }[];
+    expect(tags.map((tag) => tag.id)).toContain(gamma.id);
   });
 });
 

@@ -20,7 +20,7 @@ import { runPrepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
 import { milestones, projects, type TaskRow, tasks } from '../../db/schema/work.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
-import { lastReads, lastWrite, reopenAfterLast } from '../../db/tenant-context.ts';
+import { lastReads, lastWrite, reopenAfterLast, requestPipelines } from '../../db/tenant-context.ts';
 import {
   inScopeWorkspace,
   type ReadAhead,
@@ -69,6 +69,25 @@ function formColumns(
     completedAt: completedAtFor(previous, input.status, at),
     updatedAt: at,
   };
+}
+
+/** The edit of a task (formColumns), every value a placeholder of the same name; the task by `id`. */
+function updateTask(into: Db) {
+  const value = (name: keyof ReturnType<typeof formColumns>) => sql`${sql.placeholder(name)}`;
+  return into
+    .update(tasks)
+    .set({
+      milestoneId: value('milestoneId'),
+      name: value('name'),
+      description: value('description'),
+      assignedTo: value('assignedTo'),
+      status: value('status'),
+      priority: value('priority'),
+      dueDate: value('dueDate'),
+      completedAt: value('completedAt'),
+      updatedAt: value('updatedAt'),
+    })
+    .where(and(inScopeWorkspace(tasks), eq(tasks.id, sql.placeholder('id'))));
 }
 
 /**
@@ -154,12 +173,24 @@ export function createTaskService(ctx: Ctx) {
 
   const thisTask = (scope: WorkspaceScope, id: string) => and(scope.workspace(tasks), eq(tasks.id, id));
 
+  /** One task of the scope's workspace with its tags, one prepared statement (get() reads it too). */
+  const taskById = (scope: WorkspaceScope, id: string) =>
+    runPrepared(db, 'task_by_id', { ...scope.workspaceValues(), id }, () =>
+      selectTasks(db, and(inScopeWorkspace(tasks), eq(tasks.id, sql.placeholder('id'))), true).limit(1),
+    );
+
   /** A task of the session's workspace that the session may `action` (allowed()). */
   async function find(claims: AccessTokenClaims, id: string, action: Action) {
     const scope = await workspaceScope(db, claims);
-    const [found] = await selectTasks(db, thisTask(scope, id)).limit(1);
+    const [found] = await taskById(scope, id);
     return { scope, found: allowed(scope, found, action) };
   }
+
+  /** A task as reloaded with its tags (taskById), 404 when it is gone. */
+  const taskOf = (found: Awaited<ReturnType<typeof taskById>>[number] | undefined): Task => {
+    if (!found) throw notFound();
+    return { ...toTask(found, today()), tags: found.tags ?? [] };
+  };
 
   /**
    * The rule of find() and get(), in one place: a missing task is 404, then the permission; who may
@@ -182,9 +213,8 @@ export function createTaskService(ctx: Ctx) {
   }
 
   async function reload(scope: WorkspaceScope, id: string): Promise<Task> {
-    const [found] = await selectTasks(db, thisTask(scope, id));
-    if (!found) throw notFound();
-    return complete(scope, found);
+    const [found] = await taskById(scope, id);
+    return taskOf(found);
   }
 
   /**
@@ -260,6 +290,17 @@ export function createTaskService(ctx: Ctx) {
     return { assignee: assigneeChanged ? assignee : undefined, milestoneName };
   }
 
+  /** A user's name as a mail shows it ('Ada Lovelace'), null when there is no such user. */
+  async function nameOf(userId: string): Promise<string | null> {
+    const [user] = await runPrepared(db, 'user_name', { id: userId }, () =>
+      db
+        .select({ first: users.firstName, last: users.lastName })
+        .from(users)
+        .where(eq(users.id, sql.placeholder('id'))),
+    );
+    return user ? `${user.first} ${user.last}`.trim() : null;
+  }
+
   /**
    * Mails the assignee, unless they assigned the task to themselves. `assignerName` when already
    * read (the one-statement create returns it); else it is read here.
@@ -271,14 +312,7 @@ export function createTaskService(ctx: Ctx) {
     assignerName?: string | null,
   ) {
     if (!assignee || assignee.userId === scope.auth.user_id) return;
-    let name = assignerName;
-    if (name === undefined) {
-      const [assigner] = await db
-        .select({ first: users.firstName, last: users.lastName })
-        .from(users)
-        .where(eq(users.id, scope.auth.user_id));
-      name = assigner ? `${assigner.first} ${assigner.last}`.trim() : null;
-    }
+    const name = assignerName === undefined ? await nameOf(scope.auth.user_id) : assignerName;
     await mailer.send(
       taskAssignedMail({
         to: assignee.email,
@@ -335,13 +369,7 @@ export function createTaskService(ctx: Ctx) {
    * is decided on the live scope once the check holds, by the rule find() uses (allowed()).
    */
   async function get(ahead: ReadAhead, id: string): Promise<Task> {
-    const { value, scope } = await workspaceRead(db, ahead, (scope) =>
-      lastReads(() =>
-        runPrepared(db, 'task_by_id', { ...scope.workspaceValues(), id }, () =>
-          selectTasks(db, and(inScopeWorkspace(tasks), eq(tasks.id, sql.placeholder('id'))), true).limit(1),
-        ),
-      ),
-    );
+    const { value, scope } = await workspaceRead(db, ahead, (scope) => lastReads(() => taskById(scope, id)));
     const found = allowed(scope, value[0], 'task:view_assigned');
     return { ...toTask(found, today()), tags: found.tags ?? [] };
   }
@@ -463,15 +491,33 @@ export function createTaskService(ctx: Ctx) {
     const tagIds = input.tag_ids;
     if (tagIds) await assertTagsOfWorkspace(db, scope, tagIds);
     const at = now();
-    await db.transaction(async (tx) => {
-      await tx
-        .update(tasks)
-        .set(formColumns(input, found.row, at))
-        .where(thisTask(scope, id));
-      if (tagIds) await replaceTags(tx, scope, 'task', id, tagIds);
-    });
-    const task = await reload(scope, id);
-    if (reassigned) await tellAssignee(scope, assignee, task);
+    const columns = formColumns(input, found.row, at);
+    const values = {
+      ...scope.workspaceValues(),
+      ...columns,
+      id,
+      completedAt: columns.completedAt?.toISOString() ?? null,
+      updatedAt: at.toISOString(),
+    };
+    const change = (into: Db) => {
+      const changed = runPrepared(into, 'task_update', values, () => updateTask(into));
+      return tagIds ? Promise.all([changed, replaceTags(into, scope, 'task', id, tagIds)]) : changed;
+    };
+    if (!requestPipelines()) {
+      // Outside a request's transaction (or on PGlite), the change is a transaction of its own.
+      await db.transaction(change);
+      const task = await reload(scope, id);
+      if (reassigned) await tellAssignee(scope, assignee, task);
+      return task;
+    }
+    // The request's transaction makes the change whole. Sent at once and answered together: the
+    // update, the tags and the task as it now is, and the COMMIT with them unless a mail follows
+    // (then with the mail's outbox row; who assigned it is read with the change).
+    const all = () =>
+      Promise.all([change(db), taskById(scope, id), reassigned ? nameOf(scope.auth.user_id) : null]);
+    const [, [changed], assigner] = await (reassigned ? all() : lastWrite(all));
+    const task = taskOf(changed);
+    if (reassigned) await lastWrite(() => tellAssignee(scope, assignee, task, assigner));
     return task;
   }
 
@@ -480,11 +526,30 @@ export function createTaskService(ctx: Ctx) {
     const { scope, found } = await find(claims, id, 'task:update_status');
     refuseArchived({ status: found.projectStatus });
     const at = now();
-    await db
-      .update(tasks)
-      .set({ status, completedAt: completedAtFor(found.row, status, at), updatedAt: at })
-      .where(thisTask(scope, id));
-    return reload(scope, id);
+    const values = {
+      ...scope.workspaceValues(),
+      id,
+      status,
+      completedAt: completedAtFor(found.row, status, at)?.toISOString() ?? null,
+      updatedAt: at.toISOString(),
+    };
+    // The change, the task as it now is and the COMMIT, in one write (lastWrite).
+    const [, [changed]] = await lastWrite(() =>
+      Promise.all([
+        runPrepared(db, 'task_set_status', values, () =>
+          db
+            .update(tasks)
+            .set({
+              status: sql`${sql.placeholder('status')}`,
+              completedAt: sql`${sql.placeholder('completedAt')}`,
+              updatedAt: sql`${sql.placeholder('updatedAt')}`,
+            })
+            .where(and(inScopeWorkspace(tasks), eq(tasks.id, sql.placeholder('id')))),
+        ),
+        taskById(scope, id),
+      ]),
+    );
+    return taskOf(changed);
   }
 
   async function remove(claims: AccessTokenClaims, id: string): Promise<void> {
