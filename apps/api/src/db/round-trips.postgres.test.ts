@@ -142,13 +142,7 @@ describe('round trips to PostgreSQL of the hot reads', () => {
 
   // The form sends its tags, none here (12 round trips before).
   it('PATCH /api/tasks/:id: the session, the task, then the edit, its tags, the task and the COMMIT in one write', async () => {
-    const id = (await firstId('tasks')) ?? '';
-    const task = await t.app.inject({
-      method: 'GET',
-      url: `/api/tasks/${id}`,
-      headers: bearer(tenant.owner.token),
-    });
-    const projectId = (task.json() as { data: { project_id: string } }).data.project_id;
+    const { id, projectId } = await firstTask();
     const self = tenant.holder.session.user.user_id;
     let n = 0;
     const body = () => {
@@ -159,13 +153,7 @@ describe('round trips to PostgreSQL of the hot reads', () => {
   });
 
   it('PATCH /api/tasks/:id to someone else: the session, the task and the assignee, then the edit, the task and who assigned it, then the mail and the COMMIT', async () => {
-    const id = (await firstId('tasks')) ?? '';
-    const task = await t.app.inject({
-      method: 'GET',
-      url: `/api/tasks/${id}`,
-      headers: bearer(tenant.owner.token),
-    });
-    const projectId = (task.json() as { data: { project_id: string } }).data.project_id;
+    const { id, projectId } = await firstTask();
     const members = [
       await addMember(t, tenant.workspace, 'member'),
       await addMember(t, tenant.workspace, 'member'),
@@ -188,6 +176,17 @@ describe('round trips to PostgreSQL of the hot reads', () => {
   it('GET /api/team (not read ahead): its reads wait for the answer of the session check', async () => {
     expect((await perRequest('/api/team')).roundTrips).toBeGreaterThanOrEqual(2);
   });
+
+  /** The first task of the tenant's list: its id and its project's. */
+  async function firstTask(): Promise<{ id: string; projectId: string }> {
+    const id = (await firstId('tasks')) ?? '';
+    const task = await t.app.inject({
+      method: 'GET',
+      url: `/api/tasks/${id}`,
+      headers: bearer(tenant.owner.token),
+    });
+    return { id, projectId: (task.json() as { data: { project_id: string } }).data.project_id };
+  }
 
   /** The id of the first task or project of the tenant's list. */
   async function firstId(list: 'tasks' | 'projects'): Promise<string | undefined> {

@@ -2,39 +2,20 @@ import type { AddressInfo } from 'node:net';
 import { REFRESH_COOKIE } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/client.ts';
 import { mailsTo, openTestDb, registration, testApp, uniqueEmail } from '../../test/helpers.ts';
-
-type Received = { to: string[]; raw: string };
+import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink.ts';
 
 let db: DbHandle;
-let smtp: SMTPServer;
-let smtpPort: number;
-const received: Received[] = [];
+let smtp: SmtpSink;
 
 beforeAll(async () => {
   db = await openTestDb();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address);
-        received.push({ to, raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpSink();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await db.close();
 });
 
@@ -58,7 +39,7 @@ const postJson = (url: string, body: object) =>
 describe('mail through a real SMTP server (SMTP_URL)', () => {
   it('delivers the verify code, which then verifies the account over HTTP', async () => {
     const { app } = await testApp(db, {
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       MAIL_FROM: 'Workhub Test <test@workhub.local>',
     });
     try {
@@ -67,7 +48,7 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
       const registered = await postJson(`${base}/api/auth/register`, registration(email));
       expect(registered.status).toBe(201);
 
-      const mail = await eventually(() => received.find((m) => m.to.includes(email)), 'the verify mail');
+      const mail = await eventually(() => smtp.received.find((m) => m.to.includes(email)), 'the verify mail');
       expect(mail.raw).toMatch(/^From: Workhub Test <test@workhub\.local>/m);
       expect(mail.raw).toMatch(/^Subject: Verify your Workhub e-mail/m);
       const code = /Your code: ([A-Z0-9]{6})/.exec(mail.raw)?.[1];

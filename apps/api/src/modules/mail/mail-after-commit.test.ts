@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestApp, testApp } from '../../test/helpers.ts';
+import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink.ts';
 import { addMember, type Member, newTenant, type Tenant } from '../../test/tenants.ts';
 import { call, createProject, taskBody, taskMailsTo } from '../../test/work.ts';
 
@@ -13,36 +12,16 @@ import { call, createProject, taskBody, taskMailsTo } from '../../test/work.ts';
  * makes the COMMIT fail, or take its time, for tasks of one name.
  */
 
-type Received = { to: string[]; raw: string };
-
 describe('mail written by a request, delivered after its COMMIT', () => {
-  const received: Received[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpSink;
   let t: TestApp;
   let tenant: Tenant;
   let member: Member;
   let projectId: string;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
-    t = await testApp(await openTestDb(), { SMTP_URL: `smtp://127.0.0.1:${port}` });
+    smtp = await startSmtpSink();
+    t = await testApp(await openTestDb(), { SMTP_URL: smtp.url });
     await t.db.db.execute(sql`
       create or replace function test_task_at_commit() returns trigger language plpgsql as $$
       begin
@@ -68,7 +47,7 @@ describe('mail written by a request, delivered after its COMMIT', () => {
     await t.db.db.execute(sql`drop function if exists test_task_at_commit()`);
     await t.app.close();
     await t.db.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   const createFor = (name: string) =>
@@ -81,7 +60,7 @@ describe('mail written by a request, delivered after its COMMIT', () => {
     );
 
   const mailsAbout = (name: string) =>
-    received.filter((mail) => mail.to.includes(member.email) && mail.raw.includes(name));
+    smtp.received.filter((mail) => mail.to.includes(member.email) && mail.raw.includes(name));
 
   async function eventually<T>(find: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
     for (let i = 0; i < 100; i++) {
