@@ -39,3 +39,16 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** What `find` gives once it gives something (every 50 ms, for up to 5 s): a mail, a marked row. */
+export async function eventually<T>(
+  find: () => T | undefined | Promise<T | undefined>,
+  what: string,
+): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const found = await find();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/client.ts';
 import { mailsTo, openTestDb, registration, testApp, uniqueEmail } from '../../test/helpers.ts';
-import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink.ts';
+import { eventually, type SmtpSink, startSmtpSink } from '../../test/smtp-sink.ts';
 
 let db: DbHandle;
 let smtp: SmtpSink;
@@ -18,15 +18,6 @@ afterAll(async () => {
   await smtp.close();
   await db.close();
 });
-
-async function eventually<T>(find: () => T | undefined | Promise<T | undefined>, what: string): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const found = await find();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function listening(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });

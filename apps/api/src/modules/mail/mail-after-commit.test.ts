@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestApp, testApp } from '../../test/helpers.ts';
-import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink.ts';
+import { eventually, type SmtpSink, startSmtpSink } from '../../test/smtp-sink.ts';
 import { addMember, type Member, newTenant, type Tenant } from '../../test/tenants.ts';
 import { call, createProject, taskBody, taskMailsTo } from '../../test/work.ts';
 
@@ -61,15 +61,6 @@ describe('mail written by a request, delivered after its COMMIT', () => {
 
   const mailsAbout = (name: string) =>
     smtp.received.filter((mail) => mail.to.includes(member.email) && mail.raw.includes(name));
-
-  async function eventually<T>(find: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
-    for (let i = 0; i < 100; i++) {
-      const found = await find();
-      if (found !== undefined) return found;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  }
 
   it('mails nobody when the COMMIT fails: no task, no outbox row, nothing delivered', async () => {
     const refused = await createFor('Refused at commit');
