@@ -187,7 +187,7 @@ async function postgresDataset(
   // The bare stack again with what issue 14's design adds to every request (bare-server.mjs):
   // where the product's figures could be at best, and what each part costs.
   if (ceiling) {
-    for (const mode of ['tenant', 'session']) {
+    for (const mode of ['tenant', 'session', 'batch']) {
       await warm(seeded.url);
       log(`${name}: bare stack, ${mode} mode`);
       const out = await withBare(
@@ -195,7 +195,7 @@ async function postgresDataset(
         async (url) => {
           const measured = {};
           for (const scenario of scenarios) {
-            const next = bareRequests(scenario, tenants, largestTenant(), { session: mode === 'session' });
+            const next = bareRequests(scenario, tenants, largestTenant(), { session: mode !== 'tenant' });
             measured[scenario] = await measure(url, next);
             log(`  bare (${mode}) ${scenario}: ${measured[scenario].rps.toFixed(0)} req/s`);
           }
@@ -274,6 +274,8 @@ function printTable() {
         line(`bare + tenant tx  ${scenario}`, d.bare_tenant[scenario], d.bare?.[scenario]);
       if (d.bare_session?.[scenario])
         line(`bare + tenant tx + session ${scenario}`, d.bare_session[scenario], d.bare?.[scenario]);
+      if (d.bare_batch?.[scenario])
+        line(`bare + both in 1 message ${scenario}`, d.bare_batch[scenario], d.bare?.[scenario]);
     }
     if (d.listAlone) line('product  tasks, 10 conn., alone', d.listAlone);
     if (d.listDuringSignIns) line('product  tasks, 10 conn., w/ sign-ins', d.listDuringSignIns);
@@ -301,7 +303,7 @@ function printTable() {
 /** How much CPU the hypervisor took from the run, and from its worst load (steal.mjs). */
 function stealLine() {
   const loads = Object.entries(results.datasets).flatMap(([name, d]) =>
-    ['bare', 'product', 'bare_tenant', 'bare_session'].flatMap((who) =>
+    ['bare', 'product', 'bare_tenant', 'bare_session', 'bare_batch'].flatMap((who) =>
       Object.entries(d[who] ?? {}).map(([scenario, r]) => ({
         label: `${name} ${who} ${scenario}`,
         steal: r.stealPct ?? 0,
