@@ -9,6 +9,8 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import type { DbTimeouts } from '../config.ts';
 import { runMigrations } from './migrate.ts';
+import { type Batcher, createBatcher } from './read-batch.ts';
+import { useBatcher } from './tenant-context.ts';
 
 /**
  * The extensions every PGlite of the app loads (wherever one is created: the server, the tests,
@@ -121,9 +123,10 @@ export const reconnectDelaySeconds = (retries: number): number => Math.min(0.1 *
 export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { statementMs: 15_000, idleInTransactionMs: 30_000 };
 
 export function postgresHandle(url: string, max = 10, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS): DbHandle {
-  const pool = (role?: string) =>
+  const pool = (role?: string, one?: { onclose: () => void }) =>
     postgres(url, {
-      max,
+      max: one ? 1 : max,
+      ...(one ? { onclose: one.onclose } : {}),
       // Notices (e.g. "relation already exists, skipping" from the migrator) are not worth a log line.
       onnotice: () => {},
       // While the server is down, postgres.js waits before each new connection attempt, longer after
@@ -137,6 +140,9 @@ export function postgresHandle(url: string, max = 10, timeouts: DbTimeouts = DEF
         statement_timeout: timeouts.statementMs,
         idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
         ...(role ? { role } : {}),
+        // Read batches write their values as quoted literals (db/read-batch.ts): a backslash must be
+        // a character. PostgreSQL's default; said here so that no server setting can change it.
+        standard_conforming_strings: 'on',
       },
       // The owner's pool is for migrating and seeding at start: it lets its connections go.
       ...(role ? {} : { idle_timeout: 30 }),
@@ -144,17 +150,24 @@ export function postgresHandle(url: string, max = 10, timeouts: DbTimeouts = DEF
   const client = pool();
   let appClient: ReturnType<typeof pool> | undefined;
   let appDb: Db | undefined;
+  let batcher: Batcher | undefined;
   return {
     db: drizzlePostgres({ client }),
     kind: 'postgres',
     migrate: (underLock) => runMigrations({ kind: 'postgres', url }, underLock),
     appDb: async () => {
       appClient ??= pool(APP_ROLE);
-      appDb ??= drizzlePostgres({ client: appClient });
+      if (!appDb) {
+        appDb = drizzlePostgres({ client: appClient });
+        // Read-ahead requests' batches (db/read-batch.ts), on connections of their own: half as
+        // many as the pool's, each taking many requests' messages at once.
+        batcher = createBatcher(Math.max(1, Math.ceil(max / 2)), (onclose) => pool(APP_ROLE, { onclose }));
+        useBatcher(appDb, batcher);
+      }
       return appDb;
     },
     close: async () => {
-      await Promise.all([client.end({ timeout: 5 }), appClient?.end({ timeout: 5 })]);
+      await Promise.all([client.end({ timeout: 5 }), appClient?.end({ timeout: 5 }), batcher?.close()]);
     },
   };
 }

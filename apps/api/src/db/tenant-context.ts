@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { type Batcher, type Kept, type KeptAnswer, keepingDb, keptStatement } from './read-batch.ts';
 import { rowsOf } from './rows.ts';
 
 /*
@@ -34,7 +35,12 @@ type RequestState = {
   reopen?: () => Promise<void>;
   /** The open transaction's outcome, awaited by afterCommit; undefined between transactions. */
   committed?: Outcome;
+  /** A read-ahead request's statements not yet sent (beginReadAhead); undefined otherwise. */
+  batch?: OpenBatch | undefined;
 };
+
+/** A read-ahead request's batch (db/read-batch.ts): its statements kept until they are sent. */
+type OpenBatch = { batcher: Batcher; tenant: Tenant; kept: Kept[]; sentOnce: boolean; scheduled: boolean };
 
 /** What waits for a transaction's COMMIT (afterCommit), and how the transaction ended. */
 type Outcome = { waiting: (() => void)[]; ended?: 'committed' | 'dropped' };
@@ -233,6 +239,12 @@ export async function beginRequestTransaction(
   state.done = true;
   state.current = await open(root, tenant, state);
   if (!state.current) return undefined;
+  transactional(state, root, tenant);
+  return { end: async (commit) => state.current?.end(commit) };
+}
+
+/** How a request whose queries run in a transaction pauses it (betweenTransactions) and opens its next. */
+function transactional(state: RequestState, root: Db, tenant: Tenant): void {
   state.pause = async <T>(fn: () => Promise<T>): Promise<T> => {
     await state.current?.end(true);
     state.current = undefined;
@@ -247,6 +259,80 @@ export async function beginRequestTransaction(
     state.current = undefined;
     state.sealed = false;
     state.current = await open(root, tenant, state);
+  };
+}
+
+const batchers = new WeakMap<Db, Batcher>();
+
+/** The app's database on PostgreSQL sends read-ahead requests' statements as batches with `batcher`. */
+export function useBatcher(appDb: Db, batcher: Batcher): void {
+  batchers.set(appDb, batcher);
+}
+
+/** Keeps a statement for the current request's batch, sent once the request has queued its reads. */
+function keep(text: string, params: readonly unknown[]): KeptAnswer {
+  const batch = requestState.getStore()?.batch;
+  if (!batch)
+    throw new Error("a statement for a read-ahead request's batch after it ended (db/tenant-context.ts)");
+  const { answer, kept } = keptStatement(text, params);
+  batch.kept.push(kept);
+  if (!batch.scheduled) {
+    batch.scheduled = true;
+    // As postgres.js gathers a connection's writes: what the request queues meanwhile goes too.
+    setImmediate(() => sendBatch(batch));
+  }
+  return answer;
+}
+
+let keeping: Db | undefined;
+
+/**
+ * Sends what `batch` has kept. The request's first statement (its session check, plugins/auth.ts)
+ * goes in a message of its own, ahead of the rest in the same write: a read that fails fails its
+ * own message only, so the check's answer (401 before anything else) is still known.
+ */
+function sendBatch(batch: OpenBatch): void {
+  batch.scheduled = false;
+  if (batch.kept.length === 0) return;
+  const kept = batch.kept.splice(0);
+  const messages = batch.sentOnce ? [kept] : [kept.slice(0, 1), kept.slice(1)];
+  batch.sentOnce = true;
+  batch.batcher.send(batch.tenant, messages);
+}
+
+/**
+ * Opens a read-ahead request's batch for `tenant` (docs/decisions.md 030): on PostgreSQL, its
+ * statements are kept and sent as one message, an implicit transaction that sets the tenant and is
+ * read-only, on a connection the request does not hold (db/read-batch.ts). Where the database has
+ * no batches (PGlite), the request's transaction, as beginRequestTransaction. Once the batch has
+ * ended, `reopenRequestTransaction` opens a transaction for the rest of the request.
+ */
+export async function beginReadAhead(root: Db, tenant: Tenant): Promise<RequestTransaction | undefined> {
+  const batcher = batchers.get(roots.get(root) ?? root);
+  if (!batcher) return beginRequestTransaction(root, tenant);
+  const state = requestState.getStore();
+  if (!state || (state.tx && !state.done)) return undefined;
+  const batch: OpenBatch = { batcher, tenant, kept: [], sentOnce: false, scheduled: false };
+  keeping ??= keepingDb(keep);
+  state.tx = keeping;
+  state.done = false;
+  state.committed = undefined;
+  state.batch = batch;
+  // Ending it sends what it still keeps (reads only: nothing to roll back).
+  const end = async () => {
+    if (state.batch !== batch) return;
+    sendBatch(batch);
+    state.batch = undefined;
+    state.done = true;
+  };
+  state.current = { end };
+  state.pause = async <T>(fn: () => Promise<T>): Promise<T> => fn();
+  state.reopen = async () => {
+    await end();
+    state.current = undefined;
+    state.sealed = false;
+    state.current = await open(root, tenant, state);
+    if (state.current) transactional(state, root, tenant);
   };
   return { end: async (commit) => state.current?.end(commit) };
 }

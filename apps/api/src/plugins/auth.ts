@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { liveSession } from '../db/live-session.ts';
 import {
+  beginReadAhead,
   beginRequestTransaction,
   type RequestTransaction,
   requestPipelines,
@@ -89,7 +90,10 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens, db: Db,
     // Platform staff act in no account: their transaction sees no tenant until assertStaff
     // switches it to the platform role.
     const readAhead = request.routeOptions.config?.readAhead === true;
-    if (claims.account_id || claims.platform_role) {
+    if (readAhead && claims.account_id) {
+      // On PostgreSQL its statements go out as one read-only message (db/read-batch.ts).
+      request.tenantTransaction = await beginReadAhead(db, tenantOf(claims, claims.account_id));
+    } else if (claims.account_id || claims.platform_role) {
       request.tenantTransaction = await beginRequestTransaction(
         db,
         tenantOf(claims, claims.account_id ?? ''),

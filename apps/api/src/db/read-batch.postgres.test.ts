@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import { Socket } from 'node:net';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bearer, useTestApp } from '../test/helpers.ts';
+import { newTenant, type Tenant } from '../test/tenants.ts';
+import { createProject, createTask } from '../test/work.ts';
+import { type Batcher, createBatcher, keptStatement, literal, UnwritableValue } from './read-batch.ts';
+
+// Runs in the api-postgres project only: on PGlite a read-ahead request runs in its transaction.
+
+const url = () => {
+  const info = inject('testDb');
+  if (info.kind !== 'postgres') throw new Error('a PostgreSQL test');
+  return info.url;
+};
+
+describe('read batches: one message, one implicit transaction (db/read-batch.ts)', () => {
+  let batcher: Batcher;
+  /** The batcher's one connection, as postgres.js gives it: to ask what a message left behind. */
+  let connection: postgres.Sql;
+  const closed: number[] = [];
+
+  beforeAll(() => {
+    batcher = createBatcher(1, (onclose) => {
+      connection = postgres(url(), {
+        max: 1,
+        onnotice: () => {},
+        onclose: () => {
+          closed.push(Date.now());
+          onclose();
+        },
+        connection: { standard_conforming_strings: 'on' },
+      });
+      return connection;
+    });
+  });
+  afterAll(async () => batcher.close());
+
+  /** Sends `statements` ([text, params]) as one message for a new tenant; their answers. */
+  async function send(
+    statements: [string, unknown[]][],
+    tenant = { accountId: randomUUID(), workspaceId: null, userId: null },
+  ): Promise<PromiseSettledResult<unknown>[]> {
+    const kept = statements.map(([text, params]) => keptStatement(text, params));
+    for (const { answer } of kept) answer.catch(() => {});
+    batcher.send(tenant, [kept.map(({ kept }) => kept)]);
+    return Promise.allSettled(kept.map(({ answer }) => answer));
+  }
+  /** Each statement's rows (as plain arrays), or its error. */
+  const values = (settled: PromiseSettledResult<unknown>[]) =>
+    settled.map((s) => (s.status === 'fulfilled' ? Array.from(s.value as unknown[]) : s.reason));
+
+  it("sets the tenant for the message's statements, read-only, and neither outlives it", async () => {
+    const accountId = randomUUID();
+    const [inside] = values(
+      await send(
+        [
+          [
+            "select current_setting('app.account_id', true) as account, current_setting('transaction_read_only') as ro",
+            [],
+          ],
+        ],
+        { accountId, workspaceId: null, userId: null },
+      ),
+    );
+    expect(inside).toEqual([{ account: accountId, ro: 'on' }]);
+    const [after] =
+      await connection`select current_setting('app.account_id', true) as account, current_setting('transaction_read_only') as ro`;
+    expect(after).toEqual({ account: '', ro: 'off' });
+  });
+
+  it('refuses a write: the transaction is read-only, and nothing is written', async () => {
+    await connection`create table if not exists read_batch_probe (id int)`;
+    const [refused] = values(await send([['insert into read_batch_probe values ($1)', [1]]]));
+    expect((refused as { code?: string }).code).toBe('25006');
+    expect(await connection`select count(*)::int as n from read_batch_probe`).toEqual([{ n: 0 }]);
+    await connection`drop table read_batch_probe`;
+  });
+
+  it('sends each value as the parameter it stands for: quotes, backslashes, numbers, booleans, null', async () => {
+    const text = "it's a \\ back'slash'' and $1 -- not a comment; select 'injected'";
+    const [row] = values(
+      await send([
+        [
+          'select $1::text as text, $2::int as n, $3::numeric as x, $4::boolean as yes, $5::text as nothing',
+          [text, 42, 1.5, true, null],
+        ],
+      ]),
+    ) as [{ text: string; n: number; x: string; yes: boolean; nothing: null }[]];
+    expect(row).toEqual([{ text, n: 42, x: '1.5', yes: true, nothing: null }]);
+  });
+
+  it('refuses a NUL before anything is sent (it would end the message early)', async () => {
+    expect(() => literal('a\0b')).toThrow(UnwritableValue);
+    expect(() => literal(Number.NaN)).toThrow(UnwritableValue);
+    expect(() => literal({})).toThrow(UnwritableValue);
+    const [refused, other] = values(
+      await send([
+        ['select 1 as one', []],
+        ['select $1::text as t', ['a\0b']],
+      ]),
+    );
+    expect(refused).toBeInstanceOf(UnwritableValue);
+    expect(other).toBeInstanceOf(UnwritableValue);
+  });
+
+  it('answers arrays to drizzle when it asks for values, objects otherwise', async () => {
+    const objects = keptStatement('select 1 as a, 2 as b', []);
+    const arrays = keptStatement('select 3 as a, 4 as b', []);
+    const asArrays = arrays.answer.values();
+    batcher.send({ accountId: randomUUID(), workspaceId: null, userId: null }, [[objects.kept, arrays.kept]]);
+    expect(Array.from((await objects.answer) as unknown[])).toEqual([{ a: 1, b: 2 }]);
+    expect(Array.from((await asArrays) as unknown[])).toEqual([[3, 4]]);
+  });
+
+  it('fails every statement of a message when one fails, and the next message is whole again', async () => {
+    const first = values(
+      await send([
+        ['select $1::int as n', [7]],
+        ['select 1 / $1::int as boom', [0]],
+      ]),
+    );
+    expect(first.map((r) => (r as { code?: string }).code)).toEqual(['22012', '22012']);
+    // The first statement's PREPARE may or may not have run: the connection starts again.
+    const second = values(
+      await send([
+        ['select $1::int as n', [8]],
+        ['select 1 / $1::int as one', [1]],
+      ]),
+    );
+    expect(second).toEqual([[{ n: 8 }], [{ one: 1 }]]);
+  });
+
+  it('prepares again on a connection that was closed under it', async () => {
+    expect(values(await send([['select $1::int as n', [1]]]))).toEqual([[{ n: 1 }]]);
+    const [row] = await connection`select pg_backend_pid() as pid`;
+    const killer = postgres(url(), { max: 1, onnotice: () => {} });
+    await killer`select pg_terminate_backend(${row?.pid})`;
+    await killer.end();
+    // The batcher's statements die with the connection once; the ones after it are answered.
+    let answered: unknown;
+    for (let attempt = 0; attempt < 3 && answered === undefined; attempt++) {
+      const [result] = await send([['select $1::int as n', [2]]]);
+      if (result?.status === 'fulfilled') answered = Array.from(result.value as unknown[]);
+    }
+    expect(answered).toEqual([{ n: 2 }]);
+    expect(closed.length).toBeGreaterThan(0);
+  });
+});
+
+describe('read-ahead requests on PostgreSQL go out as read batches', () => {
+  const t = useTestApp();
+  let a: Tenant;
+  let b: Tenant;
+  const written: string[] = [];
+  let recording = false;
+  const write = Socket.prototype.write;
+  const nameOf = (tenant: Tenant, i: number) =>
+    `Project ${i} of ${tenant.workspace.workspace_id.slice(0, 8)}`;
+
+  beforeAll(async () => {
+    a = await newTenant(t);
+    b = await newTenant(t);
+    for (const tenant of [a, b]) {
+      for (let i = 0; i < 3; i++) {
+        const project = await createProject(t, tenant.owner.token, { name: nameOf(tenant, i) });
+        await createTask(t, tenant.owner.token, {
+          project_id: project.project_id,
+          assigned_to: tenant.holder.session.user.user_id,
+        });
+      }
+    }
+    Socket.prototype.write = function (this: Socket, chunk: unknown, ...rest: unknown[]) {
+      if (recording && Buffer.isBuffer(chunk)) written.push(chunk.toString('latin1'));
+      return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as typeof Socket.prototype.write;
+  });
+  afterAll(() => {
+    Socket.prototype.write = write;
+  });
+
+  it('sends the session check and the page as read-only messages: no BEGIN, no COMMIT', async () => {
+    written.length = 0;
+    recording = true;
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/tasks?page=1&limit=14',
+      headers: bearer(a.owner.token),
+    });
+    recording = false;
+    expect(response.statusCode, response.body).toBe(200);
+    const sent = written.join('');
+    expect(sent).toContain("set_config('transaction_read_only', 'on', true)");
+    expect(sent).toMatch(/execute batch_\d+/);
+    expect(sent.toLowerCase()).not.toMatch(/\bbegin\b|\bcommit\b/);
+    // The request's values went out as literals: its tenant among them.
+    expect(sent).toContain(`'${a.workspace.account_id}'`);
+  });
+
+  it('keeps tenants apart when their messages share a connection at once', async () => {
+    const projectNames = async (tenant: Tenant) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/projects?page=1&limit=14',
+        headers: bearer(tenant.owner.token),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().data as { name: string }[]).map((p) => p.name).sort();
+    };
+    const expected = new Map([a, b].map((tenant) => [tenant, [0, 1, 2].map((i) => nameOf(tenant, i))]));
+    const tenants = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b));
+    const answers = await Promise.all(tenants.map(projectNames));
+    answers.forEach((names, i) => {
+      const tenant = tenants[i] as Tenant;
+      expect(names).toEqual(expected.get(tenant));
+    });
+  });
+});

@@ -1,0 +1,228 @@
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import type postgres from 'postgres';
+import type { Db } from './client.ts';
+
+/*
+ * Reads sent as one message (docs/decisions.md 030). A read-ahead route (the lists, the dashboard,
+ * one record: plugins/auth.ts) on PostgreSQL does not open a transaction with BEGIN and COMMIT on a
+ * connection it holds until its answer: its statements (the session check, the page, its count)
+ * are kept as drizzle hands them to postgres.js, and sent in one simple-protocol message that
+ * begins by setting the tenant and making the transaction read-only. PostgreSQL runs a message's
+ * statements as one implicit transaction, so the tenant's setting (transaction-local) ends with
+ * it, as it does at a COMMIT; a write in it fails (read-only); and the connection, held by no
+ * request, takes other requests' messages meanwhile (pipelined). Measured with the bare stack
+ * (`npm run bench -- --only lists`, its `batch` mode): about half as many requests per second again
+ * as the same statements in a transaction.
+ *
+ * The statements are PREPAREd once per connection (each connection of the batches' pool is a
+ * postgres.js client of one, so what it has prepared is known) and run by EXECUTE, with the
+ * request's values written as quoted literals (`literal`): PostgreSQL reads each with its
+ * parameter's input function, as it reads a text-format parameter of the extended protocol.
+ */
+
+/** A statement kept for a batch: what drizzle gave postgres.js, and where its answer goes. */
+export type Kept = {
+  text: string;
+  params: readonly unknown[];
+  /** drizzle asked for rows as arrays (`.values()`), not objects. */
+  values: boolean;
+  resolve(rows: unknown): void;
+  reject(error: unknown): void;
+};
+
+/** Whose rows a batch may read, as db/tenant-context.ts Tenant. */
+export type BatchTenant = { accountId: string; workspaceId: string | null; userId: string | null };
+
+/** A value that cannot be written as a literal (a NUL, a value of a kind no read sends). */
+export class UnwritableValue extends Error {}
+
+/**
+ * A value as a quoted SQL literal, read by PostgreSQL with its parameter's input function. The
+ * connections run with standard_conforming_strings on (their startup sets it), so a backslash is a
+ * character and doubling the quote is the whole of the escaping. A NUL would end the message's
+ * text early (a protocol message is a C string): refused, as PostgreSQL refuses it in a parameter.
+ */
+export function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new UnwritableValue(`not a finite number: ${value}`);
+    text = String(value);
+  } else if (typeof value === 'bigint') text = String(value);
+  else if (typeof value === 'boolean') text = value ? 't' : 'f';
+  else throw new UnwritableValue(`a ${typeof value} is not sent in a batched read`);
+  if (text.includes('\0')) throw new UnwritableValue('invalid byte sequence for encoding "UTF8": 0x00');
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+const ENTER =
+  "select set_config('transaction_read_only', 'on', true), set_config('app.account_id', $1, true), set_config('app.workspace_id', $2, true), set_config('app.user_id', $3, true)";
+
+/** Names of prepared texts, never reused; past MAX_NAMED a new text is prepared for its message only. */
+const MAX_NAMED = 2000;
+
+/**
+ * One connection of the pool: what it has prepared, and whether that may be wrong (a message
+ * failed part-way: its next message starts by deallocating everything).
+ */
+type Connection = { sql: postgres.Sql; prepared: Set<string>; unsure: boolean; waiting: number };
+
+/** The pool that sends batches, and the database whose statements are kept for them. */
+export type Batcher = {
+  /** Sends each group of `messages` as one message, in one write, on one connection. */
+  send(tenant: BatchTenant, messages: Kept[][]): void;
+  close(): Promise<void>;
+};
+
+/**
+ * A pool of `size` connections of one each, made by `connect` (with `onclose`, to forget what a
+ * closed connection had prepared).
+ */
+export function createBatcher(size: number, connect: (onclose: () => void) => postgres.Sql): Batcher {
+  const names = new Map<string, string>();
+  let named = 0;
+  const connections: Connection[] = Array.from({ length: size }, () => {
+    const connection: Connection = {
+      sql: undefined as unknown as postgres.Sql,
+      prepared: new Set(),
+      unsure: false,
+      waiting: 0,
+    };
+    connection.sql = connect(() => connection.prepared.clear());
+    // drizzle's date and JSON handling, as on the app's pool (drizzle-orm/postgres-js).
+    drizzlePostgres({ client: connection.sql });
+    return connection;
+  });
+
+  /**
+   * The message: what the connection lacks is PREPAREd first (before any statement that could
+   * fail), then the tenant and read-only, then an EXECUTE per statement.
+   */
+  function message(connection: Connection, tenant: BatchTenant, kept: Kept[]): string {
+    const prepare: string[] = [];
+    if (connection.unsure) {
+      prepare.push('deallocate all');
+      connection.prepared.clear();
+      connection.unsure = false;
+    }
+    const execute = [
+      ENTER.replace(/\$(\d)/g, (_, n: string) =>
+        literal([tenant.accountId, tenant.workspaceId ?? '', tenant.userId ?? ''][Number(n) - 1]),
+      ),
+    ];
+    const once: string[] = [];
+    for (const { text, params } of kept) {
+      let name = names.get(text);
+      if (!name && names.size < MAX_NAMED) {
+        named += 1;
+        name = `batch_${named}`;
+        names.set(text, name);
+      }
+      if (!name) {
+        name = `batch_once_${once.length}`;
+        once.push(`deallocate ${name}`);
+        prepare.push(`prepare ${name} as ${text}`);
+      } else if (!connection.prepared.has(name)) {
+        prepare.push(`prepare ${name} as ${text}`);
+        connection.prepared.add(name);
+      }
+      execute.push(`execute ${name}${params.length > 0 ? `(${params.map(literal).join(', ')})` : ''}`);
+    }
+    return [...prepare, ...execute, ...once].join(';\n');
+  }
+
+  async function run(
+    connection: Connection,
+    tenant: BatchTenant,
+    kept: Kept[],
+    again = false,
+  ): Promise<void> {
+    let text: string;
+    try {
+      text = message(connection, tenant, kept);
+    } catch (error) {
+      for (const statement of kept) statement.reject(error);
+      return;
+    }
+    connection.waiting += 1;
+    try {
+      const answers = (await connection.sql.unsafe(text).simple().values()) as unknown as RowsOf[];
+      // One answer per statement that returns rows: the tenant's, then each EXECUTE's (PREPARE and
+      // DEALLOCATE return none; postgres.js counts them with the answer before them).
+      const rows = answers.slice(answers.length - kept.length);
+      for (const [i, statement] of kept.entries()) statement.resolve(shaped(rows[i], statement.values));
+    } catch (error) {
+      // The message failed whole (one implicit transaction): every statement with it. What the
+      // connection has prepared is no longer sure (a PREPARE may not have run, the connection may
+      // be a new one): its next message starts again from nothing.
+      connection.unsure = true;
+      // A message built before its connection closed, sent on the new one: what it EXECUTEs was
+      // never PREPAREd there (26000). Built again, it prepares them.
+      if ((error as { code?: unknown }).code === '26000' && !again)
+        return run(connection, tenant, kept, true);
+      for (const statement of kept) statement.reject(error);
+    } finally {
+      connection.waiting -= 1;
+    }
+  }
+
+  return {
+    send(tenant, messages) {
+      const connection = connections.reduce((a, b) => (b.waiting < a.waiting ? b : a));
+      // Started in this tick, one after the other: postgres.js writes them together, in order.
+      for (const kept of messages) if (kept.length > 0) void run(connection, tenant, kept);
+    },
+    async close() {
+      await Promise.all(connections.map((c) => c.sql.end({ timeout: 5 })));
+    },
+  };
+}
+
+type RowsOf = unknown[][] & { columns?: { name: string }[]; count?: number; command?: string };
+
+/** An answer as postgres.js gives it for the way drizzle asked: arrays, or objects by column name. */
+function shaped(rows: RowsOf | undefined, values: boolean): unknown {
+  if (!rows) throw new Error('a batched read got fewer answers than it sent statements (db/read-batch.ts)');
+  if (values) return rows;
+  const columns = rows.columns ?? [];
+  const objects = rows.map((row) => Object.fromEntries(columns.map((c, i) => [c.name, row[i]])));
+  return Object.assign(objects, { count: rows.count, command: rows.command, columns: rows.columns });
+}
+
+/**
+ * A database that keeps each statement for the batch `current()` names instead of sending it:
+ * what services use as `ctx.db` while a read-ahead request's batch is open (db/tenant-context.ts).
+ * A transaction cannot be kept: `db.transaction` throws.
+ */
+export function keepingDb(keep: (text: string, params: readonly unknown[]) => KeptAnswer): Db {
+  const client = {
+    options: { parsers: {}, serializers: {} },
+    unsafe: (text: string, params: readonly unknown[] = []) => keep(text, params),
+    begin: () => {
+      throw new Error('a read-ahead route runs no transaction of its own (db/read-batch.ts)');
+    },
+  };
+  return drizzlePostgres({ client: client as unknown as postgres.Sql }) as unknown as Db;
+}
+
+/** A kept statement's answer as drizzle awaits it: a promise, with `values()` as postgres.js has. */
+export type KeptAnswer = Promise<unknown> & { values(): Promise<unknown> };
+
+/** A statement to keep: its answer, and the entry of the batch it resolves. */
+export function keptStatement(text: string, params: readonly unknown[]): { answer: KeptAnswer; kept: Kept } {
+  let resolve: (rows: unknown) => void = () => {};
+  let reject: (error: unknown) => void = () => {};
+  const promise = new Promise<unknown>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  const kept: Kept = { text, params, values: false, resolve, reject };
+  const answer = Object.assign(promise, {
+    values: () => {
+      kept.values = true;
+      return promise;
+    },
+  });
+  return { answer, kept };
+}
