@@ -132,20 +132,34 @@ describe('read batches: one message, one implicit transaction (db/read-batch.ts)
     expect(second).toEqual([[{ n: 8 }], [{ one: 1 }]]);
   });
 
-  it('prepares again on a connection that was closed under it', async () => {
-    expect(values(await send([['select $1::int as n', [1]]]))).toEqual([[{ n: 1 }]]);
-    const [row] = await connection`select pg_backend_pid() as pid`;
-    const killer = postgres(url(), { max: 1, onnotice: () => {} });
-    await killer`select pg_terminate_backend(${row?.pid})`;
-    await killer.end();
-    // The batcher's statements die with the connection once; the ones after it are answered.
-    let answered: unknown;
-    for (let attempt = 0; attempt < 3 && answered === undefined; attempt++) {
-      const [result] = await send([['select $1::int as n', [2]]]);
-      if (result?.status === 'fulfilled') answered = Array.from(result.value as unknown[]);
+  it('answers again once its connection was terminated under it, time after time', async () => {
+    /** `send`, or 'no answer' when none came within 5 s (a client that hangs). */
+    const answerOf = async (n: number) => {
+      let timer: NodeJS.Timeout | undefined;
+      const hung = new Promise<'no answer'>((resolve) => {
+        timer = setTimeout(() => resolve('no answer'), 5000);
+      });
+      const settled = await Promise.race([send([['select $1::int as n', [n]]]), hung]);
+      clearTimeout(timer);
+      if (settled === 'no answer') return settled;
+      const [result] = settled;
+      return result?.status === 'fulfilled' ? Array.from(result.value as unknown[]) : 'failed';
+    };
+    expect(await answerOf(1)).toEqual([{ n: 1 }]);
+    // postgres.js 3.4.9 left a client of one connection whose backend was terminated answering
+    // nothing more (the second round hung before the batcher gave the connection a new client).
+    for (let round = 0; round < 4; round++) {
+      const [row] = await connection`select pg_backend_pid() as pid`;
+      const killer = postgres(url(), { max: 1, onnotice: () => {} });
+      await killer`select pg_terminate_backend(${row?.pid})`;
+      await killer.end();
+      // The message sent as the connection dies may fail (503 to its request); the next are answered.
+      const first = await answerOf(2);
+      expect(first === 'failed' || JSON.stringify(first) === '[{"n":2}]', String(first)).toBe(true);
+      expect(await answerOf(3)).toEqual([{ n: 3 }]);
+      expect(await answerOf(4)).toEqual([{ n: 4 }]);
     }
-    expect(answered).toEqual([{ n: 2 }]);
-    expect(closed.length).toBeGreaterThan(0);
+    expect(closed.length).toBeGreaterThanOrEqual(4);
   });
 });
 

@@ -89,11 +89,21 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
       unsure: false,
       waiting: 0,
     };
-    connection.sql = connect(() => connection.prepared.clear());
-    // drizzle's date and JSON handling, as on the app's pool (drizzle-orm/postgres-js).
-    drizzlePostgres({ client: connection.sql });
+    open(connection);
     return connection;
   });
+
+  /** Gives `connection` a new client (and so a new socket), forgetting what the old one prepared. */
+  function open(connection: Connection): void {
+    connection.prepared.clear();
+    // Told when this client's connection closes (not a later client's: it has its own).
+    const client = connect(() => {
+      if (connection.sql === client) connection.prepared.clear();
+    });
+    connection.sql = client;
+    // drizzle's date and JSON handling, as on the app's pool (drizzle-orm/postgres-js).
+    drizzlePostgres({ client: connection.sql });
+  }
 
   /**
    * The message: what the connection lacks is PREPAREd first (before any statement that could
@@ -157,6 +167,15 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
       // connection has prepared is no longer sure (a PREPARE may not have run, the connection may
       // be a new one): its next message starts again from nothing.
       connection.unsure = true;
+      // Its socket failed (not a statement: PostgreSQL's codes are five characters). postgres.js
+      // 3.4.9 leaves a client of one connection whose backend was terminated answering nothing
+      // more (upstream, unpatched, as well): the connection gets a new client instead.
+      const code = (error as { code?: unknown }).code;
+      if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) {
+        const old = connection.sql;
+        open(connection);
+        void old.end({ timeout: 0 }).catch(() => {});
+      }
       // A message built before its connection closed, sent on the new one: what it EXECUTEs was
       // never PREPAREd there (26000). Built again, it prepares them.
       if ((error as { code?: unknown }).code === '26000' && !again)
