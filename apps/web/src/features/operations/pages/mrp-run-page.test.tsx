@@ -270,6 +270,8 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
       '/operations/purchase-orders/po-1',
     );
     expect(screen.getByRole('button', { name: 'Confirm selected (0)' })).toBeTruthy();
+    // The dialog keeps the count it asked about while it closes, once the selection is cleared.
+    expect(screen.queryByText('Confirm 0 proposals?')).toBeNull();
   });
 
   it('a member reads the proposals but neither runs nor confirms', async () => {

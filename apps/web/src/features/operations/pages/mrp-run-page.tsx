@@ -162,6 +162,9 @@ const RunView = ({
   const confirm = useConfirmProposals();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [asking, setAsking] = useState(false);
+  // How many proposals the dialog asks about, as it was opened: its title keeps it while it closes
+  // (the selection is cleared once they are confirmed).
+  const [asked, setAsked] = useState(0);
   const [result, setResult] = useState<MrpConfirmResult | null>(null);
   const [pegging, setPegging] = useState<MrpProposal | null>(null);
 
@@ -210,7 +213,14 @@ const RunView = ({
                   Clear selection
                 </Button>
               ) : null}
-              <Button size="xs" disabled={selected.size === 0} onClick={() => setAsking(true)}>
+              <Button
+                size="xs"
+                disabled={selected.size === 0}
+                onClick={() => {
+                  setAsked(selected.size);
+                  setAsking(true);
+                }}
+              >
                 Confirm selected ({selected.size})
               </Button>
             </>
@@ -295,7 +305,7 @@ const RunView = ({
       />
       <ConfirmDialog
         opened={asking}
-        title={`Confirm ${selected.size} ${selected.size === 1 ? 'proposal' : 'proposals'}?`}
+        title={`Confirm ${counted(asked, 'proposal')}?`}
         confirmLabel="Confirm proposals"
         busy={confirm.isPending}
         onCancel={() => setAsking(false)}
