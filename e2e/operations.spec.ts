@@ -24,8 +24,13 @@ async function createProduct(
 async function addLine(page: Page, component: string, qty: string) {
   await page.getByRole('button', { name: '+ Add line' }).first().click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('combobox', { name: 'Component' }).fill(component);
+  const picker = dialog.getByRole('combobox', { name: 'Component' });
+  await picker.fill(component);
+  // The search's answer first: an option clicked in the list it replaces (all products, shown
+  // until the typed name's search comes back) could be lost as the list changed under it.
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveText([component]);
   await page.getByRole('option', { name: component, exact: true }).click();
+  await expect(picker).toHaveValue(component);
   await dialog.getByLabel(/^Quantity per/).fill(qty);
   await dialog.getByRole('button', { name: 'Add line', exact: true }).click();
   await expect(toast(page, 'SUCCESS', 'Line added')).toBeVisible();
