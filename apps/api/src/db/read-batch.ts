@@ -1,6 +1,7 @@
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import type postgres from 'postgres';
 import type { Db } from './client.ts';
+import type { Tenant } from './tenant-context.ts';
 
 /*
  * Reads sent as one message (docs/decisions.md 030). A read-ahead route (the lists, the dashboard,
@@ -29,9 +30,6 @@ export type Kept = {
   resolve(rows: unknown): void;
   reject(error: unknown): void;
 };
-
-/** Whose rows a batch may read, as db/tenant-context.ts Tenant. */
-export type BatchTenant = { accountId: string; workspaceId: string | null; userId: string | null };
 
 /** A value that cannot be written as a literal (a NUL, a value of a kind no read sends). */
 export class UnwritableValue extends Error {}
@@ -68,10 +66,10 @@ const MAX_NAMED = 2000;
  */
 type Connection = { sql: postgres.Sql; prepared: Set<string>; unsure: boolean; waiting: number };
 
-/** The pool that sends batches, and the database whose statements are kept for them. */
+/** The pool that sends batches: one message per group of kept statements. */
 export type Batcher = {
   /** Sends each group of `messages` as one message, in one write, on one connection. */
-  send(tenant: BatchTenant, messages: Kept[][]): void;
+  send(tenant: Tenant, messages: Kept[][]): void;
   close(): Promise<void>;
 };
 
@@ -109,7 +107,7 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
    * The message: what the connection lacks is PREPAREd first (before any statement that could
    * fail), then the tenant and read-only, then an EXECUTE per statement.
    */
-  function message(connection: Connection, tenant: BatchTenant, kept: Kept[]): string {
+  function message(connection: Connection, tenant: Tenant, kept: Kept[]): string {
     const prepare: string[] = [];
     if (connection.unsure) {
       prepare.push('deallocate all');
@@ -142,12 +140,7 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
     return [...prepare, ...execute, ...once].join(';\n');
   }
 
-  async function run(
-    connection: Connection,
-    tenant: BatchTenant,
-    kept: Kept[],
-    again = false,
-  ): Promise<void> {
+  async function run(connection: Connection, tenant: Tenant, kept: Kept[], again = false): Promise<void> {
     let text: string;
     try {
       text = message(connection, tenant, kept);
