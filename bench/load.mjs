@@ -2,7 +2,7 @@
 // the measured run. `next()` builds each request ({ method, path, headers?, body? }), so every
 // request can name a different tenant, project and page.
 import autocannon from 'autocannon';
-import { cpuTimes, stealSince } from './steal.mjs';
+import { cpuPerRequest, cpuTimes, processCpu, stealSince } from './steal.mjs';
 
 export const settings = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
@@ -29,15 +29,20 @@ function run(url, next, { connections, seconds }) {
 /**
  * Warm-up then measure; returns requests/s, latency p50/p99 (ms), errors (connection errors,
  * timeouts and non-2xx answers), the request count and the CPU time stolen from the machine meanwhile
- * (steal.mjs). `during` runs alongside the measured part.
+ * (steal.mjs). With `options.pid` (the server's), the CPU each request cost the server, PostgreSQL
+ * and the load generator (`cpuUs`, microseconds; steal.mjs processCpu).
  */
 export async function measure(url, next, options = {}) {
   const connections = options.connections ?? settings.connections;
   const seconds = options.seconds ?? settings.seconds;
   if (settings.warmupSeconds > 0) await run(url, next, { connections, seconds: settings.warmupSeconds });
   const before = cpuTimes();
+  const cpuBefore = processCpu(options.pid);
   const result = await run(url, next, { connections, seconds });
   const stealPct = stealSince(before);
+  const cpuUs = options.pid
+    ? cpuPerRequest(cpuBefore, processCpu(options.pid), result.requests.total)
+    : undefined;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -47,5 +52,6 @@ export async function measure(url, next, options = {}) {
     connections,
     seconds,
     stealPct,
+    cpuUs,
   };
 }

@@ -9,8 +9,10 @@
 //  6. MRP (bench/mrp.mjs): a 5,000-product, 6-level, 20,000-line catalogue run on PGlite (< 5 s).
 // `--only mrp` runs the MRP case alone (as `node bench/mrp.mjs` does); `--only lists` the task and
 // project lists at 1M tasks, the bare stack and then the product (a quick check of a change), then
-// the bare stack with the product's tenant transaction, and with its session check as well: the
-// most the product could reach with row-level security and a live-session check per request.
+// the bare stack with the product's tenant transaction, with its session check as well, and with
+// both in one message: the most the product could reach with row-level security and a live-session
+// check per request (`--scenarios tasks,projects,dashboard,create` picks the scenarios; the task
+// and project lists by default).
 // Prints a table and PASS/FAIL budget lines, writes the same as JSON to bench/results/, and exits
 // non-zero when a budget fails. BENCH_DURATION / BENCH_WARMUP / BENCH_CONNECTIONS shorten a trial run.
 import { spawn, spawnSync } from 'node:child_process';
@@ -89,7 +91,7 @@ async function withBare(databaseUrl, body, mode = 'plain') {
   const url = `http://127.0.0.1:${PORTS.bare}`;
   try {
     await waitReady(url, 30_000);
-    const result = await body(url);
+    const result = await body(url, child.pid);
     return { ...result, memory: memoryOf(child.pid) };
   } finally {
     child.kill('SIGTERM');
@@ -135,10 +137,10 @@ async function postgresDataset(
   await deleteBenchTasks(seeded.url);
   await warm(seeded.url);
   log(`${name}: bare stack`);
-  const bare = await withBare(seeded.url, async (url) => {
+  const bare = await withBare(seeded.url, async (url, pid) => {
     const out = {};
     for (const scenario of scenarios) {
-      out[scenario] = await measure(url, bareRequests(scenario, tenants, largestTenant()));
+      out[scenario] = await measure(url, bareRequests(scenario, tenants, largestTenant()), { pid });
       log(`  bare ${scenario}: ${out[scenario].rps.toFixed(0)} req/s`);
     }
     return out;
@@ -157,11 +159,14 @@ async function postgresDataset(
       jwtSecret: JWT_SECRET,
     }),
   );
+  // The largest tenant's workspaces, signed in below (the ceiling's session modes use their sids).
+  const largest = largestTenant();
   try {
-    const largest = largestTenant();
     await signInAll(product.url, [...tenants, ...largest]);
     for (const scenario of scenarios) {
-      dataset.product[scenario] = await measure(product.url, productRequests(scenario, tenants, largest));
+      dataset.product[scenario] = await measure(product.url, productRequests(scenario, tenants, largest), {
+        pid: product.pid,
+      });
       log(`  product ${scenario}: ${dataset.product[scenario].rps.toFixed(0)} req/s`);
     }
     if (full) {
@@ -192,11 +197,11 @@ async function postgresDataset(
       log(`${name}: bare stack, ${mode} mode`);
       const out = await withBare(
         seeded.url,
-        async (url) => {
+        async (url, pid) => {
           const measured = {};
           for (const scenario of scenarios) {
-            const next = bareRequests(scenario, tenants, largestTenant(), { session: mode !== 'tenant' });
-            measured[scenario] = await measure(url, next);
+            const next = bareRequests(scenario, tenants, largest, { session: mode !== 'tenant' });
+            measured[scenario] = await measure(url, next, { pid });
             log(`  bare (${mode}) ${scenario}: ${measured[scenario].rps.toFixed(0)} req/s`);
           }
           return measured;
@@ -257,11 +262,13 @@ function printTable() {
   const line = (label, r, bare) =>
     rows.push(
       `${label.padEnd(36)} ${fmt(r?.rps).padStart(7)} ${fmt(r?.p50, 1).padStart(7)} ${fmt(r?.p99, 1).padStart(7)} ` +
-        `${fmt(r?.errors).padStart(6)}   ${bare && r ? `${fmt((100 * r.rps) / bare.rps)}% / ${fmt(r.p99 / bare.p99, 2)}x` : ''}`,
+        `${fmt(r?.errors).padStart(6)} ${cpu(r?.cpuUs).padStart(16)}   ${bare && r ? `${fmt((100 * r.rps) / bare.rps)}% / ${fmt(r.p99 / bare.p99, 2)}x` : ''}`,
     );
+  // CPU per request, microseconds: the server, PostgreSQL's processes, the load generator.
+  const cpu = (us) => (us ? `${us.server}/${us.postgres}/${us.client}` : '');
   if (Object.keys(results.datasets).length > 0)
     rows.push(
-      `${'scenario'.padEnd(36)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(6)}   product/bare (req/s, p99)`,
+      `${'scenario'.padEnd(36)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(6)} ${'CPU us/req'.padStart(16)}   product/bare (req/s, p99)`,
     );
   for (const [name, d] of Object.entries(results.datasets)) {
     rows.push(
@@ -415,7 +422,10 @@ try {
   mkdirSync(workDir, { recursive: true });
   if (only === 'lists') {
     build();
-    await postgresDataset('large', LARGE, { full: false, scenarios: ['tasks', 'projects'], ceiling: true });
+    const listed = process.argv.includes('--scenarios')
+      ? process.argv[process.argv.indexOf('--scenarios') + 1].split(',')
+      : ['tasks', 'projects'];
+    await postgresDataset('large', LARGE, { full: false, scenarios: listed, ceiling: true });
   } else if (only !== 'mrp') {
     build();
     await postgresDataset('large', LARGE, { full: true });
@@ -432,7 +442,8 @@ try {
       ? `\nnpm run bench -- --only mrp: ${machineLine}; the server (with PGlite inside) and the client share the machine.\n`
       : `\nnpm run bench${only ? ` -- --only ${only}` : ''}: ${machineLine}; ` +
           `PostgreSQL, the server and the load generator (autocannon, ${settings.connections} connections, ` +
-          `${settings.warmupSeconds} s warm-up + ${settings.seconds} s) share the machine.\n`,
+          `${settings.warmupSeconds} s warm-up + ${settings.seconds} s) share the machine. ` +
+          'CPU us/req: the CPU time one request cost the server / PostgreSQL / the load generator.\n',
   );
   results.stealPct = stealSince(runStart);
   console.log(`${stealLine()}\n`);

@@ -82,6 +82,7 @@ export function bareRequests(scenario, tenants, largest, { session = false } = {
             name: task.name,
             description: task.description,
             due_date: task.due_date,
+            ...(session ? { sid: tenant.sid } : {}),
           }),
         };
       }
