@@ -67,12 +67,29 @@ function recorder(statements) {
   };
 }
 
+// The requests of one turn of the event loop go on one connection (up to 16), as the product's
+// batcher sends them (read-batch.ts): postgres.js writes them together; the next turn starts on the
+// connection with the fewest waiting.
+let turn;
+function pick() {
+  if (turn && turn.requests < 16) {
+    turn.requests += 1;
+    return turn.connection;
+  }
+  if (!turn)
+    setImmediate(() => {
+      turn = undefined;
+    });
+  turn = { connection: connections.reduce((a, b) => (b.waiting < a.waiting ? b : a)), requests: 1 };
+  return turn.connection;
+}
+
 async function batch(q, page) {
   const statements = [];
   enterTenant(recorder(statements), q);
   liveSession(recorder(statements), q);
   const answer = page(recorder(statements));
-  const connection = connections.reduce((a, b) => (b.waiting < a.waiting ? b : a));
+  const connection = pick();
   const prepare = [];
   const execute = statements.map(({ text, params }) => {
     const name = nameOf(text);

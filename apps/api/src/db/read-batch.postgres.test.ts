@@ -163,6 +163,42 @@ describe('read batches: one message, one implicit transaction (db/read-batch.ts)
   });
 });
 
+describe("read batches: one turn's requests on one connection (db/read-batch.ts)", () => {
+  let batcher: Batcher;
+  beforeAll(() => {
+    batcher = createBatcher(3, () =>
+      postgres(url(), { max: 1, onnotice: () => {}, connection: { standard_conforming_strings: 'on' } }),
+    );
+  });
+  afterAll(async () => batcher.close());
+
+  /** Sends `count` requests' messages in one turn of the event loop; each one's backend pid. */
+  async function backendsOfOneTurn(count: number): Promise<number[]> {
+    const answers = Array.from({ length: count }, () => {
+      const { answer, kept } = keptStatement('select pg_backend_pid() as pid', []);
+      batcher.send({ accountId: randomUUID(), workspaceId: null, userId: null }, [[kept]]);
+      return answer;
+    });
+    const rows = (await Promise.all(answers)) as { pid: number }[][];
+    return rows.map(([row]) => Number(row?.pid));
+  }
+
+  it('sends up to 16 requests of one turn on one connection, the rest on another', async () => {
+    const pids = await backendsOfOneTurn(20);
+    // 16 on the turn's connection (one write, read by its backend in one wake-up), then the next 4.
+    expect(new Set(pids.slice(0, 16)).size).toBe(1);
+    expect(new Set(pids.slice(16)).size).toBe(1);
+    expect(pids[16]).not.toBe(pids[0]);
+  });
+
+  it("starts the next turn afresh: its requests go together again, whatever the last turn's count", async () => {
+    await backendsOfOneTurn(15);
+    await new Promise((resolve) => setImmediate(resolve));
+    const next = await backendsOfOneTurn(10);
+    expect(new Set(next).size).toBe(1);
+  });
+});
+
 describe('read-ahead requests on PostgreSQL go out as read batches', () => {
   const t = useTestApp();
   let a: Tenant;

@@ -60,6 +60,9 @@ const ENTER =
 /** Names of prepared texts, never reused; past MAX_NAMED a new text is prepared for its message only. */
 const MAX_NAMED = 2000;
 
+/** At most this many requests' messages go on one connection in one turn of the event loop. */
+const TURN_SHARE = 16;
+
 /**
  * One connection of the pool: what it has prepared, and whether that may be wrong (a message
  * failed part-way: its next message starts by deallocating everything).
@@ -179,9 +182,25 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
     }
   }
 
+  // The connection of this turn of the event loop: the requests whose statements are sent in one
+  // turn go out on one connection, up to TURN_SHARE of them, so postgres.js writes them together
+  // and PostgreSQL's backend reads them in one wake-up (docs/performance.md, "Many requests in
+  // one write"). The next turn starts again from the connection with the fewest waiting.
+  let turn: { connection: Connection; requests: number } | undefined;
+  function connectionOfTurn(): Connection {
+    if (turn && turn.requests < TURN_SHARE) {
+      turn.requests += 1;
+      return turn.connection;
+    }
+    if (!turn) setImmediate(() => (turn = undefined));
+    const connection = connections.reduce((a, b) => (b.waiting < a.waiting ? b : a));
+    turn = { connection, requests: 1 };
+    return connection;
+  }
+
   return {
     send(tenant, messages) {
-      const connection = connections.reduce((a, b) => (b.waiting < a.waiting ? b : a));
+      const connection = connectionOfTurn();
       // Started in this tick, one after the other: postgres.js writes them together, in order.
       for (const kept of messages) if (kept.length > 0) void run(connection, tenant, kept);
     },
