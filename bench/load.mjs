@@ -37,10 +37,10 @@ export async function measure(url, next, options = {}) {
   const seconds = options.seconds ?? settings.seconds;
   if (settings.warmupSeconds > 0) await run(url, next, { connections, seconds: settings.warmupSeconds });
   const before = cpuTimes();
-  const cpuBefore = processCpu(options.pid);
+  const cpuBefore = options.pid ? processCpu(options.pid) : undefined;
   const result = await run(url, next, { connections, seconds });
   const stealPct = stealSince(before);
-  const cpuUs = options.pid
+  const cpuUs = cpuBefore
     ? cpuPerRequest(cpuBefore, processCpu(options.pid), result.requests.total)
     : undefined;
   return {
