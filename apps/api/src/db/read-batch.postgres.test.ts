@@ -41,10 +41,11 @@ describe('read batches: one message, one implicit transaction (db/read-batch.ts)
   async function send(
     statements: [string, unknown[]][],
     tenant = { accountId: randomUUID(), workspaceId: null, userId: null },
+    write = false,
   ): Promise<PromiseSettledResult<unknown>[]> {
     const kept = statements.map(([text, params]) => keptStatement(text, params));
     for (const { answer } of kept) answer.catch(() => {});
-    batcher.send(tenant, [kept.map(({ kept }) => kept)]);
+    batcher.send(tenant, [kept.map(({ kept }) => kept)], write);
     return Promise.allSettled(kept.map(({ answer }) => answer));
   }
   /** Each statement's rows (as plain arrays), or its error. */
@@ -76,6 +77,48 @@ describe('read batches: one message, one implicit transaction (db/read-batch.ts)
     expect((refused as { code?: string }).code).toBe('25006');
     expect(await connection`select count(*)::int as n from read_batch_probe`).toEqual([{ n: 0 }]);
     await connection`drop table read_batch_probe`;
+  });
+
+  it("writes in a write's message, with its tenant, committed before it answers; the tenant ends with it", async () => {
+    await connection`create table if not exists write_batch_probe (id int, account text)`;
+    const accountId = randomUUID();
+    const [written] = values(
+      await send(
+        [
+          [
+            "insert into write_batch_probe values ($1, current_setting('app.account_id', true)) returning id, account",
+            [1],
+          ],
+        ],
+        { accountId, workspaceId: null, userId: null },
+        true,
+      ),
+    );
+    expect(written).toEqual([{ id: 1, account: accountId }]);
+    // Read on the same connection once the answer is in: committed, and no tenant left behind.
+    expect(await connection`select id, account from write_batch_probe`).toEqual([
+      { id: 1, account: accountId },
+    ]);
+    const [after] = await connection`select current_setting('app.account_id', true) as account`;
+    expect(after).toEqual({ account: '' });
+    await connection`drop table write_batch_probe`;
+  });
+
+  it("writes nothing of a write's message when one of its statements fails", async () => {
+    await connection`create table if not exists write_batch_probe (id int)`;
+    const failed = values(
+      await send(
+        [
+          ['insert into write_batch_probe values ($1) returning id', [1]],
+          ['select 1 / $1::int as boom', [0]],
+        ],
+        undefined,
+        true,
+      ),
+    );
+    expect(failed.map((r) => (r as { code?: string }).code)).toEqual(['22012', '22012']);
+    expect(await connection`select count(*)::int as n from write_batch_probe`).toEqual([{ n: 0 }]);
+    await connection`drop table write_batch_probe`;
   });
 
   it('sends each value as the parameter it stands for: quotes, backslashes, numbers, booleans, null', async () => {

@@ -54,8 +54,12 @@ export function literal(value: unknown): string {
   return `'${text.replaceAll("'", "''")}'`;
 }
 
-const ENTER =
-  "select set_config('transaction_read_only', 'on', true), set_config('app.account_id', $1, true), set_config('app.workspace_id', $2, true), set_config('app.user_id', $3, true)";
+const ENTER_TENANT =
+  "set_config('app.account_id', $1, true), set_config('app.workspace_id', $2, true), set_config('app.user_id', $3, true)";
+/** A read's message: the tenant, and the transaction read-only. */
+const ENTER = `select set_config('transaction_read_only', 'on', true), ${ENTER_TENANT}`;
+/** A write's message (a request's one write, lastWrite: db/tenant-context.ts): the tenant only. */
+const ENTER_WRITE = `select ${ENTER_TENANT}`;
 
 /** Names of prepared texts, never reused; past MAX_NAMED a new text is prepared for its message only. */
 const MAX_NAMED = 2000;
@@ -71,8 +75,11 @@ type Connection = { sql: postgres.Sql; prepared: Set<string>; unsure: boolean; w
 
 /** The pool that sends batches: one message per group of kept statements. */
 export type Batcher = {
-  /** Sends each group of `messages` as one message, in one write, on one connection. */
-  send(tenant: Tenant, messages: Kept[][]): void;
+  /**
+   * Sends each group of `messages` as one message, in one write, on one connection; read-only
+   * unless `write` (then PostgreSQL commits the message's implicit transaction before it answers).
+   */
+  send(tenant: Tenant, messages: Kept[][], write?: boolean): void;
   close(): Promise<void>;
 };
 
@@ -110,7 +117,7 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
    * The message: what the connection lacks is PREPAREd first (before any statement that could
    * fail), then the tenant and read-only, then an EXECUTE per statement.
    */
-  function message(connection: Connection, tenant: Tenant, kept: Kept[]): string {
+  function message(connection: Connection, tenant: Tenant, kept: Kept[], write: boolean): string {
     const prepare: string[] = [];
     if (connection.unsure) {
       prepare.push('deallocate all');
@@ -118,7 +125,7 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
       connection.unsure = false;
     }
     const execute = [
-      ENTER.replace(/\$(\d)/g, (_, n: string) =>
+      (write ? ENTER_WRITE : ENTER).replace(/\$(\d)/g, (_, n: string) =>
         literal([tenant.accountId, tenant.workspaceId ?? '', tenant.userId ?? ''][Number(n) - 1]),
       ),
     ];
@@ -143,10 +150,16 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
     return [...prepare, ...execute, ...once].join(';\n');
   }
 
-  async function run(connection: Connection, tenant: Tenant, kept: Kept[], again = false): Promise<void> {
+  async function run(
+    connection: Connection,
+    tenant: Tenant,
+    kept: Kept[],
+    write: boolean,
+    again = false,
+  ): Promise<void> {
     let text: string;
     try {
-      text = message(connection, tenant, kept);
+      text = message(connection, tenant, kept, write);
     } catch (error) {
       for (const statement of kept) statement.reject(error);
       return;
@@ -173,9 +186,10 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
         void old.end({ timeout: 0 }).catch(() => {});
       }
       // A message built before its connection closed, sent on the new one: what it EXECUTEs was
-      // never PREPAREd there (26000). Built again, it prepares them.
+      // never PREPAREd there (26000). Built again, it prepares them (a write's too: the message
+      // failed whole, so nothing of it was committed).
       if ((error as { code?: unknown }).code === '26000' && !again)
-        return run(connection, tenant, kept, true);
+        return run(connection, tenant, kept, write, true);
       for (const statement of kept) statement.reject(error);
     } finally {
       connection.waiting -= 1;
@@ -199,10 +213,10 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
   }
 
   return {
-    send(tenant, messages) {
+    send(tenant, messages, write = false) {
       const connection = connectionOfTurn();
       // Started in this tick, one after the other: postgres.js writes them together, in order.
-      for (const kept of messages) if (kept.length > 0) void run(connection, tenant, kept);
+      for (const kept of messages) if (kept.length > 0) void run(connection, tenant, kept, write);
     },
     async close() {
       await Promise.all(connections.map((c) => c.sql.end({ timeout: 5 })));

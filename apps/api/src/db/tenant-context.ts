@@ -40,7 +40,17 @@ type RequestState = {
 };
 
 /** A read-ahead request's batch (db/read-batch.ts): its statements kept until they are sent. */
-type OpenBatch = { batcher: Batcher; tenant: Tenant; kept: Kept[]; sentOnce: boolean; scheduled: boolean };
+type OpenBatch = {
+  batcher: Batcher;
+  tenant: Tenant;
+  kept: Kept[];
+  sentOnce: boolean;
+  scheduled: boolean;
+  /** The batch of a write route (beginWriteBatch): its lastWrite goes as a message that writes. */
+  writable: boolean;
+  /** What is kept now is lastWrite's: sent as one message that writes. */
+  writing: boolean;
+};
 
 /** What waits for a transaction's COMMIT (afterCommit), and how the transaction ended. */
 type Outcome = { waiting: (() => void)[]; ended?: 'committed' | 'dropped' };
@@ -297,7 +307,7 @@ function sendBatch(batch: OpenBatch): void {
   const kept = batch.kept.splice(0);
   const messages = batch.sentOnce ? [kept] : [kept.slice(0, 1), kept.slice(1)];
   batch.sentOnce = true;
-  batch.batcher.send(batch.tenant, messages);
+  batch.batcher.send(batch.tenant, messages, batch.writing);
 }
 
 /**
@@ -307,12 +317,24 @@ function sendBatch(batch: OpenBatch): void {
  * no batches (PGlite), the request's transaction, as beginRequestTransaction. Once the batch has
  * ended, `reopenRequestTransaction` opens a transaction for the rest of the request.
  */
-export async function beginReadAhead(root: Db, tenant: Tenant): Promise<RequestTransaction | undefined> {
+export async function beginReadAhead(
+  root: Db,
+  tenant: Tenant,
+  writable = false,
+): Promise<RequestTransaction | undefined> {
   const batcher = batchers.get(roots.get(root) ?? root);
   if (!batcher) return beginRequestTransaction(root, tenant);
   const state = requestState.getStore();
   if (!state || (state.tx && !state.done)) return undefined;
-  const batch: OpenBatch = { batcher, tenant, kept: [], sentOnce: false, scheduled: false };
+  const batch: OpenBatch = {
+    batcher,
+    tenant,
+    kept: [],
+    sentOnce: false,
+    scheduled: false,
+    writable,
+    writing: false,
+  };
   keeping ??= keepingDb(keep);
   state.tx = keeping;
   state.done = false;
@@ -335,6 +357,30 @@ export async function beginReadAhead(root: Db, tenant: Tenant): Promise<RequestT
     if (state.current) transactional(state, root, tenant);
   };
   return { end: async (commit) => state.current?.end(commit) };
+}
+
+/**
+ * Opens the batch of a write route (`config: { writeBatch: true }`, plugins/auth.ts) whose usual
+ * request writes one statement (a task's checked insert): on PostgreSQL its reads (the session
+ * check first) go as read-only messages as a read-ahead request's do, and its `lastWrite` as ONE
+ * message that sets the tenant and writes, an implicit transaction that PostgreSQL commits before
+ * it answers, on a connection no request holds (db/read-batch.ts; docs/decisions.md 030). A request
+ * that must write more than that one message calls `transactionForWrites` first. Where the
+ * database has no batches (PGlite), the request's transaction.
+ */
+export async function beginWriteBatch(root: Db, tenant: Tenant): Promise<RequestTransaction | undefined> {
+  return beginReadAhead(root, tenant, true);
+}
+
+/**
+ * Makes sure the rest of the request runs in a transaction: a request of a write batch
+ * (beginWriteBatch) that writes more than one lastWrite's message (two statements that must stand
+ * or fall together, a savepoint) opens one now; any other request already has one, or has no
+ * tenant. (In a batch, a write outside lastWrite fails: its message is read-only.)
+ */
+export async function transactionForWrites(): Promise<void> {
+  const state = requestState.getStore();
+  if (state?.batch && state.reopen) await state.reopen();
 }
 
 /**
@@ -436,7 +482,49 @@ export async function lastReads<T>(fn: () => Promise<T>): Promise<T> {
  * now say why).
  */
 export function lastWrite<T>(fn: () => Promise<T>): Promise<T> {
+  const state = requestState.getStore();
+  const batch = state?.batch;
+  if (state && batch?.writable && !state.done) return writeMessage(state, batch, fn);
   return lastReads(fn);
+}
+
+/**
+ * lastWrite in a write batch: what the request has kept so far goes as it would (read-only), then
+ * every statement `fn` starts before it first waits goes in one message that writes, and the
+ * batch ends; a statement after that throws, as after lastReads. `fn`'s answer is PostgreSQL's once
+ * the message's implicit transaction has committed (or failed whole).
+ */
+async function writeMessage<T>(state: RequestState, batch: OpenBatch, fn: () => Promise<T>): Promise<T> {
+  sendBatch(batch);
+  batch.writing = true;
+  // What waits for the commit (afterCommit) waits for the message's answer.
+  const committed: Outcome = { waiting: [] };
+  state.committed = committed;
+  const write = fn();
+  write.catch(() => {});
+  await queued();
+  sendBatch(batch);
+  state.batch = undefined;
+  state.done = true;
+  state.sealed = true;
+  state.current = undefined;
+  state.committed = undefined;
+  try {
+    const answer = await write;
+    committed.ended = 'committed';
+    for (const callback of committed.waiting.splice(0)) {
+      try {
+        callback();
+      } catch {
+        // One callback's failure is its own (it logs it); the others still run.
+      }
+    }
+    return answer;
+  } catch (error) {
+    committed.ended = 'dropped';
+    committed.waiting.length = 0;
+    throw error;
+  }
 }
 
 /**

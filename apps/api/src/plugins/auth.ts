@@ -5,6 +5,7 @@ import { liveSession } from '../db/live-session.ts';
 import {
   beginReadAhead,
   beginRequestTransaction,
+  beginWriteBatch,
   type RequestTransaction,
   requestPipelines,
   runInRequestContext,
@@ -35,6 +36,12 @@ declare module 'fastify' {
      * db/tenant-scope.ts workspaceRead): only reads whose effects end with their transaction.
      */
     readAhead?: boolean;
+    /**
+     * A write route whose usual request writes one statement (lastWrite): on PostgreSQL its session
+     * check and its write go as messages on connections no request holds, not in a transaction it
+     * holds (db/tenant-context.ts beginWriteBatch). The check is still answered before it writes.
+     */
+    writeBatch?: boolean;
   }
 }
 
@@ -93,6 +100,8 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens, db: Db,
     if (readAhead && claims.account_id) {
       // On PostgreSQL its statements go out as one read-only message (db/read-batch.ts).
       request.tenantTransaction = await beginReadAhead(db, tenantOf(claims, claims.account_id));
+    } else if (request.routeOptions.config?.writeBatch === true && claims.account_id) {
+      request.tenantTransaction = await beginWriteBatch(db, tenantOf(claims, claims.account_id));
     } else if (claims.account_id || claims.platform_role) {
       request.tenantTransaction = await beginRequestTransaction(
         db,

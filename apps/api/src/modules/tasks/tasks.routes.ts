@@ -56,6 +56,8 @@ export const taskRoutes: FastifyPluginAsyncZod<{ tasks: TaskService }> = async (
   app.post(
     '/tasks',
     {
+      // The usual create is one statement: sent as a message of its own (tasks.service.ts create).
+      config: { writeBatch: true },
       schema: {
         tags,
         security,

@@ -20,7 +20,13 @@ import { runPrepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
 import { milestones, projects, type TaskRow, tasks } from '../../db/schema/work.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
-import { lastReads, lastWrite, reopenAfterLast, requestPipelines } from '../../db/tenant-context.ts';
+import {
+  lastReads,
+  lastWrite,
+  reopenAfterLast,
+  requestPipelines,
+  transactionForWrites,
+} from '../../db/tenant-context.ts';
 import {
   inScopeWorkspace,
   type ReadAhead,
@@ -387,7 +393,7 @@ export function createTaskService(ctx: Ctx) {
     if (!input.tag_ids?.length && can(scope.auth, 'task:create')) {
       const task = await createChecked(scope, input);
       if (task) return task;
-    }
+    } else await transactionForWrites();
     const references = await referencesOf(scope, input.project_id, input);
     const { project } = references;
     assertCan(scope.auth, 'task:create');
@@ -452,6 +458,8 @@ export function createTaskService(ctx: Ctx) {
     // no one else is to be mailed, else the mail's outbox row after it (written in the same
     // transaction, delivered once it has committed).
     const mailsSomeone = input.assigned_to !== scope.auth.user_id;
+    // Two writes (the task, the mail's outbox row) stand or fall together: in a transaction.
+    if (mailsSomeone) await transactionForWrites();
     const [inserted] = await (mailsSomeone ? insert() : lastWrite(insert));
     if (!inserted) {
       // A check failed: the checks one by one say which, in a transaction of their own.

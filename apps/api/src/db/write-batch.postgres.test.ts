@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { Socket } from 'node:net';
+import { messages } from '@workhub/shared/messages';
+import type { Task } from '@workhub/shared/schemas/work';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bearer, errorOf, post, useTestApp, withRefresh } from '../test/helpers.ts';
+import { memberIn, newTenant, type Tenant } from '../test/tenants.ts';
+import { call, createProject, taskBody, taskMailsTo } from '../test/work.ts';
+import { tasks } from './schema/work.ts';
+
+/*
+ * A task's create on PostgreSQL (`config: { writeBatch: true }`, db/tenant-context.ts
+ * beginWriteBatch): the session check as a read-only message, then the one-statement insert as a
+ * message that writes (an implicit transaction, committed before its answer), on connections no
+ * request holds. What needs more than that one message (a mail to someone else, tags, the checks
+ * one by one) runs in a transaction, as every write did before. Runs in the api-postgres project
+ * only: on PGlite the request runs in its transaction.
+ */
+
+describe('task creates on PostgreSQL go out as write batches', () => {
+  const t = useTestApp();
+  let a: Tenant;
+  let b: Tenant;
+  let projectA: string;
+  let projectB: string;
+  const written: string[] = [];
+  let recording = false;
+  const write = Socket.prototype.write;
+
+  beforeAll(async () => {
+    a = await newTenant(t);
+    b = await newTenant(t);
+    projectA = (await createProject(t, a.owner.token)).project_id;
+    projectB = (await createProject(t, b.owner.token)).project_id;
+    Socket.prototype.write = function (this: Socket, chunk: unknown, ...rest: unknown[]) {
+      if (recording && Buffer.isBuffer(chunk)) written.push(chunk.toString('latin1'));
+      return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as typeof Socket.prototype.write;
+  });
+  afterAll(() => {
+    Socket.prototype.write = write;
+  });
+  beforeEach(() => {
+    written.length = 0;
+  });
+
+  /** POST /api/tasks as `token`, recording what the process wrote to PostgreSQL meanwhile. */
+  async function create(token: string, body: object) {
+    recording = true;
+    try {
+      return await call(t, 'POST', '/api/tasks', token, body);
+    } finally {
+      recording = false;
+    }
+  }
+  const sent = () => written.join('');
+  /** The tasks of that name in the database, read as its owner (no row-level security). */
+  const stored = (name: string) =>
+    t.db.db.select({ accountId: tasks.accountId, name: tasks.name }).from(tasks).where(eq(tasks.name, name));
+
+  it('sends the session check, then the insert as a message that writes: no BEGIN, no COMMIT', async () => {
+    const name = `Batched ${randomUUID()}`;
+    const self = a.holder.session.user.user_id;
+    const response = await create(
+      a.owner.token,
+      taskBody(t, { project_id: projectA, assigned_to: self }, { name }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(sent().toLowerCase()).not.toMatch(/\bbegin\b|\bcommit\b/);
+    // The session check's message is read-only; the insert's is not, and carries the tenant.
+    expect(sent()).toContain("set_config('transaction_read_only', 'on', true)");
+    expect(sent()).toMatch(
+      /select set_config\('app\.account_id', '[0-9a-f-]{36}', true\)[^;]*;\s*(prepare [^;]*;\s*)*execute batch_\d+\('/,
+    );
+    expect(sent()).toContain(`'${a.workspace.account_id}'`);
+    // Committed by the time it answered: there to read at once.
+    expect(await stored(name)).toEqual([{ accountId: a.workspace.account_id, name }]);
+    const task = response.json().data as Task;
+    const read = await call(t, 'GET', `/api/tasks/${task.task_id}`, a.owner.token);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data.name).toBe(name);
+  });
+
+  it('writes nothing once the sign-in has ended: 401', async () => {
+    const admin = await memberIn(t, a.workspace, 'admin');
+    const logout = await post(t.app, '/api/auth/logout', undefined, withRefresh(admin.cookie));
+    expect(logout.statusCode).toBe(204);
+    const name = `After logout ${randomUUID()}`;
+    const response = await create(
+      admin.token,
+      taskBody(t, { project_id: projectA, assigned_to: admin.userId }, { name }),
+    );
+    expect(response.statusCode).toBe(401);
+    expect(await stored(name)).toEqual([]);
+  });
+
+  it("writes nothing into another tenant's project (404), and nothing for a role that may not create (403)", async () => {
+    const name = `Foreign ${randomUUID()}`;
+    const self = a.holder.session.user.user_id;
+    const foreign = await create(
+      a.owner.token,
+      taskBody(t, { project_id: projectB, assigned_to: self }, { name }),
+    );
+    expect(foreign.statusCode).toBe(404);
+    const worker = await memberIn(t, a.workspace, 'worker');
+    const refused = await create(
+      worker.token,
+      taskBody(t, { project_id: projectA, assigned_to: worker.userId }, { name }),
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(await stored(name)).toEqual([]);
+  });
+
+  it('says which check failed when the one-statement insert wrote nothing (409 archived)', async () => {
+    const project = await createProject(t, a.owner.token);
+    const archive = await call(t, 'PATCH', `/api/projects/${project.project_id}/status`, a.owner.token, {
+      status: 'archived',
+    });
+    expect(archive.statusCode).toBe(200);
+    const name = `Archived ${randomUUID()}`;
+    const self = a.holder.session.user.user_id;
+    const response = await create(
+      a.owner.token,
+      taskBody(t, { project_id: project.project_id, assigned_to: self }, { name }),
+    );
+    expect(response.statusCode).toBe(409);
+    expect(errorOf(response).error.message).toBe(messages.projectArchivedNoChanges);
+    expect(await stored(name)).toEqual([]);
+  });
+
+  it('a task for someone else is written with its mail in one transaction', async () => {
+    const worker = await memberIn(t, a.workspace, 'worker');
+    const name = `For the worker ${randomUUID()}`;
+    const response = await create(
+      a.owner.token,
+      taskBody(t, { project_id: projectA, assigned_to: worker.userId }, { name }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(sent().toLowerCase()).toMatch(/\bbegin\b/);
+    expect(await stored(name)).toHaveLength(1);
+    const [mail] = await taskMailsTo(t, worker.email);
+    expect(mail?.subject).toBe(`New task: ${name}`);
+  });
+
+  it('a task with tags is written with them in one transaction', async () => {
+    const tag = await call(t, 'POST', '/api/tags', a.owner.token, {
+      name: `Tag ${randomUUID().slice(0, 8)}`,
+      color: '#1e90ff',
+    });
+    expect(tag.statusCode, tag.body).toBe(201);
+    const tagId = tag.json().data.id as string;
+    const name = `Tagged ${randomUUID()}`;
+    const self = a.holder.session.user.user_id;
+    const response = await create(
+      a.owner.token,
+      taskBody(t, { project_id: projectA, assigned_to: self }, { name, tag_ids: [tagId] }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(sent().toLowerCase()).toMatch(/\bbegin\b/);
+    expect((response.json().data as Task).tags.map((x) => x.id)).toEqual([tagId]);
+  });
+
+  it("keeps tenants apart when many creates share the batches' connections at once", async () => {
+    const prefix = `Burst ${randomUUID().slice(0, 8)}`;
+    const tenants = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b));
+    const answers = await Promise.all(
+      tenants.map((tenant, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/tasks',
+          headers: bearer(tenant.owner.token),
+          payload: taskBody(
+            t,
+            {
+              project_id: tenant === a ? projectA : projectB,
+              assigned_to: tenant.holder.session.user.user_id,
+            },
+            { name: `${prefix} ${i}` },
+          ),
+        }),
+      ),
+    );
+    for (const response of answers) expect(response.statusCode, response.body).toBe(201);
+    const rows = await t.db.db
+      .select({ accountId: tasks.accountId, projectId: tasks.projectId, name: tasks.name })
+      .from(tasks)
+      .where(and(like(tasks.name, `${prefix} %`)));
+    expect(rows).toHaveLength(40);
+    for (const row of rows) {
+      const i = Number(row.name.slice(prefix.length + 1));
+      const tenant = tenants[i] as Tenant;
+      expect(row.accountId).toBe(tenant.workspace.account_id);
+      expect(row.projectId).toBe(tenant === a ? projectA : projectB);
+    }
+  });
+});
