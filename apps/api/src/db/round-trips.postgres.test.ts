@@ -116,8 +116,9 @@ describe('round trips to PostgreSQL of the hot reads', () => {
   });
 
   // A write waits for the session check (its answer decides whether to write at all); with no one
-  // else to mail, the one-statement insert is the last statement and its COMMIT goes with it.
-  it('POST /api/tasks: the session, then the insert and the COMMIT in one write', async () => {
+  // else to mail, the one-statement insert goes as one message that commits as it answers
+  // (db/tenant-context.ts beginWriteBatch).
+  it('POST /api/tasks: the session, then the insert in one message that commits', async () => {
     const projectId = (await firstId('projects')) ?? '';
     const self = tenant.holder.session.user.user_id;
     const body = () => taskBody(t, { project_id: projectId, assigned_to: self });
@@ -131,9 +132,9 @@ describe('round trips to PostgreSQL of the hot reads', () => {
     expect(await perRequest('/api/tasks', body)).toEqual({ writes: 3, roundTrips: 3 });
   });
 
-  // A change: the session, then the task (who may change it is decided on it), then the change, the
-  // task as it now is and the COMMIT in one write (9 round trips before).
-  it('PATCH /api/tasks/:id/status: the session, the task, then the change, the task and the COMMIT in one write', async () => {
+  // A change: the session, then the task (who may change it is decided on it), then the change and
+  // the task as it now is in one message that commits as it answers (9 round trips before).
+  it('PATCH /api/tasks/:id/status: the session, the task, then the change and the task in one message that commits', async () => {
     const id = (await firstId('tasks')) ?? '';
     let n = 0;
     const body = () => ({ status: ['pending', 'in_progress', 'completed'][n++ % 3] });

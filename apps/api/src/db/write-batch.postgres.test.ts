@@ -2,23 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { Socket } from 'node:net';
 import { messages } from '@workhub/shared/messages';
 import type { Task } from '@workhub/shared/schemas/work';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, errorOf, post, useTestApp, withRefresh } from '../test/helpers.ts';
 import { memberIn, newTenant, type Tenant } from '../test/tenants.ts';
 import { call, createProject, taskBody, taskMailsTo } from '../test/work.ts';
+import { taskCounts } from './schema/task-counts.ts';
 import { tasks } from './schema/work.ts';
 
 /*
  * A task's create on PostgreSQL (`config: { writeBatch: true }`, db/tenant-context.ts
  * beginWriteBatch): the session check as a read-only message, then the one-statement insert as a
  * message that writes (an implicit transaction, committed before its answer), on connections no
- * request holds. What needs more than that one message (a mail to someone else, tags, the checks
- * one by one) runs in a transaction, as every write did before. Runs in the api-postgres project
- * only: on PGlite the request runs in its transaction.
+ * request holds; a status change (PATCH /api/tasks/:id/status) reads the task, then sends the
+ * change and the task as it now is in one such message. What needs more than that one message (a
+ * mail to someone else, tags, the checks one by one) runs in a transaction, as every write did
+ * before. Runs in the api-postgres project only: on PGlite the request runs in its transaction.
  */
 
-describe('task creates on PostgreSQL go out as write batches', () => {
+describe('task creates and status changes on PostgreSQL go out as write batches', () => {
   const t = useTestApp();
   let a: Tenant;
   let b: Tenant;
@@ -193,5 +195,97 @@ describe('task creates on PostgreSQL go out as write batches', () => {
       expect(row.accountId).toBe(tenant.workspace.account_id);
       expect(row.projectId).toBe(tenant === a ? projectA : projectB);
     }
+  });
+
+  describe('a status change (PATCH /api/tasks/:id/status)', () => {
+    /** A new task of tenant a's owner, assigned to `to`. */
+    async function newTask(to: string): Promise<Task> {
+      const response = await call(
+        t,
+        'POST',
+        '/api/tasks',
+        a.owner.token,
+        taskBody(t, { project_id: projectA, assigned_to: to }, { name: `Status ${randomUUID()}` }),
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data as Task;
+    }
+    const statusOf = async (id: string) =>
+      (await t.db.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, id)))[0]?.status;
+    const setStatus = async (token: string, id: string, status: string) => {
+      recording = true;
+      try {
+        return await call(t, 'PATCH', `/api/tasks/${id}/status`, token, { status });
+      } finally {
+        recording = false;
+      }
+    };
+
+    it('reads the task, then sends the change and the task as it now is as one message that writes', async () => {
+      const task = await newTask(a.holder.session.user.user_id);
+      written.length = 0;
+      const response = await setStatus(a.owner.token, task.task_id, 'completed');
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data.status).toBe('completed');
+      expect(sent().toLowerCase()).not.toMatch(/\bbegin\b|\bcommit\b/);
+      expect(await statusOf(task.task_id)).toBe('completed');
+    });
+
+    it("changes nothing for a worker on someone else's task (403), nor in an archived project (409)", async () => {
+      const worker = await memberIn(t, a.workspace, 'worker');
+      const task = await newTask(a.holder.session.user.user_id);
+      const refused = await setStatus(worker.token, task.task_id, 'completed');
+      expect(refused.statusCode).toBe(403);
+      expect(await statusOf(task.task_id)).toBe('pending');
+      const project = await createProject(t, a.owner.token);
+      const inArchived = await call(
+        t,
+        'POST',
+        '/api/tasks',
+        a.owner.token,
+        taskBody(t, { project_id: project.project_id, assigned_to: a.holder.session.user.user_id }),
+      );
+      const archivedTask = inArchived.json().data as Task;
+      await call(t, 'PATCH', `/api/projects/${project.project_id}/status`, a.owner.token, {
+        status: 'archived',
+      });
+      const archived = await setStatus(a.owner.token, archivedTask.task_id, 'completed');
+      expect(archived.statusCode).toBe(409);
+      expect(await statusOf(archivedTask.task_id)).toBe('pending');
+    });
+
+    it("keeps the workspace's figures exact under simultaneous changes of one task", async () => {
+      const task = await newTask(a.holder.session.user.user_id);
+      const statuses = ['completed', 'in_progress', 'pending'];
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          call(t, 'PATCH', `/api/tasks/${task.task_id}/status`, a.owner.token, { status: statuses[i % 3] }),
+        ),
+      );
+      for (const response of answers) expect(response.statusCode, response.body).toBe(200);
+      const where = and(
+        eq(tasks.accountId, a.workspace.account_id),
+        eq(tasks.workspaceId, a.workspace.workspace_id),
+      );
+      const counted = await t.db.db
+        .select({ status: tasks.status, n: sql<number>`count(*)::int` })
+        .from(tasks)
+        .where(where)
+        .groupBy(tasks.status);
+      const summed = await t.db.db
+        .select({ status: taskCounts.status, n: sql<number>`sum(${taskCounts.tasks})::int` })
+        .from(taskCounts)
+        .where(
+          and(
+            eq(taskCounts.accountId, a.workspace.account_id),
+            eq(taskCounts.workspaceId, a.workspace.workspace_id),
+          ),
+        )
+        .groupBy(taskCounts.status)
+        .having(sql`sum(${taskCounts.tasks}) <> 0`);
+      const byStatus = (rows: { status: string; n: number }[]) =>
+        Object.fromEntries(rows.map((r) => [r.status, r.n]));
+      expect(byStatus(summed)).toEqual(byStatus(counted));
+    });
   });
 });

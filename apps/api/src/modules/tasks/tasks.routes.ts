@@ -110,6 +110,9 @@ export const taskRoutes: FastifyPluginAsyncZod<{ tasks: TaskService }> = async (
   app.patch(
     '/tasks/:id/status',
     {
+      // The task is read, then the change and the task as it now is go as one message that writes
+      // (tasks.service.ts setStatus).
+      config: { writeBatch: true },
       schema: {
         tags,
         security,
