@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { can } from '@workhub/shared/permissions';
 import { Link } from 'react-router';
 import { authOf } from '../../lib/auth.ts';
@@ -17,15 +17,18 @@ export const UserMenu = ({ session }: { session: SignedInSession }) => {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        {/* The name it shows comes first in its accessible name (WCAG 2.5.3, label in name). */}
-        <UnstyledButton aria-label={`${fullName} (user menu)`}>
+        {/* Named by its content, not an aria-label: the name it shows (the initials alone on a
+            phone) and the hidden text say the same, which an aria-label of the full name did not
+            for the initials (axe: label-content-name-mismatch; WCAG 2.5.3, label in name). */}
+        <UnstyledButton>
           <Group gap="xs">
             <Avatar radius="xl" size="sm" color="indigo" aria-hidden>
               {initials(first, last)}
             </Avatar>
-            <Text size="sm" fw={500} visibleFrom="sm">
+            <Text size="sm" fw={500} visibleFrom="sm" aria-hidden>
               {fullName}
             </Text>
+            <VisuallyHidden>{`${fullName} (user menu)`}</VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Menu.Target>
