@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Socket } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bearer, useTestApp } from '../test/helpers.ts';
+import { socketWritesOf } from '../test/statements.ts';
 import { newTenant, type Tenant } from '../test/tenants.ts';
 import { createProject, createTask } from '../test/work.ts';
 import { type Batcher, createBatcher, keptStatement, literal, UnwritableValue } from './read-batch.ts';
@@ -246,9 +246,6 @@ describe('read-ahead requests on PostgreSQL go out as read batches', () => {
   const t = useTestApp();
   let a: Tenant;
   let b: Tenant;
-  const written: string[] = [];
-  let recording = false;
-  const write = Socket.prototype.write;
   const nameOf = (tenant: Tenant, i: number) =>
     `Project ${i} of ${tenant.workspace.workspace_id.slice(0, 8)}`;
 
@@ -264,26 +261,13 @@ describe('read-ahead requests on PostgreSQL go out as read batches', () => {
         });
       }
     }
-    Socket.prototype.write = function (this: Socket, chunk: unknown, ...rest: unknown[]) {
-      if (recording && Buffer.isBuffer(chunk)) written.push(chunk.toString('latin1'));
-      return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
-    } as typeof Socket.prototype.write;
-  });
-  afterAll(() => {
-    Socket.prototype.write = write;
   });
 
   it('sends the session check and the page as read-only messages: no BEGIN, no COMMIT', async () => {
-    written.length = 0;
-    recording = true;
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/tasks?page=1&limit=14',
-      headers: bearer(a.owner.token),
-    });
-    recording = false;
+    const { result: response, sent } = await socketWritesOf(() =>
+      t.app.inject({ method: 'GET', url: '/api/tasks?page=1&limit=14', headers: bearer(a.owner.token) }),
+    );
     expect(response.statusCode, response.body).toBe(200);
-    const sent = written.join('');
     expect(sent).toContain("set_config('transaction_read_only', 'on', true)");
     expect(sent).toMatch(/execute batch_\d+/);
     expect(sent.toLowerCase()).not.toMatch(/\bbegin\b|\bcommit\b/);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Socket } from 'node:net';
 import { messages } from '@workhub/shared/messages';
 import type { Task } from '@workhub/shared/schemas/work';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, errorOf, post, useTestApp, withRefresh } from '../test/helpers.ts';
+import { socketWritesOf } from '../test/statements.ts';
 import { memberIn, newTenant, type Tenant } from '../test/tenants.ts';
 import { call, createProject, taskBody, taskMailsTo } from '../test/work.ts';
 import { taskCounts } from './schema/task-counts.ts';
@@ -26,37 +26,23 @@ describe('task creates and status changes on PostgreSQL go out as write batches'
   let b: Tenant;
   let projectA: string;
   let projectB: string;
-  const written: string[] = [];
-  let recording = false;
-  const write = Socket.prototype.write;
+  /** What the process wrote to PostgreSQL during the last create or setStatus. */
+  let lastSent = '';
 
   beforeAll(async () => {
     a = await newTenant(t);
     b = await newTenant(t);
     projectA = (await createProject(t, a.owner.token)).project_id;
     projectB = (await createProject(t, b.owner.token)).project_id;
-    Socket.prototype.write = function (this: Socket, chunk: unknown, ...rest: unknown[]) {
-      if (recording && Buffer.isBuffer(chunk)) written.push(chunk.toString('latin1'));
-      return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
-    } as typeof Socket.prototype.write;
-  });
-  afterAll(() => {
-    Socket.prototype.write = write;
-  });
-  beforeEach(() => {
-    written.length = 0;
   });
 
   /** POST /api/tasks as `token`, recording what the process wrote to PostgreSQL meanwhile. */
   async function create(token: string, body: object) {
-    recording = true;
-    try {
-      return await call(t, 'POST', '/api/tasks', token, body);
-    } finally {
-      recording = false;
-    }
+    const { result, sent } = await socketWritesOf(() => call(t, 'POST', '/api/tasks', token, body));
+    lastSent = sent;
+    return result;
   }
-  const sent = () => written.join('');
+  const sent = () => lastSent;
   /** The tasks of that name in the database, read as its owner (no row-level security). */
   const stored = (name: string) =>
     t.db.db.select({ accountId: tasks.accountId, name: tasks.name }).from(tasks).where(eq(tasks.name, name));
@@ -213,17 +199,15 @@ describe('task creates and status changes on PostgreSQL go out as write batches'
     const statusOf = async (id: string) =>
       (await t.db.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, id)))[0]?.status;
     const setStatus = async (token: string, id: string, status: string) => {
-      recording = true;
-      try {
-        return await call(t, 'PATCH', `/api/tasks/${id}/status`, token, { status });
-      } finally {
-        recording = false;
-      }
+      const { result, sent } = await socketWritesOf(() =>
+        call(t, 'PATCH', `/api/tasks/${id}/status`, token, { status }),
+      );
+      lastSent = sent;
+      return result;
     };
 
     it('reads the task, then sends the change and the task as it now is as one message that writes', async () => {
       const task = await newTask(a.holder.session.user.user_id);
-      written.length = 0;
       const response = await setStatus(a.owner.token, task.task_id, 'completed');
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().data.status).toBe('completed');

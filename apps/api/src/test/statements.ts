@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import { PglitePreparedQuery } from 'drizzle-orm/pglite';
 import { PostgresJsPreparedQuery } from 'drizzle-orm/postgres-js';
 import { vi } from 'vitest';
@@ -27,4 +28,26 @@ export async function statementsOf(fn: () => Promise<unknown>): Promise<string[]
     for (const spy of spies) spy.mockRestore();
   }
   return statements;
+}
+
+/**
+ * What the process writes to its sockets while `fn` runs, as text (latin1), with `fn`'s result: in
+ * a test app that is injected (no HTTP socket), the database's wire messages (BEGIN, a batch's
+ * set_config, its EXECUTEs). Run nothing else on the database meanwhile.
+ */
+export async function socketWritesOf<T>(fn: () => Promise<T>): Promise<{ result: T; sent: string }> {
+  const written: string[] = [];
+  const original = Socket.prototype.write as (this: Socket, ...args: unknown[]) => boolean;
+  const spy = vi.spyOn(Socket.prototype, 'write').mockImplementation(function (
+    this: Socket,
+    ...args: unknown[]
+  ) {
+    if (Buffer.isBuffer(args[0])) written.push(args[0].toString('latin1'));
+    return original.apply(this, args);
+  } as never);
+  try {
+    return { result: await fn(), sent: written.join('') };
+  } finally {
+    spy.mockRestore();
+  }
 }
