@@ -166,6 +166,24 @@ export type RequestTransaction = { end(commit: boolean): Promise<void> };
 
 class Rollback extends Error {}
 
+/**
+ * Ends `outcome` (afterCommit's): once committed, what waited for the commit runs, each on its own;
+ * a rollback or a failed commit drops it.
+ */
+function settle(state: RequestState, outcome: Outcome, ended: 'committed' | 'dropped'): void {
+  if (state.committed === outcome) state.committed = undefined;
+  outcome.ended = ended;
+  const waiting = outcome.waiting.splice(0);
+  if (ended === 'dropped') return;
+  for (const fn of waiting) {
+    try {
+      fn();
+    } catch {
+      // One callback's failure is its own (it logs it); the others still run.
+    }
+  }
+}
+
 async function open(root: Db, tenant: Tenant, state: RequestState): Promise<RequestTransaction | undefined> {
   let finish: (commit: boolean) => void = () => {};
   const finished = new Promise<boolean>((resolve) => {
@@ -203,13 +221,6 @@ async function open(root: Db, tenant: Tenant, state: RequestState): Promise<Requ
       if (ended) return;
       ended = true;
       finish(commit);
-      // What waited for this transaction's COMMIT (afterCommit) runs once it is done, each on its
-      // own; a rollback or a failed COMMIT drops it.
-      const settle = (ended: 'committed' | 'dropped') => {
-        if (state.committed === committed) state.committed = undefined;
-        committed.ended = ended;
-        return committed.waiting.splice(0);
-      };
       try {
         try {
           await run;
@@ -218,18 +229,10 @@ async function open(root: Db, tenant: Tenant, state: RequestState): Promise<Requ
         }
         await entering;
       } catch (err) {
-        settle('dropped');
+        settle(state, committed, 'dropped');
         throw err;
       }
-      const callbacks = settle(commit ? 'committed' : 'dropped');
-      if (!commit) return;
-      for (const fn of callbacks) {
-        try {
-          fn();
-        } catch {
-          // One callback's failure is its own (it logs it); the others still run.
-        }
-      }
+      settle(state, committed, commit ? 'committed' : 'dropped');
     },
   };
 }
@@ -508,21 +511,12 @@ async function writeMessage<T>(state: RequestState, batch: OpenBatch, fn: () => 
   state.done = true;
   state.sealed = true;
   state.current = undefined;
-  state.committed = undefined;
   try {
     const answer = await write;
-    committed.ended = 'committed';
-    for (const callback of committed.waiting.splice(0)) {
-      try {
-        callback();
-      } catch {
-        // One callback's failure is its own (it logs it); the others still run.
-      }
-    }
+    settle(state, committed, 'committed');
     return answer;
   } catch (error) {
-    committed.ended = 'dropped';
-    committed.waiting.length = 0;
+    settle(state, committed, 'dropped');
     throw error;
   }
 }
