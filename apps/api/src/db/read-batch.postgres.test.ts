@@ -242,6 +242,94 @@ describe("read batches: one turn's requests on one connection (db/read-batch.ts)
   });
 });
 
+describe("read batches: shared reads, one answer for one turn's same read (db/read-batch.ts)", () => {
+  let batcher: Batcher;
+  beforeAll(() => {
+    batcher = createBatcher(2, () =>
+      postgres(url(), { max: 1, onnotice: () => {}, connection: { standard_conforming_strings: 'on' } }),
+    );
+  });
+  afterAll(async () => batcher.close());
+
+  // clock_timestamp() differs at every run of the statement: two answers with the same instant, on
+  // the same backend, are one run.
+  const RUN =
+    "select clock_timestamp()::text as at, pg_backend_pid() as pid, $1::text as value, current_setting('app.account_id') as account";
+  const accountId = randomUUID();
+  const workspaceId = randomUUID();
+  const tenant = (overrides: Partial<{ accountId: string; workspaceId: string; userId: string }> = {}) => ({
+    accountId,
+    workspaceId,
+    userId: randomUUID(),
+    ...overrides,
+  });
+  type Run = { at: string; pid: number; value: string; account: string };
+
+  /** Sends one request's read of `value` in this turn; shareable unless told otherwise. */
+  function read(value: unknown, of = tenant(), { shareable = true, text = RUN } = {}) {
+    const { answer, kept } = keptStatement(text, [value]);
+    kept.shareable = shareable;
+    answer.catch(() => {});
+    batcher.send(of, [[kept]]);
+    return answer as Promise<Run[]>;
+  }
+
+  it("runs a shareable read once for every request of the turn that sends it, each user's own request", async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => read('a')));
+    const [first] = answers;
+    expect(first?.[0]?.value).toBe('a');
+    expect(first?.[0]?.account).toBe(accountId);
+    for (const answer of answers) expect(answer).toEqual(first);
+  });
+
+  it('runs it again for other values, another workspace, another account, or a read not shareable', async () => {
+    const [base, otherValue, otherWorkspace, otherAccount, notShared] = await Promise.all([
+      read('a'),
+      read('b'),
+      read('a', tenant({ workspaceId: randomUUID() })),
+      read('a', tenant({ accountId: randomUUID() })),
+      read('a', tenant(), { shareable: false }),
+    ]);
+    const runs = [base, otherValue, otherWorkspace, otherAccount, notShared].map((rows) => rows[0]);
+    expect(new Set(runs.map((run) => `${run?.pid} ${run?.at}`)).size).toBe(5);
+    expect(runs[3]?.account).not.toBe(accountId);
+  });
+
+  it('never joins a read of an earlier turn: it may have been sent before the later request arrived', async () => {
+    const first = read('a');
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = read('a');
+    const [[one], [two]] = await Promise.all([first, second]);
+    expect(`${two?.pid} ${two?.at}`).not.toBe(`${one?.pid} ${one?.at}`);
+  });
+
+  it("fails every request that shares a read with the read's own error", async () => {
+    const failing = 'select 1 / ($1::int - 1) as n';
+    const settled = await Promise.allSettled([
+      read(1, tenant(), { text: failing }),
+      read(1, tenant(), { text: failing }),
+    ]);
+    for (const result of settled) {
+      expect(result.status).toBe('rejected');
+      expect((result as PromiseRejectedResult).reason.code).toBe('22012');
+    }
+  });
+
+  it('answers each request in the shape it asked for: arrays for values(), objects otherwise', async () => {
+    const asObjects = keptStatement(RUN, ['a']);
+    const asArrays = keptStatement(RUN, ['a']);
+    asObjects.kept.shareable = true;
+    asArrays.kept.shareable = true;
+    const arrays = asArrays.answer.values();
+    const one = tenant();
+    batcher.send(one, [[asObjects.kept]]);
+    batcher.send(one, [[asArrays.kept]]);
+    const [objects] = (await asObjects.answer) as Run[];
+    const [row] = (await arrays) as unknown[][];
+    expect(row).toEqual([objects?.at, objects?.pid, 'a', accountId]);
+  });
+});
+
 describe('read-ahead requests on PostgreSQL go out as read batches', () => {
   const t = useTestApp();
   let a: Tenant;

@@ -27,6 +27,8 @@ export type Kept = {
   params: readonly unknown[];
   /** drizzle asked for rows as arrays (`.values()`), not objects. */
   values: boolean;
+  /** Its answer may be shared with the same statement of other requests of the tenant (sharedReads). */
+  shareable?: boolean;
   resolve(rows: unknown): void;
   reject(error: unknown): void;
 };
@@ -212,11 +214,56 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
     return connection;
   }
 
+  // Shareable reads started in this turn of the event loop: by statement text (the same string
+  // each time: drizzle's prepared query keeps it), then by tenant and values.
+  let sharing: Map<string, Map<string, Kept[]>> | undefined;
+  /**
+   * Whether `kept`, a request's one shareable read, joined the same read that another request
+   * started in this turn (its answer will be that one's), or is now the one others may join.
+   */
+  function joined(tenant: Tenant, kept: Kept[]): boolean {
+    const [only] = kept;
+    if (kept.length !== 1 || !only?.shareable) return false;
+    let key: string;
+    try {
+      key = `${tenant.accountId}|${tenant.workspaceId ?? ''}|${only.params.map(literal).join(',')}`;
+    } catch {
+      return false; // a value no message can carry: its own message fails it
+    }
+    if (!sharing) {
+      sharing = new Map();
+      setImmediate(() => (sharing = undefined));
+    }
+    let ofText = sharing.get(only.text);
+    if (!ofText) {
+      ofText = new Map();
+      sharing.set(only.text, ofText);
+    }
+    const followers = ofText.get(key);
+    if (followers) {
+      followers.push(only);
+      return true;
+    }
+    const mine: Kept[] = [];
+    ofText.set(key, mine);
+    const { resolve, reject } = only;
+    only.resolve = (rows) => {
+      resolve(rows);
+      for (const f of mine) f.resolve(f.values === only.values ? rows : reshaped(rows, f.values));
+    };
+    only.reject = (error) => {
+      reject(error);
+      for (const f of mine) f.reject(error);
+    };
+    return false;
+  }
+
   return {
     send(tenant, messages, write = false) {
       const connection = connectionOfTurn();
       // Started in this tick, one after the other: postgres.js writes them together, in order.
-      for (const kept of messages) if (kept.length > 0) void run(connection, tenant, kept, write);
+      for (const kept of messages)
+        if (kept.length > 0 && (write || !joined(tenant, kept))) void run(connection, tenant, kept, write);
     },
     async close() {
       await Promise.all(connections.map((c) => c.sql.end({ timeout: 5 })));
@@ -233,6 +280,19 @@ function shaped(rows: RowsOf | undefined, values: boolean): unknown {
   const columns = rows.columns ?? [];
   const objects = rows.map((row) => Object.fromEntries(columns.map((c, i) => [c.name, row[i]])));
   return Object.assign(objects, { count: rows.count, command: rows.command, columns: rows.columns });
+}
+
+/** Rows shaped for one way of asking, shaped for the other (a statement shared by two requests). */
+function reshaped(rows: unknown, values: boolean): unknown {
+  const r = rows as RowsOf;
+  if (values) {
+    const columns = r.columns ?? [];
+    return Object.assign(
+      (rows as Record<string, unknown>[]).map((row) => columns.map((c) => row[c.name])),
+      { count: r.count, command: r.command, columns: r.columns },
+    );
+  }
+  return shaped(r, false);
 }
 
 /**

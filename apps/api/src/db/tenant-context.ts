@@ -50,6 +50,8 @@ type OpenBatch = {
   writable: boolean;
   /** What is kept now is lastWrite's: sent as one message that writes. */
   writing: boolean;
+  /** What is kept now may share its answer with other requests' (sharedReads). */
+  sharing?: boolean;
 };
 
 /** What waits for a transaction's COMMIT (afterCommit), and how the transaction ended. */
@@ -288,6 +290,7 @@ function keep(text: string, params: readonly unknown[]): KeptAnswer {
   if (!batch)
     throw new Error("a statement for a read-ahead request's batch after it ended (db/tenant-context.ts)");
   const { answer, kept } = keptStatement(text, params);
+  if (batch.sharing) kept.shareable = true;
   batch.kept.push(kept);
   if (!batch.scheduled) {
     batch.scheduled = true;
@@ -474,6 +477,24 @@ export async function lastReads<T>(fn: () => Promise<T>): Promise<T> {
   state.current = undefined;
   await current.end(true);
   return reads;
+}
+
+/**
+ * lastReads for reads whose answer depends only on the tenant's account and workspace, the
+ * statement and its values (not on who asks): on PostgreSQL, a request's read that is the same as
+ * one another request started in the same turn of the event loop waits for that one's answer
+ * instead of being sent again. Both requests had arrived before it was sent, so each still sees
+ * everything committed before it asked. The rows are shared: read them, never change them.
+ */
+export async function sharedReads<T>(fn: () => Promise<T>): Promise<T> {
+  const batch = requestState.getStore()?.batch;
+  if (!batch) return lastReads(fn);
+  batch.sharing = true;
+  try {
+    return await lastReads(fn);
+  } finally {
+    batch.sharing = false;
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import { taskCounts } from '../../db/schema/task-counts.ts';
 import { users } from '../../db/schema/users.ts';
 import { projects } from '../../db/schema/work.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
-import { lastReads } from '../../db/tenant-context.ts';
+import { sharedReads } from '../../db/tenant-context.ts';
 import {
   inScopeWorkspace,
   type ReadAhead,
@@ -45,11 +45,21 @@ const jsonRows = <T>(query: SQLWrapper) =>
 
 const noRows = sql<never[]>`'[]'::json`;
 
-/** The Mondays (UTC) of the last WEEKS weeks up to `at`'s, oldest first. */
-const weeksUntil = (at: Date): string[] => {
-  const first = weekStart(at).getTime() - (WEEKS - 1) * 7 * DAY_MS;
-  return Array.from({ length: WEEKS }, (_, i) => isoDate(new Date(first + i * 7 * DAY_MS)));
-};
+let lastWeeks: { first: number; weeks: readonly string[]; values: Record<string, string> } | undefined;
+/**
+ * The Mondays (UTC) of the last WEEKS weeks up to `at`'s, oldest first, and the statement's values
+ * for them: made once a week, not per request.
+ */
+const weeksUntil = (at: Date) => weeksFrom(weekStart(at).getTime() - (WEEKS - 1) * 7 * DAY_MS);
+
+/** The WEEKS weeks from the Monday `first` (ms), and their values `week0`.. (kept for the week). */
+function weeksFrom(first: number) {
+  if (lastWeeks?.first !== first) {
+    const weeks = Array.from({ length: WEEKS }, (_, i) => isoDate(new Date(first + i * 7 * DAY_MS)));
+    lastWeeks = { first, weeks, values: Object.fromEntries(weeks.map((week, i) => [`week${i}`, week])) };
+  }
+  return lastWeeks;
+}
 
 export function createDashboardService(ctx: Ctx) {
   const { db } = ctx;
@@ -130,7 +140,7 @@ export function createDashboardService(ctx: Ctx) {
       members,
       projects: projectCounts,
       tasks,
-      completed_per_week: weeksUntil(at).map((week_start, i) => ({
+      completed_per_week: weeksUntil(at).weeks.map((week_start, i) => ({
         week_start,
         completed: Number(perWeek[i] ?? 0),
       })),
@@ -143,18 +153,18 @@ export function createDashboardService(ctx: Ctx) {
   async function figuresOf(scope: WorkspaceScope, at: Date) {
     assertCan(scope.auth, 'dashboard:view');
     const today = isoDate(at);
-    const weeks = weeksUntil(at);
+    const { weeks, values: weekValues } = weeksUntil(at);
     const seesTeam = can(scope.auth, 'team:view');
     const seesProjects = can(scope.auth, 'project:view');
     const values = {
       ...scope.workspaceValues(),
       today,
-      ...Object.fromEntries(weeks.map((week, i) => [`week${i}`, week])),
+      ...weekValues,
     };
     // One prepared statement (db/prepared.ts) per choice of panels; the workspace, today and the
     // weeks are placeholders. The request's last read: its COMMIT goes out with it (lastReads).
     const key = `dashboard|team=${seesTeam}|recent=${seesProjects}`;
-    const [row] = await lastReads(() =>
+    const [row] = await sharedReads(() =>
       runPrepared(db, key, values, () => {
         const shown = (status: TaskStatus) =>
           sumOfTasks(showingStatus(status, sql.placeholder('today'), taskCounts));
