@@ -303,6 +303,34 @@ describe("read batches: shared reads, one answer for one turn's same read (db/re
     expect(`${two?.pid} ${two?.at}`).not.toBe(`${one?.pid} ${one?.at}`);
   });
 
+  it('hands a shared read to the driver only when the turn ends, so none joins one already sent', async () => {
+    const handed: string[] = [];
+    const watched = createBatcher(1, () => {
+      const client = postgres(url(), {
+        max: 1,
+        onnotice: () => {},
+        connection: { standard_conforming_strings: 'on' },
+      });
+      const unsafe = client.unsafe.bind(client);
+      client.unsafe = ((text: string, ...rest: []) => {
+        handed.push(text);
+        return unsafe(text, ...rest);
+      }) as typeof client.unsafe;
+      return client;
+    });
+    try {
+      const { answer, kept } = keptStatement(RUN, ['held']);
+      kept.shareable = true;
+      watched.send(tenant(), [[kept]]);
+      expect(handed.join('\n')).not.toContain("'held'");
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(handed.join('\n')).toContain("'held'");
+      expect(((await answer) as Run[])[0]?.value).toBe('held');
+    } finally {
+      await watched.close();
+    }
+  });
+
   it("fails every request that shares a read with the read's own error", async () => {
     const failing = 'select 1 / ($1::int - 1) as n';
     const settled = await Promise.allSettled([

@@ -203,25 +203,48 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
   // and PostgreSQL's backend reads them in one wake-up (docs/performance.md, "Many requests in
   // one write"). The next turn starts again from the connection with the fewest waiting.
   let turn: { connection: Connection; requests: number } | undefined;
+  // Shareable reads of this turn of the event loop, not yet sent: by statement text (the same
+  // string each time: drizzle's prepared query keeps it), then by tenant and values.
+  type Shared = { connection: Connection; tenant: Tenant; read: Kept; sharers: Kept[] };
+  let sharing: Map<string, Map<string, Shared>> | undefined;
+  /**
+   * Ends the turn: the next request starts a new one, and the turn's shared reads go out. It is
+   * scheduled when the turn's first request is sent, ahead of the setImmediate with which
+   * postgres.js writes what that request hands it, so the shared reads usually go in that write.
+   */
+  function endTurn(): void {
+    turn = undefined;
+    const reads = sharing;
+    sharing = undefined;
+    if (reads) sendShared(reads);
+  }
   function connectionOfTurn(): Connection {
     if (turn && turn.requests < TURN_SHARE) {
       turn.requests += 1;
       return turn.connection;
     }
-    if (!turn) setImmediate(() => (turn = undefined));
+    if (!turn) setImmediate(endTurn);
     const connection = connections.reduce((a, b) => (b.waiting < a.waiting ? b : a));
     turn = { connection, requests: 1 };
     return connection;
   }
 
-  // Shareable reads started in this turn of the event loop: by statement text (the same string
-  // each time: drizzle's prepared query keeps it), then by tenant and values.
-  let sharing: Map<string, Map<string, Kept[]>> | undefined;
   /**
-   * Whether `kept`, a request's one shareable read, joined the same read that another request
-   * started in this turn (its answer will be that one's), or is now the one others may join.
+   * Sends the turn's shared reads, each once for all its sharers, when the turn ends (endTurn): a
+   * read is joined only before it is handed to postgres.js, so PostgreSQL runs it (and takes its
+   * snapshot) after every sharer had asked, and it cannot have answered before one joins.
    */
-  function joined(tenant: Tenant, kept: Kept[]): boolean {
+  function sendShared(reads: Map<string, Map<string, Shared>>): void {
+    for (const ofText of reads.values())
+      for (const { connection, tenant, read } of ofText.values()) void run(connection, tenant, [read], false);
+  }
+
+  /**
+   * Whether `kept`, a request's one shareable read, is held for the turn's shared reads (sent at
+   * the end of the turn): the first of its statement, tenant and values, or one that joins it (its
+   * answer will be that one's, in the shape it asked for; its error too).
+   */
+  function held(connection: Connection, tenant: Tenant, kept: Kept[]): boolean {
     const [only] = kept;
     if (kept.length !== 1 || !only?.shareable) return false;
     let key: string;
@@ -230,32 +253,30 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
     } catch {
       return false; // a value no message can carry: its own message fails it
     }
-    if (!sharing) {
-      sharing = new Map();
-      setImmediate(() => (sharing = undefined));
-    }
+    // The turn (connectionOfTurn, called first) ends with a setImmediate that sends these.
+    sharing ??= new Map();
     let ofText = sharing.get(only.text);
     if (!ofText) {
       ofText = new Map();
       sharing.set(only.text, ofText);
     }
-    const followers = ofText.get(key);
-    if (followers) {
-      followers.push(only);
+    const shared = ofText.get(key);
+    if (shared) {
+      shared.sharers.push(only);
       return true;
     }
-    const mine: Kept[] = [];
-    ofText.set(key, mine);
+    const sharers: Kept[] = [];
     const { resolve, reject } = only;
     only.resolve = (rows) => {
       resolve(rows);
-      for (const f of mine) f.resolve(f.values === only.values ? rows : reshaped(rows, f.values));
+      for (const s of sharers) s.resolve(s.values === only.values ? rows : reshaped(rows, s.values));
     };
     only.reject = (error) => {
       reject(error);
-      for (const f of mine) f.reject(error);
+      for (const s of sharers) s.reject(error);
     };
-    return false;
+    ofText.set(key, { connection, tenant, read: only, sharers });
+    return true;
   }
 
   return {
@@ -263,7 +284,8 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
       const connection = connectionOfTurn();
       // Started in this tick, one after the other: postgres.js writes them together, in order.
       for (const kept of messages)
-        if (kept.length > 0 && (write || !joined(tenant, kept))) void run(connection, tenant, kept, write);
+        if (kept.length > 0 && (write || !held(connection, tenant, kept)))
+          void run(connection, tenant, kept, write);
     },
     async close() {
       await Promise.all(connections.map((c) => c.sql.end({ timeout: 5 })));

@@ -481,10 +481,11 @@ export async function lastReads<T>(fn: () => Promise<T>): Promise<T> {
 
 /**
  * lastReads for reads whose answer depends only on the tenant's account and workspace, the
- * statement and its values (not on who asks): on PostgreSQL, a request's read that is the same as
- * one another request started in the same turn of the event loop waits for that one's answer
- * instead of being sent again. Both requests had arrived before it was sent, so each still sees
- * everything committed before it asked. The rows are shared: read them, never change them.
+ * statement and its values (not on who asks): on PostgreSQL the batcher keeps such a read until
+ * the end of the turn of the event loop, and sends it once for every request of that turn that
+ * asked the same (db/read-batch.ts, docs/decisions.md 031). It is sent after each of them had
+ * asked, so each still sees everything committed before it asked. The rows are shared: read them,
+ * never change them.
  */
 export async function sharedReads<T>(fn: () => Promise<T>): Promise<T> {
   const batch = requestState.getStore()?.batch;
