@@ -206,14 +206,17 @@ describe('read batches: one message, one implicit transaction (db/read-batch.ts)
   });
 });
 
-describe("read batches: one turn's requests on one connection (db/read-batch.ts)", () => {
-  let batcher: Batcher;
-  beforeAll(() => {
-    batcher = createBatcher(3, () =>
-      postgres(url(), { max: 1, onnotice: () => {}, connection: { standard_conforming_strings: 'on' } }),
-    );
-  });
+/** A batcher of `size` connections for the describe it is called in, closed after it. */
+function useBatcher(size: number): Batcher {
+  const batcher = createBatcher(size, () =>
+    postgres(url(), { max: 1, onnotice: () => {}, connection: { standard_conforming_strings: 'on' } }),
+  );
   afterAll(async () => batcher.close());
+  return batcher;
+}
+
+describe("read batches: one turn's requests on one connection (db/read-batch.ts)", () => {
+  const batcher = useBatcher(3);
 
   /** Sends `count` requests' messages in one turn of the event loop; each one's backend pid. */
   async function backendsOfOneTurn(count: number): Promise<number[]> {
@@ -243,13 +246,7 @@ describe("read batches: one turn's requests on one connection (db/read-batch.ts)
 });
 
 describe("read batches: shared reads, one answer for one turn's same read (db/read-batch.ts)", () => {
-  let batcher: Batcher;
-  beforeAll(() => {
-    batcher = createBatcher(2, () =>
-      postgres(url(), { max: 1, onnotice: () => {}, connection: { standard_conforming_strings: 'on' } }),
-    );
-  });
-  afterAll(async () => batcher.close());
+  const batcher = useBatcher(2);
 
   // clock_timestamp() differs at every run of the statement: two answers with the same instant, on
   // the same backend, are one run.
