@@ -340,7 +340,7 @@ describe("read batches: shared reads, one answer for one turn's same read (db/re
     }
   });
 
-  it('answers each request in the shape it asked for: arrays for values(), objects otherwise', async () => {
+  it('shares a read only between requests that ask for the same shape: arrays (values()) or objects', async () => {
     const asObjects = keptStatement(RUN, ['a']);
     const asArrays = keptStatement(RUN, ['a']);
     asObjects.kept.shareable = true;
@@ -351,7 +351,10 @@ describe("read batches: shared reads, one answer for one turn's same read (db/re
     batcher.send(one, [[asArrays.kept]]);
     const [objects] = (await asObjects.answer) as Run[];
     const [row] = (await arrays) as unknown[][];
-    expect(row).toEqual([objects?.at, objects?.pid, 'a', accountId]);
+    expect(objects).toMatchObject({ value: 'a', account: accountId });
+    expect(row?.slice(2)).toEqual(['a', accountId]);
+    // Two runs: each answer in its own shape, none converted from the other's.
+    expect(row?.[0]).not.toBe(objects?.at);
   });
 });
 

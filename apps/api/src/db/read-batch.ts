@@ -204,7 +204,8 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
   // one write"). The next turn starts again from the connection with the fewest waiting.
   let turn: { connection: Connection; requests: number } | undefined;
   // Shareable reads of this turn of the event loop, not yet sent: by statement text (the same
-  // string each time: drizzle's prepared query keeps it), then by tenant and values.
+  // string each time: drizzle's prepared query keeps it), then by the shape asked for (arrays or
+  // objects), the tenant and the values.
   type Shared = { connection: Connection; tenant: Tenant; read: Kept; sharers: Kept[] };
   let sharing: Map<string, Map<string, Shared>> | undefined;
   /**
@@ -241,15 +242,15 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
 
   /**
    * Whether `kept`, a request's one shareable read, is held for the turn's shared reads (sent at
-   * the end of the turn): the first of its statement, tenant and values, or one that joins it (its
-   * answer will be that one's, in the shape it asked for; its error too).
+   * the end of the turn): the first of its statement, shape, tenant and values, or one that joins
+   * it (its answer, or its error, will be that one's).
    */
   function held(connection: Connection, tenant: Tenant, kept: Kept[]): boolean {
     const [only] = kept;
     if (kept.length !== 1 || !only?.shareable) return false;
     let key: string;
     try {
-      key = `${tenant.accountId}|${tenant.workspaceId ?? ''}|${only.params.map(literal).join(',')}`;
+      key = `${only.values}|${tenant.accountId}|${tenant.workspaceId ?? ''}|${only.params.map(literal).join(',')}`;
     } catch {
       return false; // a value no message can carry: its own message fails it
     }
@@ -269,7 +270,7 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
     const { resolve, reject } = only;
     only.resolve = (rows) => {
       resolve(rows);
-      for (const s of sharers) s.resolve(s.values === only.values ? rows : reshaped(rows, s.values));
+      for (const s of sharers) s.resolve(rows);
     };
     only.reject = (error) => {
       reject(error);
@@ -302,19 +303,6 @@ function shaped(rows: RowsOf | undefined, values: boolean): unknown {
   const columns = rows.columns ?? [];
   const objects = rows.map((row) => Object.fromEntries(columns.map((c, i) => [c.name, row[i]])));
   return Object.assign(objects, { count: rows.count, command: rows.command, columns: rows.columns });
-}
-
-/** Rows shaped for one way of asking, shaped for the other (a statement shared by two requests). */
-function reshaped(rows: unknown, values: boolean): unknown {
-  const r = rows as RowsOf;
-  if (values) {
-    const columns = r.columns ?? [];
-    return Object.assign(
-      (rows as Record<string, unknown>[]).map((row) => columns.map((c) => row[c.name])),
-      { count: r.count, command: r.command, columns: r.columns },
-    );
-  }
-  return shaped(r, false);
 }
 
 /**
