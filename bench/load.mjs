@@ -30,12 +30,14 @@ function run(url, next, { connections, seconds }) {
  * Warm-up then measure; returns requests/s, latency p50/p99 (ms), errors (connection errors,
  * timeouts and non-2xx answers), the request count and the CPU time stolen from the machine meanwhile
  * (steal.mjs). With `options.pid` (the server's), the CPU each request cost the server, PostgreSQL
- * and the load generator (`cpuUs`, microseconds; steal.mjs processCpu).
+ * and the load generator (`cpuUs`, microseconds; steal.mjs processCpu). `options.seconds` and
+ * `options.warmupSeconds` override the settings' durations for one load.
  */
 export async function measure(url, next, options = {}) {
   const connections = options.connections ?? settings.connections;
   const seconds = options.seconds ?? settings.seconds;
-  if (settings.warmupSeconds > 0) await run(url, next, { connections, seconds: settings.warmupSeconds });
+  const warmupSeconds = options.warmupSeconds ?? settings.warmupSeconds;
+  if (warmupSeconds > 0) await run(url, next, { connections, seconds: warmupSeconds });
   const before = cpuTimes();
   const cpuBefore = options.pid ? processCpu(options.pid) : undefined;
   const result = await run(url, next, { connections, seconds });
