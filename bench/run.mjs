@@ -16,8 +16,10 @@
 // Prints a table and PASS/FAIL budget lines, writes the same as JSON to bench/results/, and exits
 // non-zero when a budget fails. BENCH_DURATION / BENCH_WARMUP / BENCH_CONNECTIONS shorten a trial run.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { measureLighthouse } from './lighthouse.mjs';
@@ -104,6 +106,8 @@ const pools = {};
 const SCALE_ORDER = ['small', 'large', 'large', 'small'];
 const SCALE_WARMUP = { warmupSeconds: 0, seconds: 5 };
 const SCALE_LOAD = { warmupSeconds: 2, seconds: 10 };
+// One connection signing in, for how long one sign-in takes.
+const SIGN_IN_ONE = { connections: 1, warmupSeconds: 1, seconds: 5 };
 
 const log = (line) => process.stderr.write(`[bench] ${line}\n`);
 const runStart = cpuTimes();
@@ -212,14 +216,16 @@ async function postgresDataset(
 
   await warm(seeded.url);
   log(`${name}: the product`);
-  const product = await startProduct(
-    productEnv({
+  const loopFile = `${workDir}/loop-${name}.jsonl`;
+  const product = await startProduct({
+    ...productEnv({
       port: PORTS.product,
       databaseUrl: seeded.url,
       dataDir: `${workDir}/product`,
       jwtSecret: JWT_SECRET,
     }),
-  );
+    ...(full ? loopProbeEnv(loopFile) : {}),
+  });
   // The largest tenant's workspaces, signed in below (the ceiling's session modes use their sids).
   const largest = largestTenant();
   try {
@@ -234,12 +240,18 @@ async function postgresDataset(
       log(`${name}: sign-in, and lists while sign-ins run`);
       const quiet = { connections: 10 };
       dataset.product.signIn = await measure(product.url, signInRequest(tenants), { connections: 10 });
+      // One sign-in at a time: how long one takes, its password hash most of it.
+      dataset.signInOne = await measure(product.url, signInRequest(tenants), SIGN_IN_ONE);
+      let from = Date.now();
       dataset.listAlone = await measure(product.url, productRequests('tasks', tenants, largest), quiet);
+      dataset.loopAlone = loopDelays(loopFile, from, Date.now());
+      from = Date.now();
       // Re-sign in: the sign-in scenario rotated nothing, but tokens are 15 minutes long.
       const [listDuringSignIns, signInsDuring] = await Promise.all([
         measure(product.url, productRequests('tasks', tenants, largest), quiet),
         measure(product.url, signInRequest(tenants), { connections: 10 }),
       ]);
+      dataset.loopDuringSignIns = loopDelays(loopFile, from, Date.now());
       dataset.listDuringSignIns = listDuringSignIns;
       dataset.signInsDuringList = signInsDuring;
       log(`${name}: web`);
@@ -272,6 +284,40 @@ async function postgresDataset(
       dataset[`bare_${mode}`] = Object.fromEntries(scenarios.map((scenario) => [scenario, out[scenario]]));
     }
   }
+}
+
+/**
+ * The product's server with bench/loop-probe.mjs loaded: it appends how late its event loop ran,
+ * second by second, to `file` (loopDelays reads it back).
+ */
+function loopProbeEnv(file) {
+  const probe = pathToFileURL(resolve('bench/loop-probe.mjs')).href;
+  return {
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${probe}`.trim(),
+    BENCH_LOOP_FILE: file,
+  };
+}
+
+/**
+ * The event loop's lateness over the seconds from `from` to `to` (ms since the epoch): the median
+ * and the worst of its per-second p99s, and its longest wait. A warm-up's seconds count with the
+ * load's: the same requests. Undefined when the probe wrote nothing for them.
+ */
+function loopDelays(file, from, to) {
+  if (!existsSync(file)) return undefined;
+  const seconds = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .filter((second) => second.at > from + 1000 && second.at <= to);
+  if (seconds.length === 0) return undefined;
+  const p99s = seconds.map((second) => second.p99).sort((a, b) => a - b);
+  return {
+    seconds: seconds.length,
+    medianP99: p99s[Math.floor(p99s.length / 2)],
+    worstP99: p99s[p99s.length - 1],
+    max: Math.max(...seconds.map((second) => second.max)),
+  };
 }
 
 /**
@@ -409,6 +455,15 @@ function printTable() {
     if (d.listAlone) line('product  tasks, 10 conn., alone', d.listAlone);
     if (d.listDuringSignIns) line('product  tasks, 10 conn., w/ sign-ins', d.listDuringSignIns);
     if (d.signInsDuringList) line('product  sign-in, alongside the list', d.signInsDuringList);
+    if (d.signInOne) line('product  sign-in, 1 connection', d.signInOne);
+    for (const [label, loop] of [
+      ['alone', d.loopAlone],
+      ['w/ sign-ins', d.loopDuringSignIns],
+    ])
+      if (loop)
+        rows.push(
+          `event loop late, tasks 10 conn. ${label}: p99 ${fmt(loop.medianP99, 1)} ms (median of ${loop.seconds} s; worst ${fmt(loop.worstP99, 1)}), longest ${fmt(loop.max, 1)} ms`,
+        );
     if (d.productMemory)
       rows.push(
         `product peak RSS ${fmt(d.productMemory.peakMB)} MB${d.bareMemory ? `, bare ${fmt(d.bareMemory.peakMB)} MB` : ''}`,
@@ -514,6 +569,18 @@ function budgets() {
     'cold start (PGlite with data) <= 3 s',
     cold !== undefined && cold <= 3000,
     cold === undefined ? 'not run' : `${cold} ms`,
+  );
+  // What sign-ins add to the event loop's lateness. Measured (docs/performance.md): hashing off the
+  // loop adds a fifth to a quarter of one sign-in (the hashes' thread competes for the cores); the
+  // same bench with the hash on the loop (argon2's verifySync) adds nine tenths of one.
+  const alone = large?.loopAlone;
+  const during = large?.loopDuringSignIns;
+  const one = large?.signInOne;
+  const added = alone && during ? during.medianP99 - alone.medianP99 : undefined;
+  check(
+    "sign-ins' hashing leaves the event loop free (what they add to its p99 lateness < half a sign-in)",
+    added !== undefined && one && added < one.p50 / 2,
+    added !== undefined && one ? `${fmt(added, 1)} ms against ${fmt(one.p50 / 2, 1)} ms` : 'not run',
   );
   const errors = Object.values(results.datasets)
     .flatMap((d) => [...Object.values(d.product), ...Object.values(d.bare ?? {})].map((r) => r.errors))
