@@ -3,7 +3,9 @@
 //     and 10k tasks in a second database, reused when present (--reseed rebuilds them);
 //  2. per dataset, warms the cache, then loads the bare stack and then the product (`npm start`'s
 //     production build) with the same scenarios (bench/scenarios.mjs);
-//  3. sign-in on its own, and list latency with and without sign-ins running;
+//  3. sign-in on its own (10 connections, then 1), and list latency and the server's event-loop
+//     lateness (bench/loop-probe.mjs) with and without sign-ins running; then the task list on the
+//     10k and the 1M database back to back (scaleCheck);
 //  4. the list scenarios on PGlite (the embedded default) at 100k tasks, and its cold start;
 //  5. web: first load of /auth/login, every route's JS from the Vite manifest, Lighthouse;
 //  6. MRP (bench/mrp.mjs): a 5,000-product, 6-level, 20,000-line catalogue run on PGlite (< 5 s).
