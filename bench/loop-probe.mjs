@@ -1,9 +1,8 @@
 // Loaded into the product's server by the bench (NODE_OPTIONS=--import <this file>, with
 // BENCH_LOOP_FILE=<path>): how late the event loop ran, second by second, appended to that file
-// as JSON lines ({ at, p50, p99, max }: ms past the 10 ms the sampling timer asked for; `at` the
-// end of the second). The bench reads the
-// seconds of a load back (loopDelays in run.mjs) to show that sign-ins' password hashing runs off
-// the event loop. Only the API server records (scripts/start.mjs, its launcher, gets the same
+// as JSON lines ({ at, p99, max }: ms past the 10 ms the sampling timer asked for; `at` the end of
+// the second). The bench reads the seconds of a load back (loopDelays in run.mjs) to show that
+// sign-ins' password hashing runs off the event loop. Only the API server records (scripts/start.mjs, its launcher, gets the same
 // NODE_OPTIONS); without BENCH_LOOP_FILE it does nothing.
 import { appendFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -19,7 +18,6 @@ if (file && /apps[/\\]api[/\\]dist[/\\]server\.mjs$/.test(process.argv[1] ?? '')
     if (histogram.count > 0) {
       const second = {
         at: Date.now(),
-        p50: ms(histogram.percentile(50)),
         p99: ms(histogram.percentile(99)),
         max: ms(histogram.max),
       };
