@@ -15,8 +15,7 @@
 //   that meanwhile takes other requests' messages (pipelined, as plain's are). The statements are
 //   PREPAREd once per connection and run by EXECUTE with the request's values written as literals
 //   (the bench's own values): as the product sends a read-ahead request's statements on PostgreSQL
-//   (apps/api/src/db/read-batch.ts, docs/decisions.md 030), minus its read-only setting and its
-//   session check in a message of its own.
+//   (apps/api/src/db/read-batch.ts, docs/decisions.md 030), minus its read-only setting.
 import Fastify from 'fastify';
 import postgres from 'postgres';
 import { createTask, dashboard, enterTenant, liveSession, projectList, taskList } from './bare-sql.mjs';

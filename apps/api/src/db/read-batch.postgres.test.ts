@@ -175,6 +175,38 @@ describe('read batches: one message, one implicit transaction (db/read-batch.ts)
     expect(second).toEqual([[{ n: 8 }], [{ one: 1 }]]);
   });
 
+  it('answers a first statement that stands alone when a later one fails its message', async () => {
+    const sendStanding = async (statements: [string, unknown[]][]) => {
+      const kept = statements.map(([text, params]) => keptStatement(text, params));
+      for (const { answer } of kept) answer.catch(() => {});
+      const [first] = kept;
+      if (first) first.kept.standsAlone = true;
+      batcher.send({ accountId: randomUUID(), workspaceId: null, userId: null }, [
+        kept.map(({ kept }) => kept),
+      ]);
+      return values(await Promise.allSettled(kept.map(({ answer }) => answer)));
+    };
+    // A statement that fails in PostgreSQL: the first is sent again by itself and answered.
+    const [check, page, count] = await sendStanding([
+      ['select $1::int as n', [7]],
+      ['select 1 / $1::int as boom', [0]],
+      ['select 2 as two', []],
+    ]);
+    expect(check).toEqual([{ n: 7 }]);
+    expect((page as { code?: string }).code).toBe('22012');
+    expect((count as { code?: string }).code).toBe('22012');
+    // A value no message can carry (refused before anything is sent): the same.
+    const [checkAgain, refused] = await sendStanding([
+      ['select $1::int as n', [8]],
+      ['select $1::text as t', ['a\0b']],
+    ]);
+    expect(checkAgain).toEqual([{ n: 8 }]);
+    expect(refused).toBeInstanceOf(UnwritableValue);
+    // Alone in its message, it gets its own error.
+    const [alone] = await sendStanding([['select 1 / $1::int as boom', [0]]]);
+    expect((alone as { code?: string }).code).toBe('22012');
+  });
+
   it('answers again once its connection was terminated under it, time after time', async () => {
     /** `send`, or 'no answer' when none came within 5 s (a client that hangs). */
     const answerOf = async (n: number) => {
@@ -389,6 +421,20 @@ describe('read-ahead requests on PostgreSQL go out as read batches', () => {
     expect(sent.toLowerCase()).not.toMatch(/\bbegin\b|\bcommit\b/);
     // The request's values went out as literals: its tenant among them.
     expect(sent).toContain(`'${a.workspace.account_id}'`);
+  });
+
+  it('sends the session check and the page in one message, the tenant set once; a shared read in its own', async () => {
+    const messagesOf = async (url: string) => {
+      const { result: response, sent } = await socketWritesOf(() =>
+        t.app.inject({ method: 'GET', url, headers: bearer(a.owner.token) }),
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return sent.split("set_config('transaction_read_only', 'on', true)").length - 1;
+    };
+    expect(await messagesOf('/api/tasks?page=1&limit=14')).toBe(1);
+    expect(await messagesOf('/api/projects?page=1&limit=14')).toBe(1);
+    // The dashboard's statement is shared by the workspace's requests of a turn (sharedReads).
+    expect(await messagesOf('/api/dashboard')).toBe(2);
   });
 
   it('keeps tenants apart when their messages share a connection at once', async () => {

@@ -29,6 +29,12 @@ export type Kept = {
   values: boolean;
   /** Its answer may be shared with the same statement of other requests of the tenant (sharedReads). */
   shareable?: boolean;
+  /**
+   * The first statement of its message, answered whatever the statements after it do: should the
+   * message fail, they get the error and this one is sent again in a message of its own (a
+   * read-ahead request's session check, whose answer is the request's when it refuses).
+   */
+  standsAlone?: boolean;
   resolve(rows: unknown): void;
   reject(error: unknown): void;
 };
@@ -163,8 +169,7 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
     try {
       text = message(connection, tenant, kept, write);
     } catch (error) {
-      for (const statement of kept) statement.reject(error);
-      return;
+      return failed(connection, tenant, kept, write, error);
     }
     connection.waiting += 1;
     try {
@@ -192,10 +197,24 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
       // failed whole, so nothing of it was committed).
       if ((error as { code?: unknown }).code === '26000' && !again)
         return run(connection, tenant, kept, write, true);
-      for (const statement of kept) statement.reject(error);
+      return failed(connection, tenant, kept, write, error);
     } finally {
       connection.waiting -= 1;
     }
+  }
+
+  /**
+   * A message that failed whole: every statement gets its error, but a first statement that stands
+   * alone (Kept.standsAlone) is sent again in a message of its own, and answered by that one.
+   */
+  function failed(connection: Connection, tenant: Tenant, kept: Kept[], write: boolean, error: unknown) {
+    const [first, ...rest] = kept;
+    if (!first?.standsAlone || rest.length === 0) {
+      for (const statement of kept) statement.reject(error);
+      return;
+    }
+    for (const statement of rest) statement.reject(error);
+    return run(connection, tenant, [first], write);
   }
 
   // The connection of this turn of the event loop: the requests whose statements are sent in one

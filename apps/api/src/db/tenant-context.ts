@@ -303,15 +303,27 @@ function keep(text: string, params: readonly unknown[]): KeptAnswer {
 let keeping: Db | undefined;
 
 /**
- * Sends what `batch` has kept. The request's first statement (its session check, plugins/auth.ts)
- * goes in a message of its own, ahead of the rest in the same write: a read that fails fails its
- * own message only, so the check's answer (401 before anything else) is still known.
+ * The messages of what a batch has kept (sendBatch): one. The request's first statement sent (its
+ * session check, plugins/auth.ts) leads it and stands alone (read-batch.ts Kept.standsAlone): should
+ * a read after it fail the message, the check is sent again by itself, so its answer (401 before
+ * anything else) is still known. One message rather than the check's and the page's: one implicit
+ * transaction and one setting of the tenant fewer per request (docs/performance.md, "The session
+ * check in the page's message"). A read shared with other requests (sharedReads) goes in a message
+ * of its own, as sharing needs, behind the check's.
  */
+export function batchMessages(kept: Kept[], firstSend: boolean): Kept[][] {
+  const [check, ...rest] = kept;
+  if (!firstSend || !check) return [kept];
+  if (rest.some((statement) => statement.shareable)) return [[check], rest];
+  check.standsAlone = true;
+  return [kept];
+}
+
+/** Sends what `batch` has kept (batchMessages). */
 function sendBatch(batch: OpenBatch): void {
   batch.scheduled = false;
   if (batch.kept.length === 0) return;
-  const kept = batch.kept.splice(0);
-  const messages = batch.sentOnce ? [kept] : [kept.slice(0, 1), kept.slice(1)];
+  const messages = batchMessages(batch.kept.splice(0), !batch.sentOnce);
   batch.sentOnce = true;
   batch.batcher.send(batch.tenant, messages, batch.writing);
 }
