@@ -1,7 +1,8 @@
 // Lighthouse (performance and accessibility, its default mobile profile with simulated throttling)
 // on /auth/login, /pricing and a signed-in /project/list, driving Debian's Chromium offline. The
-// signed-in page is reached by signing in through the real form first (Playwright over CDP on the
-// same browser), so Lighthouse loads it with the session cookie as a returning user would.
+// public pages are first visits (an empty cache). The signed-in page is reached by signing in
+// through the real form first (Playwright over CDP on the same browser), so Lighthouse loads it
+// with the session cookie and the cache as a returning user would.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -17,14 +18,19 @@ const FLAGS = [
   '--disable-component-update',
 ];
 
-async function auditOnce(url, port) {
+/**
+ * One Lighthouse run of `url`. A public page is loaded as a first visit: Lighthouse clears the
+ * browser's cache and the origin's storage first (its default), so /pricing does not load the
+ * scripts /auth/login's run left in the cache. The signed-in page keeps them (`keepStorage`): its
+ * session cookie, and the shell its user came in through.
+ */
+async function auditOnce(url, port, keepStorage) {
   const { lhr } = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
-    // Keep the sign-in's cookie for the signed-in page.
-    disableStorageReset: true,
+    disableStorageReset: keepStorage,
   });
   // LIGHTHOUSE_REPORT_DIR=dir keeps each page's full report (lhr JSON) for a closer look.
   if (process.env.LIGHTHOUSE_REPORT_DIR) {
@@ -56,10 +62,10 @@ async function auditOnce(url, port) {
  * says nothing about the page, so it is run again (at most three runs); an error that stays is
  * reported with the result.
  */
-async function audit(url, port) {
+async function audit(url, port, keepStorage = false) {
   let result;
   for (let attempt = 1; attempt <= 3; attempt += 1) {
-    result = await auditOnce(url, port);
+    result = await auditOnce(url, port, keepStorage);
     if (!result.runtimeError) return attempt > 1 ? { ...result, attempts: attempt } : result;
     console.error(`lighthouse ${url}: ${result.runtimeError} (run ${attempt} of 3)`);
   }
@@ -88,7 +94,7 @@ export async function measureLighthouse(baseUrl, tenant) {
     // Over CDP, close() only disconnects Playwright; Chromium (and its cookie) stays for Lighthouse.
     // Left connected, Playwright's session on the browser could disturb Lighthouse's trace.
     await browser.close();
-    pages.push({ path: '/project/list', ...(await audit(`${baseUrl}/project/list`, chrome.port)) });
+    pages.push({ path: '/project/list', ...(await audit(`${baseUrl}/project/list`, chrome.port, true)) });
     return pages;
   } finally {
     chrome.kill();
