@@ -37,14 +37,20 @@ describe('read batches: one message, one implicit transaction (db/read-batch.ts)
   });
   afterAll(async () => batcher.close());
 
-  /** Sends `statements` ([text, params]) as one message for a new tenant; their answers. */
+  /**
+   * Sends `statements` ([text, params]) as one message for a new tenant; their answers. With
+   * `standsAlone`, the first stands alone (Kept.standsAlone).
+   */
   async function send(
     statements: [string, unknown[]][],
     tenant = { accountId: randomUUID(), workspaceId: null, userId: null },
     write = false,
+    standsAlone = false,
   ): Promise<PromiseSettledResult<unknown>[]> {
     const kept = statements.map(([text, params]) => keptStatement(text, params));
     for (const { answer } of kept) answer.catch(() => {});
+    const [first] = kept;
+    if (first && standsAlone) first.kept.standsAlone = true;
     batcher.send(tenant, [kept.map(({ kept }) => kept)], write);
     return Promise.allSettled(kept.map(({ answer }) => answer));
   }
@@ -176,16 +182,8 @@ describe('read batches: one message, one implicit transaction (db/read-batch.ts)
   });
 
   it('answers a first statement that stands alone when a later one fails its message', async () => {
-    const sendStanding = async (statements: [string, unknown[]][]) => {
-      const kept = statements.map(([text, params]) => keptStatement(text, params));
-      for (const { answer } of kept) answer.catch(() => {});
-      const [first] = kept;
-      if (first) first.kept.standsAlone = true;
-      batcher.send({ accountId: randomUUID(), workspaceId: null, userId: null }, [
-        kept.map(({ kept }) => kept),
-      ]);
-      return values(await Promise.allSettled(kept.map(({ answer }) => answer)));
-    };
+    const sendStanding = async (statements: [string, unknown[]][]) =>
+      values(await send(statements, undefined, false, true));
     // A statement that fails in PostgreSQL: the first is sent again by itself and answered.
     const [check, page, count] = await sendStanding([
       ['select $1::int as n', [7]],
