@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import type { DbTimeouts } from '../config.ts';
 import { runMigrations } from './migrate.ts';
+import { type PreparedTexts, preparedTexts, preparingQuery } from './pglite-prepared.ts';
 import { type Batcher, createBatcher } from './read-batch.ts';
 import { useBatcher } from './tenant-context.ts';
 
@@ -81,18 +82,29 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
  * accepted and no new request read: a new connection's first answer took up to 7 s at 100k tasks,
  * and some passed the bench's 10 s timeout on a slower machine (docs/performance.md). With a turn
  * per transaction, the requests that arrived meanwhile join the queue behind the ones already in it.
+ * Its statements, in a transaction or not, are prepared once they recur (db/pglite-prepared.ts).
  */
-function turnTaking(client: PGlite): PGlite {
-  return new Proxy(client, {
+function appView(client: PGlite, texts: PreparedTexts = preparedTexts()): PGlite {
+  const preparing = (target: PGlite | Transaction) => {
+    const query = preparingQuery(target, texts);
+    return new Proxy(target, {
+      get(inner, property) {
+        if (property === 'query') return query;
+        const value: unknown = Reflect.get(inner, property, inner);
+        return typeof value === 'function' ? value.bind(inner) : value;
+      },
+    });
+  };
+  const view = preparing(client) as PGlite;
+  return new Proxy(view, {
     get(target, property) {
       if (property === 'transaction')
         return <T>(fn: (tx: Transaction) => Promise<T>) =>
-          target.transaction(async (tx) => {
+          client.transaction(async (tx) => {
             await nextTurn();
-            return fn(tx);
+            return fn(preparing(tx) as Transaction);
           });
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+      return Reflect.get(target, property, target);
     },
   });
 }
@@ -105,9 +117,11 @@ export function pgliteHandle(client: PGlite): DbHandle {
     kind: 'pglite',
     migrate: (underLock) => runMigrations({ kind: 'pglite', db }, underLock),
     appDb: () => {
+      // Prepared statements' values are quoted literals (db/pglite-prepared.ts): a backslash must
+      // be a character, as it is by default.
       restricted ??= client
-        .exec(`set role ${APP_ROLE}`)
-        .then(() => drizzlePglite({ client: turnTaking(client) }));
+        .exec(`set role ${APP_ROLE}; set standard_conforming_strings = on`)
+        .then(() => drizzlePglite({ client: appView(client) }));
       return restricted;
     },
     close: async () => {

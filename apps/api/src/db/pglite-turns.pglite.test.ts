@@ -4,7 +4,7 @@ import { openTestDb } from '../test/helpers.ts';
 import type { Db, DbHandle } from './client.ts';
 import { rowsOf } from './rows.ts';
 
-// PGlite only: one connection behind a first-come mutex (db/client.ts turnTaking).
+// PGlite only: one connection behind a first-come mutex (db/client.ts appView).
 let handle: DbHandle;
 let db: Db;
 
