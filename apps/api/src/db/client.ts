@@ -9,7 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import type { DbTimeouts } from '../config.ts';
 import { runMigrations } from './migrate.ts';
-import { type PreparedTexts, preparedTexts, preparingQuery } from './pglite-prepared.ts';
+import { preparedTexts, preparingQuery } from './pglite-prepared.ts';
 import { type Batcher, createBatcher } from './read-batch.ts';
 import { useBatcher } from './tenant-context.ts';
 
@@ -84,7 +84,8 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
  * per transaction, the requests that arrived meanwhile join the queue behind the ones already in it.
  * Its statements, in a transaction or not, are prepared once they recur (db/pglite-prepared.ts).
  */
-function appView(client: PGlite, texts: PreparedTexts = preparedTexts()): PGlite {
+function appView(client: PGlite): PGlite {
+  const texts = preparedTexts();
   const preparing = (target: PGlite | Transaction) => {
     const query = preparingQuery(target, texts);
     return new Proxy(target, {
