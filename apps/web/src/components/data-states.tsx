@@ -1,7 +1,7 @@
 import { Alert, Button, Center, EmptyState, Group, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { messages } from '@workhub/shared/messages';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { ApiError, errorMessage } from '../lib/api-error.ts';
 
 /** Spec section 8: lists show 'Loading' while loading. */
@@ -51,6 +51,11 @@ type QueryStateProps<T> = {
  * nothing more), or what the page makes of its data.
  */
 export const QueryState = <T,>({ query, errorTitle, children }: QueryStateProps<T>) => {
+  // The data's first render is deferred: the answer arrives as an update React renders at once, in
+  // one task (the query's store); deferred, the page's rows render in slices with the browser let
+  // in between (Total Blocking Time, docs/performance.md). Later answers (another page, a filter)
+  // render as before: 'ready' stays true.
+  const ready = useDeferredValue(!query.isPending);
   if (query.isPending) return <LoadingState />;
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
@@ -62,5 +67,6 @@ export const QueryState = <T,>({ query, errorTitle, children }: QueryStateProps<
       />
     );
   }
+  if (!ready) return <LoadingState />;
   return children(query.data);
 };

@@ -38,7 +38,7 @@ describe('MilestoneFormPage', () => {
     });
     renderForm(`/milestone/create?project=${ids.project}`);
     expect(await screen.findByText('In the project Launch')).toBeTruthy();
-    const status = field('Status') as unknown as HTMLSelectElement;
+    const status = (await screen.findByLabelText('Status', { exact: true })) as HTMLSelectElement;
     expect([...status.options].map((option) => option.textContent)).toEqual([
       'Choose a status',
       'Not started',
