@@ -9,6 +9,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { BENCH_PASSWORD } from './seed-sql.mjs';
+import { waitForQuietCpu } from './steal.mjs';
 
 const FLAGS = [
   '--headless=new',
@@ -65,7 +66,21 @@ async function auditOnce(url, port, keepStorage) {
 async function audit(url, port, keepStorage = false) {
   let result;
   for (let attempt = 1; attempt <= 3; attempt += 1) {
-    result = await auditOnce(url, port, keepStorage);
+    // After the loads, PostgreSQL and the server went on working for a while: a page audited then
+    // had its tasks lengthened by them (a signed-in /project/list's blocking time twice what it is
+    // on the quiet machine). Each audit starts on a quiet machine, and says how long it waited.
+    const quiet = await waitForQuietCpu();
+    if (quiet.busySeconds.length > 0) {
+      const busiest = quiet.busySeconds[0]?.top.map((p) => `${p.name} ${Math.round(p.pct)}%`).join(', ');
+      console.error(
+        `lighthouse ${url}: waited ${(quiet.waitedMs / 1000).toFixed(0)} s for a quiet machine (busy first: ${busiest || 'no one process'})`,
+      );
+    }
+    result = {
+      ...(await auditOnce(url, port, keepStorage)),
+      quietWaitMs: quiet.waitedMs,
+      ...(quiet.quiet ? {} : { notQuiet: quiet.busySeconds.slice(-3) }),
+    };
     if (!result.runtimeError) return attempt > 1 ? { ...result, attempts: attempt } : result;
     console.error(`lighthouse ${url}: ${result.runtimeError} (run ${attempt} of 3)`);
   }

@@ -482,7 +482,10 @@ function printTable() {
     );
     for (const page of w.lighthouse)
       rows.push(
-        `lighthouse ${page.path.padEnd(16)} performance ${page.performance}  accessibility ${page.accessibility}`,
+        `lighthouse ${page.path.padEnd(16)} performance ${page.performance}  accessibility ${page.accessibility}` +
+          `  (TBT ${fmt(page.tbtMs)} ms, LCP ${fmt(page.lcpMs)} ms` +
+          `${page.quietWaitMs > 3500 ? `; started after ${fmt(page.quietWaitMs / 1000)} s of waiting for a quiet machine` : ''}` +
+          `${page.notQuiet ? '; the machine never went quiet' : ''})`,
       );
   }
   if (results.mrp) rows.push(...mrpLines(results.mrp));

@@ -63,3 +63,66 @@ export function cpuPerRequest(before, after, requests) {
   const per = (key) => (requests > 0 ? Math.round((1e6 * (after[key] - before[key])) / requests) : 0);
   return { server: per('server'), postgres: per('postgres'), client: per('client') };
 }
+
+/** CPU seconds (user + system) of every process now, by pid, with its name. */
+function everyProcessCpu() {
+  const out = new Map();
+  let names = [];
+  try {
+    names = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {}
+  for (const name of names) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(name, { command, seconds: (Number(fields[11]) + Number(fields[12])) / 100 });
+    } catch {}
+  }
+  return out;
+}
+
+/**
+ * Waits until the machine is quiet: `quietSeconds` seconds in a row in which its cores were busy
+ * less than `busyPct` percent, for at most `maxSeconds`. A page's Total Blocking Time is the time
+ * its main thread's tasks take, and a 2-core machine still busy with what the loads left behind
+ * (PostgreSQL writing, a server collecting its garbage) lengthens them. Answers how long it waited
+ * and, for each busy second, the busiest processes.
+ */
+export async function waitForQuietCpu({ busyPct = 15, quietSeconds = 3, maxSeconds = 60 } = {}) {
+  const started = Date.now();
+  const busySeconds = [];
+  let quiet = 0;
+  let before = { times: cpuTimes(), procs: everyProcessCpu(), idle: idleTicks() };
+  while (quiet < quietSeconds && Date.now() - started < maxSeconds * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = { times: cpuTimes(), procs: everyProcessCpu(), idle: idleTicks() };
+    const total = after.times.total - before.times.total;
+    const busy = total > 0 ? 100 * (1 - (after.idle - before.idle) / total) : 0;
+    if (busy < busyPct) quiet += 1;
+    else {
+      quiet = 0;
+      const top = [...after.procs]
+        .map(([pid, p]) => ({
+          name: p.command,
+          pct: 100 * (p.seconds - (before.procs.get(pid)?.seconds ?? p.seconds)),
+        }))
+        .filter((p) => p.pct >= 5)
+        .sort((a, b) => b.pct - a.pct)
+        .slice(0, 3);
+      busySeconds.push({ busyPct: Math.round(busy), top });
+    }
+    before = after;
+  }
+  return { waitedMs: Date.now() - started, quiet: quiet >= quietSeconds, busySeconds };
+}
+
+/** Idle and iowait clock ticks of all cores so far. */
+function idleTicks() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return (fields[3] ?? 0) + (fields[4] ?? 0);
+  } catch {
+    return 0;
+  }
+}
