@@ -40,27 +40,18 @@ describe('QueryState', () => {
   });
 
   it('shows the error with a way to try again, and no way for a 404', async () => {
+    const failing = (status: number, code: 'INTERNAL' | 'NOT_FOUND', message: string) => async () => {
+      throw new ApiError({ status, code, message });
+    };
     const { unmount } = renderWithData(
-      <Page
-        load={async () => {
-          throw new ApiError({ status: 500, code: 'INTERNAL', message: 'The server failed.' });
-        }}
-        seen={[]}
-      />,
+      <Page load={failing(500, 'INTERNAL', 'The server failed.')} seen={[]} />,
     );
     expect(await screen.findByText('The server failed.')).toBeTruthy();
     expect(screen.getByText('Could not load the rows')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     unmount();
 
-    renderWithData(
-      <Page
-        load={async () => {
-          throw new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Not found.' });
-        }}
-        seen={[]}
-      />,
-    );
+    renderWithData(<Page load={failing(404, 'NOT_FOUND', 'Not found.')} seen={[]} />);
     expect(await screen.findByText('Not found.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
