@@ -39,6 +39,16 @@ export const EmptyList = ({ title, description, children }: EmptyListProps) => (
   </EmptyState>
 );
 
+/**
+ * False until the render after the one that brought a query's first answer: the answer arrives as
+ * a store update, which React renders at once, in one task; a component that shows its loading
+ * state while this is false renders its data in a deferred render instead, which React cuts into
+ * slices with the browser let in between (Total Blocking Time, docs/performance.md "Fifth pass").
+ * Later answers (another page, a filter) render at once as before: it stays true.
+ */
+export const useFirstAnswerDeferred = (query: Pick<UseQueryResult, 'isPending'>): boolean =>
+  useDeferredValue(!query.isPending);
+
 type QueryStateProps<T> = {
   query: UseQueryResult<T>;
   /** The error's heading: what could not be loaded. */
@@ -51,11 +61,7 @@ type QueryStateProps<T> = {
  * nothing more), or what the page makes of its data.
  */
 export const QueryState = <T,>({ query, errorTitle, children }: QueryStateProps<T>) => {
-  // The data's first render is deferred: the answer arrives as an update React renders at once, in
-  // one task (the query's store); deferred, the page's rows render in slices with the browser let
-  // in between (Total Blocking Time, docs/performance.md). Later answers (another page, a filter)
-  // render as before: 'ready' stays true.
-  const ready = useDeferredValue(!query.isPending);
+  const ready = useFirstAnswerDeferred(query);
   if (query.isPending) return <LoadingState />;
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;

@@ -1,8 +1,8 @@
 import { Card, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import type { Plan } from '@workhub/shared/schemas/plans';
-import { type ReactNode, useDeferredValue } from 'react';
-import { EmptyList, ErrorState } from '../../../components/data-states.tsx';
+import type { ReactNode } from 'react';
+import { EmptyList, ErrorState, useFirstAnswerDeferred } from '../../../components/data-states.tsx';
 import { usePlans } from '../api/get-plans.ts';
 import { PlanCard } from './plan-card.tsx';
 
@@ -37,9 +37,8 @@ const PlanGridSkeleton = () => (
 /** The public plan list with its loading, error and empty states. */
 export const PlanGrid = ({ action, highlighted }: PlanGridProps) => {
   const plans = usePlans();
-  // The cards' first render is deferred, as QueryState defers a list's (components/data-states.tsx):
-  // the answer's own render would build them in one long task.
-  const ready = useDeferredValue(!plans.isPending);
+  // The cards' first render is deferred, as QueryState defers a list's.
+  const ready = useFirstAnswerDeferred(plans);
   if (plans.isPending) return <PlanGridSkeleton />;
   if (plans.isError) return <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />;
   if (!ready) return <PlanGridSkeleton />;
