@@ -31,7 +31,7 @@ import { measureMrp, mrpBudget, mrpLines } from './mrp.mjs';
 import { memoryOf, productEnv, startProduct, waitReady } from './product.mjs';
 import { bareRequests, productRequests, signInRequest } from './scenarios.mjs';
 import { seedPglite, seedPostgres } from './seed.mjs';
-import { cpuTimes, STEAL_WARN_PCT, stealSince } from './steal.mjs';
+import { cpuTimes, memoryFirstTouch, STEAL_WARN_PCT, stealSince } from './steal.mjs';
 import { largestTenant, signInAll, tenantPool } from './tenants.mjs';
 import { ROUTE_BUDGET_KB, routeSizes } from './web-budgets.mjs';
 
@@ -121,7 +121,12 @@ const results = {
 };
 
 function machine() {
-  return { cpus: cpus().length, memoryGB: Math.round(totalmem() / 2 ** 30), node: process.version };
+  return {
+    cpus: cpus().length,
+    memoryGB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    memoryFirstTouch: memoryFirstTouch(),
+  };
 }
 
 /** Loads every page of the tenant tables into PostgreSQL's buffers (or reads them once). */
@@ -409,8 +414,16 @@ async function webFigures(url, tenant) {
   process.env.BENCH_URL = url;
   const login = await measureLoginBundle();
   const routes = routeSizes();
+  // Each audit's Chromium page takes fresh memory: what the machine charges for it, just before.
+  const memoryFirstTouchBefore = memoryFirstTouch();
   const lighthouse = await measureLighthouse(url, tenant);
-  return { loginJsKB: login.jsGzipKB, loginScripts: login.scripts.length, routes, lighthouse };
+  return {
+    loginJsKB: login.jsGzipKB,
+    loginScripts: login.scripts.length,
+    routes,
+    memoryFirstTouchBefore,
+    lighthouse,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -509,6 +522,17 @@ function stealLine() {
   return Math.max(results.stealPct, worst.steal) > STEAL_WARN_PCT
     ? `${figures}. Above ${STEAL_WARN_PCT}%: this run's figures understate the machine; compare runs with little steal.`
     : `${figures}.`;
+}
+
+/** What the machine charged for memory touched for the first time (steal.mjs memoryFirstTouch). */
+function memoryLine() {
+  const at = (m) => `${fmt(m.firstMsPerGb)} ms per GB (the same memory again: ${fmt(m.againMsPerGb)})`;
+  const before = results.web?.memoryFirstTouchBefore;
+  return (
+    `Memory touched for the first time: ${at(results.machine.memoryFirstTouch)} at the start` +
+    `${before ? `, ${at(before)} before the Lighthouse audits` : ''}. ` +
+    'A fresh process (each page Lighthouse loads) pays it on every page of memory it takes.'
+  );
 }
 
 function budgets() {
@@ -645,7 +669,7 @@ try {
           'CPU us/req: the CPU time one request cost the server / PostgreSQL / the load generator.\n',
   );
   results.stealPct = stealSince(runStart);
-  console.log(`${stealLine()}\n`);
+  console.log(`${stealLine()}\n${memoryLine()}\n`);
   printTable();
   console.log('');
   ok = budgets();
