@@ -112,6 +112,15 @@ test('a project, a milestone and three tasks; the worker completes theirs and co
   await expect(toast(workerPage, 'SUCCESS', 'Update done !!!')).toBeVisible();
   await shot(workerPage, '61-worker-my-tasks');
 
+  // The top bar's search: of the three tasks named with 'the', the worker finds only their own.
+  const workerSearch = workerPage.getByRole('searchbox', { name: 'Search this workspace' });
+  await workerSearch.fill('the');
+  await workerSearch.press('Enter');
+  await expect(workerPage).toHaveURL(/\/search\?q=the$/);
+  const workerFound = workerPage.getByRole('table', { name: 'Tasks found' });
+  await expect(workerFound.getByRole('row').filter({ hasText: 'Write the docs' })).toBeVisible();
+  await expect(workerFound.getByRole('row')).toHaveCount(2);
+
   // One of three completed: the owner sees 33% on the workspace list and the dashboard.
   await ownerPage.goto('/workspace/list');
   await expect(ownerPage.getByRole('progressbar', { name: 'Completion of Delivery' })).toHaveAttribute(
@@ -121,6 +130,21 @@ test('a project, a milestone and three tasks; the worker completes theirs and co
   await ownerPage.goto('/dashboard');
   await expect(ownerPage.getByText('33%').first()).toBeVisible();
   await shot(ownerPage, '62-dashboard-completion');
+
+  // The owner's search finds the project and all three tasks, and opens one.
+  const ownerSearch = ownerPage.getByRole('searchbox', { name: 'Search this workspace' });
+  await ownerSearch.fill('the');
+  await ownerSearch.press('Enter');
+  const ownerFound = ownerPage.getByRole('table', { name: 'Tasks found' });
+  await expect(ownerFound.getByRole('row')).toHaveCount(4);
+  await shot(ownerPage, '65-search');
+  await ownerFound.getByRole('link', { name: 'Tell the press' }).click();
+  await expect(ownerPage).toHaveURL(/\/task\/view\//);
+  await expect(ownerPage.getByRole('heading', { name: 'Tell the press' })).toBeVisible();
+  await ownerSearch.fill('laun');
+  await ownerSearch.press('Enter');
+  await ownerPage.getByRole('region', { name: 'Projects' }).getByRole('link', { name: 'Launch' }).click();
+  await expect(ownerPage).toHaveURL(/\/task\/[0-9a-f-]{36}$/);
 });
 
 test('an owner archives a project and restores it', async ({ page }) => {

@@ -57,6 +57,7 @@ const MilestoneFormPage = lazyPage(
 const TaskListPage = lazyPage(() => import('../features/work/pages/task-list-page.tsx'), 'TaskListPage');
 const TaskFormPage = lazyPage(() => import('../features/work/pages/task-form-page.tsx'), 'TaskFormPage');
 const TaskViewPage = lazyPage(() => import('../features/work/pages/task-view-page.tsx'), 'TaskViewPage');
+const SearchPage = lazyPage(() => import('../features/work/pages/search-page.tsx'), 'SearchPage');
 const AccountPage = lazyPage(() => import('../features/account/pages/account-page.tsx'), 'AccountPage');
 const SecurityPage = lazyPage(() => import('../features/account/pages/security-page.tsx'), 'SecurityPage');
 const SettingsPage = lazyPage(() => import('../features/account/pages/settings-page.tsx'), 'SettingsPage');
@@ -175,6 +176,8 @@ const WORK_ROUTES: readonly {
     element: <TaskListPage variant="mine" />,
     page: TaskListPage,
   },
+  // The top bar's search (app/shell/global-search.tsx): projects and tasks by name.
+  { path: '/search', action: 'project:view', element: <SearchPage />, page: SearchPage },
 ];
 
 /**

@@ -1,10 +1,11 @@
-import { Anchor, AppShell, Burger, Group, TextInput } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { LoadingState } from '../../components/data-states.tsx';
 import { QueryProvider } from '../../components/query-provider.tsx';
 import { useSession } from '../../lib/use-session.ts';
+import { GlobalSearch } from './global-search.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { ReadOnlyBanner, TrialBadge } from './subscription-status.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -35,14 +36,9 @@ export const ShellLayout = () => {
                 WorkHub
               </Anchor>
             </Group>
-            {/* Decorative for now (spec section 2): searching arrives with the lists it searches. */}
-            <TextInput
-              aria-label="Search"
-              placeholder="Search…"
-              type="search"
-              w={{ base: 140, sm: 320 }}
-              visibleFrom="xs"
-            />
+            <Box visibleFrom="xs">
+              <GlobalSearch />
+            </Box>
             <Group gap="sm" wrap="nowrap">
               <TrialBadge session={session} />
               <UserMenu session={session} />

@@ -1,0 +1,45 @@
+import { TextInput } from '@mantine/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useMay } from '../../lib/use-may.ts';
+
+/** The longest search the lists take (the API's `q`). */
+const SEARCH_MAX = 100;
+
+/**
+ * The top bar's search box (spec section 2, where it was decorative): Enter opens /search?q= with
+ * the workspace's projects and tasks whose name contains the text. Shown only in a workspace whose
+ * projects the session may see; on the search page it holds the search being shown.
+ */
+export const GlobalSearch = () => {
+  const may = useMay();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const shown = pathname === '/search' ? (params.get('q') ?? '') : '';
+  const [value, setValue] = useState(shown);
+  // Another search opened (Back, Forward, a link): the box shows it; leaving the page clears it.
+  useEffect(() => setValue(shown), [shown]);
+  if (!may('project:view')) return null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const q = value.trim();
+    if (q === '') return;
+    navigate(`/search?${new URLSearchParams({ q })}`);
+  };
+  return (
+    <search aria-label="Workspace search">
+      <form onSubmit={submit}>
+        <TextInput
+          aria-label="Search this workspace"
+          placeholder="Search projects and tasks…"
+          type="search"
+          value={value}
+          maxLength={SEARCH_MAX}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          w={{ base: 140, sm: 320 }}
+        />
+      </form>
+    </search>
+  );
+};

@@ -1,0 +1,139 @@
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Project, Task } from '@workhub/shared/schemas/work';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyList, QueryState } from '../../../components/data-states.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { counted, formatDate } from '../../../lib/labels.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useMay } from '../../../lib/use-may.ts';
+import { usePageParam } from '../../../lib/use-page-param.ts';
+import { useProjectMatches, useTaskMatches } from '../api/search.ts';
+import { taskPlaceLabel } from '../task-place.ts';
+
+/** The workspace's active projects whose name contains `q`: the first few, then the filtered list. */
+const ProjectMatches = ({ q }: { q: string }) => {
+  const projects = useProjectMatches(q);
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="search-projects">
+      <Title order={2} fz="h4" mb="sm" id="search-projects">
+        Projects
+      </Title>
+      <QueryState query={projects} errorTitle="The projects could not be searched">
+        {({ data, meta }) =>
+          data.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              No active project’s name contains “{q}”.
+            </Text>
+          ) : (
+            <Stack gap="xs">
+              {data.map((project: Project) => (
+                <Group key={project.project_id} justify="space-between" wrap="nowrap">
+                  <Anchor component={Link} to={`/task/${project.project_id}`} fw={600}>
+                    {project.name}
+                  </Anchor>
+                  <Group gap="sm" wrap="nowrap">
+                    <Text size="sm" c="dimmed">
+                      {counted(project.tasks_count, 'task', 'tasks')}
+                    </Text>
+                    <StatusBadge kind="project" status={project.status} />
+                  </Group>
+                </Group>
+              ))}
+              {meta.total > data.length ? (
+                <Anchor component={Link} to={`/project/list?${new URLSearchParams({ q })}`} size="sm">
+                  See all {meta.total} projects in the project list
+                </Anchor>
+              ) : null}
+            </Stack>
+          )
+        }
+      </QueryState>
+    </Paper>
+  );
+};
+
+/** The tasks whose name contains `q` that the viewer may see, a page at a time. */
+const TaskMatches = ({ q }: { q: string }) => {
+  const [page, setPage] = usePageParam();
+  const tasks = useTaskMatches(q, page);
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="search-tasks">
+      <Title order={2} fz="h4" mb="sm" id="search-tasks">
+        Tasks
+      </Title>
+      <QueryState query={tasks} errorTitle="The tasks could not be searched">
+        {({ data, meta }) =>
+          data.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              No task you can see has “{q}” in its name.
+            </Text>
+          ) : (
+            <DataTable
+              label="Tasks found"
+              minWidth={640}
+              rows={data}
+              rowKey={(task: Task) => task.task_id}
+              columns={[
+                {
+                  key: 'name',
+                  header: 'Name',
+                  cell: (task) => (
+                    <Anchor component={Link} to={`/task/view/${task.task_id}`} fw={600} size="sm">
+                      {task.name}
+                    </Anchor>
+                  ),
+                },
+                { key: 'place', header: 'Project/Milestone Name', cell: taskPlaceLabel },
+                {
+                  key: 'status',
+                  header: 'Status',
+                  cell: (task) => <StatusBadge kind="task" status={task.status} />,
+                },
+                { key: 'due', header: 'Due Date', cell: (task) => formatDate(task.due_date) },
+              ]}
+              pagination={{ meta, page, onChange: setPage, noun: ['task', 'tasks'] }}
+            />
+          )
+        }
+      </QueryState>
+    </Paper>
+  );
+};
+
+/**
+ * /search?q= : what the top bar's search box finds in the current workspace by name (the spec's
+ * top bar had a decorative box): its active projects, the first few with a link to the project list
+ * searched the same way, and the tasks the viewer may see, a page at a time. Each part shows only to
+ * who may see that kind of record; the API answers both lists as it answers the list pages.
+ */
+export const SearchPage = () => {
+  const [params] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  useDocumentTitle(q ? `Search: ${q}` : 'Search');
+  const may = useMay();
+  if (!q) {
+    return (
+      <>
+        <PageHeader title="Search" />
+        <EmptyList
+          title="Search this workspace"
+          description="Type part of a project’s or task’s name in the search box at the top, then press Enter."
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title="Search"
+        description={`Projects and tasks of this workspace whose name contains “${q}”.`}
+      />
+      <Stack gap="lg">
+        {may('project:view') ? <ProjectMatches key={`projects:${q}`} q={q} /> : null}
+        {may('task:view_assigned') ? <TaskMatches key={`tasks:${q}`} q={q} /> : null}
+      </Stack>
+    </>
+  );
+};
