@@ -62,6 +62,8 @@ describe('GlobalSearch', () => {
     expect(address()).toBe('/search?q=Q3+%26+docs');
     expect(new URLSearchParams(address()?.split('?')[1]).get('q')).toBe('Q3 & docs');
     expect(box().maxLength).toBe(100);
+    // A phone's top bar has no room for the box: a link to the search page, which has its own.
+    expect(screen.getByRole('link', { name: 'Search' }).getAttribute('href')).toBe('/search');
   });
 
   it('holds the search the page shows, follows another, and empties once the page is left', async () => {
@@ -83,5 +85,6 @@ describe('GlobalSearch', () => {
     signIn(fakeWorkspaceAuthSession('workspace', 'guest'));
     renderAt('/dashboard');
     expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Search' })).toBeNull();
   });
 });

@@ -1,15 +1,14 @@
-import { TextInput } from '@mantine/core';
+import { Anchor, Box, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { SEARCH_MAX, searchPath } from '../../lib/search-path.ts';
 import { useMay } from '../../lib/use-may.ts';
-
-/** The longest search the lists take (the API's `q`). */
-const SEARCH_MAX = 100;
 
 /**
  * The top bar's search box (spec section 2, where it was decorative): Enter opens /search?q= with
  * the workspace's projects and tasks whose name contains the text. Shown only in a workspace whose
- * projects the session may see; on the search page it holds the search being shown.
+ * projects the session may see; on the search page it holds the search being shown. On a phone,
+ * where the bar has no room for it, a link to the search page (which has a box of its own).
  */
 export const GlobalSearch = () => {
   const may = useMay();
@@ -23,23 +22,29 @@ export const GlobalSearch = () => {
   if (!may('project:view')) return null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const q = value.trim();
-    if (q === '') return;
-    navigate(`/search?${new URLSearchParams({ q })}`);
+    const to = searchPath(value);
+    if (to) navigate(to);
   };
   return (
-    <search aria-label="Workspace search">
-      <form onSubmit={submit}>
-        <TextInput
-          aria-label="Search this workspace"
-          placeholder="Search projects and tasks…"
-          type="search"
-          value={value}
-          maxLength={SEARCH_MAX}
-          onChange={(event) => setValue(event.currentTarget.value)}
-          w={{ base: 140, sm: 320 }}
-        />
-      </form>
-    </search>
+    <>
+      <Box visibleFrom="xs">
+        <search aria-label="Workspace search">
+          <form onSubmit={submit}>
+            <TextInput
+              aria-label="Search this workspace"
+              placeholder="Search projects and tasks…"
+              type="search"
+              value={value}
+              maxLength={SEARCH_MAX}
+              onChange={(event) => setValue(event.currentTarget.value)}
+              w={{ base: 140, sm: 320 }}
+            />
+          </form>
+        </search>
+      </Box>
+      <Anchor component={Link} to="/search" hiddenFrom="xs" size="sm" fw={600}>
+        Search
+      </Anchor>
+    </>
   );
 };

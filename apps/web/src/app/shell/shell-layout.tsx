@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Box, Burger, Group } from '@mantine/core';
+import { Anchor, AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
@@ -36,9 +36,7 @@ export const ShellLayout = () => {
                 WorkHub
               </Anchor>
             </Group>
-            <Box visibleFrom="xs">
-              <GlobalSearch />
-            </Box>
+            <GlobalSearch />
             <Group gap="sm" wrap="nowrap">
               <TrialBadge session={session} />
               <UserMenu session={session} />

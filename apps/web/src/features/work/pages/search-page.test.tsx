@@ -108,6 +108,35 @@ describe('SearchPage', () => {
     expect(calls()).toEqual([]);
   });
 
+  it('searches again from its own box (the only one on a phone); a blank search stays', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, {
+      'GET /api/projects': () => jsonResponse(200, page([])),
+      'GET /api/tasks': (_init, url) =>
+        jsonResponse(200, page(url.includes('q=beta') ? [fakeTask({ name: 'Beta notes' })] : [])),
+    });
+    renderWithData(<SearchPage />, '/search?q=alpha');
+    const box = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search by name' });
+    expect(box.value).toBe('alpha');
+    await screen.findByText('No task you can see has “alpha” in its name.');
+
+    await user.clear(box);
+    await user.type(box, '  {Enter}');
+    expect(
+      screen.getByText('Projects and tasks of this workspace whose name contains “alpha”.'),
+    ).toBeTruthy();
+
+    await user.clear(box);
+    await user.type(box, 'beta{Enter}');
+    await screen.findByRole('link', { name: 'Beta notes' });
+    expect(screen.getByText('Projects and tasks of this workspace whose name contains “beta”.')).toBeTruthy();
+    expect(calls().filter((url) => url.startsWith('/api/tasks'))).toEqual([
+      '/api/tasks?q=alpha&sort=name&page=1&limit=14',
+      '/api/tasks?q=beta&sort=name&page=1&limit=14',
+    ]);
+  });
+
   it("shows the API's refusal of a search it cannot take, in each part", async () => {
     signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
     const refusal = () =>

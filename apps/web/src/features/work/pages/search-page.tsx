@@ -1,11 +1,13 @@
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Project, Task } from '@workhub/shared/schemas/work';
-import { Link, useSearchParams } from 'react-router';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { counted, formatDate } from '../../../lib/labels.ts';
+import { SEARCH_MAX, searchPath } from '../../../lib/search-path.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
@@ -29,7 +31,13 @@ const ProjectMatches = ({ q }: { q: string }) => {
           ) : (
             <Stack gap="xs">
               {data.map((project: Project) => (
-                <Group key={project.project_id} justify="space-between" wrap="nowrap">
+                <Group
+                  key={project.project_id}
+                  justify="space-between"
+                  gap="xs"
+                  wrap="wrap"
+                  preventGrowOverflow={false}
+                >
                   <Anchor component={Link} to={`/task/${project.project_id}`} fw={600}>
                     {project.name}
                   </Anchor>
@@ -102,6 +110,36 @@ const TaskMatches = ({ q }: { q: string }) => {
   );
 };
 
+/** The page's own box: another search from here (and the only box on a phone, where the top bar has none). */
+const SearchForm = ({ q }: { q: string }) => {
+  const navigate = useNavigate();
+  const [value, setValue] = useState(q);
+  useEffect(() => setValue(q), [q]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const to = searchPath(value);
+    if (to) navigate(to);
+  };
+  return (
+    <form onSubmit={submit}>
+      <Group align="flex-end" wrap="nowrap" mb="lg">
+        <TextInput
+          label="Search by name"
+          placeholder="Part of a project’s or task’s name"
+          type="search"
+          value={value}
+          maxLength={SEARCH_MAX}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          flex={1}
+        />
+        <Button type="submit" variant="default">
+          Search
+        </Button>
+      </Group>
+    </form>
+  );
+};
+
 /**
  * /search?q= : what the top bar's search box finds in the current workspace by name (the spec's
  * top bar had a decorative box): its active projects, the first few with a link to the project list
@@ -117,9 +155,10 @@ export const SearchPage = () => {
     return (
       <>
         <PageHeader title="Search" />
+        <SearchForm q="" />
         <EmptyList
           title="Search this workspace"
-          description="Type part of a project’s or task’s name in the search box at the top, then press Enter."
+          description="Type part of a project’s or task’s name, then press Enter."
         />
       </>
     );
@@ -130,6 +169,7 @@ export const SearchPage = () => {
         title="Search"
         description={`Projects and tasks of this workspace whose name contains “${q}”.`}
       />
+      <SearchForm q={q} />
       <Stack gap="lg">
         {may('project:view') ? <ProjectMatches key={`projects:${q}`} q={q} /> : null}
         {may('task:view_assigned') ? <TaskMatches key={`tasks:${q}`} q={q} /> : null}
