@@ -50,7 +50,7 @@ const SIGNED_IN_SHELL = new RegExp(
     String.raw`apps[\/]web[\/]src[\/](app[\/]web-modules|features[\/][a-z]+[\/][a-z]+-module)\.ts$`,
     String.raw`apps[\/]web[\/]src[\/]app[\/](shell[\/][^\/]+|guards[\/]require-(can|template|writable))\.tsx?$`,
     String.raw`apps[\/]web[\/]src[\/]components[\/](page-header|data-table|list-pagination|list-filters|confirm-dialog|status-badge|tag-badges|access-states|workspace-logo)\.`,
-    String.raw`apps[\/]web[\/]src[\/]lib[\/](use-session-scope|api-types|use-auth|use-page-param|use-may|workspace-tags|use-list-filters|search-path)\.ts$`,
+    String.raw`apps[\/]web[\/]src[\/]lib[\/](use-session-scope|api-types|use-auth|use-page-param|use-may|workspace-tags|use-list-filters|search-box)\.ts$`,
     String.raw`apps[\/]web[\/]src[\/]features[\/](workspace[\/]api[\/]get-my-workspaces|billing[\/]components[\/]read-only-alert)\.`,
     String.raw`@mantine[\/]core[\/]esm[\/]components[\/](AppShell|Burger|Avatar|Menu|Popover|Tooltip|Modal|ModalBase|Overlay|Portal|FocusTrap|Transition|ScrollArea|Table|NativeSelect|Pagination|NavLink|Collapse|Accordion|UnstyledButton|Image)[\/]`,
     String.raw`@mantine[\/]core[\/]esm[\/]utils[\/]Floating[\/]`,

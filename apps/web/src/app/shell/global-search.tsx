@@ -1,7 +1,6 @@
 import { Anchor, Box, TextInput } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { SEARCH_MAX, searchPath } from '../../lib/search-path.ts';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { SEARCH_MAX, useSearchBox } from '../../lib/search-box.ts';
 import { useMay } from '../../lib/use-may.ts';
 
 /**
@@ -12,19 +11,11 @@ import { useMay } from '../../lib/use-may.ts';
  */
 export const GlobalSearch = () => {
   const may = useMay();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const shown = pathname === '/search' ? (params.get('q') ?? '') : '';
-  const [value, setValue] = useState(shown);
   // Another search opened (Back, Forward, a link): the box shows it; leaving the page clears it.
-  useEffect(() => setValue(shown), [shown]);
+  const { value, setValue, submit } = useSearchBox(pathname === '/search' ? (params.get('q') ?? '') : '');
   if (!may('project:view')) return null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const to = searchPath(value);
-    if (to) navigate(to);
-  };
   return (
     <>
       <Box visibleFrom="xs">
