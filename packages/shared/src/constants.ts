@@ -1,6 +1,8 @@
 /** Business constants of spec section 9, and the limits the server enforces. */
 export const PAGE_SIZE_DEFAULT = 14;
 export const PAGE_SIZE_MAX = 100;
+/** The longest name search (`q`) the project and task lists take, and the search boxes allow. */
+export const SEARCH_TEXT_MAX = 100;
 /** The most rows a CSV export holds (the first ones in the list's order; docs/api.md). */
 export const EXPORT_ROWS_MAX = 10_000;
 export const CODE_LENGTH = 6;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_TEXT_MAX } from '../constants.ts';
 import {
   EDITABLE_PROJECT_STATUSES,
   MILESTONE_STATUSES,
@@ -63,7 +64,7 @@ const SORTS = [
   '-created_at',
 ] as const;
 const listFilters = {
-  q: searchQuery(100),
+  q: searchQuery(SEARCH_TEXT_MAX),
   due_before: dateField(messages.dueDateInvalid).optional(),
   due_after: dateField(messages.dueDateInvalid).optional(),
   sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).default('due_date'),

@@ -1,6 +1,7 @@
 import { Anchor, Box, TextInput } from '@mantine/core';
+import { SEARCH_TEXT_MAX } from '@workhub/shared/constants';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { SEARCH_MAX, useSearchBox } from '../../lib/search-box.ts';
+import { useSearchBox } from '../../lib/search-box.ts';
 import { useMay } from '../../lib/use-may.ts';
 
 /**
@@ -26,7 +27,7 @@ export const GlobalSearch = () => {
               placeholder="Search projects and tasks…"
               type="search"
               value={value}
-              maxLength={SEARCH_MAX}
+              maxLength={SEARCH_TEXT_MAX}
               onChange={(event) => setValue(event.currentTarget.value)}
               w={{ base: 140, sm: 320 }}
             />

@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { SEARCH_TEXT_MAX } from '@workhub/shared/constants';
 import type { Project, Task } from '@workhub/shared/schemas/work';
 import { type ReactNode, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,7 +10,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import type { ListPage } from '../../../lib/api-types.ts';
 import { counted, formatDate } from '../../../lib/labels.ts';
-import { SEARCH_MAX, useSearchBox } from '../../../lib/search-box.ts';
+import { useSearchBox } from '../../../lib/search-box.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
@@ -139,7 +140,7 @@ const SearchForm = ({ q }: { q: string }) => {
           placeholder="Part of a project’s or task’s name"
           type="search"
           value={value}
-          maxLength={SEARCH_MAX}
+          maxLength={SEARCH_TEXT_MAX}
           onChange={(event) => setValue(event.currentTarget.value)}
           flex={1}
         />
