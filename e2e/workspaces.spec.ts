@@ -39,14 +39,16 @@ test('an owner creates two workspaces of different templates and switches betwee
   await expect(page).toHaveURL(/\/dashboard_crm$/);
   await expect(page.getByRole('heading', { name: 'CRM dashboard' })).toBeVisible();
   await expect(page.getByTestId('current-workspace-name')).toHaveText('Sales floor');
-  await expect(page.getByText('No sales recorded yet', { exact: false }).first()).toBeVisible();
-  // Each template says what it is for and what its module will bring, and draws no chart with
-  // no data behind it (nothing has been completed in this new workspace).
+  // The CRM template includes operations: its sales and orders panels read the (still empty)
+  // customer orders. It says what it is for, where the operations are, and what it lacks, and draws
+  // no chart with no data behind it (nothing has been completed or sold in this new workspace).
+  await expect(page.getByText('No customer orders in the last 12 weeks.')).toBeVisible();
   await expect(page.getByText('About CRM', { exact: true })).toBeVisible();
   await expect(page.getByText(TEMPLATE_INTROS.crm.purpose)).toBeVisible();
+  await expect(page.getByText(TEMPLATE_INTROS.crm.here?.text ?? '')).toBeVisible();
   await expect(
-    page.getByRole('list', { name: 'Coming with the CRM module' }).getByRole('listitem'),
-  ).toHaveCount(TEMPLATE_INTROS.crm.coming.length);
+    page.getByRole('list', { name: 'Not in the CRM template yet' }).getByRole('listitem'),
+  ).toHaveCount(TEMPLATE_INTROS.crm.notYet.length);
   await expect(page.locator('.mantine-BarsList-root')).toHaveCount(0);
   await shot(page, '42-dashboard-crm');
 

@@ -188,11 +188,25 @@ const MODULE_ROUTES = MODULES.flatMap((module) =>
   WEB_MODULES[module.key].pages.map((page) => ({ module: module.key, ...page })),
 );
 
-/** What a template's dashboard route shows: the owning module's dashboard, else the shared one. */
+/** The sales and orders panels a module of the template gives its shared dashboard, if one does. */
+const panelsOf = (template: Template): ModuleDashboard | undefined =>
+  MODULES.filter((module) => module.templates.includes(template))
+    .map((module) => WEB_MODULES[module.key].dashboardPanels?.[template])
+    .find((panels) => panels !== undefined);
+
+/**
+ * What a template's dashboard route shows: the owning module's dashboard, else the shared one (with
+ * a module's sales and orders panels where one gives them).
+ */
 const dashboardOf = (template: Template): ModuleDashboard => {
   const owner = dashboardOwner(template);
   const own = owner ? WEB_MODULES[owner.key].dashboards[template] : undefined;
-  return own ?? { element: <DashboardPage template={template} />, page: DashboardPage };
+  return (
+    own ?? {
+      element: <DashboardPage template={template} sales={panelsOf(template)?.element} />,
+      page: DashboardPage,
+    }
+  );
 };
 
 /** The chunks of the signed-in pages people open first (a reload, a link), beside the shell's. */
@@ -202,10 +216,13 @@ const FIRST_PAGES: readonly [string, Preloadable[]][] = [
     path,
     [RequireModule, RequireCan, page],
   ]),
-  ...TEMPLATES.map((template): [string, Preloadable[]] => [
-    templateDashboard(template),
-    [RequireTemplate, dashboardOf(template).page],
-  ]),
+  ...TEMPLATES.map((template): [string, Preloadable[]] => {
+    const panels = panelsOf(template);
+    return [
+      templateDashboard(template),
+      [RequireTemplate, dashboardOf(template).page, ...(panels ? [panels.page] : [])],
+    ];
+  }),
   ['/workspace', [WorkspacePickerPage]],
   ['/dashboard_admin', [RequireCan, AdminDashboardPage]],
   ['/team', [TeamOrSubscribers, TeamPage]],

@@ -33,4 +33,10 @@ export type WebModule<K extends ModuleKey = ModuleKey> = {
    * left out keeps the shared template dashboard at that route.
    */
   dashboards: { readonly [T in Template]?: ModuleDashboard };
+  /**
+   * What the module shows on the shared dashboard of templates that include it and whose dashboard
+   * no module owns: its 'Sales value' and 'Total orders' panels (the shared dashboard shows none
+   * where no module gives them).
+   */
+  dashboardPanels?: { readonly [T in Template]?: ModuleDashboard };
 };

@@ -26,6 +26,8 @@ const ImportPage = lazyPage<'ImportPage', { kind: 'products' | 'bom-lines' }>(
 );
 const MrpRunPage = lazyPage(() => import('./pages/mrp-run-page.tsx'), 'MrpRunPage');
 const MrpDashboardPage = lazyPage(() => import('./pages/mrp-dashboard-page.tsx'), 'MrpDashboardPage');
+const SalesPanelsSection = lazyPage(() => import('./pages/sales-panels-section.tsx'), 'SalesPanelsSection');
+const salesPanels = { element: createElement(SalesPanelsSection), page: SalesPanelsSection };
 
 /**
  * Operations in the browser; its manifest (templates, actions, sidebar entries, the MRP dashboard
@@ -121,4 +123,6 @@ export const operationsModule: WebModule<'operations'> = {
     },
   ],
   dashboards: { mrp: { element: createElement(MrpDashboardPage), page: MrpDashboardPage } },
+  // The other templates with operations keep the shared dashboard, its sales and orders from here.
+  dashboardPanels: { erp: salesPanels, crm: salesPanels, srm: salesPanels },
 };

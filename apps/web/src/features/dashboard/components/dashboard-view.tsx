@@ -1,7 +1,9 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { TEMPLATE_LABELS, type Template } from '@workhub/shared/enums';
+import type { Template } from '@workhub/shared/enums';
 import { can } from '@workhub/shared/permissions';
 import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
+import { type ReactNode, Suspense } from 'react';
+import { LoadingState } from '../../../components/data-states.tsx';
 import { Panel, PanelEmpty } from '../../../components/panel.tsx';
 import { useAuth } from '../../../lib/use-auth.ts';
 import { ProjectsPanel } from './projects-panel.tsx';
@@ -10,31 +12,28 @@ import { TeamPanel } from './team-panel.tsx';
 import { TemplateIntro } from './template-intro.tsx';
 import { WeeklyChart } from './weekly-chart.tsx';
 
-type DashboardViewProps = { template: Template; stats: DashboardStats };
+type DashboardViewProps = {
+  template: Template;
+  stats: DashboardStats;
+  /** The 'Sales value' and 'Total orders' panels, from a module the template includes (DashboardPage). */
+  sales?: ReactNode;
+};
 
 /**
- * The dashboard layout of spec section 2 with real figures, under what the template is for and what
- * its module will add. Sales and orders belong to the
- * template modules, which are not built yet: their charts say so instead of showing made-up data.
- * The Subscribers and Subscriptions panels are platform staff's (the admin dashboard).
+ * The dashboard layout of spec section 2 with real figures, under what the template is for. Sales
+ * and orders come from a module the template includes (operations: ERP, CRM, SRM); a template with
+ * none (Workspace) has no such panels rather than empty charts. The Subscribers and Subscriptions
+ * panels are platform staff's (the admin dashboard).
  */
-export const DashboardView = ({ template, stats }: DashboardViewProps) => {
+export const DashboardView = ({ template, stats, sales }: DashboardViewProps) => {
   const auth = useAuth();
-  const moduleLabel = TEMPLATE_LABELS[template];
   const showTeam = auth !== null && can(auth, 'team:view');
   const showProjects = auth !== null && can(auth, 'project:view');
   return (
     <Stack gap="lg">
       <TemplateIntro template={template} />
       <StatCards stats={stats} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Panel title="Sales value">
-          <PanelEmpty>No sales recorded yet — sales arrive with the {moduleLabel} module.</PanelEmpty>
-        </Panel>
-        <Panel title="Total orders">
-          <PanelEmpty>No orders recorded yet — orders arrive with the {moduleLabel} module.</PanelEmpty>
-        </Panel>
-      </SimpleGrid>
+      {sales ? <Suspense fallback={<LoadingState />}>{sales}</Suspense> : null}
       <Panel title="Tasks completed per week">
         {/* No chart without data behind it: an empty week row would draw an empty frame. */}
         {stats.completed_per_week.every((week) => week.completed === 0) ? (

@@ -55,23 +55,22 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(calledUrls(fetchMock)).toEqual(['/api/dashboard']);
   });
 
-  it('says honestly that sales and orders arrive with the template module, instead of inventing them', async () => {
-    signIn(fakeWorkspaceAuthSession('barber', 'owner'));
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(200, {
-        data: stats({ workspace: { workspace_id: 'w', workspace_name: 'Cuts', template: 'barber' } }),
-      }),
+  it('shows the sales and orders panels a module of the template gives, and none where no module does', async () => {
+    signIn(fakeWorkspaceAuthSession('crm', 'owner'));
+    fetchMock.mockImplementation(async () => jsonResponse(200, { data: stats() }));
+    const { unmount } = renderWithData(
+      <DashboardPage template="crm" sales={<section aria-label="Sales from operations" />} />,
     );
-    renderWithData(<DashboardPage template="barber" />);
+    expect(await screen.findByRole('region', { name: 'Sales from operations' })).toBeTruthy();
+    unmount();
 
-    const sales = within(await screen.findByRole('region', { name: 'Sales value' }));
-    expect(
-      sales.getByText('No sales recorded yet — sales arrive with the Barber Shop & Spa module.'),
-    ).toBeTruthy();
-    const orders = within(screen.getByRole('region', { name: 'Total orders' }));
-    expect(
-      orders.getByText('No orders recorded yet — orders arrive with the Barber Shop & Spa module.'),
-    ).toBeTruthy();
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    renderWithData(<DashboardPage template="workspace" />);
+    expect(await screen.findByRole('region', { name: 'Tasks completed per week' })).toBeTruthy();
+    // No empty charts, and no promise of sales a general workspace will never have.
+    expect(screen.queryByRole('region', { name: 'Sales value' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Total orders' })).toBeNull();
+    expect(screen.queryByText(/arrive with/)).toBeNull();
     expect(screen.queryByRole('region', { name: 'Subscribers' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Subscriptions' })).toBeNull();
   });
@@ -112,13 +111,13 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
 
     signIn(fakeWorkspaceAuthSession('crm', 'guest'));
     renderWithData(<DashboardPage template="crm" />);
-    expect(await screen.findByRole('region', { name: 'Sales value' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Tasks completed per week' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Projects' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Team' })).toBeNull();
   });
 
   it.each(TEMPLATES)(
-    'says what the %s template is for and what is coming, above the shared panels',
+    'says what the %s template is for, what it holds and what it lacks, above the shared panels',
     async (template) => {
       signIn(fakeWorkspaceAuthSession(template, 'owner'));
       fetchMock.mockResolvedValueOnce(
@@ -128,14 +127,20 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       );
       renderWithData(<DashboardPage template={template} />);
       const label = TEMPLATE_LABELS[template];
+      const intro = TEMPLATE_INTROS[template];
       const about = await screen.findByRole('region', { name: `About ${label}` });
-      expect(within(about).getByText(TEMPLATE_INTROS[template].purpose)).toBeTruthy();
-      const coming = within(about).getByRole('list', { name: `Coming with the ${label} module` });
+      expect(within(about).getByText(intro.purpose)).toBeTruthy();
+      if (intro.here) expect(within(about).getByText(intro.here.text)).toBeTruthy();
+      const missing = within(about).queryByRole('list', { name: `Not in the ${label} template yet` });
       expect(
-        within(coming)
-          .getAllByRole('listitem')
-          .map((item) => item.textContent),
-      ).toEqual(TEMPLATE_INTROS[template].coming);
+        missing === null
+          ? []
+          : within(missing)
+              .getAllByRole('listitem')
+              .map((item) => item.textContent),
+      ).toEqual(intro.notYet);
+      // Nothing is promised as coming.
+      expect(within(about).queryByText(/coming/i)).toBeNull();
       // The shared panels follow.
       expect(stat('Members').getByText('7')).toBeTruthy();
       const regions = screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'));
@@ -143,6 +148,24 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       expect(regions).toContain('Tasks completed per week');
     },
   );
+
+  it('says where the operations are only to who may see them', async () => {
+    signIn(fakeWorkspaceAuthSession('erp', 'guest'));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: stats() }));
+    renderWithData(<DashboardPage template="erp" />);
+    const about = await screen.findByRole('region', { name: 'About ERP' });
+    expect(within(about).getByText(TEMPLATE_INTROS.erp.purpose)).toBeTruthy();
+    expect(within(about).queryByText(/under Operations/)).toBeNull();
+    expect(within(about).getByRole('list', { name: 'Not in the ERP template yet' })).toBeTruthy();
+  });
+
+  it('names what the templates with operations lack, and promises nothing for the general workspace', () => {
+    for (const template of ['erp', 'crm', 'srm'] as const) {
+      expect(TEMPLATE_INTROS[template].here?.action).toBe('operations:read');
+      expect(TEMPLATE_INTROS[template].notYet.length).toBeGreaterThan(0);
+    }
+    expect(TEMPLATE_INTROS.workspace).toMatchObject({ here: null, notYet: [] });
+  });
 
   it('gives each template its own text', () => {
     const purposes = new Set(TEMPLATES.map((template) => TEMPLATE_INTROS[template].purpose));

@@ -6,17 +6,14 @@ import { TEMPLATE_INTROS } from '@workhub/shared/template-intros';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { Panel, PanelEmpty } from '../../../components/panel.tsx';
+import { Panel } from '../../../components/panel.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
-import { WeekChart } from '../../../components/week-chart.tsx';
-import { weekLabel } from '../../../lib/labels.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { DASHBOARD_WEEKS, useOperationsDashboard } from '../api/get-operations-dashboard.ts';
+import { useOperationsDashboard } from '../api/get-operations-dashboard.ts';
+import { SalesPanels } from '../components/sales-panels.tsx';
 import { formatMoney } from '../operations-format.ts';
 import { CUSTOMER_ORDER_STATUS_LABELS, PURCHASE_ORDER_STATUS_LABELS } from '../operations-options.ts';
 
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-const compactMoney = (value: number) => compact.format(value);
 const OPEN = ['draft', 'confirmed'] as const;
 
 /** Every status either kind of order has, in flow order. */
@@ -59,18 +56,6 @@ const openCount = (byStatus: Partial<Record<string, number>>) =>
 export const MrpDashboardView = ({ figures }: { figures: OperationsDashboard }) => {
   const late = figures.late_orders;
   const lateTotal = late.purchase + late.customer + late.work;
-  const sales = figures.sales_value_per_week.map((week) => ({
-    week: week.week,
-    label: weekLabel(week.week),
-    value: Number(week.value),
-    text: formatMoney(week.value),
-  }));
-  const orders = figures.orders_per_week.map((week) => ({
-    week: week.week,
-    label: weekLabel(week.week),
-    value: week.count,
-    text: String(week.count),
-  }));
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
@@ -100,37 +85,7 @@ export const MrpDashboardView = ({ figures }: { figures: OperationsDashboard }) 
           detail="Draft or confirmed"
         />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Panel title="Sales value" seeAll="/operations/customer-orders">
-          {sales.every((week) => week.value === 0) ? (
-            <PanelEmpty>
-              No sales in the last {DASHBOARD_WEEKS} weeks: confirm a customer order to see it here.
-            </PanelEmpty>
-          ) : (
-            <WeekChart
-              kind="line"
-              caption="Sales value per week"
-              valueHeader="Sales value"
-              points={sales}
-              color="teal-6"
-              format={compactMoney}
-            />
-          )}
-        </Panel>
-        <Panel title="Total orders" seeAll="/operations/customer-orders">
-          {orders.every((week) => week.value === 0) ? (
-            <PanelEmpty>No customer orders in the last {DASHBOARD_WEEKS} weeks.</PanelEmpty>
-          ) : (
-            <WeekChart
-              kind="bar"
-              caption="Customer orders per week"
-              valueHeader="Orders"
-              points={orders}
-              color="indigo-6"
-            />
-          )}
-        </Panel>
-      </SimpleGrid>
+      <SalesPanels figures={figures} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Panel title="Orders by status">
           <OrdersByStatus figures={figures.orders_by_status} />

@@ -1,0 +1,66 @@
+import { SimpleGrid } from '@mantine/core';
+import type { OperationsDashboard } from '@workhub/shared/schemas/operations-mrp';
+import { Panel, PanelEmpty } from '../../../components/panel.tsx';
+import { WeekChart } from '../../../components/week-chart.tsx';
+import { weekLabel } from '../../../lib/labels.ts';
+import { DASHBOARD_WEEKS } from '../api/get-operations-dashboard.ts';
+import { formatMoney } from '../operations-format.ts';
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+const compactMoney = (value: number) => compact.format(value);
+
+type SalesFigures = Pick<OperationsDashboard, 'sales_value_per_week' | 'orders_per_week'>;
+
+/**
+ * The dashboard's 'Sales value' and 'Total orders' panels (spec section 2), from the workspace's
+ * customer orders: the value confirmed per week and the orders per week, or an empty state when
+ * the weeks hold none. On the MRP dashboard, and on the shared dashboard of the other templates
+ * that include operations (SalesPanelsSection).
+ */
+export const SalesPanels = ({ figures }: { figures: SalesFigures }) => {
+  const sales = figures.sales_value_per_week.map((week) => ({
+    week: week.week,
+    label: weekLabel(week.week),
+    value: Number(week.value),
+    text: formatMoney(week.value),
+  }));
+  const orders = figures.orders_per_week.map((week) => ({
+    week: week.week,
+    label: weekLabel(week.week),
+    value: week.count,
+    text: String(week.count),
+  }));
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <Panel title="Sales value" seeAll="/operations/customer-orders">
+        {sales.every((week) => week.value === 0) ? (
+          <PanelEmpty>
+            No sales in the last {DASHBOARD_WEEKS} weeks: confirm a customer order to see it here.
+          </PanelEmpty>
+        ) : (
+          <WeekChart
+            kind="line"
+            caption="Sales value per week"
+            valueHeader="Sales value"
+            points={sales}
+            color="teal-6"
+            format={compactMoney}
+          />
+        )}
+      </Panel>
+      <Panel title="Total orders" seeAll="/operations/customer-orders">
+        {orders.every((week) => week.value === 0) ? (
+          <PanelEmpty>No customer orders in the last {DASHBOARD_WEEKS} weeks.</PanelEmpty>
+        ) : (
+          <WeekChart
+            kind="bar"
+            caption="Customer orders per week"
+            valueHeader="Orders"
+            points={orders}
+            color="indigo-6"
+          />
+        )}
+      </Panel>
+    </SimpleGrid>
+  );
+};

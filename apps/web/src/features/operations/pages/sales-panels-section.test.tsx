@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import type { OperationsDashboard } from '@workhub/shared/schemas/operations-mrp';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../../../lib/session.ts';
+import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { SalesPanelsSection } from './sales-panels-section.tsx';
+
+const fetchMock = mockFetchPerTest();
+
+const figures: OperationsDashboard = {
+  sales_value_per_week: [
+    { week: '2026-02-23', value: '1200.5000' },
+    { week: '2026-03-02', value: '0' },
+  ],
+  orders_per_week: [
+    { week: '2026-02-23', count: 2 },
+    { week: '2026-03-02', count: 0 },
+  ],
+  stock_value: '0',
+  below_safety_stock: 0,
+  orders_by_status: {
+    purchase: { draft: 0, confirmed: 0, received: 0, closed: 0, cancelled: 0 },
+    customer: { draft: 0, confirmed: 0, shipped: 0, closed: 0, cancelled: 0 },
+  },
+  late_orders: { purchase: 0, customer: 0, work: 0 },
+};
+
+describe('SalesPanelsSection (the shared dashboard of ERP, CRM and SRM)', () => {
+  it("charts the customer orders' sales value and count per week, each linking to the orders", async () => {
+    signIn(fakeWorkspaceAuthSession('crm', 'worker'));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: figures }));
+    renderWithData(<SalesPanelsSection />, '/dashboard_crm');
+    const sales = await screen.findByRole('table', { name: 'Sales value per week' });
+    expect(
+      within(sales)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['Week ofSales value', '23 Feb1,200.50', '2 Mar0.00']);
+    const orders = screen.getByRole('table', { name: 'Customer orders per week' });
+    expect(
+      within(orders)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['Week ofOrders', '23 Feb2', '2 Mar0']);
+    for (const name of ['Sales value', 'Total orders'])
+      expect(
+        within(screen.getByRole('region', { name }))
+          .getByRole('link', { name: 'See all' })
+          .getAttribute('href'),
+      ).toBe('/operations/customer-orders');
+    expect(calledUrls(fetchMock)).toEqual(['/api/operations/dashboard?weeks=12']);
+  });
+
+  it('says there were no sales instead of drawing empty charts', async () => {
+    signIn(fakeWorkspaceAuthSession('erp', 'owner'));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, {
+        data: {
+          ...figures,
+          sales_value_per_week: [{ week: '2026-03-02', value: '0' }],
+          orders_per_week: [{ week: '2026-03-02', count: 0 }],
+        },
+      }),
+    );
+    renderWithData(<SalesPanelsSection />, '/dashboard_erp');
+    const sales = within(await screen.findByRole('region', { name: 'Sales value' }));
+    expect(sales.getByText(/No sales in the last 12 weeks/)).toBeTruthy();
+    const orders = within(screen.getByRole('region', { name: 'Total orders' }));
+    expect(orders.getByText('No customer orders in the last 12 weeks.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it("shows the server's message, and a way to try again, when the figures cannot be loaded", async () => {
+    signIn(fakeWorkspaceAuthSession('srm', 'admin'));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(500, { error: { code: 'INTERNAL', message: 'Something went wrong.' } }),
+    );
+    renderWithData(<SalesPanelsSection />, '/dashboard_srm');
+    expect(await screen.findByText('Sales and orders could not be loaded')).toBeTruthy();
+    expect(screen.getByText('Something went wrong.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('shows nothing, and asks nothing, to who may not read operations (a guest)', () => {
+    signIn(fakeWorkspaceAuthSession('crm', 'guest'));
+    renderWithData(<SalesPanelsSection />, '/dashboard_crm');
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(screen.queryByText('Loading')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
