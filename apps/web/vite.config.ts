@@ -59,6 +59,28 @@ const SIGNED_IN_SHELL = new RegExp(
   ].join('|'),
 );
 
+/**
+ * The pieces the public pages other than sign-in share (the public layout, /pricing, the landing
+ * page, the booking and ticket pages): the Mantine layout components they show, react-query, and
+ * the loading and error states. Left alone, the bundler cut them into ~15 files of 1-4 KB, and
+ * /pricing loaded 22 scripts after the entry: over HTTP/1.1, six at a time, four round trips one
+ * after the other before its text could paint (Lighthouse's largest contentful paint). One chunk
+ * instead (with PLAN_CARDS, /pricing loads 6 scripts after the entry: one round trip). The sign-in page uses none of them, so its first load does not change; their own
+ * dependencies (React, Mantine's core) stay where they are (`includeDependenciesRecursively: false`).
+ */
+const PUBLIC_KIT = new RegExp(
+  [
+    String.raw`@mantine[\/]core[\/]esm[\/]components[\/](Container|Card|SimpleGrid|VisuallyHidden|Badge|List|Skeleton|EmptyState)[\/]`,
+    String.raw`@mantine[\/]core[\/]esm[\/]core[\/]utils[\/](get-sorted-breakpoints|get-base-value|get-breakpoint-value|create-safe-context)[\/]`,
+    String.raw`node_modules[\/]@tanstack[\/](query-core|react-query)[\/]`,
+    String.raw`apps[\/]web[\/]src[\/](components[\/](data-states|query-provider)\.tsx|lib[\/]query-client\.ts)$`,
+  ].join('|'),
+);
+
+/** /pricing's plan cards (and the in-app plan chooser's): one chunk beside the page's own, not four. */
+const PLAN_CARDS =
+  /apps[/]web[/]src[/]features[/]plans[/](components[/](plan-grid|plan-card)\.tsx|api[/]get-plans\.ts|plan-rules\.ts)$/;
+
 /** Public pages: they must not load the signed-in shell chunk (the sign-in page's 140 KB budget). */
 const PUBLIC_PAGE =
   /apps[/]web[/]src[/](main\.tsx|app[/]layouts[/]|features[/](auth|marketing|profile|invitations)[/]pages[/]|features[/][a-z]+[/]public[/]|features[/]plans[/]pages[/]pricing-page)/;
@@ -176,6 +198,8 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'mantine-form-kit', test: MANTINE_FORM_KIT },
             { name: 'signed-in-shell', test: SIGNED_IN_SHELL, includeDependenciesRecursively: false },
+            { name: 'public-kit', test: PUBLIC_KIT, includeDependenciesRecursively: false },
+            { name: 'plan-cards', test: PLAN_CARDS, includeDependenciesRecursively: false },
           ],
         },
       },
