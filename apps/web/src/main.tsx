@@ -7,12 +7,13 @@ import { BrowserRouter } from 'react-router';
 import { AppRoot } from './app/app-root.tsx';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, preloadRoute } from './app/routes.tsx';
+import { holdFirstRender } from './lib/first-page.ts';
 import { restoreSession } from './lib/session.ts';
 
 // Start restoring the session (refresh cookie -> access token) and loading the first page's code
-// together: the routes render only once the session is known.
+// together: the routes render only once the session is known and that code has loaded.
 void restoreSession();
-preloadRoute(window.location.pathname);
+holdFirstRender(preloadRoute(window.location.pathname));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

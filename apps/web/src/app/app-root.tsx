@@ -2,6 +2,7 @@ import { messages } from '@workhub/shared/messages';
 import { type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
+import { useFirstPageLoaded } from '../lib/first-page.ts';
 import { notify } from '../lib/notify.tsx';
 import { clearSession, setSessionLostHandler } from '../lib/session.ts';
 import { acknowledgeSignOut, getSession } from '../lib/session-store.ts';
@@ -56,7 +57,10 @@ export const AppRoot = ({ children }: { children: ReactNode }) => {
 
   // The routes' first render after the restore is deferred: React renders the shell and the page in
   // slices, letting the browser in between, instead of one long task (Total Blocking Time).
-  const restored = useDeferredValue(session.status !== 'restoring');
+  // Held until the first page's chunks are in too (lib/first-page.ts): the page then renders without
+  // suspending, so without the 300 ms React holds a page back after showing a fallback.
+  const firstPage = useFirstPageLoaded();
+  const restored = useDeferredValue(session.status !== 'restoring' && firstPage);
   if (!restored) return <FullPageLoader />;
   return (
     <RouteErrorBoundary resetKey={pathname}>

@@ -71,17 +71,21 @@ const PUBLIC_DATA: Partial<Record<PublicPath, string>> = { '/pricing': PLANS_PAT
 /**
  * Starts downloading the chunks of the page at `pathname` at once, while the session is being
  * restored, instead of after it (the routes render only then), and the public data it reads first.
- * Saves a round trip or two on a first visit; the routes below still decide what is shown.
+ * Saves a round trip or two on a first visit; the routes below still decide what is shown. Settles
+ * once the chunks have loaded or failed (main.tsx holds the routes' first render on it).
  */
-export const preloadRoute = (pathname: string): void => {
+export const preloadRoute = (pathname: string): Promise<unknown> => {
   const match = PUBLIC_PATHS.find((pattern) => matchPath(pattern, pathname));
   const data = match ? PUBLIC_DATA[match] : undefined;
   if (data) prefetchPublic(data);
   const loading = match
     ? Promise.all(PUBLIC_PAGES[match].map((page) => page.preload()))
-    : loadSignedInRoutes().then(({ preloadSignedIn }) => preloadSignedIn(pathname));
+    : Promise.all([
+        SignedInRoutes.preload(),
+        loadSignedInRoutes().then(({ preloadSignedIn }) => preloadSignedIn(pathname)),
+      ]);
   // A chunk that fails to load here fails again when its page renders, and shows there.
-  loading.catch(() => {});
+  return loading.catch(() => {});
 };
 
 /** The route table (spec section 2): public and sign-in pages here, the rest in signed-in-routes.tsx. */
