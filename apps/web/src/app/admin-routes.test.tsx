@@ -6,19 +6,14 @@ import { calledUrls, mockFetchPerTest } from '../test/fetch-mock.ts';
 import { fakeAuthSession, fakeWorkspaceAuthSession, jsonResponse } from '../test/fixtures.ts';
 import { renderPage } from '../test/render.tsx';
 import { routeFetch } from '../test/route-fetch.ts';
-import { AppRoot } from './app-root.tsx';
-import { AppRoutes } from './routes.tsx';
+import { wholeApp } from '../test/whole-app.tsx';
 
 vi.mock('../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
 const fetchMock = mockFetchPerTest();
 afterEach(() => queryClient.clear());
 
-const app = (
-  <AppRoot>
-    <AppRoutes />
-  </AppRoot>
-);
+const app = wholeApp;
 
 const staff = () =>
   fakeAuthSession(

@@ -6,21 +6,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../lib/query-client.ts';
 import { signIn } from '../lib/session.ts';
 import { calledUrls, mockFetchPerTest } from '../test/fetch-mock.ts';
-import { fakeWorkspaceAuthSession, jsonResponse } from '../test/fixtures.ts';
+import { fakeOperationsDashboard, fakeWorkspaceAuthSession, jsonResponse } from '../test/fixtures.ts';
 import { renderPage } from '../test/render.tsx';
 import { routeFetch } from '../test/route-fetch.ts';
-import { AppRoot } from './app-root.tsx';
-import { AppRoutes } from './routes.tsx';
+import { wholeApp } from '../test/whole-app.tsx';
 import { WEB_MODULES } from './web-modules.ts';
 
 const fetchMock = mockFetchPerTest();
 afterEach(() => queryClient.clear());
 
-const app = (
-  <AppRoot>
-    <AppRoutes />
-  </AppRoot>
-);
+const app = wholeApp;
 const SLOW = { timeout: 8_000 };
 
 const stats: DashboardStats = {
@@ -33,17 +28,10 @@ const stats: DashboardStats = {
   projects_recent: [],
 };
 
-const operations = {
+const operations = fakeOperationsDashboard({
   sales_value_per_week: [{ week: '2026-03-02', value: '250' }],
   orders_per_week: [{ week: '2026-03-02', count: 3 }],
-  stock_value: '0',
-  below_safety_stock: 0,
-  orders_by_status: {
-    purchase: { draft: 0, confirmed: 0, received: 0, closed: 0, cancelled: 0 },
-    customer: { draft: 0, confirmed: 0, shipped: 0, closed: 0, cancelled: 0 },
-  },
-  late_orders: { purchase: 0, customer: 0, work: 0 },
-};
+});
 
 describe("a template's shared dashboard, as the app routes it", { timeout: 20_000 }, () => {
   for (const template of ['erp', 'crm', 'srm'] as const) {

@@ -7,19 +7,14 @@ import { mockFetchPerTest } from '../test/fetch-mock.ts';
 import { fakeSubscription, fakeWorkspaceAuthSession, jsonResponse } from '../test/fixtures.ts';
 import { renderPage } from '../test/render.tsx';
 import { routeFetch } from '../test/route-fetch.ts';
-import { AppRoot } from './app-root.tsx';
-import { AppRoutes } from './routes.tsx';
+import { wholeApp } from '../test/whole-app.tsx';
 
 vi.mock('../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
 const fetchMock = mockFetchPerTest();
 afterEach(() => queryClient.clear());
 
-const app = (
-  <AppRoot>
-    <AppRoutes />
-  </AppRoot>
-);
+const app = wholeApp;
 const SLOW = { timeout: 8_000 };
 const emptyList = () => jsonResponse(200, { data: [], meta: { page: 1, limit: 100, total: 0 } });
 

@@ -2,6 +2,7 @@ import type { Template, WorkspaceRole } from '@workhub/shared/enums';
 import type { Auth } from '@workhub/shared/permissions';
 import type { AccessTokenClaims, AuthSession, SessionUser } from '@workhub/shared/schemas/auth';
 import type { SessionSubscription } from '@workhub/shared/schemas/billing';
+import type { OperationsDashboard } from '@workhub/shared/schemas/operations-mrp';
 import type { Plan } from '@workhub/shared/schemas/plans';
 
 const base64Url = (value: object) =>
@@ -104,5 +105,27 @@ export const fakePlan = (id: number, title: string, patch: Partial<Plan> = {}): 
   status: 'active',
   max_workspaces: null,
   max_members: null,
+  ...patch,
+});
+
+/** GET /api/operations/dashboard's figures: three weeks of sales and orders, stock, orders by status. */
+export const fakeOperationsDashboard = (patch: Partial<OperationsDashboard> = {}): OperationsDashboard => ({
+  sales_value_per_week: [
+    { week: '2026-02-16', value: '0' },
+    { week: '2026-02-23', value: '1200.5000' },
+    { week: '2026-03-02', value: '800' },
+  ],
+  orders_per_week: [
+    { week: '2026-02-16', count: 0 },
+    { week: '2026-02-23', count: 2 },
+    { week: '2026-03-02', count: 1 },
+  ],
+  stock_value: '15230.2500',
+  below_safety_stock: 4,
+  orders_by_status: {
+    purchase: { draft: 2, confirmed: 1, received: 3, closed: 0, cancelled: 1 },
+    customer: { draft: 1, confirmed: 2, shipped: 5, closed: 1, cancelled: 0 },
+  },
+  late_orders: { purchase: 1, customer: 2, work: 0 },
   ...patch,
 });

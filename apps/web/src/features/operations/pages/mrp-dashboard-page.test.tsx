@@ -1,35 +1,15 @@
 import { screen, within } from '@testing-library/react';
-import type { OperationsDashboard } from '@workhub/shared/schemas/operations-mrp';
 import { TEMPLATE_INTROS } from '@workhub/shared/template-intros';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { fakeOperationsDashboard, fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { MrpDashboardPage } from './mrp-dashboard-page.tsx';
 
 const fetchMock = mockFetchPerTest();
 
-const figures = (patch: Partial<OperationsDashboard> = {}): OperationsDashboard => ({
-  sales_value_per_week: [
-    { week: '2026-02-16', value: '0' },
-    { week: '2026-02-23', value: '1200.5000' },
-    { week: '2026-03-02', value: '800' },
-  ],
-  orders_per_week: [
-    { week: '2026-02-16', count: 0 },
-    { week: '2026-02-23', count: 2 },
-    { week: '2026-03-02', count: 1 },
-  ],
-  stock_value: '15230.2500',
-  below_safety_stock: 4,
-  orders_by_status: {
-    purchase: { draft: 2, confirmed: 1, received: 3, closed: 0, cancelled: 1 },
-    customer: { draft: 1, confirmed: 2, shipped: 5, closed: 1, cancelled: 0 },
-  },
-  late_orders: { purchase: 1, customer: 2, work: 0 },
-  ...patch,
-});
+const figures = fakeOperationsDashboard;
 
 const stat = (label: string) => within(screen.getByRole('group', { name: label }));
 

@@ -1,15 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import type { OperationsDashboard } from '@workhub/shared/schemas/operations-mrp';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { fakeOperationsDashboard, fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { SalesPanelsSection } from './sales-panels-section.tsx';
 
 const fetchMock = mockFetchPerTest();
 
-const figures: OperationsDashboard = {
+const figures = fakeOperationsDashboard({
   sales_value_per_week: [
     { week: '2026-02-23', value: '1200.5000' },
     { week: '2026-03-02', value: '0' },
@@ -18,14 +17,7 @@ const figures: OperationsDashboard = {
     { week: '2026-02-23', count: 2 },
     { week: '2026-03-02', count: 0 },
   ],
-  stock_value: '0',
-  below_safety_stock: 0,
-  orders_by_status: {
-    purchase: { draft: 0, confirmed: 0, received: 0, closed: 0, cancelled: 0 },
-    customer: { draft: 0, confirmed: 0, shipped: 0, closed: 0, cancelled: 0 },
-  },
-  late_orders: { purchase: 0, customer: 0, work: 0 },
-};
+});
 
 describe('SalesPanelsSection (the shared dashboard of ERP, CRM and SRM)', () => {
   it("charts the customer orders' sales value and count per week, each linking to the orders", async () => {
