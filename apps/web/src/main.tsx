@@ -12,8 +12,7 @@ import { restoreSession } from './lib/session.ts';
 
 // Start restoring the session (refresh cookie -> access token) and loading the first page's code
 // together: the routes render only once the session is known and that code has loaded.
-void restoreSession();
-holdFirstRender(preloadRoute(window.location.pathname));
+holdFirstRender(preloadRoute(window.location.pathname, restoreSession()));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,5 +1,6 @@
 import { matchPath, Route, Routes } from 'react-router';
 import { PLANS_PATH } from '../features/plans/api/plans-path.ts';
+import { signedInFirstRender } from '../lib/first-page.ts';
 import { prefetchPublic } from '../lib/http.ts';
 import { lazyPage, type Preloadable } from '../lib/lazy-page.ts';
 import { GuestOnly } from './guards/guest-only.tsx';
@@ -70,22 +71,30 @@ const PUBLIC_DATA: Partial<Record<PublicPath, string>> = { '/pricing': PLANS_PAT
 
 /**
  * Starts downloading the chunks of the page at `pathname` at once, while the session is being
- * restored, instead of after it (the routes render only then), and the public data it reads first.
- * Saves a round trip or two on a first visit; the routes below still decide what is shown. Settles
- * once the chunks have loaded or failed (main.tsx holds the routes' first render on it).
+ * restored (`restoring`), instead of after it (the routes render only then), and the public data it
+ * reads first. Saves a round trip or two on a first visit; the routes below still decide what is
+ * shown. Settles once the first render has what it shows (main.tsx holds the routes' first render on
+ * it): a public page's chunks; for an address behind sign-in, its shell's and page's chunks, or,
+ * should the session turn out signed out, the route table's and the sign-in page's, where the
+ * table's guard sends the visitor (the page's own chunks are not waited for).
  */
-export const preloadRoute = (pathname: string): Promise<unknown> => {
+export const preloadRoute = (pathname: string, restoring: Promise<unknown>): Promise<unknown> => {
   const match = PUBLIC_PATHS.find((pattern) => matchPath(pattern, pathname));
-  const data = match ? PUBLIC_DATA[match] : undefined;
-  if (data) prefetchPublic(data);
-  const loading = match
-    ? Promise.all(PUBLIC_PAGES[match].map((page) => page.preload()))
-    : Promise.all([
-        SignedInRoutes.preload(),
-        loadSignedInRoutes().then(({ preloadSignedIn }) => preloadSignedIn(pathname)),
-      ]);
   // A chunk that fails to load here fails again when its page renders, and shows there.
-  return loading.catch(() => {});
+  const settled = (loading: Promise<unknown>) => loading.catch(() => {});
+  if (match) {
+    const data = PUBLIC_DATA[match];
+    if (data) prefetchPublic(data);
+    return settled(Promise.all(PUBLIC_PAGES[match].map((page) => page.preload())));
+  }
+  const signedInPage = settled(
+    Promise.all([
+      SignedInRoutes.preload(),
+      loadSignedInRoutes().then(({ preloadSignedIn }) => preloadSignedIn(pathname)),
+    ]),
+  );
+  const signInPage = () => settled(Promise.all([SignedInRoutes.preload(), LoginPage.preload()]));
+  return signedInFirstRender(signedInPage, restoring, signInPage);
 };
 
 /** The route table (spec section 2): public and sign-in pages here, the rest in signed-in-routes.tsx. */

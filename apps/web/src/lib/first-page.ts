@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { getSession } from './session-store.ts';
 
 /**
  * Whether the chunks of the page the visit opened on have loaded (or failed to), so that the routes'
@@ -26,3 +27,19 @@ const subscribe = (listener: () => void) => {
 const loaded = () => !waiting;
 
 export const useFirstPageLoaded = (): boolean => useSyncExternalStore(subscribe, loaded, loaded);
+
+/**
+ * What the first render of an address behind sign-in waits for: its page's chunks (`page`), unless
+ * the session's restore (`restoring`) finds no session first. The guard then sends the visitor to
+ * the sign-in page, and only what that shows (`signInPage()`) is waited for, not the page's chunks
+ * (a phone's download of the shell and the page before the sign-in page could even render).
+ */
+export const signedInFirstRender = (
+  page: Promise<unknown>,
+  restoring: Promise<unknown>,
+  signInPage: () => Promise<unknown>,
+): Promise<unknown> =>
+  Promise.race([
+    page,
+    restoring.catch(() => {}).then(() => (getSession().status === 'signed_out' ? signInPage() : page)),
+  ]);
