@@ -1,13 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_PATHS, PUBLIC_PATHS } from '../src/app/public-paths.ts';
 import {
   type ChunkFacts,
+  PUBLIC_PAGE_FILES,
   patternSource,
+  publicHtmlName,
+  publicPages,
   SIGNED_IN_ROOTS,
   signedInPreloads,
+  sourceFile,
   withPreloads,
 } from './signed-in-html.ts';
 
@@ -65,6 +69,7 @@ const chunk = (fileName: string, facts: Partial<ChunkFacts> = {}): ChunkFacts =>
   fileName,
   isEntry: false,
   facadeModuleId: null,
+  moduleIds: [],
   imports: [],
   css: [],
   ...facts,
@@ -122,5 +127,105 @@ describe('withPreloads', () => {
 
   it('refuses an HTML file without a head', () => {
     expect(() => withPreloads('<p>no head</p>', { scripts: [], styles: [] })).toThrow(/no <\/head>/);
+  });
+});
+
+describe('PUBLIC_PAGE_FILES', () => {
+  it("names for every public address the files routes.tsx's PUBLIC_PAGES preloads", () => {
+    const source = readFileSync(join(import.meta.dirname, '../src/app/routes.tsx'), 'utf8');
+    // const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');
+    const fileOf = new Map(
+      [...source.matchAll(/const (\w+) = lazyPage\(\s*\(\) => import\('([^']+)'\)/g)].map(
+        ([, name, file]) => [name, posix.join('app', file ?? '')],
+      ),
+    );
+    const table = source.slice(
+      source.indexOf('const PUBLIC_PAGES'),
+      source.indexOf('};', source.indexOf('const PUBLIC_PAGES')),
+    );
+    const rows = [...table.matchAll(/'([^']+)': \[([^\]]*)\]/g)].map(([, path, names]) => [
+      path,
+      (names ?? '').split(',').map((name) => fileOf.get(name.trim())),
+    ]);
+    expect(rows).toHaveLength(PUBLIC_PATHS.length);
+    expect(Object.fromEntries(rows)).toEqual(PUBLIC_PAGE_FILES);
+  });
+});
+
+describe('sourceFile', () => {
+  it("matches the module id of a file under src/, and nothing else's", () => {
+    const root = sourceFile('features/plans/pages/pricing-page.tsx');
+    expect(root.test('/w/apps/web/src/features/plans/pages/pricing-page.tsx')).toBe(true);
+    expect(root.test('/w/apps/web/src/features/plans/pages/pricing-page.tsx.map')).toBe(false);
+    expect(root.test('/w/apps/web/src/features/plans/pages/xpricing-page.tsx')).toBe(false);
+    expect(sourceFile('a.b.tsx').test('/src/aXb.tsx')).toBe(false);
+  });
+});
+
+describe('publicHtmlName', () => {
+  it.each([
+    ['/', 'public-home.html'],
+    ['/pricing', 'public-pricing.html'],
+    ['/auth/verify/:email?', 'public-auth-verify-email.html'],
+    ['/q/:slug/t/:id', 'public-q-slug-t-id.html'],
+  ])('names %s %s', (path, name) => {
+    expect(publicHtmlName(path)).toBe(name);
+  });
+});
+
+describe('publicPages', () => {
+  const entry = chunk('assets/index.js', {
+    isEntry: true,
+    imports: ['assets/kit.js'],
+    css: ['assets/index.css'],
+  });
+  const kit = chunk('assets/kit.js');
+  const layout = chunk('assets/layout.js', {
+    facadeModuleId: '/w/src/app/layouts/public-layout.tsx',
+    imports: ['assets/kit.js'],
+  });
+  const login = chunk('assets/login.js', { facadeModuleId: '/w/src/login.tsx', css: ['assets/login.css'] });
+  // A page bundled into a chunk group has no chunk of its own: the group's chunk is its root.
+  const group = chunk('assets/plan-cards.js', { moduleIds: ['/w/src/pricing.tsx', '/w/src/plan-card.tsx'] });
+  const pages = Object.fromEntries(PUBLIC_PATHS.map((path) => [path, [] as string[]])) as Record<
+    (typeof PUBLIC_PATHS)[number],
+    string[]
+  >;
+  Object.assign(pages, {
+    '/': ['app/layouts/public-layout.tsx'],
+    '/pricing': ['app/layouts/public-layout.tsx', 'pricing.tsx'],
+    '/auth/login': ['login.tsx'],
+    '/auth/user/login': ['login.tsx'],
+    '/sign-in': ['login.tsx'],
+  });
+  const { byPattern, files } = publicPages([entry, kit, layout, login, group], pages);
+
+  it("preloads each page's chunks less the entry's, with their stylesheets", () => {
+    expect(files.get('public-pricing.html')).toEqual({
+      scripts: ['assets/layout.js', 'assets/plan-cards.js'],
+      styles: [],
+    });
+    expect(files.get('public-auth-login.html')).toEqual({
+      scripts: ['assets/login.js'],
+      styles: ['assets/login.css'],
+    });
+    expect(byPattern[patternSource('/pricing')]).toBe('public-pricing.html');
+  });
+
+  it('writes one file per set of preloads, named after its first address', () => {
+    expect([...files.keys()].sort()).toEqual([
+      'public-auth-login.html',
+      'public-home.html',
+      'public-pricing.html',
+    ]);
+    for (const path of LOGIN_PATHS) expect(byPattern[patternSource(path)]).toBe('public-auth-login.html');
+  });
+
+  it('writes none for a page with nothing beyond the entry, which keeps index.html', () => {
+    expect(byPattern[patternSource('/signin')]).toBeUndefined();
+  });
+
+  it('fails the build when a file of a public page has no chunk', () => {
+    expect(() => publicPages([entry], { ...pages, '/pricing': ['gone.tsx'] })).toThrow(/no chunk for/);
   });
 });

@@ -106,10 +106,26 @@ describe('the HTML for signed-in addresses (app.html, .vite/pages.json)', () => 
   const withPages = mkdtempSync(join(tmpdir(), 'workhub-web-pages-'));
   writeFileSync(join(withPages, 'index.html'), INDEX);
   writeFileSync(join(withPages, 'app.html'), APP);
+  const PRICING = '<!doctype html><title>Workhub</title><link rel="modulepreload" href="/assets/pricing.js">';
+  writeFileSync(join(withPages, 'public-pricing.html'), PRICING);
+  writeFileSync(join(withPages, 'secret.html'), 'not a page');
   mkdirSync(join(withPages, '.vite'));
-  // As the web build writes them (apps/web/build/signed-in-html.ts patternSource).
+  // As the web build writes them (apps/web/build/signed-in-html.ts patternSource, publicPages).
   const pages = {
-    publicPaths: ['^//*$', '^/auth/login/*$', '^/auth/verify(?:/[^/]+)?/*$'],
+    publicPaths: [
+      '^//*$',
+      '^/pricing/*$',
+      '^/auth/login/*$',
+      '^/auth/verify(?:/[^/]+)?/*$',
+      '^/auth/register/*$',
+      '^/signin/*$',
+    ],
+    publicHtml: {
+      '^/pricing/*$': 'public-pricing.html',
+      '^/auth/register/*$': 'public-gone.html',
+      '^/signin/*$': '../secret.html',
+      '^/nowhere/*$': 'secret.html',
+    },
     signedInHtml: 'app.html',
   };
   writeFileSync(join(withPages, '.vite', 'pages.json'), JSON.stringify(pages));
@@ -130,6 +146,29 @@ describe('the HTML for signed-in addresses (app.html, .vite/pages.json)', () => 
       expect(response.body).toBe(INDEX);
     },
   );
+
+  it.each(['/pricing', '/PRICING/', '/pricing?plan=2'])(
+    "answers the public address %s its page's own HTML, never cached",
+    async (url) => {
+      const response = await get(url, p.app);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(PRICING);
+    },
+  );
+
+  it.each(['/auth/register', '/signin'])(
+    'answers index.html for the public address %s when its own file is missing or outside the build',
+    async (url) => {
+      const response = await get(url, p.app);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX);
+    },
+  );
+
+  it('never answers a file that only a pattern outside the public list names', async () => {
+    expect((await get('/nowhere', p.app)).body).toBe(APP);
+  });
 
   it.each(['/project/list', '/task/123?status=pending', '/auth/login/extra', '/unknown', '/auth/verify/a/b'])(
     'answers app.html, never cached, for the address %s',

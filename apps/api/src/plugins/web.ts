@@ -17,12 +17,17 @@ const decodePath = (path: string): string => {
   }
 };
 
+/** An HTML file of the build's own folder, by a plain name. */
+const HTML_NAME = /^[\w-]+\.html$/;
+
 /**
  * Which HTML a page's address gets. The web build (apps/web/build/signed-in-html.ts) writes
- * `.vite/pages.json`: the public addresses as regular expressions, and the file for every other
- * address (`app.html`: index.html that also preloads the signed-in route table and shell). Without
- * it (an older build), or when it or the file it names is missing or malformed, every page gets
- * index.html: the pages work the same, the shell's chunks just load later.
+ * `.vite/pages.json`: the public addresses as regular expressions, with the HTML of those whose page
+ * has chunks of its own (`publicHtml`: index.html that also preloads them, `public-pricing.html`),
+ * and the file for every other address (`app.html`: index.html that also preloads the signed-in
+ * route table and shell). Without it (an older build), or when it or the file it names is missing
+ * or malformed, every page gets index.html; a public address whose own file is missing or
+ * malformed gets index.html: the pages work the same, their chunks just load later.
  */
 export function htmlForPath(webDist: string): (path: string) => string {
   const indexOnly = () => 'index.html';
@@ -34,18 +39,27 @@ export function htmlForPath(webDist: string): (path: string) => string {
   } catch {
     return indexOnly;
   }
-  const { publicPaths, signedInHtml } = (pages ?? {}) as { publicPaths?: unknown; signedInHtml?: unknown };
+  const { publicPaths, publicHtml, signedInHtml } = (pages ?? {}) as {
+    publicPaths?: unknown;
+    publicHtml?: unknown;
+    signedInHtml?: unknown;
+  };
+  const isFile = (name: unknown): name is string =>
+    typeof name === 'string' && HTML_NAME.test(name) && existsSync(join(webDist, name));
   if (
     !Array.isArray(publicPaths) ||
     !publicPaths.every((source) => typeof source === 'string') ||
-    typeof signedInHtml !== 'string' ||
-    !/^[\w-]+\.html$/.test(signedInHtml) ||
-    !existsSync(join(webDist, signedInHtml))
+    !isFile(signedInHtml)
   ) {
     return indexOnly;
   }
-  const patterns = publicPaths.map((source: string) => new RegExp(source, 'i'));
-  return (path) => (patterns.some((pattern) => pattern.test(path)) ? 'index.html' : signedInHtml);
+  const own =
+    publicHtml !== null && typeof publicHtml === 'object' ? (publicHtml as Record<string, unknown>) : {};
+  const publicPages = publicPaths.map((source: string) => {
+    const html = Object.hasOwn(own, source) ? own[source] : undefined;
+    return { pattern: new RegExp(source, 'i'), html: isFile(html) ? html : 'index.html' };
+  });
+  return (path) => publicPages.find(({ pattern }) => pattern.test(path))?.html ?? signedInHtml;
 }
 
 /**
