@@ -20,6 +20,9 @@ export const PASSWORD = 'secret-1';
 
 let workerPglite: Promise<DbHandle> | undefined;
 
+/** The connections of a test app's PostgreSQL pool at most. */
+export const TEST_POOL_MAX = 4;
+
 /**
  * The test database: the run's PostgreSQL database (a pool of this caller's own), or on PGlite the
  * worker's one copy of the migrated snapshot, which every file of the worker shares as every file
@@ -29,7 +32,7 @@ let workerPglite: Promise<DbHandle> | undefined;
  */
 export async function openTestDb({ own = false }: { own?: boolean } = {}): Promise<DbHandle> {
   const info = inject('testDb');
-  if (info.kind === 'postgres') return postgresHandle(info.url, 4);
+  if (info.kind === 'postgres') return postgresHandle(info.url, TEST_POOL_MAX);
   const copy = async () =>
     pgliteHandle(
       await PGlite.create({
