@@ -49,6 +49,14 @@ export const SLOT_STEP_MINUTES = 15;
 export const BOOKING_HORIZON_DAYS = 90;
 /** At most this many services in one appointment. */
 export const SERVICES_PER_APPOINTMENT_MAX = 8;
+/** A service's longest duration, in minutes. */
+export const SERVICE_MINUTES_MAX = 600;
+/**
+ * An appointment's longest run, in minutes (its services one after the other): the database holds
+ * every appointment to it (barber_appointments_length_check), so a read of the appointments around
+ * a time need not look further back than this.
+ */
+export const APPOINTMENT_MINUTES_MAX = SERVICES_PER_APPOINTMENT_MAX * SERVICE_MINUTES_MAX;
 
 const DAY_MINUTES = 24 * 60;
 const minuteOfDay = (label: string) =>
@@ -68,7 +76,7 @@ export const barberServiceBody = z.object({
   name: requiredString('A name is required', 120),
   duration_minutes: int32({
     min: 5,
-    max: 600,
+    max: SERVICE_MINUTES_MAX,
     message: 'A duration in minutes is required',
     minMessage: 'At least 5 minutes',
     maxMessage: 'At most 600 minutes',

@@ -1,4 +1,5 @@
 import {
+  APPOINTMENT_MINUTES_MAX,
   APPOINTMENT_STEPS,
   type Appointment,
   type AppointmentSource,
@@ -16,6 +17,7 @@ import {
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { outer } from '../../db/correlated.ts';
 import { users } from '../../db/schema/users.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
@@ -91,6 +93,43 @@ export type BookingRequest = {
   tokenHash?: string | null;
   createdBy?: string | null;
 };
+
+/**
+ * The holding appointments (booked, checked in) of `staffIds` that overlap `from`..`to`: what a
+ * slot, a booking, a move and a walk-in check against. One that overlaps started before `to` and at
+ * most an appointment's longest run before `from` (the database holds every appointment to it:
+ * barber_appointments_length_check), so the read is a range of the (account, staff, start) index:
+ * `start_at < to` alone read every appointment a staff member ever had before the window, on the
+ * public booking page too (busy-plan.postgres.test.ts).
+ */
+export function busyAppointments(
+  db: Db,
+  scope: Scope,
+  staffIds: readonly string[],
+  from: Date,
+  to: Date,
+  exceptAppointment?: string,
+) {
+  const earliestStart = new Date(from.getTime() - APPOINTMENT_MINUTES_MAX * 60_000);
+  return db
+    .select({
+      staffId: barberAppointments.staffId,
+      start: barberAppointments.startAt,
+      end: barberAppointments.endAt,
+    })
+    .from(barberAppointments)
+    .where(
+      and(
+        scope.workspace(barberAppointments),
+        inArray(barberAppointments.staffId, [...staffIds]),
+        inArray(barberAppointments.status, [...HOLDING_STATUSES]),
+        gte(barberAppointments.startAt, earliestStart),
+        lt(barberAppointments.startAt, to),
+        gt(barberAppointments.endAt, from),
+        exceptAppointment ? sql`${barberAppointments.id} <> ${exceptAppointment}` : undefined,
+      ),
+    );
+}
 
 /** Appointments: slots, booking (staff, public, walk-in), the status steps, moves, lists. */
 export function createAppointmentService(ctx: Ctx) {
@@ -168,23 +207,7 @@ export function createAppointmentService(ctx: Ctx) {
             lt(barberDaysOff.day, addDays(to.toISOString().slice(0, 10), 2)),
           ),
         ),
-      db
-        .select({
-          staffId: barberAppointments.staffId,
-          start: barberAppointments.startAt,
-          end: barberAppointments.endAt,
-        })
-        .from(barberAppointments)
-        .where(
-          and(
-            scope.workspace(barberAppointments),
-            inArray(barberAppointments.staffId, ids),
-            inArray(barberAppointments.status, [...HOLDING_STATUSES]),
-            lt(barberAppointments.startAt, to),
-            gt(barberAppointments.endAt, from),
-            exceptAppointment ? sql`${barberAppointments.id} <> ${exceptAppointment}` : undefined,
-          ),
-        ),
+      busyAppointments(db, scope, ids, from, to, exceptAppointment),
     ]);
     const interval = (r: { weekday: number; startMinute: number; endMinute: number }) => ({
       weekday: r.weekday,

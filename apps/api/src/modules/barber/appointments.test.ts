@@ -1,8 +1,10 @@
+import { APPOINTMENT_MINUTES_MAX } from '@workhub/shared/schemas/barber';
 import { describe, expect, it } from 'vitest';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
 import { memberIn } from '../../test/tenants.ts';
 import { call } from '../../test/work.ts';
 import { theAuditRow } from '../audit/audit-test-helpers.ts';
+import { barberAppointments } from './barber.schema.ts';
 import {
   addService,
   addStaff,
@@ -670,5 +672,37 @@ describe("a customer's own appointments", () => {
     expect(errorOf(again).error.message).toMatch(/cancelled cannot be cancelled/);
     // The freed time can be booked again.
     await booked(t, shop.token, { ...body, start_at: shopTimeAt(t, shop.timezone, 1, 9) });
+  });
+});
+
+describe('the length of an appointment', () => {
+  it('is held by the database to its services one after the other at the longest (8 x 600 minutes)', async () => {
+    const shop = await barberShop(t);
+    const customer = await call(t, 'POST', '/api/barber/customers', shop.token, { name: 'Long day' });
+    expect(customer.statusCode, customer.body).toBe(201);
+    const start = new Date(t.clock.now().getTime() + 30 * 24 * 3_600_000);
+    const insert = (minutes: number, daysLater: number) => {
+      const at = new Date(start.getTime() + daysLater * 7 * 24 * 3_600_000);
+      return t.db.db.insert(barberAppointments).values({
+        accountId: shop.accountId,
+        workspaceId: shop.workspaceId,
+        customerId: customer.json().data.id,
+        staffId: shop.staff.id,
+        startAt: at,
+        endAt: new Date(at.getTime() + minutes * 60_000),
+        status: 'booked',
+        source: 'staff',
+      });
+    };
+    await expect(insert(APPOINTMENT_MINUTES_MAX, 0)).resolves.toBeDefined();
+    const refusal = await insert(APPOINTMENT_MINUTES_MAX + 1, 1).then(
+      () => 'inserted',
+      (err: unknown) => {
+        const messages: string[] = [];
+        for (let e: unknown = err; e instanceof Error; e = e.cause) messages.push(e.message);
+        return messages.join(' / ');
+      },
+    );
+    expect(refusal).toContain('barber_appointments_length_check');
   });
 });

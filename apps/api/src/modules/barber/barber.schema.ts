@@ -1,4 +1,5 @@
 import {
+  APPOINTMENT_MINUTES_MAX,
   APPOINTMENT_SOURCES,
   APPOINTMENT_STATUSES,
   BARBER_DEFAULT_TIMEZONE,
@@ -241,6 +242,11 @@ export const barberAppointments = pgTable(
     check('barber_appointments_status_check', sql`${t.status} in (${inList(APPOINTMENT_STATUSES)})`),
     check('barber_appointments_source_check', sql`${t.source} in (${inList(APPOINTMENT_SOURCES)})`),
     check('barber_appointments_range_check', sql`${t.endAt} > ${t.startAt}`),
+    // An appointment's services one after the other at most: the busy read looks back this far.
+    check(
+      'barber_appointments_length_check',
+      sql`${t.endAt} <= ${t.startAt} + interval '${sql.raw(String(APPOINTMENT_MINUTES_MAX))} minutes'`,
+    ),
   ],
 );
 

@@ -536,9 +536,12 @@ export function createCbeFeeService(ctx: Ctx) {
     },
 
     async arrears(scope: WorkspaceScope, query: z.output<typeof cbeArrearsQuery>) {
-      const rows = await arrearsQuery(scope, query).limit(query.limit).offset(pageOf(query).offset);
-      const all = await arrearsQuery(scope, query);
-      return { data: rows.map(toArrear), meta: meta(query, all.length) };
+      // The total counted in the database: every student in arrears was fetched only to be counted.
+      const [rows, [all]] = await Promise.all([
+        arrearsQuery(scope, query).limit(query.limit).offset(pageOf(query).offset),
+        db.select({ total: count() }).from(arrearsQuery(scope, query).as('arrears')),
+      ]);
+      return { data: rows.map(toArrear), meta: meta(query, all?.total ?? 0) };
     },
     async exportArrears(scope: WorkspaceScope, query: z.output<typeof cbeArrearsQuery>) {
       const rows = await arrearsQuery(scope, query).limit(EXPORT_FETCH);

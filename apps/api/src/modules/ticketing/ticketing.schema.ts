@@ -227,6 +227,9 @@ export const ticketingTickets = pgTable(
     index('ticketing_tickets_counter_idx').on(t.accountId, t.counterId, t.status),
     index('ticketing_tickets_workspace_day_idx').on(t.accountId, t.workspaceId, t.serviceDay),
     index('ticketing_tickets_workspace_queued_idx').on(t.accountId, t.workspaceId, t.queuedAt, t.id),
+    // A customer's own tickets, newest first (GET /api/ticketing/my-tickets): without it the page
+    // walked the workspace's every ticket, newest first, for the few the customer took.
+    index('ticketing_tickets_issuer_idx').on(t.accountId, t.workspaceId, t.issuedBy, t.queuedAt, t.id),
     check('ticketing_tickets_status_check', sql`${t.status} in (${inList(TICKET_STATUSES)})`),
     check('ticketing_tickets_source_check', sql`${t.source} in (${inList(TICKET_SOURCES)})`),
     check('ticketing_tickets_number_check', sql`${t.number} >= 1`),

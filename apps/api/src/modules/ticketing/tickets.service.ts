@@ -11,6 +11,7 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { workspaces } from '../../db/schema/workspaces.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
@@ -68,18 +69,34 @@ const ticketColumns = {
 };
 
 /** Tickets: issued (by a member or at the kiosk), called by a counter, and moved through their day. */
+/** Tickets of the scope's workspace with their service's prefix and name and their counter's name. */
+function selectTickets(db: Db, scope: Tenancy, where: SQL | undefined) {
+  return db
+    .select(ticketColumns)
+    .from(T)
+    .innerJoin(S, and(eq(S.accountId, T.accountId), eq(S.id, T.serviceId)))
+    .leftJoin(C, and(eq(C.accountId, T.accountId), eq(C.id, T.counterId)))
+    .where(and(scope.workspace(T), where))
+    .$dynamic();
+}
+
+/**
+ * A page of the tickets a customer took signed in at the kiosk, newest first: read through
+ * ticketing_tickets_issuer_idx (my-tickets-plan.postgres.test.ts).
+ */
+export function myTicketsPage(db: Db, scope: Tenancy, userId: string, page: { page: number; limit: number }) {
+  return selectTickets(db, scope, myTickets(userId))
+    .orderBy(desc(T.queuedAt), desc(T.id))
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
+}
+
+const myTickets = (userId: string) => and(eq(T.issuedBy, userId), eq(T.source, 'kiosk'));
+
 export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
   const { db, now } = ctx;
 
-  function select(scope: Tenancy, where: SQL | undefined) {
-    return db
-      .select(ticketColumns)
-      .from(T)
-      .innerJoin(S, and(eq(S.accountId, T.accountId), eq(S.id, T.serviceId)))
-      .leftJoin(C, and(eq(C.accountId, T.accountId), eq(C.id, T.counterId)))
-      .where(and(scope.workspace(T), where))
-      .$dynamic();
-  }
+  const select = (scope: Tenancy, where: SQL | undefined) => selectTickets(db, scope, where);
   type Row = Awaited<ReturnType<typeof select>>[number];
 
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -397,16 +414,12 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
 
     /** A customer's own tickets (those they took signed in), newest first, each with its place. */
     async listMine(scope: Tenancy, userId: string, page: { page: number; limit: number }) {
-      const mine = and(eq(T.issuedBy, userId), eq(T.source, 'kiosk'));
       const [rows, [total]] = await Promise.all([
-        select(scope, mine)
-          .orderBy(desc(T.queuedAt), desc(T.id))
-          .limit(page.limit)
-          .offset((page.page - 1) * page.limit),
+        myTicketsPage(db, scope, userId, page),
         db
           .select({ total: count() })
           .from(T)
-          .where(and(scope.workspace(T), mine)),
+          .where(and(scope.workspace(T), myTickets(userId))),
       ]);
       const data = [];
       for (const row of rows) {
