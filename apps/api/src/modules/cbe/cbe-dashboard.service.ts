@@ -166,13 +166,22 @@ export function createCbeDashboardService(ctx: Ctx) {
 
       const collection = term
         ? rowsOf<{ date: string; expected: string; collected: string }>(
+            // Each day's issues and payments of the term summed once, then added up to each day: a
+            // sum per day over every payment up to it read the school's whole history 90 times.
             await db.execute(sql`
+              with issued as (
+                select ${cbeInvoices.issuedOn} as day, sum(${cbeInvoices.amount}) as amount from ${cbeInvoices}
+                where ${scope.workspace(cbeInvoices)} and ${cbeInvoices.termId} = ${term.id}
+                group by 1
+              ), paid as (
+                select ${cbePayments.paidOn} as day, sum(${cbePayments.amount}) as amount from ${cbePayments}
+                join ${cbeInvoices} on ${cbeInvoices.accountId} = ${cbePayments.accountId} and ${cbeInvoices.id} = ${cbePayments.invoiceId}
+                where ${scope.workspace(cbePayments)} and ${cbeInvoices.termId} = ${term.id}
+                group by 1
+              )
               select to_char(d, 'YYYY-MM-DD') as date,
-                (select coalesce(sum(${cbeInvoices.amount}), 0) from ${cbeInvoices}
-                   where ${scope.workspace(cbeInvoices)} and ${cbeInvoices.termId} = ${term.id} and ${cbeInvoices.issuedOn} <= d::date)::numeric(14,4)::text as expected,
-                (select coalesce(sum(${cbePayments.amount}), 0) from ${cbePayments}
-                   join ${cbeInvoices} on ${cbeInvoices.accountId} = ${cbePayments.accountId} and ${cbeInvoices.id} = ${cbePayments.invoiceId}
-                   where ${scope.workspace(cbePayments)} and ${cbeInvoices.termId} = ${term.id} and ${cbePayments.paidOn} <= d::date)::numeric(14,4)::text as collected
+                (select coalesce(sum(issued.amount), 0) from issued where issued.day <= d::date)::numeric(14,4)::text as expected,
+                (select coalesce(sum(paid.amount), 0) from paid where paid.day <= d::date)::numeric(14,4)::text as collected
               from generate_series(${term.startsOn}::date, greatest(${term.startsOn}::date, ${termEnd}::date), interval '1 day') as d
               order by d`),
           )

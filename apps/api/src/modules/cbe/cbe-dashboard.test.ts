@@ -47,6 +47,7 @@ async function schoolAroundToday(token: string) {
   }
   return {
     today,
+    yearId: year.id as string,
     termId: term.id as string,
     gradeId: grade.id as string,
     classId: klass.id as string,
@@ -143,6 +144,37 @@ describe('the CBE dashboard', () => {
       amount: 250.5,
       paid_on: s.today,
     });
+
+    // Another term's invoices, paid in full today: neither this term's collection nor arrears.
+    const before = await ok(t, 'POST', '/api/cbe/terms', owner.token, {
+      year_id: s.yearId,
+      name: 'Before',
+      starts_on: shift(s.today, -60),
+      ends_on: shift(s.today, -31),
+    });
+    await ok(t, 'POST', '/api/cbe/fee-structures', owner.token, {
+      grade_id: s.gradeId,
+      term_id: before.id,
+      amount: 400,
+    });
+    await ok(t, 'POST', '/api/cbe/invoices/generate', owner.token, {
+      class_id: s.classId,
+      term_id: before.id,
+    });
+    const earlier = await ok<{ id: string; term_id: string }[]>(
+      t,
+      'GET',
+      `/api/cbe/invoices?term_id=${before.id}`,
+      owner.token,
+    );
+    expect(earlier.length).toBe(3);
+    for (const invoice of earlier) {
+      await ok(t, 'POST', '/api/cbe/payments', owner.token, {
+        invoice_id: invoice.id,
+        amount: 400,
+        paid_on: s.today,
+      });
+    }
 
     const figures = await ok<Record<string, unknown>>(t, 'GET', '/api/cbe/dashboard', owner.token);
     expect(figures).toMatchObject({

@@ -224,7 +224,9 @@ export const ticketingTickets = pgTable(
     index('ticketing_tickets_queue_idx')
       .on(t.accountId, t.workspaceId, t.serviceDay, t.serviceId, t.priority, t.queuedAt)
       .where(sql`${t.status} = 'waiting'`),
-    index('ticketing_tickets_counter_idx').on(t.accountId, t.counterId, t.status),
+    // A counter's tickets by status (the board's in hand), and since when (the dashboard's served
+    // per counter: without queued_at it read every ticket a counter ever finished).
+    index('ticketing_tickets_counter_idx').on(t.accountId, t.counterId, t.status, t.queuedAt),
     index('ticketing_tickets_workspace_day_idx').on(t.accountId, t.workspaceId, t.serviceDay),
     index('ticketing_tickets_workspace_queued_idx').on(t.accountId, t.workspaceId, t.queuedAt, t.id),
     // A customer's own tickets, newest first (GET /api/ticketing/my-tickets): without it the page
