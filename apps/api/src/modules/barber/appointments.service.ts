@@ -35,6 +35,8 @@ import {
   barberStaff,
   barberStaffServices,
   barberWorkingHours,
+  customerOfAppointment,
+  staffOfAppointment,
 } from './barber.schema.ts';
 import { type BarberScope, badRequest, timezoneOf } from './barber.service.ts';
 import {
@@ -405,20 +407,8 @@ export function createAppointmentService(ctx: Ctx) {
     let query = db
       .select({ a: barberAppointments, customer: barberCustomers, staffName: barberStaff.name })
       .from(barberAppointments)
-      .innerJoin(
-        barberCustomers,
-        and(
-          eq(barberCustomers.accountId, barberAppointments.accountId),
-          eq(barberCustomers.id, barberAppointments.customerId),
-        ),
-      )
-      .innerJoin(
-        barberStaff,
-        and(
-          eq(barberStaff.accountId, barberAppointments.accountId),
-          eq(barberStaff.id, barberAppointments.staffId),
-        ),
-      )
+      .innerJoin(barberCustomers, customerOfAppointment)
+      .innerJoin(barberStaff, staffOfAppointment)
       .where(and(scope.workspace(barberAppointments), where))
       .orderBy(...order)
       .$dynamic();
@@ -500,20 +490,8 @@ export function createAppointmentService(ctx: Ctx) {
     const appointments = db.select({ total: count() }).from(barberAppointments).$dynamic();
     const joined = searched
       ? appointments
-          .innerJoin(
-            barberCustomers,
-            and(
-              eq(barberCustomers.accountId, barberAppointments.accountId),
-              eq(barberCustomers.id, barberAppointments.customerId),
-            ),
-          )
-          .innerJoin(
-            barberStaff,
-            and(
-              eq(barberStaff.accountId, barberAppointments.accountId),
-              eq(barberStaff.id, barberAppointments.staffId),
-            ),
-          )
+          .innerJoin(barberCustomers, customerOfAppointment)
+          .innerJoin(barberStaff, staffOfAppointment)
       : appointments;
     return joined.where(and(scope.workspace(barberAppointments), where));
   };

@@ -4,7 +4,7 @@ import {
   APPOINTMENT_STATUSES,
   BARBER_DEFAULT_TIMEZONE,
 } from '@workhub/shared/schemas/barber';
-import { sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -281,3 +281,15 @@ export const barberAppointmentServices = pgTable(
     index('barber_appointment_services_service_idx').on(t.accountId, t.serviceId),
   ],
 );
+
+/** An appointment's customer, as a join's condition. */
+export const customerOfAppointment = and(
+  eq(barberCustomers.accountId, barberAppointments.accountId),
+  eq(barberCustomers.id, barberAppointments.customerId),
+) as SQL;
+
+/** An appointment's staff member, as a join's condition. */
+export const staffOfAppointment = and(
+  eq(barberStaff.accountId, barberAppointments.accountId),
+  eq(barberStaff.id, barberAppointments.staffId),
+) as SQL;

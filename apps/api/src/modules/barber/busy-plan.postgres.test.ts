@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant-context.ts';
 import { workspaceConditions } from '../../db/tenant-scope.ts';
 import { useTestApp } from '../../test/helpers.ts';
+import { explainAnalyze, rowsRead } from '../../test/plans.ts';
 import { call } from '../../test/work.ts';
 import { busyAppointments } from './appointments.service.ts';
 import { barberShop, type Shop } from './barber-test-helpers.ts';
@@ -18,16 +19,6 @@ import { barberShop, type Shop } from './barber-test-helpers.ts';
  * the server's.
  */
 
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PlanNode[];
-};
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 const HISTORY = 5_000;
 /** An appointment's longest run, in hours: how far before the window the read looks. */
 const LOOK_BACK_HOURS = APPOINTMENT_MINUTES_MAX / 60;
@@ -66,31 +57,14 @@ describe("a slot check reads the window's appointments only", () => {
     const tenant = { accountId: shop.accountId, workspaceId: shop.workspaceId, userId: null };
     const query = (db: Db) => busyAppointments(db, scope, [shop.staff.id], from, to);
     const { sql: text, params } = query(app).toSQL();
-    const [found, [row]] = await Promise.all([
+    const [found, plan] = await Promise.all([
       withTenant(app, tenant, (tx: Db) => query(tx)),
-      withTenant(app, tenant, (tx: Db) => {
-        const client = (tx as unknown as { session: { client: { unsafe: PostgresUnsafe } } }).session.client;
-        return client.unsafe(`explain (analyze, format json) ${text}`, params);
-      }),
+      explainAnalyze(app, tenant, text, params),
     ]);
     expect(found).toHaveLength(3);
-    const plan = row?.['QUERY PLAN'];
-    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
-    if (!parsed[0]) throw new Error('no plan');
-    const read = nodesOf(parsed[0].Plan)
-      .filter((node) => node['Relation Name'] === 'barber_appointments')
-      .reduce(
-        (sum, node) =>
-          sum +
-          (node['Actual Rows'] +
-            (node['Rows Removed by Filter'] ?? 0) +
-            (node['Rows Removed by Index Recheck'] ?? 0)) *
-            (node['Actual Loops'] ?? 1),
-        0,
-      );
     // The window's three and the history's last 80 hours (one appointment an hour), not its 5,000.
-    expect(read, JSON.stringify(parsed[0].Plan)).toBeLessThanOrEqual(3 + LOOK_BACK_HOURS + 1);
+    expect(rowsRead(plan, 'barber_appointments'), JSON.stringify(plan)).toBeLessThanOrEqual(
+      3 + LOOK_BACK_HOURS + 1,
+    );
   });
 });
-
-type PostgresUnsafe = (query: string, params: unknown[]) => Promise<Record<string, unknown>[]>;

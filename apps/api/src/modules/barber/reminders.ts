@@ -12,6 +12,8 @@ import {
   barberAppointments,
   barberCustomers,
   barberStaff,
+  customerOfAppointment,
+  staffOfAppointment,
 } from './barber.schema.ts';
 import { timezoneOf } from './barber.service.ts';
 
@@ -73,20 +75,8 @@ export function createReminderJob({ db, now, mailer, log }: ReminderDeps) {
               staffName: barberStaff.name,
             })
             .from(barberAppointments)
-            .innerJoin(
-              barberCustomers,
-              and(
-                eq(barberCustomers.accountId, barberAppointments.accountId),
-                eq(barberCustomers.id, barberAppointments.customerId),
-              ),
-            )
-            .innerJoin(
-              barberStaff,
-              and(
-                eq(barberStaff.accountId, barberAppointments.accountId),
-                eq(barberStaff.id, barberAppointments.staffId),
-              ),
-            )
+            .innerJoin(barberCustomers, customerOfAppointment)
+            .innerJoin(barberStaff, staffOfAppointment)
             .where(and(scope.workspace(barberAppointments), inArray(barberAppointments.id, ids))),
           tx
             .select({

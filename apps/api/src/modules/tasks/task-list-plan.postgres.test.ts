@@ -1,11 +1,10 @@
 import { taskExportQuery } from '@workhub/shared/schemas/work';
 import { is, Placeholder, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
 import { rowsStatement } from '../../db/paging.ts';
-import { withTenant } from '../../db/tenant-context.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { useTestApp } from '../../test/helpers.ts';
+import { explainAnalyze, nodesOf, type PlanNode } from '../../test/plans.ts';
 import { newTenant, type Tenant } from '../../test/tenants.ts';
 import { createProject } from '../../test/work.ts';
 import { taskListOf } from './task-queries.ts';
@@ -19,8 +18,6 @@ import { taskListOf } from './task-queries.ts';
  * server's (PGlite has the same planner, but this is the database the big tenants run on).
  */
 
-type PlanNode = { 'Node Type': string; 'Actual Rows': number; Plans?: PlanNode[] };
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 const JOINS = new Set(['Nested Loop', 'Hash Join', 'Merge Join']);
 const PAGE = 14;
 const TASKS = 600;
@@ -65,14 +62,7 @@ describe("a deep page of a big project's task list", () => {
       workspaceId: tenant.workspace.workspace_id,
       userId: tenant.holder.session.user.user_id,
     };
-    const [row] = await withTenant(app, tenantOf, (tx: Db) => {
-      const client = (tx as unknown as { session: { client: { unsafe: PostgresUnsafe } } }).session.client;
-      return client.unsafe(`explain (analyze, format json) ${text}`, bound);
-    });
-    const plan = row?.['QUERY PLAN'];
-    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
-    if (!parsed[0]) throw new Error('no plan');
-    return parsed[0].Plan;
+    return explainAnalyze(app, tenantOf, text, bound);
   }
 
   it('joins only the page’s rows, however deep the page', async () => {
@@ -86,5 +76,3 @@ describe("a deep page of a big project's task list", () => {
     }
   });
 });
-
-type PostgresUnsafe = (query: string, params: unknown[]) => Promise<Record<string, unknown>[]>;

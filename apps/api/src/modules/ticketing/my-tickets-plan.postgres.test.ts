@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant-context.ts';
 import { workspaceConditions } from '../../db/tenant-scope.ts';
 import { useTestApp } from '../../test/helpers.ts';
+import { explainAnalyze, rowsRead } from '../../test/plans.ts';
 import { newTenant, type Tenant } from '../../test/tenants.ts';
 import { createService } from './ticketing-test-helpers.ts';
 import { myTicketsPage } from './tickets.service.ts';
@@ -14,15 +15,6 @@ import { myTicketsPage } from './tickets.service.ts';
  * Runs in the api-postgres project only: the plan is the server's.
  */
 
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-};
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 const HISTORY = 3_000;
 
 describe("a customer's own tickets", () => {
@@ -51,26 +43,11 @@ describe("a customer's own tickets", () => {
     const tenantOf = { accountId, workspaceId, userId: customer() };
     const page = (db: Db) => myTicketsPage(db, scope, customer(), { page: 1, limit: 20 });
     const { sql: text, params } = page(app).toSQL();
-    const [found, [row]] = await Promise.all([
+    const [found, plan] = await Promise.all([
       withTenant(app, tenantOf, (tx: Db) => page(tx)),
-      withTenant(app, tenantOf, (tx: Db) => {
-        const client = (tx as unknown as { session: { client: { unsafe: PostgresUnsafe } } }).session.client;
-        return client.unsafe(`explain (analyze, format json) ${text}`, params);
-      }),
+      explainAnalyze(app, tenantOf, text, params),
     ]);
     expect(found).toHaveLength(3);
-    const plan = row?.['QUERY PLAN'];
-    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
-    if (!parsed[0]) throw new Error('no plan');
-    const read = nodesOf(parsed[0].Plan)
-      .filter((node) => node['Relation Name'] === 'ticketing_tickets')
-      .reduce(
-        (sum, node) =>
-          sum + (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1),
-        0,
-      );
-    expect(read, JSON.stringify(parsed[0].Plan)).toBeLessThanOrEqual(10);
+    expect(rowsRead(plan, 'ticketing_tickets'), JSON.stringify(plan)).toBeLessThanOrEqual(10);
   });
 });
-
-type PostgresUnsafe = (query: string, params: unknown[]) => Promise<Record<string, unknown>[]>;

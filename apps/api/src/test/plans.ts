@@ -1,0 +1,52 @@
+import type { Db } from '../db/client.ts';
+import { type Tenant, withTenant } from '../db/tenant-context.ts';
+
+/** A node of PostgreSQL's `explain (analyze, format json)`, as much of it as the plan tests read. */
+export type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+};
+
+type PostgresUnsafe = (query: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** The node and every node under it. */
+export const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+/**
+ * EXPLAIN ANALYZE of the statement `text` with `params`, as the app runs it: on its pool (`app`, the
+ * app's role, row-level security on), in a transaction whose tenant is `tenant`. PostgreSQL only.
+ */
+export async function explainAnalyze(
+  app: Db,
+  tenant: Tenant,
+  text: string,
+  params: unknown[],
+): Promise<PlanNode> {
+  const [row] = await withTenant(app, tenant, (tx: Db) => {
+    const client = (tx as unknown as { session: { client: { unsafe: PostgresUnsafe } } }).session.client;
+    return client.unsafe(`explain (analyze, format json) ${text}`, params);
+  });
+  const plan = row?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
+  if (!parsed[0]) throw new Error('no plan');
+  return parsed[0].Plan;
+}
+
+/** The rows the plan's scans of `relation` looked at: those kept and those a filter or a recheck dropped, over every loop. */
+export const rowsRead = (plan: PlanNode, relation: string): number =>
+  nodesOf(plan)
+    .filter((node) => node['Relation Name'] === relation)
+    .reduce(
+      (sum, node) =>
+        sum +
+        (node['Actual Rows'] +
+          (node['Rows Removed by Filter'] ?? 0) +
+          (node['Rows Removed by Index Recheck'] ?? 0)) *
+          (node['Actual Loops'] ?? 1),
+      0,
+    );
