@@ -1,3 +1,4 @@
+import { is, Placeholder } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type Tenant, withTenant } from '../db/tenant-context.ts';
 
@@ -50,3 +51,22 @@ export const rowsRead = (plan: PlanNode, relation: string): number =>
           (node['Actual Loops'] ?? 1),
       0,
     );
+
+/**
+ * The statement's text and its parameters with each placeholder (db/prepared.ts) replaced by its
+ * value in `values`: what explainAnalyze takes for a statement the app prepares.
+ */
+export function boundStatement(
+  statement: { toSQL: () => { sql: string; params: unknown[] } },
+  values: Record<string, unknown>,
+): { text: string; params: unknown[] } {
+  const { sql: text, params } = statement.toSQL();
+  return {
+    text,
+    params: params.map((param) => {
+      if (!is(param, Placeholder)) return param;
+      if (!(param.name in values)) throw new Error(`no value for the placeholder ${param.name}`);
+      return values[param.name];
+    }),
+  };
+}

@@ -152,6 +152,13 @@ export function createCbeFeeService(ctx: Ctx) {
     asc(sql`lower(${cbeStudents.lastName})`),
     asc(cbeInvoices.id),
   ];
+  /** A page of the invoices, in their order (cbe_invoices_issued_idx); exported for the plan tests. */
+  const invoicePage = (scope: WorkspaceScope, query: z.output<typeof cbeInvoiceListQuery>) =>
+    invoiceSelect()
+      .where(invoiceWhere(scope, query))
+      .orderBy(...invoiceOrder)
+      .limit(query.limit)
+      .offset(pageOf(query).offset);
 
   // ------------------------------------------------------------ payments
   const paymentSelect = () =>
@@ -315,13 +322,10 @@ export function createCbeFeeService(ctx: Ctx) {
     },
 
     // ---------------- invoices
+    invoicePage,
     async listInvoices(scope: WorkspaceScope, query: z.output<typeof cbeInvoiceListQuery>) {
       const where = invoiceWhere(scope, query);
-      const rows = await invoiceSelect()
-        .where(where)
-        .orderBy(...invoiceOrder)
-        .limit(query.limit)
-        .offset(pageOf(query).offset);
+      const rows = await invoicePage(scope, query);
       const [total] = await db
         .select({ total: count() })
         .from(cbeInvoices)

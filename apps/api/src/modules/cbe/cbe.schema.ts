@@ -168,6 +168,14 @@ export const cbeStudents = pgTable(
     // One admission number per workspace, whatever the case.
     uniqueIndex('cbe_students_admission_key').on(t.accountId, t.workspaceId, sql`lower(${t.admissionNo})`),
     index('cbe_students_class_idx').on(t.accountId, t.classId, t.lastName, t.firstName),
+    // The list's order (last name, first name, whatever the case).
+    index('cbe_students_name_idx').on(
+      t.accountId,
+      t.workspaceId,
+      sql`lower(${t.lastName})`,
+      sql`lower(${t.firstName})`,
+      t.id,
+    ),
     check('cbe_students_status_check', sql`${t.status} in (${inList(CBE_STUDENT_STATUSES)})`),
   ],
 );
@@ -292,6 +300,8 @@ export const cbeInvoices = pgTable(
     sameWorkspaceFk('cbe_invoices_term_fk', t, t.termId, cbeTerms).onDelete('cascade'),
     uniqueIndex('cbe_invoices_student_term_key').on(t.accountId, t.studentId, t.termId),
     index('cbe_invoices_term_idx').on(t.accountId, t.workspaceId, t.termId),
+    // The list's order, newest issue day first (a day's invoices then sorted by name).
+    index('cbe_invoices_issued_idx').on(t.accountId, t.workspaceId, t.issuedOn),
     check('cbe_invoices_paid_check', sql`${t.paid} >= 0 and ${t.paid} <= ${t.amount}`),
   ],
 );

@@ -82,6 +82,8 @@ export const purchaseOrders = pgTable(
       t.dueDate,
       t.id,
     ),
+    // The status filter in the list's default order, by number.
+    index('purchase_orders_workspace_status_number_idx').on(t.accountId, t.workspaceId, t.status, t.number),
     index('purchase_orders_workspace_due_idx').on(t.accountId, t.workspaceId, t.dueDate, t.id),
     index('purchase_orders_workspace_order_date_idx').on(t.accountId, t.workspaceId, t.orderDate, t.id),
     index('purchase_orders_workspace_created_idx').on(t.accountId, t.workspaceId, t.createdAt, t.id),
@@ -156,6 +158,8 @@ export const customerOrders = pgTable(
       t.dueDate,
       t.id,
     ),
+    // The status filter in the list's default order, by number.
+    index('customer_orders_workspace_status_number_idx').on(t.accountId, t.workspaceId, t.status, t.number),
     index('customer_orders_workspace_due_idx').on(t.accountId, t.workspaceId, t.dueDate, t.id),
     // Also the dashboard's sales value and orders per week.
     index('customer_orders_workspace_order_date_idx').on(t.accountId, t.workspaceId, t.orderDate, t.id),

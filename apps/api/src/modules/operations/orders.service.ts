@@ -364,6 +364,8 @@ export function createOrderService<Item, Line, Status extends string>(
 
   return {
     list,
+    /** The list's statement's parts (db/paging.ts), for the tests that read its plan. */
+    listOf,
     exportCsv,
     get: detail,
     create,

@@ -1,10 +1,10 @@
 import { taskExportQuery } from '@workhub/shared/schemas/work';
-import { is, Placeholder, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsStatement } from '../../db/paging.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { useTestApp } from '../../test/helpers.ts';
-import { explainAnalyze, nodesOf, type PlanNode } from '../../test/plans.ts';
+import { boundStatement, explainAnalyze, nodesOf, type PlanNode } from '../../test/plans.ts';
 import { newTenant, type Tenant } from '../../test/tenants.ts';
 import { createProject } from '../../test/work.ts';
 import { taskListOf } from './task-queries.ts';
@@ -54,15 +54,17 @@ describe("a deep page of a big project's task list", () => {
     const query = taskExportQuery.parse({ project_id: projectId, status: 'pending', sort: 'due_date' });
     const app = await t.db.appDb();
     const list = taskListOf(app, scope, query, today, null);
-    const { sql: text, params } = rowsStatement(app, list).toSQL();
-    const values: Record<string, unknown> = { ...list.shape.values, limit: PAGE, offset: (page - 1) * PAGE };
-    const bound = params.map((param) => (is(param, Placeholder) ? values[param.name] : param));
+    const { text, params } = boundStatement(rowsStatement(app, list), {
+      ...list.shape.values,
+      limit: PAGE,
+      offset: (page - 1) * PAGE,
+    });
     const tenantOf = {
       accountId: tenant.workspace.account_id,
       workspaceId: tenant.workspace.workspace_id,
       userId: tenant.holder.session.user.user_id,
     };
-    return explainAnalyze(app, tenantOf, text, bound);
+    return explainAnalyze(app, tenantOf, text, params);
   }
 
   it('joins only the page’s rows, however deep the page', async () => {
