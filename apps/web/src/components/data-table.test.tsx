@@ -128,4 +128,24 @@ describe('DataTable', () => {
     expect(screen.getByText('30 things')).toBeTruthy();
     expect(screen.getByRole('button', { name: '2' })).toBeTruthy();
   });
+
+  it('says "more than" under a list that stopped counting', () => {
+    renderPage(
+      <DataTable
+        label="Things"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        minWidth={400}
+        pagination={{
+          meta: { page: 1, limit: 14, total: 10_000, capped: true },
+          page: 1,
+          onChange: () => {},
+          noun: ['thing', 'things'],
+        }}
+      />,
+    );
+    expect(screen.getByText('More than 10,000 things')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '715' })).toBeTruthy();
+  });
 });

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { counted } from '../lib/labels.ts';
 
 type ListPaginationProps = {
-  meta: { page: number; limit: number; total: number };
+  /** `capped`: the list stopped counting at `total` (there are more). */
+  meta: { page: number; limit: number; total: number; capped?: boolean };
   page: number;
   onChange: (page: number) => void;
   /** What the list counts, for the summary ('3 workspaces'). */
@@ -20,6 +21,7 @@ export const ListPagination = ({ meta, page, onChange, noun }: ListPaginationPro
   return (
     <Group justify="space-between" mt="md">
       <Text size="sm" c="dimmed">
+        {meta.capped ? 'More than ' : ''}
         {counted(meta.total, noun[0], noun[1])}
       </Text>
       <Pagination

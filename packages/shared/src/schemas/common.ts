@@ -141,11 +141,19 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 export const dataEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ data, message: z.string().optional() });
 
-/** `{ data: [...], meta: { page, limit, total } }` for a list. */
+/**
+ * `{ data: [...], meta: { page, limit, total } }` for a list. A list whose rows grow without bound
+ * (a queue's tickets) may stop counting: `capped: true` then says there are more than `total`.
+ */
 export const listEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({
     data: z.array(item),
-    meta: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+    meta: z.object({
+      page: z.number().int(),
+      limit: z.number().int(),
+      total: z.number().int(),
+      capped: z.boolean().optional(),
+    }),
   });
 
 export const messageEnvelope = z.object({ message: z.string() });

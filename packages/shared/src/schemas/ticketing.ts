@@ -219,6 +219,11 @@ export const ticket = z.object({
 export type Ticket = z.infer<typeof ticket>;
 
 const TICKET_SORTS = ['queued_at', '-queued_at', 'number', '-number'] as const;
+/**
+ * The ticket list counts its matches up to this many (meta.capped beyond): a queue issues hundreds
+ * of tickets a day, and counting a year of them cost each page ~45 ms (docs/performance.md).
+ */
+export const TICKET_LIST_COUNT_MAX = 10_000;
 export const ticketListQuery = paginationQuery.extend({
   /** The number ("A-012", "12") or the service's name. */
   q: searchQuery(50),

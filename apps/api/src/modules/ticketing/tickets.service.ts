@@ -1,6 +1,7 @@
 import { EXPORT_ROWS_MAX } from '@workhub/shared/constants';
 import {
   type MyQueue,
+  TICKET_LIST_COUNT_MAX,
   type Ticket,
   type TicketListQuery,
   type TicketSource,
@@ -245,6 +246,21 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
     return and(...conditions);
   }
 
+  /** The list's matches, one more than TICKET_LIST_COUNT_MAX at most; the service joined for a search only. */
+  function cappedMatches(scope: Tenancy, query: ListQuery, where: SQL | undefined) {
+    const matches = db
+      .select({ one: sql`1`.as('one') })
+      .from(T)
+      .$dynamic();
+    const joined = query.q
+      ? matches.innerJoin(S, and(eq(S.accountId, T.accountId), eq(S.id, T.serviceId)))
+      : matches;
+    return joined
+      .where(and(scope.workspace(T), where))
+      .limit(TICKET_LIST_COUNT_MAX + 1)
+      .as('matches');
+  }
+
   const ORDER = {
     queued_at: [asc(T.queuedAt), asc(T.id)],
     '-queued_at': [desc(T.queuedAt), desc(T.id)],
@@ -430,22 +446,26 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
       return { data, meta: { page: page.page, limit: page.limit, total: total?.total ?? 0 } };
     },
 
+    /** A page of the tickets; the matches counted up to TICKET_LIST_COUNT_MAX (meta.capped beyond). */
     async list(scope: Tenancy, query: ListQuery) {
       const where = listWhere(query);
-      const [rows, [total]] = await Promise.all([
+      const [rows, [counted]] = await Promise.all([
         select(scope, where)
           .orderBy(...ORDER[query.sort])
           .limit(query.limit)
           .offset((query.page - 1) * query.limit),
-        db
-          .select({ total: count() })
-          .from(T)
-          .innerJoin(S, and(eq(S.accountId, T.accountId), eq(S.id, T.serviceId)))
-          .where(and(scope.workspace(T), where)),
+        db.select({ total: count() }).from(cappedMatches(scope, query, where)),
       ]);
+      const total = counted?.total ?? 0;
+      const capped = total > TICKET_LIST_COUNT_MAX;
       return {
         data: rows.map(toTicket),
-        meta: { page: query.page, limit: query.limit, total: total?.total ?? 0 },
+        meta: {
+          page: query.page,
+          limit: query.limit,
+          total: capped ? TICKET_LIST_COUNT_MAX : total,
+          ...(capped ? { capped } : {}),
+        },
       };
     },
 

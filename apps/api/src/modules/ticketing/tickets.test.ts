@@ -1,4 +1,5 @@
-import type { Ticket } from '@workhub/shared/schemas/ticketing';
+import { TICKET_LIST_COUNT_MAX, type Ticket } from '@workhub/shared/schemas/ticketing';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, errorOf, useTestApp } from '../../test/helpers.ts';
 import { memberIn, newTenant, refreshed } from '../../test/tenants.ts';
@@ -228,6 +229,33 @@ describe('the ticket list', () => {
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.split('\n')[1]).toMatch(/^A-001,/);
+  });
+
+  it(`counts a year's tickets up to ${TICKET_LIST_COUNT_MAX} (capped beyond), a day's exactly`, async () => {
+    const { token, a, b, workspace } = await desk();
+    // A busy queue's history: TICKET_LIST_COUNT_MAX tickets of service A on one day, 3 of B the next.
+    await t.db.db.execute(sql`
+      insert into ticketing_tickets (account_id, workspace_id, service_id, service_day, number, status, source, queued_at)
+      select ${workspace.account_id}, ${workspace.workspace_id}, case when n > ${TICKET_LIST_COUNT_MAX} then ${b.id}::uuid else ${a.id}::uuid end,
+        case when n > ${TICKET_LIST_COUNT_MAX} then '2026-03-02'::date else '2026-03-01'::date end,
+        n, 'done', 'kiosk', '2026-03-01T08:00:00Z'::timestamptz + n * interval '1 second'
+      from generate_series(1, ${TICKET_LIST_COUNT_MAX + 3}) as n`);
+    const meta = (query: string) =>
+      t.app
+        .inject({ url: `/api/ticketing/tickets?${query}`, headers: bearer(token) })
+        .then((r) => r.json().meta);
+    expect(await meta('')).toEqual({ page: 1, limit: 14, total: TICKET_LIST_COUNT_MAX, capped: true });
+    // A search joins the service: counted the same way.
+    expect(await meta(`q=${a.name}`)).toEqual({ page: 1, limit: 14, total: TICKET_LIST_COUNT_MAX });
+    expect(await meta('q=Bills')).toEqual({ page: 1, limit: 14, total: 3 });
+    expect(await meta('day=2026-03-01')).toEqual({ page: 1, limit: 14, total: TICKET_LIST_COUNT_MAX });
+    expect(await meta('day=2026-03-02&status=done')).toEqual({ page: 1, limit: 14, total: 3 });
+    expect(await meta('status=done')).toEqual({
+      page: 1,
+      limit: 14,
+      total: TICKET_LIST_COUNT_MAX,
+      capped: true,
+    });
   });
 });
 
