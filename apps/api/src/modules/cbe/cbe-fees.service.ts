@@ -16,6 +16,7 @@ import {
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import { outer } from '../../db/correlated.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { containing } from '../../lib/list-query.ts';
@@ -100,17 +101,15 @@ export function createCbeFeeService(ctx: Ctx) {
         i: cbeInvoices,
         studentName,
         admissionNo: cbeStudents.admissionNo,
-        termName: cbeTerms.name,
+        // A correlated sub-select, not a join: a few terms among many schools' made the planner
+        // guess a join of a few rows, and sort every invoice rather than read a page in order.
+        termName: sql<string>`(select ${cbeTerms.name} from ${cbeTerms} where ${cbeTerms.accountId} = ${outer(cbeInvoices.accountId)} and ${cbeTerms.id} = ${outer(cbeInvoices.termId)})`,
         balance: money(sql`${cbeInvoices.amount} - ${cbeInvoices.paid}`),
       })
       .from(cbeInvoices)
       .innerJoin(
         cbeStudents,
         and(eq(cbeStudents.accountId, cbeInvoices.accountId), eq(cbeStudents.id, cbeInvoices.studentId)),
-      )
-      .innerJoin(
-        cbeTerms,
-        and(eq(cbeTerms.accountId, cbeInvoices.accountId), eq(cbeTerms.id, cbeInvoices.termId)),
       );
   const toInvoice = (r: {
     i: typeof cbeInvoices.$inferSelect;

@@ -48,22 +48,18 @@ export const guardedBy = (email: string) =>
 export function createCbeStudentService(ctx: Ctx) {
   const { db } = ctx;
 
+  // The class's name and grade as correlated sub-selects, not joins: a page's query is then a scan
+  // of the students alone, which the planner reads in the list's index order (pageStatement).
+  const classOf = (column: SQL) =>
+    sql`(select ${column} from ${cbeClasses} inner join ${cbeGrades} on ${cbeGrades.accountId} = ${cbeClasses.accountId} and ${cbeGrades.id} = ${cbeClasses.gradeId} where ${cbeClasses.accountId} = ${outer(cbeStudents.accountId)} and ${cbeClasses.id} = ${outer(cbeStudents.classId)})`;
   const select = () =>
     db
       .select({
         student: cbeStudents,
-        className: sql<string>`${cbeGrades.name} || ' ' || ${cbeClasses.name}`,
-        gradeId: cbeClasses.gradeId,
+        className: sql<string>`${classOf(sql`${cbeGrades.name} || ' ' || ${cbeClasses.name}`)}`,
+        gradeId: sql<string>`${classOf(sql`${cbeClasses.gradeId}`)}`,
       })
-      .from(cbeStudents)
-      .innerJoin(
-        cbeClasses,
-        and(eq(cbeClasses.accountId, cbeStudents.accountId), eq(cbeClasses.id, cbeStudents.classId)),
-      )
-      .innerJoin(
-        cbeGrades,
-        and(eq(cbeGrades.accountId, cbeClasses.accountId), eq(cbeGrades.id, cbeClasses.gradeId)),
-      );
+      .from(cbeStudents);
   type Row = { student: typeof cbeStudents.$inferSelect; className: string; gradeId: string };
 
   async function withGuardians(scope: WorkspaceScope, rows: Row[]): Promise<CbeStudent[]> {
@@ -92,6 +88,7 @@ export function createCbeStudentService(ctx: Ctx) {
     }));
   }
 
+  /** The list's filters, on the students' own columns (a grade: its classes' ids). */
   function where(scope: WorkspaceScope, query: Omit<ListQuery, 'page' | 'limit'>, extra?: SQL): SQL {
     const q = query.q ? containing(query.q) : undefined;
     return and(
@@ -103,7 +100,15 @@ export function createCbeStudentService(ctx: Ctx) {
           )
         : undefined,
       query.class_id ? eq(cbeStudents.classId, query.class_id) : undefined,
-      query.grade_id ? eq(cbeClasses.gradeId, query.grade_id) : undefined,
+      query.grade_id
+        ? inArray(
+            cbeStudents.classId,
+            db
+              .select({ id: cbeClasses.id })
+              .from(cbeClasses)
+              .where(and(scope.workspace(cbeClasses), eq(cbeClasses.gradeId, query.grade_id))),
+          )
+        : undefined,
       query.status ? eq(cbeStudents.status, query.status) : undefined,
       extra,
     ) as SQL;
@@ -123,16 +128,11 @@ export function createCbeStudentService(ctx: Ctx) {
       .offset(pageOf(query).offset);
 
   async function list(scope: WorkspaceScope, query: ListQuery, extra?: SQL) {
-    const condition = where(scope, query, extra);
     const rows = await pageStatement(scope, query, extra);
     const [total] = await db
       .select({ total: count() })
       .from(cbeStudents)
-      .innerJoin(
-        cbeClasses,
-        and(eq(cbeClasses.accountId, cbeStudents.accountId), eq(cbeClasses.id, cbeStudents.classId)),
-      )
-      .where(condition);
+      .where(where(scope, query, extra));
     return {
       data: await withGuardians(scope, rows),
       meta: { page: query.page, limit: query.limit, total: total?.total ?? 0 },
