@@ -190,6 +190,13 @@ export function createCbeFeeService(ctx: Ctx) {
       query.student_id ? eq(cbePayments.studentId, query.student_id) : undefined,
     );
   const paymentOrder = [desc(cbePayments.paidOn), desc(cbePayments.createdAt), asc(cbePayments.id)];
+  /** A page of the payments, newest payment day first (cbe_payments_day_idx); exported for the plan tests. */
+  const paymentPage = (scope: WorkspaceScope, query: z.output<typeof cbePaymentListQuery>) =>
+    paymentSelect()
+      .where(paymentWhere(scope, query))
+      .orderBy(...paymentOrder)
+      .limit(query.limit)
+      .offset(pageOf(query).offset);
 
   // ------------------------------------------------------------ arrears
   function arrearsQuery(
@@ -398,13 +405,10 @@ export function createCbeFeeService(ctx: Ctx) {
     },
 
     // ---------------- payments
+    paymentPage,
     async listPayments(scope: WorkspaceScope, query: z.output<typeof cbePaymentListQuery>) {
       const where = paymentWhere(scope, query);
-      const rows = await paymentSelect()
-        .where(where)
-        .orderBy(...paymentOrder)
-        .limit(query.limit)
-        .offset(pageOf(query).offset);
+      const rows = await paymentPage(scope, query);
       const [total] = await db
         .select({ total: count() })
         .from(cbePayments)

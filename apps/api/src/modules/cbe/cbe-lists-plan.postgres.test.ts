@@ -1,4 +1,4 @@
-import { cbeInvoiceListQuery, cbeStudentListQuery } from '@workhub/shared/schemas/cbe';
+import { cbeInvoiceListQuery, cbePaymentListQuery, cbeStudentListQuery } from '@workhub/shared/schemas/cbe';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../context.ts';
@@ -29,6 +29,8 @@ const TERMS = [
   { name: 'Term 3', starts_on: '2026-08-31', ends_on: '2026-11-27' },
 ];
 const LIMIT = 14;
+/** Each invoice is paid within this many days of its issue. */
+const PAYMENT_DAYS = 60;
 
 describe("a big school's lists", () => {
   const t = useTestApp();
@@ -63,7 +65,20 @@ describe("a big school's lists", () => {
         term.starts_on + (row_number() over (partition by term.id order by s.id) % ${ISSUE_DAYS})::int
       from cbe_students s cross join cbe_terms term
       where s.workspace_id = ${workspace_id} and term.id in ${termIds}`);
-    for (const table of ['cbe_grades', 'cbe_classes', 'cbe_terms', 'cbe_students', 'cbe_invoices'])
+    // A payment against every invoice, over the term's first 60 days.
+    await t.db.db.execute(sql`
+      insert into cbe_payments (account_id, workspace_id, invoice_id, student_id, amount, paid_on, method)
+      select i.account_id, i.workspace_id, i.id, i.student_id, 1,
+        i.issued_on + (row_number() over (order by i.id) % ${PAYMENT_DAYS})::int, 'cash'
+      from cbe_invoices i where i.workspace_id = ${workspace_id}`);
+    for (const table of [
+      'cbe_grades',
+      'cbe_classes',
+      'cbe_terms',
+      'cbe_students',
+      'cbe_invoices',
+      'cbe_payments',
+    ])
       await t.db.db.execute(sql.raw(`analyze ${table}`));
   });
 
@@ -98,5 +113,13 @@ describe("a big school's lists", () => {
     expect(plan['Actual Rows']).toBe(LIMIT);
     const perDay = Math.ceil(STUDENTS / ISSUE_DAYS);
     expect(rowsRead(plan, 'cbe_invoices'), JSON.stringify(plan)).toBeLessThanOrEqual(perDay + 1);
+  });
+
+  it('a page of payments reads the latest payment days’, not every term’s', async () => {
+    const query = cbePaymentListQuery.parse({ limit: LIMIT });
+    const plan = await planOf((db) => createCbeFeeService(ctxOf(db)).paymentPage(scope(), query));
+    expect(plan['Actual Rows']).toBe(LIMIT);
+    // The payments of the latest day or two (a day's: 3,600 over the terms' payment days, ~20).
+    expect(rowsRead(plan, 'cbe_payments'), JSON.stringify(plan)).toBeLessThanOrEqual(100);
   });
 });
