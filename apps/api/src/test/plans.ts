@@ -1,6 +1,9 @@
 import { is, Placeholder } from 'drizzle-orm';
+import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
+import { rowsStatement } from '../db/paging.ts';
 import { type Tenant, withTenant } from '../db/tenant-context.ts';
+import { type WorkspaceScope, workspaceConditions } from '../db/tenant-scope.ts';
 
 /** A node of PostgreSQL's `explain (analyze, format json)`, as much of it as the plan tests read. */
 export type PlanNode = {
@@ -69,4 +72,30 @@ export function boundStatement(
       return values[param.name];
     }),
   };
+}
+
+/** A service's context for building its statements in a plan test (the database and a clock). */
+export const statementCtx = (db: Db) => ({ db, now: () => new Date() }) as unknown as Ctx;
+
+/** The workspace scope of `accountId`/`workspaceId` as the list builders read it, for a plan test. */
+export const planScope = (accountId: string, workspaceId: string) =>
+  ({
+    accountId,
+    workspaceId,
+    ...workspaceConditions({ accountId, workspaceId }),
+  }) as unknown as WorkspaceScope;
+
+/**
+ * EXPLAIN ANALYZE of the first page (`limit` rows) of a sorted list (db/paging.ts), as the app
+ * prepares and runs it in the tenant's transaction. `list` is typed loosely: a service generic over
+ * its kinds (orders) gives a list of either kind; its statement is built the same way.
+ */
+export function planOfListPage(app: Db, tenant: Tenant, list: unknown, limit: number): Promise<PlanNode> {
+  const sorted = list as Parameters<typeof rowsStatement>[1];
+  const { text, params } = boundStatement(rowsStatement(app, sorted), {
+    ...sorted.shape.values,
+    limit,
+    offset: 0,
+  });
+  return explainAnalyze(app, tenant, text, params);
 }

@@ -109,7 +109,7 @@ describe('DataTable', () => {
     expect(region.parentElement?.hasAttribute('data-more-left')).toBe(false);
   });
 
-  it('shows the page links under the rows', () => {
+  const renderPaged = (meta: { page: number; limit: number; total: number; capped?: boolean }) =>
     renderPage(
       <DataTable
         label="Things"
@@ -117,34 +117,18 @@ describe('DataTable', () => {
         rows={rows}
         rowKey={(r) => r.id}
         minWidth={400}
-        pagination={{
-          meta: { page: 1, limit: 14, total: 30 },
-          page: 1,
-          onChange: () => {},
-          noun: ['thing', 'things'],
-        }}
+        pagination={{ meta, page: 1, onChange: () => {}, noun: ['thing', 'things'] }}
       />,
     );
+
+  it('shows the page links under the rows', () => {
+    renderPaged({ page: 1, limit: 14, total: 30 });
     expect(screen.getByText('30 things')).toBeTruthy();
     expect(screen.getByRole('button', { name: '2' })).toBeTruthy();
   });
 
   it('says "more than" under a list that stopped counting', () => {
-    renderPage(
-      <DataTable
-        label="Things"
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        minWidth={400}
-        pagination={{
-          meta: { page: 1, limit: 14, total: 10_000, capped: true },
-          page: 1,
-          onChange: () => {},
-          noun: ['thing', 'things'],
-        }}
-      />,
-    );
+    renderPaged({ page: 1, limit: 14, total: 10_000, capped: true });
     expect(screen.getByText('More than 10,000 things')).toBeTruthy();
     expect(screen.getByRole('button', { name: '715' })).toBeTruthy();
   });

@@ -1,11 +1,9 @@
 import { cbeInvoiceListQuery, cbePaymentListQuery, cbeStudentListQuery } from '@workhub/shared/schemas/cbe';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { type WorkspaceScope, workspaceConditions } from '../../db/tenant-scope.ts';
 import { useTestApp } from '../../test/helpers.ts';
-import { explainAnalyze, type PlanNode, rowsRead } from '../../test/plans.ts';
+import { explainAnalyze, type PlanNode, planScope, rowsRead, statementCtx } from '../../test/plans.ts';
 import { newTenant, type Tenant } from '../../test/tenants.ts';
 import { createCbeFeeService } from './cbe-fees.service.ts';
 import { createCbeStudentService } from './cbe-students.service.ts';
@@ -88,20 +86,12 @@ describe("a big school's lists", () => {
     const { account_id: accountId, workspace_id: workspaceId } = tenant.workspace;
     return explainAnalyze(app, { accountId, workspaceId, userId: null }, text, params);
   }
-  const scope = () => {
-    const { account_id: accountId, workspace_id: workspaceId } = tenant.workspace;
-    return {
-      accountId,
-      workspaceId,
-      ...workspaceConditions({ accountId, workspaceId }),
-    } as unknown as WorkspaceScope;
-  };
-  const ctxOf = (db: Db) => ({ db, now: () => new Date() }) as unknown as Ctx;
+  const scope = () => planScope(tenant.workspace.account_id, tenant.workspace.workspace_id);
 
   it('a page of students by name reads that page', async () => {
     const query = cbeStudentListQuery.parse({ limit: LIMIT });
     const plan: PlanNode = await planOf((db) =>
-      createCbeStudentService(ctxOf(db)).pageStatement(scope(), query),
+      createCbeStudentService(statementCtx(db)).pageStatement(scope(), query),
     );
     expect(plan['Actual Rows']).toBe(LIMIT);
     expect(rowsRead(plan, 'cbe_students'), JSON.stringify(plan)).toBeLessThanOrEqual(LIMIT + 1);
@@ -109,7 +99,7 @@ describe("a big school's lists", () => {
 
   it("a page of invoices reads the latest issue day's, not every term's", async () => {
     const query = cbeInvoiceListQuery.parse({ limit: LIMIT });
-    const plan = await planOf((db) => createCbeFeeService(ctxOf(db)).invoicePage(scope(), query));
+    const plan = await planOf((db) => createCbeFeeService(statementCtx(db)).invoicePage(scope(), query));
     expect(plan['Actual Rows']).toBe(LIMIT);
     const perDay = Math.ceil(STUDENTS / ISSUE_DAYS);
     expect(rowsRead(plan, 'cbe_invoices'), JSON.stringify(plan)).toBeLessThanOrEqual(perDay + 1);
@@ -117,7 +107,7 @@ describe("a big school's lists", () => {
 
   it('a page of payments reads the latest payment days’, not every term’s', async () => {
     const query = cbePaymentListQuery.parse({ limit: LIMIT });
-    const plan = await planOf((db) => createCbeFeeService(ctxOf(db)).paymentPage(scope(), query));
+    const plan = await planOf((db) => createCbeFeeService(statementCtx(db)).paymentPage(scope(), query));
     expect(plan['Actual Rows']).toBe(LIMIT);
     // The payments of the latest day or two (a day's: 3,600 over the terms' payment days, ~20).
     expect(rowsRead(plan, 'cbe_payments'), JSON.stringify(plan)).toBeLessThanOrEqual(100);

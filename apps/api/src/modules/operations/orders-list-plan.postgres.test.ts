@@ -1,12 +1,10 @@
 import { customerOrderListQuery, purchaseOrderListQuery } from '@workhub/shared/schemas/operations-orders';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { rowsStatement } from '../../db/paging.ts';
-import { type WorkspaceScope, workspaceConditions } from '../../db/tenant-scope.ts';
+import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { useTestApp } from '../../test/helpers.ts';
-import { boundStatement, explainAnalyze, rowsRead } from '../../test/plans.ts';
+import { planOfListPage, planScope, rowsRead, statementCtx } from '../../test/plans.ts';
 import { newTenant, type Tenant } from '../../test/tenants.ts';
 import { createCustomerOrderService, createPurchaseOrderService } from './orders.service.ts';
 
@@ -22,36 +20,27 @@ const HISTORY = 3_000;
 const OPEN = 1_000;
 const LIMIT = 14;
 
-type List = Parameters<typeof rowsStatement>[1];
-
-/** A page of closed orders in the default order: its statement, as the list prepares it. */
-function closedPage(list: unknown, app: Db, query: { sort: string }) {
-  expect(query.sort).toBe('-number');
-  // The service's list is typed for either kind of order; its statement is the same either way.
-  const sorted = list as List;
-  return boundStatement(rowsStatement(app, sorted), { ...sorted.shape.values, limit: LIMIT, offset: 0 });
-}
-
-const ctxOf = (db: Db) => ({ db, now: () => new Date() }) as unknown as Ctx;
-
 const KINDS = [
   {
     table: 'customer_orders',
     party: 'customer_name',
-    page: (app: Db, scope: WorkspaceScope) => {
-      const query = customerOrderListQuery.parse({ status: 'closed' });
-      return closedPage(createCustomerOrderService(ctxOf(app)).listOf(scope, query), app, query);
-    },
+    list: (app: Db, scope: WorkspaceScope) =>
+      createCustomerOrderService(statementCtx(app)).listOf(scope, closed(customerOrderListQuery)),
   },
   {
     table: 'purchase_orders',
     party: 'supplier_name',
-    page: (app: Db, scope: WorkspaceScope) => {
-      const query = purchaseOrderListQuery.parse({ status: 'closed' });
-      return closedPage(createPurchaseOrderService(ctxOf(app)).listOf(scope, query), app, query);
-    },
+    list: (app: Db, scope: WorkspaceScope) =>
+      createPurchaseOrderService(statementCtx(app)).listOf(scope, closed(purchaseOrderListQuery)),
   },
 ] as const;
+
+/** The closed orders, in the list's default order (the number, newest first). */
+function closed<Q extends { sort: string }>(schema: { parse: (input: object) => Q }): Q {
+  const query = schema.parse({ status: 'closed' });
+  expect(query.sort).toBe('-number');
+  return query;
+}
 
 describe.each(KINDS)('$table filtered by status, by number', (kind) => {
   const t = useTestApp();
@@ -75,9 +64,8 @@ describe.each(KINDS)('$table filtered by status, by number', (kind) => {
   it('reads a page of the closed ones, not the open ones before them nor every closed one', async () => {
     const app = await t.db.appDb();
     const { account_id: accountId, workspace_id: workspaceId } = tenant.workspace;
-    const scope = { accountId, workspaceId, ...workspaceConditions({ accountId, workspaceId }) };
-    const { text, params } = kind.page(app, scope as unknown as WorkspaceScope);
-    const plan = await explainAnalyze(app, { accountId, workspaceId, userId: null }, text, params);
+    const list = kind.list(app, planScope(accountId, workspaceId));
+    const plan = await planOfListPage(app, { accountId, workspaceId, userId: null }, list, LIMIT);
     expect(plan['Actual Rows']).toBe(LIMIT);
     expect(rowsRead(plan, kind.table), JSON.stringify(plan)).toBeLessThanOrEqual(LIMIT + 1);
   });

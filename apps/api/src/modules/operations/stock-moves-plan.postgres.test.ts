@@ -1,12 +1,8 @@
 import { stockMoveListQuery } from '@workhub/shared/schemas/operations';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { rowsStatement } from '../../db/paging.ts';
-import { type WorkspaceScope, workspaceConditions } from '../../db/tenant-scope.ts';
 import { useTestApp } from '../../test/helpers.ts';
-import { boundStatement, explainAnalyze, rowsRead } from '../../test/plans.ts';
+import { planOfListPage, planScope, rowsRead, statementCtx } from '../../test/plans.ts';
 import { insertProduct, opsTenant } from './orders-test-helpers.ts';
 import { createStockService } from './stock.service.ts';
 
@@ -40,15 +36,11 @@ describe("a busy workspace's stock moves", () => {
   it('reads a page, the latest first', async () => {
     const app = await t.db.appDb();
     const { account_id: accountId, workspace_id: workspaceId } = tenant.where;
-    const scope = { accountId, workspaceId, ...workspaceConditions({ accountId, workspaceId }) };
-    const stock = createStockService({ db: app, now: () => new Date() } as unknown as Ctx);
-    const list = stock.listOf(scope as unknown as WorkspaceScope, stockMoveListQuery.parse({}));
-    const { text, params } = boundStatement(rowsStatement(app as Db, list), {
-      ...list.shape.values,
-      limit: LIMIT,
-      offset: 0,
-    });
-    const plan = await explainAnalyze(app, { accountId, workspaceId, userId: null }, text, params);
+    const list = createStockService(statementCtx(app)).listOf(
+      planScope(accountId, workspaceId),
+      stockMoveListQuery.parse({}),
+    );
+    const plan = await planOfListPage(app, { accountId, workspaceId, userId: null }, list, LIMIT);
     expect(plan['Actual Rows']).toBe(LIMIT);
     expect(rowsRead(plan, 'stock_moves'), JSON.stringify(plan)).toBeLessThanOrEqual(LIMIT + 1);
   });

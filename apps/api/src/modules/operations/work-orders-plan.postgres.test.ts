@@ -1,12 +1,8 @@
 import { workOrderListQuery } from '@workhub/shared/schemas/operations-orders';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { rowsStatement } from '../../db/paging.ts';
-import { type WorkspaceScope, workspaceConditions } from '../../db/tenant-scope.ts';
 import { useTestApp } from '../../test/helpers.ts';
-import { boundStatement, explainAnalyze, rowsRead } from '../../test/plans.ts';
+import { planOfListPage, planScope, rowsRead, statementCtx } from '../../test/plans.ts';
 import { opsTenant } from './orders-test-helpers.ts';
 import { createWorkOrderService } from './work-orders.service.ts';
 
@@ -39,17 +35,10 @@ describe("a busy workspace's work orders", () => {
   it('reads a page, by need date', async () => {
     const app = await t.db.appDb();
     const { account_id: accountId, workspace_id: workspaceId } = tenant.where;
-    const scope = { accountId, workspaceId, ...workspaceConditions({ accountId, workspaceId }) };
-    const service = createWorkOrderService({ db: app, now: () => new Date() } as unknown as Ctx);
     const query = workOrderListQuery.parse({});
     expect(query.sort).toBe('need_date');
-    const list = service.listOf(scope as unknown as WorkspaceScope, query);
-    const { text, params } = boundStatement(rowsStatement(app as Db, list), {
-      ...list.shape.values,
-      limit: LIMIT,
-      offset: 0,
-    });
-    const plan = await explainAnalyze(app, { accountId, workspaceId, userId: null }, text, params);
+    const list = createWorkOrderService(statementCtx(app)).listOf(planScope(accountId, workspaceId), query);
+    const plan = await planOfListPage(app, { accountId, workspaceId, userId: null }, list, LIMIT);
     expect(plan['Actual Rows']).toBe(LIMIT);
     expect(rowsRead(plan, 'work_orders'), JSON.stringify(plan)).toBeLessThanOrEqual(LIMIT + 1);
   });
