@@ -14,11 +14,27 @@ import {
   type Slot,
   type walkInBody,
 } from '@workhub/shared/schemas/barber';
-import { and, asc, count, desc, eq, exists, gt, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { outer } from '../../db/correlated.ts';
+import { outer, relatedColumn } from '../../db/correlated.ts';
 import { users } from '../../db/schema/users.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
@@ -135,11 +151,19 @@ export function busyAppointments(
 export const appointmentListOrder = () => [desc(barberAppointments.startAt), asc(barberAppointments.id)];
 
 /** A column of the appointment's customer, as a correlated sub-select. */
-const customerColumn = (column: SQL) =>
-  sql`(select ${column} from ${barberCustomers} where ${barberCustomers.accountId} = ${outer(barberAppointments.accountId)} and ${barberCustomers.id} = ${outer(barberAppointments.customerId)})`;
+const customerColumn = <V>(column: Column) =>
+  relatedColumn<V>(
+    barberCustomers,
+    { accountId: barberAppointments.accountId, id: barberAppointments.customerId },
+    column,
+  );
 /** A column of the appointment's staff member, as a correlated sub-select. */
-const staffColumn = (column: SQL) =>
-  sql`(select ${column} from ${barberStaff} where ${barberStaff.accountId} = ${outer(barberAppointments.accountId)} and ${barberStaff.id} = ${outer(barberAppointments.staffId)})`;
+const staffColumn = <V>(column: Column) =>
+  relatedColumn<V>(
+    barberStaff,
+    { accountId: barberAppointments.accountId, id: barberAppointments.staffId },
+    column,
+  );
 
 /**
  * Appointments with their customer's name and contacts and their staff member's name, in `order`
@@ -158,10 +182,10 @@ export function appointmentRows(
   const query = db
     .select({
       a: barberAppointments,
-      customerName: sql<string>`${customerColumn(sql`${barberCustomers.name}`)}`,
-      customerPhone: sql<string | null>`${customerColumn(sql`${barberCustomers.phone}`)}`,
-      customerEmail: sql<string | null>`${customerColumn(sql`${barberCustomers.email}`)}`,
-      staffName: sql<string>`${staffColumn(sql`${barberStaff.name}`)}`,
+      customerName: customerColumn<string>(barberCustomers.name),
+      customerPhone: customerColumn<string | null>(barberCustomers.phone),
+      customerEmail: customerColumn<string | null>(barberCustomers.email),
+      staffName: staffColumn<string>(barberStaff.name),
     })
     .from(barberAppointments)
     .where(and(scope.workspace(barberAppointments), where))
@@ -176,7 +200,7 @@ const searchedFor = (pattern: string) =>
     exists(
       sql`(select 1 from ${barberCustomers} where ${barberCustomers.accountId} = ${outer(barberAppointments.accountId)} and ${barberCustomers.id} = ${outer(barberAppointments.customerId)} and (${barberCustomers.name} ilike ${pattern} or ${barberCustomers.phone} ilike ${pattern} or ${barberCustomers.email} ilike ${pattern}))`,
     ),
-    sql`${staffColumn(sql`${barberStaff.name}`)} ilike ${pattern}`,
+    sql`${staffColumn(barberStaff.name)} ilike ${pattern}`,
   ) as SQL;
 
 /** Appointments: slots, booking (staff, public, walk-in), the status steps, moves, lists. */

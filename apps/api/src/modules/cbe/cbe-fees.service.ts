@@ -16,7 +16,7 @@ import {
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { outer } from '../../db/correlated.ts';
+import { relatedColumn } from '../../db/correlated.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { containing } from '../../lib/list-query.ts';
@@ -103,7 +103,11 @@ export function createCbeFeeService(ctx: Ctx) {
         admissionNo: cbeStudents.admissionNo,
         // A correlated sub-select, not a join: a few terms among many schools' made the planner
         // guess a join of a few rows, and sort every invoice rather than read a page in order.
-        termName: sql<string>`(select ${cbeTerms.name} from ${cbeTerms} where ${cbeTerms.accountId} = ${outer(cbeInvoices.accountId)} and ${cbeTerms.id} = ${outer(cbeInvoices.termId)})`,
+        termName: relatedColumn<string>(
+          cbeTerms,
+          { accountId: cbeInvoices.accountId, id: cbeInvoices.termId },
+          cbeTerms.name,
+        ),
         balance: money(sql`${cbeInvoices.amount} - ${cbeInvoices.paid}`),
       })
       .from(cbeInvoices)

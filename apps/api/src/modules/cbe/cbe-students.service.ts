@@ -4,10 +4,10 @@ import {
   type cbeStudentBody,
   type cbeStudentListQuery,
 } from '@workhub/shared/schemas/cbe';
-import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, count, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { outer } from '../../db/correlated.ts';
+import { outer, relatedColumn } from '../../db/correlated.ts';
 import { users } from '../../db/schema/users.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -50,14 +50,19 @@ export function createCbeStudentService(ctx: Ctx) {
 
   // The class's name and grade as correlated sub-selects, not joins: a page's query is then a scan
   // of the students alone, which the planner reads in the list's index order (pageStatement).
-  const classOf = (column: SQL) =>
-    sql`(select ${column} from ${cbeClasses} inner join ${cbeGrades} on ${cbeGrades.accountId} = ${cbeClasses.accountId} and ${cbeGrades.id} = ${cbeClasses.gradeId} where ${cbeClasses.accountId} = ${outer(cbeStudents.accountId)} and ${cbeClasses.id} = ${outer(cbeStudents.classId)})`;
+  const classOf = <V>(column: SQL | Column) =>
+    relatedColumn<V>(
+      cbeClasses,
+      { accountId: cbeStudents.accountId, id: cbeStudents.classId },
+      column,
+      sql`inner join ${cbeGrades} on ${cbeGrades.accountId} = ${cbeClasses.accountId} and ${cbeGrades.id} = ${cbeClasses.gradeId}`,
+    );
   const select = () =>
     db
       .select({
         student: cbeStudents,
-        className: sql<string>`${classOf(sql`${cbeGrades.name} || ' ' || ${cbeClasses.name}`)}`,
-        gradeId: sql<string>`${classOf(sql`${cbeClasses.gradeId}`)}`,
+        className: classOf<string>(sql`${cbeGrades.name} || ' ' || ${cbeClasses.name}`),
+        gradeId: classOf<string>(cbeClasses.gradeId),
       })
       .from(cbeStudents);
   type Row = { student: typeof cbeStudents.$inferSelect; className: string; gradeId: string };

@@ -11,7 +11,7 @@ import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { outer } from '../../db/correlated.ts';
+import { outer, relatedColumn } from '../../db/correlated.ts';
 import { sortedListOf, sortedPageOf } from '../../db/paging.ts';
 import { users } from '../../db/schema/users.ts';
 import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts';
@@ -50,45 +50,41 @@ export function createStockService(ctx: Ctx) {
    * index's order.
    */
   function selectMoves(where: SQL | undefined) {
-    const ofLine = (
-      lines: typeof purchaseOrderLines | typeof customerOrderLines,
-      line: PgColumn,
-      column: SQL,
-    ) =>
-      sql`(select ${column} from ${lines} where ${lines.accountId} = ${outer(m.accountId)} and ${lines.id} = ${outer(line)})`;
-    // Each sub-select nested in a sql`` of its own: Drizzle then names every column with its table
-    // (in a one-table query it leaves them bare, and a join inside a sub-select needs the names).
+    type Lines = typeof purchaseOrderLines | typeof customerOrderLines;
+    const ofLine = (lines: Lines, line: PgColumn) =>
+      relatedColumn<string | null>(lines, { accountId: m.accountId, id: line }, lines.orderId);
     const orderNumber = (
-      lines: typeof purchaseOrderLines | typeof customerOrderLines,
+      lines: Lines,
       orders: typeof purchaseOrders | typeof customerOrders,
       line: PgColumn,
     ) =>
-      sql<
-        number | null
-      >`${sql`(select ${orders.number} from ${lines} inner join ${orders} on ${orders.accountId} = ${lines.accountId} and ${orders.id} = ${lines.orderId} where ${lines.accountId} = ${outer(m.accountId)} and ${lines.id} = ${outer(line)})`}`.mapWith(
-        Number,
-      );
+      relatedColumn<number | null>(
+        lines,
+        { accountId: m.accountId, id: line },
+        orders.number,
+        sql`inner join ${orders} on ${orders.accountId} = ${lines.accountId} and ${orders.id} = ${lines.orderId}`,
+      ).mapWith(Number);
     const author = (column: SQL) =>
       sql<string | null>`(select ${column} from ${users} where ${users.id} = ${outer(m.createdBy)})`;
     return db
       .select({
         row: m,
-        productName: sql<string>`${sql`(select ${products.productName} from ${products} where ${products.accountId} = ${outer(m.accountId)} and ${products.id} = ${outer(m.productId)})`}`,
+        productName: relatedColumn<string>(
+          products,
+          { accountId: m.accountId, id: m.productId },
+          products.productName,
+        ),
         firstName: author(sql`${users.firstName}`),
         lastName: author(sql`${users.lastName}`),
-        purchaseOrderId: sql<
-          string | null
-        >`${ofLine(purchaseOrderLines, m.purchaseOrderLineId, sql`${purchaseOrderLines.orderId}`)}`,
+        purchaseOrderId: ofLine(purchaseOrderLines, m.purchaseOrderLineId),
         purchaseOrderNumber: orderNumber(purchaseOrderLines, purchaseOrders, m.purchaseOrderLineId),
-        customerOrderId: sql<
-          string | null
-        >`${ofLine(customerOrderLines, m.customerOrderLineId, sql`${customerOrderLines.orderId}`)}`,
+        customerOrderId: ofLine(customerOrderLines, m.customerOrderLineId),
         customerOrderNumber: orderNumber(customerOrderLines, customerOrders, m.customerOrderLineId),
-        workOrderNumber: sql<
-          number | null
-        >`(select ${workOrders.number} from ${workOrders} where ${workOrders.accountId} = ${outer(m.accountId)} and ${workOrders.id} = ${outer(m.workOrderId)})`.mapWith(
-          Number,
-        ),
+        workOrderNumber: relatedColumn<number | null>(
+          workOrders,
+          { accountId: m.accountId, id: m.workOrderId },
+          workOrders.number,
+        ).mapWith(Number),
       })
       .from(m)
       .where(where)

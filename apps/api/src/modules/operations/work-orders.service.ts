@@ -14,7 +14,7 @@ import { and, asc, desc, eq, gte, ilike, lte, or, type Placeholder, type SQL, sq
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { outer } from '../../db/correlated.ts';
+import { relatedColumn } from '../../db/correlated.ts';
 import { sortedListOf, sortedPageOf } from '../../db/paging.ts';
 import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
@@ -51,14 +51,19 @@ export function createWorkOrderService(ctx: Ctx) {
     return db
       .select({
         row: w,
-        // Sub-selects, not joins: a workspace's few products among every workspace's made the
-        // planner guess the join at a dozen rows and sort the whole history for a page (5,000 read
-        // for 14 in work-orders-plan.postgres.test.ts). Each nested in a sql`` of its own, so that
-        // Drizzle names the columns with their tables (the unit's is a join).
-        productName: sql<string>`${sql`(select ${products.productName} from ${products} where ${products.accountId} = ${outer(w.accountId)} and ${products.id} = ${outer(w.productId)})`}`,
-        uomName: sql<
-          string | null
-        >`${sql`(select ${uoms.name} from ${products} inner join ${uoms} on ${uoms.accountId} = ${products.accountId} and ${uoms.id} = ${products.uomId} where ${products.accountId} = ${outer(w.accountId)} and ${products.id} = ${outer(w.productId)})`}`,
+        // Sub-selects, not joins (db/correlated.ts relatedColumn; 5,000 read for 14 with the joins in
+        // work-orders-plan.postgres.test.ts).
+        productName: relatedColumn<string>(
+          products,
+          { accountId: w.accountId, id: w.productId },
+          products.productName,
+        ),
+        uomName: relatedColumn<string | null>(
+          products,
+          { accountId: w.accountId, id: w.productId },
+          uoms.name,
+          sql`inner join ${uoms} on ${uoms.accountId} = ${products.accountId} and ${uoms.id} = ${products.uomId}`,
+        ),
         late: sql<boolean>`(${w.status} in ('planned', 'released') and ${w.needDate} < ${today})`.mapWith(
           Boolean,
         ),

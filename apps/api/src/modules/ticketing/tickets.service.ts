@@ -9,11 +9,11 @@ import {
   ticketingMessages,
   ticketNumberLabel,
 } from '@workhub/shared/schemas/ticketing';
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { outer } from '../../db/correlated.ts';
+import { relatedColumn } from '../../db/correlated.ts';
 import { workspaces } from '../../db/schema/workspaces.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
@@ -64,17 +64,15 @@ const S = ticketingServices;
 const C = ticketingCounters;
 
 /** A column of the ticket's service (`S`, by the ticket's service_id), as a correlated sub-select. */
-const serviceOf = (column: SQL) =>
-  sql`(select ${column} from ${S} where ${S.accountId} = ${outer(T.accountId)} and ${S.id} = ${outer(T.serviceId)})`;
-const servicePrefix = sql<string>`${serviceOf(sql`${S.prefix}`)}`;
+const serviceOf = <V>(column: Column) =>
+  relatedColumn<V>(S, { accountId: T.accountId, id: T.serviceId }, column);
+const servicePrefix = serviceOf<string>(S.prefix);
 
 const ticketColumns = {
   row: T,
   prefix: servicePrefix,
-  serviceName: sql<string>`${serviceOf(sql`${S.name}`)}`,
-  counterName: sql<
-    string | null
-  >`(select ${C.name} from ${C} where ${C.accountId} = ${outer(T.accountId)} and ${C.id} = ${outer(T.counterId)})`,
+  serviceName: serviceOf<string>(S.name),
+  counterName: relatedColumn<string | null>(C, { accountId: T.accountId, id: T.counterId }, C.name),
 };
 
 /**
@@ -120,7 +118,7 @@ function listWhere(query: ExportQuery): SQL | undefined {
           numbered[1] ? sql`${servicePrefix} = ${numbered[1].toUpperCase()}` : undefined,
         )
       : undefined;
-    conditions.push(or(byNumber, sql`${serviceOf(sql`${S.name}`)} ilike ${containing(query.q)}`));
+    conditions.push(or(byNumber, sql`${serviceOf(S.name)} ilike ${containing(query.q)}`));
   }
   return and(...conditions);
 }
