@@ -117,8 +117,16 @@ test('a planner builds a three-level bicycle, receives stock, takes an order, ru
   });
 
   await page.goto('/operations/mrp');
+  const started = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/mrp/runs',
+  );
   await page.getByRole('button', { name: 'Run MRP' }).click();
   await expect(toast(page, 'SUCCESS', 'MRP run done: 3 proposals')).toBeVisible();
+  // The run comes back without its proposals (Prefer: return=minimal): the page reads them by the page.
+  const answer = await started;
+  expect(answer.headers()['preference-applied']).toBe('return=minimal');
+  expect((await answer.json()).data).not.toHaveProperty('proposals');
   const proposals = page.getByRole('table', { name: 'Proposals' });
   const spoke = proposals.getByRole('row').filter({ hasText: 'Spoke' });
   await expect(spoke).toContainText('44');

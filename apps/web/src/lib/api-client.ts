@@ -13,6 +13,8 @@ export type ApiRequest = {
    */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Sent as `Prefer`: `return=minimal` where the API can leave out what the page reads elsewhere. */
+  prefer?: 'return=minimal';
 };
 
 /**

@@ -9,6 +9,8 @@ export type RawRequest = {
   /** Bearer token to send, if any. */
   token?: string | null;
   signal?: AbortSignal;
+  /** Sent as `Prefer` (RFC 7240): `return=minimal` asks for an answer without what is read elsewhere. */
+  prefer?: 'return=minimal';
 };
 
 const readBody = async (response: Response): Promise<unknown> => {
@@ -60,6 +62,7 @@ const send = async (path: string, init: RawRequest, accept: string): Promise<Res
   const multipart = init.body instanceof FormData;
   if (init.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  if (init.prefer) headers.Prefer = init.prefer;
   try {
     return await fetch(path, {
       method: init.method ?? 'GET',

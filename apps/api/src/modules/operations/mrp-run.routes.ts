@@ -15,7 +15,9 @@ import {
   mrpRunOverview,
 } from '@workhub/shared/schemas/operations-mrp';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import { prefersMinimalReturn } from '../../lib/prefer.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import { createMrpConfirmService } from './mrp-confirm.service.ts';
@@ -41,13 +43,29 @@ export const mrpRunRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
         tags,
         security,
         summary: 'Run MRP over every active product, from today (UTC) to today + horizon_days',
+        description:
+          'Answers the whole run (every proposal and exception). With `Prefer: return=minimal` ' +
+          '(RFC 7240) it answers the run without them (`MrpRunOverview`, as GET /overview) and ' +
+          '`Preference-Applied: return=minimal`: the web reads them a page at a time.',
         body: mrpRunBody,
-        response: { 201: dataEnvelope(mrpRun), ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          201: dataEnvelope(z.union([mrpRun, mrpRunOverview])),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request, reply) => {
       const { run, proposalsJson } = await runs.create(moduleScope(request), request.body);
-      const answer = { message: messages.mrpRunDone(run.proposals.length), data: run };
+      const message = messages.mrpRunDone(run.proposals.length);
+      if (prefersMinimalReturn(request.headers.prefer)) {
+        // A bench-scale run's proposals are 20 MB: not sent to a client that reads them by the page.
+        const { proposals: _proposals, exceptions: _exceptions, ...overview } = run;
+        return reply
+          .status(201)
+          .header('preference-applied', 'return=minimal')
+          .send({ message, data: mrpRunOverview.parse(overview) });
+      }
+      const answer = { message, data: run };
       // This answer's own serializer (the response schema documents it): runAnswerJson encodes the
       // run through its schema and reuses the proposals' JSON made to save them.
       return reply

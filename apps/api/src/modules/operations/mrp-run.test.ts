@@ -192,6 +192,47 @@ describe('POST /api/mrp/runs', () => {
     expect(list.json().meta.total).toBe(0);
   });
 
+  it('answers the run without its proposals and exceptions to Prefer: return=minimal, and keeps them all', async () => {
+    const world = await mrpWorld(t);
+    await bicycleWorld(world);
+    // Due after the 30 days planned: an exception, no proposal.
+    const bell = await world.product('Bell');
+    await world.customerOrder([{ product: bell, quantity: '1', due: dayFromToday(40) }]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/mrp/runs',
+      headers: { ...bearer(world.token), prefer: 'respond-async, return=minimal' },
+      payload: { horizon_days: 30 },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.headers['preference-applied']).toBe('return=minimal');
+    const body = response.json();
+    expect(body.message).toBe('MRP run done: 3 proposals');
+    expect(body.data).not.toHaveProperty('proposals');
+    expect(body.data).not.toHaveProperty('exceptions');
+    expect(body.data).toMatchObject({ horizon_days: 30, exception_count: 1, summary: { proposals: 3 } });
+    // What GET /overview answers for the same run, field for field.
+    const overview = await get(world.token, `/api/mrp/runs/${body.data.id}/overview`);
+    expect(overview.statusCode, overview.body).toBe(200);
+    expect(body.data).toEqual(overview.json().data);
+    // The run itself is whole: its proposals and exceptions are read as usual.
+    const whole = await get(world.token, `/api/mrp/runs/${body.data.id}`);
+    expect(whole.json().data.proposals.map((p: MrpProposal) => p.seq)).toEqual([1, 2, 3]);
+    expect(whole.json().data.exceptions).toHaveLength(1);
+    // Another preference, or none, is the whole run.
+    for (const prefer of ['return=representation', 'minimal', 'x-return=minimal']) {
+      const full = await t.app.inject({
+        method: 'POST',
+        url: '/api/mrp/runs',
+        headers: { ...bearer(world.token), prefer },
+        payload: { horizon_days: 30 },
+      });
+      expect(full.statusCode, full.body).toBe(201);
+      expect(full.headers['preference-applied']).toBeUndefined();
+      expect(full.json().data.proposals).toHaveLength(3);
+    }
+  });
+
   it('answers 400 for a horizon out of range', async () => {
     const world = await mrpWorld(t);
     for (const horizon_days of [0, 366, 1.5, 'soon']) {

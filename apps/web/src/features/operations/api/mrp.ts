@@ -5,7 +5,6 @@ import type {
   MrpExceptionListQuery,
   MrpProposal,
   MrpProposalListQuery,
-  MrpRun,
   MrpRunItem,
   MrpRunOverview,
 } from '@workhub/shared/schemas/operations-mrp';
@@ -114,9 +113,17 @@ export const useLoadMrpProposal = (runId: string) => {
     })) ?? undefined;
 };
 
-/** POST /api/mrp/runs { horizon_days } (201, 'MRP run done: n proposals'): the whole run. */
+/**
+ * POST /api/mrp/runs { horizon_days } (201, 'MRP run done: n proposals'): the run without its
+ * proposals and exceptions (`Prefer: return=minimal`), which the run page reads a page at a time; a
+ * big catalogue's run holds tens of thousands of them (20 MB).
+ */
 export const startMrpRun = (horizonDays: number) =>
-  apiRequest<Envelope<MrpRun>>('/api/mrp/runs', { method: 'POST', body: { horizon_days: horizonDays } });
+  apiRequest<Envelope<MrpRunOverview>>('/api/mrp/runs', {
+    method: 'POST',
+    body: { horizon_days: horizonDays },
+    prefer: 'return=minimal',
+  });
 
 export const useStartMrpRun = () => {
   const queryClient = useQueryClient();
@@ -124,10 +131,8 @@ export const useStartMrpRun = () => {
   return useMutation({
     mutationFn: startMrpRun,
     onSuccess: async (answer) => {
-      // The answer holds the overview: no second request to show the new run. Its proposals and
-      // exceptions are not kept (the page reads them a page at a time, in the API's order).
-      const { proposals: _proposals, exceptions: _exceptions, ...overview } = answer.data;
-      queryClient.setQueryData<MrpRunOverview>(overviewKey(scope, overview.id), overview);
+      // The answer is the overview: no second request to show the new run.
+      queryClient.setQueryData<MrpRunOverview>(overviewKey(scope, answer.data.id), answer.data);
       await queryClient.invalidateQueries({ queryKey: [...operationsKey, scope, 'mrp-runs'] });
     },
   });

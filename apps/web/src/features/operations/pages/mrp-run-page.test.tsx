@@ -199,9 +199,11 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
     let started = false;
     routes({
       'GET /api/mrp/runs': () => jsonResponse(200, listOf(started ? [newItem, runItem] : [runItem])),
-      'POST /api/mrp/runs': () => {
+      'POST /api/mrp/runs': (init) => {
         started = true;
-        return jsonResponse(201, { message: messages.mrpRunDone(3), data: newRun });
+        // As the API: the run without its proposals and exceptions to Prefer: return=minimal.
+        const minimal = new Headers(init?.headers).get('prefer') === 'return=minimal';
+        return jsonResponse(201, { message: messages.mrpRunDone(3), data: minimal ? newItem : newRun });
       },
       [`GET /api/mrp/runs/${newRunId}/proposals`]: (_init, url) => answerProposals(url),
       [`GET /api/mrp/runs/${newRunId}/exceptions`]: answerExceptions(newRun.exceptions),
@@ -233,6 +235,9 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
       `/api/mrp/runs/${opsIds.run}/overview`,
     ]);
     expect(askedWholeRun(newRunId)).toBe(false);
+    // The run was asked for without its proposals: a big catalogue's are 20 MB.
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(new Headers(post?.[1]?.headers).get('prefer')).toBe('return=minimal');
   });
 
   it('confirms the selected proposals after asking, and links to what they became', async () => {

@@ -16,7 +16,6 @@ import {
   MRP_HORIZON_DAYS_DEFAULT,
   type MrpConfirmResult,
   type MrpProposal,
-  type MrpRun,
   type MrpRunItem,
   type MrpRunOverview,
   mrpRunBody,
@@ -66,7 +65,7 @@ const runLabel = (run: MrpRunItem) =>
   `${formatDateTime(run.created_at)} · ${counted(run.horizon_days, 'day')} · ${counted(run.summary.proposals, 'proposal')}`;
 
 /** Start a run: the horizon in days (mrpRunBody), then the new run is shown. */
-const StartRunForm = ({ onDone }: { onDone: (run: MrpRun) => void }) => {
+const StartRunForm = ({ onDone }: { onDone: (run: MrpRunOverview) => void }) => {
   const start = useStartMrpRun();
   const { field, submit, isSubmitting } = useSchemaForm<RunInput, RunValues>(mrpRunBody, {
     defaultValues: { horizon_days: String(MRP_HORIZON_DAYS_DEFAULT) },
