@@ -93,6 +93,17 @@ describe('fees', () => {
     const firstPage = await cbeCall(t, 'GET', '/api/cbe/arrears?limit=1', token);
     expect(firstPage.json().data).toHaveLength(1);
     expect(firstPage.json().meta.total).toBe(2);
+    const secondPage = await cbeCall(t, 'GET', '/api/cbe/arrears?limit=1&page=2', token);
+    expect(secondPage.json().data).toHaveLength(1);
+    expect(secondPage.json().data[0].student_id).not.toBe(firstPage.json().data[0].student_id);
+    expect(secondPage.json().meta.total).toBe(2);
+    // Past the end: no row, and the total still counted.
+    const pastTheEnd = await cbeCall(t, 'GET', '/api/cbe/arrears?limit=1&page=9', token);
+    expect(pastTheEnd.json().data).toEqual([]);
+    expect(pastTheEnd.json().meta.total).toBe(2);
+    // A search that finds no one: nothing, and 0.
+    const none = await cbeCall(t, 'GET', '/api/cbe/arrears?q=nobody-by-this-name', token);
+    expect(none.json()).toMatchObject({ data: [], meta: { total: 0 } });
     const csv = await cbeCall(t, 'GET', '/api/cbe/arrears/export', token);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[0]).toBe('Admission no,Student,Class,Invoiced,Paid,Balance');
