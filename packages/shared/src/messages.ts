@@ -340,7 +340,7 @@ export const messages = {
   openingStockReason: 'Opening stock',
   horizonDaysInvalid: 'The horizon is a whole number of days from 1 to 365',
   mrpRunDone: (proposals: number) =>
-    `MRP run done: ${proposals} ${proposals === 1 ? 'proposal' : 'proposals'}`,
+    `MRP run done: ${proposals.toLocaleString('en-GB')} ${proposals === 1 ? 'proposal' : 'proposals'}`,
   proposalIdsRequired: 'Choose at least one proposal',
   proposalIdsTooMany: 'Confirm at most 2,000 proposals at a time',
   proposalUnknown: 'One of these proposals is not a proposal of this run.',

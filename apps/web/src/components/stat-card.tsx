@@ -2,14 +2,17 @@ import { Paper, Text } from '@mantine/core';
 
 type StatCardProps = { label: string; value: string | number; detail: string };
 
-/** One figure of a dashboard: a label, the value, and what it counts; named by its label. */
+/**
+ * One figure of a dashboard: a label, the value, and what it counts; named by its label. A number
+ * is shown with its thousands separated (34,080), as counted() writes them in the details.
+ */
 export const StatCard = ({ label, value, detail }: StatCardProps) => (
   <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
     <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
       {label}
     </Text>
     <Text fz={28} fw={800} lh={1.3} data-testid={`stat-${label}`}>
-      {value}
+      {typeof value === 'number' ? value.toLocaleString('en-GB') : value}
     </Text>
     <Text size="sm" c="dimmed">
       {detail}
