@@ -9,7 +9,7 @@
 // queues scanned them all. The array grew for as long as the load lasted (a leak) and the scan
 // took 12% of the server's CPU in a 13-second run. The fix: look from the first live entry, and
 // drop the holes once they are half the array.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -143,8 +143,62 @@ function applyFixes(text, fixes, mark, what) {
 /** The fixed text of one index.js, or null when it is already fixed; throws on an unknown text. */
 export const patchBegin = (text, file = 'index.js') => applyFixes(text, BEGIN_FIXES, BEGIN_MARK, file);
 
+// @electric-sql/pglite 0.5.x, parseResults (minified: `hn` in the ESM chunk): a query given
+// `parsers` of its own (drizzle gives every query nine, to keep dates and times as text) copied
+// the instance's whole parser table (318 type ids) into a new object for that one query, to look
+// up the few types of its columns: ~100 us a query on the bench machines, a fifth of what a
+// prepared task-list statement costs on PGlite (docs/performance.md "PGlite: a parser table copied
+// per query"). The fix: the query's own parsers on an object whose prototype is the instance's
+// table. Each type id is looked up as before: the query's parser, else the instance's. The
+// bundles are minified, so the names are matched as they are in each file; every file that has
+// the copy is fixed, and a package with none of them is refused (a new version: re-check it).
+const PGLITE_MARK = '/* workhub: parsers looked up, not copied (scripts/patch-deps.mjs) */';
+const PGLITE_COPY = /([\w$]+)\?\.parsers\?\{\.\.\.([\w$]+),\.\.\.\1\.parsers\}:\2(?=[,;)}])/g;
+
+/**
+ * The fixed text of one of PGlite's bundle files: null when it is already fixed or has no such copy
+ * (most of the package's files). `PGLITE_COPY` is the copy as 0.5.x minifies it
+ * (`n?.parsers?{...t,...n.parsers}:t`).
+ */
+export function patchPgliteParsers(text) {
+  if (text.includes(PGLITE_MARK)) return null;
+  let copies = 0;
+  const out = text.replace(PGLITE_COPY, (_match, options, table) => {
+    copies += 1;
+    return `${options}?.parsers?Object.assign(Object.create(${table}),${options}.parsers):${table}`;
+  });
+  if (copies === 0) return null;
+  // After a first line that must stay first (a shebang or 'use strict' is not in these bundles).
+  return `${PGLITE_MARK}${out}`;
+}
+
+/** Fixes every bundle of the installed PGlite that copies its parsers; throws when none does. */
+function patchPglite(root) {
+  const base = join(root, 'node_modules/@electric-sql/pglite/dist');
+  if (!existsSync(base)) return;
+  const files = readdirSync(base, { recursive: true })
+    .map(String)
+    .filter((name) => /\.(?:c?js|mjs)$/.test(name))
+    .map((name) => join(base, name));
+  let fixed = 0;
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    if (text.includes(PGLITE_MARK)) {
+      fixed += 1;
+      continue;
+    }
+    const out = patchPgliteParsers(text);
+    if (out === null) continue;
+    writeFileSync(file, out);
+    fixed += 1;
+  }
+  if (fixed === 0)
+    throw new Error(`${base} has no parser copy this patch knows: re-check scripts/patch-deps.mjs`);
+}
+
 function main() {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  patchPglite(root);
   const base = join(root, 'node_modules/postgres');
   if (!existsSync(base)) return; // not installed here (e.g. a partial install)
   for (const flavour of ['src', 'cjs/src', 'cf/src']) {
