@@ -96,6 +96,47 @@ describe("the app's PGlite prepares the statements it runs again", () => {
     }
   });
 
+  it('sends each run of a prepared text as one simple-protocol message, answered as `query` answers', async () => {
+    const calls: string[] = [];
+    const counted = preparingQuery(
+      {
+        query: (q, params, options) => {
+          calls.push(`query ${q}`);
+          return client.query(q, params, options);
+        },
+        exec: (q, options) => {
+          calls.push(`exec ${q}`);
+          return client.exec(q, options);
+        },
+      },
+      texts,
+    );
+    // As drizzle asks: rows as arrays, and parsers of its own for some types (numeric as text here).
+    const asDrizzle = { rowMode: 'array' as const, parsers: { 1700: (value: string) => `n:${value}` } };
+    const update = 'update t set done = done where id >= $1';
+    await client.exec('begin');
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        expect(comparable(await counted(text, [1, 'two'], asDrizzle))).toEqual(
+          comparable(await client.query(text, [1, 'two'], asDrizzle)),
+        );
+        expect((await counted(update, [1])).affectedRows).toBe(2);
+      }
+    } finally {
+      await client.exec('rollback');
+    }
+    expect((await counted(text, [2, 'x'], asDrizzle)).rows).toEqual([[2, 'two', true, 'n:2.25']]);
+    expect(calls.map((call) => call.split(' ').slice(0, 2).join(' '))).toEqual([
+      `query ${text.split(' ')[0]}`,
+      `query ${update.split(' ')[0]}`,
+      'exec prepare',
+      'exec prepare',
+      'exec execute',
+      'exec execute',
+      'exec execute',
+    ]);
+  });
+
   it('runs statements called one after the other without waiting in that order, the one being prepared too', async () => {
     // replaceTags deletes a record's links and inserts the new ones without waiting in between.
     const remove = 'delete from t where id = $1';

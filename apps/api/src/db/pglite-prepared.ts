@@ -68,9 +68,19 @@ function literals(params: readonly unknown[]): string[] | undefined {
   }
 }
 
+/** The answer of a message's last statement (its EXECUTE). */
+function lastOf<T>(results: Array<Results>): Results<T> {
+  const last = results[results.length - 1];
+  if (!last) throw new Error('PGlite answered a statement with no result');
+  return last as Results<T>;
+}
+
 /**
  * `runner`'s `query` (a PGlite's or a transaction's), preparing the statements it runs a second
- * time and executing them after. A statement without values runs as it is. Each run is handed to
+ * time and executing them after. An EXECUTE goes as one simple-protocol message (`exec`): `query`
+ * would send it as six (parse, two describes, bind, execute, sync), each a call into PGlite's
+ * WebAssembly, ~50 us more a statement for the same answer (docs/performance.md "PGlite: a parser
+ * table copied per query"). A statement without values runs as it is. Each run is handed to
  * PGlite when it is called, as before: statements called one after the other without waiting
  * (a delete and then an insert) still run in that order.
  */
@@ -85,7 +95,7 @@ export function preparingQuery(runner: Runner, texts: PreparedTexts): Query {
     if (!values || values.reduce((length, value) => length + value.length, 0) > MAX_LITERALS)
       return run<T>(query, params, options);
     const name = texts.names.get(query);
-    if (name) return run<T>(`execute ${name}(${values.join(', ')})`, undefined, options);
+    if (name) return lastOf<T>(await runner.exec(`execute ${name}(${values.join(', ')})`, options));
     if (!texts.seen.has(query) || texts.preparing.has(query) || texts.given >= texts.max) {
       if (texts.seen.size >= MAX_SEEN) texts.seen.clear();
       texts.seen.add(query);
@@ -103,7 +113,7 @@ export function preparingQuery(runner: Runner, texts: PreparedTexts): Query {
         options,
       );
       texts.names.set(query, chosen);
-      return results[results.length - 1] as Results<T>;
+      return lastOf<T>(results);
     } finally {
       texts.preparing.delete(query);
     }
