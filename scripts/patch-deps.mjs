@@ -172,6 +172,40 @@ export function patchPgliteParsers(text) {
   return `${PGLITE_MARK}${out}`;
 }
 
+// @electric-sql/pglite 0.5.x, the protocol reader (pg-protocol's BufferReader, minified): each
+// text field of every row was read as `decode(this.bytes(n))`, and `bytes` copies the field into
+// an ArrayBuffer of its own (`buffer.slice`) before the decoder makes it a string. A page of 14
+// projects is some 250 fields, each a new ArrayBuffer the garbage collector then tracks as
+// external memory: on PGlite that copy was 5.7% of the server's CPU under the project list
+// (docs/performance.md "PGlite: a copy of every field read"). The fix: `string` decodes a view of
+// the reader's buffer at the same place (no copy); `bytes` (a binary field, which its caller
+// keeps) still copies. The names are matched as each bundle minifies them, from `bytes` itself.
+const READER_MARK = '/* workhub: fields decoded in place (scripts/patch-deps.mjs) */';
+const READER_BYTES =
+  /bytes\(([\w$]+)\)\{let ([\w$]+)=([\w$]+\(this,[\w$]+\))\.buffer\.slice\(([\w$]+\(this,[\w$]+\)),\4\+\1\);return ([^;{}]+?),new Uint8Array\(\2\)\}/;
+const READER_STRING = /string\(([\w$]+)\)\{return ([\w$]+\(this,[\w$]+\))\.decode\(this\.bytes\(\1\)\)\}/;
+
+/**
+ * The fixed text of one of PGlite's bundle files: null when it is already fixed or has no such
+ * reader (most of the package's files). The reader as 0.5.x minifies it:
+ * `string(t){return r(this,le).decode(this.bytes(t))}` and
+ * `bytes(t){let n=r(this,x).buffer.slice(r(this,w),r(this,w)+t);return d(this,w,r(this,w)+t),new Uint8Array(n)}`.
+ */
+export function patchPgliteReader(text) {
+  if (text.includes(READER_MARK)) return null;
+  const string = READER_STRING.exec(text);
+  if (!string) return null;
+  const bytes = READER_BYTES.exec(text);
+  if (!bytes)
+    throw new Error(
+      'a PGlite reader whose `bytes` this patch does not know: re-check scripts/patch-deps.mjs',
+    );
+  const [, length, view, data, position, advance] = bytes;
+  const decoder = string[2];
+  const inPlace = `string(${length}){let ${view}=new Uint8Array(${data}.buffer,${position},${length});return ${advance},${decoder}.decode(${view})}`;
+  return `${READER_MARK}${text.replace(string[0], () => inPlace)}`;
+}
+
 /** Fixes every bundle of the installed PGlite that copies its parsers; throws when none does. */
 function patchPglite(root) {
   const base = join(root, 'node_modules/@electric-sql/pglite/dist');
@@ -194,6 +228,20 @@ function patchPglite(root) {
   }
   if (fixed === 0)
     throw new Error(`${base} has no parser copy this patch knows: re-check scripts/patch-deps.mjs`);
+  let readers = 0;
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    if (text.includes(READER_MARK)) {
+      readers += 1;
+      continue;
+    }
+    const out = patchPgliteReader(text);
+    if (out === null) continue;
+    writeFileSync(file, out);
+    readers += 1;
+  }
+  if (readers === 0)
+    throw new Error(`${base} has no protocol reader this patch knows: re-check scripts/patch-deps.mjs`);
 }
 
 function main() {
