@@ -9,7 +9,8 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import type { DbTimeouts } from '../config.ts';
 import { runMigrations } from './migrate.ts';
-import { preparedTexts, preparingQuery } from './pglite-prepared.ts';
+import { createPgliteBatcher } from './pglite-batch.ts';
+import { type PreparedTexts, preparedTexts, preparingQuery } from './pglite-prepared.ts';
 import { type Batcher, createBatcher } from './read-batch.ts';
 import { useBatcher } from './tenant-context.ts';
 
@@ -84,8 +85,7 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
  * per transaction, the requests that arrived meanwhile join the queue behind the ones already in it.
  * Its statements, in a transaction or not, are prepared once they recur (db/pglite-prepared.ts).
  */
-function appView(client: PGlite): PGlite {
-  const texts = preparedTexts();
+function appView(client: PGlite, texts: PreparedTexts): PGlite {
   const preparing = (target: PGlite | Transaction) => {
     const query = preparingQuery(target, texts);
     return new Proxy(target, {
@@ -113,6 +113,7 @@ function appView(client: PGlite): PGlite {
 export function pgliteHandle(client: PGlite): DbHandle {
   const db = drizzlePglite({ client: ownerClient(client) });
   let restricted: Promise<Db> | undefined;
+  let batcher: Batcher | undefined;
   return {
     db,
     kind: 'pglite',
@@ -120,12 +121,19 @@ export function pgliteHandle(client: PGlite): DbHandle {
     appDb: () => {
       // Prepared statements' values are quoted literals (db/pglite-prepared.ts): a backslash must
       // be a character, as it is by default.
-      restricted ??= client
-        .exec(`set role ${APP_ROLE}; set standard_conforming_strings = on`)
-        .then(() => drizzlePglite({ client: appView(client) }));
+      restricted ??= client.exec(`set role ${APP_ROLE}; set standard_conforming_strings = on`).then(() => {
+        const texts = preparedTexts();
+        const appDb = drizzlePglite({ client: appView(client, texts) });
+        // Read-ahead requests' statements as one message each (db/pglite-batch.ts), with the
+        // statements the app's view prepares.
+        batcher = createPgliteBatcher(client, texts);
+        useBatcher(appDb, batcher);
+        return appDb;
+      });
       return restricted;
     },
     close: async () => {
+      await batcher?.close();
       if (!client.closed) await client.close();
     },
   };

@@ -7,7 +7,7 @@ import { newTenant, type Tenant } from '../test/tenants.ts';
 import { createProject, createTask } from '../test/work.ts';
 import { type Batcher, createBatcher, keptStatement, literal, UnwritableValue } from './read-batch.ts';
 
-// Runs in the api-postgres project only: on PGlite a read-ahead request runs in its transaction.
+// Runs in the api-postgres project only: PGlite's batches are pglite-batch.pglite.test.ts.
 
 const url = () => {
   const info = inject('testDb');

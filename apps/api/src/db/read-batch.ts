@@ -29,6 +29,8 @@ export type Kept = {
   values: boolean;
   /** Its answer may be shared with the same statement of other requests of the tenant (sharedReads). */
   shareable?: boolean;
+  /** PGlite (db/pglite-batch.ts): the parsers drizzle gave the statement, by type id. */
+  parsers?: Record<number, (value: string) => unknown>;
   /**
    * The first statement of its message, answered whatever the statements after it do: should the
    * message fail, they get the error and this one is sent again in a message of its own (a
@@ -65,9 +67,16 @@ export function literal(value: unknown): string {
 const ENTER_TENANT =
   "set_config('app.account_id', $1, true), set_config('app.workspace_id', $2, true), set_config('app.user_id', $3, true)";
 /** A read's message: the tenant, and the transaction read-only. */
-const ENTER = `select set_config('transaction_read_only', 'on', true), ${ENTER_TENANT}`;
+export const ENTER = `select set_config('transaction_read_only', 'on', true), ${ENTER_TENANT}`;
 /** A write's message (a request's one write, lastWrite: db/tenant-context.ts): the tenant only. */
-const ENTER_WRITE = `select ${ENTER_TENANT}`;
+export const ENTER_WRITE = `select ${ENTER_TENANT}`;
+
+/** The select that begins a message for `tenant`: read-only unless `write`, with its values written in. */
+export function enterTenantText(tenant: Tenant, write: boolean): string {
+  return (write ? ENTER_WRITE : ENTER).replace(/\$(\d)/g, (_, n: string) =>
+    literal([tenant.accountId, tenant.workspaceId ?? '', tenant.userId ?? ''][Number(n) - 1]),
+  );
+}
 
 /** Names of prepared texts, never reused; past MAX_NAMED a new text is prepared for its message only. */
 const MAX_NAMED = 2000;
@@ -89,6 +98,11 @@ export type Batcher = {
    */
   send(tenant: Tenant, messages: Kept[][], write?: boolean): void;
   close(): Promise<void>;
+  /**
+   * The database services use while a batch is open, handing each statement to `keep` instead of
+   * running it (keepingDb on PostgreSQL; PGlite's has its own: db/pglite-batch.ts).
+   */
+  keeping(keep: (kept: Kept) => void): Db;
 };
 
 /**
@@ -132,11 +146,7 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
       connection.prepared.clear();
       connection.unsure = false;
     }
-    const execute = [
-      (write ? ENTER_WRITE : ENTER).replace(/\$(\d)/g, (_, n: string) =>
-        literal([tenant.accountId, tenant.workspaceId ?? '', tenant.userId ?? ''][Number(n) - 1]),
-      ),
-    ];
+    const execute = [enterTenantText(tenant, write)];
     const once: string[] = [];
     for (const { text, params } of kept) {
       let name = names.get(text);
@@ -310,6 +320,12 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
     async close() {
       await Promise.all(connections.map((c) => c.sql.end({ timeout: 5 })));
     },
+    keeping: (keep) =>
+      keepingDb((text, params) => {
+        const { answer, kept } = keptStatement(text, params);
+        keep(kept);
+        return answer;
+      }),
   };
 }
 

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { type Batcher, type Kept, type KeptAnswer, keepingDb, keptStatement } from './read-batch.ts';
+import type { Batcher, Kept } from './read-batch.ts';
 import { rowsOf } from './rows.ts';
 
 /*
@@ -285,11 +285,10 @@ export function useBatcher(appDb: Db, batcher: Batcher): void {
 }
 
 /** Keeps a statement for the current request's batch, sent once the request has queued its reads. */
-function keep(text: string, params: readonly unknown[]): KeptAnswer {
+function keep(kept: Kept): void {
   const batch = requestState.getStore()?.batch;
   if (!batch)
     throw new Error("a statement for a read-ahead request's batch after it ended (db/tenant-context.ts)");
-  const { answer, kept } = keptStatement(text, params);
   if (batch.sharing) kept.shareable = true;
   batch.kept.push(kept);
   if (!batch.scheduled) {
@@ -297,10 +296,18 @@ function keep(text: string, params: readonly unknown[]): KeptAnswer {
     // As postgres.js gathers a connection's writes: what the request queues meanwhile goes too.
     setImmediate(() => sendBatch(batch));
   }
-  return answer;
 }
 
-let keeping: Db | undefined;
+/** Each batcher's keeping database (Batcher.keeping), made once. */
+const keepingDbs = new WeakMap<Batcher, Db>();
+function keepingOf(batcher: Batcher): Db {
+  let db = keepingDbs.get(batcher);
+  if (!db) {
+    db = batcher.keeping(keep);
+    keepingDbs.set(batcher, db);
+  }
+  return db;
+}
 
 /**
  * The messages of what a batch has kept (sendBatch): one. The request's first statement sent (its
@@ -331,9 +338,10 @@ function sendBatch(batch: OpenBatch): void {
 /**
  * Opens a read-ahead request's batch for `tenant` (docs/decisions.md 030): on PostgreSQL, its
  * statements are kept and sent as one message, an implicit transaction that sets the tenant and is
- * read-only, on a connection the request does not hold (db/read-batch.ts). Where the database has
- * no batches (PGlite), the request's transaction, as beginRequestTransaction. Once the batch has
- * ended, `reopenRequestTransaction` opens a transaction for the rest of the request.
+ * read-only, on a connection the request does not hold (db/read-batch.ts); on PGlite, as one call
+ * into its one connection (db/pglite-batch.ts). Where the database has no batcher, the request's
+ * transaction, as beginRequestTransaction. Once the batch has ended, `reopenRequestTransaction`
+ * opens a transaction for the rest of the request.
  */
 export async function beginReadAhead(
   root: Db,
@@ -353,8 +361,7 @@ export async function beginReadAhead(
     writable,
     writing: false,
   };
-  keeping ??= keepingDb(keep);
-  state.tx = keeping;
+  state.tx = keepingOf(batcher);
   state.done = false;
   state.committed = undefined;
   state.batch = batch;
@@ -383,8 +390,9 @@ export async function beginReadAhead(
  * check first) go as read-only messages as a read-ahead request's do, and its `lastWrite` as ONE
  * message that sets the tenant and writes, an implicit transaction that PostgreSQL commits before
  * it answers, on a connection no request holds (db/read-batch.ts; docs/decisions.md 030). A request
- * that must write more than that one message calls `transactionForWrites` first. Where the
- * database has no batches (PGlite), the request's transaction.
+ * that must write more than that one message calls `transactionForWrites` first. On PGlite the
+ * same messages, each one call into it (db/pglite-batch.ts); where the database has no batcher,
+ * the request's transaction.
  */
 export async function beginWriteBatch(root: Db, tenant: Tenant): Promise<RequestTransaction | undefined> {
   return beginReadAhead(root, tenant, true);
@@ -423,13 +431,13 @@ export function afterCommit(): (fn: () => void) => void {
 
 /**
  * Whether the current request's transaction pipelines its statements (PostgreSQL through
- * postgres.js): a statement started now goes out behind the ones before it without waiting for
- * their answers. On PGlite (one connection, one statement at a time) and outside a request's
- * transaction, no.
+ * postgres.js, or a batch on either database): a statement started now goes out behind the ones
+ * before it without waiting for their answers. In a transaction on PGlite (one connection, one
+ * statement at a time) and outside a request's transaction, no.
  */
 export function requestPipelines(): boolean {
   const state = requestState.getStore();
-  return !!state?.current && !state.done && isPostgresJs(clientOf(state.tx));
+  return !!state?.current && !state.done && (!!state.batch || isPostgresJs(clientOf(state.tx)));
 }
 
 /**
@@ -475,13 +483,14 @@ async function queued(): Promise<void> {
  * own once the answer is ready (docs/performance.md). `fn` must start every statement it sends
  * before it first waits for one (a Promise.all of them); the request sends none afterwards (one
  * would throw). A read that fails fails the transaction, so the COMMIT ends it as a rollback and
- * the request answers the error as it would have. On PGlite (no pipelining, one connection) and
- * outside a request's transaction, it just runs `fn`.
+ * the request answers the error as it would have. In a batch, the batch ends with them (its
+ * message goes out). In a transaction on PGlite (no pipelining, one connection) and outside a
+ * request's transaction, it just runs `fn`.
  */
 export async function lastReads<T>(fn: () => Promise<T>): Promise<T> {
   const state = requestState.getStore();
   const current = state?.current;
-  if (!state || !current || state.done || !isPostgresJs(clientOf(state.tx))) return fn();
+  if (!state || !current || state.done || !(state.batch || isPostgresJs(clientOf(state.tx)))) return fn();
   const reads = fn();
   reads.catch(() => {});
   await queued();
