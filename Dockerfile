@@ -27,7 +27,7 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
 # npm ci's postinstall fixes postgres.js (its queue, BEGIN, closed sockets) and PGlite's parser copy
-# per query and field copy per row (scripts/patch-deps.mjs).
+# per query, its field copy per row and its UTF-8 length of a lone surrogate (scripts/patch-deps.mjs).
 COPY scripts/patch-deps.mjs scripts/
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/apps/api/dist apps/api/dist

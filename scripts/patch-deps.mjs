@@ -206,6 +206,42 @@ export function patchPgliteReader(text) {
   return `${READER_MARK}${text.replace(string[0], () => inPlace)}`;
 }
 
+// @electric-sql/pglite 0.5.x, the protocol writer's UTF-8 length of a string (minified: `U` in the
+// ESM chunk), which sizes every text it sends (a statement's text, each parameter) before
+// TextEncoder writes it. It counts backwards and, on a low surrogate (U+DC00-U+DFFF), skips the
+// code unit before it as the pair's high half, even when that unit is not a high surrogate. A lone
+// low surrogate after a character of two bytes or more (JSON lets a request carry one: "é\udc00")
+// was counted a byte short, the encoder then wrote one more byte than the message's length said,
+// and PostgreSQL read a message cut short: `é\udc00` refused as invalid UTF-8 (a 500), a task named
+// `é\udc00é\udc00xyz` stored as `é\ufffdé\ufffdx`, a statement's last bytes lost. The fix: the
+// length TextEncoder writes (a lone surrogate as U+FFFD, three bytes), from Buffer.byteLength
+// where Node's Buffer exists (the same count, in native code: PGlite counted a 1.2 MB JSON
+// parameter character by character) and a counting loop that pairs only true pairs otherwise.
+const UTF8_MARK = '/* workhub: UTF-8 lengths counted as written (scripts/patch-deps.mjs) */';
+const UTF8_LENGTH =
+  /function ([\w$]+)\(([\w$]+)\)\{let ([\w$]+)=\2\.length;for\(let ([\w$]+)=\2\.length-1;\4>=0;\4--\)\{let ([\w$]+)=\2\.charCodeAt\(\4\);\5>127&&\5<=2047\?\3\+\+:\5>2047&&\5<=65535&&\(\3\+=2\),\5>=56320&&\5<=57343&&\4--\}return \3\}/g;
+
+/**
+ * The fixed text of one of PGlite's bundle files: null when it is already fixed or has no such
+ * function (most of the package's files). The function as 0.5.x minifies it:
+ * `function U(e){let t=e.length;for(let n=e.length-1;n>=0;n--){let s=e.charCodeAt(n);s>127&&s<=2047?t++:s>2047&&s<=65535&&(t+=2),s>=56320&&s<=57343&&n--}return t}`.
+ */
+export function patchPgliteUtf8Length(text) {
+  if (text.includes(UTF8_MARK)) return null;
+  let found = 0;
+  const out = text.replace(UTF8_LENGTH, (_match, name, value) => {
+    found += 1;
+    return (
+      `function ${name}(${value}){if(typeof Buffer<"u")return Buffer.byteLength(${value},"utf8");` +
+      `let t=0;for(let i=0;i<${value}.length;i++){let c=${value}.charCodeAt(i);` +
+      `if(c<128)t+=1;else if(c<2048)t+=2;else if(c>=55296&&c<=56319&&i+1<${value}.length&&` +
+      `${value}.charCodeAt(i+1)>=56320&&${value}.charCodeAt(i+1)<=57343){t+=4;i++}else t+=3}return t}`
+    );
+  });
+  if (found === 0) return null;
+  return `${UTF8_MARK}${out}`;
+}
+
 /** Fixes every bundle of the installed PGlite that copies its parsers; throws when none does. */
 function patchPglite(root) {
   const base = join(root, 'node_modules/@electric-sql/pglite/dist');
@@ -242,6 +278,20 @@ function patchPglite(root) {
   }
   if (readers === 0)
     throw new Error(`${base} has no protocol reader this patch knows: re-check scripts/patch-deps.mjs`);
+  let lengths = 0;
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    if (text.includes(UTF8_MARK)) {
+      lengths += 1;
+      continue;
+    }
+    const out = patchPgliteUtf8Length(text);
+    if (out === null) continue;
+    writeFileSync(file, out);
+    lengths += 1;
+  }
+  if (lengths === 0)
+    throw new Error(`${base} has no UTF-8 length this patch knows: re-check scripts/patch-deps.mjs`);
 }
 
 function main() {
