@@ -24,6 +24,12 @@ describe("a read-ahead request's messages (db/tenant-context.ts batchMessages)",
     expect(batchMessages([check, shared], true)).toEqual([[check], [shared]]);
   });
 
+  it('keeps a shareable read in the check’s message where the batcher shares nothing (PGlite)', () => {
+    const [check, shared] = [kept('check'), kept('dashboard', true)];
+    expect(batchMessages([check, shared], true, false)).toEqual([[check, shared]]);
+    expect(check.standsAlone).toBe(true);
+  });
+
   it('sends what is kept after the first send as one message, no statement standing alone', () => {
     const [more, again] = [kept('more'), kept('again')];
     expect(batchMessages([more, again], false)).toEqual([[more, again]]);

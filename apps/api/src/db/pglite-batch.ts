@@ -145,6 +145,9 @@ export function createPgliteBatcher(client: PGlite, texts: PreparedTexts): Batch
       closed = true;
       await queue;
     },
+    // One connection, one message at a time: a read the requests of a turn could share goes with
+    // its request's check instead (a message of its own would be one more call into PGlite).
+    shares: false,
     keeping(keep) {
       // What drizzle's PGlite session calls: `query`, with the options it gives every statement.
       const keeper = {

@@ -103,6 +103,11 @@ export type Batcher = {
    * running it (keepingDb on PostgreSQL; PGlite's has its own: db/pglite-batch.ts).
    */
   keeping(keep: (kept: Kept) => void): Db;
+  /**
+   * Whether a shareable read (Kept.shareable) is run once for the requests of a turn that ask the
+   * same (decision 031): it then needs a message of its own (tenant-context.ts batchMessages).
+   */
+  shares: boolean;
 };
 
 /**
@@ -320,6 +325,7 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
     async close() {
       await Promise.all(connections.map((c) => c.sql.end({ timeout: 5 })));
     },
+    shares: true,
     keeping: (keep) =>
       keepingDb((text, params) => {
         const { answer, kept } = keptStatement(text, params);

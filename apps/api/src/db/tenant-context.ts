@@ -316,12 +316,13 @@ function keepingOf(batcher: Batcher): Db {
  * anything else) is still known. One message rather than the check's and the page's: one implicit
  * transaction and one setting of the tenant fewer per request (docs/performance.md, "The session
  * check in the page's message"). A read shared with other requests (sharedReads) goes in a message
- * of its own, as sharing needs, behind the check's.
+ * of its own, as sharing needs, behind the check's; where the batcher shares nothing (`shares`
+ * false: PGlite), it stays in the check's message.
  */
-export function batchMessages(kept: Kept[], firstSend: boolean): Kept[][] {
+export function batchMessages(kept: Kept[], firstSend: boolean, shares = true): Kept[][] {
   const [check, ...rest] = kept;
   if (!firstSend || !check) return [kept];
-  if (rest.some((statement) => statement.shareable)) return [[check], rest];
+  if (shares && rest.some((statement) => statement.shareable)) return [[check], rest];
   check.standsAlone = true;
   return [kept];
 }
@@ -330,7 +331,7 @@ export function batchMessages(kept: Kept[], firstSend: boolean): Kept[][] {
 function sendBatch(batch: OpenBatch): void {
   batch.scheduled = false;
   if (batch.kept.length === 0) return;
-  const messages = batchMessages(batch.kept.splice(0), !batch.sentOnce);
+  const messages = batchMessages(batch.kept.splice(0), !batch.sentOnce, batch.batcher.shares);
   batch.sentOnce = true;
   batch.batcher.send(batch.tenant, messages, batch.writing);
 }
