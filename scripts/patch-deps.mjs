@@ -242,7 +242,10 @@ export function patchPgliteUtf8Length(text) {
   return `${UTF8_MARK}${out}`;
 }
 
-/** Fixes every bundle of the installed PGlite that copies its parsers; throws when none does. */
+/**
+ * Fixes every bundle of the installed PGlite: its parser copy, its reader's field copy and its
+ * UTF-8 length. Each must be found (or already fixed) in at least one bundle, or the install stops.
+ */
 function patchPglite(root) {
   const base = join(root, 'node_modules/@electric-sql/pglite/dist');
   if (!existsSync(base)) return;
@@ -250,48 +253,21 @@ function patchPglite(root) {
     .map(String)
     .filter((name) => /\.(?:c?js|mjs)$/.test(name))
     .map((name) => join(base, name));
-  let fixed = 0;
-  for (const file of files) {
-    const text = readFileSync(file, 'utf8');
-    if (text.includes(PGLITE_MARK)) {
-      fixed += 1;
-      continue;
+  for (const [mark, patch, what] of [
+    [PGLITE_MARK, patchPgliteParsers, 'parser copy'],
+    [READER_MARK, patchPgliteReader, 'protocol reader'],
+    [UTF8_MARK, patchPgliteUtf8Length, 'UTF-8 length'],
+  ]) {
+    let fixed = 0;
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      const out = text.includes(mark) ? null : patch(text);
+      if (out !== null) writeFileSync(file, out);
+      if (out !== null || text.includes(mark)) fixed += 1;
     }
-    const out = patchPgliteParsers(text);
-    if (out === null) continue;
-    writeFileSync(file, out);
-    fixed += 1;
+    if (fixed === 0)
+      throw new Error(`${base} has no ${what} this patch knows: re-check scripts/patch-deps.mjs`);
   }
-  if (fixed === 0)
-    throw new Error(`${base} has no parser copy this patch knows: re-check scripts/patch-deps.mjs`);
-  let readers = 0;
-  for (const file of files) {
-    const text = readFileSync(file, 'utf8');
-    if (text.includes(READER_MARK)) {
-      readers += 1;
-      continue;
-    }
-    const out = patchPgliteReader(text);
-    if (out === null) continue;
-    writeFileSync(file, out);
-    readers += 1;
-  }
-  if (readers === 0)
-    throw new Error(`${base} has no protocol reader this patch knows: re-check scripts/patch-deps.mjs`);
-  let lengths = 0;
-  for (const file of files) {
-    const text = readFileSync(file, 'utf8');
-    if (text.includes(UTF8_MARK)) {
-      lengths += 1;
-      continue;
-    }
-    const out = patchPgliteUtf8Length(text);
-    if (out === null) continue;
-    writeFileSync(file, out);
-    lengths += 1;
-  }
-  if (lengths === 0)
-    throw new Error(`${base} has no UTF-8 length this patch knows: re-check scripts/patch-deps.mjs`);
 }
 
 function main() {

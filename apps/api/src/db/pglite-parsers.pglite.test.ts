@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types (the root package's postinstall)
 import * as patches from '../../../../scripts/patch-deps.mjs';
-import { findRepoRoot } from '../config.ts';
+import { expectPatchedEverywhere } from '../test/pglite-bundles.ts';
 
 const { patchPgliteParsers } = patches as { patchPgliteParsers: (text: string) => string | null };
 
@@ -24,13 +22,7 @@ describe("PGlite's result parsers, as npm install leaves them (scripts/patch-dep
   });
 
   it('is fixed in every bundle of the installed package', () => {
-    const dist = join(findRepoRoot(), 'node_modules/@electric-sql/pglite/dist');
-    const bundles = readdirSync(dist, { recursive: true })
-      .map(String)
-      .filter((name) => /\.(?:c?js|mjs)$/.test(name))
-      .map((name) => readFileSync(join(dist, name), 'utf8'));
-    expect(bundles.filter((text) => text.includes('workhub: parsers looked up')).length).toBeGreaterThan(0);
-    expect(bundles.filter((text) => COPY.test(text))).toEqual([]);
+    expectPatchedEverywhere('workhub: parsers looked up', COPY);
   });
 
   describe('a query with parsers of its own', () => {

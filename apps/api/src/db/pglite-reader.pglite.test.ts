@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types (the root package's postinstall)
 import * as patches from '../../../../scripts/patch-deps.mjs';
-import { findRepoRoot } from '../config.ts';
+import { expectPatchedEverywhere } from '../test/pglite-bundles.ts';
 
 const { patchPgliteReader } = patches as { patchPgliteReader: (text: string) => string | null };
 
@@ -43,15 +41,7 @@ describe("PGlite's protocol reader, as npm install leaves it (scripts/patch-deps
   });
 
   it('is fixed in every bundle of the installed package that has the reader', () => {
-    const dist = join(findRepoRoot(), 'node_modules/@electric-sql/pglite/dist');
-    const bundles = readdirSync(dist, { recursive: true })
-      .map(String)
-      .filter((name) => /\.(?:c?js|mjs)$/.test(name))
-      .map((name) => readFileSync(join(dist, name), 'utf8'));
-    expect(
-      bundles.filter((text) => text.includes('workhub: fields decoded in place')).length,
-    ).toBeGreaterThan(0);
-    expect(bundles.filter((text) => COPYING.test(text))).toEqual([]);
+    expectPatchedEverywhere('workhub: fields decoded in place', COPYING);
   });
 
   describe('what a query reads back', () => {

@@ -1,11 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types (the root package's postinstall)
 import * as patches from '../../../../scripts/patch-deps.mjs';
-import { findRepoRoot } from '../config.ts';
+import { expectPatchedEverywhere } from '../test/pglite-bundles.ts';
 
 const { patchPgliteUtf8Length } = patches as { patchPgliteUtf8Length: (text: string) => string | null };
 
@@ -75,15 +73,7 @@ describe("PGlite's UTF-8 length, as npm install leaves it (scripts/patch-deps.mj
   });
 
   it('is fixed in every bundle of the installed package', () => {
-    const dist = join(findRepoRoot(), 'node_modules/@electric-sql/pglite/dist');
-    const bundles = readdirSync(dist, { recursive: true })
-      .map(String)
-      .filter((name) => /\.(?:c?js|mjs)$/.test(name))
-      .map((name) => readFileSync(join(dist, name), 'utf8'));
-    expect(bundles.filter((text) => text.includes('workhub: UTF-8 lengths counted')).length).toBeGreaterThan(
-      0,
-    );
-    expect(bundles.filter((text) => UNPATCHED.test(text))).toEqual([]);
+    expectPatchedEverywhere('workhub: UTF-8 lengths counted', UNPATCHED);
   });
 
   describe('what PGlite stores', () => {
