@@ -14,7 +14,7 @@ export const StatCards = ({ stats }: { stats: DashboardStats }) => (
     <StatCard
       label="Tasks"
       value={String(stats.tasks.total)}
-      detail={`${stats.tasks.completed} completed, ${stats.tasks.pending} pending`}
+      detail={`${stats.tasks.completed} completed, ${stats.tasks.in_progress} in progress, ${stats.tasks.pending} pending`}
     />
     <StatCard label="Overdue tasks" value={String(stats.tasks.overdue)} detail="Past their due date" />
     <StatCard label="Completion" value={`${stats.tasks.completion}%`} detail="Of all tasks completed" />

@@ -50,6 +50,8 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(stat('Projects').getByText('4')).toBeTruthy();
     expect(stat('Projects').getByText('2 in progress, 1 complete')).toBeTruthy();
     expect(stat('Tasks').getByText('20')).toBeTruthy();
+    // Every stored status, so the parts add up to the total (in progress was left out).
+    expect(stat('Tasks').getByText('5 completed, 6 in progress, 9 pending')).toBeTruthy();
     expect(stat('Overdue tasks').getByText('3')).toBeTruthy();
     expect(stat('Completion').getByText('25%')).toBeTruthy();
     expect(calledUrls(fetchMock)).toEqual(['/api/dashboard']);
