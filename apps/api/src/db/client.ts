@@ -9,7 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import type { DbTimeouts } from '../config.ts';
 import { runMigrations } from './migrate.ts';
-import { createPgliteBatcher } from './pglite-batch.ts';
+import { createPgliteBatcher, nextTurn } from './pglite-batch.ts';
 import { type PreparedTexts, preparedTexts, preparingQuery } from './pglite-prepared.ts';
 import { type Batcher, createBatcher } from './read-batch.ts';
 import { useBatcher } from './tenant-context.ts';
@@ -70,9 +70,6 @@ function ownerClient(client: PGlite): PGlite {
     },
   });
 }
-
-/** Resolves in the event loop's next check phase, after it has polled for I/O. */
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * The app's view of PGlite, where each transaction lets the event loop turn once it holds the

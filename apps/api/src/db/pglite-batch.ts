@@ -2,7 +2,7 @@ import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { Db } from './client.ts';
 import type { PreparedTexts } from './pglite-prepared.ts';
-import { type Batcher, enterTenantText, type Kept, literal } from './read-batch.ts';
+import { type Batcher, enterTenantText, failWhole, type Kept, literal } from './read-batch.ts';
 import type { Tenant } from './tenant-context.ts';
 
 /*
@@ -28,7 +28,7 @@ import type { Tenant } from './tenant-context.ts';
  */
 
 /** Resolves in the event loop's next check phase, after it has polled for I/O. */
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** The text of a message and where its EXECUTEs' answers are among the message's answers. */
 type Message = { text: string; first: number; fresh: Map<string, string> };
@@ -118,20 +118,8 @@ export function createPgliteBatcher(client: PGlite, texts: PreparedTexts): Batch
     }
   }
 
-  /**
-   * A message that failed whole: every statement gets its error, but a first statement that stands
-   * alone (Kept.standsAlone: a read-ahead request's session check) is sent again by itself, and
-   * answered by that message.
-   */
-  function failed(tenant: Tenant, kept: Kept[], write: boolean, error: unknown): Promise<void> | undefined {
-    const [first, ...rest] = kept;
-    if (!first?.standsAlone || rest.length === 0) {
-      for (const statement of kept) statement.reject(error);
-      return;
-    }
-    for (const statement of rest) statement.reject(error);
-    return run(tenant, [first], write);
-  }
+  const failed = (tenant: Tenant, kept: Kept[], write: boolean, error: unknown) =>
+    failWhole(kept, error, (first) => run(tenant, [first], write));
 
   return {
     send(tenant, messages, write = false) {

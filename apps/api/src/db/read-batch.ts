@@ -67,9 +67,9 @@ export function literal(value: unknown): string {
 const ENTER_TENANT =
   "set_config('app.account_id', $1, true), set_config('app.workspace_id', $2, true), set_config('app.user_id', $3, true)";
 /** A read's message: the tenant, and the transaction read-only. */
-export const ENTER = `select set_config('transaction_read_only', 'on', true), ${ENTER_TENANT}`;
+const ENTER = `select set_config('transaction_read_only', 'on', true), ${ENTER_TENANT}`;
 /** A write's message (a request's one write, lastWrite: db/tenant-context.ts): the tenant only. */
-export const ENTER_WRITE = `select ${ENTER_TENANT}`;
+const ENTER_WRITE = `select ${ENTER_TENANT}`;
 
 /** The select that begins a message for `tenant`: read-only unless `write`, with its values written in. */
 export function enterTenantText(tenant: Tenant, write: boolean): string {
@@ -89,6 +89,21 @@ const TURN_SHARE = 16;
  * failed part-way: its next message starts by deallocating everything).
  */
 type Connection = { sql: postgres.Sql; prepared: Set<string>; unsure: boolean; waiting: number };
+
+/**
+ * A message that failed whole: every statement gets its error, but a first statement that stands
+ * alone (Kept.standsAlone: a read-ahead request's session check) is sent again by itself
+ * (`resend`), and answered by that message. Both batchers (here and db/pglite-batch.ts).
+ */
+export function failWhole<R>(kept: Kept[], error: unknown, resend: (first: Kept) => R): R | undefined {
+  const [first, ...rest] = kept;
+  if (!first?.standsAlone || rest.length === 0) {
+    for (const statement of kept) statement.reject(error);
+    return undefined;
+  }
+  for (const statement of rest) statement.reject(error);
+  return resend(first);
+}
 
 /** The pool that sends batches: one message per group of kept statements. */
 export type Batcher = {
@@ -218,18 +233,8 @@ export function createBatcher(size: number, connect: (onclose: () => void) => po
     }
   }
 
-  /**
-   * A message that failed whole: every statement gets its error, but a first statement that stands
-   * alone (Kept.standsAlone) is sent again in a message of its own, and answered by that one.
-   */
   function failed(connection: Connection, tenant: Tenant, kept: Kept[], write: boolean, error: unknown) {
-    const [first, ...rest] = kept;
-    if (!first?.standsAlone || rest.length === 0) {
-      for (const statement of kept) statement.reject(error);
-      return;
-    }
-    for (const statement of rest) statement.reject(error);
-    return run(connection, tenant, [first], write);
+    return failWhole(kept, error, (first) => run(connection, tenant, [first], write));
   }
 
   // The connection of this turn of the event loop: the requests whose statements are sent in one

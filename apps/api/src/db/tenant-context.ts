@@ -438,8 +438,11 @@ export function afterCommit(): (fn: () => void) => void {
  */
 export function requestPipelines(): boolean {
   const state = requestState.getStore();
-  return !!state?.current && !state.done && (!!state.batch || isPostgresJs(clientOf(state.tx)));
+  return !!state?.current && !state.done && pipelines(state);
 }
+
+/** The request's statements go out without waiting for each other's answers: a batch, or postgres.js. */
+const pipelines = (state: RequestState): boolean => !!state.batch || isPostgresJs(clientOf(state.tx));
 
 /**
  * Ends the request's transaction (if lastReads has not) and opens a new one for the same tenant:
@@ -491,7 +494,7 @@ async function queued(): Promise<void> {
 export async function lastReads<T>(fn: () => Promise<T>): Promise<T> {
   const state = requestState.getStore();
   const current = state?.current;
-  if (!state || !current || state.done || !(state.batch || isPostgresJs(clientOf(state.tx)))) return fn();
+  if (!state || !current || state.done || !pipelines(state)) return fn();
   const reads = fn();
   reads.catch(() => {});
   await queued();
