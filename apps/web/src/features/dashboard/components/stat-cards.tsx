@@ -2,15 +2,20 @@ import { SimpleGrid } from '@mantine/core';
 import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
 import { StatCard } from '../../../components/stat-card.tsx';
 
+/** Every stored project status, so the parts add up to the total; archived only when there are any. */
+const projectParts = ({ not_started, in_progress, complete, archived }: DashboardStats['projects']) =>
+  [
+    `${not_started} not started`,
+    `${in_progress} in progress`,
+    `${complete} complete`,
+    ...(archived > 0 ? [`${archived} archived`] : []),
+  ].join(', ');
+
 /** The stat cards (spec section 2), with the workspace's real figures. */
 export const StatCards = ({ stats }: { stats: DashboardStats }) => (
   <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
     <StatCard label="Members" value={String(stats.members.total)} detail={`${stats.members.active} active`} />
-    <StatCard
-      label="Projects"
-      value={String(stats.projects.total)}
-      detail={`${stats.projects.in_progress} in progress, ${stats.projects.complete} complete`}
-    />
+    <StatCard label="Projects" value={String(stats.projects.total)} detail={projectParts(stats.projects)} />
     <StatCard
       label="Tasks"
       value={String(stats.tasks.total)}

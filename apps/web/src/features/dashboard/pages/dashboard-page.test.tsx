@@ -48,13 +48,23 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(stat('Members').getByText('7')).toBeTruthy();
     expect(stat('Members').getByText('6 active')).toBeTruthy();
     expect(stat('Projects').getByText('4')).toBeTruthy();
-    expect(stat('Projects').getByText('2 in progress, 1 complete')).toBeTruthy();
+    // Every stored status, so the parts add up to the total (not started was left out).
+    expect(stat('Projects').getByText('1 not started, 2 in progress, 1 complete')).toBeTruthy();
     expect(stat('Tasks').getByText('20')).toBeTruthy();
     // Every stored status, so the parts add up to the total (in progress was left out).
     expect(stat('Tasks').getByText('5 completed, 6 in progress, 9 pending')).toBeTruthy();
     expect(stat('Overdue tasks').getByText('3')).toBeTruthy();
     expect(stat('Completion').getByText('25%')).toBeTruthy();
     expect(calledUrls(fetchMock)).toEqual(['/api/dashboard']);
+  });
+
+  it('counts archived projects in the Projects card when there are any', async () => {
+    signIn(fakeWorkspaceAuthSession('crm', 'owner'));
+    const projects = { total: 6, not_started: 1, in_progress: 2, complete: 1, archived: 2 };
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: stats({ projects }) }));
+    renderWithData(<DashboardPage template="crm" />);
+    expect(await screen.findByText('1 not started, 2 in progress, 1 complete, 2 archived')).toBeTruthy();
+    expect(stat('Projects').getByText('6')).toBeTruthy();
   });
 
   it('shows the sales and orders panels a module of the template gives, and none where no module does', async () => {
