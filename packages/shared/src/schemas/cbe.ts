@@ -8,6 +8,7 @@ import {
   emailField,
   idField,
   int32,
+  optionalIdField,
   paginationQuery,
   plainText,
   requiredString,
@@ -148,9 +149,8 @@ export type CbeTeacher = z.infer<typeof cbeTeacher>;
 export const cbeClassBody = z.object({
   grade_id: idField(cbeMessages.gradeRequired),
   name: name(60),
-  teacher_id: idField()
-    .nullish()
-    .transform((v) => v ?? null),
+  /** '' is the form's "None yet". */
+  teacher_id: optionalIdField(),
 });
 export type CbeClassBody = z.input<typeof cbeClassBody>;
 export const cbeClass = z.object({

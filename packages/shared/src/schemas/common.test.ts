@@ -5,6 +5,7 @@ import {
   INT32_MAX,
   idField,
   int32,
+  optionalIdField,
   optionalString,
   paginationQuery,
   plainText,
@@ -119,6 +120,17 @@ describe('idField', () => {
     expect(idField().safeParse('7d2c3a4e-1b2c-4d5e-8f90-123456789abc').success).toBe(true);
     for (const value of ['1', 'a\u0000', '2147483648', '']) {
       expect(firstMessage(idField('Not an account id').safeParse(value))).toBe('Not an account id');
+    }
+  });
+});
+
+describe('optionalIdField', () => {
+  it("takes a uuid, and missing, null or '' (a form's None) as null; refuses anything else", () => {
+    const id = '7d2c3a4e-1b2c-4d5e-8f90-123456789abc';
+    expect(optionalIdField().parse(id)).toBe(id);
+    for (const none of ['', null, undefined]) expect(optionalIdField().parse(none)).toBeNull();
+    for (const value of ['1', ' ', 'a\u0000', 7]) {
+      expect(firstMessage(optionalIdField('No such teacher').safeParse(value))).toBe('No such teacher');
     }
   });
 });

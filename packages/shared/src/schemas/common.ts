@@ -56,6 +56,16 @@ export function isCalendarDate(value: string): boolean {
 /** The id of a record (a uuid): anything else is a 400 before it reaches a query. */
 export const idField = (message: string = messages.idInvalid) => z.uuid({ error: message });
 
+/**
+ * An optional reference: a uuid, or missing, null or '' (a form's "None" choice) for none. A form
+ * validates its values with the same schema before it sends them, so '' must pass here.
+ */
+export const optionalIdField = (message: string = messages.idInvalid) =>
+  z
+    .union([z.literal(''), idField(message)], { error: message })
+    .nullish()
+    .transform((value) => (value === undefined || value === null || value === '' ? null : value));
+
 /** The largest value of a PostgreSQL `integer` (int4). */
 export const INT32_MAX = 2_147_483_647;
 

@@ -5,7 +5,15 @@
 
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { idField, int32, paginationQuery, plainText, requiredString, searchQuery } from './common.ts';
+import {
+  idField,
+  int32,
+  optionalIdField,
+  paginationQuery,
+  plainText,
+  requiredString,
+  searchQuery,
+} from './common.ts';
 import { decimalField, decimalString, optionalDecimalField } from './decimal.ts';
 
 // ---------------------------------------------------------------- values (the database checks them too)
@@ -77,13 +85,6 @@ export const BOM_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 /** Optional text of a record: trimmed, '' or missing is null (the answer's null). */
 export const optionalText = (max: number) =>
   plainText(max)
-    .nullish()
-    .transform((value) => (value === undefined || value === null || value === '' ? null : value));
-
-/** An optional reference (catalog, unit): a uuid, or missing, null or '' for none. */
-const optionalId = (message: string) =>
-  z
-    .union([z.literal(''), idField(message)], { error: message })
     .nullish()
     .transform((value) => (value === undefined || value === null || value === '' ? null : value));
 
@@ -162,10 +163,11 @@ export const namedRecordExportQuery = namedRecordListQuery.omit({ page: true, li
 const productFields = {
   product_name: requiredString(messages.productNameRequired, 200),
   product_group: optionalText(100),
-  catalog_id: optionalId(messages.catalogUnknown),
+  /** A uuid, or missing, null or '' for none. */
+  catalog_id: optionalIdField(messages.catalogUnknown),
   price: decimalField('nonnegative', messages.priceRequired),
   color: optionalText(50),
-  uom_id: optionalId(messages.uomUnknown),
+  uom_id: optionalIdField(messages.uomUnknown),
   description: optionalText(5000),
   status: statusField.default('active'),
   procurement_type: z

@@ -4,7 +4,15 @@
 
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { idField, int32, paginationQuery, plainText, requiredString, searchQuery } from './common.ts';
+import {
+  idField,
+  int32,
+  optionalIdField,
+  paginationQuery,
+  plainText,
+  requiredString,
+  searchQuery,
+} from './common.ts';
 
 // ---------------------------------------------------------------- values (the database checks them too)
 
@@ -112,12 +120,7 @@ export const counterBody = z.object({
     .array(idField(ticketingMessages.serviceUnknown), { error: ticketingMessages.servicesRequired })
     .min(1, { error: ticketingMessages.servicesRequired })
     .max(50),
-  operator_user_id: z
-    .union([z.literal(''), idField(ticketingMessages.operatorUnknown)], {
-      error: ticketingMessages.operatorUnknown,
-    })
-    .nullish()
-    .transform((value) => (value === undefined || value === null || value === '' ? null : value)),
+  operator_user_id: optionalIdField(ticketingMessages.operatorUnknown),
   status: statusField.default('active'),
 });
 export type CounterBody = z.input<typeof counterBody>;

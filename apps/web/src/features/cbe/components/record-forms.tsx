@@ -157,7 +157,7 @@ export const ClassForm = ({
     defaultValues: klass
       ? { grade_id: klass.grade_id, name: klass.name, teacher_id: klass.teacher_id ?? '' }
       : { grade_id: grades[0]?.id ?? '', name: '', teacher_id: '' },
-    onSubmit: (values) => save({ ...values, teacher_id: values.teacher_id || null }),
+    onSubmit: save,
     conflictField: 'name',
   });
   return (

@@ -140,3 +140,33 @@ describe('SetupPage deletes', { timeout: 20_000 }, () => {
     vi.restoreAllMocks();
   });
 });
+
+describe('SetupPage creates', { timeout: 20_000 }, () => {
+  it('creates a class with no class teacher ("None yet"), before the school has any teacher', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
+    routeFetch(fetchMock, {
+      'GET /api/cbe/grades': () =>
+        jsonResponse(200, listOf([{ id: ids.grade, name: 'Grade 4', level: 4, created_at: at }])),
+      'GET /api/cbe/teachers': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([])),
+      'POST /api/cbe/classes': () => jsonResponse(201, { data: klass }),
+    });
+    renderWithData(<SetupPage />, '/cbe/classes');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '+ New class' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New class' });
+    expect(within(dialog).getByLabelText('Class teacher')).toHaveProperty('value', '');
+    await user.type(within(dialog).getByLabelText(/Stream/), 'East');
+    await user.click(within(dialog).getByRole('button', { name: 'Create class' }));
+    await waitFor(() =>
+      expect(writes()).toEqual([
+        {
+          method: 'POST',
+          url: '/api/cbe/classes',
+          body: { grade_id: ids.grade, name: 'East', teacher_id: null },
+        },
+      ]),
+    );
+    expect(within(dialog).queryByText('Not a valid id')).toBeNull();
+  });
+});
