@@ -46,6 +46,8 @@ export const useCalendar = (date: string) => {
     queryKey: [...barberKey, scope, 'calendar', date],
     queryFn: async () =>
       (await apiRequest<Envelope<CalendarDay>>(`/api/barber/calendar${listQuery({ date })}`)).data,
+    // No day yet (the shop's today waits for its time zone): nothing to ask for.
+    enabled: date !== '',
     placeholderData: keepPreviousData,
   });
 };

@@ -60,6 +60,21 @@ describe('CalendarPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('status')).toBeTruthy();
   });
 
+  it("opened with no day, asks for the shop's today once its time zone is in, never for no day", async () => {
+    signInAs('member');
+    vi.useFakeTimers({ now: new Date('2026-01-04T22:30:00Z'), toFake: ['Date'] });
+    try {
+      open({}, '/barber/calendar');
+      expect(await screen.findByRole('button', { name: '09:00 Njeri (Booked)' })).toBeTruthy();
+      expect(screen.getByText('1 appointment')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+    // 22:30 UTC on the 4th is 01:30 on Monday the 5th in Nairobi.
+    const days = calledUrls(fetchMock).filter((url) => url.startsWith('/api/barber/calendar'));
+    expect(days).toEqual(['/api/barber/calendar?date=2026-01-05']);
+  });
+
   it('shows the error and tries again', async () => {
     const user = userEvent.setup();
     signInAs('member');

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyList, ErrorState, LoadingState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { counted } from '../../../lib/labels.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
@@ -185,7 +186,7 @@ export const CalendarPage = () => {
             Today
           </Button>
           <Badge variant="light">
-            {appointments.filter((a) => a.status !== 'cancelled').length} appointments
+            {counted(appointments.filter((a) => a.status !== 'cancelled').length, 'appointment')}
           </Badge>
         </Group>
         {columns.length === 0 ? (
