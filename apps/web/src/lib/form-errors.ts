@@ -38,3 +38,18 @@ export const showFormError = <T extends FieldValues>(
   }
   notify.error(hidden.length > 0 ? hidden.join(' ') : error.message);
 };
+
+/**
+ * A schema's refusal as a form shows it: the first message of each top-level field, as the API's
+ * 400 `fields` map has them (a form that is not a react-hook-form one: its own state).
+ */
+export const issueFields = (error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}) => {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    fields[field] ??= issue.message;
+  }
+  return fields;
+};

@@ -72,6 +72,26 @@ describe('ServicesPage', { timeout: 20_000 }, () => {
     expect(bodies.at(-1)).toEqual({ name: 'Beard trim', duration_minutes: 30, price: '350', active: true });
   });
 
+  it('keeps what was typed and says what is wrong with each field, sending nothing (no 0 min or -1 saved as 5 and 0)', async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    open({ 'POST /api/barber/services': () => jsonResponse(201, { message: 'Service added', data: cut }) });
+    await screen.findByRole('table', { name: 'Services' });
+    await user.click(screen.getByRole('button', { name: 'Add service' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add service' });
+    const duration = within(dialog).getByLabelText(/^Duration/);
+    await user.clear(duration);
+    await user.type(duration, '0');
+    await user.type(within(dialog).getByLabelText(/^Price/), '-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
+    expect(await within(dialog).findByText('A name is required')).toBeTruthy();
+    expect(within(dialog).getByText('At least 5 minutes')).toBeTruthy();
+    expect(within(dialog).getByText('Must be 0 or more')).toBeTruthy();
+    expect(duration).toHaveProperty('value', '0');
+    expect(within(dialog).getByLabelText(/^Price/)).toHaveProperty('value', '-1');
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+  });
+
   it('asks before hiding an offered service, and saves only once confirmed', async () => {
     const user = userEvent.setup();
     signInAs('owner');

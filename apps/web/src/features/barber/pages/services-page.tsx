@@ -1,8 +1,9 @@
 import { Badge, Button, Group, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
-import type { BarberService } from '@workhub/shared/schemas/barber';
+import { type BarberService, barberServiceBody } from '@workhub/shared/schemas/barber';
 import { useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { issueFields } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
@@ -40,17 +41,22 @@ const ServiceForm = ({ service, onClose }: { service: BarberService | null; onCl
     'The service leaves the booking page and the desk’s choices; its past appointments stay.',
   );
   const send = async () => {
+    const body = {
+      name: draft.name,
+      duration_minutes: Number(draft.duration_minutes),
+      price: String(draft.price),
+      category: draft.category || undefined,
+      active: draft.active,
+    };
+    // The API's own rules, before sending: every field's problem at once, nothing changed silently.
+    const parsed = barberServiceBody.safeParse(body);
+    if (!parsed.success) {
+      setErrors(issueFields(parsed.error));
+      return;
+    }
+    setErrors({});
     try {
-      const answer = await save.mutateAsync({
-        ...(service ? { id: service.id } : {}),
-        body: {
-          name: draft.name,
-          duration_minutes: Number(draft.duration_minutes),
-          price: String(draft.price),
-          category: draft.category || undefined,
-          active: draft.active,
-        },
-      });
+      const answer = await save.mutateAsync({ ...(service ? { id: service.id } : {}), body });
       notify.success(answer.message ?? 'Saved');
       onClose();
     } catch (error) {
@@ -75,6 +81,7 @@ const ServiceForm = ({ service, onClose }: { service: BarberService | null; onCl
             min={5}
             max={600}
             step={5}
+            clampBehavior="none"
             value={draft.duration_minutes}
             error={errors.duration_minutes}
             onChange={(v) => setDraft({ ...draft, duration_minutes: v })}
@@ -84,6 +91,7 @@ const ServiceForm = ({ service, onClose }: { service: BarberService | null; onCl
             required
             min={0}
             decimalScale={2}
+            clampBehavior="none"
             value={draft.price}
             error={errors.price}
             onChange={(v) => setDraft({ ...draft, price: v })}

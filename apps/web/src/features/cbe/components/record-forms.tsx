@@ -126,6 +126,7 @@ export const GradeForm = ({ grade, onDone }: { grade?: CbeGrade; onDone: () => v
               label="Level (orders the grades)"
               min={0}
               max={20}
+              clampBehavior="none"
               value={level.value as number}
               onChange={(value) => level.onChange(value === '' ? 0 : Number(value))}
               error={fieldState.error?.message}

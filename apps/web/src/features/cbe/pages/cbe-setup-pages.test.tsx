@@ -169,4 +169,26 @@ describe('SetupPage creates', { timeout: 20_000 }, () => {
     );
     expect(within(dialog).queryByText('Not a valid id')).toBeNull();
   });
+  it('keeps a negative level as typed and refuses it, sending nothing (it was saved as 0)', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
+    routeFetch(fetchMock, {
+      'GET /api/cbe/grades': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/teachers': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/learning-areas': () => jsonResponse(200, listOf([])),
+    });
+    renderWithData(<SetupPage />, '/cbe/classes');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Grades and learning areas' }));
+    await user.click(await screen.findByRole('button', { name: '+ New grade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New grade' });
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Grade 4');
+    const level = within(dialog).getByLabelText(/^Level/);
+    await user.clear(level);
+    await user.type(level, '-4');
+    await user.click(within(dialog).getByRole('button', { name: 'Create grade' }));
+    expect(await within(dialog).findByText('Must be 0 or more')).toBeTruthy();
+    expect(level).toHaveProperty('value', '-4');
+    expect(writes()).toEqual([]);
+  });
 });

@@ -20,7 +20,30 @@ describe('TicketingSettingsPage', () => {
     renderWithData(<TicketingSettingsPage />, '/ticketing/settings');
     fireEvent.change(await screen.findByLabelText(/^Time zone/), { target: { value: 'Mars/Olympus' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect((await screen.findByRole('alert')).textContent).toMatch(/Not a known time zone/);
+    expect(await screen.findByText(/Not a known time zone/)).toBeTruthy();
+    expect(calledUrls(fetchMock)).toEqual(['/api/ticketing/settings']);
+  });
+
+  it('says what is wrong with each field under it, the zone and the recalls at once', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: SETTINGS }));
+    renderWithData(<TicketingSettingsPage />, '/ticketing/settings');
+    const zone = await screen.findByLabelText(/^Time zone/);
+    const recalls = screen.getByLabelText(/^Recalls before a no-show/);
+    fireEvent.change(zone, { target: { value: 'Mars/Olympus' } });
+    fireEvent.change(recalls, { target: { value: '-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(zone.getAttribute('aria-invalid')).toBe('true'));
+    expect(recalls.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      document.getElementById(
+        String(zone.getAttribute('aria-describedby'))
+          .split(' ')
+          .find((id) => id.includes('error')) ?? '',
+      )?.textContent,
+    ).toMatch(/Not a known time zone/);
+    expect(screen.getByText('Recalls before no-show: 0 to 20')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(calledUrls(fetchMock)).toEqual(['/api/ticketing/settings']);
   });
 

@@ -4,7 +4,8 @@ import { settingsBody, type TicketingSettings } from '@workhub/shared/schemas/ti
 import { useState } from 'react';
 import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { issueFields } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSaveTicketingSettings, useTicketingSettings } from '../api/settings.ts';
@@ -26,6 +27,16 @@ const SettingsForm = ({ settings }: { settings: TicketingSettings }) => {
     }),
   );
   const [problem, setProblem] = useState<string | null>(null);
+  // Each field's problem under it; what belongs to no field shown (the opening hours) in the banner.
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const show = (found: Record<string, string>, fallback: string | null) => {
+    const { time_zone, no_show_after_recalls, ...rest } = found;
+    setFields({
+      ...(time_zone ? { time_zone } : {}),
+      ...(no_show_after_recalls ? { no_show_after_recalls } : {}),
+    });
+    setProblem(Object.values(rest)[0] ?? (time_zone || no_show_after_recalls ? null : fallback));
+  };
   const setDay = (index: number, patch: Partial<Day>) =>
     setDays((all) => all.map((day, i) => (i === index ? { ...day, ...patch } : day)));
 
@@ -38,15 +49,15 @@ const SettingsForm = ({ settings }: { settings: TicketingSettings }) => {
       ),
     });
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Check the form');
+      show(issueFields(parsed.error), 'Check the form');
       return;
     }
-    setProblem(null);
+    show({}, null);
     try {
       const answer = await save.mutateAsync(parsed.data);
       notify.success(answer.message || messages.updateDone);
     } catch (error) {
-      setProblem(errorMessage(error));
+      show(error instanceof ApiError ? error.fields : {}, errorMessage(error));
     }
   };
 
@@ -62,6 +73,7 @@ const SettingsForm = ({ settings }: { settings: TicketingSettings }) => {
           label="Time zone"
           description="The queue's day: numbers restart at its midnight (e.g. Africa/Nairobi)"
           value={zone}
+          error={fields.time_zone}
           onChange={(e) => setZone(e.currentTarget.value)}
         />
         <TextInput
@@ -70,9 +82,10 @@ const SettingsForm = ({ settings }: { settings: TicketingSettings }) => {
           min={0}
           max={20}
           value={recalls}
+          error={fields.no_show_after_recalls}
           onChange={(e) => setRecalls(e.currentTarget.value)}
         />
-        <Table>
+        <Table captionSide="top">
           <caption>Opening hours (no day ticked: always open)</caption>
           <Table.Tbody>
             {WEEKDAYS.map((name, i) => {
