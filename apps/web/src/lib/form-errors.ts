@@ -6,7 +6,8 @@ import { notify } from './notify.tsx';
  * Shows a failed call on a form: each message of a 400 `fields` map goes under its field, and a
  * toast carries the server's message. Field messages for fields the form does not show (e.g.
  * `subscription_id` on sign-up) become the toast, so none is lost. A 409 (a value taken, e.g. an
- * e-mail) puts its message under `conflictField` when the form names one.
+ * e-mail) goes under the field it names (a service's prefix letter, not its name), else under
+ * `conflictField` when the form names one.
  */
 export const showFormError = <T extends FieldValues>(
   error: unknown,
@@ -18,7 +19,8 @@ export const showFormError = <T extends FieldValues>(
     notify.error(errorMessage(error));
     return;
   }
-  if (error.status === 409 && conflictField) {
+  const named = Object.keys(error.fields).some((field) => formFields.includes(field as Path<T>));
+  if (error.status === 409 && conflictField && !named) {
     setError(conflictField, { type: 'server', message: error.message }, { shouldFocus: true });
     notify.error(error.message);
     return;

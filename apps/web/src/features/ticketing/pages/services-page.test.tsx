@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Service } from '@workhub/shared/schemas/ticketing';
+import { type Service, ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { csvResponse } from '../../../test/downloads.ts';
@@ -56,6 +56,36 @@ describe('ServicesPage', () => {
     expect(await screen.findByText('The services could not be loaded')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /retry|try again/i }));
     expect(await screen.findByText('Accounts')).toBeTruthy();
+  });
+
+  it('shows a taken prefix letter under Prefix letter, and a taken name under Name', async () => {
+    signInAs('owner');
+    const taken = [ticketingMessages.prefixTaken, ticketingMessages.serviceNameTaken];
+    const fields = [{ prefix: taken[0] }, { name: taken[1] }];
+    open({
+      'GET /api/ticketing/services': () => jsonResponse(200, listOf([])),
+      'POST /api/ticketing/services': () => {
+        const index = fields.length === 2 ? 0 : 1;
+        const message = taken[index] as string;
+        return jsonResponse(409, { error: { code: 'CONFLICT', message, fields: fields.shift() } });
+      },
+    });
+    await screen.findByText('No services yet');
+    fireEvent.click(screen.getAllByRole('button', { name: '+ New service' })[0] as HTMLElement);
+    const dialog = within(await screen.findByRole('dialog', { name: 'New service' }));
+    const name = dialog.getByLabelText(/^Name/);
+    const prefix = dialog.getByLabelText(/^Prefix letter/);
+    fireEvent.change(name, { target: { value: 'Deposits' } });
+    fireEvent.change(prefix, { target: { value: 'A' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Create service' }));
+    await waitFor(() => expect(prefix.getAttribute('aria-invalid')).toBe('true'));
+    expect(name.getAttribute('aria-invalid')).not.toBe('true');
+    expect(dialog.getByText(ticketingMessages.prefixTaken)).toBeTruthy();
+
+    fireEvent.change(prefix, { target: { value: 'D' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Create service' }));
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(dialog.getByText(ticketingMessages.serviceNameTaken)).toBeTruthy();
   });
 
   it('creates a service through the dialog', async () => {
