@@ -36,7 +36,7 @@ const SalonDashboard = () => {
   const dashboard = useBarberDashboard();
   const sample = useSampleData();
   const [clearing, setClearing] = useState(false);
-  const bookingLink = useBookingLink();
+  const bookingUrl = useBookingLink();
 
   if (dashboard.isPending) return <LoadingState />;
   if (dashboard.isError)
@@ -61,7 +61,6 @@ const SalonDashboard = () => {
   };
 
   const revenueWeek = d.revenue_per_week.at(-1)?.revenue ?? '0';
-  const bookingUrl = bookingLink.data;
   return (
     <Stack gap="lg">
       <PageHeader

@@ -41,10 +41,20 @@ const figures = (patch: Partial<TicketingDashboard> = {}): TicketingDashboard =>
   ...patch,
 });
 
+const WORKSPACE = 'GET /api/workspaces/w-ticketing';
+const slugAnswer = () => jsonResponse(200, { data: { public_slug: 'city-queue' } });
+/** The dashboard's figures, and the workspace's slug. */
+const answers = (dashboard: TicketingDashboard) =>
+  routeFetch(fetchMock, {
+    'GET /api/ticketing/dashboard': () => jsonResponse(200, { data: dashboard }),
+    [WORKSPACE]: slugAnswer,
+  });
+const queueCalls = () => calledUrls(fetchMock).filter((url) => url.startsWith('/api/ticketing'));
+
 describe('TicketingDashboardPage', () => {
   it('shows the waits, the service times, the no-show rate, today by service and the hours', async () => {
     signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: figures() }));
+    answers(figures());
     renderWithData(<TicketingDashboardPage />, '/dashboard_ticketing');
     expect(await screen.findByTestId('stat-Average wait')).toHaveProperty('textContent', '6.5 min');
     expect(screen.getByText('90% within 14 min')).toBeTruthy();
@@ -54,38 +64,52 @@ describe('TicketingDashboardPage', () => {
       screen.getByRole('table', { name: 'Tickets per hour of the day over the last 30 days' }),
     ).toBeTruthy();
     expect(screen.getByText('12 served')).toBeTruthy();
-    expect(calledUrls(fetchMock)).toEqual(['/api/ticketing/dashboard']);
+    expect(queueCalls()).toEqual(['/api/ticketing/dashboard']);
+  });
+
+  it("gives the addresses of the queue's kiosk and display board, to open on their screens", async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
+    answers(figures());
+    renderWithData(<TicketingDashboardPage />, '/dashboard_ticketing');
+    const kiosk = `${window.location.origin}/q/city-queue/take`;
+    const board = `${window.location.origin}/q/city-queue/board`;
+    expect(await screen.findByRole('link', { name: kiosk })).toHaveProperty('href', kiosk);
+    expect(screen.getByRole('link', { name: board })).toHaveProperty('href', board);
+    expect(screen.getByText(/Customers take tickets at/)).toBeTruthy();
   });
 
   it('offers "Load sample data" on an empty module to a manager, and loads it', async () => {
     signIn(fakeWorkspaceAuthSession('ticketing', 'admin'));
-    fetchMock
-      .mockResolvedValueOnce(jsonResponse(200, { data: figures({ empty: true, today_by_service: [] }) }))
-      .mockResolvedValueOnce(jsonResponse(201, { data: { services: 3, counters: 3, tickets: 900 } }))
-      .mockResolvedValue(jsonResponse(200, { data: figures({ has_sample: true }) }));
+    routeFetch(fetchMock, {
+      'GET /api/ticketing/dashboard': (
+        (dashboards) => () =>
+          dashboards.shift() as Response
+      )([
+        jsonResponse(200, { data: figures({ empty: true, today_by_service: [] }) }),
+        jsonResponse(200, { data: figures({ has_sample: true }) }),
+      ]),
+      'POST /api/ticketing/sample-data': () =>
+        jsonResponse(201, { data: { services: 3, counters: 3, tickets: 900 } }),
+      [WORKSPACE]: slugAnswer,
+    });
     renderWithData(<TicketingDashboardPage />, '/dashboard_ticketing');
     fireEvent.click(await screen.findByRole('button', { name: 'Load sample data' }));
     expect(await screen.findByRole('button', { name: 'Clear sample data' })).toBeTruthy();
-    expect(calledUrls(fetchMock).slice(0, 2)).toEqual([
-      '/api/ticketing/dashboard',
-      '/api/ticketing/sample-data',
-    ]);
+    expect(queueCalls().slice(0, 2)).toEqual(['/api/ticketing/dashboard', '/api/ticketing/sample-data']);
   });
 
   it('asks before clearing the sample data', async () => {
     signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
-    fetchMock.mockResolvedValue(jsonResponse(200, { data: figures({ has_sample: true }) }));
+    answers(figures({ has_sample: true }));
     renderWithData(<TicketingDashboardPage />, '/dashboard_ticketing');
     fireEvent.click(await screen.findByRole('button', { name: 'Clear sample data' }));
     expect(await screen.findByRole('dialog', { name: 'Clear the sample data?' })).toBeTruthy();
-    expect(calledUrls(fetchMock)).toEqual(['/api/ticketing/dashboard']);
+    expect(queueCalls()).toEqual(['/api/ticketing/dashboard']);
   });
 
   it('hides the sample data from a worker', async () => {
     signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(200, { data: figures({ empty: true, today_by_service: [] }) }),
-    );
+    answers(figures({ empty: true, today_by_service: [] }));
     renderWithData(<TicketingDashboardPage />, '/dashboard_ticketing');
     expect(await screen.findByText('Your queue is empty')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load sample data' })).toBeNull();

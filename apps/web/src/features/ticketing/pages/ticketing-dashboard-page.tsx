@@ -1,4 +1,4 @@
-import { Button, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
+import { usePublicUrl } from '../../../lib/use-public-slug.ts';
 import { useSampleData, useTicketingDashboard } from '../api/dashboard.ts';
 import { HourChart } from '../components/hour-chart.tsx';
 import { MyTicketsPage } from './my-tickets-page.tsx';
@@ -37,6 +38,29 @@ export const TicketingDashboardPage = () => {
   // A customer holds no figures of the queue: their own tickets instead.
   if (!may('ticketing:read') && may('ticketing:own')) return <MyTicketsPage />;
   return <QueueDashboard />;
+};
+
+/** The queue's public pages, to open on the kiosk's and the board's screens or to share. */
+const PublicPages = () => {
+  const kiosk = usePublicUrl((slug) => `/q/${slug}/take`);
+  const board = usePublicUrl((slug) => `/q/${slug}/board`);
+  if (!kiosk || !board) return null;
+  return (
+    <Stack gap={2} mb="md">
+      <Text size="sm">
+        Customers take tickets at{' '}
+        <Anchor href={kiosk} target="_blank" rel="noreferrer">
+          {kiosk}
+        </Anchor>
+      </Text>
+      <Text size="sm">
+        The display board is at{' '}
+        <Anchor href={board} target="_blank" rel="noreferrer">
+          {board}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
 };
 
 const QueueDashboard = () => {
@@ -74,6 +98,7 @@ const QueueDashboard = () => {
           ) : null
         }
       />
+      <PublicPages />
       <QueryState query={figures} errorTitle="The dashboard could not be loaded">
         {(d) =>
           d.empty ? (
