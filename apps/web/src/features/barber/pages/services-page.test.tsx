@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { jsonResponse } from '../../../test/fixtures.ts';
+import { expectEmptyThenErrorAndRetry } from '../../../test/page-states.tsx';
 import { rowWith } from '../../../test/table.ts';
-import { expectEmptyThenErrorAndRetry } from '../page-states.test-support.tsx';
 import { barberPageKit, ID, serviceOf, servicesAnswer } from './barber-test-kit.ts';
 import { ServicesPage } from './services-page.tsx';
 

@@ -5,8 +5,8 @@ import { notify } from '../../../lib/notify.tsx';
 import { csvResponse } from '../../../test/downloads.ts';
 import { calledUrls } from '../../../test/fetch-mock.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
+import { expectEmptyThenErrorAndRetry } from '../../../test/page-states.tsx';
 import { rowWith } from '../../../test/table.ts';
-import { expectEmptyThenErrorAndRetry } from '../page-states.test-support.tsx';
 import { barberPageKit, ID, nairobiTime, serviceOf, servicesAnswer, staffOf } from './barber-test-kit.ts';
 import { StaffPage } from './staff-page.tsx';
 

@@ -8,11 +8,15 @@ import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useServiceChoices } from '../api/services.ts';
+import { useTicketingSettings } from '../api/settings.ts';
 import { exportTickets, useTickets } from '../api/tickets.ts';
 import { TICKET_STATUS_LABELS, TicketStatusBadge } from '../components/ticket-status-badge.tsx';
 
-const time = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : '—';
+/** A time of day in the queue's own time zone (the zone of its Day column), not the browser's. */
+const timeIn = (timeZone: string | undefined) => {
+  const format = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', timeZone });
+  return (iso: string | null) => (iso ? format.format(new Date(iso)) : '—');
+};
 
 const SORTS = [
   { value: '-queued_at', label: 'Newest first' },
@@ -25,6 +29,10 @@ const SORTS = [
 export const TicketsPage = () => {
   useDocumentTitle('Tickets');
   const services = useServiceChoices();
+  // Should the settings fail, the times read in the browser's zone, unlabelled.
+  const settings = useTicketingSettings();
+  const zone = settings.data?.time_zone;
+  const time = timeIn(zone);
   const [q, setQ] = useState('');
   const [status, setStatus] = useState('');
   const [serviceId, setServiceId] = useState('');
@@ -44,7 +52,10 @@ export const TicketsPage = () => {
 
   return (
     <>
-      <PageHeader title="Tickets" description="Every ticket taken, at the kiosk or at the desk." />
+      <PageHeader
+        title="Tickets"
+        description={`Every ticket taken, at the kiosk or at the desk.${zone ? ` Times in ${zone}, the queue's time zone.` : ''}`}
+      />
       <Paper withBorder p="md" radius="md">
         <Group mb="md" align="flex-end">
           <TextInput
@@ -89,7 +100,7 @@ export const TicketsPage = () => {
           label="Tickets"
           minWidth={820}
           rows={list.data?.data}
-          loading={list.isPending}
+          loading={list.isPending || settings.isPending}
           error={list.error}
           errorTitle="The tickets could not be loaded"
           onRetry={() => void list.refetch()}

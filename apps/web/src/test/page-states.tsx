@@ -2,15 +2,15 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { expect, type vi } from 'vitest';
-import { jsonResponse } from '../../test/fixtures.ts';
-import { renderWithData } from '../../test/render.tsx';
-import { routeFetch } from '../../test/route-fetch.ts';
+import { jsonResponse } from './fixtures.ts';
+import { renderWithData } from './render.tsx';
+import { routeFetch } from './route-fetch.ts';
 
 type Routes = Parameters<typeof routeFetch>[1];
 
 /**
  * A list page's empty state (its list answers `empty`), then its error (a 500) with Try again,
- * which loads the table (`full`): the same three steps for every page of the salon.
+ * which loads the table (`full`): the same three steps for every list page (the salon's, the queue's).
  */
 export async function expectEmptyThenErrorAndRetry(
   fetchMock: ReturnType<typeof vi.fn<typeof fetch>>,

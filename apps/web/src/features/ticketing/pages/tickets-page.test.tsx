@@ -1,0 +1,77 @@
+import { screen } from '@testing-library/react';
+import type { Ticket } from '@workhub/shared/schemas/ticketing';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/fixtures.ts';
+import { listOf } from '../../../test/page-kit.ts';
+import { expectEmptyThenErrorAndRetry } from '../../../test/page-states.tsx';
+import { rowWith } from '../../../test/table.ts';
+import { SERVICE_ID, serviceOf, ticketingPageKit } from './ticketing-test-kit.ts';
+import { TicketsPage } from './tickets-page.tsx';
+
+vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+// Taken at 23:41 UTC on 29 November: 02:41 on the 30th in Nairobi, the queue's day.
+const ticket: Ticket = {
+  id: 't1',
+  public_id: 'p1',
+  number: 'A-002',
+  service_id: SERVICE_ID,
+  service_name: 'Accounts',
+  service_day: '2026-11-30',
+  priority: false,
+  status: 'done',
+  source: 'kiosk',
+  counter_id: null,
+  counter_name: 'Window 1',
+  recall_count: 0,
+  queued_at: '2026-11-29T23:41:00.000Z',
+  called_at: '2026-11-29T23:50:00.000Z',
+  started_at: '2026-11-29T23:51:00.000Z',
+  finished_at: '2026-11-30T00:05:00.000Z',
+  sample: false,
+  created_at: '2026-11-29T23:41:00.000Z',
+  updated_at: '2026-11-30T00:05:00.000Z',
+};
+
+const settings = (time_zone: string) => () =>
+  jsonResponse(200, { data: { time_zone, no_show_after_recalls: 3, opening_hours: [] } });
+const routes = {
+  'GET /api/ticketing/settings': settings('Africa/Nairobi'),
+  'GET /api/ticketing/services': () => jsonResponse(200, listOf([serviceOf()])),
+  'GET /api/ticketing/tickets': () => jsonResponse(200, listOf([ticket])),
+};
+const page = { element: <TicketsPage />, path: '/ticketing/tickets', routes };
+const { fetchMock, signInAs, open, openHeld } = ticketingPageKit(page);
+
+describe('TicketsPage', () => {
+  it("shows Loading, then the tickets' times in the queue's time zone, the zone its day is counted in", async () => {
+    signInAs('worker');
+    const answer = openHeld('GET /api/ticketing/tickets');
+    expect(await screen.findByRole('status')).toBeTruthy();
+    answer(jsonResponse(200, listOf([ticket])));
+    await screen.findByRole('table', { name: 'Tickets' });
+    const row = rowWith('A-002');
+    expect(row.getByText('2026-11-30')).toBeTruthy();
+    expect(row.getByText(/^02:41/)).toBeTruthy();
+    expect(row.getByText(/^02:50/)).toBeTruthy();
+    expect(row.getByText(/^03:05/)).toBeTruthy();
+    expect(screen.getByText(/Times in Africa\/Nairobi, the queue's time zone/)).toBeTruthy();
+  });
+
+  it('reads the same tickets in UTC for a queue kept in UTC', async () => {
+    signInAs('worker');
+    open({ 'GET /api/ticketing/settings': settings('UTC') });
+    await screen.findByRole('table', { name: 'Tickets' });
+    expect(rowWith('A-002').getByText(/^11:41/)).toBeTruthy();
+  });
+
+  it('shows the empty state, and the error with a retry', async () => {
+    signInAs('worker');
+    await expectEmptyThenErrorAndRetry(
+      fetchMock,
+      { ...page, list: 'GET /api/ticketing/tickets' },
+      { empty: listOf([]), full: listOf([ticket]) },
+      { empty: 'No tickets yet', errorTitle: 'The tickets could not be loaded', table: 'Tickets' },
+    );
+  });
+});
