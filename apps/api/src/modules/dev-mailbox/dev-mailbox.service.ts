@@ -48,7 +48,7 @@ export async function renderDevMailbox(db: Db, to?: string): Promise<string> {
 </head>
 <body>
 <h1>Dev mailbox</h1>
-<p>Every mail the app wrote (the <code>outbox</code> table), newest first. Shown outside production only.</p>
+<p>Every mail the app wrote (the <code>outbox</code> table), newest first. Shown only while mail is kept in the outbox (<code>MAIL_TRANSPORT=outbox</code>, no mail server set), and outside development only to callers on this machine.</p>
 ${body}
 </body>
 </html>`;

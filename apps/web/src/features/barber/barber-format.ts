@@ -1,4 +1,4 @@
-import type { AppointmentStatus, AppointmentStep } from '@workhub/shared/schemas/barber';
+import type { AppointmentSource, AppointmentStatus, AppointmentStep } from '@workhub/shared/schemas/barber';
 
 /** 540 -> '09:00'. */
 export const minutesToTime = (minutes: number) =>
@@ -82,6 +82,13 @@ export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   done: 'Done',
   cancelled: 'Cancelled',
   no_show: 'No-show',
+};
+
+/** Where an appointment came from, as the salon says it. */
+export const SOURCE_LABELS: Record<AppointmentSource, string> = {
+  staff: 'At the desk',
+  public: 'Booking page',
+  walk_in: 'Walk-in',
 };
 
 export const STATUS_COLORS: Record<AppointmentStatus, string> = {

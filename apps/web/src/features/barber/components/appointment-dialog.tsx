@@ -10,7 +10,15 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useAppointmentStep } from '../api/appointments.ts';
-import { dateTimeIn, money, STATUS_COLORS, STATUS_LABELS, STEP_TEXT, timeIn } from '../barber-format.ts';
+import {
+  dateTimeIn,
+  money,
+  SOURCE_LABELS,
+  STATUS_COLORS,
+  STATUS_LABELS,
+  STEP_TEXT,
+  timeIn,
+} from '../barber-format.ts';
 import { EditServices } from './edit-services.tsx';
 
 const STEPS: AppointmentStep[] = ['check-in', 'done', 'no-show', 'cancel'];
@@ -130,7 +138,7 @@ export const AppointmentDialog = ({
               {STATUS_LABELS[appointment.status]}
             </Badge>
             <Badge color="gray" variant="outline">
-              {appointment.source.replace('_', '-')}
+              {SOURCE_LABELS[appointment.source]}
             </Badge>
           </Group>
           {mayBook ? <StepButtons appointment={appointment} size="xs" /> : null}

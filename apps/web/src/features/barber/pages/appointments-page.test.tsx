@@ -57,6 +57,7 @@ describe('AppointmentsPage', { timeout: 20_000 }, () => {
     await screen.findByRole('table', { name: 'Appointments' });
     expect(calledUrls(fetchMock)).toContain('/api/barber/appointments?limit=14&q=nj&status=booked&page=1');
     expect(rowWith('Njeri').getByText('5 Jan 2026, 09:00')).toBeTruthy();
+    expect(rowWith('Njeri').getByText('Booking page')).toBeTruthy();
     expect(steps('Njeri')).toEqual(['Check in', 'No-show', 'Cancel']);
     expect(steps('Otieno')).toEqual(['Done']);
     expect(steps('Wambui')).toEqual([]);

@@ -10,7 +10,7 @@ import { useMay } from '../../../lib/use-may.ts';
 import { exportAppointments, useAppointments } from '../api/appointments.ts';
 import { useBarberSettings } from '../api/settings.ts';
 import { useStaff } from '../api/staff.ts';
-import { dateTimeIn, money, STATUS_COLORS, STATUS_LABELS } from '../barber-format.ts';
+import { dateTimeIn, money, SOURCE_LABELS, STATUS_COLORS, STATUS_LABELS } from '../barber-format.ts';
 import { StepButtons } from '../components/appointment-dialog.tsx';
 
 const isStatus = (value: string | null): value is AppointmentStatus =>
@@ -139,7 +139,7 @@ export const AppointmentsPage = () => {
             { key: 'staff', header: 'Staff', cell: (a) => a.staff.name },
             { key: 'services', header: 'Services', cell: (a) => a.services.map((s) => s.name).join(' + ') },
             { key: 'total', header: 'Total', cell: (a) => money(a.total) },
-            { key: 'source', header: 'Source', cell: (a) => a.source.replace('_', '-') },
+            { key: 'source', header: 'Source', cell: (a) => SOURCE_LABELS[a.source] },
             {
               key: 'status',
               header: 'Status',
