@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantIn, minuteOfDayIn, minutesToTime, timeIn, timeToMinutes } from './barber-format.ts';
+import { instantIn, minuteOfDayIn, minutesToTime, money, timeIn, timeToMinutes } from './barber-format.ts';
 
 describe('barber times in the shop time zone', () => {
   it('reads and writes times of day', () => {
@@ -17,5 +17,15 @@ describe('barber times in the shop time zone', () => {
     expect(instantIn('2027-03-15', 540, 'America/New_York')).toBe('2027-03-15T13:00:00.000Z');
     expect(minuteOfDayIn('2026-12-07T06:15:00.000Z', 'Africa/Nairobi')).toBe(555);
     expect(timeIn('2026-12-06T22:00:00.000Z', 'Africa/Nairobi')).toBe('01:00');
+  });
+});
+
+describe('money', () => {
+  it('shows whole amounts whole and any cents to two places', () => {
+    expect(money('800.0000')).toBe('800');
+    expect(money('12.5000')).toBe('12.50');
+    expect(money(23)).toBe('23');
+    expect(money('0.0500')).toBe('0.05');
+    expect(money('1250.7500')).toBe((1250.75).toLocaleString(undefined, { minimumFractionDigits: 2 }));
   });
 });

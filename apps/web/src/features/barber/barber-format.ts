@@ -12,8 +12,15 @@ export const timeToMinutes = (time: string): number | null => {
   return minutes >= 0 && minutes <= 1440 ? minutes : null;
 };
 
-export const money = (value: string | number) =>
-  Number(value).toLocaleString(undefined, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+export const money = (value: string | number) => {
+  const amount = Number(value);
+  // Whole amounts as they are (800), any cents to two places (12.50, never 12.5).
+  const cents = Math.round(amount * 100) % 100 !== 0;
+  return amount.toLocaleString(undefined, {
+    minimumFractionDigits: cents ? 2 : 0,
+    maximumFractionDigits: cents ? 2 : 0,
+  });
+};
 
 /** 'YYYY-MM-DD' of today in `timezone`. */
 export const todayIn = (timezone: string) =>
