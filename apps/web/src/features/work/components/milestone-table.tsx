@@ -2,8 +2,9 @@ import { Anchor, Button, Text } from '@mantine/core';
 import type { Milestone } from '@workhub/shared/schemas/work';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
+import { DueDate } from '../../../components/due-date.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { formatDate, personName } from '../../../lib/labels.ts';
+import { personName } from '../../../lib/labels.ts';
 
 type MilestoneTableProps = {
   milestones: Milestone[];
@@ -42,7 +43,9 @@ export const MilestoneTable = ({ milestones, mayEdit, mayDelete, onDelete }: Mil
         key: 'due',
         header: 'Due Date',
         sortValue: (milestone) => milestone.due_date,
-        cell: (milestone) => formatDate(milestone.due_date),
+        cell: (milestone) => (
+          <DueDate date={milestone.due_date} finished={milestone.status === 'completed'} />
+        ),
       },
       {
         key: 'view',

@@ -2,9 +2,10 @@ import { Anchor, Button, Text } from '@mantine/core';
 import type { Project } from '@workhub/shared/schemas/work';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
+import { DueDate } from '../../../components/due-date.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { TagBadges } from '../../../components/tag-badges.tsx';
-import { formatDate, personName } from '../../../lib/labels.ts';
+import { personName } from '../../../lib/labels.ts';
 
 type ProjectTableProps = {
   projects: Project[];
@@ -55,7 +56,13 @@ export const ProjectTable = ({
         header: 'Status',
         cell: (project) => <StatusBadge kind="project" status={project.status} />,
       },
-      { key: 'due', header: 'Due Date', cell: (project) => formatDate(project.due_date) },
+      {
+        key: 'due',
+        header: 'Due Date',
+        cell: (project) => (
+          <DueDate date={project.due_date} finished={archived || project.status === 'complete'} />
+        ),
+      },
       !archived && {
         key: 'milestones',
         header: 'Milestone',

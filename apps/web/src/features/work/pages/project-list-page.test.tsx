@@ -56,7 +56,10 @@ describe('ProjectListPage', () => {
     expect(row('Launch').getByText('Olive Owner')).toBeTruthy();
     expect(row('Launch').getByText('In progress')).toBeTruthy();
     expect(row('Launch').getByText('30 Jun 2026')).toBeTruthy();
+    // In progress and due in the past: marked, as an overdue task is.
+    expect(row('Launch').getByText('Overdue')).toBeTruthy();
     expect(row('Cleanup').getByText('On hold')).toBeTruthy();
+    expect(row('Cleanup').queryByText('Overdue')).toBeNull();
     expect(row('Launch').getByRole('link', { name: 'View milestones' }).getAttribute('href')).toBe(
       `/milestone/${ids.project}`,
     );
