@@ -76,6 +76,7 @@ export const messages = {
   // Workspaces (spec sections 5, 7 and 8)
   nameRequired: 'Name is required',
   templateRequired: 'Template is required',
+  timeZoneInvalid: 'Not a known time zone (e.g. Africa/Nairobi)',
   descriptionRequired: 'Description is required',
   workspaceCreated: 'Workspace created',
   updateDone: 'Update done !!!',

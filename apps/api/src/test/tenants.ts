@@ -66,7 +66,12 @@ export async function refreshed(t: TestApp, device: Device): Promise<Device> {
 export async function createWorkspace(
   { app }: TestApp,
   token: string,
-  overrides: Partial<{ workspace_name: string; template: Template; description: string }> = {},
+  overrides: Partial<{
+    workspace_name: string;
+    template: Template;
+    description: string;
+    time_zone: string;
+  }> = {},
 ): Promise<Workspace> {
   const response = await app.inject({
     method: 'POST',

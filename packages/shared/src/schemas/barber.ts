@@ -4,6 +4,7 @@ import {
   emailField,
   idField,
   int32,
+  isTimeZone,
   optionalString,
   paginationQuery,
   requiredString,
@@ -323,17 +324,9 @@ export const publicRescheduleBody = z.object({
 
 export const barberSettings = z.object({ timezone: z.string() });
 export const barberSettingsBody = z.object({
-  timezone: requiredString('A time zone is required', 64).refine(
-    (tz) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { error: 'Not a known time zone' },
-  ),
+  timezone: requiredString('A time zone is required', 64).refine(isTimeZone, {
+    error: 'Not a known time zone',
+  }),
 });
 
 /** GET /api/barber/dashboard: every figure from the shop's own bookings. */

@@ -8,6 +8,7 @@ import {
   emailField,
   idField,
   int32,
+  isTimeZone,
   optionalIdField,
   paginationQuery,
   plainText,
@@ -439,16 +440,6 @@ export type CbeArrear = z.infer<typeof cbeArrear>;
 export const cbeArrearsQuery = cbeListQuery.extend({ class_id: idField().optional() });
 
 // ---------------------------------------------------------------- settings
-
-/** True when the runtime knows the IANA time zone `value`. */
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const cbeSettingsBody = z.object({
   time_zone: plainText(64)

@@ -53,6 +53,16 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value && value >= '0001';
 }
 
+/** True when the runtime knows the IANA time zone `value` ('Africa/Nairobi', 'UTC'). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The id of a record (a uuid): anything else is a 400 before it reaches a query. */
 export const idField = (message: string = messages.idInvalid) => z.uuid({ error: message });
 

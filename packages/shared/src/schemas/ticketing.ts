@@ -7,6 +7,7 @@ import { messages } from '../messages.ts';
 import {
   idField,
   int32,
+  isTimeZone,
   optionalIdField,
   paginationQuery,
   plainText,
@@ -142,15 +143,6 @@ export type Counter = z.infer<typeof counter>;
 const timeField = z
   .string({ error: ticketingMessages.timeInvalid })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: ticketingMessages.timeInvalid });
-
-export const isTimeZone = (value: string): boolean => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** ISO weekdays: 1 = Monday ... 7 = Sunday. */
 export const openingHoursDay = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEMPLATES, WORKSPACE_ROLES } from '../enums.ts';
 import { messages } from '../messages.ts';
-import { idField, paginationQuery, requiredString } from './common.ts';
+import { idField, isTimeZone, paginationQuery, plainText, requiredString } from './common.ts';
 
 /** Create and edit (spec section 5: name, template and description are required). */
 export const workspaceBody = z.object({
@@ -10,6 +10,15 @@ export const workspaceBody = z.object({
   description: requiredString(messages.descriptionRequired, 2000),
 });
 export type WorkspaceBody = z.input<typeof workspaceBody>;
+
+/**
+ * A new workspace: the form's fields and, from the creator's browser, the IANA zone its template's
+ * modules keep their day in until they are given their own (none: each module's own default).
+ */
+export const workspaceCreateBody = workspaceBody.extend({
+  time_zone: plainText(64).refine(isTimeZone, { error: messages.timeZoneInvalid }).optional(),
+});
+export type WorkspaceCreateBody = z.input<typeof workspaceCreateBody>;
 
 export const workspace = z.object({
   workspace_id: z.string(),

@@ -45,6 +45,12 @@ export const workspaces = pgTable(
      * never changed (a printed QR code keeps working when the workspace is renamed).
      */
     publicSlug: text('public_slug').notNull().default(sql`substr(md5(gen_random_uuid()::text), 1, 12)`),
+    /**
+     * The IANA zone the workspace was created in (its creator's browser's), the day a template
+     * module keeps until it is given its own (a salon's, a school's, a queue's settings); null for
+     * a workspace created without one: each module's own default.
+     */
+    timeZone: text('time_zone'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

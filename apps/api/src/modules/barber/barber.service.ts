@@ -17,8 +17,9 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { outer } from '../../db/correlated.ts';
-import { workspaceMembers } from '../../db/schema/workspaces.ts';
+import { workspaceMembers, workspaces } from '../../db/schema/workspaces.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
+import { joinSettings, theWorkspace, zoneOf } from '../../db/workspace-zone.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing } from '../../lib/list-query.ts';
@@ -79,12 +80,16 @@ async function uniqueName<T>(message: string, write: () => Promise<T>): Promise<
   }
 }
 
-/** The shop's time zone (barber_settings; Africa/Nairobi until the admin picks one). */
+/**
+ * The shop's time zone: barber_settings', else the zone the workspace was created in, else
+ * Africa/Nairobi (db/workspace-zone.ts).
+ */
 export async function timezoneOf(db: Db, scope: Scope): Promise<string> {
   const [row] = await db
-    .select({ timezone: barberSettings.timezone })
-    .from(barberSettings)
-    .where(scope.workspace(barberSettings));
+    .select({ timezone: zoneOf(barberSettings.timezone, BARBER_DEFAULT_TIMEZONE) })
+    .from(workspaces)
+    .leftJoin(barberSettings, joinSettings(barberSettings))
+    .where(theWorkspace(scope));
   return row?.timezone ?? BARBER_DEFAULT_TIMEZONE;
 }
 

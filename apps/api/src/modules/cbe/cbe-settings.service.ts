@@ -1,7 +1,8 @@
 import { CBE_TIME_ZONE, type CbeSettings } from '@workhub/shared/schemas/cbe';
-import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
+import { workspaces } from '../../db/schema/workspaces.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
+import { joinSettings, theWorkspace, zoneOf } from '../../db/workspace-zone.ts';
 import { cbeSettings } from './cbe.schema.ts';
 
 /** 'YYYY-MM-DD' of `at` in `timeZone`. */
@@ -10,12 +11,16 @@ export const dayIn = (at: Date, timeZone: string) =>
     at,
   );
 
-/** The school's settings; a school that never saved any has the defaults (Africa/Nairobi). */
+/**
+ * The school's settings; a school that never saved any keeps the zone its workspace was created
+ * in, else Africa/Nairobi (db/workspace-zone.ts).
+ */
 export async function settingsOf(ctx: Ctx, scope: WorkspaceScope): Promise<CbeSettings> {
   const [row] = await ctx.db
-    .select({ timeZone: cbeSettings.timeZone })
-    .from(cbeSettings)
-    .where(and(scope.workspace(cbeSettings), eq(cbeSettings.workspaceId, scope.workspaceId)));
+    .select({ timeZone: zoneOf(cbeSettings.timeZone, CBE_TIME_ZONE) })
+    .from(workspaces)
+    .leftJoin(cbeSettings, joinSettings(cbeSettings))
+    .where(theWorkspace(scope));
   return { time_zone: row?.timeZone ?? CBE_TIME_ZONE };
 }
 

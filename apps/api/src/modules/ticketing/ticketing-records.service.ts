@@ -16,8 +16,9 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { workspaceMembers } from '../../db/schema/workspaces.ts';
+import { workspaceMembers, workspaces } from '../../db/schema/workspaces.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
+import { joinSettings, theWorkspace, zoneOf } from '../../db/workspace-zone.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing } from '../../lib/list-query.ts';
@@ -43,7 +44,15 @@ export const badRequest = (field: string, message: string) =>
 
 /** The queue's settings (the defaults without a row) and opening hours, read with `db`. */
 export async function readSettings(db: Db, scope: Tenancy): Promise<TicketingSettings> {
-  const [row] = await db.select().from(ticketingSettings).where(scope.workspace(ticketingSettings));
+  // The queue's zone: its own, else the workspace's, else UTC (db/workspace-zone.ts).
+  const [row] = await db
+    .select({
+      timeZone: zoneOf(ticketingSettings.timeZone, TICKETING_DEFAULT_TIME_ZONE),
+      noShowAfterRecalls: ticketingSettings.noShowAfterRecalls,
+    })
+    .from(workspaces)
+    .leftJoin(ticketingSettings, joinSettings(ticketingSettings))
+    .where(theWorkspace(scope));
   const hours = await db
     .select()
     .from(ticketingOpeningHours)

@@ -6,6 +6,7 @@ import {
   idParam,
   workspace,
   workspaceBody,
+  workspaceCreateBody,
   workspaceListQuery,
   workspaceStatusBody,
 } from '@workhub/shared/schemas/workspaces';
@@ -48,8 +49,9 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspaces: WorkspaceServi
       schema: {
         tags,
         security,
-        summary: 'Create a workspace; its creator becomes its owner',
-        body: workspaceBody,
+        summary:
+          "Create a workspace; its creator becomes its owner (time_zone: the creator's IANA zone, its modules' day until they set their own)",
+        body: workspaceCreateBody,
         response: { 201: workspaceResponse, ...errorResponses(400, 401, 403) },
       },
     },

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { messages } from '@workhub/shared/messages';
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
-import type { Workspace, workspaceBody, workspaceListQuery } from '@workhub/shared/schemas/workspaces';
+import type {
+  Workspace,
+  workspaceBody,
+  workspaceCreateBody,
+  workspaceListQuery,
+} from '@workhub/shared/schemas/workspaces';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
@@ -144,7 +149,7 @@ export function createWorkspaceService(ctx: Ctx) {
   /** Creates the workspace and makes its creator, the account holder, its owner and first member. */
   async function create(
     claims: AccessTokenClaims,
-    input: z.output<typeof workspaceBody>,
+    input: z.output<typeof workspaceCreateBody>,
   ): Promise<Workspace> {
     const scope = await accountScope(db, claims);
     assertCan(scope.auth, 'workspace:create');
@@ -160,6 +165,7 @@ export function createWorkspaceService(ctx: Ctx) {
             name: input.workspace_name,
             template: input.template,
             description: input.description,
+            timeZone: input.time_zone ?? null,
             publicSlug,
             createdAt: at,
             updatedAt: at,

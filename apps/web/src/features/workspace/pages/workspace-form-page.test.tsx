@@ -21,6 +21,7 @@ const field = (label: string) => screen.getByLabelText(label, { exact: true });
 afterEach(() => {
   vi.mocked(notify.success).mockReset();
   vi.mocked(notify.error).mockReset();
+  vi.restoreAllMocks();
 });
 
 const saved = (patch: Partial<Workspace> = {}): Workspace => ({
@@ -80,6 +81,13 @@ describe('WorkspaceFormPage', () => {
       'POST /api/workspaces': () => jsonResponse(201, { message: messages.workspaceCreated, data: saved() }),
       'PUT /api/workspaces/w9/logo': () => jsonResponse(200, { message: messages.updateDone, data: saved() }),
     });
+    // The creator's zone goes with the workspace (its modules' day until they set their own).
+    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...resolved.call(this), timeZone: 'America/Lima' };
+    });
     renderForm('/workspace/create');
     await user.type(field('Name'), 'Plant one');
     await user.selectOptions(field('Template'), 'mrp');
@@ -98,6 +106,7 @@ describe('WorkspaceFormPage', () => {
       workspace_name: 'Plant one',
       template: 'mrp',
       description: 'Where the plant is planned.',
+      time_zone: 'America/Lima',
     });
     const upload = fetchMock.mock.calls[1]?.[1]?.body as FormData;
     expect(upload).toBeInstanceOf(FormData);
