@@ -121,4 +121,14 @@ test('a school owner loads a month of sample data, admits a student, marks the r
   await page.getByRole('dialog', { name: 'Delete Grade 9?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'SUCCESS', 'Deleted')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Grades' })).not.toContainText('Grade 9');
+
+  // A class with no class teacher yet ("None yet").
+  await page.goto('/cbe/classes');
+  await page.getByRole('button', { name: '+ New class' }).click();
+  const newClass = page.getByRole('dialog', { name: 'New class' });
+  await newClass.getByLabel('Grade').selectOption({ label: 'Grade 4' });
+  await newClass.getByLabel(/^Stream/).fill('West');
+  await expect(newClass.getByLabel('Class teacher')).toHaveValue('');
+  await newClass.getByRole('button', { name: 'Create class' }).click();
+  await expect(page.getByRole('table', { name: 'Classes' })).toContainText('West');
 });

@@ -22,6 +22,9 @@ test('an owner sets up a queue, a customer takes a ticket at the kiosk, the boar
   await signIn(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/dashboard_ticketing$/);
   await expect(page.getByRole('button', { name: 'Load sample data' })).toBeVisible();
+  // The kiosk's and the board's addresses, to open on their screens.
+  await expect(page.getByRole('link', { name: `${APP_URL}/q/${slug}/take` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `${APP_URL}/q/${slug}/board` })).toBeVisible();
 
   // A service.
   await page.goto('/ticketing/services');
