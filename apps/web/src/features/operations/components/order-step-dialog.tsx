@@ -65,6 +65,16 @@ export const OrderStepDialog = ({ kind, order, step, onClose }: OrderStepDialogP
     return 'error' in parsed || parsed.value.startsWith('-');
   });
 
+  // More than a line still expects: said under it before anything is sent, as the API would.
+  const tooMuch = open.filter(
+    (line) => !invalid.includes(line) && Number(quantities[line.id]) > Number(openQty(line)),
+  );
+  const tooMuchText = (line: OrderDetail['lines'][number]) =>
+    (step === 'ship' ? messages.shipTooMuch : messages.receiveTooMuch)(
+      line.product_name,
+      formatQty(openQty(line)),
+    );
+
   const onConfirm = async () => {
     if (!step) return;
     const chosen = open
@@ -115,7 +125,13 @@ export const OrderStepDialog = ({ kind, order, step, onClose }: OrderStepDialogP
                         inputMode="decimal"
                         aria-label={`Quantity of ${line.product_name}`}
                         value={quantities[line.id] ?? ''}
-                        error={invalid.includes(line) ? messages.decimalInvalid : undefined}
+                        error={
+                          invalid.includes(line)
+                            ? messages.decimalInvalid
+                            : tooMuch.includes(line)
+                              ? tooMuchText(line)
+                              : undefined
+                        }
                         onChange={(event) => {
                           const value = event.currentTarget.value;
                           setQuantities((was) => ({ ...was, [line.id]: value }));
@@ -134,7 +150,7 @@ export const OrderStepDialog = ({ kind, order, step, onClose }: OrderStepDialogP
             <Button
               color={step === 'cancel' ? 'red' : undefined}
               loading={run.isPending}
-              disabled={invalid.length > 0 || noneChosen}
+              disabled={invalid.length > 0 || tooMuch.length > 0 || noneChosen}
               onClick={() => void onConfirm()}
             >
               {title.replace(/\?$/, '')}

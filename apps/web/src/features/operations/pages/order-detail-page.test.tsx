@@ -59,8 +59,14 @@ describe('OrderDetailPage', { timeout: 20_000 }, () => {
     const spoke = within(dialog).getByLabelText('Quantity of Spoke') as HTMLInputElement;
     expect(spoke.value).toBe('60');
     expect((within(dialog).getByLabelText('Quantity of Rim') as HTMLInputElement).value).toBe('4');
+    // More than is open: said under the line, nothing can be sent.
+    await user.clear(spoke);
+    await user.type(spoke, '61');
+    expect(within(dialog).getByText(messages.receiveTooMuch('Spoke', '60'))).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Receive PO-00012' })).toHaveProperty('disabled', true);
     await user.clear(spoke);
     await user.type(spoke, '25');
+    expect(within(dialog).queryByText(messages.receiveTooMuch('Spoke', '60'))).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Receive PO-00012' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.orderReceived));
     expect(posts()).toEqual([
