@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { formatDate, INVITATION_STATUS_LABELS, ROLE_LABELS } from '../../../lib/labels.ts';
+import { formatDate, INVITATION_STATUS_LABELS, personName, ROLE_LABELS } from '../../../lib/labels.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useInvitations } from '../api/get-invitations.ts';
 import { useResendInvitation } from '../api/resend-invitation.ts';
@@ -68,6 +68,7 @@ export const InvitationsTable = () => {
         }
         rowKey={(invitation) => invitation.invitation_id}
         columns={[
+          { key: 'name', header: 'Name', sortValue: (i) => personName(i), cell: (i) => personName(i) },
           { key: 'email', header: 'Email', sortValue: (i) => i.email, cell: (i) => i.email },
           {
             key: 'role',

@@ -79,6 +79,8 @@ describe('TeamPage', () => {
     expect(screen.getByRole('heading', { name: 'Pending invitations' })).toBeTruthy();
     expect(await screen.findByText('new@example.com')).toBeTruthy();
     expect(row('new@example.com').getByText('Pending')).toBeTruthy();
+    // Who was invited, by the name the inviter gave, beside the address.
+    expect(row('new@example.com').getByText('New')).toBeTruthy();
     expect(row('new@example.com').getByRole('button', { name: 'Resend' })).toBeTruthy();
     expect(row('new@example.com').getByRole('button', { name: 'Revoke' })).toBeTruthy();
 
