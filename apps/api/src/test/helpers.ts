@@ -8,7 +8,7 @@ import type { CodePurpose } from '@workhub/shared/enums';
 import type { AuthSession, RegisterBody } from '@workhub/shared/schemas/auth';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { buildApp, type Deps } from '../app.ts';
 import { type Config, type Env, parseConfig } from '../config.ts';
 import { type DbHandle, PGLITE_EXTENSIONS, pgliteHandle, postgresHandle } from '../db/client.ts';
@@ -71,7 +71,20 @@ export class TestClock {
   }
 }
 
-export type TestApp = { app: FastifyInstance; clock: TestClock; db: DbHandle };
+export type TestApp = {
+  app: FastifyInstance;
+  clock: TestClock;
+  db: DbHandle;
+  /**
+   * What the server logged at level error (a 500's cause) since the current test began, kept in
+   * memory and printed only when that test fails (useTestApp): a request answered 500 under a
+   * CI run's load then says why, where the log level is otherwise silent.
+   */
+  serverErrors: string[];
+};
+
+/** The error lines kept at most (the newest): a 500's cause is one line. */
+const SERVER_ERRORS_KEPT = 20;
 
 export async function testApp(
   db: DbHandle,
@@ -79,8 +92,65 @@ export async function testApp(
   deps: Omit<Deps, 'db' | 'now'> = {},
 ): Promise<TestApp> {
   const clock = new TestClock();
-  const app = await buildApp(testConfig(env), { ...deps, db, now: clock.now });
-  return { app, clock, db };
+  const serverErrors: string[] = [];
+  // Unless the test reads the log itself (deps.logStream) or a level is asked for, the server
+  // logs its errors to memory only.
+  const keepErrors = !deps.logStream && env.LOG_LEVEL === undefined && !process.env.TEST_LOG_LEVEL;
+  const app = await buildApp(testConfig(keepErrors ? { ...env, LOG_LEVEL: 'error' } : env), {
+    ...(keepErrors
+      ? {
+          logStream: {
+            write(line: string) {
+              serverErrors.push(line.trimEnd());
+              if (serverErrors.length > SERVER_ERRORS_KEPT) serverErrors.shift();
+            },
+          },
+        }
+      : {}),
+    ...deps,
+    db,
+    now: clock.now,
+  });
+  return { app, clock, db, serverErrors };
+}
+
+/**
+ * Around each test of a file: forgets the server's errors before it, and fails it with them after
+ * it when it failed (its own failure stays the first reported).
+ */
+export function reportServerErrors(app: () => TestApp | undefined): void {
+  beforeEach(() => {
+    app()?.serverErrors.splice(0);
+  });
+  afterEach((context) => {
+    const errors = app()?.serverErrors ?? [];
+    if (context.task.result?.state !== 'fail' || errors.length === 0) return;
+    throw new Error(`the server logged, during this test:\n${errors.map(logLineSummary).join('\n')}`);
+  });
+}
+
+type LoggedError = { type?: string; message?: string; code?: string; stack?: string; cause?: LoggedError };
+
+/** A pino line as a few lines: its message, then the error and its causes (code, first frames). */
+export function logLineSummary(line: string): string {
+  let entry: { msg?: string; err?: LoggedError };
+  try {
+    entry = JSON.parse(line) as typeof entry;
+  } catch {
+    return line;
+  }
+  const parts = [entry.msg ?? ''];
+  for (let err = entry.err, depth = 0; err && depth < 5; err = err.cause, depth += 1) {
+    const frames = (err.stack ?? '')
+      .split('\n')
+      .filter((l) => l.trimStart().startsWith('at '))
+      .slice(0, 4);
+    parts.push(
+      `  ${err.type ?? 'Error'}${err.code ? ` (${err.code})` : ''}: ${err.message ?? ''}`,
+      ...frames,
+    );
+  }
+  return parts.join('\n');
 }
 
 /**
@@ -92,6 +162,7 @@ export function useTestApp(env: Env = {}): TestApp {
   beforeAll(async () => {
     Object.assign(context, await testApp(await openTestDb(), env));
   });
+  reportServerErrors(() => context);
   afterAll(async () => {
     await context.app?.close();
     await context.db?.close();

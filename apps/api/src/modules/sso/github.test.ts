@@ -160,7 +160,7 @@ describe('GitHub sign-in', () => {
   });
 
   it('links to the existing user of that verified e-mail', async () => {
-    const t = { app, db, clock: new TestClock() };
+    const t = { app, db, clock: new TestClock(), serverErrors: [] };
     const holder = await signUp(t);
     const { code } = github.codeFor({ login: 'ada', name: null, emails: emails(holder.email) });
     const { response } = await roundTrip(code);
