@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, type TestApp, testApp } from '../test/helpers.ts';
+import { bearer, reportServerErrors, type TestApp, testApp } from '../test/helpers.ts';
 import { staffMember } from '../test/staff.ts';
 import { createTag } from '../test/tags.ts';
 import { createMilestone, createTask, tenantWithWorker } from '../test/work.ts';
@@ -22,6 +22,7 @@ describe('every route of the OpenAPI document, under generated and hostile input
     // The per-IP limit of every route would answer most of the run with 429: lift it here.
     Object.assign(t, await testApp(own.db, { RATE_LIMIT_PER_IP: '1000000' }));
   });
+  reportServerErrors(() => t);
   afterAll(async () => {
     await t.app?.close();
     await drop();

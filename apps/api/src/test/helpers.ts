@@ -120,7 +120,7 @@ export async function testApp(
  */
 export function reportServerErrors(app: () => TestApp | undefined): void {
   beforeEach(() => {
-    app()?.serverErrors.splice(0);
+    app()?.serverErrors?.splice(0);
   });
   afterEach((context) => {
     const errors = app()?.serverErrors ?? [];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedTables, privateTestDb, tableChecksums, tableNames } from '../../fuzz/db-checksum.ts';
 import { bodyOf, type FilePart } from '../../fuzz/fuzz-bodies.ts';
 import { type OpenApiDocument, requestTo, routesOf, urlOf } from '../../fuzz/openapi-requests.ts';
-import { bearer, type TestApp, testApp } from '../../test/helpers.ts';
+import { bearer, reportServerErrors, type TestApp, testApp } from '../../test/helpers.ts';
 import { addBomLine, createNamed, createProduct } from '../../test/master-data.ts';
 import { memberIn, newTenant } from '../../test/tenants.ts';
 
@@ -35,6 +35,7 @@ describe('the operations master data under generated and hostile input', () => {
     drop = own.drop;
     Object.assign(t, await testApp(own.db, { RATE_LIMIT_PER_IP: '1000000' }));
   });
+  reportServerErrors(() => t);
   afterAll(async () => {
     await t.app?.close();
     await drop();
