@@ -18,12 +18,12 @@ export const PlanCard = ({ plan, action, highlighted = false }: PlanCardProps) =
       style={highlighted ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
     >
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" align="flex-start">
-          <Title order={2} fz="h3" id={titleId}>
-            {plan.title}
-          </Title>
-          <Badge variant="light">{plan.subscription}</Badge>
-        </Group>
+        {/* The period above the title, not beside it: beside a long title (Professional) in a
+            quarter of the row it dropped to a line of its own, and the cards no longer lined up. */}
+        <Badge variant="light">{plan.subscription}</Badge>
+        <Title order={2} fz="h3" id={titleId} mt={-4}>
+          {plan.title}
+        </Title>
         {plan.subheader ? <Text c="dimmed">{plan.subheader}</Text> : null}
         <Group gap={6} align="baseline">
           <Text fz={32} fw={800}>
