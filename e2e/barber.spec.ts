@@ -66,8 +66,8 @@ test('an owner sets up a salon, a customer books on the public page, the desk ch
   await staffDialog.getByRole('checkbox', { name: 'Fade cut' }).check();
   for (const day of DAYS) {
     await staffDialog.getByRole('checkbox', { name: day, exact: true }).check();
-    await staffDialog.getByLabel(`${day} start`).fill('00:00');
-    await staffDialog.getByLabel(`${day} end`).fill('23:45');
+    await staffDialog.getByLabel(`${day} from`, { exact: true }).fill('00:00');
+    await staffDialog.getByLabel(`${day} to`, { exact: true }).fill('23:45');
   }
   await staffDialog.getByRole('button', { name: 'Save staff member' }).click();
   await expect(toast(page, 'SUCCESS', 'Staff member added')).toBeVisible();

@@ -8,6 +8,18 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+  components: {
+    // A group of fields (a week's hours) is named like one field: its legend as an input's label.
+    Fieldset: {
+      styles: {
+        legend: {
+          fontSize: 'var(--mantine-font-size-sm)',
+          fontWeight: 'var(--mantine-font-weight-medium)',
+          marginBottom: 4,
+        },
+      },
+    },
+  },
 });
 
 /** Dimmed text in gray 7 (8.2:1 on white): Mantine's gray 6 gives 3.3:1, below WCAG AA's 4.5:1. */

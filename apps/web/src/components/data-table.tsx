@@ -1,9 +1,9 @@
-import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { messages } from '@workhub/shared/messages';
-import { type ReactNode, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { ErrorState, LoadingState } from './data-states.tsx';
 import classes from './data-table.module.css';
 import { ListPagination } from './list-pagination.tsx';
+import { ScrollFrame } from './scroll-frame.tsx';
 
 type SortValue = string | number | null | undefined;
 
@@ -50,29 +50,6 @@ const compare = (a: SortValue, b: SortValue, sign: 1 | -1): number => {
 };
 
 /** Which sides of the scroller hide columns, watched as it scrolls and resizes. */
-const useOverflow = () => {
-  const ref = useRef<HTMLDivElement>(null);
-  const [more, setMore] = useState({ left: false, right: false });
-  const measure = useCallback(() => {
-    const el = ref.current;
-    if (!el) return;
-    const left = el.scrollLeft > 1;
-    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
-    setMore((was) => (was.left === left && was.right === right ? was : { left, right }));
-  }, []);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    const table = el.firstElementChild;
-    if (table) observer.observe(table);
-    return () => observer.disconnect();
-  }, [measure]);
-  return { ref, more, measure };
-};
-
 /**
  * Every list of the app: sortable headers, the loading, error and empty states of data-states.tsx,
  * page links, and on a narrow screen a fade at the edge that hides columns plus a line saying so
@@ -95,7 +72,6 @@ export const DataTable = <T,>({
 }: DataTableProps<T>) => {
   const shown = columns.filter((column): column is DataTableColumn<T> => Boolean(column));
   const [sort, setSort] = useState<SortState | null>(initialSort ?? null);
-  const hintId = useId();
 
   // A page holds at most a few dozen rows: sorting them on each render costs nothing.
   const sortBy = sort ? shown.find((c) => c.key === sort.key)?.sortValue : undefined;
@@ -114,7 +90,7 @@ export const DataTable = <T,>({
 
   return (
     <>
-      <ScrollFrame label={label} hintId={hintId}>
+      <ScrollFrame label={label}>
         <Table verticalSpacing={verticalSpacing} highlightOnHover miw={minWidth} aria-label={label}>
           <Table.Thead>
             <Table.Tr>
@@ -156,45 +132,6 @@ export const DataTable = <T,>({
         </Table>
       </ScrollFrame>
       {pagination ? <ListPagination {...pagination} /> : null}
-    </>
-  );
-};
-
-type ScrollFrameProps = { label: string; hintId: string; children: ReactNode };
-
-const ScrollFrame = ({ label, hintId, children }: ScrollFrameProps) => {
-  const { ref, more, measure } = useOverflow();
-  const overflowing = more.left || more.right;
-  return (
-    <>
-      {/* The edge fades cover the table only, not the hint under it. */}
-      <div
-        className={classes.frame}
-        data-more-left={more.left || undefined}
-        data-more-right={more.right || undefined}
-      >
-        {/*
-          A named, focusable region only while it scrolls (so the keyboard can scroll it): a <section>
-          would be a landmark, named like the card around it, even when there is nothing to scroll.
-        */}
-        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label comes only with the region role */}
-        <div
-          ref={ref}
-          className={classes.scroller}
-          onScroll={measure}
-          role={overflowing ? 'region' : undefined}
-          aria-label={overflowing ? label : undefined}
-          aria-describedby={overflowing ? hintId : undefined}
-          tabIndex={overflowing ? 0 : undefined}
-        >
-          {children}
-        </div>
-      </div>
-      {overflowing ? (
-        <Text id={hintId} size="xs" c="dimmed" mt={4}>
-          {messages.tableScrollHint}
-        </Text>
-      ) : null}
     </>
   );
 };

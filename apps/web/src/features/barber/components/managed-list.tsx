@@ -43,7 +43,7 @@ export const ManagedList = <T extends Named>({
   above?: ReactNode;
   /** Shown above the table, in its frame (a search box). */
   filters?: ReactNode;
-  formSize?: 'md' | 'lg';
+  formSize?: 'md' | 'lg' | 'xl';
   form: (record: T | null, close: () => void) => ReactNode;
   /** The CSV download of the list with its current filters. */
   onExport?: () => Promise<{ truncatedAt: number | null }>;

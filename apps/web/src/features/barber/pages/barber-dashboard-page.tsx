@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorState, LoadingState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Panel, PanelEmpty } from '../../../components/panel.tsx';
+import { ScrollFrame } from '../../../components/scroll-frame.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { WeekChart } from '../../../components/week-chart.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
@@ -119,28 +120,30 @@ const SalonDashboard = () => {
         {d.today_staff.length === 0 ? (
           <PanelEmpty>No staff yet.</PanelEmpty>
         ) : (
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Staff member</Table.Th>
-                <Table.Th>Appointments</Table.Th>
-                <Table.Th>Booked</Table.Th>
-                <Table.Th>Utilisation</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {d.today_staff.map((s) => (
-                <Table.Tr key={s.staff_id}>
-                  <Table.Td>{s.name}</Table.Td>
-                  <Table.Td>{s.appointments}</Table.Td>
-                  <Table.Td>
-                    {s.booked_minutes} of {s.working_minutes} min
-                  </Table.Td>
-                  <Table.Td>{s.utilisation === null ? 'Not working' : `${s.utilisation}%`}</Table.Td>
+          <ScrollFrame label="Today per staff member">
+            <Table aria-label="Today per staff member">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Staff member</Table.Th>
+                  <Table.Th>Appointments</Table.Th>
+                  <Table.Th>Booked</Table.Th>
+                  <Table.Th>Utilisation</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {d.today_staff.map((s) => (
+                  <Table.Tr key={s.staff_id}>
+                    <Table.Td>{s.name}</Table.Td>
+                    <Table.Td>{s.appointments}</Table.Td>
+                    <Table.Td>
+                      {s.booked_minutes} of {s.working_minutes} min
+                    </Table.Td>
+                    <Table.Td>{s.utilisation === null ? 'Not working' : `${s.utilisation}%`}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollFrame>
         )}
       </Panel>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

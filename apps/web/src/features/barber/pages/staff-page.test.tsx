@@ -61,13 +61,13 @@ describe('StaffPage', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText(/^Name/), 'Baraka');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Haircut' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Sat' }));
-    await user.clear(within(dialog).getByLabelText('Mon start'));
+    await user.clear(within(dialog).getByLabelText('Mon from'));
     await user.click(within(dialog).getByRole('button', { name: 'Save staff member' }));
     expect(await within(dialog).findByText('Mon: hours as HH:MM')).toBeTruthy();
     expect(bodies).toEqual([]);
-    await user.type(within(dialog).getByLabelText('Mon start'), '08:00');
-    await user.type(within(dialog).getByLabelText('Mon breakStart'), '13:00');
-    await user.type(within(dialog).getByLabelText('Mon breakEnd'), '14:00');
+    await user.type(within(dialog).getByLabelText('Mon from'), '08:00');
+    await user.type(within(dialog).getByLabelText('Mon break from'), '13:00');
+    await user.type(within(dialog).getByLabelText('Mon break to'), '14:00');
     await user.click(within(dialog).getByRole('button', { name: 'Save staff member' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Staff member added'));
     expect(bodies[0]).toMatchObject({

@@ -1,4 +1,15 @@
-import { Badge, Button, Checkbox, Group, Paper, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { BarberStaff } from '@workhub/shared/schemas/barber';
 import { useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
@@ -14,6 +25,9 @@ import { ManagedList } from '../components/managed-list.tsx';
 import { TimezoneForm } from '../components/timezone-form.tsx';
 
 type DayDraft = { works: boolean; start: string; end: string; breakStart: string; breakEnd: string };
+/** Each time field's name after the day's ("Mon from", "Mon break to"): what a screen reader says. */
+const TIME_LABELS = { start: 'from', end: 'to', breakStart: 'break from', breakEnd: 'break to' } as const;
+
 type Draft = { name: string; active: boolean; serviceIds: string[]; days: DayDraft[]; daysOff: string };
 
 const draftOf = (staff: BarberStaff | null): Draft => ({
@@ -123,42 +137,52 @@ const StaffForm = ({ staff, onClose }: { staff: BarberStaff | null; onClose: () 
             ) : null}
           </Group>
         </Checkbox.Group>
-        <Table withRowBorders={false} verticalSpacing={4}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Day</Table.Th>
-              <Table.Th>From</Table.Th>
-              <Table.Th>To</Table.Th>
-              <Table.Th>Break from</Table.Th>
-              <Table.Th>Break to</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {draft.days.map((day, index) => (
-              <Table.Tr key={WEEKDAY_SHORT[index]}>
-                <Table.Td>
+        {/* A row a day, its hours then its break: what does not fit a phone goes to the next line. */}
+        <Fieldset legend="Working hours" variant="unstyled">
+          <Stack gap={6}>
+            {draft.days.map((day, index) => {
+              const name = WEEKDAY_SHORT[index] ?? '';
+              const time = (field: keyof typeof TIME_LABELS) => (
+                <TextInput
+                  type="time"
+                  size="xs"
+                  w={110}
+                  aria-label={`${name} ${TIME_LABELS[field]}`}
+                  disabled={!day.works}
+                  value={day[field]}
+                  onChange={(e) => setDay(index, { [field]: e.currentTarget.value })}
+                />
+              );
+              return (
+                <Group key={name} gap="xs">
                   <Checkbox
-                    label={WEEKDAY_SHORT[index]}
+                    w={56}
+                    label={name}
                     checked={day.works}
                     onChange={(e) => setDay(index, { works: e.currentTarget.checked })}
                   />
-                </Table.Td>
-                {(['start', 'end', 'breakStart', 'breakEnd'] as const).map((field) => (
-                  <Table.Td key={field}>
-                    <TextInput
-                      type="time"
-                      size="xs"
-                      aria-label={`${WEEKDAY_SHORT[index]} ${field}`}
-                      disabled={!day.works}
-                      value={day[field]}
-                      onChange={(e) => setDay(index, { [field]: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                  <Group gap={4} wrap="nowrap">
+                    {time('start')}
+                    <Text size="xs" aria-hidden>
+                      to
+                    </Text>
+                    {time('end')}
+                  </Group>
+                  <Group gap={4} wrap="nowrap">
+                    <Text size="xs" c="dimmed" w={36} aria-hidden>
+                      Break
+                    </Text>
+                    {time('breakStart')}
+                    <Text size="xs" aria-hidden>
+                      to
+                    </Text>
+                    {time('breakEnd')}
+                  </Group>
+                </Group>
+              );
+            })}
+          </Stack>
+        </Fieldset>
         <TextInput
           label="Days off"
           description="Dates, YYYY-MM-DD, separated by commas"
@@ -201,7 +225,7 @@ export const StaffPage = () => {
       query={staff}
       rows={staff.data}
       minWidth={720}
-      formSize="lg"
+      formSize="xl"
       above={
         mayManage ? (
           <Paper withBorder p="md" radius="md" mb="md">

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Paper, Stack, Table, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Fieldset, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { settingsBody, type TicketingSettings } from '@workhub/shared/schemas/ticketing';
 import { useState } from 'react';
@@ -85,43 +85,42 @@ const SettingsForm = ({ settings }: { settings: TicketingSettings }) => {
           error={fields.no_show_after_recalls}
           onChange={(e) => setRecalls(e.currentTarget.value)}
         />
-        <Table captionSide="top">
-          <caption>Opening hours (no day ticked: always open)</caption>
-          <Table.Tbody>
+        {/* A row a day: the two times go under the day where the card is too narrow (a phone). */}
+        <Fieldset legend="Opening hours (no day ticked: always open)" variant="unstyled">
+          <Stack gap="xs">
             {WEEKDAYS.map((name, i) => {
               const day = days[i] as Day;
               return (
-                <Table.Tr key={name}>
-                  <Table.Td>
-                    <Checkbox
-                      label={name}
-                      checked={day.open}
-                      onChange={(e) => setDay(i, { open: e.currentTarget.checked })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
+                <Group key={name} gap="sm">
+                  <Checkbox
+                    w={120}
+                    label={name}
+                    checked={day.open}
+                    onChange={(e) => setDay(i, { open: e.currentTarget.checked })}
+                  />
+                  <Group gap="sm" wrap="nowrap">
                     <TextInput
+                      w={130}
                       aria-label={`${name} opens`}
                       type="time"
                       disabled={!day.open}
                       value={day.opens_at}
                       onChange={(e) => setDay(i, { opens_at: e.currentTarget.value })}
                     />
-                  </Table.Td>
-                  <Table.Td>
                     <TextInput
+                      w={130}
                       aria-label={`${name} closes`}
                       type="time"
                       disabled={!day.open}
                       value={day.closes_at}
                       onChange={(e) => setDay(i, { closes_at: e.currentTarget.value })}
                     />
-                  </Table.Td>
-                </Table.Tr>
+                  </Group>
+                </Group>
               );
             })}
-          </Table.Tbody>
-        </Table>
+          </Stack>
+        </Fieldset>
         <Group justify="flex-end">
           <Button loading={save.isPending} onClick={() => void submit()}>
             Save settings

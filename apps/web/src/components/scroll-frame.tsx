@@ -1,0 +1,77 @@
+import { Text } from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
+import { type ReactNode, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import classes from './scroll-frame.module.css';
+
+/** Whether the scroller has more to the left or right of what it shows, kept up to date. */
+const useOverflow = () => {
+  const ref = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState({ left: false, right: false });
+  const measure = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    const left = el.scrollLeft > 1;
+    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    setMore((was) => (was.left === left && was.right === right ? was : { left, right }));
+  }, []);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    const table = el.firstElementChild;
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+  }, [measure]);
+  return { ref, more, measure };
+};
+
+type ScrollFrameProps = {
+  /** The region's accessible name while it scrolls (the table's own, say). */
+  label: string;
+  children: ReactNode;
+};
+
+/**
+ * A table (or anything wide) that keeps to the width of its box: on a narrow screen it scrolls
+ * sideways inside the frame, with a fade at the edge that has more and a line saying so (read out
+ * with the region), instead of widening the page.
+ */
+export const ScrollFrame = ({ label, children }: ScrollFrameProps) => {
+  const hintId = useId();
+  const { ref, more, measure } = useOverflow();
+  const overflowing = more.left || more.right;
+  return (
+    <>
+      {/* The edge fades cover the table only, not the hint under it. */}
+      <div
+        className={classes.frame}
+        data-more-left={more.left || undefined}
+        data-more-right={more.right || undefined}
+      >
+        {/*
+          A named, focusable region only while it scrolls (so the keyboard can scroll it): a <section>
+          would be a landmark, named like the card around it, even when there is nothing to scroll.
+        */}
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label comes only with the region role */}
+        <div
+          ref={ref}
+          className={classes.scroller}
+          onScroll={measure}
+          role={overflowing ? 'region' : undefined}
+          aria-label={overflowing ? label : undefined}
+          aria-describedby={overflowing ? hintId : undefined}
+          tabIndex={overflowing ? 0 : undefined}
+        >
+          {children}
+        </div>
+      </div>
+      {overflowing ? (
+        <Text id={hintId} size="xs" c="dimmed" mt={4}>
+          {messages.tableScrollHint}
+        </Text>
+      ) : null}
+    </>
+  );
+};
