@@ -105,6 +105,8 @@ export const messages = {
   // Projects, milestones, tasks (spec sections 5, 7, 8; typos corrected, see docs/deviations.md)
   dueDateRequired: 'Due Date is required',
   statusRequired: 'Status is required',
+  /** A value outside a field's choices (an API caller's; a form's select offers only these). */
+  oneOf: (label: string, values: readonly string[]) => `${label} must be one of ${values.join(', ')}`,
   priorityRequired: 'Priority is required',
   assignedToRequired: 'Assigned To is required',
   dueDateInvalid: 'Due Date must be a date',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.ts';
 import {
   calendarDate,
+  choiceField,
   INT32_MAX,
   idField,
   int32,
@@ -131,6 +132,23 @@ describe('optionalIdField', () => {
     for (const none of ['', null, undefined]) expect(optionalIdField().parse(none)).toBeNull();
     for (const value of ['1', ' ', 'a\u0000', 7]) {
       expect(firstMessage(optionalIdField('No such teacher').safeParse(value))).toBe('No such teacher');
+    }
+  });
+});
+
+describe('choiceField', () => {
+  const status = choiceField(['open', 'closed'], 'Status is required', 'Status');
+  it('takes one of its values', () => {
+    expect(status.parse('closed')).toBe('closed');
+  });
+  it("gives the spec's message when the value is missing, null or ''", () => {
+    for (const missing of [undefined, null, '']) {
+      expect(firstMessage(status.safeParse(missing))).toBe('Status is required');
+    }
+  });
+  it('names the choices for any other value', () => {
+    for (const wrong of ['gone', 'OPEN', ' open', 'open\u0000', 7, {}, ['open']]) {
+      expect(firstMessage(status.safeParse(wrong))).toBe('Status must be one of open, closed');
     }
   });
 });

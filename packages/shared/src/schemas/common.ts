@@ -63,6 +63,22 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/**
+ * One of `values`. Missing, null or '' (a form's select left empty) gives `required`, the spec's
+ * message; any other value names the choices: `{ status: 'gone' }` says what the status may be.
+ */
+export const choiceField = <const T extends readonly [string, ...string[]]>(
+  values: T,
+  required: string,
+  label: string,
+) =>
+  z.enum(values, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? required
+        : messages.oneOf(label, values),
+  });
+
 /** The id of a record (a uuid): anything else is a 400 before it reaches a query. */
 export const idField = (message: string = messages.idInvalid) => z.uuid({ error: message });
 

@@ -138,8 +138,9 @@ describe('catalogs, units, products', () => {
       status: 'active',
     });
     expect(fieldMessages(catalogBody.safeParse({}))).toEqual({ name: messages.nameRequired });
+    expect(fieldMessages(operationsStatusBody.safeParse({}))).toEqual({ status: messages.statusRequired });
     expect(fieldMessages(operationsStatusBody.safeParse({ status: 'archived' }))).toEqual({
-      status: messages.statusRequired,
+      status: 'Status must be one of active, inactive',
     });
   });
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import {
+  choiceField,
   idField,
   int32,
   optionalIdField,
@@ -88,7 +89,7 @@ export const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value === undefined || value === null || value === '' ? null : value));
 
-const statusField = z.enum(OPERATIONS_RECORD_STATUSES, { error: messages.statusRequired });
+const statusField = choiceField(OPERATIONS_RECORD_STATUSES, messages.statusRequired, 'Status');
 
 /** Lead times are whole days or weeks, 0 to 999 (JSON numbers, or a form's or CSV's text). */
 export const leadTimeField = int32({

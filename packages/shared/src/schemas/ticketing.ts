@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import {
+  choiceField,
   idField,
   int32,
   isTimeZone,
@@ -68,7 +69,7 @@ export const ticketingMessages = {
 
 // ---------------------------------------------------------------- pieces
 
-const statusField = z.enum(TICKETING_RECORD_STATUSES, { error: messages.statusRequired });
+const statusField = choiceField(TICKETING_RECORD_STATUSES, messages.statusRequired, 'Status');
 const stamps = { created_at: z.string(), updated_at: z.string() };
 export const ticketingIdParam = z.object({ id: idField() });
 

@@ -9,7 +9,14 @@ import {
   TASK_STATUSES,
 } from '../enums.ts';
 import { messages } from '../messages.ts';
-import { calendarDate, idField, paginationQuery, requiredString, searchQuery } from './common.ts';
+import {
+  calendarDate,
+  choiceField,
+  idField,
+  paginationQuery,
+  requiredString,
+  searchQuery,
+} from './common.ts';
 import { tagFilter, tagIdsField, tagRef } from './tags.ts';
 
 /** A due date, 'YYYY-MM-DD', that exists on the calendar (the spec's message when it does not). */
@@ -23,7 +30,7 @@ export const projectBody = z.object({
   name: requiredString(messages.nameRequired, 200),
   description: requiredString(messages.descriptionRequired, 5000),
   due_date: dateField(messages.dueDateRequired),
-  status: z.enum(EDITABLE_PROJECT_STATUSES, { error: messages.statusRequired }),
+  status: choiceField(EDITABLE_PROJECT_STATUSES, messages.statusRequired, 'Status'),
   tag_ids: tagIdsField,
 });
 export type ProjectBody = z.input<typeof projectBody>;
@@ -50,7 +57,7 @@ export type Project = z.infer<typeof project>;
 
 /** Deactivate sends 'archived', Activate 'in_progress' (spec section 4); any status is taken. */
 export const projectStatusBody = z.object({
-  status: z.enum(PROJECT_STATUSES, { error: messages.statusRequired }),
+  status: choiceField(PROJECT_STATUSES, messages.statusRequired, 'Status'),
 });
 
 const SORTS = [
@@ -90,7 +97,7 @@ export const projectExportQuery = projectListQuery.omit({ page: true, limit: tru
 export const milestoneBody = z.object({
   name: requiredString(messages.nameRequired, 200),
   description: requiredString(messages.descriptionRequired, 5000),
-  status: z.enum(MILESTONE_STATUSES, { error: messages.statusRequired }),
+  status: choiceField(MILESTONE_STATUSES, messages.statusRequired, 'Status'),
   due_date: dateField(messages.dueDateRequired),
 });
 export type MilestoneBody = z.input<typeof milestoneBody>;
@@ -122,9 +129,9 @@ export const taskBody = z.object({
   name: requiredString(messages.nameRequired, 200),
   description: requiredString(messages.descriptionRequired, 5000),
   assigned_to: idField(messages.assignedToRequired),
-  status: z.enum(SETTABLE_TASK_STATUSES, { error: messages.statusRequired }),
+  status: choiceField(SETTABLE_TASK_STATUSES, messages.statusRequired, 'Status'),
   due_date: dateField(messages.dueDateRequired),
-  priority: z.enum(TASK_PRIORITIES, { error: messages.priorityRequired }),
+  priority: choiceField(TASK_PRIORITIES, messages.priorityRequired, 'Priority'),
   project_id: idField('Choose a project'),
   milestone_id: idField().nullable().default(null),
   tag_ids: tagIdsField,
@@ -137,7 +144,7 @@ export type TaskUpdateBody = z.input<typeof taskUpdateBody>;
 
 /** A worker or member changes the status of a task assigned to them; nothing else. */
 export const taskStatusBody = z.object({
-  status: z.enum(SETTABLE_TASK_STATUSES, { error: messages.statusRequired }),
+  status: choiceField(SETTABLE_TASK_STATUSES, messages.statusRequired, 'Status'),
 });
 
 export const task = z.object({

@@ -135,7 +135,9 @@ describe.each([
     const record = await createNamed(t, token, kind);
     const badStatus = await call(t, 'PATCH', `/api/${kind}/${record.id}/status`, token, { status: 'gone' });
     expect(badStatus.statusCode).toBe(400);
-    expect(badStatus.json().error.fields.status).toBe(messages.statusRequired);
+    expect(badStatus.json().error.fields.status).toBe('Status must be one of active, inactive');
+    const noStatus = await call(t, 'PATCH', `/api/${kind}/${record.id}/status`, token, {});
+    expect(noStatus.json().error.fields.status).toBe(messages.statusRequired);
     expect((await call(t, 'PATCH', `/api/${kind}/not-a-uuid`, token, { name: 'x' })).statusCode).toBe(400);
     expect((await call(t, 'GET', `/api/${kind}?sort=price`, token)).statusCode).toBe(400);
     expect((await call(t, 'GET', `/api/${kind}?limit=101`, token)).statusCode).toBe(400);

@@ -128,7 +128,9 @@ describe('PATCH /api/projects/:id/status', () => {
     const url = `/api/projects/${project.project_id}/status`;
     const bad = await call(t, 'PATCH', url, owner.token, { status: 'gone' });
     expect(bad.statusCode).toBe(400);
-    expect(errorOf(bad).error.fields).toEqual({ status: messages.statusRequired });
+    expect(errorOf(bad).error.fields).toEqual({
+      status: 'Status must be one of not_started, in_progress, on_hold, complete, cancelled, archived',
+    });
     const worker = await memberIn(t, workspace, 'worker');
     expect((await call(t, 'PATCH', url, worker.token, { status: 'archived' })).statusCode).toBe(403);
     const outsider = await newTenant(t);

@@ -90,9 +90,9 @@ describe('POST /api/tasks', () => {
       messages.nameRequired,
       messages.descriptionRequired,
       messages.assignedToRequired,
-      messages.statusRequired,
+      'Status must be one of pending, in_progress, completed',
       messages.dueDateRequired,
-      messages.priorityRequired,
+      'Priority must be one of low, medium, high',
       'Choose a project',
     ]);
   });
