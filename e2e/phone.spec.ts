@@ -40,7 +40,18 @@ async function widePages(page: Page, paths: string[]): Promise<string[]> {
 }
 
 test('the account pages fit a 390 px phone', async ({ browser }) => {
-  const { page } = await phoneOwner(browser, 'phone-core', 'workspace');
+  const { page, session } = await phoneOwner(browser, 'phone-core', 'workspace');
+  const project = await fetch(`${APP_URL}/api/projects`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Launch',
+      description: 'On a phone',
+      due_date: '2099-01-15',
+      status: 'in_progress',
+    }),
+  });
+  expect(project.status).toBe(201);
   expect(
     await widePages(page, [
       '/dashboard',
@@ -53,6 +64,18 @@ test('the account pages fit a 390 px phone', async ({ browser }) => {
       '/settings/audit',
     ]),
   ).toEqual([]);
+  // The list's filters fold behind a button, so its rows are on the first screen.
+  await page.goto('/project/list');
+  const filters = page.getByRole('button', { name: 'Filters' });
+  await expect(page.getByLabel('Search by name')).toBeVisible();
+  await expect(page.getByLabel('Status')).toHaveCount(0);
+  const firstRow = page.getByRole('table', { name: 'Projects' }).getByRole('row').nth(1);
+  expect(((await firstRow.boundingBox())?.y ?? PHONE.height) + 20).toBeLessThan(PHONE.height);
+  await filters.click();
+  await page.getByLabel('Status').selectOption('in_progress');
+  await expect(page.getByRole('button', { name: 'Filters, 1 set' })).toBeVisible();
+  await shot(page, '89-project-filters-390');
+
   // The sessions' column of buttons has a header read out but not shown: it stays in the frame.
   await page.goto('/user/security');
   await expect(page.getByRole('region', { name: 'Signed-in devices' })).toBeVisible();

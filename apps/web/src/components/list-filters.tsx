@@ -1,7 +1,8 @@
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
-import { LIST_SORTS, type ListFiltersState, SORT_LABELS } from '../lib/use-list-filters.ts';
+import { DEFAULT_SORT, LIST_SORTS, type ListFiltersState, SORT_LABELS } from '../lib/use-list-filters.ts';
 import { EmptyList } from './data-states.tsx';
+import { useFilterFold } from './filter-fold.tsx';
 
 type Option = { value: string; label: string };
 
@@ -30,7 +31,9 @@ const SORT_OPTIONS = (byStatus: boolean) =>
 
 /**
  * The filter bar above a list: search by name, status, assignee, tag, due after/before, sort. Every
- * change is applied by the server (docs/api.md) and starts again at page 1.
+ * change is applied by the server (docs/api.md) and starts again at page 1. On a phone the search
+ * stays and the rest fold behind "Filters" (with how many are set), so the list is on the first
+ * screen; each field then takes the whole width.
  */
 export const ListFilters = ({
   state,
@@ -40,6 +43,15 @@ export const ListFilters = ({
   sortByStatus = true,
 }: ListFiltersProps) => {
   const { filters, search, setSearch, setFilter, clear, active } = state;
+  const chosen = [
+    statusOptions && filters.status,
+    assigneeOptions && filters.assigned_to,
+    tagOptions && filters.tag,
+    filters.due_after,
+    filters.due_before,
+    filters.sort !== DEFAULT_SORT,
+  ].filter(Boolean).length;
+  const { phone, toggle, shown, foldProps, width } = useFilterFold(chosen);
   return (
     <Group gap="sm" align="flex-end" mb="md" wrap="wrap" role="search" aria-label="Filters">
       <TextInput
@@ -48,52 +60,58 @@ export const ListFilters = ({
         type="search"
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
-        w={220}
+        w={phone ? undefined : 220}
+        style={phone ? { flex: 1 } : undefined}
       />
-      {statusOptions ? (
-        <NativeSelect
-          label="Status"
-          data={[{ value: '', label: 'All statuses' }, ...statusOptions]}
-          value={filters.status}
-          onChange={(event) => setFilter('status', event.currentTarget.value)}
-          w={160}
-        />
+      {toggle}
+      {shown ? (
+        <Group gap="sm" align="flex-end" wrap="wrap" {...foldProps}>
+          {statusOptions ? (
+            <NativeSelect
+              label="Status"
+              data={[{ value: '', label: 'All statuses' }, ...statusOptions]}
+              value={filters.status}
+              onChange={(event) => setFilter('status', event.currentTarget.value)}
+              w={width(160)}
+            />
+          ) : null}
+          {assigneeOptions ? (
+            <NativeSelect
+              label="Assigned to"
+              data={[{ value: '', label: 'Anyone' }, ...assigneeOptions]}
+              value={filters.assigned_to}
+              onChange={(event) => setFilter('assigned_to', event.currentTarget.value)}
+              w={width(200)}
+            />
+          ) : null}
+          {tagOptions ? (
+            <NativeSelect
+              label="Tag"
+              data={[{ value: '', label: 'Any tag' }, ...tagOptions]}
+              value={filters.tag}
+              onChange={(event) => setFilter('tag', event.currentTarget.value)}
+              w={width(180)}
+            />
+          ) : null}
+          {DUE_FILTERS.map(([key, label]) => (
+            <TextInput
+              key={key}
+              label={label}
+              type="date"
+              value={filters[key]}
+              onChange={(event) => setFilter(key, event.currentTarget.value)}
+              w={width(160)}
+            />
+          ))}
+          <NativeSelect
+            label="Sort by"
+            data={SORT_OPTIONS(sortByStatus)}
+            value={filters.sort}
+            onChange={(event) => setFilter('sort', event.currentTarget.value)}
+            w={width(240)}
+          />
+        </Group>
       ) : null}
-      {assigneeOptions ? (
-        <NativeSelect
-          label="Assigned to"
-          data={[{ value: '', label: 'Anyone' }, ...assigneeOptions]}
-          value={filters.assigned_to}
-          onChange={(event) => setFilter('assigned_to', event.currentTarget.value)}
-          w={200}
-        />
-      ) : null}
-      {tagOptions ? (
-        <NativeSelect
-          label="Tag"
-          data={[{ value: '', label: 'Any tag' }, ...tagOptions]}
-          value={filters.tag}
-          onChange={(event) => setFilter('tag', event.currentTarget.value)}
-          w={180}
-        />
-      ) : null}
-      {DUE_FILTERS.map(([key, label]) => (
-        <TextInput
-          key={key}
-          label={label}
-          type="date"
-          value={filters[key]}
-          onChange={(event) => setFilter(key, event.currentTarget.value)}
-          w={160}
-        />
-      ))}
-      <NativeSelect
-        label="Sort by"
-        data={SORT_OPTIONS(sortByStatus)}
-        value={filters.sort}
-        onChange={(event) => setFilter('sort', event.currentTarget.value)}
-        w={240}
-      />
       {active ? (
         <Button variant="subtle" onClick={clear}>
           Clear filters

@@ -1,5 +1,6 @@
 import { Button, Checkbox, Group, NativeSelect, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useFilterFold } from '../../../components/filter-fold.tsx';
 import type { SelectOption } from '../../../lib/labels.ts';
 import type { OpsFilters } from '../use-ops-filters.ts';
 
@@ -24,7 +25,8 @@ type OpsFilterBarProps<K extends string> = {
 
 /**
  * The filter bar above an operations list (the work lists' ListFilters, with the filters each list
- * takes): every change is applied by the server and starts again at page 1.
+ * takes): every change is applied by the server and starts again at page 1. On a phone all but the
+ * search fold behind "Filters", as the work lists' do.
  */
 export const OpsFilterBar = <K extends string>({
   state,
@@ -36,6 +38,8 @@ export const OpsFilterBar = <K extends string>({
 }: OpsFilterBarProps<K>) => {
   const { values, search, setSearch, setFilter, clear, active } = state;
   const sortKey = 'sort' as K;
+  const chosen = controls.filter((control) => values[control.key] !== '').length + (values[sortKey] ? 1 : 0);
+  const { phone, toggle, shown, foldProps, width } = useFilterFold(chosen);
   return (
     <Group gap="sm" align="flex-end" mb="md" wrap="wrap" role="search" aria-label="Filters">
       {searchLabel ? (
@@ -45,62 +49,73 @@ export const OpsFilterBar = <K extends string>({
           type="search"
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
-          w={220}
+          w={phone ? undefined : 220}
+          style={phone ? { flex: 1 } : undefined}
         />
       ) : null}
-      {leading}
-      {controls.map((control) => {
-        switch (control.kind) {
-          case 'select':
-            return (
-              <NativeSelect
-                key={control.key}
-                label={control.label}
-                data={[{ value: '', label: control.any }, ...control.options]}
-                value={values[control.key]}
-                onChange={(event) => setFilter(control.key, event.currentTarget.value)}
-                w={control.width ?? 170}
-              />
-            );
-          case 'date':
-            return (
-              <TextInput
-                key={control.key}
-                label={control.label}
-                type="date"
-                value={values[control.key]}
-                onChange={(event) => setFilter(control.key, event.currentTarget.value)}
-                w={160}
-              />
-            );
-          case 'check':
-            return (
-              <Checkbox
-                key={control.key}
-                label={control.label}
-                checked={values[control.key] === 'true'}
-                onChange={(event) => setFilter(control.key, event.currentTarget.checked ? 'true' : '')}
-                mb={8}
-              />
-            );
-        }
-        return null;
-      })}
-      {sorts && sorts.length > 0 ? (
-        <NativeSelect
-          label="Sort by"
-          data={sorts.map((sort, index) => (index === 0 ? { ...sort, value: '' } : sort))}
-          value={values[sortKey] ?? ''}
-          onChange={(event) => setFilter(sortKey, event.currentTarget.value)}
-          w={220}
-        />
+      {toggle}
+      {shown ? (
+        <Group gap="sm" align="flex-end" wrap="wrap" {...foldProps}>
+          {leading}
+          {controls.map((control) => {
+            switch (control.kind) {
+              case 'select':
+                return (
+                  <NativeSelect
+                    key={control.key}
+                    label={control.label}
+                    data={[{ value: '', label: control.any }, ...control.options]}
+                    value={values[control.key]}
+                    onChange={(event) => setFilter(control.key, event.currentTarget.value)}
+                    w={width(control.width ?? 170)}
+                  />
+                );
+              case 'date':
+                return (
+                  <TextInput
+                    key={control.key}
+                    label={control.label}
+                    type="date"
+                    value={values[control.key]}
+                    onChange={(event) => setFilter(control.key, event.currentTarget.value)}
+                    w={width(160)}
+                  />
+                );
+              case 'check':
+                return (
+                  <Checkbox
+                    key={control.key}
+                    label={control.label}
+                    checked={values[control.key] === 'true'}
+                    onChange={(event) => setFilter(control.key, event.currentTarget.checked ? 'true' : '')}
+                    mb={8}
+                  />
+                );
+            }
+            return null;
+          })}
+          {sorts && sorts.length > 0 ? (
+            <NativeSelect
+              label="Sort by"
+              data={sorts.map((sort, index) => (index === 0 ? { ...sort, value: '' } : sort))}
+              value={values[sortKey] ?? ''}
+              onChange={(event) => setFilter(sortKey, event.currentTarget.value)}
+              w={width(220)}
+            />
+          ) : null}
+        </Group>
       ) : null}
       {active ? (
         <Button variant="subtle" onClick={clear}>
           Clear filters
         </Button>
       ) : null}
-      {children ? <Group ml="auto">{children}</Group> : null}
+      {children ? (
+        // On a phone the export goes to a row of its own: the search keeps the width.
+        <Group ml="auto" justify="flex-end" w={phone ? '100%' : undefined}>
+          {children}
+        </Group>
+      ) : null}
     </Group>
   );
 };

@@ -1,0 +1,56 @@
+import { Badge, Button } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type ReactNode, useId, useState } from 'react';
+
+/** Below Mantine's `sm` breakpoint (48em): a phone. */
+export const PHONE_QUERY = '(max-width: 47.99em)';
+
+type FilterFold = {
+  /** The bar is on a phone: the search box grows beside the toggle. */
+  phone: boolean;
+  /** The "Filters" button (with how many are set) on a phone; nothing on a wide screen. */
+  toggle: ReactNode;
+  /** Whether the folded filters are shown: always on a wide screen. */
+  shown: boolean;
+  /** Props of the box around the folded filters (a Group). */
+  foldProps: { id: string; w?: string; display?: 'contents' };
+  /** A filter's width: its own on a wide screen, the whole row on a phone. */
+  width: (wide: number) => number | string;
+};
+
+/**
+ * On a phone a list's filters (all but the search) fold behind a "Filters" button that says how many
+ * are set, so the list itself is on the first screen. On a wide screen nothing changes: the box
+ * around them is `display: contents`, its fields the bar's own items.
+ */
+export const useFilterFold = (chosen: number): FilterFold => {
+  // Read at the first render (no server rendering here): the bar does not fold after painting.
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const [unfolded, setUnfolded] = useState(false);
+  const id = useId();
+  const toggle = phone ? (
+    <Button
+      variant="default"
+      aria-expanded={unfolded}
+      aria-controls={id}
+      aria-label={chosen > 0 ? `Filters, ${chosen} set` : undefined}
+      onClick={() => setUnfolded((was) => !was)}
+      rightSection={
+        chosen > 0 ? (
+          <Badge size="sm" circle aria-hidden>
+            {chosen}
+          </Badge>
+        ) : null
+      }
+    >
+      Filters
+    </Button>
+  ) : null;
+  return {
+    phone,
+    toggle,
+    shown: !phone || unfolded,
+    foldProps: phone ? { id, w: '100%' } : { id, display: 'contents' },
+    width: (wide) => (phone ? '100%' : wide),
+  };
+};

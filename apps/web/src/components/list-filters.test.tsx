@@ -1,0 +1,63 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useListFilters } from '../lib/use-list-filters.ts';
+import { renderPage } from '../test/render.tsx';
+import { PHONE_QUERY } from './filter-fold.tsx';
+import { ListFilters } from './list-filters.tsx';
+
+const STATUSES = ['pending', 'completed'] as const;
+const Bar = () => (
+  <ListFilters
+    state={useListFilters(STATUSES)}
+    statusOptions={STATUSES.map((value) => ({ value, label: value }))}
+  />
+);
+
+/** Makes `matchMedia` answer as a screen of that width would for the phone query. */
+const screenWidth = (phone: boolean) => {
+  const original = window.matchMedia;
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+    ...original(query),
+    matches: query === PHONE_QUERY ? phone : false,
+  }));
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('ListFilters', () => {
+  it('shows every filter on a wide screen, with no Filters button', () => {
+    screenWidth(false);
+    renderPage(<Bar />, '/list');
+    expect(screen.getByLabelText('Search by name')).toBeTruthy();
+    expect(screen.getByLabelText('Status')).toBeTruthy();
+    expect(screen.getByLabelText('Due after')).toBeTruthy();
+    expect(screen.getByLabelText('Sort by')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Filters/ })).toBeNull();
+  });
+
+  it('on a phone keeps the search and folds the rest behind Filters, from the first render', () => {
+    screenWidth(true);
+    renderPage(<Bar />, '/list');
+    expect(screen.getByLabelText('Search by name')).toBeTruthy();
+    expect(screen.queryByLabelText('Status')).toBeNull();
+    expect(screen.queryByLabelText('Sort by')).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const status = screen.getByLabelText('Status');
+    expect(document.getElementById(String(toggle.getAttribute('aria-controls')))?.contains(status)).toBe(
+      true,
+    );
+    fireEvent.click(toggle);
+    expect(screen.queryByLabelText('Status')).toBeNull();
+  });
+
+  it('on a phone says how many folded filters are set (the search is not one of them)', () => {
+    screenWidth(true);
+    renderPage(<Bar />, '/list?q=launch&status=pending&due_after=2027-01-01&sort=-name');
+    expect(screen.getByRole('button', { name: 'Filters, 3 set' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeTruthy();
+  });
+});
