@@ -8,20 +8,33 @@ import type { ListPagination } from './list-pagination.tsx';
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-const shown = (value: unknown): string =>
-  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+/** An instant as the server writes it ('2026-12-07T03:44:41.841Z'). */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** 'role: member → admin' for each value the change touched (what was added or removed, alone). */
+const shown = (value: unknown): string =>
+  value === null || value === undefined
+    ? '—'
+    : typeof value === 'string'
+      ? INSTANT.test(value)
+        ? when(value)
+        : value
+      : JSON.stringify(value);
+
+/**
+ * 'role: member → admin' for each value the change touched (what was added or removed, alone); a
+ * field's name with spaces ('expires at'), an instant in the reader's time as the When column.
+ */
 export function changeLines(entry: Pick<AuditEntry, 'before' | 'after'>): string[] {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return keys.flatMap((key) => {
+    const name = key.replaceAll('_', ' ');
     const was = shown(before[key]);
     const is = shown(after[key]);
-    if (!(key in after)) return [`${key}: ${was}`];
-    if (!(key in before)) return [`${key}: ${is}`];
-    return was === is ? [] : [`${key}: ${was} → ${is}`];
+    if (!(key in after)) return [`${name}: ${was}`];
+    if (!(key in before)) return [`${name}: ${is}`];
+    return was === is ? [] : [`${name}: ${was} → ${is}`];
   });
 }
 
@@ -80,7 +93,7 @@ export const AuditTable = ({ entries, withAccount = false, ...states }: AuditTab
         cell: (entry) =>
           entry.entity_type ? (
             <Text size="sm">
-              {entry.entity_type.replace('_', ' ')} <Code>{entry.entity_id?.slice(0, 8) ?? ''}</Code>
+              {entry.entity_type.replaceAll('_', ' ')} <Code>{entry.entity_id?.slice(0, 8) ?? ''}</Code>
             </Text>
           ) : (
             '—'
