@@ -77,6 +77,7 @@ export const messages = {
   nameRequired: 'Name is required',
   templateRequired: 'Template is required',
   timeZoneInvalid: 'Not a known time zone (e.g. Africa/Nairobi)',
+  currencyInvalid: 'Not a known currency: its ISO code, such as KES, USD or EUR',
   descriptionRequired: 'Description is required',
   workspaceCreated: 'Workspace created',
   updateDone: 'Update done !!!',

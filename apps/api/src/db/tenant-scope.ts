@@ -314,6 +314,7 @@ export type Membership = Tenant & {
   template: Template;
   workspaceName: string;
   logoPath: string | null;
+  currency: string | null;
 };
 
 const membershipColumns = {
@@ -326,6 +327,7 @@ const membershipColumns = {
   template: workspaces.template,
   workspaceName: workspaces.name,
   logoPath: workspaces.logoPath,
+  currency: workspaces.currency,
 };
 
 const accountOfMember = eq(accounts.id, workspaceMembers.accountId);

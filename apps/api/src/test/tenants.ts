@@ -71,6 +71,7 @@ export async function createWorkspace(
     template: Template;
     description: string;
     time_zone: string;
+    currency: string | null;
   }> = {},
 ): Promise<Workspace> {
   const response = await app.inject({

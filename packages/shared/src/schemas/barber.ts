@@ -276,6 +276,8 @@ export const slotList = z.object({ timezone: z.string(), date: z.string(), slots
 export const publicBookingPage = z.object({
   name: z.string(),
   timezone: z.string(),
+  /** What the prices are in (the workspace's ISO 4217 code); null: none chosen, the amounts alone. */
+  currency: z.string().nullable(),
   services: z.array(
     z.object({
       id: z.string(),

@@ -3,6 +3,7 @@ import { messages } from '../messages.ts';
 import {
   calendarDate,
   choiceField,
+  currencyField,
   INT32_MAX,
   idField,
   int32,
@@ -149,6 +150,23 @@ describe('choiceField', () => {
   it('names the choices for any other value', () => {
     for (const wrong of ['gone', 'OPEN', ' open', 'open\u0000', 7, {}, ['open']]) {
       expect(firstMessage(status.safeParse(wrong))).toBe('Status must be one of open, closed');
+    }
+  });
+});
+
+describe('currencyField', () => {
+  it("takes a known ISO code; '' and null are none; missing stays missing", () => {
+    expect(currencyField.parse('KES')).toBe('KES');
+    expect(currencyField.parse('USD')).toBe('USD');
+    expect(currencyField.parse('')).toBeNull();
+    expect(currencyField.parse(null)).toBeNull();
+    expect(currencyField.parse(undefined)).toBeUndefined();
+  });
+  it('refuses anything else with one message', () => {
+    for (const wrong of ['kes', 'XYZ', 'KSH', 'KESS', ' KES', 'KE\u0000', 7, ['KES']]) {
+      expect(firstMessage(currencyField.safeParse(wrong)), JSON.stringify(wrong)).toBe(
+        messages.currencyInvalid,
+      );
     }
   });
 });

@@ -79,6 +79,22 @@ export const choiceField = <const T extends readonly [string, ...string[]]>(
         : messages.oneOf(label, values),
   });
 
+/** True when `code` is an ISO 4217 currency the runtime knows ('KES', 'USD'), upper-case. */
+export function isCurrency(code: string): boolean {
+  return /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code);
+}
+
+/**
+ * A workspace's currency, its ISO code: what its amounts (a salon's prices, a school's fees) are
+ * shown in. Missing leaves it as it is; null or '' (a form's "None") is none.
+ */
+export const currencyField = z
+  .string({ error: messages.currencyInvalid })
+  .refine((value) => value === '' || isCurrency(value), { error: messages.currencyInvalid })
+  .nullable()
+  .optional()
+  .transform((value) => (value === '' ? null : value));
+
 /** The id of a record (a uuid): anything else is a 400 before it reaches a query. */
 export const idField = (message: string = messages.idInvalid) => z.uuid({ error: message });
 

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { TEMPLATES, WORKSPACE_ROLES } from '../enums.ts';
 import { messages } from '../messages.ts';
-import { idField, isTimeZone, paginationQuery, plainText, requiredString } from './common.ts';
+import { currencyField, idField, isTimeZone, paginationQuery, plainText, requiredString } from './common.ts';
 
 /** Create and edit (spec section 5: name, template and description are required). */
 export const workspaceBody = z.object({
   workspace_name: requiredString(messages.nameRequired, 120),
   template: z.enum(TEMPLATES, { error: messages.templateRequired }),
   description: requiredString(messages.descriptionRequired, 2000),
+  /** What its amounts are shown in (ISO 4217); missing: unchanged (none for a new workspace). */
+  currency: currencyField,
 });
 export type WorkspaceBody = z.input<typeof workspaceBody>;
 
@@ -31,6 +33,8 @@ export const workspace = z.object({
   archived: z.boolean(),
   /** Names the workspace in its public pages' addresses (/q/{slug}, /book/{slug}); never changes. */
   public_slug: z.string(),
+  /** What its amounts are shown in (ISO 4217, 'KES'); null: none chosen, amounts alone. */
+  currency: z.string().nullable(),
   /** Members of the workspace, the owner included. */
   team_size: z.number().int(),
   /** Share of the workspace's tasks that are completed, 0-100 (0 when it has none). */
@@ -64,6 +68,8 @@ export const myWorkspace = z.object({
   template: z.enum(TEMPLATES),
   workspace_logo: z.string(),
   role: z.enum(WORKSPACE_ROLES),
+  /** What its amounts are shown in (ISO 4217); null: none chosen. */
+  currency: z.string().nullable(),
 });
 export type MyWorkspace = z.infer<typeof myWorkspace>;
 

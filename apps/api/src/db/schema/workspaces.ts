@@ -51,6 +51,8 @@ export const workspaces = pgTable(
      * a workspace created without one: each module's own default.
      */
     timeZone: text('time_zone'),
+    /** What its amounts (a salon's prices, a school's fees) are shown in, ISO 4217; null: none. */
+    currency: text('currency'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -61,6 +63,7 @@ export const workspaces = pgTable(
     // The list: one account's active (or archived) workspaces, newest first.
     index('workspaces_account_archived_created_idx').on(t.accountId, t.archived, t.createdAt),
     check('workspaces_template_check', sql`${t.template} in (${inList(TEMPLATES)})`),
+    check('workspaces_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
   ],
 );
 

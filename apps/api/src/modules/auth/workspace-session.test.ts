@@ -211,6 +211,7 @@ describe('GET /api/me/workspaces', () => {
         template: 'erp',
         workspace_logo: '/default-workspace-logo.svg',
         role: 'owner',
+        currency: null,
       },
       expect.objectContaining({ workspace_id: b.workspace.workspace_id, template: 'crm', role: 'worker' }),
     ]);

@@ -20,7 +20,7 @@ import { type PublicScope, publicScope } from '../../plugins/public-gate.ts';
 import { createAppointmentService } from './appointments.service.ts';
 import { bookingConfirmedMail, bookingMovedMail, shopTime } from './barber.mails.ts';
 import { barberAppointments, barberServices, barberStaff, barberStaffServices } from './barber.schema.ts';
-import { timezoneOf } from './barber.service.ts';
+import { shopOf, timezoneOf } from './barber.service.ts';
 
 const tags = ['barber (public)'];
 
@@ -78,15 +78,16 @@ export const barberPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (ap
     {
       schema: {
         tags,
-        summary: "A shop's booking page: its name, time zone, active services and staff (names only)",
+        summary:
+          "A shop's booking page: its name, time zone, currency (null: none chosen), active services and staff (names only)",
         params: barberSlugParam,
         response: { 200: dataEnvelope(publicBookingPage), ...errorResponses(404) },
       },
     },
     async (request) => {
       const scope = publicScope(request);
-      const [timezone, services, staff, performs] = await Promise.all([
-        timezoneOf(db, scope),
+      const [{ timezone, currency }, services, staff, performs] = await Promise.all([
+        shopOf(db, scope),
         db
           .select()
           .from(barberServices)
@@ -103,6 +104,7 @@ export const barberPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (ap
         data: {
           name: scope.workspaceName,
           timezone,
+          currency,
           services: services.map((s) => ({
             id: s.id,
             name: s.name,

@@ -93,6 +93,19 @@ export async function timezoneOf(db: Db, scope: Scope): Promise<string> {
   return row?.timezone ?? BARBER_DEFAULT_TIMEZONE;
 }
 
+/** The shop's zone (as timezoneOf) and the currency its prices are shown in: the booking page's. */
+export async function shopOf(db: Db, scope: Scope): Promise<{ timezone: string; currency: string | null }> {
+  const [row] = await db
+    .select({
+      timezone: zoneOf(barberSettings.timezone, BARBER_DEFAULT_TIMEZONE),
+      currency: workspaces.currency,
+    })
+    .from(workspaces)
+    .leftJoin(barberSettings, joinSettings(barberSettings))
+    .where(theWorkspace(scope));
+  return row ?? { timezone: BARBER_DEFAULT_TIMEZONE, currency: null };
+}
+
 /** Services, staff (with hours, breaks, days off and services), customers and settings. */
 export function createBarberService(ctx: Ctx) {
   const { db, now } = ctx;

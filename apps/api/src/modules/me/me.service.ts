@@ -28,6 +28,7 @@ export async function myWorkspaces(db: Db, auth: AccessTokenClaims, { page, limi
     template: m.template,
     workspace_logo: logoUrl(m.logoPath),
     role: m.role,
+    currency: m.currency,
   }));
   return { data, meta: { page, limit, total } };
 }

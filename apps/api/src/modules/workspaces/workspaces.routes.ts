@@ -82,7 +82,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspaces: WorkspaceServi
       schema: {
         tags,
         security,
-        summary: 'Edit name, template and description',
+        summary: 'Edit name, template, description and currency (left out: unchanged; null: none)',
         params: idParam,
         body: workspaceBody,
         response: { 200: workspaceResponse, ...errorResponses(400, 401, 403, 404) },

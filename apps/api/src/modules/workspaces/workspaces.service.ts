@@ -101,6 +101,7 @@ export function createWorkspaceService(ctx: Ctx) {
     workspace_logo: logoUrl(row.logoPath),
     archived: row.archived,
     public_slug: row.publicSlug,
+    currency: row.currency,
     team_size: teamSize,
     completion,
     time_inserted: row.createdAt.toISOString(),
@@ -166,6 +167,7 @@ export function createWorkspaceService(ctx: Ctx) {
             template: input.template,
             description: input.description,
             timeZone: input.time_zone ?? null,
+            currency: input.currency ?? null,
             publicSlug,
             createdAt: at,
             updatedAt: at,
@@ -196,6 +198,8 @@ export function createWorkspaceService(ctx: Ctx) {
         name: input.workspace_name,
         template: input.template,
         description: input.description,
+        // Missing: as it was (a caller that knows nothing of currencies changes none).
+        ...(input.currency === undefined ? {} : { currency: input.currency }),
         updatedAt: now(),
       })
       .where(and(scope.account(workspaces), eq(workspaces.id, id)));

@@ -2,9 +2,9 @@ import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { TEMPLATE_LABELS } from '@workhub/shared/enums';
 import { Link } from 'react-router';
 import { WorkspaceLogo } from '../../components/workspace-logo.tsx';
-import { useMyWorkspaces } from '../../features/workspace/api/get-my-workspaces.ts';
 import type { CurrentWorkspace } from '../../lib/auth.ts';
 import { ROLE_LABELS } from '../../lib/labels.ts';
+import { useMyWorkspaces } from '../../lib/my-workspaces.ts';
 
 type WorkspaceSwitcherProps = { workspace: CurrentWorkspace | null; onNavigate: () => void };
 

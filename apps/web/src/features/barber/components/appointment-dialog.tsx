@@ -8,6 +8,8 @@ import {
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { priced } from '../../../lib/currency.ts';
+import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useAppointmentStep } from '../api/appointments.ts';
 import {
@@ -98,6 +100,7 @@ export const AppointmentDialog = ({
   onClose: () => void;
 }) => {
   const [editing, setEditing] = useState(false);
+  const currency = useWorkspaceCurrency();
   const close = () => {
     setEditing(false);
     onClose();
@@ -120,7 +123,8 @@ export const AppointmentDialog = ({
           ) : (
             <Group gap="xs">
               <Text size="sm">
-                {appointment.services.map((s) => s.name).join(' + ')} · {money(appointment.total)}
+                {appointment.services.map((s) => s.name).join(' + ')} ·{' '}
+                {priced(money(appointment.total), currency)}
               </Text>
               {mayBook && appointment.status === 'booked' ? (
                 <Button size="compact-xs" variant="subtle" onClick={() => setEditing(true)}>

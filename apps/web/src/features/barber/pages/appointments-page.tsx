@@ -5,6 +5,8 @@ import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { headed } from '../../../lib/currency.ts';
+import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { exportAppointments, useAppointments } from '../api/appointments.ts';
@@ -26,6 +28,7 @@ export const AppointmentsPage = () => {
   useDocumentTitle('Appointments');
   const mayBook = useMay()('barber:book');
   const settings = useBarberSettings();
+  const currency = useWorkspaceCurrency();
   const staff = useStaff();
   const [params, setParams] = useSearchParams();
   const set = (key: string, value: string) =>
@@ -138,7 +141,7 @@ export const AppointmentsPage = () => {
             { key: 'customer', header: 'Customer', cell: (a) => a.customer.name },
             { key: 'staff', header: 'Staff', cell: (a) => a.staff.name },
             { key: 'services', header: 'Services', cell: (a) => a.services.map((s) => s.name).join(' + ') },
-            { key: 'total', header: 'Total', cell: (a) => money(a.total) },
+            { key: 'total', header: headed('Total', currency), cell: (a) => money(a.total) },
             { key: 'source', header: 'Source', cell: (a) => SOURCE_LABELS[a.source] },
             {
               key: 'status',

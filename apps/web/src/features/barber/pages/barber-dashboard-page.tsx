@@ -8,6 +8,8 @@ import { ScrollFrame } from '../../../components/scroll-frame.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { WeekChart } from '../../../components/week-chart.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { headed, priced } from '../../../lib/currency.ts';
+import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
@@ -35,6 +37,7 @@ const SalonDashboard = () => {
   useDocumentTitle('Salon dashboard');
   const mayManage = useMay()('barber:manage');
   const dashboard = useBarberDashboard();
+  const currency = useWorkspaceCurrency();
   const sample = useSampleData();
   const [clearing, setClearing] = useState(false);
   const bookingUrl = useBookingLink();
@@ -102,7 +105,7 @@ const SalonDashboard = () => {
         <StatCard label="Today" value={d.today_appointments} detail="appointments (not cancelled)" />
         <StatCard
           label="Revenue this week"
-          value={money(revenueWeek)}
+          value={priced(money(revenueWeek), currency)}
           detail="done appointments, at their booked prices"
         />
         <StatCard
@@ -154,7 +157,7 @@ const SalonDashboard = () => {
             <WeekChart
               kind="line"
               caption="Revenue per week"
-              valueHeader="Revenue"
+              valueHeader={headed('Revenue', currency)}
               color="teal-6"
               format={(v) => money(Math.round(v))}
               points={d.revenue_per_week.map((w) => ({
@@ -195,7 +198,7 @@ const SalonDashboard = () => {
                 <Table.Tr>
                   <Table.Th>Service</Table.Th>
                   <Table.Th>Bookings</Table.Th>
-                  <Table.Th>Revenue</Table.Th>
+                  <Table.Th>{headed('Revenue', currency)}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -219,7 +222,7 @@ const SalonDashboard = () => {
                 <Table.Tr>
                   <Table.Th>Staff member</Table.Th>
                   <Table.Th>Done</Table.Th>
-                  <Table.Th>Revenue</Table.Th>
+                  <Table.Th>{headed('Revenue', currency)}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -6,6 +6,8 @@ import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { headed } from '../../../lib/currency.ts';
+import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCancelMyAppointment, useMyAppointments } from '../api/appointments.ts';
@@ -23,6 +25,7 @@ const cancellable = (a: Appointment, now = Date.now()) =>
 export const MyAppointmentsPage = () => {
   useDocumentTitle('My appointments');
   const settings = useBarberSettings();
+  const currency = useWorkspaceCurrency();
   const mine = useMyAppointments();
   const cancel = useCancelMyAppointment();
   const [asking, setAsking] = useState<Appointment | null>(null);
@@ -64,7 +67,7 @@ export const MyAppointmentsPage = () => {
             { key: 'when', header: 'When', cell: (a) => dateTimeIn(a.start_at, timezone) },
             { key: 'staff', header: 'With', cell: (a) => a.staff.name },
             { key: 'services', header: 'Services', cell: (a) => a.services.map((s) => s.name).join(' + ') },
-            { key: 'total', header: 'Total', cell: (a) => money(a.total) },
+            { key: 'total', header: headed('Total', currency), cell: (a) => money(a.total) },
             {
               key: 'status',
               header: 'Status',

@@ -25,6 +25,34 @@ describe('ServicesPage', { timeout: 20_000 }, () => {
     expect(rowWith('Haircut').getByText('30 min')).toBeTruthy();
   });
 
+  it("names the prices' currency when the workspace has one, and none when it has not", async () => {
+    signInAs('owner');
+    const mine = (currency: string | null) => ({
+      'GET /api/me/workspaces': () =>
+        jsonResponse(200, {
+          data: [
+            {
+              workspace_id: 'w-barber',
+              account_id: 'a1',
+              workspace_name: 'Kinyozi',
+              template: 'barber',
+              workspace_logo: '/logo.svg',
+              role: 'owner',
+              currency,
+            },
+          ],
+          meta: { page: 1, limit: 100, total: 1 },
+        }),
+    });
+    const first = open(mine('KES'));
+    const table = await screen.findByRole('table', { name: 'Services' });
+    expect(await within(table).findByRole('columnheader', { name: /^Price \(KES\)/ })).toBeTruthy();
+    first.unmount();
+    open(mine(null));
+    const plain = await screen.findByRole('table', { name: 'Services' });
+    expect(within(plain).getByRole('columnheader', { name: /^Price/ }).textContent).toBe('Price');
+  });
+
   it('shows the empty state, and the error with a retry', async () => {
     signInAs('owner');
     await expectEmptyThenErrorAndRetry(

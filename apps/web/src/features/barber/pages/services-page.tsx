@@ -3,7 +3,9 @@ import { type BarberService, barberServiceBody } from '@workhub/shared/schemas/b
 import { useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { headed } from '../../../lib/currency.ts';
 import { issueFields } from '../../../lib/form-errors.ts';
+import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
@@ -35,6 +37,7 @@ const ServiceForm = ({ service, onClose }: { service: BarberService | null; onCl
       : EMPTY,
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const currency = useWorkspaceCurrency();
   const deactivate = useConfirmDeactivate(
     service?.active ?? false,
     service?.name ?? '',
@@ -87,7 +90,7 @@ const ServiceForm = ({ service, onClose }: { service: BarberService | null; onCl
             onChange={(v) => setDraft({ ...draft, duration_minutes: v })}
           />
           <NumberInput
-            label="Price"
+            label={headed('Price', currency)}
             required
             min={0}
             decimalScale={2}
@@ -126,6 +129,7 @@ const ServiceForm = ({ service, onClose }: { service: BarberService | null; onCl
 export const ServicesPage = () => {
   useDocumentTitle('Services');
   const mayManage = useMay()('barber:manage');
+  const currency = useWorkspaceCurrency();
   const [q, setQ] = useState('');
   const services = useServices({ q: q || undefined });
   return (
@@ -162,7 +166,12 @@ export const ServicesPage = () => {
           cell: (s) => `${s.duration_minutes} min`,
           sortValue: (s) => s.duration_minutes,
         },
-        { key: 'price', header: 'Price', cell: (s) => money(s.price), sortValue: (s) => Number(s.price) },
+        {
+          key: 'price',
+          header: headed('Price', currency),
+          cell: (s) => money(s.price),
+          sortValue: (s) => Number(s.price),
+        },
         {
           key: 'active',
           header: 'Status',

@@ -25,6 +25,7 @@ const ids = {
 const shop: PublicBookingPage = {
   name: 'Kinyozi Spa',
   timezone: 'Africa/Nairobi',
+  currency: 'KES',
   services: [
     { id: ids.cut, name: 'Haircut', duration_minutes: 30, price: '800.0000', category: 'Hair' },
     { id: ids.massage, name: 'Massage', duration_minutes: 60, price: '3500.0000', category: 'Spa' },
@@ -77,6 +78,10 @@ describe('the public booking page', { timeout: 20_000 }, () => {
     });
     renderBooking();
     await screen.findByRole('heading', { name: 'Kinyozi Spa' });
+    // Each price in the shop's currency.
+    expect(
+      screen.getByRole('checkbox', { name: `Haircut · 30 min · KES ${(800).toLocaleString()}` }),
+    ).toBeTruthy();
     await user.click(screen.getByRole('checkbox', { name: /Haircut/ }));
     expect(screen.getByRole('radio', { name: 'Brian' })).toBeTruthy();
     await user.click(screen.getByRole('checkbox', { name: /Massage/ }));

@@ -17,6 +17,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { QueryProvider } from '../../../components/query-provider.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { priced } from '../../../lib/currency.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { bookAppointment, todayIn, useBookingPage, whenIn } from './booking-api.ts';
 import { SlotPicker } from './slot-picker.tsx';
@@ -109,7 +110,7 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
                 <Checkbox
                   key={s.id}
                   value={s.id}
-                  label={`${s.name} · ${s.duration_minutes} min · ${money(s.price)}`}
+                  label={`${s.name} · ${s.duration_minutes} min · ${priced(money(s.price), shop.currency)}`}
                 />
               ))}
             </Stack>

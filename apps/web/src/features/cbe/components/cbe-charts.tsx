@@ -1,6 +1,6 @@
 import { Box, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { CBE_LEVEL_LABELS, CBE_LEVELS, type CbeDashboard } from '@workhub/shared/schemas/cbe';
-import { formatMoney } from '../cbe-money.ts';
+import { formatMoney, useSchoolCurrency } from '../cbe-money.ts';
 
 const LEVEL_COLORS = {
   exceeding: 'var(--mantine-color-teal-6)',
@@ -76,6 +76,7 @@ const PAD = 8;
 
 /** Expected against collected fees, cumulative per day: two lines in an SVG, and the table behind them. */
 export const CollectionLines = ({ points }: { points: CbeDashboard['collection'] }) => {
+  const currency = useSchoolCurrency();
   const max = Math.max(1, ...points.map((p) => Math.max(Number(p.expected), Number(p.collected))));
   const x = (i: number) => PAD + (points.length <= 1 ? 0 : (i * (WIDTH - 2 * PAD)) / (points.length - 1));
   const y = (value: string) => HEIGHT - PAD - (Number(value) / max) * (HEIGHT - 2 * PAD);
@@ -116,8 +117,8 @@ export const CollectionLines = ({ points }: { points: CbeDashboard['collection']
       </svg>
       {last ? (
         <Text size="sm" c="dimmed">
-          {points[0]?.date} to {last.date}: KES {formatMoney(last.collected)} of {formatMoney(last.expected)}{' '}
-          collected
+          {points[0]?.date} to {last.date}: {currency} {formatMoney(last.collected)} of{' '}
+          {formatMoney(last.expected)} collected
         </Text>
       ) : null}
       <VisuallyHidden>

@@ -11,7 +11,7 @@ import { notify } from '../../../lib/notify.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeClass, CbeFeeStructure, CbeGrade, CbeInvoice, CbeStatement, CbeTerm } from '../api/types.ts';
-import { formatMoney } from '../cbe-money.ts';
+import { formatMoney, useSchoolCurrency } from '../cbe-money.ts';
 import { classLabel, localToday } from './class-picker.tsx';
 
 const METHOD_LABELS = { cash: 'Cash', mpesa: 'M-Pesa', bank: 'Bank', cheque: 'Cheque' } as const;
@@ -39,6 +39,7 @@ export const FeeStructureForm = ({
   onDone: () => void;
 }) => {
   const write = useCbeWrite();
+  const currency = useSchoolCurrency();
   const { field, submit, isSubmitting } = useSchemaForm<
     z.input<typeof cbeFeeStructureBody>,
     z.output<typeof cbeFeeStructureBody>
@@ -77,7 +78,7 @@ export const FeeStructureForm = ({
           data={terms.map((t) => ({ value: t.id, label: `${t.year_name} · ${t.name}` }))}
           {...field('term_id')}
         />
-        <TextInput label="Amount (KES)" inputMode="decimal" withAsterisk {...field('amount')} />
+        <TextInput label={`Amount (${currency})`} inputMode="decimal" withAsterisk {...field('amount')} />
         <TextInput label="Description" placeholder="Tuition, lunch, activities" {...field('description')} />
         <Actions busy={isSubmitting} label={structure ? 'Save changes' : 'Set fee'} onCancel={onDone} />
       </Stack>
@@ -135,6 +136,7 @@ export const GenerateInvoicesForm = ({
 
 export const PaymentForm = ({ invoice, onDone }: { invoice: CbeInvoice; onDone: () => void }) => {
   const write = useCbeWrite();
+  const currency = useSchoolCurrency();
   const { field, submit, isSubmitting } = useSchemaForm<
     z.input<typeof cbePaymentBody>,
     z.output<typeof cbePaymentBody>
@@ -160,7 +162,7 @@ export const PaymentForm = ({ invoice, onDone }: { invoice: CbeInvoice; onDone: 
           {invoice.student_name} · {invoice.term_name}: balance <b>{formatMoney(invoice.balance)}</b>
         </Text>
         <TextInput
-          label="Amount (KES)"
+          label={`Amount (${currency})`}
           inputMode="decimal"
           withAsterisk
           data-autofocus
@@ -183,6 +185,7 @@ export const PaymentForm = ({ invoice, onDone }: { invoice: CbeInvoice; onDone: 
 
 /** A student's statement: invoices and payments in date order with the running balance. */
 export const StatementView = ({ studentId, own = false }: { studentId: string; own?: boolean }) => {
+  const currency = useSchoolCurrency();
   const statement = useCbeGet<CbeStatement>(`${own ? 'children' : 'students'}/${studentId}/statement`);
   return (
     <QueryState query={statement} errorTitle="The statement could not be loaded">
@@ -222,7 +225,7 @@ export const StatementView = ({ studentId, own = false }: { studentId: string; o
             </Table>
           )}
           <Text ta="right" fw={700}>
-            Balance due: KES {formatMoney(data.balance)}
+            Balance due: {currency} {formatMoney(data.balance)}
           </Text>
         </Stack>
       )}

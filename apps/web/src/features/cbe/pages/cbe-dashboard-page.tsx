@@ -11,12 +11,13 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeDashboard } from '../api/types.ts';
-import { formatMoney } from '../cbe-money.ts';
+import { formatMoney, useSchoolCurrency } from '../cbe-money.ts';
 import { CollectionLines, LevelBars } from '../components/cbe-charts.tsx';
 
 const rate = (value: number | null) => (value === null ? '—' : `${value}%`);
 
 export const CbeDashboardView = ({ figures }: { figures: CbeDashboard }) => {
+  const currency = useSchoolCurrency();
   const marked = figures.attendance.filter((a) => a.today_rate !== null);
   const todayMean =
     marked.length === 0
@@ -38,7 +39,7 @@ export const CbeDashboardView = ({ figures }: { figures: CbeDashboard }) => {
         />
         <StatCard
           label="Arrears"
-          value={`KES ${formatMoney(figures.arrears.total)}`}
+          value={`${currency} ${formatMoney(figures.arrears.total)}`}
           detail={`${figures.arrears.students} students owe fees`}
         />
       </SimpleGrid>

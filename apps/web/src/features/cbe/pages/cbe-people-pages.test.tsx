@@ -73,10 +73,28 @@ describe('StudentsPage admissions', { timeout: 20_000 }, () => {
 });
 
 describe('ChildrenPage', { timeout: 20_000 }, () => {
-  it("shows a guardian their children and a child's fee statement", async () => {
+  it.each([
+    ["KES, the curriculum's country's, when the workspace names none", null, 'KES'],
+    ["the workspace's currency when it names one", 'UGX', 'UGX'],
+  ])("shows a guardian their children and a child's fee statement, in %s", async (_, currency, shown) => {
     signIn(fakeWorkspaceAuthSession('cbe', 'customer'));
     const term = termOf(ids.term, ids.grade);
     routeFetch(fetchMock, {
+      'GET /api/me/workspaces': () =>
+        jsonResponse(200, {
+          data: [
+            {
+              workspace_id: 'w-cbe',
+              account_id: 'a1',
+              workspace_name: 'Riverside',
+              template: 'cbe',
+              workspace_logo: '/logo.svg',
+              role: 'customer',
+              currency,
+            },
+          ],
+          meta: { page: 1, limit: 100, total: 1 },
+        }),
       'GET /api/cbe/children': () => jsonResponse(200, listOf([child])),
       'GET /api/cbe/children/terms': () => jsonResponse(200, listOf([term])),
       [`GET /api/cbe/children/${ids.child}/statement`]: () =>
@@ -102,7 +120,7 @@ describe('ChildrenPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Report card' })).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Fee statement' }));
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText('Balance due: KES 18,500.00')).toBeTruthy();
+    expect(await within(dialog).findByText(`Balance due: ${shown} 18,500.00`)).toBeTruthy();
   });
 
   it('says how to be found when no child matches', async () => {

@@ -3,8 +3,8 @@ import { PAGE_SIZE_DEFAULT } from '@workhub/shared/constants';
 import type { Workspace } from '@workhub/shared/schemas/workspaces';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { type ListPage, listQuery } from '../../../lib/api-types.ts';
+import { myWorkspacesKey } from '../../../lib/my-workspaces.ts';
 import { useSessionScope } from '../../../lib/use-session-scope.ts';
-import { myWorkspacesKey } from './get-my-workspaces.ts';
 
 export const workspacesKey = ['workspaces'] as const;
 

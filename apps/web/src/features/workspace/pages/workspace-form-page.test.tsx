@@ -33,6 +33,7 @@ const saved = (patch: Partial<Workspace> = {}): Workspace => ({
   workspace_logo: '/default-workspace-logo.svg',
   archived: false,
   public_slug: 'plant-one-3f9a0c',
+  currency: null,
   team_size: 1,
   completion: 0,
   time_inserted: '2026-01-01T00:00:00.000Z',
@@ -92,6 +93,12 @@ describe('WorkspaceFormPage', () => {
     await user.type(field('Name'), 'Plant one');
     await user.selectOptions(field('Template'), 'mrp');
     await user.type(field('Description'), 'Where the plant is planned.');
+    // Every currency the browser knows, after None; the choice goes with the workspace.
+    const currency = field('Currency') as HTMLSelectElement;
+    expect(currency.options[0]?.textContent).toBe('None (amounts alone)');
+    expect(currency.options.length).toBe(Intl.supportedValuesOf('currency').length + 1);
+    await user.selectOptions(currency, 'KES');
+    expect(currency.selectedOptions[0]?.textContent).toMatch(/^KES · /);
     const logo = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
     await user.upload(document.querySelector('input[type="file"]') as HTMLInputElement, logo);
     await waitFor(() =>
@@ -106,6 +113,7 @@ describe('WorkspaceFormPage', () => {
       workspace_name: 'Plant one',
       template: 'mrp',
       description: 'Where the plant is planned.',
+      currency: 'KES',
       time_zone: 'America/Lima',
     });
     const upload = fetchMock.mock.calls[1]?.[1]?.body as FormData;
@@ -148,13 +156,14 @@ describe('WorkspaceFormPage', () => {
     const user = userEvent.setup();
     signIn(fakeAuthSession());
     routeFetch(fetchMock, {
-      'GET /api/workspaces/w9': () => jsonResponse(200, { data: saved() }),
+      'GET /api/workspaces/w9': () => jsonResponse(200, { data: saved({ currency: 'USD' }) }),
       'PATCH /api/workspaces/w9': () =>
         jsonResponse(200, { message: messages.updateDone, data: saved({ workspace_name: 'Plant two' }) }),
     });
     renderForm('/workspace/w9/edit');
     expect(await screen.findByDisplayValue('Plant one')).toBeTruthy();
     expect((field('Template') as HTMLSelectElement).value).toBe('mrp');
+    expect((field('Currency') as HTMLSelectElement).value).toBe('USD');
     await user.clear(field('Name'));
     await user.type(field('Name'), 'Plant two');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { currencyOptions } from '../../../lib/currency.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -23,11 +24,18 @@ import { logoProblem } from '../logo-rules.ts';
 type WorkspaceInput = z.input<typeof workspaceBody>;
 type WorkspaceValues = z.output<typeof workspaceBody>;
 
-const FORM_FIELDS = ['workspace_name', 'template', 'description'] as const;
+const FORM_FIELDS = ['workspace_name', 'template', 'description', 'currency'] as const;
 const TEMPLATE_OPTIONS = [
   { value: '', label: 'Choose a template' },
   ...TEMPLATES.map((template) => ({ value: template, label: TEMPLATE_LABELS[template] })),
 ];
+
+/** Built once: every currency the browser knows, after "None". */
+let currencyChoices: { value: string; label: string }[] | undefined;
+const CURRENCY_OPTIONS = () => {
+  currencyChoices ??= [{ value: '', label: 'None (amounts alone)' }, ...currencyOptions()];
+  return currencyChoices;
+};
 
 /** After saving the workspace the session acts in: a new token carries its new name and template. */
 const refreshIfCurrent = async (workspaceId: string) => {
@@ -80,8 +88,9 @@ const WorkspaceForm = ({ workspace }: WorkspaceFormProps) => {
           workspace_name: workspace.workspace_name,
           template: workspace.template,
           description: workspace.description,
+          currency: workspace.currency ?? '',
         }
-      : { workspace_name: '', description: '' },
+      : { workspace_name: '', description: '', currency: '' },
     fields: FORM_FIELDS,
     onSubmit: save,
   });
@@ -108,6 +117,13 @@ const WorkspaceForm = ({ workspace }: WorkspaceFormProps) => {
             minRows={3}
             error={errors.description?.message}
             {...form.register('description')}
+          />
+          <NativeSelect
+            label="Currency"
+            description="What prices, fees and sales are shown in"
+            data={CURRENCY_OPTIONS()}
+            error={errors.currency?.message}
+            {...form.register('currency')}
           />
           <LogoField
             value={logo}
@@ -139,7 +155,7 @@ const EditWorkspace = ({ id }: { id: string }) => {
   );
 };
 
-/** /workspace/create and /workspace/{id}/edit: name, template, description and logo. */
+/** /workspace/create and /workspace/{id}/edit: name, template, description, currency and logo. */
 export const WorkspaceFormPage = () => {
   const { id } = useParams();
   const title = id ? 'Edit workspace' : 'New workspace';
@@ -150,7 +166,7 @@ export const WorkspaceFormPage = () => {
         title={title}
         description={
           id
-            ? 'Rename the workspace, change its template or its logo.'
+            ? 'Rename the workspace, change its template, its currency or its logo.'
             : 'Create a workspace from a template.'
         }
       />

@@ -30,6 +30,7 @@ const workspace = (id: string, name: string, patch: Partial<Workspace> = {}): Wo
   workspace_logo: '/default-workspace-logo.svg',
   archived: false,
   public_slug: 'plant-one-3f9a0c',
+  currency: null,
   team_size: 3,
   completion: 40,
   time_inserted: '2026-01-01T00:00:00.000Z',

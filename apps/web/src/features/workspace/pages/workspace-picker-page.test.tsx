@@ -29,6 +29,7 @@ const workspace = (template: Template, patch: Partial<MyWorkspace> = {}): MyWork
   template,
   workspace_logo: '/default-workspace-logo.svg',
   role: 'owner',
+  currency: null,
   ...patch,
 });
 

@@ -7,12 +7,12 @@ import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { authOf } from '../../../lib/auth.ts';
+import { useMyWorkspaces } from '../../../lib/my-workspaces.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useAccountAccess } from '../../../lib/use-account-access.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useChooseWorkspace } from '../api/choose-workspace.ts';
-import { useMyWorkspaces } from '../api/get-my-workspaces.ts';
 import { WorkspaceButton } from '../components/workspace-button.tsx';
 
 type WorkspaceChoicesProps = { holder: boolean; currentId: string | null };
