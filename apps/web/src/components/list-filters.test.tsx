@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useListFilters } from '../lib/use-list-filters.ts';
+import { onPhone } from '../test/phone.ts';
 import { renderPage } from '../test/render.tsx';
-import { PHONE_QUERY } from './filter-fold.tsx';
 import { ListFilters } from './list-filters.tsx';
 
 const STATUSES = ['pending', 'completed'] as const;
@@ -13,20 +13,11 @@ const Bar = () => (
   />
 );
 
-/** Makes `matchMedia` answer as a screen of that width would for the phone query. */
-const screenWidth = (phone: boolean) => {
-  const original = window.matchMedia;
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-    ...original(query),
-    matches: query === PHONE_QUERY ? phone : false,
-  }));
-};
-
 afterEach(() => vi.restoreAllMocks());
 
 describe('ListFilters', () => {
   it('shows every filter on a wide screen, with no Filters button', () => {
-    screenWidth(false);
+    onPhone(false);
     renderPage(<Bar />, '/list');
     expect(screen.getByLabelText('Search by name')).toBeTruthy();
     expect(screen.getByLabelText('Status')).toBeTruthy();
@@ -36,7 +27,7 @@ describe('ListFilters', () => {
   });
 
   it('on a phone keeps the search and folds the rest behind Filters, from the first render', () => {
-    screenWidth(true);
+    onPhone(true);
     renderPage(<Bar />, '/list');
     expect(screen.getByLabelText('Search by name')).toBeTruthy();
     expect(screen.queryByLabelText('Status')).toBeNull();
@@ -55,7 +46,7 @@ describe('ListFilters', () => {
   });
 
   it('on a phone says how many folded filters are set (the search is not one of them)', () => {
-    screenWidth(true);
+    onPhone(true);
     renderPage(<Bar />, '/list?q=launch&status=pending&due_after=2027-01-01&sort=-name');
     expect(screen.getByRole('button', { name: 'Filters, 3 set' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Clear filters' })).toBeTruthy();

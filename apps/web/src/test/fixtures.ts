@@ -67,6 +67,28 @@ export const fakeWorkspaceAuthSession = (
   );
 };
 
+/**
+ * The picker's call (GET /api/me/workspaces) answering the workspace fakeWorkspaceAuthSession(template)
+ * acts in, with `currency`: what useWorkspaceCurrency reads.
+ */
+export const myWorkspacesRoute = (template: Template, currency: string | null) => ({
+  'GET /api/me/workspaces': () =>
+    jsonResponse(200, {
+      data: [
+        {
+          workspace_id: `w-${template}`,
+          account_id: 'a1',
+          workspace_name: `${template} workspace`,
+          template,
+          workspace_logo: '/default-workspace-logo.svg',
+          role: 'owner',
+          currency,
+        },
+      ],
+      meta: { page: 1, limit: 100, total: 1 },
+    }),
+});
+
 /** An `Auth` for `can()`: an account holder outside any workspace, unless patched. */
 export const fakeAuth = (patch: Partial<Auth> = {}): Auth => ({
   user_id: 'u1',

@@ -81,19 +81,9 @@ async function uniqueName<T>(message: string, write: () => Promise<T>): Promise<
 }
 
 /**
- * The shop's time zone: barber_settings', else the zone the workspace was created in, else
- * Africa/Nairobi (db/workspace-zone.ts).
+ * The shop's time zone (barber_settings', else the zone the workspace was created in, else
+ * Africa/Nairobi: db/workspace-zone.ts) and the currency its prices are shown in (the workspace's).
  */
-export async function timezoneOf(db: Db, scope: Scope): Promise<string> {
-  const [row] = await db
-    .select({ timezone: zoneOf(barberSettings.timezone, BARBER_DEFAULT_TIMEZONE) })
-    .from(workspaces)
-    .leftJoin(barberSettings, joinSettings(barberSettings))
-    .where(theWorkspace(scope));
-  return row?.timezone ?? BARBER_DEFAULT_TIMEZONE;
-}
-
-/** The shop's zone (as timezoneOf) and the currency its prices are shown in: the booking page's. */
 export async function shopOf(db: Db, scope: Scope): Promise<{ timezone: string; currency: string | null }> {
   const [row] = await db
     .select({
@@ -105,6 +95,9 @@ export async function shopOf(db: Db, scope: Scope): Promise<{ timezone: string; 
     .where(theWorkspace(scope));
   return row ?? { timezone: BARBER_DEFAULT_TIMEZONE, currency: null };
 }
+
+/** The shop's time zone alone (shopOf). */
+export const timezoneOf = async (db: Db, scope: Scope): Promise<string> => (await shopOf(db, scope)).timezone;
 
 /** Services, staff (with hours, breaks, days off and services), customers and settings. */
 export function createBarberService(ctx: Ctx) {

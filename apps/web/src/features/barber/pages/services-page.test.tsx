@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
-import { jsonResponse } from '../../../test/fixtures.ts';
+import { jsonResponse, myWorkspacesRoute } from '../../../test/fixtures.ts';
 import { expectEmptyThenErrorAndRetry } from '../../../test/page-states.tsx';
 import { rowWith } from '../../../test/table.ts';
 import { barberPageKit, ID, serviceOf, servicesAnswer } from './barber-test-kit.ts';
@@ -27,28 +27,11 @@ describe('ServicesPage', { timeout: 20_000 }, () => {
 
   it("names the prices' currency when the workspace has one, and none when it has not", async () => {
     signInAs('owner');
-    const mine = (currency: string | null) => ({
-      'GET /api/me/workspaces': () =>
-        jsonResponse(200, {
-          data: [
-            {
-              workspace_id: 'w-barber',
-              account_id: 'a1',
-              workspace_name: 'Kinyozi',
-              template: 'barber',
-              workspace_logo: '/logo.svg',
-              role: 'owner',
-              currency,
-            },
-          ],
-          meta: { page: 1, limit: 100, total: 1 },
-        }),
-    });
-    const first = open(mine('KES'));
+    const first = open(myWorkspacesRoute('barber', 'KES'));
     const table = await screen.findByRole('table', { name: 'Services' });
     expect(await within(table).findByRole('columnheader', { name: /^Price \(KES\)/ })).toBeTruthy();
     first.unmount();
-    open(mine(null));
+    open(myWorkspacesRoute('barber', null));
     const plain = await screen.findByRole('table', { name: 'Services' });
     expect(within(plain).getByRole('columnheader', { name: /^Price/ }).textContent).toBe('Price');
   });

@@ -4,7 +4,7 @@ import type { CbeStudent } from '@workhub/shared/schemas/cbe';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
-import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { fakeWorkspaceAuthSession, jsonResponse, myWorkspacesRoute } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { at, classOf, listOf, pageTestKit, termOf } from './cbe-test-kit.ts';
@@ -80,21 +80,7 @@ describe('ChildrenPage', { timeout: 20_000 }, () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'customer'));
     const term = termOf(ids.term, ids.grade);
     routeFetch(fetchMock, {
-      'GET /api/me/workspaces': () =>
-        jsonResponse(200, {
-          data: [
-            {
-              workspace_id: 'w-cbe',
-              account_id: 'a1',
-              workspace_name: 'Riverside',
-              template: 'cbe',
-              workspace_logo: '/logo.svg',
-              role: 'customer',
-              currency,
-            },
-          ],
-          meta: { page: 1, limit: 100, total: 1 },
-        }),
+      ...myWorkspacesRoute('cbe', currency),
       'GET /api/cbe/children': () => jsonResponse(200, listOf([child])),
       'GET /api/cbe/children/terms': () => jsonResponse(200, listOf([term])),
       [`GET /api/cbe/children/${ids.child}/statement`]: () =>

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PHONE_QUERY } from '../../../components/filter-fold.tsx';
+import { onPhone } from '../../../test/phone.ts';
 import { renderPage } from '../../../test/render.tsx';
 import { useOpsFilters } from '../use-ops-filters.ts';
 import { OpsFilterBar } from './ops-filter-bar.tsx';
@@ -33,14 +33,6 @@ const Bar = () => (
     <Button>Export CSV</Button>
   </OpsFilterBar>
 );
-
-const onPhone = (phone: boolean) => {
-  const original = window.matchMedia;
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-    ...original(query),
-    matches: query === PHONE_QUERY ? phone : false,
-  }));
-};
 
 afterEach(() => vi.restoreAllMocks());
 
