@@ -6,6 +6,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { headed } from '../../../lib/currency.ts';
+import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useBomLines, useDeleteBomLine } from '../api/bom.ts';
 import { formatMoney, formatQty } from '../operations-format.ts';
@@ -23,6 +25,7 @@ type Editing = { line?: BomLine } | null;
  */
 export const BomLinesPanel = ({ product, mayEdit }: { product: Product; mayEdit: boolean }) => {
   const lines = useBomLines(product.id);
+  const currency = useWorkspaceCurrency();
   const remove = useDeleteBomLine();
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<BomLine | null>(null);
@@ -90,7 +93,7 @@ export const BomLinesPanel = ({ product, mayEdit }: { product: Product; mayEdit:
           },
           {
             key: 'cost',
-            header: 'Cost per unit',
+            header: headed('Cost per unit', currency),
             cell: (line) => (line.cost_per_unit === null ? 'Price' : formatMoney(line.cost_per_unit)),
           },
           { key: 'notes', header: 'Notes', cell: (line) => line.notes ?? '—' },

@@ -1,6 +1,8 @@
 import { ActionIcon, Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { BomTree, BomTreeNode } from '@workhub/shared/schemas/operations';
 import { Fragment, useState } from 'react';
+import { headed, priced } from '../../../lib/currency.ts';
+import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { formatMoney, formatQty } from '../operations-format.ts';
 import { PROCUREMENT_LABELS } from '../operations-options.ts';
 import { BomLineInlineEditor } from './bom-line-inline-editor.tsx';
@@ -47,6 +49,7 @@ type BomTreeViewProps = {
 export const BomTreeView = ({ tree, mayEdit }: BomTreeViewProps) => {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(['root']));
   const [editing, setEditing] = useState<string | null>(null);
+  const currency = useWorkspaceCurrency();
   const rows = visibleRows(tree.root, open);
   const allBranches = branchKeys(tree.root);
 
@@ -64,7 +67,7 @@ export const BomTreeView = ({ tree, mayEdit }: BomTreeViewProps) => {
         <Text size="sm">
           Estimated cost per {tree.root.uom_name ?? 'unit'}:{' '}
           <Text span fw={700} data-testid="estimated-cost">
-            {formatMoney(tree.estimated_cost)}
+            {priced(formatMoney(tree.estimated_cost), currency)}
           </Text>
         </Text>
         {allBranches.length > 1 ? (
@@ -86,8 +89,8 @@ export const BomTreeView = ({ tree, mayEdit }: BomTreeViewProps) => {
               <Table.Th>Type</Table.Th>
               <Table.Th>Qty per parent</Table.Th>
               <Table.Th>Total qty</Table.Th>
-              <Table.Th>Unit cost</Table.Th>
-              <Table.Th>Extended cost</Table.Th>
+              <Table.Th>{headed('Unit cost', currency)}</Table.Th>
+              <Table.Th>{headed('Extended cost', currency)}</Table.Th>
               {mayEdit ? (
                 <Table.Th>
                   <VisuallyHidden>Edit</VisuallyHidden>

@@ -21,6 +21,8 @@ import { useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { priced } from '../../../lib/currency.ts';
+import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { type OrderDetail, type OrderKind, type OrderValues, useSaveOrder } from '../api/orders.ts';
@@ -92,6 +94,7 @@ type OrderFormProps = { kind: OrderKind; order?: OrderDetail; onCancel: () => vo
 export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
   const texts = ORDER_TEXTS[kind];
   const navigate = useNavigate();
+  const currency = useWorkspaceCurrency();
   const save = useSaveOrder();
   const { form, field, submit, isSubmitting } = useSchemaForm<OrderFormInput, OrderValues>(schemaFor(kind), {
     defaultValues: initialValues(kind, order),
@@ -227,7 +230,7 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
               + Add line
             </Button>
             <span>
-              Total: <strong>{formatMoney(String(total))}</strong>
+              Total: <strong>{priced(formatMoney(String(total)), currency)}</strong>
             </span>
           </Group>
           <Group justify="flex-end">

@@ -2,7 +2,9 @@ import { SimpleGrid } from '@mantine/core';
 import type { OperationsDashboard } from '@workhub/shared/schemas/operations-mrp';
 import { Panel, PanelEmpty } from '../../../components/panel.tsx';
 import { WeekChart } from '../../../components/week-chart.tsx';
+import { headed } from '../../../lib/currency.ts';
 import { weekLabel } from '../../../lib/labels.ts';
+import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { DASHBOARD_WEEKS } from '../api/get-operations-dashboard.ts';
 import { formatMoney } from '../operations-format.ts';
 
@@ -18,6 +20,7 @@ type SalesFigures = Pick<OperationsDashboard, 'sales_value_per_week' | 'orders_p
  * that include operations (SalesPanelsSection).
  */
 export const SalesPanels = ({ figures }: { figures: SalesFigures }) => {
+  const currency = useWorkspaceCurrency();
   const sales = figures.sales_value_per_week.map((week) => ({
     week: week.week,
     label: weekLabel(week.week),
@@ -41,7 +44,7 @@ export const SalesPanels = ({ figures }: { figures: SalesFigures }) => {
           <WeekChart
             kind="line"
             caption="Sales value per week"
-            valueHeader="Sales value"
+            valueHeader={headed('Sales value', currency)}
             points={sales}
             color="teal-6"
             format={compactMoney}

@@ -3,8 +3,14 @@ import { TEMPLATE_INTROS } from '@workhub/shared/template-intros';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeOperationsDashboard, fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import {
+  fakeOperationsDashboard,
+  fakeWorkspaceAuthSession,
+  jsonResponse,
+  myWorkspacesRoute,
+} from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
 import { MrpDashboardPage } from './mrp-dashboard-page.tsx';
 
 const fetchMock = mockFetchPerTest();
@@ -16,12 +22,16 @@ const stat = (label: string) => within(screen.getByRole('group', { name: label }
 describe('MrpDashboardPage', () => {
   it('shows the operations figures: stock value, below safety stock, late and open orders', async () => {
     signIn(fakeWorkspaceAuthSession('mrp', 'owner', { workspace_name: 'Bike shop' }));
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: figures() }));
+    routeFetch(fetchMock, {
+      'GET /api/operations/dashboard': () => jsonResponse(200, { data: figures() }),
+      // The workspace's currency (the picker's list, which the shell has loaded already).
+      ...myWorkspacesRoute('mrp', 'KES'),
+    });
     renderWithData(<MrpDashboardPage />, '/dashboard_mrp');
     expect(screen.getByRole('heading', { name: 'MRP dashboard' })).toBeTruthy();
     expect(screen.getByText(TEMPLATE_INTROS.mrp.purpose)).toBeTruthy();
     expect(await screen.findByRole('group', { name: 'Stock value' })).toBeTruthy();
-    expect(stat('Stock value').getByText('15,230.25')).toBeTruthy();
+    expect(await stat('Stock value').findByText('KES 15,230.25')).toBeTruthy();
     expect(stat('Below safety stock').getByText('4')).toBeTruthy();
     expect(stat('Late orders').getByText('3')).toBeTruthy();
     expect(stat('Late orders').getByText('1 purchase, 2 customer, 0 work')).toBeTruthy();
@@ -30,7 +40,10 @@ describe('MrpDashboardPage', () => {
     const byStatus = within(screen.getByRole('table', { name: 'Orders by status' }));
     expect(byStatus.getByRole('row', { name: 'Shipped — 5' })).toBeTruthy();
     expect(byStatus.getByRole('row', { name: 'Received 3 —' })).toBeTruthy();
-    expect(calledUrls(fetchMock)).toEqual(['/api/operations/dashboard?weeks=12']);
+    expect(calledUrls(fetchMock).sort()).toEqual([
+      '/api/me/workspaces',
+      '/api/operations/dashboard?weeks=12',
+    ]);
   });
 
   it("charts 'Sales value' and 'Total orders' per week, with the figures as tables", async () => {

@@ -8,6 +8,8 @@ import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Panel } from '../../../components/panel.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
+import { priced } from '../../../lib/currency.ts';
+import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useOperationsDashboard } from '../api/get-operations-dashboard.ts';
 import { SalesPanels } from '../components/sales-panels.tsx';
@@ -55,13 +57,14 @@ const openCount = (byStatus: Partial<Record<string, number>>) =>
 
 export const MrpDashboardView = ({ figures }: { figures: OperationsDashboard }) => {
   const late = figures.late_orders;
+  const currency = useWorkspaceCurrency();
   const lateTotal = late.purchase + late.customer + late.work;
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
         <StatCard
           label="Stock value"
-          value={formatMoney(figures.stock_value)}
+          value={priced(formatMoney(figures.stock_value), currency)}
           detail="On hand × price, active products"
         />
         <StatCard

@@ -4,7 +4,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { QueryState } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { headed, priced } from '../../../lib/currency.ts';
 import { formatDate, formatDateTime } from '../../../lib/labels.ts';
+import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { type OrderDetail, type OrderKind, type OrderStep, useOrder } from '../api/orders.ts';
@@ -18,44 +20,56 @@ import { allowedSteps, deliveredOf, ORDER_TEXTS, partyOf, STEP_LABELS } from '..
 
 type OrderLine = OrderDetail['lines'][number];
 
-const OrderLines = ({ kind, order }: { kind: OrderKind; order: OrderDetail }) => (
-  <DataTable<OrderLine>
-    label="Order lines"
-    minWidth={760}
-    rows={order.lines}
-    rowKey={(line) => line.id}
-    columns={[
-      { key: 'position', header: '#', cell: (line) => line.position },
-      {
-        key: 'product',
-        header: 'Product',
-        cell: (line) => (
-          <Anchor component={Link} to={`/operations/products/${line.product_id}`} size="sm" fw={600}>
-            {line.product_name}
-          </Anchor>
-        ),
-      },
-      {
-        key: 'quantity',
-        header: 'Quantity',
-        cell: (line) => `${formatQty(line.quantity)}${line.uom_name ? ` ${line.uom_name}` : ''}`,
-      },
-      {
-        key: 'delivered',
-        header: ORDER_TEXTS[kind].deliveredHeader,
-        cell: (line) => formatQty(deliveredOf(line)),
-      },
-      { key: 'price', header: 'Unit price', cell: (line) => formatMoney(line.unit_price) },
-      { key: 'total', header: 'Line total', cell: (line) => formatMoney(line.line_total) },
-      { key: 'due', header: 'Due date', cell: (line) => formatDate(line.due_date) },
-    ]}
-  />
-);
+const OrderLines = ({ kind, order }: { kind: OrderKind; order: OrderDetail }) => {
+  const currency = useWorkspaceCurrency();
+  return (
+    <DataTable<OrderLine>
+      label="Order lines"
+      minWidth={760}
+      rows={order.lines}
+      rowKey={(line) => line.id}
+      columns={[
+        { key: 'position', header: '#', cell: (line) => line.position },
+        {
+          key: 'product',
+          header: 'Product',
+          cell: (line) => (
+            <Anchor component={Link} to={`/operations/products/${line.product_id}`} size="sm" fw={600}>
+              {line.product_name}
+            </Anchor>
+          ),
+        },
+        {
+          key: 'quantity',
+          header: 'Quantity',
+          cell: (line) => `${formatQty(line.quantity)}${line.uom_name ? ` ${line.uom_name}` : ''}`,
+        },
+        {
+          key: 'delivered',
+          header: ORDER_TEXTS[kind].deliveredHeader,
+          cell: (line) => formatQty(deliveredOf(line)),
+        },
+        {
+          key: 'price',
+          header: headed('Unit price', currency),
+          cell: (line) => formatMoney(line.unit_price),
+        },
+        {
+          key: 'total',
+          header: headed('Line total', currency),
+          cell: (line) => formatMoney(line.line_total),
+        },
+        { key: 'due', header: 'Due date', cell: (line) => formatDate(line.due_date) },
+      ]}
+    />
+  );
+};
 
 const OrderView = ({ kind, order }: { kind: OrderKind; order: OrderDetail }) => {
   const texts = ORDER_TEXTS[kind];
   useDocumentTitle(order.number_label);
   const mayWrite = useMay()('operations:write');
+  const currency = useWorkspaceCurrency();
   const [step, setStep] = useState<OrderStep | null>(null);
   const [editing, setEditing] = useState(false);
   const steps = mayWrite ? allowedSteps(kind, order) : [];
@@ -93,7 +107,7 @@ const OrderView = ({ kind, order }: { kind: OrderKind; order: OrderDetail }) => 
             <Fact label={texts.party}>{partyOf(order) || '—'}</Fact>
             <Fact label="Order date">{formatDate(order.order_date)}</Fact>
             <Fact label="Due date">{formatDate(order.due_date)}</Fact>
-            <Fact label="Total">{formatMoney(order.total)}</Fact>
+            <Fact label="Total">{priced(formatMoney(order.total), currency)}</Fact>
             <Fact label="Confirmed">{formatDateTime(order.confirmed_at)}</Fact>
             <Fact label="Closed">{formatDateTime(order.closed_at)}</Fact>
             <Fact label="Cancelled">{formatDateTime(order.cancelled_at)}</Fact>

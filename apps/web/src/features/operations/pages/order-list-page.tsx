@@ -5,7 +5,9 @@ import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { headed } from '../../../lib/currency.ts';
 import { formatDate } from '../../../lib/labels.ts';
+import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
@@ -44,6 +46,7 @@ export const OrderListPage = ({ kind }: { kind: OrderKind }) => {
   const texts = ORDER_TEXTS[kind];
   useDocumentTitle(texts.title);
   const mayWrite = useMay()('operations:write');
+  const currency = useWorkspaceCurrency();
   const [page, setPage] = usePageParam();
   const filters = useOpsFilters(RULES[kind]);
   const orders = useOrders(kind, { ...filters.query, page } as OrderListParams);
@@ -129,7 +132,11 @@ export const OrderListPage = ({ kind }: { kind: OrderKind }) => {
                   ),
                 },
                 { key: 'lines', header: 'Lines', cell: (order) => order.line_count },
-                { key: 'total', header: 'Total', cell: (order) => formatMoney(order.total) },
+                {
+                  key: 'total',
+                  header: headed('Total', currency),
+                  cell: (order) => formatMoney(order.total),
+                },
                 {
                   key: 'status',
                   header: 'Status',

@@ -3,6 +3,8 @@ import type { Product } from '@workhub/shared/schemas/operations';
 import { Link, useParams } from 'react-router';
 import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { priced } from '../../../lib/currency.ts';
+import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { useBomTree } from '../api/bom.ts';
@@ -18,11 +20,12 @@ import { leadTimeLabel, PROCUREMENT_LABELS } from '../operations-options.ts';
 
 const ProductFacts = ({ product }: { product: Product }) => {
   const unit = product.uom_name ? ` ${product.uom_name}` : '';
+  const currency = useWorkspaceCurrency();
   return (
     <Section title="Details">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
         <Fact label="Type">{PROCUREMENT_LABELS[product.procurement_type]}</Fact>
-        <Fact label="Price">{formatMoney(product.price)}</Fact>
+        <Fact label="Price">{priced(formatMoney(product.price), currency)}</Fact>
         <Fact label="On hand">
           <Group gap={6}>
             {`${formatQty(product.product_qty)}${unit}`}
@@ -58,13 +61,15 @@ const ProductFacts = ({ product }: { product: Product }) => {
 
 const BomTreeSection = ({ productId, mayEdit }: { productId: string; mayEdit: boolean }) => {
   const tree = useBomTree(productId);
+  const currency = useWorkspaceCurrency();
   return (
     <Section title="Bill of materials">
       <QueryState query={tree} errorTitle="The bill of materials could not be loaded">
         {(loaded) =>
           loaded.root.children.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No active lines: the estimated cost is the product’s price ({formatMoney(loaded.estimated_cost)}
+              No active lines: the estimated cost is the product’s price (
+              {priced(formatMoney(loaded.estimated_cost), currency)}
               ).
             </Text>
           ) : (

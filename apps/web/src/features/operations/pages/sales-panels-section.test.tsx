@@ -2,8 +2,14 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeOperationsDashboard, fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import {
+  fakeOperationsDashboard,
+  fakeWorkspaceAuthSession,
+  jsonResponse,
+  myWorkspacesRoute,
+} from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
+import { routeFetch } from '../../../test/route-fetch.ts';
 import { SalesPanelsSection } from './sales-panels-section.tsx';
 
 const fetchMock = mockFetchPerTest();
@@ -22,14 +28,19 @@ const figures = fakeOperationsDashboard({
 describe('SalesPanelsSection (the shared dashboard of ERP, CRM and SRM)', () => {
   it("charts the customer orders' sales value and count per week, each linking to the orders", async () => {
     signIn(fakeWorkspaceAuthSession('crm', 'worker'));
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: figures }));
+    routeFetch(fetchMock, {
+      'GET /api/operations/dashboard': () => jsonResponse(200, { data: figures }),
+      ...myWorkspacesRoute('crm', 'USD'),
+    });
     renderWithData(<SalesPanelsSection />, '/dashboard_crm');
     const sales = await screen.findByRole('table', { name: 'Sales value per week' });
+    // The values' column names the workspace's currency once its list is in.
+    await within(sales).findByText('Sales value (USD)');
     expect(
       within(sales)
         .getAllByRole('row')
         .map((row) => row.textContent),
-    ).toEqual(['Week ofSales value', '23 Feb1,200.50', '2 Mar0.00']);
+    ).toEqual(['Week ofSales value (USD)', '23 Feb1,200.50', '2 Mar0.00']);
     const orders = screen.getByRole('table', { name: 'Customer orders per week' });
     expect(
       within(orders)
@@ -42,7 +53,10 @@ describe('SalesPanelsSection (the shared dashboard of ERP, CRM and SRM)', () => 
           .getByRole('link', { name: 'See all' })
           .getAttribute('href'),
       ).toBe('/operations/customer-orders');
-    expect(calledUrls(fetchMock)).toEqual(['/api/operations/dashboard?weeks=12']);
+    expect(calledUrls(fetchMock).sort()).toEqual([
+      '/api/me/workspaces',
+      '/api/operations/dashboard?weeks=12',
+    ]);
   });
 
   it('says there were no sales instead of drawing empty charts', async () => {
