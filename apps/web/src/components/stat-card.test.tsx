@@ -18,6 +18,17 @@ describe('StatCard', () => {
     expect(within(screen.getByRole('group', { name: 'Products' })).getByText('0')).toBeTruthy();
   });
 
+  it("writes an amount's currency before it, and nothing without one", () => {
+    renderPage(
+      <>
+        <StatCard label="Stock value" value="15,230.25" detail="on hand" currency="KES" />
+        <StatCard label="Revenue" value="800" detail="this week" currency={null} />
+      </>,
+    );
+    expect(screen.getByTestId('stat-Stock value').textContent).toBe('KES 15,230.25');
+    expect(screen.getByTestId('stat-Revenue').textContent).toBe('800');
+  });
+
   it("says a run's proposals as the cards do (the toast after Run MRP)", () => {
     expect(messages.mrpRunDone(34080)).toBe('MRP run done: 34,080 proposals');
     expect(messages.mrpRunDone(1)).toBe('MRP run done: 1 proposal');

@@ -1,17 +1,29 @@
 import { Paper, Text } from '@mantine/core';
 
-type StatCardProps = { label: string; value: string | number; detail: string };
+type StatCardProps = {
+  label: string;
+  value: string | number;
+  detail: string;
+  /** An amount's currency (its ISO code), written small before the value: 'KES 15,230.25'. */
+  currency?: string | null;
+};
 
 /**
  * One figure of a dashboard: a label, the value, and what it counts; named by its label. A number
- * is shown with its thousands separated (34,080), as counted() writes them in the details.
+ * is shown with its thousands separated (34,080), as counted() writes them in the details. An
+ * amount's currency is smaller than its figure, so that 'EUR 999.60' keeps to one line in a card.
  */
-export const StatCard = ({ label, value, detail }: StatCardProps) => (
+export const StatCard = ({ label, value, detail, currency }: StatCardProps) => (
   <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
     <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
       {label}
     </Text>
     <Text fz={28} fw={800} lh={1.3} data-testid={`stat-${label}`}>
+      {currency ? (
+        <Text span fz="md" fw={700} c="dimmed">
+          {currency}{' '}
+        </Text>
+      ) : null}
       {typeof value === 'number' ? value.toLocaleString('en-GB') : value}
     </Text>
     <Text size="sm" c="dimmed">

@@ -8,7 +8,7 @@ import { ScrollFrame } from '../../../components/scroll-frame.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { WeekChart } from '../../../components/week-chart.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { headed, priced } from '../../../lib/currency.ts';
+import { headed } from '../../../lib/currency.ts';
 import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -105,7 +105,8 @@ const SalonDashboard = () => {
         <StatCard label="Today" value={d.today_appointments} detail="appointments (not cancelled)" />
         <StatCard
           label="Revenue this week"
-          value={priced(money(revenueWeek), currency)}
+          value={money(revenueWeek)}
+          currency={currency}
           detail="done appointments, at their booked prices"
         />
         <StatCard

@@ -39,7 +39,8 @@ export const CbeDashboardView = ({ figures }: { figures: CbeDashboard }) => {
         />
         <StatCard
           label="Arrears"
-          value={`${currency} ${formatMoney(figures.arrears.total)}`}
+          value={formatMoney(figures.arrears.total)}
+          currency={currency}
           detail={`${figures.arrears.students} students owe fees`}
         />
       </SimpleGrid>

@@ -8,7 +8,6 @@ import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Panel } from '../../../components/panel.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
-import { priced } from '../../../lib/currency.ts';
 import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useOperationsDashboard } from '../api/get-operations-dashboard.ts';
@@ -64,7 +63,8 @@ export const MrpDashboardView = ({ figures }: { figures: OperationsDashboard }) 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
         <StatCard
           label="Stock value"
-          value={priced(formatMoney(figures.stock_value), currency)}
+          value={formatMoney(figures.stock_value)}
+          currency={currency}
           detail="On hand × price, active products"
         />
         <StatCard
