@@ -45,6 +45,12 @@ test('an owner sets up a salon, a customer books on the public page, the desk ch
   const slug = bookingUrl.split('/book/')[1] ?? '';
   expect(slug).not.toBe('');
 
+  // The salon's currency, on its workspace's form: its prices are shown in it.
+  await page.goto(`/workspace/${session.workspaceId}/edit`);
+  await page.getByLabel('Currency', { exact: true }).selectOption('KES');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(toast(page, 'SUCCESS', 'Update done !!!')).toBeVisible();
+
   // A service.
   await page.goto('/barber/services');
   await expect(page.getByText('No services yet')).toBeVisible();
@@ -57,6 +63,7 @@ test('an owner sets up a salon, a customer books on the public page, the desk ch
   await serviceDialog.getByRole('button', { name: 'Save service' }).click();
   await expect(toast(page, 'SUCCESS', 'Service added')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Services' }).getByText('Fade cut')).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: /^Price \(KES\)/ })).toBeVisible();
 
   // A staff member who does it, every day, around the clock.
   await page.goto('/barber/staff');
@@ -79,6 +86,7 @@ test('an owner sets up a salon, a customer books on the public page, the desk ch
   const visitor = await browser.newPage();
   await visitor.goto(`${APP_URL}/book/${slug}`);
   await expect(visitor.getByRole('heading', { name: 'Kinyozi Spa' })).toBeVisible();
+  await expect(visitor.getByRole('checkbox', { name: 'Fade cut · 45 min · KES 900' })).toBeVisible();
   await visitor.getByRole('checkbox', { name: /Fade cut/ }).check();
   await expect(visitor.getByRole('radio', { name: 'Otieno' })).toBeVisible();
   await visitor.getByLabel('Day').fill(tomorrow);
