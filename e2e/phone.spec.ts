@@ -111,3 +111,15 @@ test("a queue's opening hours fit a 390 px phone", async ({ browser }) => {
   const box = await closes.boundingBox();
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
 });
+
+test("an order's lines say they scroll sideways on a 390 px phone", async ({ browser }) => {
+  const { page } = await phoneOwner(browser, 'phone-plant', 'mrp');
+  expect(
+    await widePages(page, ['/dashboard_mrp', '/operations/products', '/operations/customer-orders/new']),
+  ).toEqual([]);
+  // Quantity and price are to the right of the product: the frame says so, and scrolls to them.
+  const lines = page.locator('[role="region"][aria-label="Order lines"]');
+  await expect(lines).toHaveAttribute('tabindex', '0');
+  const hintId = await lines.getAttribute('aria-describedby');
+  await expect(page.locator(`[id="${hintId}"]`)).toHaveText('Scroll sideways to see every column.');
+});

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { BomTree, BomTreeNode } from '@workhub/shared/schemas/operations';
 import { Fragment, useState } from 'react';
+import { ScrollFrame } from '../../../components/scroll-frame.tsx';
 import { headed, priced } from '../../../lib/currency.ts';
 import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { formatMoney, formatQty } from '../operations-format.ts';
@@ -81,8 +82,8 @@ export const BomTreeView = ({ tree, mayEdit }: BomTreeViewProps) => {
           </Group>
         ) : null}
       </Group>
-      <Table.ScrollContainer minWidth={820}>
-        <Table verticalSpacing="xs" highlightOnHover aria-label="Bill of materials">
+      <ScrollFrame label="Bill of materials">
+        <Table miw={820} verticalSpacing="xs" highlightOnHover aria-label="Bill of materials">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Component</Table.Th>
@@ -171,7 +172,7 @@ export const BomTreeView = ({ tree, mayEdit }: BomTreeViewProps) => {
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollFrame>
     </>
   );
 };

@@ -21,6 +21,7 @@ import { useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { ScrollFrame } from '../../../components/scroll-frame.tsx';
 import { priced } from '../../../lib/currency.ts';
 import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { notify } from '../../../lib/notify.tsx';
@@ -149,8 +150,8 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
           <Title order={2} fz="h5">
             Lines
           </Title>
-          <Table.ScrollContainer minWidth={820}>
-            <Table verticalSpacing="xs" aria-label="Order lines">
+          <ScrollFrame label="Order lines">
+            <Table miw={820} verticalSpacing="xs" aria-label="Order lines">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Product</Table.Th>
@@ -219,7 +220,7 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollFrame>
           {linesError ? (
             <Alert color="red" role="alert">
               {linesError}

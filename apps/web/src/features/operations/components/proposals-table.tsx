@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Checkbox, Group, Table, Text } from '@mantine/core';
 import type { MrpProposal } from '@workhub/shared/schemas/operations-mrp';
 import { Link } from 'react-router';
+import { ScrollFrame } from '../../../components/scroll-frame.tsx';
 import { counted, formatDate } from '../../../lib/labels.ts';
 import { formatQty } from '../operations-format.ts';
 import { PROPOSAL_KIND_LABELS } from '../operations-options.ts';
@@ -45,8 +46,8 @@ export const ProposalsTable = ({
   const open = proposals.filter((proposal) => proposal.status === 'open');
   const chosenHere = open.filter((proposal) => selected.has(proposal.id)).length;
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table verticalSpacing="xs" aria-label="Proposals">
+    <ScrollFrame label="Proposals">
+      <Table miw={900} verticalSpacing="xs" aria-label="Proposals">
         <Table.Thead>
           <Table.Tr>
             {maySelect ? (
@@ -150,6 +151,6 @@ export const ProposalsTable = ({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollFrame>
   );
 };
