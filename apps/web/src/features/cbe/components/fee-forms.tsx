@@ -7,6 +7,7 @@ import {
 } from '@workhub/shared/schemas/cbe';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
+import { headed } from '../../../lib/currency.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
@@ -204,9 +205,9 @@ export const StatementView = ({ studentId, own = false }: { studentId: string; o
                 <Table.Tr>
                   <Table.Th>Date</Table.Th>
                   <Table.Th>Item</Table.Th>
-                  <Table.Th ta="right">Charged</Table.Th>
-                  <Table.Th ta="right">Paid</Table.Th>
-                  <Table.Th ta="right">Balance</Table.Th>
+                  <Table.Th ta="right">{headed('Charged', currency)}</Table.Th>
+                  <Table.Th ta="right">{headed('Paid', currency)}</Table.Th>
+                  <Table.Th ta="right">{headed('Balance', currency)}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

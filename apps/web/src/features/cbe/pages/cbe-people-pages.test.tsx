@@ -107,6 +107,7 @@ describe('ChildrenPage', { timeout: 20_000 }, () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Fee statement' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText(`Balance due: ${shown} 18,500.00`)).toBeTruthy();
+    expect(within(dialog).getByRole('columnheader', { name: `Charged (${shown})` })).toBeTruthy();
   });
 
   it('says how to be found when no child matches', async () => {

@@ -5,6 +5,7 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { NoMatch } from '../../../components/list-filters.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { headed } from '../../../lib/currency.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { exportCbe, useCbeChoices, useCbeList } from '../api/cbe-query.ts';
@@ -17,7 +18,7 @@ import type {
   CbePayment,
   CbeTerm,
 } from '../api/types.ts';
-import { formatMoney } from '../cbe-money.ts';
+import { formatMoney, useSchoolCurrency } from '../cbe-money.ts';
 import { CbeFilterBar, useCbeFilters } from '../components/cbe-filters.tsx';
 import { classLabel } from '../components/class-picker.tsx';
 import { DeleteRecordButton } from '../components/delete-record-button.tsx';
@@ -37,6 +38,7 @@ const money = (value: string) => (
 );
 
 const InvoicesTab = ({ open, mayManage }: TabProps) => {
+  const currency = useSchoolCurrency();
   const filters = useCbeFilters(['term_id', 'class_id', 'unpaid']);
   const classes = useCbeChoices<CbeClass>('classes');
   const terms = useCbeChoices<CbeTerm>('terms');
@@ -124,9 +126,9 @@ const InvoicesTab = ({ open, mayManage }: TabProps) => {
           { key: 'student', header: 'Student', cell: (i) => `${i.student_name} (${i.admission_no})` },
           { key: 'term', header: 'Term', cell: (i) => i.term_name },
           { key: 'issued', header: 'Issued', cell: (i) => i.issued_on },
-          { key: 'amount', header: 'Amount', cell: (i) => money(i.amount) },
-          { key: 'paid', header: 'Paid', cell: (i) => money(i.paid) },
-          { key: 'balance', header: 'Balance', cell: (i) => money(i.balance) },
+          { key: 'amount', header: headed('Amount', currency), cell: (i) => money(i.amount) },
+          { key: 'paid', header: headed('Paid', currency), cell: (i) => money(i.paid) },
+          { key: 'balance', header: headed('Balance', currency), cell: (i) => money(i.balance) },
           {
             key: 'actions',
             header: 'Actions',
@@ -163,6 +165,7 @@ const InvoicesTab = ({ open, mayManage }: TabProps) => {
 };
 
 const StructuresTab = ({ open, mayManage }: TabProps) => {
+  const currency = useSchoolCurrency();
   const grades = useCbeChoices<CbeGrade>('grades');
   const terms = useCbeChoices<CbeTerm>('terms');
   const filters = useCbeFilters(['term_id']);
@@ -227,7 +230,7 @@ const StructuresTab = ({ open, mayManage }: TabProps) => {
         columns={[
           { key: 'grade', header: 'Grade', cell: (s) => s.grade_name },
           { key: 'term', header: 'Term', cell: (s) => s.term_name },
-          { key: 'amount', header: 'Amount', cell: (s) => money(s.amount) },
+          { key: 'amount', header: headed('Amount', currency), cell: (s) => money(s.amount) },
           { key: 'description', header: 'Description', cell: (s) => s.description ?? '—' },
           mayManage && {
             key: 'edit',
@@ -253,6 +256,7 @@ const StructuresTab = ({ open, mayManage }: TabProps) => {
 };
 
 const PaymentsTab = () => {
+  const currency = useSchoolCurrency();
   const filters = useCbeFilters([]);
   const payments = useCbeList<CbePayment>('payments', { ...filters.query, page: filters.page });
   return (
@@ -288,7 +292,7 @@ const PaymentsTab = () => {
         columns={[
           { key: 'date', header: 'Paid on', cell: (p) => p.paid_on },
           { key: 'student', header: 'Student', cell: (p) => p.student_name },
-          { key: 'amount', header: 'Amount', cell: (p) => money(p.amount) },
+          { key: 'amount', header: headed('Amount', currency), cell: (p) => money(p.amount) },
           { key: 'method', header: 'Method', cell: (p) => p.method },
           { key: 'reference', header: 'Reference', cell: (p) => p.reference ?? '—' },
         ]}
@@ -298,6 +302,7 @@ const PaymentsTab = () => {
 };
 
 const ArrearsTab = ({ open }: TabProps) => {
+  const currency = useSchoolCurrency();
   const filters = useCbeFilters(['class_id']);
   const classes = useCbeChoices<CbeClass>('classes');
   const arrears = useCbeList<CbeArrear>('arrears', { ...filters.query, page: filters.page });
@@ -346,8 +351,8 @@ const ArrearsTab = ({ open }: TabProps) => {
           { key: 'student', header: 'Student', cell: (a) => `${a.name} (${a.admission_no})` },
           { key: 'class', header: 'Class', cell: (a) => a.class_name },
           { key: 'invoiced', header: 'Invoiced', cell: (a) => money(a.invoiced) },
-          { key: 'paid', header: 'Paid', cell: (a) => money(a.paid) },
-          { key: 'balance', header: 'Balance', cell: (a) => money(a.balance) },
+          { key: 'paid', header: headed('Paid', currency), cell: (a) => money(a.paid) },
+          { key: 'balance', header: headed('Balance', currency), cell: (a) => money(a.balance) },
           {
             key: 'statement',
             header: 'Statement',
