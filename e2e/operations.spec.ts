@@ -142,7 +142,8 @@ test('a planner builds a three-level bicycle, receives stock, takes an order, ru
   await expect(
     page.getByRole('dialog', { name: 'Make 2 Bicycle' }).getByRole('link', { name: /Acme Cycles/ }),
   ).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  // The button under the text (the title bar's cross is named Close too).
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
 
   await page.getByRole('checkbox', { name: 'Select every open proposal of this page' }).check();
   await page.getByRole('button', { name: 'Confirm selected (3)' }).click();

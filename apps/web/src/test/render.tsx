@@ -3,12 +3,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
+import { cssVariablesResolver, theme } from '../app/theme.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
-/** Renders a page as the app does: Mantine theme and a router at `path`. */
+/** Renders a page as the app does: the app's Mantine theme and a router at `path`. */
 export const renderPage = (ui: ReactElement, path = '/') =>
   render(
-    <MantineProvider>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </MantineProvider>,
   );

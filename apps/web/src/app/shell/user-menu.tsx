@@ -15,7 +15,7 @@ export const UserMenu = ({ session }: { session: SignedInSession }) => {
   const { first_name: first, last_name: last, email } = session.user;
   const fullName = `${first} ${last}`.trim() || email;
   return (
-    <Menu position="bottom-end" width={220} withinPortal>
+    <Menu position="bottom-end" width={220} withinPortal={false}>
       <Menu.Target>
         {/* Named by its content, not an aria-label: the name it shows (the initials alone on a
             phone) and the hidden text say the same, which an aria-label of the full name did not
@@ -48,7 +48,7 @@ export const UserMenu = ({ session }: { session: SignedInSession }) => {
           Settings
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" onClick={() => void logout()}>
+        <Menu.Item color="red.9" onClick={() => void logout()}>
           Logout
         </Menu.Item>
       </Menu.Dropdown>

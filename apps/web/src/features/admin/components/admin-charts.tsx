@@ -24,7 +24,7 @@ export const SubscriptionsChart = ({ plans }: { plans: AdminDashboard['active_su
       caption="Active subscriptions per plan"
       header={['Plan', 'Subscriptions']}
       rows={plans.map((plan) => ({ label: plan.title, value: plan.count }))}
-      color="teal.8"
+      color="teal.9"
     />
   );
 };

@@ -150,7 +150,11 @@ describe('PeggingDrawer', { timeout: 20_000 }, () => {
       within(drawer).getByText('It covers no demand: it brings stock back up to its safety stock.'),
     ).toBeTruthy();
     expect(within(drawer).queryByRole('list', { name: 'Covers' })).toBeNull();
-    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    // The title bar's cross and the button under the text both close it.
+    const [cross, button] = within(drawer).getAllByRole('button', { name: 'Close' });
+    await user.click(button as HTMLElement);
     expect(onClose).toHaveBeenCalledTimes(1);
+    await user.click(cross as HTMLElement);
+    expect(onClose).toHaveBeenCalledTimes(2);
   });
 });
