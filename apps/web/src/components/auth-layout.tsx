@@ -13,9 +13,11 @@ export const AuthLayout = ({ title, subtitle, children }: AuthLayoutProps) => (
   <Box bg="gray.0" mih="100vh">
     <Center mih="100vh" p="md">
       <Stack w="100%" maw={440} gap="lg">
-        <Anchor component={Link} to="/" fw={800} fz="xl" ta="center" underline="never">
-          WorkHub
-        </Anchor>
+        <Box component="header" ta="center">
+          <Anchor component={Link} to="/" fw={800} fz="xl" underline="never">
+            WorkHub
+          </Anchor>
+        </Box>
         <Paper withBorder shadow="sm" p="xl" radius="md" component="main">
           <Stack gap="md">
             <div>

@@ -30,11 +30,19 @@ export const ErrorState = ({ error, onRetry, title = 'Could not load this' }: Er
   </Alert>
 );
 
-type EmptyListProps = { title: string; description?: ReactNode; children?: ReactNode };
+type EmptyListProps = {
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** The whole page (nothing above it names the page): the title is its level-one heading. */
+  page?: boolean;
+};
 
 /** Nothing to show yet, with what to do about it. */
-export const EmptyList = ({ title, description, children }: EmptyListProps) => (
-  <EmptyState title={title} description={description} py="xl">
+export const EmptyList = ({ title, description, children, page = false }: EmptyListProps) => (
+  <EmptyState py="xl">
+    <EmptyState.Title order={page ? 1 : undefined}>{title}</EmptyState.Title>
+    {description ? <EmptyState.Description>{description}</EmptyState.Description> : null}
     {children ? <EmptyState.Actions>{children}</EmptyState.Actions> : null}
   </EmptyState>
 );

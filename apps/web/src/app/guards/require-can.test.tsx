@@ -24,14 +24,15 @@ describe('RequireCan', () => {
   it('shows a worker that the page is not for them, and nothing of it', () => {
     signIn(fakeWorkspaceAuthSession('workspace', 'worker'));
     renderPage(page);
-    expect(screen.getByText('You cannot open this page')).toBeTruthy();
+    // The page's own heading: a screen reader's 'next heading' lands on what happened.
+    expect(screen.getByRole('heading', { level: 1, name: 'You cannot open this page' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Team' })).toBeNull();
   });
 
   it('asks for a workspace first when none is chosen', () => {
     signIn(fakeAuthSession());
     renderPage(page);
-    expect(screen.getByText('Choose a workspace first')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Choose a workspace first' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Choose a workspace' }).getAttribute('href')).toBe('/workspace');
   });
 });

@@ -77,7 +77,9 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
   if (done) {
     return (
       <Stack>
-        <Title order={2}>You are booked</Title>
+        <Title order={1} fz="h2">
+          You are booked
+        </Title>
         <Alert color="green" title={whenIn(done.start_at, shop.timezone)}>
           {done.services.join(' + ')} with {done.staff_name}. A confirmation is on its way to {contact.email},
           with a link to cancel or reschedule.
@@ -89,7 +91,9 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={2}>{shop.name}</Title>
+        <Title order={1} fz="h2">
+          {shop.name}
+        </Title>
         <Text c="dimmed">Book an appointment</Text>
       </div>
       {shop.services.length === 0 ? (
@@ -218,7 +222,7 @@ const BookingLoader = () => {
 /** /book/:slug: a shop's public booking page (no sign-in). */
 export const BookingPage = () => (
   <QueryProvider>
-    <Container size="sm" py="xl">
+    <Container component="main" size="sm" py="xl">
       <Paper withBorder p="lg" radius="md">
         <BookingLoader />
       </Paper>

@@ -58,7 +58,9 @@ const Manage = ({ slug, token, shop, booking }: Props) => {
   const open = booking.status === 'booked' && new Date(booking.start_at).getTime() > Date.now();
   return (
     <Stack gap="md">
-      <Title order={2}>Your booking at {shop.name}</Title>
+      <Title order={1} fz="h2">
+        Your booking at {shop.name}
+      </Title>
       <Text fw={600}>{whenIn(booking.start_at, shop.timezone)}</Text>
       <Text>
         {booking.services.join(' + ')} with {booking.staff_name}
@@ -155,7 +157,7 @@ const ManageLoader = () => {
 /** /book/:slug/manage/:token: the page of a confirmation mail's link (cancel or reschedule). */
 export const ManageBookingPage = () => (
   <QueryProvider>
-    <Container size="sm" py="xl">
+    <Container component="main" size="sm" py="xl">
       <Paper withBorder p="lg" radius="md">
         <ManageLoader />
       </Paper>

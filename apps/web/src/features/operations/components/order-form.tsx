@@ -10,6 +10,7 @@ import {
   Textarea,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import {
@@ -158,7 +159,9 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
                   <Table.Th w={130}>Quantity</Table.Th>
                   <Table.Th w={130}>Unit price</Table.Th>
                   <Table.Th w={170}>Due date</Table.Th>
-                  <Table.Th w={40} />
+                  <Table.Th w={40}>
+                    <VisuallyHidden>Remove</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -70,12 +70,14 @@ const CounterDesk = ({ counterId, counterName }: { counterId: string; counterNam
     <Card withBorder padding="lg">
       <Stack>
         <Group justify="space-between">
-          <Title order={3}>{counterName}</Title>
+          <Title order={2} fz="h3">
+            {counterName}
+          </Title>
           {ticket ? <TicketStatusBadge status={ticket.status} /> : null}
         </Group>
         {ticket ? (
           <>
-            <Title order={2} fz={56} data-testid="console-ticket">
+            <Title order={3} fz={56} data-testid="console-ticket">
               {ticket.number}
             </Title>
             <Text c="dimmed">
@@ -170,7 +172,9 @@ const IssueTicket = () => {
   return (
     <Card withBorder padding="lg">
       <Stack>
-        <Title order={4}>Issue a ticket at the desk</Title>
+        <Title order={2} fz="h4">
+          Issue a ticket at the desk
+        </Title>
         <NativeSelect
           label="Service"
           value={serviceId}

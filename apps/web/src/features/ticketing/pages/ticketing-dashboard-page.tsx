@@ -134,7 +134,7 @@ const QueueDashboard = () => {
                 <Stat label="Tickets (30 days)" value={String(d.tickets_30d)} />
               </SimpleGrid>
               <Paper withBorder p="md">
-                <Title order={4} mb="sm">
+                <Title order={2} fz="h4" mb="sm">
                   Today ({d.day}, {d.time_zone})
                 </Title>
                 {d.today_by_service.length === 0 ? (
@@ -170,13 +170,13 @@ const QueueDashboard = () => {
               </Paper>
               <SimpleGrid cols={{ base: 1, md: 2 }}>
                 <Paper withBorder p="md">
-                  <Title order={4} mb="sm">
+                  <Title order={2} fz="h4" mb="sm">
                     Tickets per hour (30 days)
                   </Title>
                   <HourChart caption="Tickets per hour of the day over the last 30 days" hours={d.per_hour} />
                 </Paper>
                 <Paper withBorder p="md">
-                  <Title order={4} mb="sm">
+                  <Title order={2} fz="h4" mb="sm">
                     Counters' throughput (30 days)
                   </Title>
                   {d.counters.length === 0 ? (

@@ -13,7 +13,7 @@ export const QueuePageLayout = ({
   size?: 'sm' | 'xl';
   children: ReactNode;
 }) => (
-  <Container size={size} py="xl">
+  <Container component="main" size={size} py="xl">
     <Stack gap="lg">
       <div>
         {name ? (

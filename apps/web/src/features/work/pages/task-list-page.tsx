@@ -171,7 +171,7 @@ const MilestoneTasks = () => {
           milestone.data ? (
             <>
               Milestone of the project{' '}
-              <Anchor component={Link} to={`/milestone/${milestone.data.project_id}`}>
+              <Anchor component={Link} to={`/milestone/${milestone.data.project_id}`} underline="always">
                 {milestone.data.project_name}
               </Anchor>
             </>
