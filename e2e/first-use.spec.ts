@@ -170,8 +170,8 @@ test('the team tables fit a 1366 px screen, and hint that they scroll on a phone
   await shot(page, '81-team-1366');
 
   await page.setViewportSize({ width: 390, height: 844 });
-  // The table's own scroll region (the card around it bears the same name).
-  const members = page.locator('[role="region"][aria-label="Team members"]');
+  // The table's own scroll region, named apart from the card around it.
+  const members = page.getByRole('region', { name: 'Team members, scrollable' });
   await expect(members).toHaveAttribute('tabindex', '0');
   const hintId = await members.getAttribute('aria-describedby');
   await expect(page.locator(`[id="${hintId}"]`)).toHaveText('Scroll sideways to see every column.');

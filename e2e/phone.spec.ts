@@ -118,7 +118,7 @@ test("an order's lines say they scroll sideways on a 390 px phone", async ({ bro
     await widePages(page, ['/dashboard_mrp', '/operations/products', '/operations/customer-orders/new']),
   ).toEqual([]);
   // Quantity and price are to the right of the product: the frame says so, and scrolls to them.
-  const lines = page.locator('[role="region"][aria-label="Order lines"]');
+  const lines = page.getByRole('region', { name: 'Order lines, scrollable' });
   await expect(lines).toHaveAttribute('tabindex', '0');
   const hintId = await lines.getAttribute('aria-describedby');
   await expect(page.locator(`[id="${hintId}"]`)).toHaveText('Scroll sideways to see every column.');

@@ -101,7 +101,7 @@ describe('DataTable', () => {
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(390);
     vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(900);
     renderPage(<DataTable {...props} />);
-    const region = screen.getByRole('region', { name: 'Things' });
+    const region = screen.getByRole('region', { name: 'Things, scrollable' });
     expect(region.getAttribute('tabindex')).toBe('0');
     const hint = screen.getByText(messages.tableScrollHint);
     expect(region.getAttribute('aria-describedby')).toBe(hint.id);

@@ -28,7 +28,11 @@ const useOverflow = () => {
 };
 
 type ScrollFrameProps = {
-  /** The region's accessible name while it scrolls (the table's own, say). */
+  /**
+   * The table's name; the region's while it scrolls is this and ', scrollable': named only like the
+   * table, it repeated the name of the card around it (two regions of one name, axe's
+   * landmark-unique), as on the team and salon pages on a phone.
+   */
   label: string;
   children: ReactNode;
 };
@@ -60,7 +64,7 @@ export const ScrollFrame = ({ label, children }: ScrollFrameProps) => {
           className={classes.scroller}
           onScroll={measure}
           role={overflowing ? 'region' : undefined}
-          aria-label={overflowing ? label : undefined}
+          aria-label={overflowing ? `${label}, scrollable` : undefined}
           aria-describedby={overflowing ? hintId : undefined}
           tabIndex={overflowing ? 0 : undefined}
         >
