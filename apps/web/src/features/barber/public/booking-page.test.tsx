@@ -138,7 +138,9 @@ describe('the public booking page', { timeout: 20_000 }, () => {
         jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } }),
     });
     renderBooking('nope');
-    await screen.findByText('No such booking page');
+    // The page's one heading names the problem.
+    await screen.findByRole('heading', { level: 1, name: 'No such booking page' });
+    expect(screen.getByText('Check the address: this shop takes no bookings here.')).toBeTruthy();
   });
 
   it('says when a day has no free time', async () => {

@@ -20,6 +20,7 @@ import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { priced } from '../../../lib/currency.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { bookAppointment, todayIn, useBookingPage, whenIn } from './booking-api.ts';
+import { PageProblem } from './page-problem.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
 const ANYONE = 'anyone';
@@ -208,12 +209,12 @@ const BookingLoader = () => {
   if (shop.isError) {
     const missing = shop.error instanceof ApiError && shop.error.status === 404;
     return (
-      <Alert
-        color={missing ? 'gray' : 'red'}
+      <PageProblem
+        missing={missing}
         title={missing ? 'No such booking page' : 'The page could not be loaded'}
       >
         {missing ? 'Check the address: this shop takes no bookings here.' : errorMessage(shop.error)}
-      </Alert>
+      </PageProblem>
     );
   }
   return <Booking slug={slug} shop={shop.data} />;

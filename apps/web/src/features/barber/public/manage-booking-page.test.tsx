@@ -103,6 +103,7 @@ describe("the mail link's page", { timeout: 20_000 }, () => {
         jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } }),
     });
     renderManage();
-    await screen.findByText('This link is not valid');
+    await screen.findByRole('heading', { level: 1, name: 'This link is not valid' });
+    expect(screen.getByText('Check the link in your confirmation mail.')).toBeTruthy();
   });
 });

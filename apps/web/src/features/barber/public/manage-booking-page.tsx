@@ -14,6 +14,7 @@ import {
   useManagedBooking,
   whenIn,
 } from './booking-api.ts';
+import { PageProblem } from './page-problem.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
 const STATUS_TEXT: Record<PublicAppointment['status'], string> = {
@@ -143,12 +144,12 @@ const ManageLoader = () => {
   if (error || !shop.data || !booking.data) {
     const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
     return (
-      <Alert
-        color={missing ? 'gray' : 'red'}
+      <PageProblem
+        missing={missing}
         title={missing ? 'This link is not valid' : 'The booking could not be loaded'}
       >
         {missing ? 'Check the link in your confirmation mail.' : errorMessage(error)}
-      </Alert>
+      </PageProblem>
     );
   }
   return <Manage slug={slug} token={token} shop={shop.data} booking={booking.data} />;
