@@ -104,6 +104,52 @@ test("a salon's dashboard and its staff form fit a 390 px phone", async ({ brows
   await shot(page, '90-staff-form-390');
 });
 
+test('on a phone, where dragging does not work, an appointment is moved from its dialog', async ({
+  browser,
+}) => {
+  const { page, session } = await phoneOwner(browser, 'phone-move', 'barber');
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${APP_URL}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status, path).toBe(201);
+    return ((await response.json()) as { data: { id: string } }).data;
+  };
+  const everyDay = [0, 1, 2, 3, 4, 5, 6];
+  const service = await post('/api/barber/services', { name: 'Haircut', duration_minutes: 30, price: '800' });
+  await post('/api/barber/staff', {
+    name: 'Amina',
+    service_ids: [service.id],
+    hours: everyDay.map((weekday) => ({ weekday, start_minute: 8 * 60, end_minute: 20 * 60 })),
+  });
+  // Tomorrow at 10:00 in the shop's time (Africa/Nairobi, UTC+3 all year).
+  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(
+    new Date(Date.now() + 86_400_000),
+  );
+  await post('/api/barber/appointments', {
+    start_at: `${tomorrow}T07:00:00.000Z`,
+    service_ids: [service.id],
+    customer: { name: 'Wanjiru' },
+  });
+
+  await page.goto(`/barber/calendar?date=${tomorrow}`);
+  await page.getByRole('button', { name: /^10:00 Wanjiru/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Wanjiru' });
+  await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+  const form = dialog.getByRole('form', { name: 'Move the appointment' });
+  await form.getByLabel(/^Time/).fill('15:30');
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await shot(page, '91-move-appointment-390');
+  await form.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(page.getByText(/^Moved to .* 15:30$/)).toBeVisible();
+  await expect(dialog.getByText(/15:30 – 16:00 with Amina/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: /^15:30 Wanjiru/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^10:00 Wanjiru/ })).toHaveCount(0);
+});
+
 test("a queue's opening hours fit a 390 px phone", async ({ browser }) => {
   const { page } = await phoneOwner(browser, 'phone-queue', 'ticketing');
   expect(await widePages(page, ['/dashboard_ticketing', '/ticketing/settings'])).toEqual([]);

@@ -60,6 +60,9 @@ export const instantIn = (date: string, minute: number, timezone: string): strin
   return new Date(wall - offset(first)).toISOString();
 };
 
+/** 'YYYY-MM-DD' of an instant in `timezone`. */
+export const dateIn = (iso: string, timezone: string) => todayFor(Date.parse(iso), timezone);
+
 const todayFor = (at: number, timezone: string) =>
   new Intl.DateTimeFormat('en-CA', {
     timeZone: timezone,

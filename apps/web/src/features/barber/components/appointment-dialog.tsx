@@ -4,6 +4,7 @@ import {
   type Appointment,
   type AppointmentStep,
   type BarberService,
+  type BarberStaff,
 } from '@workhub/shared/schemas/barber';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -22,6 +23,7 @@ import {
   timeIn,
 } from '../barber-format.ts';
 import { EditServices } from './edit-services.tsx';
+import { MoveAppointment } from './move-appointment.tsx';
 
 const STEPS: AppointmentStep[] = ['check-in', 'done', 'no-show', 'cancel'];
 
@@ -85,40 +87,62 @@ export const StepButtons = ({
   );
 };
 
-/** One appointment's details and its status steps; a booked one's services can be changed. */
+/**
+ * One appointment's details and its status steps; a booked one can be moved (another day, time or
+ * staff member) and its services changed.
+ */
 export const AppointmentDialog = ({
   appointment,
   timezone,
   mayBook,
   services,
+  staff,
   onClose,
 }: {
   appointment: Appointment | null;
   timezone: string;
   mayBook: boolean;
   services: BarberService[];
+  staff: BarberStaff[];
   onClose: () => void;
 }) => {
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState<'services' | 'time' | null>(null);
   const currency = useWorkspaceCurrency();
   const close = () => {
-    setEditing(false);
+    setEditing(null);
     onClose();
   };
+  const changeable = mayBook && appointment?.status === 'booked';
   return (
     <Modal opened={appointment !== null} onClose={close} title={appointment?.customer.name ?? ''}>
       {appointment ? (
         <Stack gap="xs">
-          <Text>
-            {dateTimeIn(appointment.start_at, timezone)} – {timeIn(appointment.end_at, timezone)} with{' '}
-            {appointment.staff.name}
-          </Text>
-          {editing ? (
+          {editing === 'time' ? (
+            <MoveAppointment
+              appointment={appointment}
+              staff={staff}
+              timezone={timezone}
+              onDone={() => setEditing(null)}
+            />
+          ) : (
+            <Group gap="xs">
+              <Text>
+                {dateTimeIn(appointment.start_at, timezone)} – {timeIn(appointment.end_at, timezone)} with{' '}
+                {appointment.staff.name}
+              </Text>
+              {changeable && editing === null ? (
+                <Button size="compact-xs" variant="subtle" onClick={() => setEditing('time')}>
+                  Move
+                </Button>
+              ) : null}
+            </Group>
+          )}
+          {editing === 'services' ? (
             <EditServices
               appointment={appointment}
               services={services}
               timezone={timezone}
-              onDone={() => setEditing(false)}
+              onDone={() => setEditing(null)}
             />
           ) : (
             <Group gap="xs">
@@ -126,8 +150,8 @@ export const AppointmentDialog = ({
                 {appointment.services.map((s) => s.name).join(' + ')} ·{' '}
                 {priced(money(appointment.total), currency)}
               </Text>
-              {mayBook && appointment.status === 'booked' ? (
-                <Button size="compact-xs" variant="subtle" onClick={() => setEditing(true)}>
+              {changeable && editing === null ? (
+                <Button size="compact-xs" variant="subtle" onClick={() => setEditing('services')}>
                   Change services
                 </Button>
               ) : null}
@@ -145,7 +169,8 @@ export const AppointmentDialog = ({
               {SOURCE_LABELS[appointment.source]}
             </Badge>
           </Group>
-          {mayBook ? <StepButtons appointment={appointment} size="xs" /> : null}
+          {/* Not beside a form's own Cancel: one 'Cancel' keeps the time, the other would cancel the visit. */}
+          {mayBook && editing === null ? <StepButtons appointment={appointment} size="xs" /> : null}
         </Stack>
       ) : null}
     </Modal>

@@ -149,6 +149,71 @@ describe('CalendarPage', { timeout: 20_000 }, () => {
     expect(notify.success).not.toHaveBeenCalled();
   });
 
+  it('moves a booking to another time and staff member from its dialog, with no dragging', async () => {
+    const user = userEvent.setup();
+    signInAs('member');
+    const bodies: unknown[] = [];
+    open({
+      'GET /api/barber/staff': () =>
+        jsonResponse(200, {
+          data: [
+            amina,
+            staffOf({ id: 's2', name: 'Baraka' }),
+            staffOf({ id: 's3', name: 'Gone', active: false }),
+          ],
+        }),
+      [`PATCH /api/barber/appointments/${ID}`]: (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return jsonResponse(200, { message: 'Appointment saved', data: njeri });
+      },
+    });
+    const dialog = await openNjeri(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    const form = within(dialog).getByRole('form', { name: 'Move the appointment' });
+    // The status steps wait: the form's Cancel is the only one.
+    expect(within(dialog).queryByRole('button', { name: 'Cancel Njeri' })).toBeNull();
+    // Where it is now, in the shop's time; a staff member who left is not offered.
+    expect(within(form).getByLabelText(/^Day/)).toHaveProperty('value', '2026-01-05');
+    expect(within(form).getByLabelText(/^Time/)).toHaveProperty('value', '09:00');
+    const staffNames = within(form)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(staffNames).toEqual(['Amina', 'Baraka']);
+    // Unchanged: nothing is sent.
+    await user.click(within(form).getByRole('button', { name: 'Move' }));
+    expect(within(form).getByRole('alert').textContent).toBe(
+      'That is where it is now: choose another day, time or staff member.',
+    );
+    await user.clear(within(form).getByLabelText(/^Day/));
+    await user.type(within(form).getByLabelText(/^Day/), '2026-01-06');
+    await user.clear(within(form).getByLabelText(/^Time/));
+    await user.type(within(form).getByLabelText(/^Time/), '11:30');
+    await user.selectOptions(within(form).getByLabelText('Staff member'), 'Baraka');
+    await user.click(within(form).getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Moved to 6 Jan 2026, 11:30'));
+    // 11:30 in Nairobi (UTC+3).
+    expect(bodies).toEqual([{ start_at: '2026-01-06T08:30:00.000Z', staff_id: 's2' }]);
+  });
+
+  it("shows the server's 409 when the new time is taken, and keeps the form", async () => {
+    const user = userEvent.setup();
+    signInAs('member');
+    const taken = 'Amina already has an appointment at that time';
+    open({
+      [`PATCH /api/barber/appointments/${ID}`]: () =>
+        jsonResponse(409, { error: { code: 'CONFLICT', message: taken } }),
+    });
+    const dialog = await openNjeri(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    const form = within(dialog).getByRole('form', { name: 'Move the appointment' });
+    await user.clear(within(form).getByLabelText(/^Time/));
+    await user.type(within(form).getByLabelText(/^Time/), '10:00');
+    await user.click(within(form).getByRole('button', { name: 'Move' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(taken);
+    expect(within(form).getByLabelText(/^Time/)).toHaveProperty('value', '10:00');
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
   it('asks before cancelling an appointment from its dialog', async () => {
     const user = userEvent.setup();
     signInAs('member');
@@ -206,6 +271,7 @@ describe('CalendarPage', { timeout: 20_000 }, () => {
     open();
     const dialog = await openNjeri(user);
     expect(within(dialog).queryByRole('button', { name: 'Change services' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Move' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'New appointment' })).toBeNull();
   });
 });

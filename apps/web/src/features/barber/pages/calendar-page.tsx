@@ -179,7 +179,7 @@ export const CalendarPage = () => {
     <>
       <PageHeader
         title="Calendar"
-        description={`The day per staff member, in the shop's time (${timezone}). Drag a booked appointment to move it.`}
+        description={`The day per staff member, in the shop's time (${timezone}). Drag a booked appointment to move it, or open it and choose Move.`}
         actions={mayBook ? <Button onClick={() => setBooking({})}>New appointment</Button> : null}
       />
       <Paper withBorder p="md" radius="md">
@@ -299,6 +299,7 @@ export const CalendarPage = () => {
         timezone={timezone}
         mayBook={mayBook}
         services={services.data?.data ?? []}
+        staff={staff.data ?? []}
         onClose={() => setSelected(null)}
       />
       <Modal
