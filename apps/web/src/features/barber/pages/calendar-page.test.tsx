@@ -214,6 +214,20 @@ describe('CalendarPage', { timeout: 20_000 }, () => {
     expect(notify.success).not.toHaveBeenCalled();
   });
 
+  it('opens a block from the keyboard, on Enter and on Space', async () => {
+    const user = userEvent.setup();
+    signInAs('member');
+    open();
+    for (const key of ['{Enter}', ' ']) {
+      const block = await screen.findByRole('button', { name: NJERI_BLOCK });
+      block.focus();
+      await user.keyboard(key);
+      const dialog = await screen.findByRole('dialog', { name: 'Njeri' });
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Njeri' })).toBeNull());
+    }
+  });
+
   it('asks before cancelling an appointment from its dialog', async () => {
     const user = userEvent.setup();
     signInAs('member');

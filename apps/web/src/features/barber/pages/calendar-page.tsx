@@ -143,7 +143,10 @@ export const CalendarPage = () => {
         onDragEnd={() => setDragging(null)}
         onClick={() => setSelected(a.id)}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') setSelected(a.id);
+          // A button opens on Enter and on Space (which would otherwise scroll the page).
+          if (event.key !== 'Enter' && event.key !== ' ') return;
+          event.preventDefault();
+          setSelected(a.id);
         }}
         style={{
           position: 'absolute',
