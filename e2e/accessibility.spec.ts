@@ -145,6 +145,15 @@ test("a workspace's pages, a dialog and the user menu meet WCAG 2.2 AA", async (
       '/settings/audit',
     ]),
   ).toEqual({});
+  // The first Tab shows the skip link; Enter takes the keyboard past the header and the sidebar.
+  await page.goto('/project/list');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(page).toHaveURL(/\/project\/list$/);
   expect(await auditOpened(page, '/tags', 'New Tag', 'dialog')).toEqual([]);
   expect(await auditOpened(page, '/project/list', /user menu/, 'menu')).toEqual([]);
   // The menu's keys (WAI-ARIA's menu button): opened, on its first item; down to the next; Escape

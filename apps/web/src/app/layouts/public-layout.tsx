@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { LoadingState } from '../../components/data-states.tsx';
 import { QueryProvider } from '../../components/query-provider.tsx';
+import { MAIN_ID, SkipLink } from '../../components/skip-link.tsx';
 import { useSession } from '../../lib/use-session.ts';
 
 const PublicNavbar = () => {
@@ -72,6 +73,7 @@ const PublicFooter = () => (
  */
 export const PublicLayout = () => (
   <QueryProvider>
+    <SkipLink />
     <Stack gap={0} mih="100vh">
       <PublicNavbar />
       <Suspense
@@ -81,7 +83,7 @@ export const PublicLayout = () => (
           </Box>
         }
       >
-        <Box component="main" style={{ flex: 1 }}>
+        <Box component="main" id={MAIN_ID} tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
           <Outlet />
         </Box>
         <PublicFooter />

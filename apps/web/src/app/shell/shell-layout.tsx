@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { LoadingState } from '../../components/data-states.tsx';
 import { QueryProvider } from '../../components/query-provider.tsx';
+import { MAIN_ID, SkipLink } from '../../components/skip-link.tsx';
 import { useSession } from '../../lib/use-session.ts';
 import { GlobalSearch } from './global-search.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -17,6 +18,7 @@ export const ShellLayout = () => {
   if (session.status !== 'signed_in') return null;
   return (
     <QueryProvider>
+      <SkipLink />
       <AppShell
         header={{ height: 60 }}
         navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
@@ -46,7 +48,7 @@ export const ShellLayout = () => {
         <AppShell.Navbar>
           <Sidebar session={session} onNavigate={close} />
         </AppShell.Navbar>
-        <AppShell.Main bg="gray.0">
+        <AppShell.Main bg="gray.0" id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
           <ReadOnlyBanner session={session} />
           <Suspense fallback={<LoadingState />}>
             <Outlet />
