@@ -154,6 +154,13 @@ test("a workspace's pages, a dialog and the user menu meet WCAG 2.2 AA", async (
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main')).toBeFocused();
   await expect(page).toHaveURL(/\/project\/list$/);
+  // A move within the app is read out by the new page's title (a live region), focus left alone.
+  const myTasks = page.getByRole('navigation').getByRole('link', { name: 'My tasks', exact: true });
+  await myTasks.click();
+  await expect(page).toHaveURL(/\/tasks\/mine$/);
+  await expect(page.getByTestId('route-announcer')).toHaveText('My tasks');
+  expect(await page.title()).toBe('My tasks');
+  await expect(myTasks).toBeFocused();
   expect(await auditOpened(page, '/tags', 'New Tag', 'dialog')).toEqual([]);
   expect(await auditOpened(page, '/project/list', /user menu/, 'menu')).toEqual([]);
   // The menu's keys (WAI-ARIA's menu button): opened, on its first item; down to the next; Escape
