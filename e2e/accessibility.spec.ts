@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ADMIN, APP_URL } from '../playwright.config.ts';
 import { type ApiSession, apiCreateWorkspace, apiSignIn } from './support/api.ts';
-import { createVerifiedUser, signIn } from './support/helpers.ts';
+import { createVerifiedUser, shot, signIn } from './support/helpers.ts';
 
 // Every kind of page, checked by axe-core in the browser against WCAG 2.2 A and AA and axe's best
 // practices: colour contrast as rendered, names of buttons and fields, landmarks, headings, target
@@ -147,10 +147,12 @@ test("a workspace's pages, a dialog and the user menu meet WCAG 2.2 AA", async (
   ).toEqual({});
   // The first Tab shows the skip link; Enter takes the keyboard past the header and the sidebar.
   await page.goto('/project/list');
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).toBeFocused();
   await expect(skip).toBeInViewport();
+  await shot(page, '95-skip-link');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main')).toBeFocused();
   await expect(page).toHaveURL(/\/project\/list$/);
