@@ -1,10 +1,11 @@
-import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Checkbox, Stack, Text } from '@mantine/core';
 import type { Appointment, BarberService } from '@workhub/shared/schemas/barber';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useMoveAppointment } from '../api/appointments.ts';
 import { timeIn } from '../barber-format.ts';
+import { FormFoot } from './form-foot.tsx';
 
 /**
  * The services of a booked appointment, added or removed at the desk: the end moves with the total
@@ -60,19 +61,14 @@ export const EditServices = ({
           ? 'Pick at least one service.'
           : `${minutes} min: until ${timeIn(end, timezone)}`}
       </Text>
-      {problem ? (
-        <Text size="sm" c="red" role="alert">
-          {problem}
-        </Text>
-      ) : null}
-      <Group justify="flex-end">
-        <Button variant="default" size="xs" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button size="xs" loading={save.isPending} disabled={chosen.length === 0} onClick={submit}>
-          Save services
-        </Button>
-      </Group>
+      <FormFoot
+        problem={problem}
+        busy={save.isPending}
+        label="Save services"
+        disabled={chosen.length === 0}
+        onCancel={onDone}
+        onSubmit={submit}
+      />
     </Stack>
   );
 };

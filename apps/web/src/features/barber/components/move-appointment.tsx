@@ -1,10 +1,11 @@
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { Appointment, BarberStaff } from '@workhub/shared/schemas/barber';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useMoveAppointment } from '../api/appointments.ts';
 import { dateIn, dateTimeIn, instantIn, timeIn, timeToMinutes } from '../barber-format.ts';
+import { FormFoot } from './form-foot.tsx';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -84,19 +85,7 @@ export const MoveAppointment = ({
           onChange={(e) => setStaffId(e.currentTarget.value)}
           data={choices.map((s) => ({ value: s.id, label: s.name }))}
         />
-        {problem ? (
-          <Text size="sm" c="red" role="alert">
-            {problem}
-          </Text>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" size="xs" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" size="xs" loading={move.isPending}>
-            Move
-          </Button>
-        </Group>
+        <FormFoot problem={problem} busy={move.isPending} label="Move" onCancel={onDone} />
       </Stack>
     </form>
   );
