@@ -18,10 +18,6 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
   components: {
-    // A dialog's title bar is a <header> inside a section whose role is dialog, which makes it a
-    // second banner landmark beside the app's own (axe: landmark-no-duplicate-banner); its close
-    // button is an icon with no name ('button', read out as nothing). Both, for every dialog and
-    // drawer.
     // A compact-xs button (a table row's 'Edit', 'Record payment') is 22 px high; WCAG 2.2 asks
     // 24 px for a target beside another (axe: target-size, two of them side by side in a row).
     Button: Button.extend({
@@ -34,9 +30,13 @@ export const theme = createTheme({
       defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } },
     },
     // A menu opened put focus on a bare placeholder inside it (role presentation, tabindex -1), a
-    // child a menu may not have (axe: aria-required-children); without it the menu itself takes
-    // focus and the arrow keys go to its items, as before.
+    // child a menu may not have (axe: aria-required-children); without it the first item takes
+    // focus, as WAI-ARIA's menu button has it, and the arrow keys go on from there.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A dialog's title bar is a <header> inside a section whose role is dialog, which makes it a
+    // second banner landmark beside the app's own (axe: landmark-no-duplicate-banner); its close
+    // button is an icon with no name ('button', read out as nothing). Both, for every dialog and
+    // drawer.
     ModalHeader: { defaultProps: { component: 'div' } },
     DrawerHeader: { defaultProps: { component: 'div' } },
     ModalCloseButton: { defaultProps: { 'aria-label': 'Close' } },
