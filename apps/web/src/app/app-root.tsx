@@ -2,6 +2,7 @@ import { messages } from '@workhub/shared/messages';
 import { type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
+import { RouteAnnouncer } from '../components/route-announcer.tsx';
 import { useFirstPageLoaded } from '../lib/first-page.ts';
 import { notify } from '../lib/notify.tsx';
 import { clearSession, setSessionLostHandler } from '../lib/session.ts';
@@ -13,7 +14,8 @@ import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
 /**
  * Around every route: waits for the session restore (spec section 2: a loader while it is
- * pending), wires session loss and cross-tab logout, and holds the error boundary.
+ * pending), wires session loss and cross-tab logout, reads out each new page (RouteAnnouncer) and
+ * holds the error boundary.
  */
 export const AppRoot = ({ children }: { children: ReactNode }) => {
   const session = useSession();
@@ -62,9 +64,14 @@ export const AppRoot = ({ children }: { children: ReactNode }) => {
   const firstPage = useFirstPageLoaded();
   const restored = useDeferredValue(session.status !== 'restoring' && firstPage);
   if (!restored) return <FullPageLoader />;
+  // The announcer stands outside the routes' layouts, so a move between them (the public site, the
+  // sign-in pages and the signed-in shell: signing in, a link from the pricing page) is read out too.
   return (
-    <RouteErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<FullPageLoader />}>{children}</Suspense>
-    </RouteErrorBoundary>
+    <>
+      <RouteAnnouncer />
+      <RouteErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<FullPageLoader />}>{children}</Suspense>
+      </RouteErrorBoundary>
+    </>
   );
 };

@@ -4,7 +4,6 @@ import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { LoadingState } from '../../components/data-states.tsx';
 import { QueryProvider } from '../../components/query-provider.tsx';
-import { RouteAnnouncer } from '../../components/route-announcer.tsx';
 import { MAIN_ID, SkipLink } from '../../components/skip-link.tsx';
 import { useSession } from '../../lib/use-session.ts';
 import { GlobalSearch } from './global-search.tsx';
@@ -20,7 +19,6 @@ export const ShellLayout = () => {
   return (
     <QueryProvider>
       <SkipLink />
-      <RouteAnnouncer />
       <AppShell
         header={{ height: 60 }}
         navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
