@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ADMIN, APP_URL } from '../playwright.config.ts';
-import { type ApiSession, apiCreateWorkspace, apiSignIn } from './support/api.ts';
-import { createVerifiedUser, shot, signIn } from './support/helpers.ts';
+import { type ApiSession, apiCreateWorkspace, apiInviteAndAccept, apiSignIn } from './support/api.ts';
+import { createVerifiedUser, shot, signIn, uniqueEmail } from './support/helpers.ts';
 
 // Every kind of page, checked by axe-core in the browser against WCAG 2.2 A and AA and axe's best
 // practices: colour contrast as rendered, names of buttons and fields, landmarks, headings, target
@@ -172,6 +172,46 @@ test("a workspace's pages, a dialog and the user menu meet WCAG 2.2 AA", async (
   await expect(page.getByRole('menuitem').nth(1)).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: /user menu/ })).toBeFocused();
+});
+
+test("a worker's pages, a form's refusals and a confirmation meet WCAG 2.2 AA", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { page, session } = await owner(browser, 'workspace');
+  const worker = { email: uniqueEmail('a11y-worker'), password: 'worker-pass-1' };
+  await apiInviteAndAccept(session, { ...worker, first_name: 'Wendy', last_name: 'Worker', role: 'worker' });
+  const project = await post(session, '/api/projects', {
+    name: 'Launch',
+    description: 'The launch',
+    due_date: '2099-01-15',
+    status: 'in_progress',
+  });
+  // The owner's form refused: every field's message shown in the error colour, the fields marked.
+  await page.goto('/project/create');
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByRole('textbox', { name: /name/i }).first()).toHaveAttribute('aria-invalid', 'true');
+  expect(await violations(page)).toEqual([]);
+  // A destructive action's confirmation.
+  await page.goto('/project/list');
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Launch' })
+    .getByRole('button', { name: 'Deactivate' })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Deactivate Launch?' })).toBeVisible();
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  expect(await violations(page)).toEqual([]);
+  // A worker sees less (no team, no settings) and reads what the owner writes.
+  const workerPage = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await signIn(workerPage, worker.email, worker.password);
+  await expect(workerPage).toHaveURL(/\/dashboard/);
+  expect(
+    await audit(workerPage, [
+      '/dashboard',
+      '/project/list',
+      `/milestone/${project.project_id}`,
+      '/tasks/mine',
+    ]),
+  ).toEqual({});
 });
 
 test("a salon's pages, its booking dialog and its public booking page meet WCAG 2.2 AA", async ({
