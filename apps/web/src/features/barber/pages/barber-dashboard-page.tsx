@@ -159,7 +159,7 @@ const SalonDashboard = () => {
               kind="line"
               caption="Revenue per week"
               valueHeader={headed('Revenue', currency)}
-              color="teal-6"
+              color="teal-8"
               format={(v) => money(Math.round(v))}
               points={d.revenue_per_week.map((w) => ({
                 week: w.week,

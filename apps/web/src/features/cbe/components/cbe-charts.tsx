@@ -1,13 +1,15 @@
 import { Box, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { CBE_LEVEL_LABELS, CBE_LEVELS, type CbeDashboard } from '@workhub/shared/schemas/cbe';
+import { type ChartColor, chartColor } from '../../../components/chart-colors.ts';
 import { formatMoney, useSchoolCurrency } from '../cbe-money.ts';
 
-const LEVEL_COLORS = {
-  exceeding: 'var(--mantine-color-teal-6)',
-  meeting: 'var(--mantine-color-blue-5)',
-  approaching: 'var(--mantine-color-yellow-5)',
-  below: 'var(--mantine-color-red-6)',
-} as const;
+/** Each level's colour: 3:1 or more on the card (chart-colors.ts); a bar's segments are kept apart by a white gap. */
+export const LEVEL_COLORS = {
+  exceeding: 'teal-8',
+  meeting: 'blue-7',
+  approaching: 'orange-8',
+  below: 'red-9',
+} as const satisfies Record<(typeof CBE_LEVELS)[number], ChartColor>;
 
 /**
  * Levels per learning area as stacked horizontal bars (plain elements sized by CSS: no chart
@@ -18,7 +20,7 @@ export const LevelBars = ({ rows }: { rows: CbeDashboard['levels'] }) => (
     <Group gap="md" aria-hidden>
       {CBE_LEVELS.map((level) => (
         <Group key={level} gap={4}>
-          <Box w={12} h={12} style={{ background: LEVEL_COLORS[level], borderRadius: 2 }} />
+          <Box w={12} h={12} style={{ background: chartColor(LEVEL_COLORS[level]), borderRadius: 2 }} />
           <Text size="xs">{CBE_LEVEL_LABELS[level]}</Text>
         </Group>
       ))}
@@ -30,13 +32,16 @@ export const LevelBars = ({ rows }: { rows: CbeDashboard['levels'] }) => (
           <Text size="sm" mb={2}>
             {row.learning_area}
           </Text>
-          <div style={{ display: 'flex', height: 18, borderRadius: 4, overflow: 'hidden' }}>
+          <div style={{ display: 'flex', gap: 2, height: 18, borderRadius: 4, overflow: 'hidden' }}>
             {CBE_LEVELS.map((level) =>
               row[level] === 0 ? null : (
                 <div
                   key={level}
                   title={`${CBE_LEVEL_LABELS[level]}: ${row[level]}`}
-                  style={{ width: `${(100 * row[level]) / total}%`, background: LEVEL_COLORS[level] }}
+                  style={{
+                    width: `${(100 * row[level]) / total}%`,
+                    background: chartColor(LEVEL_COLORS[level]),
+                  }}
                 />
               ),
             )}
@@ -87,11 +92,11 @@ export const CollectionLines = ({ points }: { points: CbeDashboard['collection']
     <Stack gap="xs">
       <Group gap="md" aria-hidden>
         <Group gap={4}>
-          <Box w={12} h={3} bg="gray.6" />
+          <Box w={12} h={3} bg={chartColor('gray-6')} />
           <Text size="xs">Expected</Text>
         </Group>
         <Group gap={4}>
-          <Box w={12} h={3} bg="teal.6" />
+          <Box w={12} h={3} bg={chartColor('teal-8')} />
           <Text size="xs">Collected</Text>
         </Group>
       </Group>
@@ -104,16 +109,11 @@ export const CollectionLines = ({ points }: { points: CbeDashboard['collection']
         <polyline
           points={line('expected')}
           fill="none"
-          stroke="var(--mantine-color-gray-6)"
+          stroke={chartColor('gray-6')}
           strokeWidth={2}
           strokeDasharray="6 4"
         />
-        <polyline
-          points={line('collected')}
-          fill="none"
-          stroke="var(--mantine-color-teal-6)"
-          strokeWidth={2.5}
-        />
+        <polyline points={line('collected')} fill="none" stroke={chartColor('teal-8')} strokeWidth={2.5} />
       </svg>
       {last ? (
         <Text size="sm" c="dimmed">

@@ -46,7 +46,7 @@ export const SalesPanels = ({ figures }: { figures: SalesFigures }) => {
             caption="Sales value per week"
             valueHeader={headed('Sales value', currency)}
             points={sales}
-            color="teal-6"
+            color="teal-8"
             format={compactMoney}
           />
         )}

@@ -1,4 +1,5 @@
 import { Table, VisuallyHidden } from '@mantine/core';
+import { chartColor } from '../../../components/chart-colors.ts';
 
 type HourChartProps = { caption: string; hours: { hour: number; tickets: number }[] };
 
@@ -29,7 +30,13 @@ export const HourChart = ({ caption, hours }: HourChartProps) => {
           y2={PAD.top + plotH}
           stroke="#ced4da"
         />
-        <text x={PAD.left - 6} y={PAD.top + 8} fontSize="11" textAnchor="end" fill="#868e96">
+        <text
+          x={PAD.left - 6}
+          y={PAD.top + 8}
+          fontSize="11"
+          textAnchor="end"
+          fill="var(--mantine-color-dimmed)"
+        >
           {top}
         </text>
         {shown.map((h, i) => {
@@ -42,10 +49,16 @@ export const HourChart = ({ caption, hours }: HourChartProps) => {
                 y={PAD.top + plotH - height}
                 width={slot * 0.7}
                 height={height}
-                fill="var(--mantine-color-blue-6)"
+                fill={chartColor('blue-6')}
                 rx={2}
               />
-              <text x={x + slot * 0.35} y={HEIGHT - 8} fontSize="11" textAnchor="middle" fill="#868e96">
+              <text
+                x={x + slot * 0.35}
+                y={HEIGHT - 8}
+                fontSize="11"
+                textAnchor="middle"
+                fill="var(--mantine-color-dimmed)"
+              >
                 {String(h.hour).padStart(2, '0')}
               </text>
             </g>
