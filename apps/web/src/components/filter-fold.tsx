@@ -1,4 +1,4 @@
-import { Badge, Button } from '@mantine/core';
+import { Badge, Button, Group, TextInput, type TextInputProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useId, useState } from 'react';
 
@@ -53,4 +53,50 @@ export const useFilterFold = (chosen: number): FilterFold => {
     foldProps: phone ? { id, w: '100%' } : { id, display: 'contents' },
     width: (wide) => (phone ? '100%' : wide),
   };
+};
+
+type FilterBarProps = {
+  /** The search box (its label, value and onChange): it stays on a phone, beside "Filters". */
+  search: Omit<TextInputProps, 'w' | 'style' | 'type'>;
+  /** The search box's width on a wide screen. */
+  searchWidth?: number;
+  /** How many of the folded filters are set (the toggle says so). */
+  chosen: number;
+  /**
+   * The filters that fold on a phone, given their width: the one asked for (or their own) on a wide
+   * screen, the whole row on a phone.
+   */
+  children: (width: (wide?: number) => number | string | undefined) => ReactNode;
+  /** At the end of the bar (on a row of their own on a phone), never folded: Export CSV. */
+  actions?: ReactNode;
+};
+
+/**
+ * A list's filter bar for lists that keep their own filter state (the modules' lists): a search box,
+ * filters that fold behind "Filters" on a phone (useFilterFold), and actions that stay.
+ */
+export const FilterBar = ({ search, searchWidth = 240, chosen, children, actions }: FilterBarProps) => {
+  const { phone, toggle, shown, foldProps } = useFilterFold(chosen);
+  return (
+    <Group gap="sm" align="flex-end" mb="md" wrap="wrap" role="search" aria-label="Filters">
+      <TextInput
+        {...search}
+        type="search"
+        w={phone ? undefined : searchWidth}
+        style={phone ? { flex: 1 } : undefined}
+      />
+      {toggle}
+      {shown ? (
+        <Group gap="sm" align="flex-end" wrap="wrap" {...foldProps}>
+          {children((wide) => (phone ? '100%' : wide))}
+        </Group>
+      ) : null}
+      {actions ? (
+        // On a phone the actions go to a row of their own: the search keeps the width.
+        <Group ml="auto" justify="flex-end" w={phone ? '100%' : undefined}>
+          {actions}
+        </Group>
+      ) : null}
+    </Group>
+  );
 };

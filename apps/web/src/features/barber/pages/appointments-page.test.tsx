@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Appointment } from '@workhub/shared/schemas/barber';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { calledUrls } from '../../../test/fetch-mock.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
+import { onPhone } from '../../../test/phone.ts';
 import { rowWith } from '../../../test/table.ts';
 import { AppointmentsPage } from './appointments-page.tsx';
 import { appointmentOf, barberPageKit, nairobiTime } from './barber-test-kit.ts';
@@ -50,6 +51,8 @@ const { fetchMock, signInAs, open } = barberPageKit({
   routes: base,
 });
 
+afterEach(() => vi.restoreAllMocks());
+
 describe('AppointmentsPage', { timeout: 20_000 }, () => {
   it('lists appointments in the shop time with the steps each status allows', async () => {
     signInAs('worker');
@@ -91,5 +94,30 @@ describe('AppointmentsPage', { timeout: 20_000 }, () => {
         jsonResponse(200, { data: [], meta: { page: 1, limit: 14, total: 0 } }),
     });
     await screen.findByText('No appointments yet');
+  });
+
+  it("on a phone folds the filters behind 'Filters' (counting those in the address); search and Export stay", async () => {
+    const user = userEvent.setup();
+    onPhone(true);
+    signInAs('worker');
+    open({}, '/barber/appointments?status=booked&from=2026-01-01&q=nj');
+    await screen.findByRole('table', { name: 'Appointments' });
+    expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('nj');
+    expect(screen.getByRole('button', { name: /Export CSV/ })).toBeTruthy();
+    expect(screen.queryByLabelText('Staff member')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Filters, 2 set' }));
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('booked');
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-01-01');
+  });
+
+  it("leaves one customer's visits by a button, which the keyboard reaches", async () => {
+    const user = userEvent.setup();
+    signInAs('worker');
+    open({}, '/barber/appointments?customer_id=c-1');
+    await screen.findByRole('table', { name: 'Appointments' });
+    expect(screen.getByText(/One customer's visits/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show everyone' }));
+    await waitFor(() => expect(screen.queryByText(/One customer's visits/)).toBeNull());
+    expect(calledUrls(fetchMock).at(-1)).not.toContain('customer_id');
   });
 });

@@ -1,9 +1,10 @@
-import { Badge, Group, NativeSelect, Paper, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, NativeSelect, Paper, Text, TextInput } from '@mantine/core';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@workhub/shared/schemas/barber';
 import { useSearchParams } from 'react-router';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
+import { FilterBar } from '../../../components/filter-fold.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { headed } from '../../../lib/currency.ts';
 import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
@@ -59,52 +60,62 @@ export const AppointmentsPage = () => {
         description="Every booking, latest first: from the desk, the booking page and walk-ins."
       />
       <Paper withBorder p="md" radius="md">
-        <Group mb="md" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Search"
-            placeholder="Customer, phone, e-mail or staff"
-            defaultValue={filters.q ?? ''}
-            onChange={(e) => set('q', e.currentTarget.value)}
-            w={260}
-          />
-          <NativeSelect
-            label="Status"
-            value={filters.status ?? ''}
-            onChange={(e) => set('status', e.currentTarget.value)}
-            data={[
-              { value: '', label: 'All statuses' },
-              ...APPOINTMENT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
-            ]}
-          />
-          <NativeSelect
-            label="Staff member"
-            value={filters.staff_id ?? ''}
-            onChange={(e) => set('staff_id', e.currentTarget.value)}
-            data={[
-              { value: '', label: 'Everyone' },
-              ...(staff.data ?? []).map((s) => ({ value: s.id, label: s.name })),
-            ]}
-          />
-          <TextInput
-            type="date"
-            label="From"
-            value={filters.from ?? ''}
-            onChange={(e) => set('from', e.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={filters.to ?? ''}
-            onChange={(e) => set('to', e.currentTarget.value)}
-          />
-          <ExportCsvButton onExport={() => exportAppointments(filters)} />
-        </Group>
+        <FilterBar
+          search={{
+            label: 'Search',
+            placeholder: 'Customer, phone, e-mail or staff',
+            defaultValue: filters.q ?? '',
+            onChange: (e) => set('q', e.currentTarget.value),
+          }}
+          searchWidth={260}
+          chosen={[filters.status, filters.staff_id, filters.from, filters.to].filter(Boolean).length}
+          actions={<ExportCsvButton onExport={() => exportAppointments(filters)} />}
+        >
+          {(width) => (
+            <>
+              <NativeSelect
+                label="Status"
+                value={filters.status ?? ''}
+                onChange={(e) => set('status', e.currentTarget.value)}
+                data={[
+                  { value: '', label: 'All statuses' },
+                  ...APPOINTMENT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+                ]}
+                w={width()}
+              />
+              <NativeSelect
+                label="Staff member"
+                value={filters.staff_id ?? ''}
+                onChange={(e) => set('staff_id', e.currentTarget.value)}
+                data={[
+                  { value: '', label: 'Everyone' },
+                  ...(staff.data ?? []).map((s) => ({ value: s.id, label: s.name })),
+                ]}
+                w={width()}
+              />
+              <TextInput
+                type="date"
+                label="From"
+                value={filters.from ?? ''}
+                onChange={(e) => set('from', e.currentTarget.value)}
+                w={width()}
+              />
+              <TextInput
+                type="date"
+                label="To"
+                value={filters.to ?? ''}
+                onChange={(e) => set('to', e.currentTarget.value)}
+                w={width()}
+              />
+            </>
+          )}
+        </FilterBar>
         {filters.customer_id ? (
           <Text size="sm" mb="sm">
             One customer's visits.{' '}
-            <Text span c="blue" style={{ cursor: 'pointer' }} onClick={() => set('customer_id', '')}>
+            <Anchor component="button" type="button" size="sm" onClick={() => set('customer_id', '')}>
               Show everyone
-            </Text>
+            </Anchor>
           </Text>
         ) : null}
         <DataTable

@@ -1,6 +1,7 @@
-import { Group, NativeSelect, TextInput } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
+import { FilterBar } from '../../../components/filter-fold.tsx';
 
 export type SelectFilter = {
   key: string;
@@ -57,23 +58,27 @@ export const CbeFilterBar = ({
   selects: SelectFilter[];
   children?: ReactNode;
 }) => (
-  <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
-    <TextInput
-      label={searchLabel}
-      placeholder="Search"
-      value={state.q}
-      onChange={(event) => state.setQ(event.currentTarget.value)}
-      w={240}
-    />
-    {selects.map((select) => (
-      <NativeSelect
-        key={select.key}
-        label={select.label}
-        value={state.values[select.key] ?? ''}
-        onChange={(event) => state.set(select.key, event.currentTarget.value)}
-        data={[{ value: '', label: select.any }, ...select.options]}
-      />
-    ))}
-    <Group ml="auto">{children}</Group>
-  </Group>
+  <FilterBar
+    search={{
+      label: searchLabel,
+      placeholder: 'Search',
+      value: state.q,
+      onChange: (event) => state.setQ(event.currentTarget.value),
+    }}
+    chosen={selects.filter((select) => (state.values[select.key] ?? '') !== '').length}
+    actions={children}
+  >
+    {(width) =>
+      selects.map((select) => (
+        <NativeSelect
+          key={select.key}
+          label={select.label}
+          value={state.values[select.key] ?? ''}
+          onChange={(event) => state.set(select.key, event.currentTarget.value)}
+          data={[{ value: '', label: select.any }, ...select.options]}
+          w={width()}
+        />
+      ))
+    }
+  </FilterBar>
 );

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CbeStudent } from '@workhub/shared/schemas/cbe';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
 import { fakeWorkspaceAuthSession, jsonResponse, myWorkspacesRoute } from '../../../test/fixtures.ts';
+import { onPhone } from '../../../test/phone.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { at, classOf, listOf, pageTestKit, termOf } from './cbe-test-kit.ts';
@@ -69,6 +70,31 @@ describe('StudentsPage admissions', { timeout: 20_000 }, () => {
       guardians: [{ name: 'Ruth Wambui', phone: null, email: 'ruth@example.com' }],
     });
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Created'));
+  });
+});
+
+describe('StudentsPage filters', { timeout: 20_000 }, () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('on a phone folds class and status behind "Filters"; the search and the actions stay', async () => {
+    onPhone(true);
+    signIn(fakeWorkspaceAuthSession('cbe', 'owner'));
+    routeFetch(fetchMock, {
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      'GET /api/cbe/students': () => jsonResponse(200, listOf([child])),
+    });
+    renderWithData(<StudentsPage />, '/cbe/students');
+    await screen.findByRole('table');
+    expect(screen.getByRole('searchbox', { name: 'Search by name or admission no.' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Export CSV/ })).toBeTruthy();
+    expect(screen.queryByLabelText('Class')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.selectOptions(screen.getByLabelText('Status'), 'left');
+    expect(screen.getByRole('button', { name: 'Filters, 1 set' })).toBeTruthy();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map((call) => String(call[0])).at(-1)).toContain('status=left'),
+    );
   });
 });
 

@@ -1,5 +1,6 @@
-import { Group, NativeSelect, TextInput } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { FilterBar } from '../../../components/filter-fold.tsx';
 
 /** The search box and status filter of the services and counters lists. */
 export const RecordListToolbar = ({
@@ -17,18 +18,24 @@ export const RecordListToolbar = ({
   searchLabel: string;
   children?: ReactNode;
 }) => (
-  <Group mb="md" align="flex-end">
-    <TextInput label={searchLabel} value={q} onChange={(e) => onQ(e.currentTarget.value)} w={260} />
-    <NativeSelect
-      label="Status"
-      value={status}
-      onChange={(e) => onStatus(e.currentTarget.value)}
-      data={[
-        { value: '', label: 'All statuses' },
-        { value: 'active', label: 'Active' },
-        { value: 'inactive', label: 'Inactive' },
-      ]}
-    />
-    {children}
-  </Group>
+  <FilterBar
+    search={{ label: searchLabel, value: q, onChange: (e) => onQ(e.currentTarget.value) }}
+    searchWidth={260}
+    chosen={status ? 1 : 0}
+    actions={children}
+  >
+    {(width) => (
+      <NativeSelect
+        label="Status"
+        value={status}
+        onChange={(e) => onStatus(e.currentTarget.value)}
+        data={[
+          { value: '', label: 'All statuses' },
+          { value: 'active', label: 'Active' },
+          { value: 'inactive', label: 'Inactive' },
+        ]}
+        w={width()}
+      />
+    )}
+  </FilterBar>
 );

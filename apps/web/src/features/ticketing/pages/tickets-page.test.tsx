@@ -1,9 +1,10 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { Ticket } from '@workhub/shared/schemas/ticketing';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures.ts';
 import { listOf } from '../../../test/page-kit.ts';
 import { expectEmptyThenErrorAndRetry } from '../../../test/page-states.tsx';
+import { onPhone } from '../../../test/phone.ts';
 import { rowWith } from '../../../test/table.ts';
 import { SERVICE_ID, serviceOf, ticketingPageKit } from './ticketing-test-kit.ts';
 import { TicketsPage } from './tickets-page.tsx';
@@ -74,4 +75,22 @@ describe('TicketsPage', () => {
       { empty: 'No tickets yet', errorTitle: 'The tickets could not be loaded', table: 'Tickets' },
     );
   });
+
+  it('on a phone folds status, service, day and sort behind "Filters"; the search and Export stay', async () => {
+    onPhone(true);
+    signInAs('worker');
+    open();
+    await screen.findByRole('table', { name: 'Tickets' });
+    expect(screen.getByRole('searchbox', { name: 'Search (A-012 or service)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Export CSV/ })).toBeTruthy();
+    expect(screen.queryByLabelText('Status')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'number' } });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'done' } });
+    expect(screen.getByRole('button', { name: 'Filters, 2 set' })).toBeTruthy();
+    expect(screen.getByLabelText('Service')).toBeTruthy();
+    expect(screen.getByLabelText('Day')).toBeTruthy();
+  });
 });
+
+afterEach(() => vi.restoreAllMocks());

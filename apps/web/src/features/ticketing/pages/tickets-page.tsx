@@ -1,10 +1,11 @@
-import { Badge, Group, NativeSelect, Paper, TextInput } from '@mantine/core';
+import { Badge, NativeSelect, Paper, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { TICKET_STATUSES } from '@workhub/shared/schemas/ticketing';
 import { useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
+import { FilterBar } from '../../../components/filter-fold.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useServiceChoices } from '../api/services.ts';
@@ -18,8 +19,9 @@ const timeIn = (timeZone: string | undefined) => {
   return (iso: string | null) => (iso ? format.format(new Date(iso)) : '—');
 };
 
+const DEFAULT_SORT = '-queued_at';
 const SORTS = [
-  { value: '-queued_at', label: 'Newest first' },
+  { value: DEFAULT_SORT, label: 'Newest first' },
   { value: 'queued_at', label: 'Oldest first' },
   { value: 'number', label: 'Number' },
   { value: '-number', label: 'Number, descending' },
@@ -37,7 +39,7 @@ export const TicketsPage = () => {
   const [status, setStatus] = useState('');
   const [serviceId, setServiceId] = useState('');
   const [day, setDay] = useState('');
-  const [sort, setSort] = useState('-queued_at');
+  const [sort, setSort] = useState(DEFAULT_SORT);
   const [page, setPage] = useState(1);
   const [search] = useDebouncedValue(q, 300);
   const filters = { q: search, status, service_id: serviceId, day, sort };
@@ -57,45 +59,55 @@ export const TicketsPage = () => {
         description={`Every ticket taken, at the kiosk or at the desk.${zone ? ` Times in ${zone}, the queue's time zone.` : ''}`}
       />
       <Paper withBorder p="md" radius="md">
-        <Group mb="md" align="flex-end">
-          <TextInput
-            label="Search (A-012 or service)"
-            value={q}
-            onChange={(e) => reset(setQ)(e.currentTarget.value)}
-            w={220}
-          />
-          <NativeSelect
-            label="Status"
-            value={status}
-            onChange={(e) => reset(setStatus)(e.currentTarget.value)}
-            data={[
-              { value: '', label: 'All statuses' },
-              ...TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] })),
-            ]}
-          />
-          <NativeSelect
-            label="Service"
-            value={serviceId}
-            onChange={(e) => reset(setServiceId)(e.currentTarget.value)}
-            data={[
-              { value: '', label: 'All services' },
-              ...(services.data ?? []).map((s) => ({ value: s.id, label: `${s.prefix} · ${s.name}` })),
-            ]}
-          />
-          <TextInput
-            label="Day"
-            type="date"
-            value={day}
-            onChange={(e) => reset(setDay)(e.currentTarget.value)}
-          />
-          <NativeSelect
-            label="Sort"
-            value={sort}
-            onChange={(e) => setSort(e.currentTarget.value)}
-            data={SORTS}
-          />
-          <ExportCsvButton onExport={() => exportTickets(filters)} />
-        </Group>
+        <FilterBar
+          search={{
+            label: 'Search (A-012 or service)',
+            value: q,
+            onChange: (e) => reset(setQ)(e.currentTarget.value),
+          }}
+          searchWidth={220}
+          chosen={[status, serviceId, day, sort !== DEFAULT_SORT].filter(Boolean).length}
+          actions={<ExportCsvButton onExport={() => exportTickets(filters)} />}
+        >
+          {(width) => (
+            <>
+              <NativeSelect
+                label="Status"
+                value={status}
+                onChange={(e) => reset(setStatus)(e.currentTarget.value)}
+                data={[
+                  { value: '', label: 'All statuses' },
+                  ...TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] })),
+                ]}
+                w={width()}
+              />
+              <NativeSelect
+                label="Service"
+                value={serviceId}
+                onChange={(e) => reset(setServiceId)(e.currentTarget.value)}
+                data={[
+                  { value: '', label: 'All services' },
+                  ...(services.data ?? []).map((s) => ({ value: s.id, label: `${s.prefix} · ${s.name}` })),
+                ]}
+                w={width()}
+              />
+              <TextInput
+                label="Day"
+                type="date"
+                value={day}
+                onChange={(e) => reset(setDay)(e.currentTarget.value)}
+                w={width()}
+              />
+              <NativeSelect
+                label="Sort"
+                value={sort}
+                onChange={(e) => setSort(e.currentTarget.value)}
+                data={SORTS}
+                w={width()}
+              />
+            </>
+          )}
+        </FilterBar>
         <DataTable
           label="Tickets"
           minWidth={820}
