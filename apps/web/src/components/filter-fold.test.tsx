@@ -6,14 +6,22 @@ import { onPhone } from '../test/phone.ts';
 import { renderPage } from '../test/render.tsx';
 import { FilterBar } from './filter-fold.tsx';
 
-const Bar = ({ status: initial = '' }: { status?: string }) => {
+const Bar = ({ status: initial = '', controlled = true }: { status?: string; controlled?: boolean }) => {
   const [q, setQ] = useState('');
   const [status, setStatus] = useState(initial);
   return (
     <FilterBar
-      search={{ label: 'Search', value: q, onChange: (event) => setQ(event.currentTarget.value) }}
+      search={{
+        label: 'Search',
+        ...(controlled ? { value: q } : { defaultValue: q }),
+        onChange: (event) => setQ(event.currentTarget.value),
+      }}
       chosen={status ? 1 : 0}
       actions={<Button>Export CSV</Button>}
+      onClear={() => {
+        setQ('');
+        setStatus('');
+      }}
     >
       {(width) => (
         <NativeSelect
@@ -59,4 +67,22 @@ describe('FilterBar', () => {
     fireEvent.change(status, { target: { value: '' } });
     expect(screen.getByRole('button', { name: 'Filters' })).toBeTruthy();
   });
+
+  it.each([
+    ['a controlled', true],
+    ['an uncontrolled', false],
+  ])(
+    'offers "Clear filters" while anything is set, and empties %s search box and the filters',
+    (_, controlled) => {
+      onPhone(false);
+      renderPage(<Bar controlled={controlled} />);
+      expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'boiler' } });
+      fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'open' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+      expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('');
+      expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('');
+      expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, TextInput, type TextInputProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 
 /** Below Mantine's `sm` breakpoint (48em): a phone. */
 export const PHONE_QUERY = '(max-width: 47.99em)';
@@ -69,17 +69,30 @@ type FilterBarProps = {
   children: (width: (wide?: number) => number | string | undefined) => ReactNode;
   /** At the end of the bar (on a row of their own on a phone), never folded: Export CSV. */
   actions?: ReactNode;
+  /** Empties the search and every filter: "Clear filters" shows while any is set. */
+  onClear?: () => void;
 };
 
 /**
  * A list's filter bar for lists that keep their own filter state (the modules' lists): a search box,
  * filters that fold behind "Filters" on a phone (useFilterFold), and actions that stay.
  */
-export const FilterBar = ({ search, searchWidth = 240, chosen, children, actions }: FilterBarProps) => {
+export const FilterBar = ({
+  search,
+  searchWidth = 240,
+  chosen,
+  children,
+  actions,
+  onClear,
+}: FilterBarProps) => {
   const { phone, toggle, shown, foldProps } = useFilterFold(chosen);
+  // A search box left uncontrolled (defaultValue: its value lives in the address) is emptied here.
+  const searchBox = useRef<HTMLInputElement>(null);
+  const searching = String(search.value ?? search.defaultValue ?? '').trim() !== '';
   return (
     <Group gap="sm" align="flex-end" mb="md" wrap="wrap" role="search" aria-label="Filters">
       <TextInput
+        ref={searchBox}
         {...search}
         type="search"
         w={phone ? undefined : searchWidth}
@@ -90,6 +103,17 @@ export const FilterBar = ({ search, searchWidth = 240, chosen, children, actions
         <Group gap="sm" align="flex-end" wrap="wrap" {...foldProps}>
           {children((wide) => (phone ? '100%' : wide))}
         </Group>
+      ) : null}
+      {onClear && (chosen > 0 || searching) ? (
+        <Button
+          variant="subtle"
+          onClick={() => {
+            onClear();
+            if (search.value === undefined && searchBox.current) searchBox.current.value = '';
+          }}
+        >
+          Clear filters
+        </Button>
       ) : null}
       {actions ? (
         // On a phone the actions go to a row of their own: the search keeps the width.

@@ -108,6 +108,12 @@ describe('AppointmentsPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Filters, 2 set' }));
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('booked');
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-01-01');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeTruthy();
+    await waitFor(() =>
+      expect(calledUrls(fetchMock).at(-1)).toBe('/api/barber/appointments?limit=14&page=1'),
+    );
   });
 
   it("leaves one customer's visits by a button, which the keyboard reaches", async () => {

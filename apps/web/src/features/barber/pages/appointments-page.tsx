@@ -70,6 +70,7 @@ export const AppointmentsPage = () => {
           searchWidth={260}
           chosen={[filters.status, filters.staff_id, filters.from, filters.to].filter(Boolean).length}
           actions={<ExportCsvButton onExport={() => exportAppointments(filters)} />}
+          onClear={() => setParams(new URLSearchParams())}
         >
           {(width) => (
             <>

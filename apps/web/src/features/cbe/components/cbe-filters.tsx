@@ -67,6 +67,7 @@ export const CbeFilterBar = ({
     }}
     chosen={selects.filter((select) => (state.values[select.key] ?? '') !== '').length}
     actions={children}
+    onClear={state.clear}
   >
     {(width) =>
       selects.map((select) => (

@@ -23,6 +23,10 @@ export const RecordListToolbar = ({
     searchWidth={260}
     chosen={status ? 1 : 0}
     actions={children}
+    onClear={() => {
+      onQ('');
+      onStatus('');
+    }}
   >
     {(width) => (
       <NativeSelect

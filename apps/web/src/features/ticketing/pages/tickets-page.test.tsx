@@ -1,6 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Ticket } from '@workhub/shared/schemas/ticketing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calledUrls } from '../../../test/fetch-mock.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
 import { listOf } from '../../../test/page-kit.ts';
 import { expectEmptyThenErrorAndRetry } from '../../../test/page-states.tsx';
@@ -90,6 +91,16 @@ describe('TicketsPage', () => {
     expect(screen.getByRole('button', { name: 'Filters, 2 set' })).toBeTruthy();
     expect(screen.getByLabelText('Service')).toBeTruthy();
     expect(screen.getByLabelText('Day')).toBeTruthy();
+    // One tap empties them all, and the list is asked for again without them.
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeTruthy();
+    expect((screen.getByLabelText('Sort') as HTMLSelectElement).value).toBe('-queued_at');
+    await waitFor(() => {
+      const last = calledUrls(fetchMock)
+        .filter((url) => url.startsWith('/api/ticketing/tickets'))
+        .at(-1);
+      expect(last).not.toContain('status=');
+    });
   });
 });
 

@@ -68,6 +68,14 @@ export const TicketsPage = () => {
           searchWidth={220}
           chosen={[status, serviceId, day, sort !== DEFAULT_SORT].filter(Boolean).length}
           actions={<ExportCsvButton onExport={() => exportTickets(filters)} />}
+          onClear={() => {
+            setQ('');
+            setStatus('');
+            setServiceId('');
+            setDay('');
+            setSort(DEFAULT_SORT);
+            setPage(1);
+          }}
         >
           {(width) => (
             <>
