@@ -19,6 +19,10 @@ import { StepButtons } from '../components/appointment-dialog.tsx';
 const isStatus = (value: string | null): value is AppointmentStatus =>
   value !== null && (APPOINTMENT_STATUSES as readonly string[]).includes(value);
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+const DAY_FILTERS = [
+  ['from', 'From'],
+  ['to', 'To'],
+] as const;
 
 /**
  * /barber/appointments: every appointment, latest first, with search (customer, phone, e-mail,
@@ -94,20 +98,16 @@ export const AppointmentsPage = () => {
                 ]}
                 w={width()}
               />
-              <TextInput
-                type="date"
-                label="From"
-                value={filters.from ?? ''}
-                onChange={(e) => set('from', e.currentTarget.value)}
-                w={width()}
-              />
-              <TextInput
-                type="date"
-                label="To"
-                value={filters.to ?? ''}
-                onChange={(e) => set('to', e.currentTarget.value)}
-                w={width()}
-              />
+              {DAY_FILTERS.map(([key, label]) => (
+                <TextInput
+                  key={key}
+                  type="date"
+                  label={label}
+                  value={filters[key] ?? ''}
+                  onChange={(e) => set(key, e.currentTarget.value)}
+                  w={width()}
+                />
+              ))}
             </>
           )}
         </FilterBar>
