@@ -9,6 +9,7 @@ import {
 } from '@workhub/shared/schemas/audit';
 import { useState } from 'react';
 import { useSchemaForm } from '../lib/use-schema-form.ts';
+import { useFilterFold } from './filter-fold.tsx';
 
 export const NO_AUDIT_FILTERS: AuditFilterValues = {
   account_id: '',
@@ -50,7 +51,9 @@ type AuditFilterFormProps = {
 
 /**
  * The audit log's filters (the shared schema checks them as the API does: a date that exists, the
- * end not before the start), applied on 'Filter'; 'Clear' goes back to the whole log.
+ * end not before the start), applied on 'Filter'; 'Clear' goes back to the whole log. On a phone the
+ * actor's search stays and the rest fold behind "Filters" (counting those applied), unfolded while
+ * one of them shows an error.
  */
 export const AuditFilterForm = ({ value, onApply, withAccount = false }: AuditFilterFormProps) => {
   const { form, field, submit } = useSchemaForm(auditFilterForm, {
@@ -61,23 +64,46 @@ export const AuditFilterForm = ({ value, onApply, withAccount = false }: AuditFi
     form.reset(NO_AUDIT_FILTERS);
     onApply(NO_AUDIT_FILTERS);
   };
+  const folded = (Object.keys(NO_AUDIT_FILTERS) as (keyof AuditFilterValues)[]).filter(
+    (key) => key !== 'actor' && (withAccount || key !== 'account_id'),
+  );
+  const { phone, toggle, shown, foldProps, width } = useFilterFold(
+    folded.filter((key) => value[key] !== '').length,
+    { open: folded.some((key) => form.formState.errors[key]) },
+  );
   return (
     <form onSubmit={submit} noValidate aria-label="Audit log filters">
       <Group gap="sm" align="flex-start" mb="md" wrap="wrap">
-        {withAccount ? (
-          <TextInput label={messages.auditAccountLabel} w={300} {...field('account_id')} />
-        ) : null}
-        <NativeSelect label={messages.auditActionLabel} data={ACTION_OPTIONS} w={220} {...field('action')} />
-        <TextInput label={messages.auditActorLabel} type="search" w={220} {...field('actor')} />
-        <NativeSelect
-          label={messages.auditEntityTypeLabel}
-          data={ENTITY_OPTIONS}
-          w={160}
-          {...field('entity_type')}
+        <TextInput
+          label={messages.auditActorLabel}
+          type="search"
+          w={phone ? undefined : 220}
+          style={phone ? { flex: 1 } : undefined}
+          {...field('actor')}
         />
-        <TextInput label={messages.auditFromLabel} type="date" w={160} {...field('from')} />
-        <TextInput label={messages.auditToLabel} type="date" w={160} {...field('to')} />
-        <Group gap="xs" mt={25}>
+        {toggle ? <Group mt={25}>{toggle}</Group> : null}
+        {shown ? (
+          <Group gap="sm" align="flex-start" wrap="wrap" {...foldProps}>
+            {withAccount ? (
+              <TextInput label={messages.auditAccountLabel} w={width(300)} {...field('account_id')} />
+            ) : null}
+            <NativeSelect
+              label={messages.auditActionLabel}
+              data={ACTION_OPTIONS}
+              w={width(220)}
+              {...field('action')}
+            />
+            <NativeSelect
+              label={messages.auditEntityTypeLabel}
+              data={ENTITY_OPTIONS}
+              w={width(160)}
+              {...field('entity_type')}
+            />
+            <TextInput label={messages.auditFromLabel} type="date" w={width(160)} {...field('from')} />
+            <TextInput label={messages.auditToLabel} type="date" w={width(160)} {...field('to')} />
+          </Group>
+        ) : null}
+        <Group gap="xs" mt={phone ? 0 : 25} w={phone ? '100%' : undefined}>
           <Button type="submit">{messages.auditFilter}</Button>
           <Button variant="subtle" onClick={clear}>
             {messages.auditClearFilters}

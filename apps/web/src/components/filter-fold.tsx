@@ -21,9 +21,10 @@ type FilterFold = {
 /**
  * On a phone a list's filters (all but the search) fold behind a "Filters" button that says how many
  * are set, so the list itself is on the first screen. On a wide screen nothing changes: the box
- * around them is `display: contents`, its fields the bar's own items.
+ * around them is `display: contents`, its fields the bar's own items. `open` keeps them shown
+ * whatever the toggle says (a folded field with an error to read).
  */
-export const useFilterFold = (chosen: number): FilterFold => {
+export const useFilterFold = (chosen: number, { open = false }: { open?: boolean } = {}): FilterFold => {
   // Read at the first render (no server rendering here): the bar does not fold after painting.
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [unfolded, setUnfolded] = useState(false);
@@ -49,7 +50,7 @@ export const useFilterFold = (chosen: number): FilterFold => {
   return {
     phone,
     toggle,
-    shown: !phone || unfolded,
+    shown: !phone || unfolded || open,
     foldProps: phone ? { id, w: '100%' } : { id, display: 'contents' },
     width: (wide) => (phone ? '100%' : wide),
   };

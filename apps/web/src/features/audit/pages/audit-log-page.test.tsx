@@ -8,6 +8,7 @@ import { signIn } from '../../../lib/session.ts';
 import { captureDownloads } from '../../../test/downloads.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { onPhone } from '../../../test/phone.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
@@ -99,6 +100,33 @@ describe('AuditLogPage', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: messages.auditFilter }));
     expect(await screen.findByText(messages.auditRangeInvalid)).toBeTruthy();
     expect(calledUrls(fetchMock).filter((url) => url.includes('from='))).toEqual([]);
+  });
+
+  it('on a phone keeps the actor search, folds the rest behind "Filters", and shows a folded error', async () => {
+    onPhone(true);
+    const user = userEvent.setup();
+    routeFetch(fetchMock, { 'GET /api/audit': () => jsonResponse(200, page([entry()])) });
+    renderAudit();
+    await screen.findByText('owner@example.com');
+    expect(screen.getByLabelText(messages.auditActorLabel)).toBeTruthy();
+    expect(screen.getByRole('button', { name: messages.auditFilter })).toBeTruthy();
+    expect(screen.queryByLabelText(messages.auditActionLabel)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.selectOptions(screen.getByLabelText(messages.auditActionLabel), 'task.deleted');
+    await user.type(screen.getByLabelText(messages.auditFromLabel), '2026-03-05');
+    await user.type(screen.getByLabelText(messages.auditToLabel), '2026-03-01');
+    await user.click(screen.getByRole('button', { name: messages.auditFilter }));
+    expect(await screen.findByText(messages.auditRangeInvalid)).toBeTruthy();
+    // Folding does not hide a refusal: the fold stays open while one of its fields is refused.
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(screen.getByText(messages.auditRangeInvalid)).toBeTruthy();
+    expect(screen.getByLabelText(messages.auditToLabel)).toBeTruthy();
+    await user.clear(screen.getByLabelText(messages.auditToLabel));
+    await user.click(screen.getByRole('button', { name: messages.auditFilter }));
+    await waitFor(() => expect(calledUrls(fetchMock).at(-1)).toContain('action=task.deleted'));
+    // What is applied is counted on the toggle.
+    expect(screen.getByRole('button', { name: 'Filters, 2 set' })).toBeTruthy();
+    vi.restoreAllMocks();
   });
 
   it('shows the error state with a retry when the log cannot be read', async () => {
