@@ -57,8 +57,8 @@ export const useFilterFold = (chosen: number, { open = false }: { open?: boolean
 };
 
 type FilterBarProps = {
-  /** The search box (its label, value and onChange): it stays on a phone, beside "Filters". */
-  search: Omit<TextInputProps, 'w' | 'style' | 'type'>;
+  /** The search box (its label, value and onChange): it stays on a phone, beside "Filters". None: no search box. */
+  search?: Omit<TextInputProps, 'w' | 'style' | 'type'>;
   /** The search box's width on a wide screen. */
   searchWidth?: number;
   /** How many of the folded filters are set (the toggle says so). */
@@ -72,11 +72,17 @@ type FilterBarProps = {
   actions?: ReactNode;
   /** Empties the search and every filter: "Clear filters" shows while any is set. */
   onClear?: () => void;
+  /**
+   * Whether "Clear filters" shows, when the list has its own rule for it (the operations' lists leave
+   * the sort out); by default, while the search or a folded filter is set.
+   */
+  clearShown?: boolean;
 };
 
 /**
- * A list's filter bar for lists that keep their own filter state (the modules' lists): a search box,
- * filters that fold behind "Filters" on a phone (useFilterFold), and actions that stay.
+ * Every list's filter bar (the work lists' ListFilters, the operations' OpsFilterBar and the other
+ * modules' lists): a search box, filters that fold behind "Filters" on a phone (useFilterFold), and
+ * actions that stay.
  */
 export const FilterBar = ({
   search,
@@ -85,32 +91,35 @@ export const FilterBar = ({
   children,
   actions,
   onClear,
+  clearShown,
 }: FilterBarProps) => {
   const { phone, toggle, shown, foldProps } = useFilterFold(chosen);
   // A search box left uncontrolled (defaultValue: its value lives in the address) is emptied here.
   const searchBox = useRef<HTMLInputElement>(null);
-  const searching = String(search.value ?? search.defaultValue ?? '').trim() !== '';
+  const searching = String(search?.value ?? search?.defaultValue ?? '').trim() !== '';
   return (
     <Group gap="sm" align="flex-end" mb="md" wrap="wrap" role="search" aria-label="Filters">
-      <TextInput
-        ref={searchBox}
-        {...search}
-        type="search"
-        w={phone ? undefined : searchWidth}
-        style={phone ? { flex: 1 } : undefined}
-      />
+      {search ? (
+        <TextInput
+          ref={searchBox}
+          {...search}
+          type="search"
+          w={phone ? undefined : searchWidth}
+          style={phone ? { flex: 1 } : undefined}
+        />
+      ) : null}
       {toggle}
       {shown ? (
         <Group gap="sm" align="flex-end" wrap="wrap" {...foldProps}>
           {children((wide) => (phone ? '100%' : wide))}
         </Group>
       ) : null}
-      {onClear && (chosen > 0 || searching) ? (
+      {onClear && (clearShown ?? (chosen > 0 || searching)) ? (
         <Button
           variant="subtle"
           onClick={() => {
             onClear();
-            if (search.value === undefined && searchBox.current) searchBox.current.value = '';
+            if (search && search.value === undefined && searchBox.current) searchBox.current.value = '';
           }}
         >
           Clear filters

@@ -1,8 +1,8 @@
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Button, NativeSelect, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { DEFAULT_SORT, LIST_SORTS, type ListFiltersState, SORT_LABELS } from '../lib/use-list-filters.ts';
 import { EmptyList } from './data-states.tsx';
-import { useFilterFold } from './filter-fold.tsx';
+import { FilterBar } from './filter-fold.tsx';
 
 type Option = { value: string; label: string };
 
@@ -51,21 +51,21 @@ export const ListFilters = ({
     filters.due_before,
     filters.sort !== DEFAULT_SORT,
   ].filter(Boolean).length;
-  const { phone, toggle, shown, foldProps, width } = useFilterFold(chosen);
   return (
-    <Group gap="sm" align="flex-end" mb="md" wrap="wrap" role="search" aria-label="Filters">
-      <TextInput
-        label="Search by name"
-        placeholder="Name contains…"
-        type="search"
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        w={phone ? undefined : 220}
-        style={phone ? { flex: 1 } : undefined}
-      />
-      {toggle}
-      {shown ? (
-        <Group gap="sm" align="flex-end" wrap="wrap" {...foldProps}>
+    <FilterBar
+      search={{
+        label: 'Search by name',
+        placeholder: 'Name contains…',
+        value: search,
+        onChange: (event) => setSearch(event.currentTarget.value),
+      }}
+      searchWidth={220}
+      chosen={chosen}
+      onClear={clear}
+      clearShown={active}
+    >
+      {(width) => (
+        <>
           {statusOptions ? (
             <NativeSelect
               label="Status"
@@ -110,14 +110,9 @@ export const ListFilters = ({
             onChange={(event) => setFilter('sort', event.currentTarget.value)}
             w={width(240)}
           />
-        </Group>
-      ) : null}
-      {active ? (
-        <Button variant="subtle" onClick={clear}>
-          Clear filters
-        </Button>
-      ) : null}
-    </Group>
+        </>
+      )}
+    </FilterBar>
   );
 };
 

@@ -1,6 +1,6 @@
-import { Button, Checkbox, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Checkbox, NativeSelect, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useFilterFold } from '../../../components/filter-fold.tsx';
+import { FilterBar } from '../../../components/filter-fold.tsx';
 import type { SelectOption } from '../../../lib/labels.ts';
 import type { OpsFilters } from '../use-ops-filters.ts';
 
@@ -39,23 +39,26 @@ export const OpsFilterBar = <K extends string>({
   const { values, search, setSearch, setFilter, clear, active } = state;
   const sortKey = 'sort' as K;
   const chosen = controls.filter((control) => values[control.key] !== '').length + (values[sortKey] ? 1 : 0);
-  const { phone, toggle, shown, foldProps, width } = useFilterFold(chosen);
   return (
-    <Group gap="sm" align="flex-end" mb="md" wrap="wrap" role="search" aria-label="Filters">
-      {searchLabel ? (
-        <TextInput
-          label={searchLabel}
-          placeholder="Contains…"
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          w={phone ? undefined : 220}
-          style={phone ? { flex: 1 } : undefined}
-        />
-      ) : null}
-      {toggle}
-      {shown ? (
-        <Group gap="sm" align="flex-end" wrap="wrap" {...foldProps}>
+    <FilterBar
+      search={
+        searchLabel
+          ? {
+              label: searchLabel,
+              placeholder: 'Contains…',
+              value: search,
+              onChange: (event) => setSearch(event.currentTarget.value),
+            }
+          : undefined
+      }
+      searchWidth={220}
+      chosen={chosen}
+      onClear={clear}
+      clearShown={active}
+      actions={children}
+    >
+      {(width) => (
+        <>
           {leading}
           {controls.map((control) => {
             switch (control.kind) {
@@ -103,19 +106,8 @@ export const OpsFilterBar = <K extends string>({
               w={width(220)}
             />
           ) : null}
-        </Group>
-      ) : null}
-      {active ? (
-        <Button variant="subtle" onClick={clear}>
-          Clear filters
-        </Button>
-      ) : null}
-      {children ? (
-        // On a phone the export goes to a row of its own: the search keeps the width.
-        <Group ml="auto" justify="flex-end" w={phone ? '100%' : undefined}>
-          {children}
-        </Group>
-      ) : null}
-    </Group>
+        </>
+      )}
+    </FilterBar>
   );
 };
