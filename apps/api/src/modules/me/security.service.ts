@@ -1,7 +1,7 @@
 import { messages } from '@workhub/shared/messages';
 import type { ActiveSession, changePasswordBody } from '@workhub/shared/schemas/account';
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
@@ -23,10 +23,18 @@ export function createSecurityService(ctx: Ctx, sessions: SessionService) {
         fields: { current_password: messages.currentPasswordWrong },
       });
     }
-    await ctx.db
+    // Set only over the hash just verified: of two changes at once, the second finds the password
+    // no longer the one it was given (no row lock held while argon2 hashes).
+    const [changed] = await ctx.db
       .update(users)
       .set({ passwordHash: await hashPassword(input.password), updatedAt: ctx.now() })
-      .where(eq(users.id, user.id));
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+      .returning({ id: users.id });
+    if (!changed) {
+      throw new AppError(400, 'VALIDATION_FAILED', messages.currentPasswordWrong, {
+        fields: { current_password: messages.currentPasswordWrong },
+      });
+    }
     await sessions.revokeOthersOf(user.id, auth.sid);
   }
 

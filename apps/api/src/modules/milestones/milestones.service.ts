@@ -191,7 +191,12 @@ export function createMilestoneService(ctx: Ctx) {
         .set({ milestoneId: null, updatedAt: at })
         .where(and(scope.workspace(tasks), eq(tasks.milestoneId, id)))
         .returning({ id: tasks.id });
-      await tx.delete(milestones).where(thisMilestone(scope, id));
+      const gone = await tx
+        .delete(milestones)
+        .where(thisMilestone(scope, id))
+        .returning({ id: milestones.id });
+      // Deleted by a request at the same instant: that one answers, this one finds nothing.
+      if (gone.length === 0) throw notFound();
       await recordAudit(tx, {
         ...inScope(scope),
         action: 'milestone.deleted',

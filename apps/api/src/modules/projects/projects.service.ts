@@ -29,7 +29,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 import { capRows, csvFilename } from '../../lib/csv.ts';
 import { ListShape, listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
-import { type AuditEntry, exportEvent, inScope, recordAudit } from '../audit/audit.ts';
+import { exportEvent, inScope, recordAudit } from '../audit/audit.ts';
 import { assertTagsOfWorkspace, carryingTag, replaceTags, tagsColumn } from '../tags/tag-links.ts';
 import { projectsCsv } from './project-export.ts';
 import { projectInWorkspace, refuseArchived } from './project-lookup.ts';
@@ -196,20 +196,13 @@ export function createProjectService(ctx: Ctx) {
   }
 
   /** Writes the columns and, when given, replaces the tags (same transaction). */
-  async function write(
-    scope: WorkspaceScope,
-    id: string,
-    values: Partial<ProjectRow>,
-    tagIds?: string[],
-    event?: AuditEntry,
-  ) {
+  async function write(scope: WorkspaceScope, id: string, values: Partial<ProjectRow>, tagIds?: string[]) {
     await db.transaction(async (tx) => {
       await tx
         .update(projects)
         .set({ ...values, updatedAt: now() })
         .where(and(scope.workspace(projects), eq(projects.id, id)));
       if (tagIds) await replaceTags(tx, scope, 'project', id, tagIds);
-      if (event) await recordAudit(tx, event);
     });
     return reload(scope, id);
   }
@@ -239,25 +232,37 @@ export function createProjectService(ctx: Ctx) {
    */
   async function setStatus(claims: AccessTokenClaims, id: string, status: ProjectStatus) {
     const scope = await workspaceScope(db, claims);
-    const project = await projectInWorkspace(db, scope, id);
+    await projectInWorkspace(db, scope, id);
     assertCan(scope.auth, 'project:archive');
-    const event: AuditEntry | undefined =
-      status === project.status
-        ? undefined
-        : {
-            ...inScope(scope),
-            action: 'project.status_changed',
-            entityType: 'project',
-            entityId: id,
-            before: { name: project.name, status: project.status },
-            after: { name: project.name, status },
-            at: now(),
-          };
-    const data = await write(scope, id, { status }, undefined, event);
+    const thisProject = and(scope.workspace(projects), eq(projects.id, id));
+    const was = await db.transaction(async (tx) => {
+      // The status as it is now, locked: of two changes at once the second reads what the first
+      // wrote, so the audit has one row per change and its 'before' is true.
+      const [locked] = await tx
+        .select({ name: projects.name, status: projects.status })
+        .from(projects)
+        .where(thisProject)
+        .for('update');
+      if (!locked) throw notFound();
+      await tx.update(projects).set({ status, updatedAt: now() }).where(thisProject);
+      if (locked.status !== status) {
+        await recordAudit(tx, {
+          ...inScope(scope),
+          action: 'project.status_changed',
+          entityType: 'project',
+          entityId: id,
+          before: { name: locked.name, status: locked.status },
+          after: { name: locked.name, status },
+          at: now(),
+        });
+      }
+      return locked.status;
+    });
+    const data = await reload(scope, id);
     const message =
       status === 'archived'
         ? messages.projectArchived
-        : project.status === 'archived'
+        : was === 'archived'
           ? messages.projectRestored
           : messages.updateDone;
     return { message, data };

@@ -126,7 +126,9 @@ export function createTagService(ctx: Ctx) {
     const found = await find(scope, id);
     assertCan(scope.auth, 'tags:manage');
     await db.transaction(async (tx) => {
-      await tx.delete(tags).where(thisTag(scope, id));
+      // Deleted by a request at the same instant: that one answers, this one finds nothing.
+      const gone = await tx.delete(tags).where(thisTag(scope, id)).returning({ id: tags.id });
+      if (gone.length === 0) throw notFound();
       await recordAudit(tx, {
         ...inScope(scope),
         action: 'tag.deleted',

@@ -564,7 +564,9 @@ export function createTaskService(ctx: Ctx) {
     const { scope, found } = await find(claims, id, 'task:delete');
     refuseArchived({ status: found.projectStatus });
     await db.transaction(async (tx) => {
-      await tx.delete(tasks).where(thisTask(scope, id));
+      // Deleted by a request at the same instant: that one answers, this one finds nothing.
+      const gone = await tx.delete(tasks).where(thisTask(scope, id)).returning({ id: tasks.id });
+      if (gone.length === 0) throw notFound();
       await recordAudit(tx, {
         ...inScope(scope),
         action: 'task.deleted',

@@ -175,16 +175,17 @@ export function createInvitationService(ctx: Ctx) {
       // An expired invitation held no place; sent again, it takes one back.
       if (row.expiresAt <= link.lastSentAt)
         await assertMemberRoom(tx, scope.accountId, row.email, link.lastSentAt);
+      // Only while it is open: accepted or revoked at the same instant, it stays closed.
       const [renewed] = await tx
         .update(invitations)
         .set(link)
-        .where(and(scope.workspace(invitations), eq(invitations.id, id)))
+        .where(and(scope.workspace(invitations), eq(invitations.id, id), ...openInvitation()))
         .returning();
       if (renewed)
         await recordAudit(tx, invitationEvent(scope, renewed, 'invitation.resent', link.lastSentAt));
       return renewed;
     });
-    if (!updated) throw notFound();
+    if (!updated) throw new AppError(410, 'GONE', messages.invitationClosed);
     await mail(scope, updated, token);
     return toInvitation(updated);
   }
@@ -195,13 +196,25 @@ export function createInvitationService(ctx: Ctx) {
     if (row.acceptedAt) refuseClosed(row, now());
     if (row.revokedAt) return;
     const at = now();
-    await db.transaction(async (tx) => {
-      await tx
+    const revoked = await db.transaction(async (tx) => {
+      // Only while it is open: of two revocations at once one is recorded, and one racing the
+      // acceptance does not mark an accepted invitation revoked.
+      const [closed] = await tx
         .update(invitations)
         .set({ revokedAt: at })
-        .where(and(scope.workspace(invitations), eq(invitations.id, id)));
-      await recordAudit(tx, invitationEvent(scope, row, 'invitation.revoked', at));
+        .where(and(scope.workspace(invitations), eq(invitations.id, id), ...openInvitation()))
+        .returning({ id: invitations.id });
+      if (closed) await recordAudit(tx, invitationEvent(scope, row, 'invitation.revoked', at));
+      return closed !== undefined;
     });
+    if (revoked) return;
+    // Closed meanwhile: revoked twice is fine, accepted is 410.
+    const [current] = await db
+      .select()
+      .from(invitations)
+      .where(and(scope.workspace(invitations), eq(invitations.id, id)))
+      .limit(1);
+    if (current?.acceptedAt) refuseClosed(current, at);
   }
 
   return { invite, listOpen, resend, revoke };

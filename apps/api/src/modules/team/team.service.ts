@@ -7,6 +7,7 @@ import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { countOf } from '../../db/aggregates.ts';
+import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
 import { memberOfNoOtherAccount, type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
@@ -84,6 +85,21 @@ export function createTeamService(ctx: Ctx) {
     return { scope, member };
   }
 
+  /**
+   * The member's role and status as they are now, locked until the transaction ends: of two changes
+   * at once, the second reads what the first wrote (its audit row's 'before' is true) or, after a
+   * removal, nothing (404).
+   */
+  async function lockMember(tx: Db, scope: WorkspaceScope, userId: string) {
+    const [locked] = await tx
+      .select({ role: workspaceMembers.role, status: workspaceMembers.status })
+      .from(workspaceMembers)
+      .where(and(scope.workspace(workspaceMembers), eq(workspaceMembers.userId, userId)))
+      .for('update');
+    if (!locked) throw notFound();
+    return locked;
+  }
+
   /** The owner's role, status and membership never change (409). */
   function refuseOwner(member: MemberRow): void {
     if (member.role === 'owner') throw conflict(messages.ownerImmutable);
@@ -146,14 +162,15 @@ export function createTeamService(ctx: Ctx) {
       member.platformRole === null &&
       (await memberOfNoOtherAccount(db, userId, scope.accountId));
     await db.transaction(async (tx) => {
+      const was = await lockMember(tx, scope, userId);
       await tx
         .update(workspaceMembers)
         .set({ role: input.role, updatedAt: at })
         .where(and(scope.workspace(workspaceMembers), eq(workspaceMembers.userId, userId)));
-      if (input.role !== member.role) {
+      if (input.role !== was.role) {
         await recordAudit(tx, {
           ...memberEvent(scope, member, 'member.role_changed', at),
-          before: { email: member.email, role: member.role },
+          before: { email: member.email, role: was.role },
           after: { email: member.email, role: input.role },
         });
       }
@@ -183,17 +200,17 @@ export function createTeamService(ctx: Ctx) {
     refuseOwner(member);
     const at = now();
     await db.transaction(async (tx) => {
+      const was = await lockMember(tx, scope, userId);
+      if (was.status === status) return;
       // An inactive member holds no place in the plan's member limit; active again, they take one.
-      if (status === 'active' && member.status !== 'active') {
-        await assertMemberRoom(tx, scope.accountId, member.email, at);
-      }
+      if (status === 'active') await assertMemberRoom(tx, scope.accountId, member.email, at);
       await tx
         .update(workspaceMembers)
         .set({ status, updatedAt: at })
         .where(and(scope.workspace(workspaceMembers), eq(workspaceMembers.userId, userId)));
       await recordAudit(tx, {
         ...memberEvent(scope, member, 'member.status_changed', at),
-        before: { email: member.email, status: member.status },
+        before: { email: member.email, status: was.status },
         after: { email: member.email, status },
       });
     });
@@ -205,9 +222,12 @@ export function createTeamService(ctx: Ctx) {
     const { scope, member } = await findMember(claims, userId, 'team:remove');
     refuseOwner(member);
     await db.transaction(async (tx) => {
-      await tx
+      const gone = await tx
         .delete(workspaceMembers)
-        .where(and(scope.workspace(workspaceMembers), eq(workspaceMembers.userId, userId)));
+        .where(and(scope.workspace(workspaceMembers), eq(workspaceMembers.userId, userId)))
+        .returning({ userId: workspaceMembers.userId });
+      // Removed by a request at the same instant: that one answers, this one finds nothing.
+      if (gone.length === 0) throw notFound();
       await recordAudit(tx, {
         ...memberEvent(scope, member, 'member.removed', now()),
         before: { email: member.email, role: member.role, status: member.status },
