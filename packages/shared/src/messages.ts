@@ -135,6 +135,7 @@ export const messages = {
 
   // Account pages
   currentPasswordWrong: 'Your current password is not correct.',
+  passwordUnchanged: 'The new password must differ from your current one.',
   passwordChanged: 'Password changed. Your other sessions were signed out.',
   sessionRevoked: 'That session is signed out.',
   sessionsRevoked: 'Every other session is signed out.',

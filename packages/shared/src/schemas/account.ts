@@ -41,7 +41,11 @@ export const changePasswordBody = withPasswordConfirmation(
     password: newPasswordField,
     confirm_password: confirmPasswordField,
   }),
-);
+).refine((v) => v.password !== v.current_password, {
+  error: messages.passwordUnchanged,
+  path: ['password'],
+  when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+});
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
 /** One signed-in device: a refresh-token family that is not revoked or expired. */

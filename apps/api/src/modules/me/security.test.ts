@@ -78,6 +78,7 @@ describe('POST /api/me/password', () => {
     [{ password: 'abc', confirm_password: 'abc' }, 'password', messages.registerPasswordMin],
     [{ confirm_password: '' }, 'confirm_password', messages.confirmPasswordRequired],
     [{ confirm_password: 'something-else' }, 'confirm_password', messages.passwordsMustMatch],
+    [{ password: PASSWORD, confirm_password: PASSWORD }, 'password', messages.passwordUnchanged],
   ])('answers 400 for %j on %s', async (overrides, field, message) => {
     const { session } = await signUp(t);
     const response = await changePassword(session.access_token, passwordForm(overrides));

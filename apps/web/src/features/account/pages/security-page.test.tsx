@@ -94,6 +94,19 @@ describe('SecurityPage', { timeout: 15_000 }, () => {
     expect(revokeAll).toBeTruthy();
   });
 
+  it('refuses a new password that is the current one, before asking the server', async () => {
+    const user = userEvent.setup();
+    signIn(fakeAuthSession());
+    routeFetch(fetchMock, { 'GET /api/me/sessions': () => jsonResponse(200, { data: sessions }) });
+    renderWithData(<SecurityPage />, '/user/security');
+    await user.type(field('Current password'), 'same-one-1');
+    await user.type(field('New password'), 'same-one-1');
+    await user.type(field('Confirm password'), 'same-one-1');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(messages.passwordUnchanged)).toBeTruthy();
+    expect(calledUrls(fetchMock).filter((url) => url.includes('/api/me/password'))).toEqual([]);
+  });
+
   it('changes the password with the server message and shows the form messages', async () => {
     const user = userEvent.setup();
     signIn(fakeAuthSession());
