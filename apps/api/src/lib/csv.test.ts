@@ -21,12 +21,20 @@ describe('csvCell', () => {
   it("puts a ' before text starting with =, +, -, @, tab or CR (formula injection)", () => {
     expect(csvCell('=SUM(A1:A2)')).toBe("'=SUM(A1:A2)");
     expect(csvCell('+1')).toBe("'+1");
-    expect(csvCell('-1')).toBe("'-1");
+    expect(csvCell('-1+2')).toBe("'-1+2");
+    expect(csvCell("-2+3+cmd|' /C calc'!A0")).toBe("'-2+3+cmd|' /C calc'!A0");
+    expect(csvCell('-1.')).toBe("'-1.");
     expect(csvCell('@cmd')).toBe("'@cmd");
     expect(csvCell('\tx')).toBe("'\tx");
     expect(csvCell('\rx')).toBe(`"'\rx"`);
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(csvCell('a=b')).toBe('a=b');
+  });
+
+  it('leaves a plain negative number sent as text a number (a stock move of -1.0000)', () => {
+    expect(csvCell('-1')).toBe('-1');
+    expect(csvCell('-1.0000')).toBe('-1.0000');
+    expect(csvCell('-0.5')).toBe('-0.5');
   });
 });
 

@@ -5,17 +5,19 @@ export type CsvValue = string | number | null | undefined;
 
 /** Characters that make a spreadsheet read a cell as a formula (OWASP 'CSV injection'). */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain negative number ('-1.0000', a decimal sent as text): read as a number, never a formula. */
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
 /** A cell holding one of these is quoted (RFC 4180, section 2). */
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
  * One cell: a text a spreadsheet would run as a formula gets a leading `'` (it then shows as
- * text), then a cell with a comma, quote or line break is quoted with its quotes doubled.
+ * text; a plain negative number stays a number), then a cell with a comma, quote or line break is quoted with its quotes doubled.
  */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && FORMULA_START.test(text) && !NEGATIVE_NUMBER.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
