@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { messages } from '@workhub/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../test/render.tsx';
-import { StatCard } from './stat-card.tsx';
+import { figureSize, StatCard } from './stat-card.tsx';
+import { WeekChart } from './week-chart.tsx';
 
 describe('StatCard', () => {
   it('shows a number with its thousands separated, and a text as it is', () => {
@@ -32,5 +33,42 @@ describe('StatCard', () => {
   it("says a run's proposals as the cards do (the toast after Run MRP)", () => {
     expect(messages.mrpRunDone(34080)).toBe('MRP run done: 34,080 proposals');
     expect(messages.mrpRunDone(1)).toBe('MRP run done: 1 proposal');
+  });
+
+  it('sets a long figure smaller, so a five-card row keeps 14,375,073.00 on one line', () => {
+    renderPage(
+      <>
+        <StatCard label="Short" value={34080} detail="" />
+        <StatCard label="Long" value="14,375,073.00" detail="" currency="KES" />
+      </>,
+    );
+    expect(figureSize('34,080')).toBe(28);
+    expect(figureSize('1,375,073.00')).toBe(22);
+    expect(figureSize('14,375,073.00')).toBe(18);
+    expect(screen.getByTestId('stat-Short').getAttribute('style')).toContain('1.75rem');
+    expect(screen.getByTestId('stat-Long').getAttribute('style')).toContain('1.125rem');
+  });
+});
+
+describe('WeekChart', () => {
+  it("gives the y axis the room its longest label needs (no label cut at the card's edge)", () => {
+    const points = [
+      { week: '2026-11-23', label: '23 Nov', value: 0, text: '0' },
+      { week: '2026-11-30', label: '30 Nov', value: 25_000_001_684.99, text: '25,000,001,684.99' },
+    ];
+    const { container } = renderPage(
+      <WeekChart
+        kind="line"
+        caption="Sales"
+        valueHeader="Sales"
+        points={points}
+        color="teal-8"
+        format={(v) => v.toLocaleString('en-GB')}
+      />,
+    );
+    const labels = [...container.querySelectorAll('svg text[text-anchor="end"]')];
+    const longest = Math.max(...labels.map((label) => label.textContent?.length ?? 0));
+    expect(longest).toBe('50,000,000,000'.length);
+    for (const label of labels) expect(Number(label.getAttribute('x'))).toBeGreaterThanOrEqual(longest * 6.6);
   });
 });

@@ -9,25 +9,40 @@ type StatCardProps = {
 };
 
 /**
+ * The figure's size: 28px, smaller for a long one so that a five-card row keeps it on one line
+ * (14,375,073.00 at 1280 px); longer still, it breaks between its digits rather than leave the card.
+ */
+export const figureSize = (shown: string) => (shown.length <= 9 ? 28 : shown.length <= 12 ? 22 : 18);
+
+/**
  * One figure of a dashboard: a label, the value, and what it counts; named by its label. A number
  * is shown with its thousands separated (34,080), as counted() writes them in the details. An
  * amount's currency is smaller than its figure, so that 'EUR 999.60' keeps to one line in a card.
  */
-export const StatCard = ({ label, value, detail, currency }: StatCardProps) => (
-  <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
-    <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-      {label}
-    </Text>
-    <Text fz={28} fw={800} lh={1.3} data-testid={`stat-${label}`}>
-      {currency ? (
-        <Text span fz="md" fw={700} c="dimmed">
-          {currency}{' '}
-        </Text>
-      ) : null}
-      {typeof value === 'number' ? value.toLocaleString('en-GB') : value}
-    </Text>
-    <Text size="sm" c="dimmed">
-      {detail}
-    </Text>
-  </Paper>
-);
+export const StatCard = ({ label, value, detail, currency }: StatCardProps) => {
+  const shown = typeof value === 'number' ? value.toLocaleString('en-GB') : value;
+  return (
+    <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text
+        fz={figureSize(shown)}
+        fw={800}
+        lh={1.3}
+        style={{ overflowWrap: 'anywhere' }}
+        data-testid={`stat-${label}`}
+      >
+        {currency ? (
+          <Text span fz="md" fw={700} c="dimmed">
+            {currency}{' '}
+          </Text>
+        ) : null}
+        {shown}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {detail}
+      </Text>
+    </Paper>
+  );
+};

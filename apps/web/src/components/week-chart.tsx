@@ -17,9 +17,11 @@ type WeekChartProps = {
 
 const WIDTH = 640;
 const HEIGHT = 240;
-const PAD = { top: 12, right: 12, bottom: 28, left: 64 };
-const PLOT_W = WIDTH - PAD.left - PAD.right;
+const PAD = { top: 12, right: 12, bottom: 28 };
 const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
+/** The axis' room: 64 units, or what its longest label needs at 11px (~6.6 units a character). */
+const axisWidth = (labels: string[]) =>
+  Math.max(64, Math.ceil(Math.max(...labels.map((l) => l.length)) * 6.6) + 12);
 
 /** A round top for the y axis: 1, 2, 2.5 or 5 times a power of ten, at or above `max`. */
 const niceMax = (max: number): number => {
@@ -37,8 +39,10 @@ const niceMax = (max: number): number => {
  */
 export const WeekChart = ({ kind, caption, valueHeader, points, color, format = String }: WeekChartProps) => {
   const top = niceMax(Math.max(...points.map((point) => point.value), 0));
-  const slot = PLOT_W / Math.max(points.length, 1);
-  const x = (index: number) => PAD.left + slot * index + slot / 2;
+  const ticks = [0, 0.5, 1].map((share) => ({ share, label: format(top * share) }));
+  const left = axisWidth(ticks.map((tick) => tick.label));
+  const slot = (WIDTH - left - PAD.right) / Math.max(points.length, 1);
+  const x = (index: number) => left + slot * index + slot / 2;
   const y = (value: number) => PAD.top + PLOT_H - (value / top) * PLOT_H;
   const stroke = chartColor(color);
   const labelEvery = points.length > 8 ? 2 : 1;
@@ -51,18 +55,18 @@ export const WeekChart = ({ kind, caption, valueHeader, points, color, format = 
         aria-hidden
         style={{ display: 'block', maxHeight: HEIGHT, fontSize: 11 }}
       >
-        {[0, 0.5, 1].map((share) => (
+        {ticks.map(({ share, label }) => (
           <g key={share}>
             <line
-              x1={PAD.left}
+              x1={left}
               x2={WIDTH - PAD.right}
               y1={y(top * share)}
               y2={y(top * share)}
               stroke="var(--mantine-color-gray-3)"
               strokeDasharray={share === 0 ? undefined : '4 4'}
             />
-            <text x={PAD.left - 8} y={y(top * share) + 4} textAnchor="end" fill="var(--mantine-color-dimmed)">
-              {format(top * share)}
+            <text x={left - 8} y={y(top * share) + 4} textAnchor="end" fill="var(--mantine-color-dimmed)">
+              {label}
             </text>
           </g>
         ))}
