@@ -130,6 +130,8 @@ export const messages = {
   planButtonTextRequired: 'Sorry the button text is required',
   planButtonVariantRequired: 'Sorry the button variant is required',
   planMonthRequired: 'Sorry the number month is required',
+  planMonthMin: 'A plan lasts at least 1 month',
+  planMonthWhole: 'A whole number of months',
   planCreated: 'Plan created',
   freePlanStaysActive: 'The free trial (plan 1) cannot be made inactive: every new account starts on it.',
 

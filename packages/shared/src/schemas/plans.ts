@@ -75,11 +75,15 @@ const planFields = {
     .refine(hasNoControlCharacters, { error: messages.textControlCharacters }),
   button_text: requiredString(messages.planButtonTextRequired, 60),
   button_variant: requiredString(messages.planButtonVariantRequired, 30),
-  month: z.coerce
-    .number({ error: messages.planMonthRequired })
-    .int({ error: messages.planMonthRequired })
-    .min(1, { error: messages.planMonthRequired })
-    .max(120, { error: 'At most 120 months' }),
+  // Left empty it is required (the spec's message); a number typed is held to 1-120 months.
+  month: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce
+      .number({ error: messages.planMonthRequired })
+      .int({ error: messages.planMonthWhole })
+      .min(1, { error: messages.planMonthMin })
+      .max(120, { error: 'At most 120 months' }),
+  ),
   status: z.enum(PLAN_STATUSES),
   max_workspaces: planLimit,
   max_members: planLimit,

@@ -252,7 +252,9 @@ describe('plan form validation (POST and PATCH)', () => {
       messages.planButtonVariantRequired,
     ],
     ['no month', { month: undefined }, 'month', messages.planMonthRequired],
-    ['month 0', { month: 0 }, 'month', messages.planMonthRequired],
+    ['an empty month', { month: '' }, 'month', messages.planMonthRequired],
+    ['month 0', { month: 0 }, 'month', messages.planMonthMin],
+    ['month 1.5', { month: 1.5 }, 'month', messages.planMonthWhole],
   ];
 
   it.each(cases)('POST answers 400 for %s', async (_label, overrides, field, message) => {

@@ -88,6 +88,16 @@ describe('PlanFormPage', { timeout: 15_000 }, () => {
     expect(await screen.findByText(messages.planDescriptionMin)).toBeTruthy();
   });
 
+  it('says a month of 0 is too short rather than missing', async () => {
+    const user = userEvent.setup();
+    signIn(staff());
+    renderForm('/subscription/new');
+    await user.type(field('Month'), '0');
+    await user.tab();
+    expect(await screen.findByText(messages.planMonthMin)).toBeTruthy();
+    expect(screen.queryByText(messages.planMonthRequired)).toBeNull();
+  });
+
   it('shows a message under a field once it is touched', async () => {
     const user = userEvent.setup();
     signIn(staff());
