@@ -20,6 +20,8 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 export const REFRESH_COOKIE = 'refresh_token';
 /** How long an invitation link is valid (re-sending it starts a new period). */
 export const INVITATION_TTL_DAYS = 7;
+/** An address is mailed an invitation to a workspace at most once in this many seconds (invite or re-send). */
+export const INVITATION_RESEND_SECONDS = 60;
 /** A workspace logo: at most 1 MB, PNG, JPEG, WebP or GIF. */
 export const LOGO_MAX_BYTES = 1024 * 1024;
 /** The logo of a workspace with none uploaded; the web app serves it from its public folder. */

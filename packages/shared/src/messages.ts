@@ -57,6 +57,7 @@ export const messages = {
   codeExpired: 'This code has expired. Request a new one.',
   codeDead: 'Too many wrong tries. Request a new code.',
   codeResendTooEarly: 'Please wait before requesting a new code.',
+  invitationTooSoon: 'This address was just sent an invitation. Please wait a minute before sending another.',
   codeSent: 'A new code has been sent to your email.',
   verifyNoAttempt: 'No code, or it expired? A new one goes to the browser you signed up in.',
   emailMissingInSession: 'Email is missing in session storage',

@@ -99,7 +99,7 @@ describe('POST /api/team/invitations', () => {
     });
 
     const first = await invite(t, tenant.owner.token);
-    t.clock.advance(1);
+    t.clock.advance(60);
     const again = await invite(t, tenant.owner.token, { email: first.email, role: 'guest' });
     expect((await preview(first.token)).statusCode).toBe(410);
     expect((await preview(again.token)).json().data.role).toBe('guest');
@@ -183,6 +183,39 @@ describe('resend and revoke', () => {
     expect((await accept(token)).statusCode).toBe(410);
     expect((await revoke(tenant, invitation.invitation_id)).statusCode).toBe(204);
     expect((await resend(tenant, invitation.invitation_id)).statusCode).toBe(410);
+  });
+
+  it('mails an address at most once a minute: inviting or re-sending sooner is 429, sent at once one mails', async () => {
+    const tenant = await newTenant(t);
+    const email = uniqueEmail('flood');
+    const body = { first_name: 'F', email };
+    const mailsTo = async () => (await t.db.db.select().from(outbox).where(eq(outbox.to, email))).length;
+    const sent = await Promise.all(
+      Array.from({ length: 6 }, () => post(t.app, '/api/team/invitations', body, bearer(tenant.owner.token))),
+    );
+    expect(sent.map((r) => r.statusCode).sort()).toEqual([201, 429, 429, 429, 429, 429]);
+    const refused = sent.find((r) => r.statusCode === 429);
+    expect(refused && errorOf(refused).error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: messages.invitationTooSoon,
+      retry_after: 60,
+    });
+    expect(await mailsTo()).toBe(1);
+    const id = sent.find((r) => r.statusCode === 201)?.json().data.invitation_id;
+
+    t.clock.advance(30);
+    const early = await resend(tenant, id);
+    expect(early.statusCode).toBe(429);
+    expect(errorOf(early).error.retry_after).toBe(30);
+    t.clock.advance(30);
+    const resent = await Promise.all([resend(tenant, id), resend(tenant, id), resend(tenant, id)]);
+    expect(resent.map((r) => r.statusCode).sort()).toEqual([200, 429, 429]);
+    expect(await mailsTo()).toBe(2);
+    t.clock.advance(60);
+    expect((await post(t.app, '/api/team/invitations', body, bearer(tenant.owner.token))).statusCode).toBe(
+      201,
+    );
+    expect(await mailsTo()).toBe(3);
   });
 
   it('answers 404 for an invitation of another account or of another workspace of the account', async () => {

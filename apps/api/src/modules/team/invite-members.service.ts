@@ -1,11 +1,11 @@
-import { INVITATION_TTL_DAYS } from '@workhub/shared/constants';
+import { INVITATION_RESEND_SECONDS, INVITATION_TTL_DAYS } from '@workhub/shared/constants';
 import type { InvitationStatus } from '@workhub/shared/enums';
 import { messages } from '@workhub/shared/messages';
 import type { AuditAction } from '@workhub/shared/schemas/audit';
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
 import type { PaginationQuery } from '@workhub/shared/schemas/common';
 import type { Invitation, inviteBody } from '@workhub/shared/schemas/team';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { countOf } from '../../db/aggregates.ts';
@@ -38,6 +38,15 @@ export function refuseClosed(row: InvitationRow, at: Date): void {
   if (status === 'expired') throw new AppError(410, 'GONE', messages.invitationExpired);
   if (status !== 'pending') throw new AppError(410, 'GONE', messages.invitationClosed);
 }
+
+/** 429: the address was mailed an invitation to this workspace less than a minute ago. */
+const tooSoon = (lastSentAt: Date, at: Date) =>
+  new AppError(429, 'RATE_LIMITED', messages.invitationTooSoon, {
+    retryAfter: Math.max(
+      1,
+      Math.ceil((lastSentAt.getTime() + INVITATION_RESEND_SECONDS * 1000 - at.getTime()) / 1000),
+    ),
+  });
 
 /** The audit row of an invitation: who was invited with which role (never the link's token). */
 const invitationEvent = (scope: WorkspaceScope, row: InvitationRow, action: AuditAction, at: Date) => ({
@@ -108,6 +117,21 @@ export function createInvitationService(ctx: Ctx) {
       // A pending invitation holds a place in the plan's member limit, counted under the
       // account's lock until this insert commits: many invitations at once cannot overshoot it.
       await assertMemberRoom(tx, scope.accountId, input.email, link.lastSentAt);
+      // One mail a minute to an address (the account's lock above orders invitations sent at once):
+      // inviting again is no way to flood a mailbox.
+      const [recent] = await tx
+        .select({ lastSentAt: invitations.lastSentAt })
+        .from(invitations)
+        .where(
+          and(
+            scope.workspace(invitations),
+            eq(invitations.email, input.email),
+            ...openInvitation(),
+            gt(invitations.lastSentAt, addSeconds(link.lastSentAt, -INVITATION_RESEND_SECONDS)),
+          ),
+        )
+        .limit(1);
+      if (recent) throw tooSoon(recent.lastSentAt, link.lastSentAt);
       await tx
         .update(invitations)
         .set({ revokedAt: link.lastSentAt })
@@ -153,14 +177,19 @@ export function createInvitationService(ctx: Ctx) {
     );
   }
 
+  const invitationOf = async (scope: WorkspaceScope, id: string) =>
+    (
+      await db
+        .select()
+        .from(invitations)
+        .where(and(scope.workspace(invitations), eq(invitations.id, id)))
+        .limit(1)
+    )[0];
+
   /** An invitation of the session's workspace (404 otherwise), then the permission. */
   async function findInvitation(claims: AccessTokenClaims, id: string) {
     const scope = await workspaceScope(db, claims);
-    const [row] = await db
-      .select()
-      .from(invitations)
-      .where(and(scope.workspace(invitations), eq(invitations.id, id)))
-      .limit(1);
+    const row = await invitationOf(scope, id);
     if (!row) throw notFound();
     assertCan(scope.auth, 'team:invite');
     return { scope, row };
@@ -175,17 +204,29 @@ export function createInvitationService(ctx: Ctx) {
       // An expired invitation held no place; sent again, it takes one back.
       if (row.expiresAt <= link.lastSentAt)
         await assertMemberRoom(tx, scope.accountId, row.email, link.lastSentAt);
-      // Only while it is open: accepted or revoked at the same instant, it stays closed.
+      // Only while it is open (accepted or revoked at the same instant, it stays closed), and not
+      // within a minute of the last mail (re-sent at once, one of them mails).
       const [renewed] = await tx
         .update(invitations)
         .set(link)
-        .where(and(scope.workspace(invitations), eq(invitations.id, id), ...openInvitation()))
+        .where(
+          and(
+            scope.workspace(invitations),
+            eq(invitations.id, id),
+            ...openInvitation(),
+            lte(invitations.lastSentAt, addSeconds(link.lastSentAt, -INVITATION_RESEND_SECONDS)),
+          ),
+        )
         .returning();
       if (renewed)
         await recordAudit(tx, invitationEvent(scope, renewed, 'invitation.resent', link.lastSentAt));
       return renewed;
     });
-    if (!updated) throw new AppError(410, 'GONE', messages.invitationClosed);
+    if (!updated) {
+      const current = await invitationOf(scope, id);
+      if (current && !current.acceptedAt && !current.revokedAt) throw tooSoon(current.lastSentAt, now());
+      throw new AppError(410, 'GONE', messages.invitationClosed);
+    }
     await mail(scope, updated, token);
     return toInvitation(updated);
   }
@@ -209,11 +250,7 @@ export function createInvitationService(ctx: Ctx) {
     });
     if (revoked) return;
     // Closed meanwhile: revoked twice is fine, accepted is 410.
-    const [current] = await db
-      .select()
-      .from(invitations)
-      .where(and(scope.workspace(invitations), eq(invitations.id, id)))
-      .limit(1);
+    const current = await invitationOf(scope, id);
     if (current?.acceptedAt) refuseClosed(current, at);
   }
 

@@ -49,7 +49,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         security,
         summary: 'Invite a person: mails a link valid 7 days',
         body: inviteBody,
-        response: { 201: invitationResponse, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: invitationResponse, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) =>
@@ -81,7 +81,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         security,
         summary: 'Mail a new link with a new 7-day expiry (the old link stops working)',
         params: idParam,
-        response: { 200: invitationResponse, ...errorResponses(400, 401, 403, 404, 409, 410) },
+        response: { 200: invitationResponse, ...errorResponses(400, 401, 403, 404, 409, 410, 429) },
       },
     },
     async (request) => ({
