@@ -41,6 +41,8 @@ export const subscriber = z.object({
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
+  /** Whether the holder has entered the code mailed at sign-up (until then they cannot sign in). */
+  email_verified: z.boolean(),
   /** Null only for an account that has no subscription row. */
   subscription_id: z.number().int().nullable(),
   plan_title: z.string().nullable(),

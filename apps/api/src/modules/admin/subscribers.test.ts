@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@workhub/shared/messages';
 import type { Subscriber } from '@workhub/shared/schemas/admin';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, errorOf, signUp, uniqueEmail, useTestApp } from '../../test/helpers.ts';
+import { bearer, errorOf, post, registration, signUp, uniqueEmail, useTestApp } from '../../test/helpers.ts';
 import { staffMember } from '../../test/staff.ts';
 import { createWorkspace, login, memberIn, newTenant } from '../../test/tenants.ts';
 
@@ -58,7 +58,19 @@ describe('GET /api/admin/subscribers', () => {
       });
       expect(Date.parse(newest?.trial_ends_at ?? '')).toBeGreaterThan(t.clock.now().getTime());
       expect(body.data[1]?.workspaces).toBe(0);
+      expect(body.data.map((s) => s.email_verified)).toEqual([true, true]);
     }
+  });
+
+  it('says which holders never entered the code mailed at sign-up', async () => {
+    const surname = uniqueName();
+    const email = uniqueEmail('unverified');
+    const registered = await post(t.app, '/api/auth/register', registration(email, { last_name: surname }));
+    expect(registered.statusCode, registered.body).toBe(201);
+    const response = await list(`?q=${surname}`, superAdmin);
+    expect((response.json() as { data: Subscriber[] }).data).toMatchObject([
+      { email, email_verified: false },
+    ]);
   });
 
   it('searches first name, last name, full name and e-mail, in any case; pattern characters are literal', async () => {

@@ -34,7 +34,22 @@ export const SubscribersTable = ({ subscribers, togglingId, onToggleStatus }: Su
           </Text>
         ),
       },
-      { key: 'email', header: 'E-mail', sortValue: (row) => row.email, cell: (row) => row.email },
+      {
+        key: 'email',
+        header: 'E-mail',
+        sortValue: (row) => row.email,
+        cell: (row) => (
+          <>
+            <Text size="sm">{row.email}</Text>
+            {row.email_verified ? null : (
+              // Signed up without entering the mailed code: the holder cannot sign in yet.
+              <Badge variant="light" color="orange" size="sm" mt={4}>
+                Not verified
+              </Badge>
+            )}
+          </>
+        ),
+      },
       {
         key: 'plan',
         header: 'Plan',

@@ -55,6 +55,7 @@ const holder: Subscriber = {
   first_name: 'Grace',
   last_name: 'Hopper',
   email: 'grace@example.com',
+  email_verified: true,
   subscription_id: 2,
   plan_title: 'Team',
   subscription_status: 'active',

@@ -33,6 +33,7 @@ const subscriber = (id: string, first: string, patch: Partial<Subscriber> = {}):
   first_name: first,
   last_name: 'Holder',
   email: `${first.toLowerCase()}@example.com`,
+  email_verified: true,
   subscription_id: 2,
   plan_title: 'Team',
   subscription_status: 'trialing',
@@ -54,6 +55,8 @@ const rows = [
     current_period_end: '2026-06-30T10:00:00.000Z',
   }),
   subscriber('a4', 'Di', { subscription_status: 'expired', trial_ends_at: '2026-01-20T10:00:00.000Z' }),
+  // Signed up, never entered the code.
+  subscriber('a5', 'Eve', { email_verified: false }),
 ];
 
 describe('SubscribersPage', { timeout: 15_000 }, () => {
@@ -86,6 +89,8 @@ describe('SubscribersPage', { timeout: 15_000 }, () => {
     );
     expect(rowWith('bob@example.com').getByText('Inactive')).toBeTruthy();
     expect(rowWith('bob@example.com').getByRole('switch')).toHaveProperty('checked', false);
+    expect(rowWith('eve@example.com').getByText('Not verified')).toBeTruthy();
+    expect(rowWith('ada@example.com').queryByText('Not verified')).toBeNull();
     expect(screen.getByRole('button', { name: '2' })).toBeTruthy();
     expect(calledUrls(fetchMock)).toContain('/api/admin/subscribers?page=1&limit=14');
   });
