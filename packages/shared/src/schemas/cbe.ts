@@ -1,8 +1,10 @@
 // The CBE School module's contract (issue 15, docs/api.md 'CBE School'): its values, and the bodies,
 // queries and answers of years, terms, grades, classes, learning areas, students, teachers, the
-// register, the gradebook, fees and the dashboard. Money: decimal.ts (numeric(14,4), strings).
+// register, the gradebook, fees and the dashboard. Money: decimal.ts (numeric(14,4), strings), at most
+// 2 decimals in a body (cbeAmount).
 
 import { z } from 'zod';
+import { messages } from '../messages.ts';
 import {
   calendarDate,
   emailField,
@@ -14,7 +16,7 @@ import {
   plainText,
   requiredString,
 } from './common.ts';
-import { decimalField, decimalString } from './decimal.ts';
+import { decimalString, parseDecimal } from './decimal.ts';
 
 // ---------------------------------------------------------------- values (the database checks them too)
 
@@ -71,7 +73,12 @@ export const cbeMessages = {
   feeTaken: 'This grade already has a fee structure for that term',
   noFeeStructure: "This class's grade has no fee structure for that term",
   amountRequired: 'Enter the amount',
+  amountCents: 'The amount can have at most 2 decimals (cents), e.g. 1250.50',
+  amountMinimum: 'The amount must be at least 0.01',
   overpaid: 'The payment is more than the balance of the invoice',
+  paidOnFuture: 'The payment date cannot be after today',
+  registerDayFuture: "The register cannot be marked for a day that hasn't come yet",
+  termOverlap: 'The dates overlap another term of this academic year',
   sampleNotEmpty: 'The sample data can be loaded only into an empty school',
   timeZoneInvalid: 'Not a known time zone (e.g. Africa/Nairobi)',
   sampleLoaded: 'Sample data loaded',
@@ -105,6 +112,36 @@ const optionalText = (max: number) =>
     .transform((v) => (v === '' || v === undefined || v === null ? null : v));
 const name = (max = 120) => requiredString(cbeMessages.nameRequired, max);
 const day = (message: string = cbeMessages.dayRequired) => calendarDate(message);
+
+/**
+ * A school's money amount (a fee, a payment): a decimal of at least 0.01 with at most 2 decimals.
+ * The columns are numeric(14,4), but a third decimal is a fraction of a cent no one can pay:
+ * 1000.005 showed as 1,000.01 and left a balance that paying the shown figure could never clear.
+ * The API's own '15000.5000' is accepted back (the canonical value drops trailing zeros).
+ */
+const cbeAmount = () =>
+  z
+    .union([z.string(), z.number()], {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? cbeMessages.amountRequired
+          : messages.decimalInvalid,
+    })
+    .transform((input, ctx) => {
+      const refuse = (message: string) => {
+        ctx.addIssue({ code: 'custom', message, input });
+        return z.NEVER;
+      };
+      if (typeof input === 'string' && input.trim() === '') return refuse(cbeMessages.amountRequired);
+      const parsed = parseDecimal(input);
+      if ('error' in parsed)
+        return refuse(parsed.error === messages.decimalScale ? cbeMessages.amountCents : parsed.error);
+      // Canonical text: no sign but '-', no trailing zeros ('0.001', '0', '-5').
+      if (parsed.value.startsWith('-') || /^0(\.00\d*)?$/.test(parsed.value))
+        return refuse(cbeMessages.amountMinimum);
+      if (/\.\d{3}/.test(parsed.value)) return refuse(cbeMessages.amountCents);
+      return parsed.value;
+    });
 
 export const cbeIdParam = z.object({ id: idField() });
 export const cbeListQuery = paginationQuery.extend({ q: plainText(100).optional() });
@@ -350,7 +387,7 @@ export type CbeReportCard = z.infer<typeof cbeReportCard>;
 export const cbeFeeStructureBody = z.object({
   grade_id: idField(cbeMessages.gradeRequired),
   term_id: idField(cbeMessages.termRequired),
-  amount: decimalField('positive', cbeMessages.amountRequired),
+  amount: cbeAmount(),
   description: optionalText(200),
 });
 export type CbeFeeStructureBody = z.input<typeof cbeFeeStructureBody>;
@@ -392,7 +429,7 @@ export type CbeInvoiceListQuery = z.input<typeof cbeInvoiceListQuery>;
 
 export const cbePaymentBody = z.object({
   invoice_id: idField(),
-  amount: decimalField('positive', cbeMessages.amountRequired),
+  amount: cbeAmount(),
   paid_on: day(),
   method: z.enum(CBE_PAYMENT_METHODS).default('cash'),
   reference: optionalText(80),

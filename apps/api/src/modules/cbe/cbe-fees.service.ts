@@ -31,6 +31,7 @@ import {
 } from './cbe.schema.ts';
 import { badReference, mustFind, mustReference, pageOf, unique } from './cbe-common.ts';
 import { EXPORT_FETCH, schoolCsv } from './cbe-export.ts';
+import { refuseAfterToday } from './cbe-settings.service.ts';
 
 const meta = (query: { page: number; limit: number }, total: number) => ({
   page: query.page,
@@ -445,8 +446,10 @@ export function createCbeFeeService(ctx: Ctx) {
      * Records a payment against an invoice. The invoice row is locked (FOR UPDATE) before its
      * balance is read, so of two payments at once the second reads the first's effect: the
      * invoice's `paid` is always the sum of its payments, and never more than its amount (409).
+     * It is dated today or before, in the school's time zone (400).
      */
     async recordPayment(scope: WorkspaceScope, input: z.output<typeof cbePaymentBody>) {
+      await refuseAfterToday(ctx, scope, input.paid_on, 'paid_on', cbeMessages.paidOnFuture);
       const [invoice] = await db
         .select()
         .from(cbeInvoices)

@@ -3,6 +3,7 @@ import { cbeMessages } from '@workhub/shared/schemas/cbe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helpers.ts';
 import { memberIn, newTenant, type Tenant } from '../../test/tenants.ts';
+import { dayIn } from './cbe-settings.service.ts';
 import { cbeCall, makeSchool, ok, type School } from './cbe-test-helpers.ts';
 
 const t = useTestApp();
@@ -68,7 +69,7 @@ describe('fees', () => {
     expect((await pay(invoice.id, '0.1')).statusCode).toBe(201);
     expect((await pay(invoice.id, '0.2')).statusCode).toBe(201);
     expect((await pay(invoice.id, '15000.2')).statusCode).toBe(201);
-    const over = await pay(invoice.id, '0.0001');
+    const over = await pay(invoice.id, '0.01');
     expect(over.statusCode).toBe(409);
     expect(over.json().error.message).toBe(cbeMessages.overpaid);
     const statement = await ok<{ balance: string; lines: { balance: string; kind: string }[] }>(
@@ -156,5 +157,74 @@ describe('fees', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe(cbeMessages.noFeeStructure);
+  });
+
+  it('takes amounts of at most 2 decimals and at least 0.01, so the balance shown can always be paid', async () => {
+    const owner = (await newTenant(t, 'cbe')).owner.token;
+    const own = await makeSchool(t, owner, { students: 1 });
+    const fee = await cbeCall(t, 'POST', '/api/cbe/fee-structures', owner, {
+      grade_id: own.gradeId,
+      term_id: own.termId,
+      amount: '12500.505',
+    });
+    expect(fee.statusCode).toBe(400);
+    expect(fee.json().error.fields).toEqual({ amount: cbeMessages.amountCents });
+    await ok(t, 'POST', '/api/cbe/fee-structures', owner, {
+      grade_id: own.gradeId,
+      term_id: own.termId,
+      amount: '12500.50',
+    });
+    await ok(t, 'POST', '/api/cbe/invoices/generate', owner, { class_id: own.classId, term_id: own.termId });
+    const [invoice] = await ok<{ id: string }[]>(t, 'GET', '/api/cbe/invoices', owner);
+    if (!invoice) throw new Error('no invoice');
+    const refused: [string | number, string][] = [
+      ['1000.005', cbeMessages.amountCents],
+      [1000.005, cbeMessages.amountCents],
+      ['1.00001', cbeMessages.amountCents],
+      ['0.0001', cbeMessages.amountMinimum],
+      ['0.001', cbeMessages.amountMinimum],
+      ['0', cbeMessages.amountMinimum],
+    ];
+    for (const [amount, message] of refused) {
+      const response = await pay(invoice.id, amount, owner);
+      expect(response.statusCode, String(amount)).toBe(400);
+      expect(response.json().error.fields, String(amount)).toEqual({ amount: message });
+    }
+    // The figures a client echoes back (numeric(14,4) text) are whole cents: taken.
+    expect((await pay(invoice.id, '1000.0100', owner)).statusCode).toBe(201);
+    const shown = await ok<{ balance: string }[]>(t, 'GET', '/api/cbe/invoices', owner);
+    expect(shown[0]?.balance).toBe('11500.4900');
+    expect((await pay(invoice.id, '11500.49', owner)).statusCode).toBe(201);
+    const cleared = await ok<{ balance: string; paid: string }[]>(t, 'GET', '/api/cbe/invoices', owner);
+    expect(cleared[0]).toMatchObject({ paid: '12500.5000', balance: '0.0000' });
+  });
+
+  it("refuses a payment dated after the school's today (its time zone), and takes today's", async () => {
+    const owner = (await newTenant(t, 'cbe')).owner.token;
+    const own = await makeSchool(t, owner, { students: 1 });
+    // UTC+14: its day begins before anyone else's, so a UTC "today" would be a day behind it.
+    await ok(t, 'PUT', '/api/cbe/settings', owner, { time_zone: 'Pacific/Kiritimati' });
+    await ok(t, 'POST', '/api/cbe/fee-structures', owner, {
+      grade_id: own.gradeId,
+      term_id: own.termId,
+      amount: '100',
+    });
+    await ok(t, 'POST', '/api/cbe/invoices/generate', owner, { class_id: own.classId, term_id: own.termId });
+    const [invoice] = await ok<{ id: string }[]>(t, 'GET', '/api/cbe/invoices', owner);
+    if (!invoice) throw new Error('no invoice');
+    const today = dayIn(t.clock.now(), 'Pacific/Kiritimati');
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const paidOn = (paid_on: string) =>
+      cbeCall(t, 'POST', '/api/cbe/payments', owner, { invoice_id: invoice.id, amount: '10', paid_on });
+    for (const day of [tomorrow, '2031-01-01']) {
+      const response = await paidOn(day);
+      expect(response.statusCode, day).toBe(400);
+      expect(response.json().error).toMatchObject({
+        message: cbeMessages.paidOnFuture,
+        fields: { paid_on: cbeMessages.paidOnFuture },
+      });
+    }
+    expect((await ok<{ paid: string }[]>(t, 'GET', '/api/cbe/invoices', owner))[0]?.paid).toBe('0.0000');
+    expect((await paidOn(today)).statusCode).toBe(201);
   });
 });

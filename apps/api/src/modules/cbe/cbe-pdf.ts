@@ -1,7 +1,8 @@
 /*
  * A small PDF writer for the report card: A4 pages of text lines in the standard Helvetica fonts
  * (no font is embedded, nothing is downloaded), uncompressed, so the text can be read back by a
- * test. Characters outside Latin-1 are written as '?' (the standard fonts' WinAnsi encoding).
+ * test. Text is written in the standard fonts' WinAnsi encoding (Windows-1252): Latin-1, and in
+ * 0x80-0x9F the typographic characters phones type for you (’ “ ” – — … €); anything else is '?'.
  */
 
 export type PdfLine = { text: string; size?: number; bold?: boolean; indent?: number; gap?: number };
@@ -10,16 +11,63 @@ const PAGE_WIDTH = 595;
 const PAGE_HEIGHT = 842;
 const MARGIN = 50;
 
-/** A PDF string literal's content: backslash, parentheses escaped; control and non-Latin-1 characters replaced. */
+/** The characters WinAnsi (Windows-1252) puts in 0x80-0x9F, where Latin-1 has control codes. */
+const WIN_ANSI_HIGH: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    '€': 0x80,
+    '‚': 0x82,
+    ƒ: 0x83,
+    '„': 0x84,
+    '…': 0x85,
+    '†': 0x86,
+    '‡': 0x87,
+    ˆ: 0x88,
+    '‰': 0x89,
+    Š: 0x8a,
+    '‹': 0x8b,
+    Œ: 0x8c,
+    Ž: 0x8e,
+    '‘': 0x91,
+    '’': 0x92,
+    '“': 0x93,
+    '”': 0x94,
+    '•': 0x95,
+    '–': 0x96,
+    '—': 0x97,
+    '˜': 0x98,
+    '™': 0x99,
+    š: 0x9a,
+    '›': 0x9b,
+    œ: 0x9c,
+    ž: 0x9e,
+    Ÿ: 0x9f,
+  }),
+);
+
+/**
+ * A PDF string literal's content, one character per WinAnsi byte (written out as latin1):
+ * backslash and parentheses escaped, control characters and what WinAnsi cannot show as '?'.
+ */
 export function pdfText(value: string): string {
   let out = '';
   for (const ch of value) {
     const code = ch.codePointAt(0) ?? 63;
+    const high = WIN_ANSI_HIGH.get(ch);
     if (ch === '\\' || ch === '(' || ch === ')') out += `\\${ch}`;
+    else if (high !== undefined) out += String.fromCharCode(high);
     else if (code < 32 || code > 255 || (code >= 127 && code < 160)) out += '?';
     else out += ch;
   }
   return out;
+}
+
+/**
+ * A document-information string (the title a viewer shows), which is not in the font's encoding
+ * but in PDFDocEncoding or UTF-16: UTF-16BE with its byte-order mark, as a hex string.
+ */
+export function pdfInfoText(value: string): string {
+  const hex = Buffer.from(`\ufeff${value}`, 'utf16le').swap16().toString('hex').toUpperCase();
+  return `<${hex}>`;
 }
 
 /** Splits a line longer than the page into several (about 0.5 em per character). */
@@ -70,7 +118,7 @@ export function pdfDocument(title: string, lines: readonly PdfLine[]): Buffer {
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
   objects[4] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>';
-  objects[5] = `<< /Title (${pdfText(title)}) /Producer (WorkHub) >>`;
+  objects[5] = `<< /Title ${pdfInfoText(title)} /Producer (WorkHub) >>`;
   pages.forEach((stream, i) => {
     const pageId = 6 + i * 2;
     const bytes = Buffer.byteLength(stream, 'latin1');

@@ -8,6 +8,7 @@ import { escapeHtml } from '../../lib/html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { cbeAttendance, cbeClasses, cbeGrades, cbeGuardians, cbeStudents } from './cbe.schema.ts';
 import { mustFind } from './cbe-common.ts';
+import { refuseAfterToday } from './cbe-settings.service.ts';
 
 type Body = z.output<typeof cbeRegisterBody>;
 
@@ -100,9 +101,11 @@ export function createCbeRegisterService(ctx: Ctx) {
      * Marks the register in one request; sending it again changes nothing. Each newly absent
      * student's guardians are mailed once: the row's notified_at is set by an update that only a
      * row without one matches, so a repeat (or two requests at once: the row lock) sends nothing.
+     * A day after the school's today is refused (400): no mail for an absence yet to come.
      */
     async mark(scope: WorkspaceScope, classId: string, body: Body): Promise<CbeRegister> {
       const name = await className(scope, classId);
+      await refuseAfterToday(ctx, scope, body.date, 'date', cbeMessages.registerDayFuture);
       const ids = body.marks.map((m) => m.student_id);
       if (new Set(ids).size !== ids.length) {
         throw new AppError(400, 'VALIDATION_FAILED', cbeMessages.duplicateStudent, {

@@ -3,6 +3,7 @@ import type { Ctx } from '../../context.ts';
 import { workspaces } from '../../db/schema/workspaces.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { joinSettings, theWorkspace, zoneOf } from '../../db/workspace-zone.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { cbeSettings } from './cbe.schema.ts';
 
 /** 'YYYY-MM-DD' of `at` in `timeZone`. */
@@ -27,3 +28,19 @@ export async function settingsOf(ctx: Ctx, scope: WorkspaceScope): Promise<CbeSe
 /** The school's today, in its time zone. */
 export const schoolToday = async (ctx: Ctx, scope: WorkspaceScope) =>
   dayIn(ctx.now(), (await settingsOf(ctx, scope)).time_zone);
+
+/**
+ * A day the school has not reached yet is refused (400 on `field`): a register marked ahead mails
+ * guardians an absence that has not happened, a payment dated ahead is counted in the arrears
+ * already but in the dashboard's collection only once its day comes.
+ */
+export async function refuseAfterToday(
+  ctx: Ctx,
+  scope: WorkspaceScope,
+  day: string,
+  field: string,
+  message: string,
+): Promise<void> {
+  if (day > (await schoolToday(ctx, scope)))
+    throw new AppError(400, 'VALIDATION_FAILED', message, { fields: { [field]: message } });
+}

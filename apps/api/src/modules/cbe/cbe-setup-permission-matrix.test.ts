@@ -59,6 +59,13 @@ const ours = async () => {
   return school;
 };
 const teacherCandidates: Partial<Record<Caller, string>> = {};
+/** A one-day term of our 2026 no other term holds (terms of a year never overlap): May 1, 2, ... */
+let termDays = 0;
+const freeTermDay = () => {
+  termDays += 1;
+  const day = new Date(Date.UTC(2026, 4, termDays)).toISOString().slice(0, 10);
+  return { starts_on: day, ends_on: day };
+};
 
 /** A record of ours that nothing uses, made by our owner for one caller's DELETE. */
 async function unused(kind: string): Promise<string> {
@@ -70,14 +77,7 @@ async function unused(kind: string): Promise<string> {
     case 'years':
       return (await make('years', { name: `Y ${tag()}`, starts_on: '2030-01-01', ends_on: '2030-12-31' })).id;
     case 'terms':
-      return (
-        await make('terms', {
-          year_id: school.yearId,
-          name: `T ${tag()}`,
-          starts_on: '2026-08-01',
-          ends_on: '2026-08-31',
-        })
-      ).id;
+      return (await make('terms', { year_id: school.yearId, name: `T ${tag()}`, ...freeTermDay() })).id;
     case 'grades':
       return grade();
     case 'classes':
@@ -111,12 +111,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   'GET /api/cbe/terms/export': async () => ({ url: '/api/cbe/terms/export' }),
   'POST /api/cbe/terms': async () => ({
     url: '/api/cbe/terms',
-    payload: {
-      year_id: (await ours()).yearId,
-      name: `T ${tag()}`,
-      starts_on: '2026-05-01',
-      ends_on: '2026-07-31',
-    },
+    payload: { year_id: (await ours()).yearId, name: `T ${tag()}`, ...freeTermDay() },
   }),
   'PATCH /api/cbe/terms/:id': async () => ({
     url: `/api/cbe/terms/${(await ours()).termId}`,

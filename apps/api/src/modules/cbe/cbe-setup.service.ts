@@ -23,7 +23,7 @@ import {
   type cbeTermQuery,
   type cbeYearBody,
 } from '@workhub/shared/schemas/cbe';
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
@@ -31,7 +31,7 @@ import { outer } from '../../db/correlated.ts';
 import { users } from '../../db/schema/users.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { containing } from '../../lib/list-query.ts';
 import {
   cbeClasses,
@@ -97,13 +97,38 @@ export function createCbeSetupService(ctx: Ctx) {
     return toTerm(row);
   }
 
-  async function checkTerm(scope: WorkspaceScope, input: z.output<typeof cbeTermBody>) {
-    const year = await mustReference(db, scope, cbeYears, input.year_id, 'year_id');
+  /**
+   * A term lies within its year and overlaps none of the year's other terms (`except`: the term
+   * being edited). The year's row is locked (FOR UPDATE) until the request's transaction ends, so
+   * of two terms written into one year at once the second reads the first before it checks.
+   */
+  async function checkTerm(scope: WorkspaceScope, input: z.output<typeof cbeTermBody>, except?: string) {
+    const [year] = await db
+      .select()
+      .from(cbeYears)
+      .where(and(scope.workspace(cbeYears), eq(cbeYears.id, input.year_id)))
+      .for('update');
+    if (!year) throw badReference('year_id');
     if (input.starts_on < year.startsOn || input.ends_on > year.endsOn) {
       throw new AppError(400, 'VALIDATION_FAILED', cbeMessages.termOutsideYear, {
         fields: { starts_on: cbeMessages.termOutsideYear },
       });
     }
+    // Days are inclusive: a term that ends on the day another begins overlaps it.
+    const [overlapping] = await db
+      .select({ id: cbeTerms.id })
+      .from(cbeTerms)
+      .where(
+        and(
+          scope.workspace(cbeTerms),
+          eq(cbeTerms.yearId, year.id),
+          lte(cbeTerms.startsOn, input.ends_on),
+          gte(cbeTerms.endsOn, input.starts_on),
+          except ? ne(cbeTerms.id, except) : undefined,
+        ),
+      )
+      .limit(1);
+    if (overlapping) throw conflict(cbeMessages.termOverlap, { starts_on: cbeMessages.termOverlap });
   }
 
   // ------------------------------------------------------------ teachers
@@ -386,7 +411,7 @@ export function createCbeSetupService(ctx: Ctx) {
     },
     async updateTerm(scope: WorkspaceScope, id: string, input: z.output<typeof cbeTermBody>) {
       await mustFind(db, scope, cbeTerms, id);
-      await checkTerm(scope, input);
+      await checkTerm(scope, input, id);
       await unique('name', cbeMessages.nameTaken, () =>
         db
           .update(cbeTerms)

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { cbeMessages } from '@workhub/shared/schemas/cbe';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helpers.ts';
 import { memberIn, newTenant, type Tenant } from '../../test/tenants.ts';
-import { cbeCall, makeSchool, ok, type School } from './cbe-test-helpers.ts';
+import { cbeCall, makeSchool, ok, type School, tag } from './cbe-test-helpers.ts';
 
 const t = useTestApp();
 let tenant: Tenant;
@@ -48,6 +49,75 @@ describe('the school set-up', () => {
       ends_on: '2026-06-01',
     });
     expect(twice.statusCode).toBe(409);
+  });
+
+  it('refuses a term that overlaps another of its year (409), on create and edit, never counting the term itself', async () => {
+    const { owner: ownerCaller, workspace } = await newTenant(t, 'cbe');
+    const owner = ownerCaller.token;
+    const own = await makeSchool(t, owner, { students: 0 }); // Term 1: 2026-01-05 to 2026-04-03
+    const term = (name: string, starts_on: string, ends_on: string, year_id = own.yearId) =>
+      cbeCall(t, 'POST', '/api/cbe/terms', owner, { year_id, name, starts_on, ends_on });
+    const overlaps = (response: { statusCode: number; json: () => { error: object } }) => {
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toMatchObject({
+        message: cbeMessages.termOverlap,
+        fields: { starts_on: cbeMessages.termOverlap },
+      });
+    };
+    overlaps(await term('Inside', '2026-02-01', '2026-02-28'));
+    overlaps(await term('Around', '2026-01-01', '2026-05-01'));
+    overlaps(await term('Same last day', '2026-04-03', '2026-06-30'));
+    const second = await term('Term 2', '2026-04-04', '2026-07-31');
+    expect(second.statusCode, second.body).toBe(201);
+    // Another year's terms are not in the way.
+    const year = await ok(t, 'POST', '/api/cbe/years', owner, {
+      name: `Calendar ${tag()}`,
+      starts_on: '2026-01-01',
+      ends_on: '2026-12-31',
+    });
+    expect((await term('Term 1', '2026-01-05', '2026-04-03', year.id)).statusCode).toBe(201);
+    // An edit keeps its own dates, or moves within its room; it cannot move onto a neighbour.
+    const edit = (id: string, name: string, starts_on: string, ends_on: string) =>
+      cbeCall(t, 'PATCH', `/api/cbe/terms/${id}`, owner, { year_id: own.yearId, name, starts_on, ends_on });
+    expect((await edit(own.termId, 'Term 1', '2026-01-05', '2026-04-03')).statusCode).toBe(200);
+    expect((await edit(own.termId, 'Term 1', '2026-01-06', '2026-04-02')).statusCode).toBe(200);
+    overlaps(await edit(own.termId, 'Term 1', '2026-01-06', '2026-04-10'));
+    overlaps(await edit(second.json().data.id, 'Term 2', '2026-03-01', '2026-07-31'));
+    // Several at once, each clear of the year's terms but not of the others: one is taken (the
+    // year's row lock; without it each checked before any other had written).
+    const racing = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((x, i) => term(`Term 3${x}`, `2026-09-0${i + 1}`, `2026-12-1${i}`)),
+    );
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    const terms = await ok<{ name: string }[]>(t, 'GET', `/api/cbe/terms?year_id=${own.yearId}`, owner);
+    expect(terms.map((x) => x.name).filter((name) => name.startsWith('Term 3'))).toHaveLength(1);
+
+    // The race made certain: another writer holds the year's lock and has written an overlapping
+    // term it has not committed yet. The request waits for the lock, then sees that term (409);
+    // a check that did not wait would read past the uncommitted row and write a second term.
+    let locked!: () => void;
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const writer = t.db.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from cbe_years where id = ${own.yearId} for update`);
+      await tx.execute(sql`
+        insert into cbe_terms (account_id, workspace_id, year_id, name, starts_on, ends_on)
+        values (${workspace.account_id}, ${workspace.workspace_id}, ${own.yearId}, 'Term 4 (elsewhere)',
+          '2026-12-20', '2026-12-24')`);
+      locked();
+      await released;
+    });
+    await holding;
+    const waiting = term('Term 4', '2026-12-16', '2026-12-31');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await writer;
+    overlaps(await waiting);
   });
 
   it('answers 400 for NUL bytes, huge numbers, impossible dates and forged ids', async () => {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helpers.ts';
 import { memberIn, newTenant, type Tenant } from '../../test/tenants.ts';
 import { pdfText } from './cbe-pdf.ts';
+import { dayIn } from './cbe-settings.service.ts';
 import { cbeCall, mailsOf, makeSchool, ok, type School, tag } from './cbe-test-helpers.ts';
 
 const t = useTestApp();
@@ -91,6 +92,34 @@ describe('the class register', () => {
       marks: [],
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it("refuses a day after the school's today (its time zone), and mails no guardian for it", async () => {
+    const owner = (await newTenant(t, 'cbe')).owner.token;
+    const parent = `future-${tag()}@example.com`;
+    const own = await makeSchool(t, owner, { students: 1, guardianEmail: parent });
+    // UTC+14: its day begins before anyone else's, so a UTC "today" would be a day behind it.
+    await ok(t, 'PUT', '/api/cbe/settings', owner, { time_zone: 'Pacific/Kiritimati' });
+    const today = dayIn(t.clock.now(), 'Pacific/Kiritimati');
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const absent = (date: string) =>
+      cbeCall(t, 'PUT', `/api/cbe/classes/${own.classId}/register`, owner, {
+        date,
+        marks: [{ student_id: own.studentIds[0], mark: 'absent' }],
+      });
+    for (const day of [tomorrow, '2031-01-01']) {
+      const response = await absent(day);
+      expect(response.statusCode, day).toBe(400);
+      expect(response.json().error).toMatchObject({
+        message: cbeMessages.registerDayFuture,
+        fields: { date: cbeMessages.registerDayFuture },
+      });
+    }
+    expect(await mailsOf(t, parent)).toHaveLength(0);
+    const ahead = await cbeCall(t, 'GET', `/api/cbe/classes/${own.classId}/register?date=${tomorrow}`, owner);
+    expect(ahead.json().data.students[0]).toMatchObject({ mark: null, notified: false });
+    expect((await absent(today)).statusCode).toBe(200);
+    expect(await mailsOf(t, parent)).toHaveLength(1);
   });
 
   it('lets a worker mark the register, not a customer', async () => {
@@ -218,6 +247,42 @@ describe('the gradebook and the report card', () => {
     ]) {
       expect(text).toContain(line);
     }
+  });
+
+  it('prints ’ — “ ” and € in their WinAnsi bytes on the report card, and only what WinAnsi lacks as ?', async () => {
+    const owner = (await newTenant(t, 'cbe')).owner.token;
+    const own = await makeSchool(t, owner, { students: 1 });
+    const student = await ok(t, 'GET', `/api/cbe/students/${own.studentIds[0]}`, owner);
+    await ok(t, 'PATCH', `/api/cbe/students/${student.id}`, owner, {
+      admission_no: student.admission_no,
+      first_name: 'Émile',
+      last_name: 'Ng’ang’a',
+      class_id: own.classId,
+      guardians: [],
+    });
+    await ok(t, 'PUT', `/api/cbe/students/${student.id}/report-cards/${own.termId}/remarks`, owner, {
+      remarks: 'Works hard — “always” first; fees €0 … 東',
+    });
+    const pdf = await cbeCall(t, 'GET', `/api/cbe/students/${student.id}/report-cards/${own.termId}`, owner);
+    expect(pdf.statusCode).toBe(200);
+    const bytes = pdf.rawPayload;
+    const win1252 = (text: string) =>
+      Buffer.from(
+        [...text].map(
+          (ch) =>
+            ({ É: 0xc9, '’': 0x92, '—': 0x97, '“': 0x93, '”': 0x94, '€': 0x80, '…': 0x85 })[ch] ??
+            ch.charCodeAt(0),
+        ),
+      );
+    expect(bytes.includes(win1252('(Student: Émile Ng’ang’a    Admission no:'))).toBe(true);
+    expect(bytes.includes(win1252('(Works hard — “always” first; fees €0 … ?) Tj'))).toBe(true);
+    expect(bytes.toString('latin1')).not.toContain('Ng?ang?a');
+    // The title (document information) is UTF-16 with its byte-order mark, not the font's bytes.
+    const title = Buffer.from('\ufeffÉmile Ng’ang’a: Term 1', 'utf16le')
+      .swap16()
+      .toString('hex')
+      .toUpperCase();
+    expect(bytes.toString('latin1')).toContain(`/Title <${title}>`);
   });
 
   it("shows a guardian (customer) their own child's report card and no one else's", async () => {

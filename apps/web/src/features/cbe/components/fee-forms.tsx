@@ -170,7 +170,8 @@ export const PaymentForm = ({ invoice, onDone }: { invoice: CbeInvoice; onDone: 
           {...field('amount')}
         />
         <Group grow>
-          <TextInput type="date" label="Paid on" withAsterisk {...field('paid_on')} />
+          {/* A payment is dated today or before (the API refuses a later day). */}
+          <TextInput type="date" label="Paid on" withAsterisk max={localToday()} {...field('paid_on')} />
           <NativeSelect
             label="Method"
             data={CBE_PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}

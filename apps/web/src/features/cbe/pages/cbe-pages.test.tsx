@@ -9,6 +9,7 @@ import { signIn } from '../../../lib/session.ts';
 import { fakeAuth, fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
+import { localToday } from '../components/class-picker.tsx';
 import { CbeDashboardPage } from './cbe-dashboard-page.tsx';
 import { classOf, listOf, pageTestKit } from './cbe-test-kit.ts';
 import { RegisterPage } from './register-page.tsx';
@@ -99,6 +100,18 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
       ],
     });
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Saved'));
+  });
+
+  it("opens on today and offers no day after it (the picker's max)", async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'worker'));
+    routeFetch(fetchMock, {
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      [`GET /api/cbe/classes/${ids.klass}/register`]: () => jsonResponse(200, { data: register() }),
+    });
+    renderWithData(<RegisterPage />, '/cbe/register');
+    const day = (await screen.findByLabelText('Day')) as HTMLInputElement;
+    expect(day.value).toBe(localToday());
+    expect(day.max).toBe(localToday());
   });
 
   it('shows the empty state without classes', async () => {

@@ -1,12 +1,19 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CbeGradebook, CbeInvoice, CbeLearningArea } from '@workhub/shared/schemas/cbe';
+import {
+  type CbeGradebook,
+  type CbeInvoice,
+  type CbeLearningArea,
+  cbeMessages,
+} from '@workhub/shared/schemas/cbe';
+import { Link, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
+import { localToday } from '../components/class-picker.tsx';
 import { at, classOf, listOf, pageTestKit, termOf } from './cbe-test-kit.ts';
 import { FeesPage } from './fees-page.tsx';
 import { GradebookPage } from './gradebook-page.tsx';
@@ -86,6 +93,91 @@ describe('GradebookPage', { timeout: 20_000 }, () => {
   });
 });
 
+describe('GradebookPage with unsaved changes', { timeout: 30_000 }, () => {
+  const science: CbeLearningArea = { ...area, id: '00000000-0000-4000-8000-00000000d008', name: 'Science' };
+  /** The gradebook as the app shows it: a sidebar link away from the students' page. */
+  const renderInApp = () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'member'));
+    routeFetch(fetchMock, {
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      'GET /api/cbe/terms': () => jsonResponse(200, listOf([term])),
+      'GET /api/cbe/learning-areas': () => jsonResponse(200, listOf([area, science])),
+      [`GET /api/cbe/classes/${ids.klass}/gradebook`]: () => jsonResponse(200, { data: book }),
+      [`PUT /api/cbe/classes/${ids.klass}/gradebook`]: () =>
+        jsonResponse(200, { message: 'Saved', data: book }),
+    });
+    renderWithData(
+      <>
+        <Link to="/cbe/students">Students</Link>
+        <Routes>
+          <Route path="/cbe/gradebook" element={<GradebookPage />} />
+          <Route path="/cbe/students" element={<p>The students page</p>} />
+        </Routes>
+      </>,
+      '/cbe/gradebook',
+    );
+  };
+  const beforeUnloadIsHeld = () => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+
+  it('asks before a link, a reload or another learning area throws away unsaved levels', async () => {
+    renderInApp();
+    const fractions = (await screen.findByLabelText('Amani Kamau: Fractions')) as HTMLSelectElement;
+    const user = userEvent.setup();
+    // Nothing changed yet: nothing to ask about.
+    expect(beforeUnloadIsHeld()).toBe(false);
+    await user.selectOptions(fractions, 'below');
+    expect(beforeUnloadIsHeld()).toBe(true);
+
+    // Another learning area: asked; Cancel keeps the area and the edit.
+    const areaSelect = screen.getByLabelText('Learning area') as HTMLSelectElement;
+    await user.selectOptions(areaSelect, 'Science');
+    const ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(areaSelect.value).toBe(ids.area);
+    expect((screen.getByLabelText('Amani Kamau: Fractions') as HTMLSelectElement).value).toBe('below');
+
+    // A sidebar link: asked; Cancel stays; Discard changes goes.
+    await user.click(screen.getByRole('link', { name: 'Students' }));
+    const leave = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(leave).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText('The students page')).toBeNull();
+    expect((screen.getByLabelText('Amani Kamau: Fractions') as HTMLSelectElement).value).toBe('below');
+    await user.click(screen.getByRole('link', { name: 'Students' }));
+    const again = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(again).getByRole('button', { name: 'Discard changes' }));
+    expect(await screen.findByText('The students page')).toBeTruthy();
+    expect(beforeUnloadIsHeld()).toBe(false);
+    expect(writes()).toHaveLength(0);
+  });
+
+  it('switches the learning area once the discard is confirmed, and lets a saved gradebook go unasked', async () => {
+    renderInApp();
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Amani Kamau: Fractions'), 'below');
+    const areaSelect = screen.getByLabelText('Learning area') as HTMLSelectElement;
+    fireEvent.change(areaSelect, { target: { value: science.id } });
+    const ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(areaSelect.value).toBe(science.id));
+    const saveButton = screen.getByRole('button', { name: 'Save gradebook' }) as HTMLButtonElement;
+    await waitFor(() => expect(saveButton.disabled).toBe(true));
+
+    await user.selectOptions(await screen.findByLabelText('Amani Kamau: Fractions'), 'meeting');
+    await user.click(screen.getByRole('button', { name: 'Save gradebook' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Gradebook saved'));
+    expect(beforeUnloadIsHeld()).toBe(false);
+    await user.click(screen.getByRole('link', { name: 'Students' }));
+    expect(await screen.findByText('The students page')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
 describe('FeesPage', { timeout: 20_000 }, () => {
   it('records a payment against an invoice with the shared schema, refusing a bad amount first', async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
@@ -114,7 +206,18 @@ describe('FeesPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await user.click(within(table).getByRole('button', { name: 'Record payment' }));
     const dialog = await screen.findByRole('dialog');
+    // No day after today can be picked; a fraction of a cent is refused before it is sent.
+    expect(
+      within(dialog)
+        .getByLabelText(/Paid on/)
+        .getAttribute('max'),
+    ).toBe(localToday());
     const amount = within(dialog).getByLabelText(/Amount/);
+    await user.type(amount, '1000.005');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await within(dialog).findByText(cbeMessages.amountCents)).toBeTruthy();
+    expect(writes()).toHaveLength(0);
+    await user.clear(amount);
     await user.type(amount, '-5');
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
     expect(writes()).toHaveLength(0);

@@ -22,6 +22,7 @@ import { useMay } from '../../../lib/use-may.ts';
 import { downloadReportCard, useCbeChoices, useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeClass, CbeGradebook, CbeLearningArea, CbeTerm } from '../api/types.ts';
 import { ClassSelect, TermSelect } from '../components/class-picker.tsx';
+import { useUnsavedChangesGuard } from '../components/unsaved-changes-guard.tsx';
 
 type Cell = { level: CbeLevel | ''; comment: string };
 const key = (student: string, sub: string) => `${student}/${sub}`;
@@ -77,7 +78,7 @@ const RemarksDialog = ({
 /**
  * /cbe/gradebook: the rubric gradebook of a class for a learning area and a term: one of the four
  * levels per student per sub-strand, with a comment; one Save. Each student's report card (PDF)
- * and the class teacher's remarks from here.
+ * and the class teacher's remarks from here. Unsaved changes are asked about before they are lost.
  */
 export const GradebookPage = () => {
   useDocumentTitle('Gradebook');
@@ -104,6 +105,13 @@ export const GradebookPage = () => {
   const [dirty, setDirty] = useState<Set<string>>(new Set());
   const [remarksFor, setRemarksFor] = useState<{ id: string; name: string } | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
+  // Unsaved levels are lost by leaving the page or by loading another class, area or term.
+  const { guard, dialog: leaveDialog } = useUnsavedChangesGuard(dirty.size > 0, 'the gradebook');
+  const choose = (change: () => void) =>
+    guard(() => {
+      change();
+      setDirty(new Set());
+    });
 
   useEffect(() => {
     if (!book.data) return;
@@ -123,6 +131,7 @@ export const GradebookPage = () => {
     setDirty((was) => new Set(was).add(k));
   };
   const onSave = async () => {
+    const sent = [...dirty];
     try {
       await save.mutateAsync({
         method: 'PUT',
@@ -130,13 +139,15 @@ export const GradebookPage = () => {
         body: {
           learning_area_id: area,
           term_id: term,
-          entries: [...dirty].map((k) => {
+          entries: sent.map((k) => {
             const [student_id, sub_strand_id] = k.split('/');
             const cell = cells[k];
             return { student_id, sub_strand_id, level: cell?.level || null, comment: cell?.comment || null };
           }),
         },
       });
+      // Saved: leaving no longer asks (the reload that follows may bring equal data, no reset).
+      setDirty((was) => new Set([...was].filter((k) => !sent.includes(k))));
       notify.success('Gradebook saved');
     } catch (error) {
       notify.error(errorMessage(error));
@@ -173,14 +184,25 @@ export const GradebookPage = () => {
             ) : (
               <Stack>
                 <Group align="flex-end">
-                  <ClassSelect classes={list} value={klass?.id ?? ''} onChange={setClassId} />
+                  <ClassSelect
+                    classes={list}
+                    value={klass?.id ?? ''}
+                    onChange={(id) => choose(() => setClassId(id))}
+                  />
                   <NativeSelect
                     label="Learning area"
                     value={area}
-                    onChange={(event) => setAreaId(event.currentTarget.value)}
+                    onChange={(event) => {
+                      const id = event.currentTarget.value;
+                      choose(() => setAreaId(id));
+                    }}
                     data={(areas.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
                   />
-                  <TermSelect terms={terms.data ?? []} value={term} onChange={setTermId} />
+                  <TermSelect
+                    terms={terms.data ?? []}
+                    value={term}
+                    onChange={(id) => choose(() => setTermId(id))}
+                  />
                   {mayTeach ? (
                     <Button
                       ml="auto"
@@ -314,6 +336,7 @@ export const GradebookPage = () => {
           <RemarksDialog student={remarksFor} termId={term} onDone={() => setRemarksFor(null)} />
         ) : null}
       </Modal>
+      {leaveDialog}
     </>
   );
 };

@@ -25,7 +25,9 @@ export const RegisterPage = () => {
   const mayTeach = useMay()('cbe:teach');
   const classes = useCbeChoices<CbeClass>('classes');
   const [classId, setClassId] = useState('');
-  const [date, setDate] = useState(localToday());
+  // A day yet to come cannot be marked (the API refuses it: no absence mail ahead of time).
+  const today = localToday();
+  const [date, setDate] = useState(today);
   const chosen = classId || classes.data?.[0]?.id || '';
   const register = useCbeGet<CbeRegister>(
     `classes/${chosen}/register?date=${date}`,
@@ -90,6 +92,7 @@ export const RegisterPage = () => {
                   <TextInput
                     type="date"
                     label="Day"
+                    max={today}
                     value={date}
                     onChange={(event) => setDate(event.currentTarget.value)}
                   />
