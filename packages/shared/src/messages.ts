@@ -368,6 +368,21 @@ export const messages = {
   importCatalogUnknown: (name: string) => `No catalog named ${name}`,
   importUomUnknown: (name: string) => `No unit named ${name}`,
   importProductUnknown: (name: string) => `No product named ${name}`,
+  /** An order line due before its order's date (the order's own due date has dueBeforeOrderDate). */
+  lineDueBeforeOrderDate: "The line's due date cannot be before the order date",
+  /** ORDER_DATE_MIN..ORDER_DATE_MAX (packages/shared/src/schemas/operations-orders.ts). */
+  orderDateOutOfRange: 'The order date must be between 1 Jan 2000 and 31 Dec 2099',
+  /** The import's request passes the routes' body limit (IMPORT_BODY_MAX_BYTES), e.g. ('5 MB'). */
+  importTooLarge: (limit: string) =>
+    `This file is too large to import at once: an import takes at most ${limit}. Split it into smaller files and import them one after the other.`,
+  importNotUtf8:
+    'This file is not UTF-8 text, so its accented letters would be garbled: nothing was imported. Save it as UTF-8 (in Excel: "CSV UTF-8 (Comma delimited)") and choose it again.',
+  /** A proposal above MRP_ORDER_QUANTITY_MAX (numeric(14,4)): the run's exception, e.g. ('Spoke', '719999999999.9928'). */
+  mrpQuantityTooLarge: (product: string, quantity: string) =>
+    `The proposal for ${product} (${quantity}) is more than an order can hold (9,999,999,999.9999): it cannot be confirmed. Check the demand and the BOM quantities.`,
+  /** Confirming such a proposal (400). */
+  proposalTooLarge: (product: string) =>
+    `The proposal for ${product} asks for more than an order can hold (9,999,999,999.9999): it cannot be confirmed.`,
 
   // Generic API errors
   validationFailed: 'Some fields are not valid.',

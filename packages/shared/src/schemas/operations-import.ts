@@ -16,6 +16,11 @@ import {
 
 /** Rows one import takes (the request: about 3 MB; the route's own body limit is 5 MB). */
 export const IMPORT_ROWS_MAX = 10_000;
+/**
+ * The import routes' body limit: 10,000 rows of a products file are about 3 MB of JSON. The page
+ * refuses a file (or its rows as JSON) above it before sending, and says so on a 413.
+ */
+export const IMPORT_BODY_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The columns of a products file, in the order of the template and of the export. */
 export const PRODUCT_IMPORT_COLUMNS = [

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { idField, int32, paginationQuery } from './common.ts';
-import { decimalString } from './decimal.ts';
+import { DECIMAL_INTEGER_DIGITS, DECIMAL_SCALE, decimalString } from './decimal.ts';
 import {
   booleanQuery,
   CUSTOMER_ORDER_STATUSES,
@@ -16,6 +16,12 @@ export const MRP_HORIZON_DAYS_DEFAULT = 90;
 export const MRP_HORIZON_DAYS_MAX = 365;
 /** Proposal ids one confirm takes (2,000 uuids stay under the 100 KB body limit). */
 export const MRP_CONFIRM_MAX = 2000;
+
+/**
+ * The largest quantity an order line or work order holds (numeric(14,4)): a proposal above it (a
+ * huge demand times a BOM that multiplies) is flagged by the run and cannot be confirmed.
+ */
+export const MRP_ORDER_QUANTITY_MAX = `${'9'.repeat(DECIMAL_INTEGER_DIGITS)}.${'9'.repeat(DECIMAL_SCALE)}`;
 
 /** POST /api/mrp/runs: plans every active product from today (UTC) to today + horizon_days. */
 export const mrpRunBody = z.object({
@@ -70,6 +76,8 @@ export const MRP_EXCEPTION_KINDS = [
   'no_bom',
   /** A demand, receipt or line names a product the run does not plan (an inactive one). */
   'unknown_product',
+  /** A proposal above MRP_ORDER_QUANTITY_MAX: no order can hold it, so it cannot be confirmed. */
+  'quantity_too_large',
 ] as const;
 export type MrpExceptionKind = (typeof MRP_EXCEPTION_KINDS)[number];
 
@@ -78,6 +86,7 @@ export const MRP_SERIOUS_EXCEPTIONS = [
   'past_due',
   'demand_past_due',
   'negative_stock',
+  'quantity_too_large',
 ] as const satisfies readonly MrpExceptionKind[];
 
 export const mrpException = z.object({
@@ -115,6 +124,8 @@ export const mrpProposal = z.object({
   need_date: z.string(),
   release_date: z.string(),
   past_due: z.boolean(),
+  /** Above MRP_ORDER_QUANTITY_MAX: no order can hold it, so it cannot be confirmed (an exception says so). */
+  too_large: z.boolean(),
   pegging: z.array(mrpPegging),
   status: z.enum(MRP_PROPOSAL_STATUSES),
   confirmed_ref: mrpConfirmedRef.nullable(),

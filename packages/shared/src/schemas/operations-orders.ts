@@ -45,8 +45,18 @@ const orderLineBody = z.object({
 });
 export type OrderLineBody = z.input<typeof orderLineBody>;
 
+/**
+ * The order date's range: a typo such as 0001-01-01 or 2206 is refused instead of planned (an
+ * order's and its lines' due dates are on or after it).
+ */
+export const ORDER_DATE_MIN = '2000-01-01';
+export const ORDER_DATE_MAX = '2099-12-31';
+
 const orderFields = {
-  order_date: dateField(messages.orderDateRequired),
+  order_date: dateField(messages.orderDateRequired).refine(
+    (day) => day >= ORDER_DATE_MIN && day <= ORDER_DATE_MAX,
+    { error: messages.orderDateOutOfRange },
+  ),
   due_date: dateField(messages.dueDateRequired),
   notes: optionalText(2000),
   lines: z
@@ -55,9 +65,27 @@ const orderFields = {
     .max(ORDER_LINES_MAX, { error: messages.orderLinesTooMany }),
 };
 
-const dueNotBeforeOrder = (body: { order_date: string; due_date: string }) =>
-  body.due_date >= body.order_date;
-const dueRule = { error: messages.dueBeforeOrderDate, path: ['due_date'] };
+type OrderDates = { order_date: string; due_date: string; lines: { due_date: string | null }[] };
+
+/**
+ * Nothing is due before the order date: the order's due date (on `due_date`), nor a line's own (on
+ * `lines.N.due_date`, where the form shows it); a line without one is due on the order's.
+ */
+const dueNotBeforeOrder = (body: OrderDates, ctx: z.RefinementCtx) => {
+  if (body.due_date < body.order_date) {
+    ctx.addIssue({ code: 'custom', message: messages.dueBeforeOrderDate, path: ['due_date'], input: body });
+  }
+  body.lines.forEach((line, index) => {
+    if (line.due_date !== null && line.due_date < body.order_date) {
+      ctx.addIssue({
+        code: 'custom',
+        message: messages.lineDueBeforeOrderDate,
+        path: ['lines', index, 'due_date'],
+        input: body,
+      });
+    }
+  });
+};
 
 /**
  * POST /api/purchase-orders and PATCH /api/purchase-orders/:id (a draft only: the whole order, its
@@ -65,13 +93,13 @@ const dueRule = { error: messages.dueBeforeOrderDate, path: ['due_date'] };
  */
 export const purchaseOrderBody = z
   .object({ supplier_name: optionalText(200), ...orderFields })
-  .refine(dueNotBeforeOrder, dueRule);
+  .superRefine(dueNotBeforeOrder);
 export type PurchaseOrderBody = z.input<typeof purchaseOrderBody>;
 
 /** POST /api/customer-orders and PATCH /api/customer-orders/:id (a draft only). */
 export const customerOrderBody = z
   .object({ customer_name: requiredString(messages.customerNameRequired, 200), ...orderFields })
-  .refine(dueNotBeforeOrder, dueRule);
+  .superRefine(dueNotBeforeOrder);
 export type CustomerOrderBody = z.input<typeof customerOrderBody>;
 
 /**

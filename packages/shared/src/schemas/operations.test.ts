@@ -321,6 +321,27 @@ describe('orders', () => {
       'lines.0.quantity': messages.decimalNotPositive,
       'lines.0.due_date': messages.dateInvalid,
     });
+    expect(
+      fieldMessages(
+        purchaseOrderBody.safeParse({
+          ...order,
+          lines: [
+            { product_id: ID, quantity: 1, due_date: '2026-03-02' },
+            { product_id: ID, quantity: 1, due_date: '2020-01-01' },
+          ],
+        }),
+      ),
+    ).toEqual({ 'lines.1.due_date': messages.lineDueBeforeOrderDate });
+    expect(
+      fieldMessages(
+        purchaseOrderBody.safeParse({ ...order, order_date: '0001-01-01', due_date: '0001-01-02' }),
+      ),
+    ).toEqual({ order_date: messages.orderDateOutOfRange });
+    expect(
+      fieldMessages(
+        purchaseOrderBody.safeParse({ ...order, order_date: '2100-01-01', due_date: '2100-01-01' }),
+      ),
+    ).toEqual({ order_date: messages.orderDateOutOfRange });
     const tooMany = Array.from({ length: orderSchemas.ORDER_LINES_MAX + 1 }, () => order.lines[0]);
     expect(firstMessage(purchaseOrderBody.safeParse({ ...order, lines: tooMany }))).toBe(
       messages.orderLinesTooMany,
@@ -393,6 +414,7 @@ describe('the MRP run', () => {
       need_date: '2026-03-10',
       release_date: '2026-03-03',
       past_due: false,
+      too_large: false,
       pegging: [
         { kind: 'customer_order', order_id: ID, line_id: ID2, qty: '1', label: 'CO-00001 line 1 (Acme)' },
         { kind: 'proposal', proposal_id: ID2, qty: '0.11108889', label: 'Work proposal 2: 1 Wheel' },

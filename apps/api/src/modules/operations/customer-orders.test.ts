@@ -117,4 +117,60 @@ describe('customer orders', () => {
     expect((await call(t, 'GET', `${CO}/${order.id}`, stranger.token)).statusCode).toBe(404);
     expect((await stepOrder(t, stranger.token, CO, order.id, 'ship')).statusCode).toBe(404);
   });
+
+  it('refuses a line due before the order date and an order date out of range (400 on the field), on create and edit', async () => {
+    const { token, wheel } = await opsTenant(t);
+    const early = await call(
+      t,
+      'POST',
+      CO,
+      token,
+      customerBody(
+        t,
+        [
+          { product_id: wheel, quantity: 1 },
+          { product_id: wheel, quantity: 2, due_date: '2020-01-01' },
+        ],
+        { order_date: '2026-11-30', due_date: '2026-12-10' },
+      ),
+    );
+    expect(early.statusCode, early.body).toBe(400);
+    expect(errorOf(early).error.fields).toEqual({ 'lines.1.due_date': messages.lineDueBeforeOrderDate });
+    for (const orderDate of ['0001-01-01', '1999-12-31', '2100-01-01']) {
+      const odd = await call(
+        t,
+        'POST',
+        CO,
+        token,
+        customerBody(t, [{ product_id: wheel, quantity: 1 }], {
+          order_date: orderDate,
+          due_date: '2100-01-02',
+        }),
+      );
+      expect(odd.statusCode, orderDate).toBe(400);
+      expect(errorOf(odd).error.fields).toEqual({ order_date: messages.orderDateOutOfRange });
+    }
+    // A line due on the order date is fine; editing it to before the order date is refused the same way.
+    const order = await createOrder(
+      t,
+      token,
+      CO,
+      customerBody(t, [{ product_id: wheel, quantity: 1, due_date: '2026-11-30' }], {
+        order_date: '2026-11-30',
+        due_date: '2026-12-10',
+      }),
+    );
+    const edit = await call(
+      t,
+      'PATCH',
+      `${CO}/${order.id}`,
+      token,
+      customerBody(t, [{ product_id: wheel, quantity: 1, due_date: '2026-11-29' }], {
+        order_date: '2026-11-30',
+        due_date: '2026-12-10',
+      }),
+    );
+    expect(edit.statusCode, edit.body).toBe(400);
+    expect(errorOf(edit).error.fields).toEqual({ 'lines.0.due_date': messages.lineDueBeforeOrderDate });
+  });
 });

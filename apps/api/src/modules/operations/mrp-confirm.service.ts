@@ -1,5 +1,5 @@
 import { messages } from '@workhub/shared/messages';
-import type { MrpConfirmResult } from '@workhub/shared/schemas/operations-mrp';
+import { MRP_ORDER_QUANTITY_MAX, type MrpConfirmResult } from '@workhub/shared/schemas/operations-mrp';
 import { orderNumberLabel } from '@workhub/shared/schemas/operations-orders';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
@@ -16,6 +16,7 @@ import { takeOrderNumbers } from './orders-numbers.ts';
 type Proposal = {
   id: string;
   productId: string;
+  productName: string;
   kind: 'purchase' | 'work';
   /** Rounded up to the orders' 4 decimals. */
   quantity: string;
@@ -24,6 +25,24 @@ type Proposal = {
   status: 'open' | 'confirmed';
   price: string;
 };
+
+/** As locked: its quantity null when no order can hold it (above MRP_ORDER_QUANTITY_MAX). */
+type LockedProposal = Omit<Proposal, 'quantity'> & { quantity: string | null };
+
+/**
+ * The proposals with their order quantities, or a 400 naming the first one no order can hold (the
+ * run flagged it 'quantity_too_large'): a 400 the user can act on, not the cast's overflow (500).
+ */
+function orderable(proposals: readonly LockedProposal[]): Proposal[] {
+  return proposals.map((proposal) => {
+    const { quantity } = proposal;
+    if (quantity === null) {
+      const message = messages.proposalTooLarge(proposal.productName);
+      throw new AppError(400, 'VALIDATION_FAILED', message, { fields: { proposal_ids: message } });
+    }
+    return { ...proposal, quantity };
+  });
+}
 
 const proposalUnknown = () =>
   new AppError(400, 'VALIDATION_FAILED', messages.proposalUnknown, {
@@ -54,9 +73,10 @@ export function createMrpConfirmService(ctx: Ctx) {
         // are committed, and a confirm never slips in between a run's reading and its saving.
         await lockWorkspaceRuns(tx, scope);
         await latestRun(tx, scope, runId);
-        const proposals = await lockProposals(tx, scope, runId, proposalIds);
-        if (proposals.length !== proposalIds.length) throw proposalUnknown();
-        if (proposals.some((p) => p.status !== 'open')) throw conflict(messages.proposalAlreadyConfirmed);
+        const locked = await lockProposals(tx, scope, runId, proposalIds);
+        if (locked.length !== proposalIds.length) throw proposalUnknown();
+        if (locked.some((p) => p.status !== 'open')) throw conflict(messages.proposalAlreadyConfirmed);
+        const proposals = orderable(locked);
         const purchase_orders = await createPurchaseOrders(tx, scope, proposals);
         const work_orders = await createWorkOrders(tx, scope, runId, proposals);
         await tx
@@ -106,13 +126,16 @@ export function createMrpConfirmService(ctx: Ctx) {
     scope: WorkspaceScope,
     runId: string,
     ids: readonly string[],
-  ): Promise<Proposal[]> {
+  ): Promise<LockedProposal[]> {
     return tx
       .select({
         id: mrpProposals.id,
         productId: mrpProposals.productId,
+        productName: products.productName,
         kind: mrpProposals.kind,
-        quantity: sql<string>`(ceil(${mrpProposals.quantity} * 10000) / 10000)::numeric(14, 4)::text`,
+        // Cast only what fits: a larger quantity would fail the cast (numeric field overflow).
+        quantity: sql<string | null>`case when ${mrpProposals.quantity} <= ${MRP_ORDER_QUANTITY_MAX}::numeric
+          then (ceil(${mrpProposals.quantity} * 10000) / 10000)::numeric(14, 4)::text end`,
         needDate: mrpProposals.needDate,
         releaseDate: mrpProposals.releaseDate,
         status: mrpProposals.status,

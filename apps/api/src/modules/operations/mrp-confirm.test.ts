@@ -191,6 +191,50 @@ describe('POST /api/mrp/runs/:id/confirm', () => {
     ]);
   });
 
+  it('flags a proposal larger than an order holds and refuses to confirm it (400 naming it), never a 500', async () => {
+    const world = await mrpWorld(t);
+    const bicycle = await world.product('Bicycle', { procurementType: 'make' });
+    const wheel = await world.product('Wheel', { procurementType: 'make' });
+    const spoke = await world.product('Spoke');
+    await world.line(bicycle, wheel, '2');
+    await world.line(wheel, spoke, '36');
+    await world.customerOrder([{ product: bicycle, quantity: '9999999999.9999', due: dayFromToday(10) }]);
+    const run = await runMrp(world);
+    expect(run.proposals.map((p) => [p.product_name, p.quantity, p.too_large])).toEqual([
+      ['Bicycle', '9999999999.9999', false],
+      ['Wheel', '19999999999.9998', true],
+      ['Spoke', '719999999999.9928', true],
+    ]);
+    const flagged = run.exceptions.filter((e) => e.kind === 'quantity_too_large');
+    expect(flagged.map((e) => [e.product_name, e.proposal_id])).toEqual([
+      ['Wheel', run.proposals[1]?.id],
+      ['Spoke', run.proposals[2]?.id],
+    ]);
+    expect(flagged[1]?.message).toContain('9,999,999,999.9999');
+    // Read back, the proposals say it too.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/mrp/runs/${run.id}/proposals`,
+      headers: bearer(world.token),
+    });
+    expect(page.json().data.map((p: { too_large: boolean }) => p.too_large)).toEqual([false, true, true]);
+
+    const spokeOnly = await confirm(world.token, run.id, { proposal_ids: [run.proposals[2]?.id] });
+    expect(spokeOnly.statusCode, spokeOnly.body).toBe(400);
+    expect(spokeOnly.json().error.message).toBe(
+      'The proposal for Spoke asks for more than an order can hold (9,999,999,999.9999): it cannot be confirmed.',
+    );
+    expect(spokeOnly.json().error.fields.proposal_ids).toBe(spokeOnly.json().error.message);
+    // Nothing is created, and the proposal that fits can still be confirmed.
+    expect(await draftPurchaseOrdersOf(world)).toEqual([]);
+    const all = await confirm(world.token, run.id, { proposal_ids: run.proposals.map((p) => p.id) });
+    expect(all.statusCode, all.body).toBe(400);
+    expect(all.json().error.message).toContain('Wheel');
+    const bicycleOnly = await confirm(world.token, run.id, { proposal_ids: [run.proposals[0]?.id] });
+    expect(bicycleOnly.statusCode, bicycleOnly.body).toBe(201);
+    expect((await workOrdersOf(world)).map((w) => w.quantity)).toEqual(['9999999999.9999']);
+  });
+
   it('confirms a proposal once: of two simultaneous confirms one succeeds, the other is 409 and creates nothing', async () => {
     const world = await mrpWorld(t);
     await bicycleWorld(world);

@@ -15,6 +15,7 @@ const proposal = (seq: number): MrpProposal => ({
   need_date: '2026-12-10',
   release_date: '2026-12-01',
   past_due: seq === 1,
+  too_large: false,
   pegging: [{ kind: 'proposal', proposal_id: '00000000-0000-4000-8000-00000000bbbb', qty: '2', label: 'x' }],
   status: 'open',
   confirmed_ref: null,

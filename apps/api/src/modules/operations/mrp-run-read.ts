@@ -4,6 +4,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { type MrpRunRow, mrpProposals, mrpRuns } from './mrp.schema.ts';
+import { tooLargeToOrder } from './mrp-run-save.ts';
 import { products } from './operations.schema.ts';
 import { purchaseOrderLines, purchaseOrders, workOrders } from './orders.schema.ts';
 
@@ -147,6 +148,7 @@ export function toProposal(row: ProposalRow): MrpProposal {
     need_date: row.needDate,
     release_date: row.releaseDate,
     past_due: row.pastDue,
+    too_large: tooLargeToOrder(row.quantity),
     pegging: row.pegging as MrpPegging[],
     status: row.status,
     confirmed_ref: confirmedRef,

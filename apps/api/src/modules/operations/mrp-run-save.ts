@@ -1,4 +1,6 @@
+import { messages } from '@workhub/shared/messages';
 import {
+  MRP_ORDER_QUANTITY_MAX,
   type MrpException,
   type MrpPegging,
   type MrpProposal,
@@ -8,6 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
+import { compare, decimal } from './mrp/decimal.ts';
 import type { Pegging, PlanResult } from './mrp/plan-types.ts';
 import { mrpProposals } from './mrp.schema.ts';
 import type { MrpRunInputs } from './mrp-run-load.ts';
@@ -16,6 +19,12 @@ import type { MrpRunInputs } from './mrp-run-load.ts';
 export const PROPOSAL_BATCH = 2000;
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+const ORDER_QUANTITY_MAX = decimal(MRP_ORDER_QUANTITY_MAX);
+
+/** More than an order line or work order holds (numeric(14,4)), even before confirming rounds it up. */
+export const tooLargeToOrder = (quantity: string): boolean =>
+  compare(decimal(quantity), ORDER_QUANTITY_MAX) > 0;
 
 /**
  * The engine's output as the contract shows it: each proposal with its planning order (`seq`), its
@@ -58,6 +67,7 @@ export function describeRun(result: PlanResult, inputs: MrpRunInputs) {
     need_date: proposal.need_date,
     release_date: proposal.release_date,
     past_due: proposal.past_due,
+    too_large: tooLargeToOrder(proposal.quantity),
     pegging: proposal.pegging.map(labelled),
     status: 'open',
     confirmed_ref: null,
@@ -72,6 +82,19 @@ export function describeRun(result: PlanResult, inputs: MrpRunInputs) {
     product_name: nameOf(exception.product_id),
     message: exception.message.replace(UUID, words),
   }));
+  // The engine plans any quantity; an order holds at most MRP_ORDER_QUANTITY_MAX, so the run says
+  // which proposals no order can take (a huge demand times a BOM that multiplies, level after level).
+  for (const proposal of proposals) {
+    if (!proposal.too_large) continue;
+    exceptions.push({
+      kind: 'quantity_too_large',
+      product_id: proposal.product_id,
+      product_name: proposal.product_name,
+      message: messages.mrpQuantityTooLarge(proposal.product_name, proposal.quantity),
+      proposal_id: proposal.id,
+      date: proposal.need_date,
+    });
+  }
   return { proposals, exceptions };
 }
 

@@ -5,6 +5,8 @@ import {
   BOM_ATTACHMENT_TYPES,
   type BomLine,
 } from '@workhub/shared/schemas/operations';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { downloadBomAttachment, useRemoveBomAttachment, useUploadBomAttachment } from '../api/bom.ts';
@@ -20,11 +22,13 @@ const sizeLabel = (bytes: number) =>
 /**
  * A BOM line's attached file (a drawing, a data sheet): its name to download it, Replace and Remove,
  * or Attach. The type and size are checked here first, then by the server from the file's bytes.
+ * Remove asks first, as removing the line does: the file is deleted for good.
  */
 export const BomAttachmentCell = ({ line, mayEdit }: { line: BomLine; mayEdit: boolean }) => {
   const upload = useUploadBomAttachment();
   const remove = useRemoveBomAttachment();
   const busy = upload.isPending || remove.isPending;
+  const [asking, setAsking] = useState(false);
 
   const onFile = async (file: File | null) => {
     if (!file) return;
@@ -48,6 +52,8 @@ export const BomAttachmentCell = ({ line, mayEdit }: { line: BomLine; mayEdit: b
       notify.success(answer.message || messages.bomAttachmentRemoved);
     } catch (error) {
       notify.error(errorMessage(error));
+    } finally {
+      setAsking(false);
     }
   };
   const onDownload = async () => {
@@ -87,12 +93,24 @@ export const BomAttachmentCell = ({ line, mayEdit }: { line: BomLine; mayEdit: b
           color="red"
           loading={remove.isPending}
           disabled={busy}
-          onClick={() => void onRemove()}
+          onClick={() => setAsking(true)}
           aria-label={`Remove the attachment of ${line.product_needed_name}`}
         >
           Remove
         </Button>
       ) : null}
+      <ConfirmDialog
+        opened={asking}
+        title={`Remove ${line.attachment.file_name}?`}
+        confirmLabel="Remove attachment"
+        busy={remove.isPending}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => void onRemove()}
+      >
+        <Text size="sm">
+          The file is deleted from the line for {line.product_needed_name}. This cannot be undone.
+        </Text>
+      </ConfirmDialog>
     </Group>
   );
 };

@@ -11,6 +11,8 @@ type ImportPreviewProps = {
   columns: string[];
   rows: Record<string, string>[];
   errors: ImportError[];
+  /** The server has checked the rows (a dry run): only then does no error mean 'No errors'. */
+  checked: boolean;
 };
 
 /** 'Row 3, price: Price is required' ('Row 3: ...' when the fault is the row's, not a cell's). */
@@ -22,7 +24,7 @@ export const errorText = (error: ImportError): string =>
  * column, then the rows as a table, a faulty row tinted and its faulty cells in red (their message
  * on hover). The first 50 rows are shown, and every row with an error after them.
  */
-export const ImportPreview = ({ columns, rows, errors }: ImportPreviewProps) => {
+export const ImportPreview = ({ columns, rows, errors, checked }: ImportPreviewProps) => {
   const byRow = new Map<number, Map<string, string>>();
   for (const error of errors) {
     const cells = byRow.get(error.row) ?? new Map<string, string>();
@@ -44,9 +46,13 @@ export const ImportPreview = ({ columns, rows, errors }: ImportPreviewProps) => 
           <Badge color="red" variant="filled" size="lg">
             {counted(byRow.size, 'row')} with errors
           </Badge>
-        ) : (
+        ) : checked ? (
           <Badge color="green" variant="light" size="lg">
             No errors
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light" size="lg">
+            Not checked by the server
           </Badge>
         )}
       </Group>

@@ -21,6 +21,7 @@ const EXCEPTION_LABELS: Record<MrpExceptionKind, { label: string; color: string 
   negative_stock: { label: 'Negative stock', color: 'red' },
   no_bom: { label: 'No BOM', color: 'orange' },
   unknown_product: { label: 'Not planned', color: 'gray' },
+  quantity_too_large: { label: 'Too large', color: 'red' },
 };
 
 const KIND_OPTIONS = [

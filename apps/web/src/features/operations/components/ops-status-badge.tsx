@@ -48,9 +48,12 @@ const label = (props: OpsStatusBadgeProps): string => {
   }
 };
 
-/** The status of an operations record, order or work order (StatusBadge's look). */
+/**
+ * The status of an operations record, order or work order (StatusBadge's look). As wide as its word
+ * at least: a Badge cuts its text short ('ACT…') when a table squeezes its column.
+ */
 export const OpsStatusBadge = (props: OpsStatusBadgeProps) => (
-  <Badge variant="light" color={COLORS[props.status]} size="sm" data-status={props.status}>
+  <Badge variant="light" color={COLORS[props.status]} size="sm" miw="max-content" data-status={props.status}>
     {label(props)}
   </Badge>
 );

@@ -25,7 +25,9 @@ export const ProductTable = ({ products, mayWrite, changingId, onToggleStatus }:
   return (
     <DataTable
       label="Products"
-      minWidth={mayWrite ? 1000 : 840}
+      // Fits the page at 1280 px (about 940 px beside the sidebar): long names and headers wrap,
+      // the badges and buttons keep their words whole, so no sideways scroll until a narrower screen.
+      minWidth={mayWrite ? 900 : 760}
       rows={products}
       rowKey={(product) => product.id}
       columns={[
@@ -45,7 +47,7 @@ export const ProductTable = ({ products, mayWrite, changingId, onToggleStatus }:
           key: 'on_hand',
           header: 'On hand',
           cell: (product) => (
-            <Group gap={6} wrap="nowrap">
+            <Group gap={4} wrap="wrap">
               <Text size="sm">
                 {formatQty(product.product_qty)}
                 {product.uom_name ? ` ${product.uom_name}` : ''}
@@ -55,6 +57,7 @@ export const ProductTable = ({ products, mayWrite, changingId, onToggleStatus }:
                   color="orange"
                   variant="light"
                   size="xs"
+                  miw="max-content"
                   title={`Safety stock ${formatQty(product.safety_stock)}`}
                 >
                   Below safety
@@ -90,6 +93,7 @@ export const ProductTable = ({ products, mayWrite, changingId, onToggleStatus }:
           cell: (product) => (
             <Button
               size="xs"
+              miw="max-content"
               variant="light"
               color={product.status === 'active' ? 'red' : 'green'}
               loading={changingId === product.id}

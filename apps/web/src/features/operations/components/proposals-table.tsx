@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Checkbox, Group, Table, Text } from '@mantine/core';
+import { messages } from '@workhub/shared/messages';
 import type { MrpProposal } from '@workhub/shared/schemas/operations-mrp';
 import { Link } from 'react-router';
 import { ScrollFrame } from '../../../components/scroll-frame.tsx';
@@ -16,6 +17,10 @@ type ProposalsTableProps = {
   onShowPegging: (proposal: MrpProposal) => void;
 };
 
+/** Open, and within what an order holds (a proposal the run flagged too large cannot be confirmed). */
+export const mayConfirm = (proposal: MrpProposal): boolean =>
+  proposal.status === 'open' && !proposal.too_large;
+
 /** Where a confirmed proposal went: its draft purchase order or its work order. */
 const confirmedLink = (proposal: MrpProposal) => {
   const ref = proposal.confirmed_ref;
@@ -32,8 +37,9 @@ const confirmedLink = (proposal: MrpProposal) => {
 /**
  * The run's proposals in planning order: product, buy or make, quantity, release and need dates,
  * what it covers (pegging, opened on click) and what it became. A proposal whose release date is
- * already past is an exception: its row is red and says 'Past due'. Open proposals have a box to
- * select them for confirming; the header's box takes every open one of the page.
+ * already past is an exception: its row is red and says 'Past due'; one larger than an order holds
+ * says 'Too large' and cannot be selected. Other open proposals have a box to select them for
+ * confirming; the header's box takes every one of them on the page.
  */
 export const ProposalsTable = ({
   proposals,
@@ -43,7 +49,7 @@ export const ProposalsTable = ({
   onTogglePage,
   onShowPegging,
 }: ProposalsTableProps) => {
-  const open = proposals.filter((proposal) => proposal.status === 'open');
+  const open = proposals.filter(mayConfirm);
   const chosenHere = open.filter((proposal) => selected.has(proposal.id)).length;
   return (
     <ScrollFrame label="Proposals">
@@ -80,7 +86,7 @@ export const ProposalsTable = ({
             >
               {maySelect ? (
                 <Table.Td>
-                  {proposal.status === 'open' ? (
+                  {mayConfirm(proposal) ? (
                     <Checkbox
                       aria-label={`Select proposal ${proposal.seq}: ${proposal.product_name}`}
                       checked={selected.has(proposal.id)}
@@ -105,7 +111,23 @@ export const ProposalsTable = ({
                   {PROPOSAL_KIND_LABELS[proposal.kind]}
                 </Badge>
               </Table.Td>
-              <Table.Td>{formatQty(proposal.quantity)}</Table.Td>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" c={proposal.too_large ? 'red.8' : undefined}>
+                    {formatQty(proposal.quantity)}
+                  </Text>
+                  {proposal.too_large ? (
+                    <Badge
+                      color="red"
+                      variant="filled"
+                      size="xs"
+                      title={messages.proposalTooLarge(proposal.product_name)}
+                    >
+                      Too large
+                    </Badge>
+                  ) : null}
+                </Group>
+              </Table.Td>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
                   <Text

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
+import { IMPORT_BODY_MAX_BYTES } from '@workhub/shared/schemas/operations-import';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
@@ -31,9 +32,27 @@ const posts = () =>
     .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body)) }));
 
 describe('ImportPage', { timeout: 20_000 }, () => {
-  it('previews a file’s faults by row and column, and sends nothing while there are any', async () => {
+  it('shows a file’s format faults and the server’s checks against the workspace at once, importing nothing', async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    // The dry run reports every fault: the format's (the same as checked here) and the workspace's.
+    routeFetch(fetchMock, {
+      'POST /api/products/import': () =>
+        jsonResponse(200, {
+          message: messages.importHasErrors,
+          data: {
+            dry_run: true,
+            rows: 3,
+            imported: 0,
+            errors: [
+              { row: 2, column: 'product_name', message: messages.importNameTaken('Bike') },
+              { row: 3, column: 'price', message: messages.priceRequired },
+              { row: 4, column: 'lead_time', message: messages.leadTimeInvalid },
+              { row: 4, column: 'procurement_type', message: 'Must be one of make, buy' },
+            ],
+          },
+        }),
+    });
     renderWithData(<ImportPage kind="products" />, '/operations/import/products');
     await user.upload(
       fileInput(),
@@ -41,19 +60,35 @@ describe('ImportPage', { timeout: 20_000 }, () => {
         'Product Name,Price,Lead Time,Procurement Type\nBike,400,2,Make\nWheel,,1,buy\nSpoke,0.5,1000,rent\n',
       ),
     );
-    expect(await screen.findByText('2 rows with errors')).toBeTruthy();
+    expect(await screen.findByText('3 rows with errors')).toBeTruthy();
     expect(errorsShown()).toEqual([
+      `Row 2, product_name: ${messages.importNameTaken('Bike')}`,
       `Row 3, price: ${messages.priceRequired}`,
       `Row 4, lead_time: ${messages.leadTimeInvalid}`,
       'Row 4, procurement_type: Must be one of make, buy',
     ]);
     const rows = within(screen.getByRole('table', { name: 'Rows of the file' })).getAllByRole('row');
-    expect(rows.map((row) => row.getAttribute('data-invalid'))).toEqual([null, null, 'true', 'true']);
+    expect(rows.map((row) => row.getAttribute('data-invalid'))).toEqual([null, 'true', 'true', 'true']);
     const faulty = within(rows[3] as HTMLElement).getByText('1000');
     expect(faulty.getAttribute('title')).toBe(messages.leadTimeInvalid);
     expect((screen.getByRole('button', { name: 'Import 3 rows' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(messages.importHasErrors)).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(posts().map((post) => post.body.dry_run)).toEqual([true]);
+  });
+
+  it('keeps the format faults found here when the dry run cannot be made', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    routeFetch(fetchMock, {
+      'POST /api/products/import': () =>
+        jsonResponse(503, { error: { code: 'UNAVAILABLE', message: messages.serviceUnavailable } }),
+    });
+    renderWithData(<ImportPage kind="products" />, '/operations/import/products');
+    await user.upload(fileInput(), csv('product_name,price\nBike,400\nWheel,\n'));
+    expect(await screen.findByText('1 row with errors')).toBeTruthy();
+    expect(errorsShown()).toEqual([`Row 3, price: ${messages.priceRequired}`]);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(messages.serviceUnavailable));
+    expect((screen.getByRole('button', { name: 'Import 2 rows' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('shows the server’s faults of a dry run (names against the workspace) the same way', async () => {
@@ -132,5 +167,78 @@ describe('ImportPage', { timeout: 20_000 }, () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The header lacks the columns product_name, price.');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file larger than the import takes before sending it, naming the limit', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    renderWithData(<ImportPage kind="products" />, '/operations/import/products');
+    const big = `product_name,price\n${'Bike,400\n'.repeat(600_000)}`;
+    expect(big.length).toBeGreaterThan(IMPORT_BODY_MAX_BYTES);
+    await user.upload(fileInput(), csv(big));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(messages.importTooLarge('5 MB'));
+    expect(screen.queryByText('No errors')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Import / })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses rows whose request would pass the limit (8,000 long descriptions), sending nothing', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    renderWithData(<ImportPage kind="products" />, '/operations/import/products');
+    const description = 'd'.repeat(620);
+    const rows = Array.from({ length: 8000 }, (_, index) => `P${index},1,${description}\n`).join('');
+    const file = csv(`product_name,price,description\n${rows}`);
+    // The file fits; its rows as JSON, keyed by column, do not.
+    expect(file.size).toBeLessThan(IMPORT_BODY_MAX_BYTES);
+    await user.upload(fileInput(), file);
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert.textContent).toContain(messages.importTooLarge('5 MB'));
+    expect(screen.queryByText('No errors')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a lasting error, not “No errors”, when the server answers 413', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    routeFetch(fetchMock, {
+      'POST /api/products/import': () =>
+        jsonResponse(413, { error: { code: 'PAYLOAD_TOO_LARGE', message: messages.payloadTooLarge } }),
+    });
+    renderWithData(<ImportPage kind="products" />, '/operations/import/products');
+    await user.upload(fileInput(), csv('product_name,price\nBike,400\n'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(messages.importTooLarge('5 MB'));
+    expect(screen.queryByText('No errors')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Import / })).toBeNull();
+  });
+
+  it('refuses a file that is not UTF-8 (a Latin-1 export), importing nothing', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    renderWithData(<ImportPage kind="products" />, '/operations/import/products');
+    // 'Café crème' in Latin-1: é is 0xE9, è 0xE8, neither valid UTF-8 on its own.
+    const latin1 = Uint8Array.from(
+      [...'product_name,price\nCaf\u00e9 cr\u00e8me,4\n'].map((char) => char.charCodeAt(0)),
+    );
+    await user.upload(fileInput(), new File([latin1], 'products.csv', { type: 'text/csv' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(messages.importNotUtf8);
+    expect(screen.queryByText(/Caf/)).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('reads a UTF-8 file with a byte order mark (Excel’s CSV UTF-8)', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    routeFetch(fetchMock, {
+      'POST /api/products/import': () =>
+        jsonResponse(200, { data: { dry_run: true, rows: 1, imported: 0, errors: [] } }),
+    });
+    renderWithData(<ImportPage kind="products" />, '/operations/import/products');
+    await user.upload(fileInput(), csv('\uFEFFproduct_name,price\nCafé crème,4\n'));
+    expect(await screen.findByText('No errors')).toBeTruthy();
+    expect(posts()[0]?.body.rows).toEqual([{ product_name: 'Café crème', price: '4' }]);
   });
 });

@@ -4,6 +4,7 @@ import {
   BOM_IMPORT_COLUMNS,
   bomLineImportRow,
   checkImportRows,
+  IMPORT_BODY_MAX_BYTES,
   IMPORT_ROWS_MAX,
   type ImportError,
   type ImportResult,
@@ -13,7 +14,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { type ImportKind, useImportRows } from '../api/import-rows.ts';
@@ -59,6 +60,31 @@ const PROGRESS: Record<Stage['step'], { value: number; label: string }> = {
   done: { value: 100, label: 'Imported' },
 };
 
+/** '5 MB': the import routes' body limit, as the page names it. */
+const BODY_LIMIT_LABEL = `${IMPORT_BODY_MAX_BYTES / 1024 / 1024} MB`;
+
+/**
+ * The file's text, or null when it is not UTF-8 (a Latin-1 or Windows-1252 export would otherwise
+ * import 'Café' as 'Caf\uFFFD'). A byte order mark is dropped (the decoder's default).
+ */
+const readUtf8 = async (file: File): Promise<string | null> => {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(await file.arrayBuffer()));
+  } catch {
+    return null;
+  }
+};
+
+/** The bytes of the dry run's request body: what the routes' body limit counts. */
+const requestBytes = (rows: Record<string, string>[]): number =>
+  new TextEncoder().encode(JSON.stringify({ rows, dry_run: true })).length;
+
+/** The faults found here, then the server's that are not the same cell's (it checks the format too). */
+const mergeErrors = (here: ImportError[], server: ImportError[]): ImportError[] => {
+  const seen = new Set(here.map((error) => `${error.row}\u0000${error.column}`));
+  return [...here, ...server.filter((error) => !seen.has(`${error.row}\u0000${error.column}`))];
+};
+
 const saveTemplate = (kind: ImportKind) => {
   const url = URL.createObjectURL(new Blob([csvTemplate(KINDS[kind].columns)], { type: 'text/csv' }));
   const link = document.createElement('a');
@@ -70,9 +96,10 @@ const saveTemplate = (kind: ImportKind) => {
 
 /**
  * /operations/import/products and /operations/import/bom-lines: pick a CSV file, see every row with
- * the errors of each (row and column named: checked here with the shared row schema, then by the
- * server against the workspace, a dry run), then import it in one transaction, all rows or none,
- * with the progress shown, and the result.
+ * the errors of each (row and column named: checked here with the shared row schema and by the
+ * server against the workspace, a dry run, shown together), then import it in one transaction, all
+ * rows or none, with the progress shown, and the result. A file that is not UTF-8, or larger than
+ * the import routes take, is refused before anything is sent.
  */
 export const ImportPage = ({ kind }: { kind: ImportKind }) => {
   const texts = KINDS[kind];
@@ -81,33 +108,47 @@ export const ImportPage = ({ kind }: { kind: ImportKind }) => {
   const [stage, setStage] = useState<Stage>({ step: 'idle' });
   const [fileError, setFileError] = useState<string | null>(null);
 
+  /** A file that cannot be imported at all: the reason stays on the page, and no rows are shown. */
+  const refuse = (reason: string) => {
+    setStage({ step: 'idle' });
+    setFileError(reason);
+  };
+
   const onFile = async (file: File | null) => {
     if (!file) return;
     setFileError(null);
-    const records = csvRecords(parseCsv(await file.text()), texts.columns, texts.required);
+    if (file.size > IMPORT_BODY_MAX_BYTES) return refuse(messages.importTooLarge(BODY_LIMIT_LABEL));
+    const text = await readUtf8(file);
+    if (text === null) return refuse(messages.importNotUtf8);
+    const records = csvRecords(parseCsv(text), texts.columns, texts.required);
     if (records.missing.length > 0) {
-      setStage({ step: 'idle' });
-      setFileError(
+      return refuse(
         `The header lacks the column${records.missing.length === 1 ? '' : 's'} ${records.missing.join(', ')}.`,
       );
-      return;
     }
     if (records.rows.length === 0 || records.rows.length > IMPORT_ROWS_MAX) {
-      setStage({ step: 'idle' });
-      setFileError(records.rows.length === 0 ? messages.importRowsRequired : messages.importRowsTooMany);
-      return;
+      return refuse(records.rows.length === 0 ? messages.importRowsRequired : messages.importRowsTooMany);
+    }
+    // The rows as JSON, keyed by column, are larger than the file: a file under the limit may not be.
+    if (requestBytes(records.rows) > IMPORT_BODY_MAX_BYTES) {
+      return refuse(messages.importTooLarge(BODY_LIMIT_LABEL));
     }
     const { errors } = checkImportRows(texts.schema, records.rows);
-    if (errors.length > 0) {
-      setStage({ step: 'read', file: file.name, records, errors });
-      return;
-    }
-    // No fault here: the server checks the names against the workspace (a dry run writes nothing).
+    // The server checks the rows again and the names against the workspace (a dry run writes
+    // nothing), whatever the format's faults: every error is shown at once, not in two rounds.
     setStage({ step: 'checking', file: file.name, records, errors });
     try {
       const answer = await send.mutateAsync({ kind, rows: records.rows, dryRun: true });
-      setStage({ step: 'checked', file: file.name, records, errors: answer.data.errors });
+      setStage({
+        step: 'checked',
+        file: file.name,
+        records,
+        errors: mergeErrors(errors, answer.data.errors),
+      });
     } catch (error) {
+      if (error instanceof ApiError && error.status === 413) {
+        return refuse(messages.importTooLarge(BODY_LIMIT_LABEL));
+      }
       setStage({ step: 'read', file: file.name, records, errors });
       notify.error(errorMessage(error));
     }
@@ -200,6 +241,7 @@ export const ImportPage = ({ kind }: { kind: ImportKind }) => {
                 )}
                 rows={stage.records.rows}
                 errors={errors}
+                checked={stage.step === 'checked' || stage.step === 'importing'}
               />
               {stage.records.unknown.length > 0 ? (
                 <Text size="xs" c="dimmed">

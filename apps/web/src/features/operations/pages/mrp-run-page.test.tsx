@@ -279,6 +279,50 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Confirm 0 proposals?')).toBeNull();
   });
 
+  it('shows a proposal too large for an order, its exception, and never offers it for confirming', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
+    const proposals = fakeProposals().map((proposal) =>
+      proposal.id === opsIds.spokeProposal
+        ? { ...proposal, quantity: '719999999999.9928', too_large: true }
+        : proposal,
+    );
+    const tooLarge = fakeException({
+      kind: 'quantity_too_large',
+      product_id: opsIds.spoke,
+      product_name: 'Spoke',
+      proposal_id: opsIds.spokeProposal,
+      message: messages.mrpQuantityTooLarge('Spoke', '719999999999.9928'),
+    });
+    let sent: unknown = null;
+    routes({
+      [`GET /api/mrp/runs/${opsIds.run}/proposals`]: () => jsonResponse(200, listOf(proposals)),
+      [`GET /api/mrp/runs/${opsIds.run}/exceptions`]: answerExceptions([tooLarge]),
+      [`POST /api/mrp/runs/${opsIds.run}/confirm`]: (init) => {
+        sent = JSON.parse(String(init?.body));
+        return jsonResponse(201, {
+          message: messages.proposalsConfirmed(0, 2),
+          data: { purchase_orders: [], work_orders: [] },
+        });
+      },
+    });
+    renderWithData(<MrpRunPage />, '/operations/mrp');
+    await screen.findByRole('table', { name: 'Proposals' });
+    const exceptions = within(await screen.findByRole('list', { name: 'Exceptions' }));
+    expect(exceptions.getByText('Too large')).toBeTruthy();
+    expect(exceptions.getByText(/Spoke \(719999999999\.9928\) is more than an order can hold/)).toBeTruthy();
+    expect(rowWith('Spoke').getByText('Too large')).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'Select proposal 3: Spoke' })).toBeNull();
+    // The page's box takes the open proposals an order can hold, and only those.
+    await user.click(screen.getByRole('checkbox', { name: 'Select every open proposal of this page' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm selected (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm 2 proposals?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm proposals' }));
+    await waitFor(() =>
+      expect(sent).toEqual({ proposal_ids: [opsIds.bicycleProposal, opsIds.wheelProposal] }),
+    );
+  });
+
   it('a member reads the proposals but neither runs nor confirms', async () => {
     signIn(fakeWorkspaceAuthSession('mrp', 'member'));
     routes();

@@ -47,7 +47,7 @@ import {
 import { MrpExceptions } from '../components/mrp-exceptions.tsx';
 import { OpsFilterBar } from '../components/ops-filter-bar.tsx';
 import { PeggingDrawer } from '../components/pegging-drawer.tsx';
-import { ProposalsTable } from '../components/proposals-table.tsx';
+import { mayConfirm, ProposalsTable } from '../components/proposals-table.tsx';
 import { Section } from '../components/section.tsx';
 import { PROPOSAL_KIND_OPTIONS } from '../operations-options.ts';
 import { useOpsFilters } from '../use-ops-filters.ts';
@@ -284,7 +284,7 @@ const RunView = ({
                   onToggle={(proposal, checked) => select([proposal.id], checked)}
                   onTogglePage={(checked) =>
                     select(
-                      data.filter((proposal) => proposal.status === 'open').map((proposal) => proposal.id),
+                      data.filter(mayConfirm).map((proposal) => proposal.id),
                       checked,
                     )
                   }

@@ -63,6 +63,25 @@ describe('ProductListPage', { timeout: 20_000 }, () => {
     );
   });
 
+  it('fits a 1280-pixel screen without scrolling sideways, its badges never cut short', async () => {
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    routeFetch(fetchMock, {
+      'GET /api/products': () => jsonResponse(200, listOf(products())),
+      'GET /api/catalogs': () => jsonResponse(200, listOf([])),
+    });
+    renderWithData(<ProductListPage />, '/operations/products');
+    const table = await screen.findByRole('table', { name: 'Products' });
+    // 1280 less the sidebar (250), the page's padding (2 × 20), the card's (2 × 16) and a scroll bar (15).
+    const room = 1280 - 250 - 40 - 32 - 15;
+    const rem = /([\d.]+)rem/.exec(table.style.minWidth)?.[1];
+    expect(Number(rem) * 16).toBeLessThanOrEqual(room);
+    // A badge is as wide as its word: a squeezed column wraps its text instead of cutting 'ACT…'.
+    for (const badge of [rowWith('Spoke').getByText('Below safety'), rowWith('Spoke').getByText('Active')]) {
+      const root = badge.closest('.mantine-Badge-root') as HTMLElement;
+      expect(root.style.minWidth).toBe('max-content');
+    }
+  });
+
   it('asks before deactivating a product, then sends the status', async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('mrp', 'member'));

@@ -151,6 +151,7 @@ export const fakeProposal = (patch: Partial<MrpProposal> = {}): MrpProposal => (
   need_date: '2026-03-10',
   release_date: '2026-03-08',
   past_due: false,
+  too_large: false,
   pegging: [
     {
       kind: 'customer_order',
