@@ -8,6 +8,7 @@ import {
   choiceField,
   idField,
   int32,
+  isCalendarDate,
   isTimeZone,
   optionalIdField,
   paginationQuery,
@@ -232,7 +233,7 @@ export const ticketListQuery = paginationQuery.extend({
   day: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'day is YYYY-MM-DD' })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'day is YYYY-MM-DD' })
+    .refine(isCalendarDate, { error: 'day is YYYY-MM-DD' })
     .optional(),
   sort: z
     .enum(TICKET_SORTS, { error: `sort must be one of ${TICKET_SORTS.join(', ')}` })

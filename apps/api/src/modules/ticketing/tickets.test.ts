@@ -223,6 +223,13 @@ describe('the ticket list', () => {
       headers: bearer(token),
     });
     expect(bad.statusCode).toBe(400);
+    // A day that does not exist (Date.parse rolls 02-30 over; the database refuses it): 400, not 500.
+    for (const url of ['/api/ticketing/tickets', '/api/ticketing/tickets/export']) {
+      for (const day of ['2026-02-30', '2026-02-29', '2026-13-01']) {
+        const refused = await t.app.inject({ url: `${url}?day=${day}`, headers: bearer(token) });
+        expect(refused.statusCode, `${url} ${day}`).toBe(400);
+      }
+    }
     const csv = await t.app.inject({
       url: '/api/ticketing/tickets/export?sort=number',
       headers: bearer(token),
