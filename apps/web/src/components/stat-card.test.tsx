@@ -70,5 +70,22 @@ describe('WeekChart', () => {
     const longest = Math.max(...labels.map((label) => label.textContent?.length ?? 0));
     expect(longest).toBe('50,000,000,000'.length);
     for (const label of labels) expect(Number(label.getAttribute('x'))).toBeGreaterThanOrEqual(longest * 6.6);
+    expect(screen.getByRole('columnheader', { name: 'Week of' })).toBeTruthy();
+  });
+
+  it("heads the screen readers' table with what each point is", () => {
+    const points = [{ week: '1', label: 'Mon', value: 3, text: '3' }];
+    renderPage(
+      <WeekChart
+        kind="bar"
+        caption="Per weekday"
+        valueHeader="Bookings"
+        keyHeader="Weekday"
+        points={points}
+        color="indigo-6"
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Weekday' })).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: 'Week of' })).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ type WeekChartProps = {
   /** The hidden table's caption: what screen readers announce. */
   caption: string;
   valueHeader: string;
+  /** The hidden table's first column: what each point is ('Week of', or 'Weekday'). */
+  keyHeader?: string;
   points: WeekPoint[];
   /** The marks' colour: one that reads at 3:1 on the card (chart-colors.ts). */
   color: ChartColor;
@@ -37,7 +39,15 @@ const niceMax = (max: number): number => {
  * same figures as a table for screen readers; the drawing is hidden from them. Shared by the
  * modules' dashboards (MRP's week chart, the salon's revenue and weekdays).
  */
-export const WeekChart = ({ kind, caption, valueHeader, points, color, format = String }: WeekChartProps) => {
+export const WeekChart = ({
+  kind,
+  caption,
+  valueHeader,
+  keyHeader = 'Week of',
+  points,
+  color,
+  format = String,
+}: WeekChartProps) => {
   const top = niceMax(Math.max(...points.map((point) => point.value), 0));
   const ticks = [0, 0.5, 1].map((share) => ({ share, label: format(top * share) }));
   const left = axisWidth(ticks.map((tick) => tick.label));
@@ -119,7 +129,7 @@ export const WeekChart = ({ kind, caption, valueHeader, points, color, format = 
           <caption>{caption}</caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Week of</Table.Th>
+              <Table.Th>{keyHeader}</Table.Th>
               <Table.Th>{valueHeader}</Table.Th>
             </Table.Tr>
           </Table.Thead>

@@ -177,6 +177,7 @@ const SalonDashboard = () => {
             <WeekChart
               kind="bar"
               caption="Bookings per weekday (8 weeks)"
+              keyHeader="Weekday"
               valueHeader="Bookings"
               color="indigo-6"
               points={d.bookings_per_weekday.map((w) => ({
