@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect } from 'vitest';
+import { users } from '../db/schema/users.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import { bearer, PASSWORD, useTestApp } from '../test/helpers.ts';
 import { type Caller, describeMatrix, type MatrixRequest, useMatrixCallers } from '../test/matrix.ts';
 import { sidOf } from '../test/staff.ts';
@@ -71,16 +74,27 @@ beforeAll(async () => {
   currentPlan = subscription.json().data.subscription_id;
 });
 
+const MATRIX_OLD_PASSWORD = 'matrix-old-1';
+
 /** How to call each endpoint as `who`. */
 const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   'GET /api/me': async () => ({ url: '/api/me' }),
   'GET /api/me/profile': async () => ({ url: '/api/me/profile' }),
   'PATCH /api/me/profile': async () => ({ url: '/api/me/profile', payload: { city: 'Lyon' } }),
-  // The same password again: later logins of the file keep working.
-  'POST /api/me/password': async () => ({
-    url: '/api/me/password',
-    payload: { current_password: PASSWORD, password: PASSWORD, confirm_password: PASSWORD },
-  }),
+  // The caller's password is first set to another one, which the call changes back to PASSWORD
+  // (a new password must differ from the current one): later logins of the file keep working.
+  'POST /api/me/password': async (who) => {
+    if (who !== 'anonymous') {
+      await t.db.db
+        .update(users)
+        .set({ passwordHash: await hashPassword(MATRIX_OLD_PASSWORD) })
+        .where(eq(users.email, state.callers[who].email));
+    }
+    return {
+      url: '/api/me/password',
+      payload: { current_password: MATRIX_OLD_PASSWORD, password: PASSWORD, confirm_password: PASSWORD },
+    };
+  },
   'GET /api/me/sessions': async () => ({ url: '/api/me/sessions' }),
   // The anonymous caller names a real session of the owner's.
   'DELETE /api/me/sessions/:id': async (who) => ({

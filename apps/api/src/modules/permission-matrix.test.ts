@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import { describe } from 'vitest';
+import { invitations } from '../db/schema/workspaces.ts';
 import { uniqueEmail, useTestApp, withRefresh } from '../test/helpers.ts';
 import { invite } from '../test/invitations.ts';
 import { type Caller, describeMatrix, type MatrixRequest, useMatrixCallers } from '../test/matrix.ts';
@@ -111,9 +113,15 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     payload: { first_name: 'New', email: uniqueEmail('invitee'), role: 'guest' },
   }),
   'GET /api/team/invitations': async () => ({ url: '/api/team/invitations' }),
-  'POST /api/team/invitations/:id/resend': async () => ({
-    url: `/api/team/invitations/${(await freshInvitation()).id}/resend`,
-  }),
+  'POST /api/team/invitations/:id/resend': async () => {
+    const { id } = await freshInvitation();
+    // Mailed a minute ago: a re-send sooner is held back (429).
+    await t.db.db
+      .update(invitations)
+      .set({ lastSentAt: sql`${invitations.lastSentAt} - interval '60 seconds'` })
+      .where(eq(invitations.id, id));
+    return { url: `/api/team/invitations/${id}/resend` };
+  },
   'DELETE /api/team/invitations/:id': async () => ({
     url: `/api/team/invitations/${(await freshInvitation()).id}`,
   }),

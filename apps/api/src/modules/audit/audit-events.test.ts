@@ -89,6 +89,7 @@ describe('team and invitations', () => {
     expect(sent.after).toMatchObject({ email: first.email, role: 'worker' });
     expect(JSON.stringify(sent)).not.toContain(first.token);
     const id = first.invitation.invitation_id;
+    t.clock.advance(60);
     expect(
       (await post(t.app, `/api/team/invitations/${id}/resend`, undefined, bearer(owner.token))).statusCode,
     ).toBe(200);
