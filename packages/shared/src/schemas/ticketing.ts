@@ -38,6 +38,11 @@ export const TICKETING_DEFAULT_TIME_ZONE = 'UTC';
 /** A called ticket may be marked no-show after this many recalls, unless the settings say otherwise. */
 export const TICKETING_DEFAULT_NO_SHOW_AFTER = 3;
 
+function recalledTimes(recalls: number): string {
+  if (recalls === 0) return 'not recalled yet';
+  return recalls === 1 ? 'recalled once' : `recalled ${recalls} times`;
+}
+
 export const ticketingMessages = {
   serviceNameTaken: 'A service with this name already exists',
   prefixTaken: 'Another service uses this prefix letter',
@@ -51,10 +56,14 @@ export const ticketingMessages = {
   closedNow: 'The queue is closed now; see the opening hours',
   counterInactive: 'This counter is inactive',
   counterBusy: 'This counter still has a ticket called or being served: finish it first',
+  /** Deactivating it would strand the ticket: it would vanish from the board and the console. */
+  counterHoldsTicket: (counter: string) =>
+    `${counter} has a ticket called or being served: finish or transfer it first`,
   queueEmpty: 'Nobody is waiting for the services of this counter',
   timeZoneInvalid: 'Not a known time zone (e.g. Africa/Nairobi)',
   hoursInvalid: 'Opening time must be before closing time',
   timeInvalid: 'Time must be HH:MM',
+  closingTimeInvalid: 'Time must be HH:MM (24:00: until midnight)',
   sameService: 'The ticket is already in that service',
   ticketCreated: 'Ticket issued',
   serviceCreated: 'Service created',
@@ -65,7 +74,15 @@ export const ticketingMessages = {
   transition: (action: string, status: TicketStatus) =>
     `Cannot ${action} a ticket that is ${status.replace('_', '-')}`,
   noShowTooEarly: (recalls: number, needed: number) =>
-    `A ticket may be marked no-show after ${needed} recalls; this one was recalled ${recalls} times`,
+    `A ticket may be marked no-show after ${needed === 1 ? '1 recall' : `${needed} recalls`}; this one was ${recalledTimes(recalls)}`,
+  /** "recalled once", "recalled 2 times": the console's line under a called ticket. */
+  recalledTimes,
+  /** The console's answer to Recall. */
+  recalled: (number: string) => `${number}: called again`,
+  /** The estimated wait, as the kiosk and the ticket page say it; 0 once nobody is ahead. */
+  estimatedWait: (minutes: number) => (minutes <= 0 ? 'Less than a minute' : `About ${minutes} min`),
+  ticketNotFound: 'This ticket could not be found',
+  queueNotFound: 'This queue could not be found',
 } as const;
 
 // ---------------------------------------------------------------- pieces
@@ -146,12 +163,21 @@ const timeField = z
   .string({ error: ticketingMessages.timeInvalid })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: ticketingMessages.timeInvalid });
 
+/**
+ * A closing time may also be 24:00: the end of the day, so a queue can stay open until midnight
+ * (PostgreSQL's `time` keeps it as 24:00:00, and it sorts after every HH:MM of the day).
+ */
+export const END_OF_DAY = '24:00';
+const closingTimeField = z
+  .string({ error: ticketingMessages.closingTimeInvalid })
+  .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, { error: ticketingMessages.closingTimeInvalid });
+
 /** ISO weekdays: 1 = Monday ... 7 = Sunday. */
 export const openingHoursDay = z
   .object({
     weekday: int32({ min: 1, max: 7, message: 'Weekday is 1 (Monday) to 7 (Sunday)' }),
     opens_at: timeField,
-    closes_at: timeField,
+    closes_at: closingTimeField,
   })
   .refine((day) => day.opens_at < day.closes_at, {
     error: ticketingMessages.hoursInvalid,

@@ -83,6 +83,28 @@ describe('the dashboard', () => {
     expect(figures.per_hour.reduce((sum, h) => sum + h.tickets, 0)).toBe(4);
     expect(figures.per_hour[hour]?.tickets ?? 0).toBeGreaterThan(0);
   });
+
+  it('measures the wait to the first call: a recall ten minutes later moves neither the wait nor called_at', async () => {
+    const toMidnight = 86_400_000 - (t.clock.now().getTime() % 86_400_000);
+    if (toMidnight < 3_600_000) t.clock.advance(toMidnight / 1000 + 3_600);
+    const { owner } = await newTenant(t, 'ticketing');
+    const token = owner.token;
+    const a = await createService(t, token, { name: 'Accounts', prefix: 'A' });
+    const window = await createCounter(t, token, { name: 'Window 1', service_ids: [a.id] });
+    const ticket = await takeTicket(t, token, a.id);
+    t.clock.advance(30);
+    const called = (await act(t, token, `counters/${window.id}/call-next`)).json().data;
+    t.clock.advance(10 * 60);
+    const recalled = await act(t, token, `tickets/${ticket.id}/recall`);
+    expect(recalled.statusCode, recalled.body).toBe(200);
+    expect(recalled.json().data).toMatchObject({ recall_count: 1, called_at: called.called_at });
+
+    expect((await dashboardOf(token)).wait_avg_minutes).toBe(0.5);
+    const list = await t.app.inject({ url: '/api/ticketing/tickets', headers: bearer(token) });
+    expect(list.json().data[0]).toMatchObject({ id: ticket.id, called_at: called.called_at });
+    const csv = await t.app.inject({ url: '/api/ticketing/tickets/export', headers: bearer(token) });
+    expect(csv.body.split('\n')[1]).toContain(called.called_at);
+  });
 });
 
 describe('sample data', () => {

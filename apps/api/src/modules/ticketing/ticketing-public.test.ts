@@ -82,6 +82,33 @@ describe('the kiosk', () => {
     expect((await kiosk(q.slug, { service_id: q.a.id })).statusCode).toBe(409);
     expect((await act(t, q.token, 'tickets', { service_id: q.a.id })).statusCode).toBe(201);
   });
+
+  it('takes 24:00 as a closing time: open until the end of the day, and only as a closing time', async () => {
+    // 23:59:30 UTC: the last minute of the day (moved on before any token is made).
+    const toMidnight = (86_400_000 - (t.clock.now().getTime() % 86_400_000)) / 1000;
+    t.clock.advance(toMidnight < 60 ? toMidnight + 86_400 - 30 : toMidnight - 30);
+    const q = await queue();
+    const at = new Date(t.clock.now());
+    expect(at.getUTCHours()).toBe(23);
+    const weekday = ((at.getUTCDay() + 6) % 7) + 1;
+    const settings = (opening_hours: object[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/ticketing/settings',
+        headers: bearer(q.token),
+        payload: { time_zone: 'UTC', no_show_after_recalls: 3, opening_hours },
+      });
+    const put = await settings([{ weekday, opens_at: '18:00', closes_at: '24:00' }]);
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data.opening_hours).toEqual([{ weekday, opens_at: '18:00', closes_at: '24:00' }]);
+    expect((await board(q.slug)).open_now).toBe(true);
+    expect((await kiosk(q.slug, { service_id: q.a.id })).statusCode).toBe(201);
+    // A minute later it is the next day, which has no hours: closed.
+    t.clock.advance(60);
+    expect((await board(q.slug)).open_now).toBe(false);
+    expect((await settings([{ weekday, opens_at: '24:00', closes_at: '24:00' }])).statusCode).toBe(400);
+    expect((await settings([{ weekday, opens_at: '08:00', closes_at: '24:30' }])).statusCode).toBe(400);
+  });
 });
 
 describe('the board and the ticket page', () => {

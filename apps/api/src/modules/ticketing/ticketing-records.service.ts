@@ -257,6 +257,29 @@ export function createTicketingRecords(ctx: Ctx) {
     return serviceIds;
   }
 
+  /**
+   * An inactive counter leaves the board and the console: a ticket it has called or is serving would
+   * be stranded there (the customer still sent to it), so it must be finished or transferred first.
+   * The counter's row is locked first, as call-next locks it (tickets.service.ts): a call at the same
+   * instant either waits for the deactivation and finds the counter inactive, or is seen here.
+   */
+  async function refuseIfHolding(scope: Tenancy, counterId: string) {
+    const C = ticketingCounters;
+    const T = ticketingTickets;
+    const [counter] = await db
+      .select({ name: C.name })
+      .from(C)
+      .where(and(scope.workspace(C), eq(C.id, counterId)))
+      .for('update');
+    if (!counter) throw notFound();
+    const [held] = await db
+      .select({ id: T.id })
+      .from(T)
+      .where(and(scope.workspace(T), eq(T.counterId, counterId), inArray(T.status, ['called', 'serving'])))
+      .limit(1);
+    if (held) throw conflict(ticketingMessages.counterHoldsTicket(counter.name));
+  }
+
   async function linkServices(scope: Tenancy, counterId: string, serviceIds: string[]) {
     await db
       .delete(ticketingCounterServices)
@@ -384,6 +407,7 @@ export function createTicketingRecords(ctx: Ctx) {
 
     async updateCounter(scope: Tenancy, id: string, input: CounterInput): Promise<Counter> {
       await counterById(scope, id);
+      if (input.status === 'inactive') await refuseIfHolding(scope, id);
       const serviceIds = await checkCounterInput(scope, input);
       const [row] = await uniqueCounter(() =>
         db

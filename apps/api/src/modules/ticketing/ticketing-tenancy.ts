@@ -51,7 +51,11 @@ export function localClock(at: Date, timeZone: string): { weekday: number; time:
 
 export type OpeningDay = { weekday: number; opens_at: string; closes_at: string };
 
-/** Open at `at`: no hours set at all means always open; else the weekday's interval holds the time. */
+/**
+ * Open at `at`: no hours set at all means always open; else the weekday's interval holds the time.
+ * A closing time of 24:00 (the end of the day) sorts after every 'HH:MM' of the clock, so the
+ * queue is open through 23:59 and closes at midnight.
+ */
 export function isOpenAt(hours: readonly OpeningDay[], at: Date, timeZone: string): boolean {
   if (hours.length === 0) return true;
   const { weekday, time } = localClock(at, timeZone);

@@ -1,6 +1,6 @@
 import type { Ticket } from '@workhub/shared/schemas/ticketing';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/helpers.ts';
+import { bearer, useTestApp } from '../../test/helpers.ts';
 import { newTenant } from '../../test/tenants.ts';
 import { act, createCounter, createService, takeTicket } from './ticketing-test-helpers.ts';
 
@@ -49,6 +49,32 @@ describe('tickets under simultaneous requests', () => {
     const counter = counters[0]?.id;
     const answers = await Promise.all([1, 2].map(() => act(t, token, `counters/${counter}/call-next`)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('a counter deactivated while it calls: either the call or the deactivation is refused, never both pass', async () => {
+    for (let round = 0; round < 4; round++) {
+      const { token, service, counters } = await queueWithCounters(1);
+      const counter = counters[0];
+      if (!counter) throw new Error('no counter');
+      await takeTicket(t, token, service.id);
+      const [call, deactivate] = await Promise.all([
+        act(t, token, `counters/${counter.id}/call-next`),
+        t.app.inject({
+          method: 'PATCH',
+          url: `/api/ticketing/counters/${counter.id}`,
+          headers: bearer(token),
+          payload: {
+            name: counter.name,
+            service_ids: [service.id],
+            operator_user_id: null,
+            status: 'inactive',
+          },
+        }),
+      ]);
+      expect([call.statusCode, deactivate.statusCode].sort(), `${call.body} ${deactivate.body}`).toEqual([
+        200, 409,
+      ]);
+    }
   });
 
   it('tickets taken at the same instant get different numbers', async () => {

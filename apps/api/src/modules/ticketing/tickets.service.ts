@@ -381,8 +381,13 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
       return ticketById(scope, next.id);
     },
 
+    /**
+     * Calls it again: recall_count + 1 (the board announces it again on that). called_at stays the
+     * first call's: the wait is queued → first called (the dashboard, the list, the CSV), and a
+     * recall minutes later is the customer's delay, not the queue's.
+     */
     recall: (scope: Tenancy, id: string) =>
-      move(scope, id, 'recall', { recallCount: sql`${T.recallCount} + 1`, calledAt: now() }),
+      move(scope, id, 'recall', { recallCount: sql`${T.recallCount} + 1` }),
 
     start: (scope: Tenancy, id: string) => move(scope, id, 'start', { status: 'serving', startedAt: now() }),
 

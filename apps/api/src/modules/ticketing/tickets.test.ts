@@ -111,6 +111,33 @@ describe('calling the next ticket', () => {
     expect(errorOf(busy).error.message).toMatch(/finish it first/);
   });
 
+  it('refuses to deactivate a counter while it holds a called or served ticket (409); frees it after', async () => {
+    const { token, a, both } = await desk();
+    const deactivate = () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/ticketing/counters/${both.id}`,
+        headers: bearer(token),
+        payload: { name: 'Window 1', service_ids: [a.id], operator_user_id: null, status: 'inactive' },
+      });
+    const ticket = await takeTicket(t, token, a.id);
+    await callNext(token, both.id);
+    for (const step of [null, 'start']) {
+      if (step) await act(t, token, `tickets/${ticket.id}/${step}`);
+      const refused = await deactivate();
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(errorOf(refused).error.message).toBe(
+        'Window 1 has a ticket called or being served: finish or transfer it first',
+      );
+    }
+    const counters = await t.app.inject({ url: '/api/ticketing/counters', headers: bearer(token) });
+    expect(counters.json().data).toMatchObject([{ id: both.id, status: 'active' }]);
+    await act(t, token, `tickets/${ticket.id}/done`);
+    const done = await deactivate();
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toMatchObject({ status: 'inactive' });
+  });
+
   it("answers 404 for another workspace's counter and a forged one, 400 for a malformed id", async () => {
     const ours = await desk();
     const theirs = await desk();
@@ -154,7 +181,9 @@ describe("a ticket's steps", () => {
     for (let i = 0; i < 3; i++) {
       const early = await act(t, token, `tickets/${called.id}/no-show`);
       expect(early.statusCode).toBe(409);
-      expect(errorOf(early).error.message).toMatch(`recalled ${i} times`);
+      expect(errorOf(early).error.message).toBe(
+        `A ticket may be marked no-show after 3 recalls; this one was ${['not recalled yet', 'recalled once', 'recalled 2 times'][i]}`,
+      );
       await act(t, token, `tickets/${called.id}/recall`);
     }
     const noShow = await act(t, token, `tickets/${called.id}/no-show`);

@@ -1,4 +1,4 @@
-import { Badge, Button, Modal, Paper, Text } from '@mantine/core';
+import { Alert, Badge, Button, Modal, Paper, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { messages } from '@workhub/shared/messages';
@@ -63,15 +63,24 @@ export const RecordListPage = <T extends QueueRecord, B>(props: RecordListPagePr
   const save = props.useSave();
   const [editing, setEditing] = useState<{ record?: T } | null>(null);
   const [deactivating, setDeactivating] = useState<T | null>(null);
+  // Why the server refused to deactivate (a counter still holding a ticket), shown in the dialog.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const ask = (record: T | null) => {
+    setRefusal(null);
+    setDeactivating(record);
+  };
 
   const toggle = async (record: T, next: TicketingRecordStatus) => {
     try {
       const answer = await save.mutateAsync({ id: record.id, body: props.bodyWithStatus(record, next) });
       notify.success(answer.message || messages.updateDone);
+      ask(null);
     } catch (error) {
+      if (next === 'inactive') {
+        setRefusal(errorMessage(error));
+        return;
+      }
       notify.error(errorMessage(error));
-    } finally {
-      setDeactivating(null);
     }
   };
   const filtered = (set: (value: string) => void) => (value: string) => {
@@ -149,7 +158,7 @@ export const RecordListPage = <T extends QueueRecord, B>(props: RecordListPagePr
                   size="xs"
                   variant="light"
                   color={r.status === 'active' ? 'red' : 'green'}
-                  onClick={() => (r.status === 'active' ? setDeactivating(r) : void toggle(r, 'active'))}
+                  onClick={() => (r.status === 'active' ? ask(r) : void toggle(r, 'active'))}
                 >
                   {r.status === 'active' ? 'Deactivate' : 'Activate'}
                 </Button>
@@ -171,10 +180,15 @@ export const RecordListPage = <T extends QueueRecord, B>(props: RecordListPagePr
         title={`Deactivate ${deactivating?.name ?? one}?`}
         confirmLabel={`Deactivate ${one}`}
         busy={save.isPending}
-        onCancel={() => setDeactivating(null)}
+        onCancel={() => ask(null)}
         onConfirm={() => deactivating && void toggle(deactivating, 'inactive')}
       >
         <Text size="sm">{props.deactivateNote}</Text>
+        {refusal ? (
+          <Alert color="red" role="alert" mt="md" title={`The ${one} was not deactivated`}>
+            {refusal}
+          </Alert>
+        ) : null}
       </ConfirmDialog>
     </>
   );

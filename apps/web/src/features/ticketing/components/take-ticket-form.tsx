@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, NativeSelect, Stack, Switch, Text, Title } from '@mantine/core';
-import { ticketBody } from '@workhub/shared/schemas/ticketing';
+import { ticketBody, ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
@@ -27,9 +27,9 @@ const TakenTicket = ({
       {ticket.number}
     </Title>
     {ticket.priority ? <Text fw={600}>Priority</Text> : null}
-    <Text>
-      {ticket.people_ahead === 0 ? 'You are next' : `${ticket.people_ahead} ahead of you`} · about{' '}
-      {ticket.estimated_wait_minutes} min
+    <Text data-testid="my-ticket-place">
+      {ticket.people_ahead === 0 ? 'You are next' : `${ticket.people_ahead} ahead of you`} ·{' '}
+      {ticketingMessages.estimatedWait(ticket.estimated_wait_minutes).toLowerCase()}
     </Text>
     <Group mt="sm">
       <Anchor href={`/q/${encodeURIComponent(slug)}/t/${encodeURIComponent(ticket.public_id)}`}>

@@ -119,6 +119,24 @@ describe('ConsolePage', () => {
     expect(posts()).toEqual([[`/api/ticketing/tickets/${TICKET_ID}/no-show`, {}]]);
   });
 
+  it('says how often the ticket was recalled, and a recall as "called again"', async () => {
+    signInAs('worker');
+    localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
+    let recalls = 1;
+    openWith(null, {
+      'GET /api/ticketing/tickets': (_init, url) =>
+        jsonResponse(200, page(url.includes('status=called') ? [ticket({ recall_count: recalls })] : [])),
+      [`POST /api/ticketing/tickets/${TICKET_ID}/recall`]: () => {
+        recalls = 2;
+        return jsonResponse(200, { data: ticket({ recall_count: 2 }) });
+      },
+    });
+    expect(await screen.findByText('Accounts · recalled once')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Recall' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('A-001: called again'));
+    expect(await screen.findByText('Accounts · recalled 2 times')).toBeTruthy();
+  });
+
   it('issues a ticket at the desk, priority, and says its number', async () => {
     signInAs('worker');
     openWith(null, {

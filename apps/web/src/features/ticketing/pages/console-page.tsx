@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { Ticket } from '@workhub/shared/schemas/ticketing';
+import { type Ticket, ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyList, ErrorState, LoadingState } from '../../../components/data-states.tsx';
@@ -59,7 +59,9 @@ const CounterDesk = ({ counterId, counterName }: { counterId: string; counterNam
     ticket &&
     run(
       () => step.mutateAsync({ id: ticket.id, step: s }),
-      (t) => `${t.number}: ${t.status.replace('_', '-')}`,
+      // A recall leaves it called: say it was called again, not what it already was.
+      (t) =>
+        s === 'recall' ? ticketingMessages.recalled(t.number) : `${t.number}: ${t.status.replace('_', '-')}`,
     );
 
   if (inHand.pending) return <LoadingState />;
@@ -82,7 +84,7 @@ const CounterDesk = ({ counterId, counterName }: { counterId: string; counterNam
             </Title>
             <Text c="dimmed">
               {ticket.service_name}
-              {ticket.priority ? ' · priority' : ''} · recalled {ticket.recall_count} times
+              {ticket.priority ? ' · priority' : ''} · {ticketingMessages.recalledTimes(ticket.recall_count)}
             </Text>
             <Group>
               {ticket.status === 'called' ? (

@@ -107,6 +107,28 @@ describe('CountersPage', () => {
     ]);
   });
 
+  it('keeps the dialog open with the reason when the counter still holds a ticket (409)', async () => {
+    signInAs('admin');
+    const refusal = 'Window 1 has a ticket called or being served: finish or transfer it first';
+    open({
+      'GET /api/ticketing/counters': () => jsonResponse(200, listOf([counter()])),
+      [`PATCH /api/ticketing/counters/${COUNTER_ID}`]: () =>
+        jsonResponse(409, { error: { code: 'CONFLICT', message: refusal } }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const ask = within(await screen.findByRole('dialog', { name: 'Deactivate Window 1?' }));
+    fireEvent.click(ask.getByRole('button', { name: 'Deactivate counter' }));
+    expect((await ask.findByRole('alert')).textContent).toContain(refusal);
+    expect(screen.getByRole('dialog', { name: 'Deactivate Window 1?' })).toBeTruthy();
+    expect(notify.error).not.toHaveBeenCalled();
+    fireEvent.click(ask.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Deactivate Window 1?' })).toBeNull());
+    // Asked again, the dialog starts without the last refusal.
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
+    const again = within(await screen.findByRole('dialog', { name: 'Deactivate Window 1?' }));
+    expect(again.queryByRole('alert')).toBeNull();
+  });
+
   it('exports the list as searched and filtered', async () => {
     signInAs('worker');
     open({

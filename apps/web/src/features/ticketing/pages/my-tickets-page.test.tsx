@@ -62,6 +62,7 @@ describe('MyTicketsPage: take a ticket', () => {
     fireEvent.click(screen.getByLabelText(/^Priority/));
     fireEvent.click(screen.getByRole('button', { name: 'Take a ticket' }));
     expect((await screen.findByTestId('my-ticket-number')).textContent).toBe('B-001');
+    expect(screen.getByTestId('my-ticket-place').textContent).toBe('You are next · less than a minute');
     expect(posts()).toEqual([
       ['/api/ticketing/my-tickets', { service_id: '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a02', priority: true }],
     ]);
@@ -118,5 +119,27 @@ describe('MyTicketsPage: take a ticket', () => {
     });
     renderWithData(<MyTicketsPage />, '/ticketing/my-tickets');
     expect(await screen.findByText("The queue's services could not be loaded")).toBeTruthy();
+  });
+});
+
+describe('MyTicketsPage: my tickets', () => {
+  it('says "You are next" for a waiting ticket nobody is ahead of, the people and minutes otherwise', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'customer'));
+    const later = {
+      ...ISSUED,
+      id: '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a0e',
+      number: 'B-002',
+      people_ahead: 2,
+      estimated_wait_minutes: 8,
+    };
+    routeFetch(fetchMock, {
+      'GET /api/ticketing/my-queue': () => jsonResponse(200, { data: QUEUE }),
+      'GET /api/ticketing/my-tickets': () =>
+        jsonResponse(200, { data: [ISSUED, later], meta: { page: 1, limit: 14, total: 2 } }),
+    });
+    renderWithData(<MyTicketsPage />, '/ticketing/my-tickets');
+    expect(await screen.findByText('You are next')).toBeTruthy();
+    expect(screen.getByText('2 ahead · about 8 min')).toBeTruthy();
+    expect(screen.queryByText(/0 min/)).toBeNull();
   });
 });

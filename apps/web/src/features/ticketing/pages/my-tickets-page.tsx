@@ -1,4 +1,5 @@
 import { Badge, Paper, Title } from '@mantine/core';
+import { ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import { useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -64,9 +65,11 @@ export const MyTicketsPage = () => {
               key: 'place',
               header: 'Place',
               cell: (t) =>
-                t.status === 'waiting'
-                  ? `${t.people_ahead} ahead · about ${t.estimated_wait_minutes} min`
-                  : (t.counter_name ?? '—'),
+                t.status !== 'waiting'
+                  ? (t.counter_name ?? '—')
+                  : t.people_ahead === 0
+                    ? 'You are next'
+                    : `${t.people_ahead} ahead · ${ticketingMessages.estimatedWait(t.estimated_wait_minutes).toLowerCase()}`,
             },
           ]}
         />

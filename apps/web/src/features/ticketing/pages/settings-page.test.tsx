@@ -47,6 +47,29 @@ describe('TicketingSettingsPage', () => {
     expect(calledUrls(fetchMock)).toEqual(['/api/ticketing/settings']);
   });
 
+  it('shows a day open until midnight (24:00) as closing at 00:00, and saves 00:00 as 24:00', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
+    const untilMidnight = {
+      ...SETTINGS,
+      opening_hours: [{ weekday: 1, opens_at: '18:00', closes_at: '24:00' }],
+    };
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { data: untilMidnight }))
+      .mockResolvedValue(jsonResponse(200, { data: untilMidnight }));
+    renderWithData(<TicketingSettingsPage />, '/ticketing/settings');
+    expect(((await screen.findByLabelText('Monday closes')) as HTMLInputElement).value).toBe('00:00');
+    fireEvent.click(screen.getByLabelText('Tuesday'));
+    fireEvent.change(screen.getByLabelText('Tuesday closes'), { target: { value: '00:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    const isPut = ([, init]: unknown[]) => (init as RequestInit | undefined)?.method === 'PUT';
+    await waitFor(() => expect(fetchMock.mock.calls.some(isPut)).toBe(true));
+    const put = fetchMock.mock.calls.find(isPut);
+    expect(JSON.parse(String((put?.[1] as RequestInit | undefined)?.body)).opening_hours).toEqual([
+      { weekday: 1, opens_at: '18:00', closes_at: '24:00' },
+      { weekday: 2, opens_at: '08:00', closes_at: '24:00' },
+    ]);
+  });
+
   it('saves the zone, the recalls and the ticked days', async () => {
     signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
     fetchMock

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Fieldset, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
-import { settingsBody, type TicketingSettings } from '@workhub/shared/schemas/ticketing';
+import { END_OF_DAY, settingsBody, type TicketingSettings } from '@workhub/shared/schemas/ticketing';
 import { useState } from 'react';
 import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -14,6 +14,14 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
 
 type Day = { open: boolean; opens_at: string; closes_at: string };
 
+/**
+ * A time input cannot show 24:00: closing at midnight is 00:00 in it, and 24:00 (the end of the
+ * day) to the API. A closing time of 00:00 can mean nothing else: it is never after the opening.
+ */
+const MIDNIGHT_INPUT = '00:00';
+const closingInInput = (closes: string) => (closes === END_OF_DAY ? MIDNIGHT_INPUT : closes);
+const closingToApi = (closes: string) => (closes === MIDNIGHT_INPUT ? END_OF_DAY : closes);
+
 const SettingsForm = ({ settings }: { settings: TicketingSettings }) => {
   const save = useSaveTicketingSettings();
   const [zone, setZone] = useState(settings.time_zone);
@@ -22,7 +30,7 @@ const SettingsForm = ({ settings }: { settings: TicketingSettings }) => {
     WEEKDAYS.map((_, i) => {
       const found = settings.opening_hours.find((h) => h.weekday === i + 1);
       return found
-        ? { open: true, opens_at: found.opens_at, closes_at: found.closes_at }
+        ? { open: true, opens_at: found.opens_at, closes_at: closingInInput(found.closes_at) }
         : { open: false, opens_at: '08:00', closes_at: '17:00' };
     }),
   );
@@ -45,7 +53,7 @@ const SettingsForm = ({ settings }: { settings: TicketingSettings }) => {
       time_zone: zone,
       no_show_after_recalls: recalls,
       opening_hours: days.flatMap((d, i) =>
-        d.open ? [{ weekday: i + 1, opens_at: d.opens_at, closes_at: d.closes_at }] : [],
+        d.open ? [{ weekday: i + 1, opens_at: d.opens_at, closes_at: closingToApi(d.closes_at) }] : [],
       ),
     });
     if (!parsed.success) {
@@ -86,7 +94,10 @@ const SettingsForm = ({ settings }: { settings: TicketingSettings }) => {
           onChange={(e) => setRecalls(e.currentTarget.value)}
         />
         {/* A row a day: the two times go under the day where the card is too narrow (a phone). */}
-        <Fieldset legend="Opening hours (no day ticked: always open)" variant="unstyled">
+        <Fieldset
+          legend="Opening hours (no day ticked: always open; closing at 00:00: open until midnight)"
+          variant="unstyled"
+        >
           <Stack gap="xs">
             {WEEKDAYS.map((name, i) => {
               const day = days[i] as Day;

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { TicketingDashboard } from '@workhub/shared/schemas/ticketing';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
@@ -52,6 +52,20 @@ const answers = (dashboard: TicketingDashboard) =>
 const queueCalls = () => calledUrls(fetchMock).filter((url) => url.startsWith('/api/ticketing'));
 
 describe('TicketingDashboardPage', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('keeps the "Today" table inside its card on a phone: the table scrolls, not the page', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
+    answers(figures());
+    // jsdom lays nothing out: a 390 px phone's card around the seven columns' wider table.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(340);
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(528);
+    renderWithData(<TicketingDashboardPage />, '/dashboard_ticketing');
+    const region = await screen.findByRole('region', { name: 'Today by service, scrollable' });
+    expect(region.querySelector('table')?.textContent).toContain('Deposits');
+    expect(region.getAttribute('tabindex')).toBe('0');
+  });
+
   it('shows the waits, the service times, the no-show rate, today by service and the hours', async () => {
     signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
     answers(figures());

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { ScrollFrame } from '../../../components/scroll-frame.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -46,7 +47,8 @@ const PublicPages = () => {
   const board = usePublicUrl((slug) => `/q/${slug}/board`);
   if (!kiosk || !board) return null;
   return (
-    <Stack gap={2} mb="md">
+    // The addresses are long unbroken words: they wrap anywhere rather than widen a phone's page.
+    <Stack gap={2} mb="md" style={{ overflowWrap: 'anywhere' }}>
       <Text size="sm">
         Customers take tickets at{' '}
         <Anchor href={kiosk} target="_blank" rel="noreferrer">
@@ -140,32 +142,35 @@ const QueueDashboard = () => {
                 {d.today_by_service.length === 0 ? (
                   <Text c="dimmed">No tickets today yet.</Text>
                 ) : (
-                  <Table>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Service</Table.Th>
-                        <Table.Th>Waiting</Table.Th>
-                        <Table.Th>Called</Table.Th>
-                        <Table.Th>Serving</Table.Th>
-                        <Table.Th>Done</Table.Th>
-                        <Table.Th>No-show</Table.Th>
-                        <Table.Th>Total</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {d.today_by_service.map((s) => (
-                        <Table.Tr key={s.service_id}>
-                          <Table.Td>{s.service_name}</Table.Td>
-                          <Table.Td>{s.waiting}</Table.Td>
-                          <Table.Td>{s.called}</Table.Td>
-                          <Table.Td>{s.serving}</Table.Td>
-                          <Table.Td>{s.done}</Table.Td>
-                          <Table.Td>{s.no_show}</Table.Td>
-                          <Table.Td>{s.total}</Table.Td>
+                  // Seven columns are wider than a phone: the table scrolls in its card, not the page.
+                  <ScrollFrame label="Today by service">
+                    <Table aria-label="Today by service">
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>Service</Table.Th>
+                          <Table.Th>Waiting</Table.Th>
+                          <Table.Th>Called</Table.Th>
+                          <Table.Th>Serving</Table.Th>
+                          <Table.Th>Done</Table.Th>
+                          <Table.Th>No-show</Table.Th>
+                          <Table.Th>Total</Table.Th>
                         </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {d.today_by_service.map((s) => (
+                          <Table.Tr key={s.service_id}>
+                            <Table.Td>{s.service_name}</Table.Td>
+                            <Table.Td>{s.waiting}</Table.Td>
+                            <Table.Td>{s.called}</Table.Td>
+                            <Table.Td>{s.serving}</Table.Td>
+                            <Table.Td>{s.done}</Table.Td>
+                            <Table.Td>{s.no_show}</Table.Td>
+                            <Table.Td>{s.total}</Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </ScrollFrame>
                 )}
               </Paper>
               <SimpleGrid cols={{ base: 1, md: 2 }}>

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chime, newCalls, speak, spokenNumber } from './announce.ts';
 
-const counter = (name: string, number: string | null, status = 'called', calledAt = 't1') => ({
+const counter = (name: string, number: string | null, status = 'called', calledAt = 't1', recalls = 0) => ({
   name,
-  ticket: number ? { number, status, called_at: calledAt } : null,
+  ticket: number ? { number, status, called_at: calledAt, recall_count: recalls } : null,
 });
 
 describe('newCalls', () => {
@@ -22,6 +22,13 @@ describe('newCalls', () => {
       { counter: 'W1', number: 'A-001', calledAt: 't2' },
       { counter: 'W2', number: 'B-004', calledAt: 't1' },
     ]);
+    expect(newCalls(after, after)).toEqual([]);
+  });
+
+  it('announces a recall: the recall count goes up while called_at stays the first call’s', () => {
+    const before = [counter('W1', 'A-001', 'called', 't1', 0)];
+    const after = [counter('W1', 'A-001', 'called', 't1', 1)];
+    expect(newCalls(before, after)).toEqual([{ counter: 'W1', number: 'A-001', calledAt: 't1' }]);
     expect(newCalls(after, after)).toEqual([]);
   });
 });

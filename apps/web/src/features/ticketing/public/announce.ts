@@ -65,25 +65,30 @@ export function speak(number: string, counter: string): void {
 
 export type CounterCall = { counter: string; number: string; calledAt: string | null };
 
+type HeldTicket = { number: string; status: string; called_at: string | null; recall_count: number };
+
 /**
- * The calls to announce between two boards: a counter whose ticket or called_at changed (a new
- * call, or a recall) while the ticket is called. The first board announces nothing.
+ * The calls to announce between two boards: a counter whose ticket changed, or was called again
+ * (a new called_at, or a recall: its recall_count went up, while called_at stays the first call's),
+ * while the ticket is called. The first board announces nothing.
  */
 export function newCalls(
-  before:
-    | readonly { name: string; ticket: { number: string; status: string; called_at: string | null } | null }[]
-    | null,
-  after: readonly {
-    name: string;
-    ticket: { number: string; status: string; called_at: string | null } | null;
-  }[],
+  before: readonly { name: string; ticket: HeldTicket | null }[] | null,
+  after: readonly { name: string; ticket: HeldTicket | null }[],
 ): CounterCall[] {
   if (!before) return [];
   return after.flatMap((counter) => {
     const ticket = counter.ticket;
     if (ticket?.status !== 'called') return [];
     const was = before.find((c) => c.name === counter.name)?.ticket;
-    if (was && was.number === ticket.number && was.called_at === ticket.called_at) return [];
+    if (
+      was &&
+      was.number === ticket.number &&
+      was.called_at === ticket.called_at &&
+      was.recall_count === ticket.recall_count
+    ) {
+      return [];
+    }
     return [{ counter: counter.name, number: ticket.number, calledAt: ticket.called_at }];
   });
 }

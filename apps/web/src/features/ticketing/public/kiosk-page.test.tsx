@@ -55,6 +55,7 @@ describe('KioskPage', () => {
     fireEvent.click(screen.getByRole('button', { name: /Deposits/ }));
     expect((await screen.findByTestId('ticket-number')).textContent).toBe('D-003');
     expect(screen.getByTestId('people-ahead').textContent).toBe('You are next');
+    expect(screen.getByTestId('estimated-wait').textContent).toBe('Less than a minute');
     expect(screen.getByRole('link', { name: 'Follow my ticket' }).getAttribute('href')).toBe(
       '/q/harambee-1a2b3c/t/22222222-2222-4222-8222-222222222222',
     );
@@ -89,5 +90,21 @@ describe('KioskPage', () => {
     kiosk('unknown-queue-1');
     expect(await screen.findByText('This queue could not be found', {}, { timeout: 5000 })).toBeTruthy();
     expect(calledUrls(fetchMock)[0]).toBe('/api/public/queues/unknown-queue-1');
+    // Asking again finds nothing more: no "Try again", and not the server's bare "Not found.".
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByText('Not found.')).toBeNull();
+  });
+
+  it('offers "Try again" when the server fails, and loads the queue then', { timeout: 15_000 }, async () => {
+    const down = () => jsonResponse(503, { error: { code: 'INTERNAL', message: 'Try later' } });
+    // The first read and the query client's two retries fail.
+    fetchMock
+      .mockResolvedValueOnce(down())
+      .mockResolvedValueOnce(down())
+      .mockResolvedValueOnce(down())
+      .mockResolvedValue(jsonResponse(200, { data: board() }));
+    kiosk('failing-queue-1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }, { timeout: 10_000 }));
+    expect(await screen.findByText('Harambee Branch')).toBeTruthy();
   });
 });

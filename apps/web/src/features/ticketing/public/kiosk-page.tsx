@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import type { PublicTicket } from '@workhub/shared/schemas/ticketing';
+import { type PublicTicket, ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/data-states.tsx';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useBoard } from './api/get-board.ts';
 import { takeTicket } from './api/take-ticket.ts';
+import { isNotFound, NotFoundState } from './not-found.tsx';
 import { QueuePageLayout } from './queue-page-layout.tsx';
 
 const Kiosk = ({ slug }: { slug: string }) => {
@@ -41,11 +42,15 @@ const Kiosk = ({ slug }: { slug: string }) => {
   if (board.isError) {
     return (
       <QueuePageLayout title="Take a ticket">
-        <ErrorState
-          error={board.error}
-          onRetry={() => void board.refetch()}
-          title="This queue could not be found"
-        />
+        {isNotFound(board.error) ? (
+          <NotFoundState title={ticketingMessages.queueNotFound} />
+        ) : (
+          <ErrorState
+            error={board.error}
+            onRetry={() => void board.refetch()}
+            title="The queue could not be loaded"
+          />
+        )}
       </QueuePageLayout>
     );
   }
@@ -63,7 +68,9 @@ const Kiosk = ({ slug }: { slug: string }) => {
           <Text size="lg" data-testid="people-ahead">
             {ticket.people_ahead === 0 ? 'You are next' : `${ticket.people_ahead} ahead of you`}
           </Text>
-          <Text c="dimmed">About {ticket.estimated_wait_minutes} min</Text>
+          <Text c="dimmed" data-testid="estimated-wait">
+            {ticketingMessages.estimatedWait(ticket.estimated_wait_minutes)}
+          </Text>
         </Card>
         <Group justify="center">
           <Button component={Link} to={`/q/${slug}/t/${ticket.public_id}`}>

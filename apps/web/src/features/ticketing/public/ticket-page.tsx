@@ -1,11 +1,12 @@
 import { Badge, Card, Stack, Text, Title } from '@mantine/core';
-import type { TicketStatus } from '@workhub/shared/schemas/ticketing';
+import { type TicketStatus, ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import { useCallback } from 'react';
 import { useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/data-states.tsx';
 import { QueryProvider } from '../../../components/query-provider.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicTicket } from './api/get-ticket.ts';
+import { isNotFound, NotFoundState } from './not-found.tsx';
 import { QueuePageLayout } from './queue-page-layout.tsx';
 import { useBoardEvents } from './use-board-events.ts';
 
@@ -35,11 +36,15 @@ const TicketView = ({ slug, id }: { slug: string; id: string }) => {
   if (ticket.isError) {
     return (
       <QueuePageLayout title="Your ticket">
-        <ErrorState
-          error={ticket.error}
-          onRetry={() => void refetch()}
-          title="This ticket could not be found"
-        />
+        {isNotFound(ticket.error) ? (
+          <NotFoundState title={ticketingMessages.ticketNotFound} />
+        ) : (
+          <ErrorState
+            error={ticket.error}
+            onRetry={() => void refetch()}
+            title="Your ticket could not be loaded"
+          />
+        )}
       </QueuePageLayout>
     );
   }
@@ -66,7 +71,9 @@ const TicketView = ({ slug, id }: { slug: string; id: string }) => {
               <Text size="lg" data-testid="people-ahead">
                 {t.people_ahead === 0 ? 'You are next' : `${t.people_ahead} ahead of you`}
               </Text>
-              <Text c="dimmed">Estimated wait: about {t.estimated_wait_minutes} min</Text>
+              <Text c="dimmed" data-testid="estimated-wait">
+                Estimated wait: {ticketingMessages.estimatedWait(t.estimated_wait_minutes).toLowerCase()}
+              </Text>
             </>
           ) : null}
         </Stack>

@@ -1,0 +1,86 @@
+import { fireEvent, screen } from '@testing-library/react';
+import type { PublicTicket } from '@workhub/shared/schemas/ticketing';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
+import { jsonResponse } from '../../../test/fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import { TicketPage } from './ticket-page.tsx';
+
+const fetchMock = mockFetchPerTest();
+const ID = '22222222-2222-4222-8222-222222222222';
+
+const publicTicket = (patch: Partial<PublicTicket> = {}): PublicTicket => ({
+  public_id: ID,
+  number: 'D-003',
+  service_name: 'Deposits',
+  priority: false,
+  status: 'waiting',
+  counter_name: null,
+  people_ahead: 0,
+  estimated_wait_minutes: 0,
+  queued_at: '2026-11-25T08:00:00.000Z',
+  ...patch,
+});
+
+/** The ticket's calls answered by `ticket`; the board's events stream never opens (no EventSource). */
+const ticketPage = (slug: string, id: string) =>
+  renderWithData(
+    <Routes>
+      <Route path="/q/:slug/t/:id" element={<TicketPage />} />
+    </Routes>,
+    `/q/${slug}/t/${id}`,
+  );
+
+describe('TicketPage', () => {
+  it('shows the place and "less than a minute" once nobody is ahead, the minutes otherwise', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: publicTicket() }));
+    ticketPage('bank-next-1', ID);
+    expect((await screen.findByTestId('people-ahead')).textContent).toBe('You are next');
+    expect(screen.getByTestId('estimated-wait').textContent).toBe('Estimated wait: less than a minute');
+  });
+
+  it('says the estimate in minutes while people are ahead', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, { data: publicTicket({ people_ahead: 3, estimated_wait_minutes: 12 }) }),
+    );
+    ticketPage('bank-ahead-1', ID);
+    expect((await screen.findByTestId('people-ahead')).textContent).toBe('3 ahead of you');
+    expect(screen.getByTestId('estimated-wait').textContent).toBe('Estimated wait: about 12 min');
+  });
+
+  it.each([
+    ['a ticket id that is no uuid (400)', 'xyz', 400],
+    ['an unknown ticket or queue (404)', ID, 404],
+  ])(
+    'says only that the ticket could not be found for %s: no field error, no "Try again"',
+    async (_l, id, status) => {
+      fetchMock.mockResolvedValue(
+        jsonResponse(status, {
+          error: {
+            code: status === 400 ? 'VALIDATION_FAILED' : 'NOT_FOUND',
+            message: status === 400 ? 'Some fields are not valid.' : 'Not found.',
+          },
+        }),
+      );
+      ticketPage(`bank-missing-${status}`, id);
+      expect(await screen.findByText('This ticket could not be found', {}, { timeout: 5000 })).toBeTruthy();
+      expect(screen.queryByText(/Some fields are not valid|Not found\./)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+      expect(calledUrls(fetchMock)[0]).toBe(`/api/public/queues/bank-missing-${status}/tickets/${id}`);
+    },
+  );
+
+  it('offers "Try again" when the server fails, and shows the ticket then', { timeout: 15_000 }, async () => {
+    const down = () => jsonResponse(500, { error: { code: 'INTERNAL', message: 'Server down' } });
+    // The first read and the query client's two retries fail.
+    fetchMock
+      .mockResolvedValueOnce(down())
+      .mockResolvedValueOnce(down())
+      .mockResolvedValueOnce(down())
+      .mockResolvedValue(jsonResponse(200, { data: publicTicket() }));
+    ticketPage('bank-failing-1', ID);
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }, { timeout: 10_000 }));
+    expect((await screen.findByTestId('people-ahead')).textContent).toBe('You are next');
+  });
+});
