@@ -48,6 +48,16 @@ export const BARBER_DEFAULT_TIMEZONE = 'Africa/Nairobi';
 export const SLOT_STEP_MINUTES = 15;
 /** How far ahead a slot may be booked. */
 export const BOOKING_HORIZON_DAYS = 90;
+/** The module's user-facing words that both sides show (the API's errors, the pages' notes). */
+export const BARBER_MESSAGES = {
+  /** A public booking or reschedule at a start the booking page never offers. */
+  offGrid: `Pick one of the times offered: bookings start every ${SLOT_STEP_MINUTES} minutes`,
+  /** The public pages' and mails' note of whose clock the times are. */
+  timesIn: (timezone: string) => `Times are in ${timezone}`,
+  /** Before the name and phone given with a booking that differ from the customer's record. */
+  bookedAs: 'Booked as',
+} as const;
+
 /** At most this many services in one appointment. */
 export const SERVICES_PER_APPOINTMENT_MAX = 8;
 /** A service's longest duration, in minutes. */
@@ -238,6 +248,11 @@ export const appointment = z.object({
   staff: z.object({ id: z.string(), name: z.string() }),
   start_at: z.string(),
   end_at: z.string(),
+  /**
+   * The name and phone given with a public booking, when they differ from the customer's record:
+   * the booking is linked to the customer of its e-mail, whose record a booking never changes.
+   */
+  booked_as: z.object({ name: z.string(), phone: z.string().nullable() }).nullable(),
   status: z.enum(APPOINTMENT_STATUSES),
   source: z.enum(APPOINTMENT_SOURCES),
   services: z.array(appointmentLine),
@@ -267,6 +282,17 @@ export const slotsQuery = z.object({
     .pipe(serviceIds),
   staff_id: idField().optional(),
   date: calendarDate('A date is required'),
+});
+
+/**
+ * The booking page's slots: `except`, a mail link's token, is the booking being rescheduled, whose
+ * own time is not counted busy (so the times next to it are offered); it names that booking only.
+ */
+export const publicSlotsQuery = slotsQuery.extend({
+  except: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'Not a valid link' })
+    .optional(),
 });
 
 export const slot = z.object({ start_at: z.string(), end_at: z.string(), staff_ids: z.array(z.string()) });

@@ -7,6 +7,7 @@ import {
   type appointmentBody,
   type appointmentExportQuery,
   type appointmentListQuery,
+  BARBER_MESSAGES,
   BOOKING_HORIZON_DAYS,
   type barberCustomerBody,
   HOLDING_STATUSES,
@@ -60,6 +61,7 @@ import {
   freeStaffAt,
   instantAt,
   localTimeOf,
+  onSlotGrid,
   type StaffSchedule,
   scheduleConflict,
 } from './slots.ts';
@@ -108,6 +110,10 @@ export type BookingRequest = {
   source: AppointmentSource;
   tokenHash?: string | null;
   createdBy?: string | null;
+  /** The name and phone typed with a public booking, kept on the appointment as given. */
+  bookedAs?: { name: string; phone: string | null };
+  /** A public booking: only a start the booking page offers (onSlotGrid), else 400. */
+  onGrid?: boolean;
 };
 
 /**
@@ -194,9 +200,14 @@ export function appointmentRows(
   return range ? query.limit(range.limit).offset(range.offset) : query;
 }
 
-/** The appointments whose customer (name, phone, e-mail) or staff member (name) matches `pattern`. */
+/**
+ * The appointments whose customer (name, phone, e-mail), name or phone given with the booking, or
+ * staff member (name) matches `pattern`.
+ */
 const searchedFor = (pattern: string) =>
   or(
+    sql`${barberAppointments.bookedName} ilike ${pattern}`,
+    sql`${barberAppointments.bookedPhone} ilike ${pattern}`,
     exists(
       sql`(select 1 from ${barberCustomers} where ${barberCustomers.accountId} = ${outer(barberAppointments.accountId)} and ${barberCustomers.id} = ${outer(barberAppointments.customerId)} and (${barberCustomers.name} ilike ${pattern} or ${barberCustomers.phone} ilike ${pattern} or ${barberCustomers.email} ilike ${pattern}))`,
     ),
@@ -303,6 +314,8 @@ export function createAppointmentService(ctx: Ctx) {
   async function slots(
     scope: Scope,
     query: { service_ids: string[]; staff_id?: string | undefined; date: string },
+    /** A booking being rescheduled: its own time is not busy for it. */
+    exceptAppointment?: string,
   ): Promise<{ timezone: string; date: string; slots: Slot[] }> {
     const timezone = await timezoneOf(db, scope);
     const services = await servicesOf(scope, query.service_ids);
@@ -312,7 +325,14 @@ export function createAppointmentService(ctx: Ctx) {
     }
     const from = instantAt(query.date, 0, timezone);
     const to = instantAt(addDays(query.date, 1), 0, timezone);
-    const { schedules } = await schedulesOf(scope, query.service_ids, query.staff_id, from, to);
+    const { schedules } = await schedulesOf(
+      scope,
+      query.service_ids,
+      query.staff_id,
+      from,
+      to,
+      exceptAppointment,
+    );
     const found: FreeSlot[] = freeSlots({
       date: query.date,
       timezone,
@@ -361,6 +381,10 @@ export function createAppointmentService(ctx: Ctx) {
       new Date(request.start.getTime() - DAY_MS),
       new Date(end.getTime() + DAY_MS),
     );
+    const onGrid = request.onGrid
+      ? schedules.filter((s) => onSlotGrid(s, request.start, timezone, SLOT_STEP_MINUTES))
+      : schedules;
+    if (schedules.length > 0 && onGrid.length === 0) throw badRequest(BARBER_MESSAGES.offGrid, 'start_at');
     if (request.staffId) {
       const schedule = schedules[0];
       const reason = schedule
@@ -370,7 +394,7 @@ export function createAppointmentService(ctx: Ctx) {
     }
     const candidates = request.staffId
       ? [request.staffId]
-      : freeStaffAt(schedules, request.start, duration, timezone);
+      : freeStaffAt(onGrid, request.start, duration, timezone);
     if (candidates.length === 0) throw conflict(NOBODY_FREE, { start_at: NOBODY_FREE });
     const values = scope.workspaceValues();
     const at = now();
@@ -387,6 +411,8 @@ export function createAppointmentService(ctx: Ctx) {
             status: 'booked',
             source: request.source,
             tokenHash: request.tokenHash ?? null,
+            bookedName: request.bookedAs?.name ?? null,
+            bookedPhone: request.bookedAs?.phone ?? null,
             createdBy: request.createdBy ?? null,
             createdAt: at,
             updatedAt: at,
@@ -492,9 +518,14 @@ export function createAppointmentService(ctx: Ctx) {
     return rows.map(({ a, customerName, customerPhone, customerEmail, staffName }) => {
       const mine = lines.filter((l) => l.appointmentId === a.id);
       const cents = mine.reduce((sum, l) => sum + Math.round(Number(l.price) * 10_000), 0);
+      const bookedAs =
+        a.bookedName !== null && (a.bookedName !== customerName || a.bookedPhone !== customerPhone)
+          ? { name: a.bookedName, phone: a.bookedPhone }
+          : null;
       return {
         id: a.id,
         customer: { id: a.customerId, name: customerName, phone: customerPhone, email: customerEmail },
+        booked_as: bookedAs,
         staff: { id: a.staffId, name: staffName },
         start_at: a.startAt.toISOString(),
         end_at: a.endAt.toISOString(),
@@ -589,6 +620,8 @@ export function createAppointmentService(ctx: Ctx) {
       staff_id?: string | undefined;
       service_ids?: string[] | undefined;
     },
+    /** The public reschedule: only a start the booking page offers (onSlotGrid), else 400. */
+    options: { onGrid?: boolean } = {},
   ): Promise<Appointment> {
     const [current] = await db
       .select()
@@ -622,6 +655,9 @@ export function createAppointmentService(ctx: Ctx) {
       id,
     );
     const schedule = schedules[0];
+    if (options.onGrid && schedule && !onSlotGrid(schedule, start, timezone, SLOT_STEP_MINUTES)) {
+      throw badRequest(BARBER_MESSAGES.offGrid, 'start_at');
+    }
     const reason = schedule ? scheduleConflict(schedule, start, duration, timezone) : 'outside_hours';
     if (reason) throw badRequest(SCHEDULE_MESSAGES[reason], 'start_at');
     const rescheduled = start.getTime() !== current.startAt.getTime() || staffId !== current.staffId;

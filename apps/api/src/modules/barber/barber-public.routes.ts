@@ -6,8 +6,8 @@ import {
   publicAppointmentBody,
   publicBookingPage,
   publicRescheduleBody,
+  publicSlotsQuery,
   slotList,
-  slotsQuery,
 } from '@workhub/shared/schemas/barber';
 import { dataEnvelope } from '@workhub/shared/schemas/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -48,24 +48,33 @@ export const barberPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (ap
   const { db, now, mailer, config } = ctx;
   const appointments = createAppointmentService(ctx);
 
-  /** The appointment of a link's token in this shop, or 404. */
-  async function byToken(scope: PublicScope, token: string): Promise<Appointment> {
+  /** The id of the appointment of a link's token in this shop, or 404. */
+  async function idOfToken(scope: PublicScope, token: string): Promise<string> {
     const [found] = await db
       .select({ id: barberAppointments.id })
       .from(barberAppointments)
       .where(and(scope.workspace(barberAppointments), eq(barberAppointments.tokenHash, sha256(token))));
     if (!found) throw notFound();
-    return appointments.one(scope, found.id);
+    return found.id;
   }
 
+  /** The appointment of a link's token in this shop, or 404. */
+  const byToken = async (scope: PublicScope, token: string): Promise<Appointment> =>
+    appointments.one(scope, await idOfToken(scope, token));
+
+  /**
+   * To the customer's address (the one the booking gave, which found the customer), greeting the
+   * name given with the booking; the time as the shop's clock reads it, with its zone.
+   */
   async function mailAbout(scope: PublicScope, a: Appointment, kind: 'confirmed' | 'moved', token: string) {
     if (!a.customer.email) return;
     const timezone = await timezoneOf(db, scope);
     const mail = {
       to: a.customer.email,
-      customerName: a.customer.name,
+      customerName: a.booked_as?.name ?? a.customer.name,
       shopName: scope.workspaceName,
       when: shopTime(new Date(a.start_at), timezone),
+      timezone,
       staffName: a.staff.name,
       services: a.services.map((s) => s.name),
       link: manageLink(config.publicUrl, scope.slug, token),
@@ -128,13 +137,20 @@ export const barberPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (ap
       schema: {
         tags,
         summary:
-          "A day's free slots for services in a row (service_ids comma-separated), with staff_id or anyone",
+          "A day's free slots for services in a row (service_ids comma-separated), with staff_id or anyone; except: a mail link's token, whose booking's own time is not busy (a reschedule)",
         params: barberSlugParam,
-        querystring: slotsQuery,
+        querystring: publicSlotsQuery,
         response: { 200: dataEnvelope(slotList), ...errorResponses(400, 404) },
       },
     },
-    async (request) => ({ data: await appointments.slots(publicScope(request), request.query) }),
+    async (request) => {
+      const scope = publicScope(request);
+      const { except, ...query } = request.query;
+      // A link's token names the one booking left out (404 if none of this shop's): a request
+      // cannot free anyone else's time.
+      const id = except ? await idOfToken(scope, except) : undefined;
+      return { data: await appointments.slots(scope, query, id) };
+    },
   );
 
   app.post(
@@ -152,6 +168,9 @@ export const barberPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (ap
     async (request, reply) => {
       const scope = publicScope(request);
       const body = request.body;
+      // The customer of that e-mail (any case), else a new one from what was typed. An existing
+      // customer's record is never changed by an anonymous request: the name and phone typed are
+      // kept on the appointment (booked_as), which the shop sees where they differ.
       const customerId = await appointments.findOrCreateCustomer(scope, {
         name: body.name,
         phone: body.phone,
@@ -165,15 +184,11 @@ export const barberPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (ap
         customerId,
         source: 'public',
         tokenHash: sha256(token),
+        bookedAs: { name: body.name, phone: body.phone },
+        onGrid: true,
       });
       const booked = await appointments.one(scope, id);
-      // The mail goes to the address given now, which found (or made) the customer.
-      await mailAbout(
-        scope,
-        { ...booked, customer: { ...booked.customer, email: body.email, name: body.name } },
-        'confirmed',
-        token,
-      );
+      await mailAbout(scope, booked, 'confirmed', token);
       return reply
         .status(201)
         .send({ message: 'Booked: a confirmation is on its way by e-mail', data: toPublic(booked) });
@@ -228,10 +243,12 @@ export const barberPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (ap
     async (request) => {
       const scope = publicScope(request);
       const booking = await byToken(scope, request.params.token);
-      const moved = await appointments.move(scope, booking.id, {
-        start_at: request.body.start_at,
-        staff_id: request.body.staff_id ?? undefined,
-      });
+      const moved = await appointments.move(
+        scope,
+        booking.id,
+        { start_at: request.body.start_at, staff_id: request.body.staff_id ?? undefined },
+        { onGrid: true },
+      );
       await mailAbout(scope, moved, 'moved', request.params.token);
       return { message: 'Your appointment has moved', data: toPublic(moved) };
     },

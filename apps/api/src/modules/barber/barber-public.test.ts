@@ -163,3 +163,176 @@ describe('the public booking page', () => {
     expect(past.json().data.slots).toEqual([]);
   });
 });
+
+describe('the public booking page (QA)', () => {
+  it("keeps what the booker typed on the appointment, never overwriting an existing customer's record", async () => {
+    const shop = await barberShop(t);
+    const email = `racer4-${Date.now()}@example.com`;
+    const existing = await call(t, 'POST', '/api/barber/customers', shop.token, {
+      name: 'Racer 4',
+      phone: '+49123454',
+      email,
+    });
+    expect(existing.statusCode, existing.body).toBe(201);
+    const start = shopTimeAt(t, shop.timezone, 1, 10);
+    const made = await post(`${BASE}/${shop.slug}/appointments`, {
+      name: 'Impostor Name',
+      phone: '+999 999',
+      email: email.toUpperCase(),
+      service_ids: [shop.service.id],
+      start_at: start,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+
+    // Linked by e-mail: the customer's history stays whole, their record untouched.
+    const customers = await call(
+      t,
+      'GET',
+      `/api/barber/customers?q=${encodeURIComponent(email)}`,
+      shop.token,
+    );
+    expect(customers.json().data).toEqual([
+      expect.objectContaining({ id: existing.json().data.id, name: 'Racer 4', phone: '+49123454', email }),
+    ]);
+    // The shop's calendar shows who actually booked.
+    const calendar = await call(
+      t,
+      'GET',
+      `/api/barber/calendar?date=${shopDay(t, shop.timezone, 1)}`,
+      shop.token,
+    );
+    expect(calendar.json().data.appointments).toEqual([
+      expect.objectContaining({
+        customer: expect.objectContaining({ id: existing.json().data.id, name: 'Racer 4' }),
+        booked_as: { name: 'Impostor Name', phone: '+999 999' },
+      }),
+    ]);
+    // The search finds the name given with the booking too.
+    const found = await call(t, 'GET', '/api/barber/appointments?q=Impostor', shop.token);
+    expect(found.json().data).toHaveLength(1);
+
+    // The same name and phone as the record: nothing to tell apart.
+    const again = await post(`${BASE}/${shop.slug}/appointments`, {
+      name: 'Racer 4',
+      phone: '+49123454',
+      email,
+      service_ids: [shop.service.id],
+      start_at: shopTimeAt(t, shop.timezone, 1, 11),
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    const second = await call(
+      t,
+      'GET',
+      `/api/barber/calendar?date=${shopDay(t, shop.timezone, 1)}`,
+      shop.token,
+    );
+    expect(second.json().data.appointments.map((a: { booked_as: unknown }) => a.booked_as)).toEqual([
+      { name: 'Impostor Name', phone: '+999 999' },
+      null,
+    ]);
+    // A booking at the desk has none.
+    const desk = await booked(t, shop.token, {
+      service_ids: [shop.service.id],
+      start_at: shopTimeAt(t, shop.timezone, 1, 15),
+    });
+    expect(
+      (await call(t, 'GET', `/api/barber/appointments/${desk.id}`, shop.token)).json().data.booked_as,
+    ).toBe(null);
+  });
+
+  it('refuses a start off the 15-minute grid, on booking and on reschedule; the desk keeps its own steps', async () => {
+    const shop = await barberShop(t);
+    const body = { ...guest({ email: `grid-${Date.now()}@example.com` }), service_ids: [shop.service.id] };
+    const tenPast = shopTimeAt(t, shop.timezone, 1, 10);
+    const offGrid = [
+      shopTimeAt(t, shop.timezone, 1, 14, 7),
+      new Date(Date.parse(shopTimeAt(t, shop.timezone, 1, 14)) + 1).toISOString(),
+      new Date(Date.parse(shopTimeAt(t, shop.timezone, 1, 14)) + 30_000).toISOString(),
+    ];
+    for (const start_at of offGrid) {
+      for (const staff_id of [shop.staff.id, null]) {
+        const refused = await post(`${BASE}/${shop.slug}/appointments`, { ...body, staff_id, start_at });
+        expect(refused.statusCode, start_at).toBe(400);
+        expect(errorOf(refused).error.fields?.start_at).toMatch(/every 15 minutes/);
+      }
+    }
+    const made = await post(`${BASE}/${shop.slug}/appointments`, { ...body, start_at: tenPast });
+    expect(made.statusCode, made.body).toBe(201);
+    const { token } = await tokenMailedTo(body.email);
+    const moved = await post(`${BASE}/${shop.slug}/manage/${token}/reschedule`, {
+      start_at: shopTimeAt(t, shop.timezone, 1, 10, 7),
+    });
+    expect(moved.statusCode, moved.body).toBe(400);
+    expect(errorOf(moved).error.fields?.start_at).toMatch(/every 15 minutes/);
+    // The desk books and moves at any minute (its forms step by 5 minutes; walk-ins too).
+    const desk = await booked(t, shop.token, {
+      service_ids: [shop.service.id],
+      start_at: shopTimeAt(t, shop.timezone, 1, 15, 7),
+    });
+    expect(desk.start_at).toBe(shopTimeAt(t, shop.timezone, 1, 15, 7));
+  });
+
+  it("offers a reschedule the times next to the booking's own, and only its own time is freed", async () => {
+    const shop = await barberShop(t);
+    const email = `move-${Date.now()}@example.com`;
+    const date = shopDay(t, shop.timezone, 1);
+    const made = await post(`${BASE}/${shop.slug}/appointments`, {
+      ...guest({ email }),
+      service_ids: [shop.service.id],
+      staff_id: shop.staff.id,
+      start_at: shopTimeAt(t, shop.timezone, 1, 10),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    await booked(t, shop.token, {
+      service_ids: [shop.service.id],
+      staff_id: shop.staff.id,
+      start_at: shopTimeAt(t, shop.timezone, 1, 11),
+    });
+    const { token } = await tokenMailedTo(email);
+    const query = `service_ids=${shop.service.id}&staff_id=${shop.staff.id}&date=${date}`;
+    const starts = (response: { json: () => { data: { slots: { start_at: string }[] } } }) =>
+      response.json().data.slots.map((s) => s.start_at);
+
+    const plain = starts(await get(`${BASE}/${shop.slug}/slots?${query}`));
+    expect(plain).not.toContain(shopTimeAt(t, shop.timezone, 1, 9, 45));
+    const forMove = await get(`${BASE}/${shop.slug}/slots?${query}&except=${token}`);
+    expect(forMove.statusCode, forMove.body).toBe(200);
+    expect(starts(forMove)).toEqual(
+      expect.arrayContaining([
+        shopTimeAt(t, shop.timezone, 1, 9, 45),
+        shopTimeAt(t, shop.timezone, 1, 10),
+        shopTimeAt(t, shop.timezone, 1, 10, 15),
+      ]),
+    );
+    // Another booking stays busy.
+    expect(starts(forMove)).not.toContain(shopTimeAt(t, shop.timezone, 1, 11));
+    expect(starts(forMove)).not.toContain(shopTimeAt(t, shop.timezone, 1, 10, 45));
+    // The move the page offers goes through.
+    const moved = await post(`${BASE}/${shop.slug}/manage/${token}/reschedule`, {
+      start_at: shopTimeAt(t, shop.timezone, 1, 9, 45),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    // Only a token of this shop's bookings names one.
+    const other = await barberShop(t);
+    expect((await get(`${BASE}/${other.slug}/slots?${query}&except=${token}`)).statusCode).toBe(404);
+    expect((await get(`${BASE}/${shop.slug}/slots?${query}&except=${'a'.repeat(43)}`)).statusCode).toBe(404);
+    expect((await get(`${BASE}/${shop.slug}/slots?${query}&except=short`)).statusCode).toBe(400);
+  });
+
+  it("says which time zone the confirmation mail's times are in", async () => {
+    const shop = await barberShop(t);
+    const email = `zone-${Date.now()}@example.com`;
+    const made = await post(`${BASE}/${shop.slug}/appointments`, {
+      ...guest({ email }),
+      service_ids: [shop.service.id],
+      start_at: shopTimeAt(t, shop.timezone, 1, 9),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { mail } = await tokenMailedTo(email);
+    const when = mail.text.split('\n').find((line) => line.startsWith('When: '));
+    expect(when).toContain('09:00');
+    expect(when?.endsWith(`(${shop.timezone})`), when).toBe(true);
+    expect(mail.html).toContain(`(${shop.timezone})`);
+  });
+});

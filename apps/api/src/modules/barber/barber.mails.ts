@@ -10,6 +10,8 @@ export type BookingMail = {
   shopName: string;
   /** The start as the shop's clock reads it, e.g. 'Monday 7 December 2026, 09:00'. */
   when: string;
+  /** The shop's time zone (IANA), named after the time: the reader may be in another. */
+  timezone: string;
   staffName: string;
   services: readonly string[];
   /** The page of the mail's random token; null when the booking was not made on the public page. */
@@ -30,7 +32,11 @@ export const shopTime = (instant: Date, timezone: string) =>
   }).format(instant);
 
 function bookingMail(mail: BookingMail, subject: string, intro: string): MailMessage {
-  const details = [`When: ${mail.when}`, `With: ${mail.staffName}`, `Services: ${mail.services.join(', ')}`];
+  const details = [
+    `When: ${mail.when} (${mail.timezone})`,
+    `With: ${mail.staffName}`,
+    `Services: ${mail.services.join(', ')}`,
+  ];
   const text = [intro, '', ...details, ...(mail.link ? ['', `${LINK_LINE}${mail.link}`] : [])].join('\n');
   const html = `<p>${escapeHtml(intro)}</p>
 <p>${details.map(escapeHtml).join('<br>')}</p>${mail.link ? `\n<p><a href="${escapeHtml(mail.link)}">Cancel or reschedule</a></p>` : ''}`;

@@ -211,6 +211,13 @@ export const barberAppointments = pgTable(
     source: text('source', { enum: APPOINTMENT_SOURCES }).notNull(),
     /** sha256 (hex) of the random token of the customer's cancel/reschedule link; never the token. */
     tokenHash: text('token_hash'),
+    /**
+     * The name and phone typed with a public booking (null for the desk's and walk-ins'): the
+     * booking is linked to the customer of its e-mail, whose record an anonymous request never
+     * changes, so what the booker gave is kept here and shown where it differs (migration 0024).
+     */
+    bookedName: text('booked_name'),
+    bookedPhone: text('booked_phone'),
     reminderSentAt: timestamptz('reminder_sent_at'),
     sample: boolean('sample').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -67,6 +67,8 @@ describe('the reminder mail the day before', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(shop.staff.name);
     expect(mails[0]?.text).toContain(shop.service.name);
+    // The time as the shop's clock reads it, and which clock that is.
+    expect(mails[0]?.text).toContain(`(${shop.timezone})`);
     expect(await remindersTo(later)).toHaveLength(0);
     expect(await remindersTo(cancelled)).toHaveLength(0);
 

@@ -71,6 +71,7 @@ export function createReminderJob({ db, now, mailer, log }: ReminderDeps) {
               id: barberAppointments.id,
               startAt: barberAppointments.startAt,
               customerName: barberCustomers.name,
+              bookedName: barberAppointments.bookedName,
               email: barberCustomers.email,
               staffName: barberStaff.name,
             })
@@ -102,9 +103,11 @@ export function createReminderJob({ db, now, mailer, log }: ReminderDeps) {
           if (!row.email) continue;
           const mail = bookingReminderMail({
             to: row.email,
-            customerName: row.customerName,
+            // As the booking's confirmation greeted: the name given with it, else the record's.
+            customerName: row.bookedName ?? row.customerName,
             shopName: workspace?.name ?? 'the shop',
             when: shopTime(row.startAt, timezone),
+            timezone,
             staffName: row.staffName,
             services: lines.filter((l) => l.appointmentId === row.id).map((l) => l.name),
             link: null,

@@ -6,6 +6,7 @@ import {
   freeStaffAt,
   instantAt,
   localTimeOf,
+  onSlotGrid,
   type SlotRequest,
   type StaffSchedule,
   scheduleConflict,
@@ -213,5 +214,25 @@ describe('freeStaffAt', () => {
   it('leaves out whoever the schedule does not allow', () => {
     expect(freeStaffAt(team, new Date('2026-12-07T11:45:00Z'), 30, 'UTC')).toEqual([]);
     expect(freeStaffAt(team, new Date('2026-12-08T10:00:00Z'), 30, 'UTC')).toEqual([]);
+  });
+});
+
+describe('onSlotGrid', () => {
+  it('holds a start to the starts freeSlots offers: whole minutes, every step from the working start', () => {
+    const odd = staff('a', { hours: [{ weekday: 1, startMinute: h(9, 10), endMinute: h(12) }] });
+    const offered = freeSlots(request({ staff: [odd] })).map((s) => s.start);
+    expect(offered.length).toBeGreaterThan(0);
+    for (const start of offered) expect(onSlotGrid(odd, start, 'UTC', 15)).toBe(true);
+    expect(onSlotGrid(odd, new Date(`${MONDAY}T09:15:00Z`), 'UTC', 15)).toBe(false);
+    expect(onSlotGrid(staff('a'), new Date(`${MONDAY}T09:15:00Z`), 'UTC', 15)).toBe(true);
+    expect(onSlotGrid(staff('a'), new Date(`${MONDAY}T09:07:00Z`), 'UTC', 15)).toBe(false);
+    expect(onSlotGrid(staff('a'), new Date(`${MONDAY}T09:15:00.001Z`), 'UTC', 15)).toBe(false);
+    expect(onSlotGrid(staff('a'), new Date(`${MONDAY}T09:15:30Z`), 'UTC', 15)).toBe(false);
+    // The shop's clock, not UTC's: 09:15 in Nairobi is 06:15Z.
+    expect(onSlotGrid(staff('a'), instantAt(MONDAY, h(9, 15), NAIROBI), NAIROBI, 15)).toBe(true);
+    // Kathmandu is UTC+5:45: its quarter hours are not UTC's.
+    expect(onSlotGrid(staff('a'), instantAt(MONDAY, h(9, 15), 'Asia/Kathmandu'), 'Asia/Kathmandu', 15)).toBe(
+      true,
+    );
   });
 });

@@ -125,6 +125,24 @@ export function scheduleConflict(
 }
 
 /**
+ * Whether `start` is one of the starts the booking page offers `staff` (whatever is free): a whole
+ * minute on the step's grid from that day's working start (from midnight on a day not worked, which
+ * the schedule check then refuses). What a public booking or reschedule is held to; the desk is not.
+ */
+export function onSlotGrid(
+  staff: Pick<StaffSchedule, 'hours'>,
+  start: Date,
+  timezone: string,
+  stepMinutes: number,
+): boolean {
+  if (start.getTime() % MINUTE_MS !== 0) return false;
+  const { date, minute } = localTimeOf(start, timezone);
+  const weekday = weekdayOf(date);
+  const from = staff.hours.find((h) => h.weekday === weekday)?.startMinute ?? 0;
+  return (((minute - from) % stepMinutes) + stepMinutes) % stepMinutes === 0;
+}
+
+/**
  * The free slots of the day: every start on the step's grid (from each working interval's start)
  * at which some staff member can do the whole duration within their hours, outside their breaks,
  * not on a day off, without overlapping a holding appointment, and not before `now`. Sorted by

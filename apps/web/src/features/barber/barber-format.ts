@@ -1,4 +1,10 @@
-import type { AppointmentSource, AppointmentStatus, AppointmentStep } from '@workhub/shared/schemas/barber';
+import {
+  type Appointment,
+  type AppointmentSource,
+  type AppointmentStatus,
+  type AppointmentStep,
+  BARBER_MESSAGES,
+} from '@workhub/shared/schemas/barber';
 
 /** 540 -> '09:00'. */
 export const minutesToTime = (minutes: number) =>
@@ -109,19 +115,49 @@ export const STATUS_COLORS: Record<AppointmentStatus, string> = {
   no_show: 'red',
 };
 
-export const STEP_TEXT: Record<AppointmentStep, { label: string; explain: string; danger: boolean }> = {
+/**
+ * Each status step: its button's label, what it does, and its confirmation's two buttons (`confirm`
+ * does it, `keep` closes): never two buttons reading 'Cancel', one keeping the visit and the other
+ * cancelling it.
+ */
+export const STEP_TEXT: Record<
+  AppointmentStep,
+  { label: string; explain: string; danger: boolean; confirm: string; keep: string }
+> = {
   'check-in': {
     label: 'Check in',
     explain: 'The customer is here: the appointment is checked in.',
     danger: false,
+    confirm: 'Check in',
+    keep: 'Back',
   },
-  done: { label: 'Done', explain: 'The services are done and counted as revenue.', danger: false },
+  done: {
+    label: 'Done',
+    explain: 'The services are done and counted as revenue.',
+    danger: false,
+    confirm: 'Done',
+    keep: 'Back',
+  },
   cancel: {
     label: 'Cancel',
     explain: 'The appointment is cancelled and its time freed. This cannot be undone.',
     danger: true,
+    confirm: 'Cancel appointment',
+    keep: 'Keep appointment',
   },
-  'no-show': { label: 'No-show', explain: 'The customer did not come. This cannot be undone.', danger: true },
+  'no-show': {
+    label: 'No-show',
+    explain: 'The customer did not come. This cannot be undone.',
+    danger: true,
+    confirm: 'No-show',
+    keep: 'Back',
+  },
 };
+
+/** 'Njeri (booked as Wanjiru)': the customer, and the name given with a public booking where it differs. */
+export const customerLabel = (appointment: Appointment) =>
+  appointment.booked_as
+    ? `${appointment.customer.name} (${BARBER_MESSAGES.bookedAs.toLowerCase()} ${appointment.booked_as.name})`
+    : appointment.customer.name;
 
 export const WEEKDAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];

@@ -3,11 +3,11 @@ import {
   APPOINTMENT_STEPS,
   type Appointment,
   type AppointmentStep,
+  BARBER_MESSAGES,
   type BarberService,
   type BarberStaff,
 } from '@workhub/shared/schemas/barber';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { priced } from '../../../lib/currency.ts';
 import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
@@ -73,16 +73,23 @@ export const StepButtons = ({
           </Button>
         ))}
       </Group>
-      <ConfirmDialog
+      {/* Not the shared ConfirmDialog: its dismiss button reads 'Cancel', beside 'Cancel' that cancels the visit. */}
+      <Modal
         opened={asking !== null}
-        title={asking ? `${STEP_TEXT[asking].label}: ${appointment.customer.name}?` : ''}
-        confirmLabel={asking ? STEP_TEXT[asking].label : ''}
-        busy={step.isPending}
-        onCancel={() => setAsking(null)}
-        onConfirm={confirm}
+        onClose={() => setAsking(null)}
+        title={asking ? `${STEP_TEXT[asking].confirm}: ${appointment.customer.name}?` : ''}
+        centered
       >
         <Text size="sm">{asking ? STEP_TEXT[asking].explain : ''}</Text>
-      </ConfirmDialog>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setAsking(null)} disabled={step.isPending}>
+            {asking ? STEP_TEXT[asking].keep : ''}
+          </Button>
+          <Button color="red" loading={step.isPending} onClick={confirm}>
+            {asking ? STEP_TEXT[asking].confirm : ''}
+          </Button>
+        </Group>
+      </Modal>
     </>
   );
 };
@@ -161,6 +168,13 @@ export const AppointmentDialog = ({
             {[appointment.customer.phone, appointment.customer.email].filter(Boolean).join(' · ') ||
               'No contact details'}
           </Text>
+          {appointment.booked_as ? (
+            <Text size="sm">
+              {[`${BARBER_MESSAGES.bookedAs} ${appointment.booked_as.name}`, appointment.booked_as.phone]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+          ) : null}
           <Group gap="xs">
             <Badge color={STATUS_COLORS[appointment.status]} variant="light">
               {STATUS_LABELS[appointment.status]}

@@ -102,7 +102,10 @@ describe('BarberDashboardPage', { timeout: 20_000 }, () => {
     const today = screen.getByRole('region', { name: 'Today per staff member' });
     expect(within(today).getByText('25%')).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Revenue per week' })).toBeTruthy();
-    expect(screen.getByRole('table', { name: 'Bookings per weekday (8 weeks)' })).toBeTruthy();
+    const weekdays = screen.getByRole('table', { name: 'Bookings per weekday (8 weeks)' });
+    // Its rows are weekdays, not weeks.
+    expect(within(weekdays).getByRole('columnheader', { name: 'Weekday' })).toBeTruthy();
+    expect(within(weekdays).queryByRole('columnheader', { name: 'Week of' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Clear sample data' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Load sample data' })).toBeNull();
   });

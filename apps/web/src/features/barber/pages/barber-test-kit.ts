@@ -54,6 +54,7 @@ export const appointmentOf = (patch: Partial<Appointment> = {}): Appointment => 
   id: ID,
   customer: { id: 'c1', name: 'Njeri', phone: null, email: null },
   staff: { id: 's1', name: 'Amina' },
+  booked_as: null,
   start_at: '2026-01-05T06:00:00.000Z',
   end_at: '2026-01-05T06:30:00.000Z',
   status: 'booked',

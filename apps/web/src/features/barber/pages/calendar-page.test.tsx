@@ -50,9 +50,9 @@ const { fetchMock, signInAs, open, openHeld } = barberPageKit({
 
 /**
  * A block is named by what it shows (the time, the customer, the services), the status read out
- * too (jsdom drops the space a browser puts before the status).
+ * last (jsdom drops the space a browser puts before the status).
  */
-const NJERI_BLOCK = /^09:00 Njeri ?\(Booked\) Haircut$/;
+const NJERI_BLOCK = /^09:00 Njeri · Haircut ?\(Booked\)$/;
 
 const openNjeri = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.click(await screen.findByRole('button', { name: NJERI_BLOCK }));
@@ -235,19 +235,63 @@ describe('CalendarPage', { timeout: 20_000 }, () => {
     open(route);
     const dialog = await openNjeri(user);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Njeri' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Cancel: Njeri?' });
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel appointment: Njeri?' });
     expect(posted).toEqual([]);
-    // Two buttons say 'Cancel': the first dismisses, the red one confirms.
-    await user.click(within(confirm).getAllByRole('button', { name: 'Cancel' })[0] as HTMLElement);
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel: Njeri?' })).toBeNull());
+    // Each button says what it does: no two read 'Cancel'.
+    expect(
+      within(confirm)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['', 'Keep appointment', 'Cancel appointment']);
+    await user.click(within(confirm).getByRole('button', { name: 'Keep appointment' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Cancel appointment: Njeri?' })).toBeNull(),
+    );
     expect(posted).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Njeri' }));
-    const again = await screen.findByRole('dialog', { name: 'Cancel: Njeri?' });
-    const buttons = within(again).getAllByRole('button', { name: 'Cancel' });
-    await user.click(buttons[buttons.length - 1] as HTMLElement);
+    const again = await screen.findByRole('dialog', { name: 'Cancel appointment: Njeri?' });
+    await user.click(within(again).getByRole('button', { name: 'Cancel appointment' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Appointment updated'));
     expect(posted).toHaveLength(1);
     expect(calledUrls(fetchMock)).toContain('/api/barber/calendar?date=2026-01-05');
+  });
+
+  it('shows a short block on one line, time, customer and services, the whole in its title', async () => {
+    signInAs('member');
+    const wash = appointmentOf({
+      id: '00000000-0000-4000-8000-0000000000b2',
+      customer: { id: 'c2', name: 'Baraka', phone: null, email: null },
+      start_at: '2026-01-05T08:00:00.000Z',
+      end_at: '2026-01-05T08:15:00.000Z',
+      services: [{ service_id: 'sv-wash', name: 'Wash', duration_minutes: 15, price: '500.0000' }],
+    });
+    open({ 'GET /api/barber/calendar': day([njeri, wash]) });
+    for (const [block, line] of [
+      [await screen.findByRole('button', { name: NJERI_BLOCK }), '09:00 Njeri · Haircut'],
+      [await screen.findByRole('button', { name: /^11:00 Baraka/ }), '11:00 Baraka · Wash'],
+    ] as const) {
+      // One line (not a second one below, cut off by the 30 or 15 minutes' height) that truncates.
+      const lines = block.querySelectorAll('p');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]?.textContent).toMatch(new RegExp(`^${line}`));
+      expect(block.getAttribute('title')).toMatch(new RegExp(`^${line} \\(Booked\\)$`));
+    }
+  });
+
+  it('shows the name and phone given with a public booking where they differ from the customer', async () => {
+    const user = userEvent.setup();
+    signInAs('member');
+    const booked = appointmentOf({
+      customer: { id: 'c1', name: 'Racer 4', phone: '+49123454', email: 'racer4@example.com' },
+      booked_as: { name: 'Impostor Name', phone: '+999 999' },
+      source: 'public',
+    });
+    open({ 'GET /api/barber/calendar': day([booked]) });
+    const block = await screen.findByRole('button', { name: /^09:00 Racer 4 \(booked as Impostor Name\)/ });
+    await user.click(block);
+    const dialog = await screen.findByRole('dialog', { name: 'Racer 4' });
+    expect(within(dialog).getByText('Booked as Impostor Name · +999 999')).toBeTruthy();
+    expect(within(dialog).getByText('+49123454 · racer4@example.com')).toBeTruthy();
   });
 
   it('books at the desk from New appointment, in the shop time', async () => {

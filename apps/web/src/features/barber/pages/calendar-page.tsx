@@ -26,6 +26,7 @@ import { useServices } from '../api/services.ts';
 import { useBarberSettings } from '../api/settings.ts';
 import { useStaff } from '../api/staff.ts';
 import {
+  customerLabel,
   instantIn,
   minuteOfDayIn,
   minutesToTime,
@@ -40,6 +41,8 @@ import { BookForm } from '../components/book-form.tsx';
 const SLOT = 15;
 const ROW_PX = 14;
 const px = (minutes: number) => (minutes / SLOT) * ROW_PX;
+/** Two lines of xs text (with the block's padding) need this many minutes' height; a shorter block shows one. */
+const TWO_LINES_MINUTES = 45;
 
 const addDays = (date: string, days: number) =>
   new Date(new Date(`${date}T00:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
@@ -121,11 +124,14 @@ export const CalendarPage = () => {
 
   const block = (a: Appointment) => {
     const top = px(minuteOfDayIn(a.start_at, timezone) - from);
-    const size = Math.max(
-      px((new Date(a.end_at).getTime() - new Date(a.start_at).getTime()) / 60_000),
-      ROW_PX,
-    );
+    const minutes = (new Date(a.end_at).getTime() - new Date(a.start_at).getTime()) / 60_000;
+    const size = Math.max(px(minutes), ROW_PX);
     const movable = mayBook && a.status === 'booked';
+    const who = `${timeIn(a.start_at, timezone)} ${customerLabel(a)}`;
+    const what = a.services.map((s) => s.name).join(' + ');
+    // A short block is one line, its height, so that no second line is cut mid-glyph.
+    const oneLine = minutes < TWO_LINES_MINUTES;
+    const status = <VisuallyHidden> ({STATUS_LABELS[a.status]})</VisuallyHidden>;
     return (
       <Box
         key={a.id}
@@ -142,6 +148,8 @@ export const CalendarPage = () => {
         }}
         onDragEnd={() => setDragging(null)}
         onClick={() => setSelected(a.id)}
+        // The whole text on hover: a truncated line shows '…'.
+        title={`${who} · ${what} (${STATUS_LABELS[a.status]})`}
         onKeyDown={(event) => {
           // A button opens on Enter and on Space (which would otherwise scroll the page).
           if (event.key !== 'Enter' && event.key !== ' ') return;
@@ -160,20 +168,32 @@ export const CalendarPage = () => {
           borderLeft: `4px solid var(--mantine-color-${STATUS_COLORS[a.status]}-6)`,
           background: `var(--mantine-color-${STATUS_COLORS[a.status]}-0)`,
           borderRadius: 4,
-          padding: '2px 6px',
+          padding: oneLine ? '0 6px' : '2px 6px',
           fontSize: 12,
           zIndex: 2,
         }}
       >
-        {/* Named by what it shows, the status read out after the time and customer: a name that
-            left the services out differed from the text (WCAG 2.5.3, what speech input says). */}
-        <Text size="xs" fw={600} truncate>
-          {timeIn(a.start_at, timezone)} {a.customer.name}
-          <VisuallyHidden> ({STATUS_LABELS[a.status]})</VisuallyHidden>
-        </Text>
-        <Text size="xs" truncate>
-          {a.services.map((s) => s.name).join(' + ')}
-        </Text>
+        {/* Named by what it shows, the status read out last: a name that left the services out
+            differed from the text (WCAG 2.5.3, what speech input says). */}
+        {oneLine ? (
+          <Text size="xs" truncate lh={`${size - 2}px`}>
+            <Text span inherit fw={600}>
+              {who}
+            </Text>{' '}
+            · {what}
+            {status}
+          </Text>
+        ) : (
+          <>
+            <Text size="xs" fw={600} truncate>
+              {who}
+            </Text>
+            <Text size="xs" truncate>
+              {what}
+              {status}
+            </Text>
+          </>
+        )}
       </Box>
     );
   };

@@ -22,14 +22,25 @@ export const useBookingPage = (slug: string) =>
     retry: false,
   });
 
-/** GET /api/public/booking/:slug/slots: a day's free slots for the services, with a staff member or anyone. */
-export const useSlots = (slug: string, serviceIds: string[], staffId: string | null, date: string) =>
+/**
+ * GET /api/public/booking/:slug/slots: a day's free slots for the services, with a staff member or
+ * anyone. With a mail link's `token` (a reschedule) as `except`: its booking's own time is not
+ * counted busy, so the times next to it are offered.
+ */
+export const useSlots = (
+  slug: string,
+  serviceIds: string[],
+  staffId: string | null,
+  date: string,
+  token?: string,
+) =>
   useQuery({
-    queryKey: ['booking', slug, 'slots', serviceIds, staffId, date],
+    queryKey: ['booking', slug, 'slots', serviceIds, staffId, date, token ?? null],
     enabled: serviceIds.length > 0 && date !== '',
     queryFn: async () => {
       const params = new URLSearchParams({ service_ids: serviceIds.join(','), date });
       if (staffId) params.set('staff_id', staffId);
+      if (token) params.set('except', token);
       return (await apiRequest<Envelope<SlotDay>>(`${base(slug)}/slots?${params}`, { auth: false })).data;
     },
   });

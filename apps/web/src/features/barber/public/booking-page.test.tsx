@@ -78,6 +78,8 @@ describe('the public booking page', { timeout: 20_000 }, () => {
     });
     renderBooking();
     await screen.findByRole('heading', { name: 'Kinyozi Spa' });
+    // Whose clock the times are: the visitor may be in another zone.
+    expect(screen.getByText('Times are in Africa/Nairobi')).toBeTruthy();
     // Each price in the shop's currency.
     expect(
       screen.getByRole('checkbox', { name: `Haircut · 30 min · KES ${(800).toLocaleString()}` }),
@@ -95,6 +97,7 @@ describe('the public booking page', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/^E-mail/), 'njeri@example.com');
     await user.click(screen.getByRole('button', { name: 'Book' }));
     await screen.findByRole('heading', { name: 'You are booked' });
+    expect(screen.getByText(/Times are in Africa\/Nairobi/)).toBeTruthy();
     expect(posted).toEqual([
       {
         name: 'Njeri',

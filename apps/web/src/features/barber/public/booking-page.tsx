@@ -12,7 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PublicAppointment, PublicBookingPage } from '@workhub/shared/schemas/barber';
+import {
+  BARBER_MESSAGES,
+  type PublicAppointment,
+  type PublicBookingPage,
+} from '@workhub/shared/schemas/barber';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { QueryProvider } from '../../../components/query-provider.tsx';
@@ -82,8 +86,8 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
           You are booked
         </Title>
         <Alert color="green" title={whenIn(done.start_at, shop.timezone)}>
-          {done.services.join(' + ')} with {done.staff_name}. A confirmation is on its way to {contact.email},
-          with a link to cancel or reschedule.
+          {done.services.join(' + ')} with {done.staff_name}. {BARBER_MESSAGES.timesIn(shop.timezone)}. A
+          confirmation is on its way to {contact.email}, with a link to cancel or reschedule.
         </Alert>
       </Stack>
     );
@@ -96,6 +100,9 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
           {shop.name}
         </Title>
         <Text c="dimmed">Book an appointment</Text>
+        <Text size="sm" c="dimmed">
+          {BARBER_MESSAGES.timesIn(shop.timezone)}
+        </Text>
       </div>
       {shop.services.length === 0 ? (
         <Text>This shop takes no online bookings yet.</Text>

@@ -48,8 +48,9 @@ describe("the mail link's page", { timeout: 20_000 }, () => {
     });
     renderManage();
     await screen.findByRole('heading', { name: 'Your booking at Kinyozi Spa' });
-    // 07:00 UTC is 10:00 in Nairobi.
+    // 07:00 UTC is 10:00 in Nairobi, and the page says whose clock that is.
     expect(screen.getByText(/10:00/)).toBeTruthy();
+    expect(screen.getByText('Times are in Africa/Nairobi')).toBeTruthy();
     expect(screen.getByText('Haircut with Amina')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Cancel the booking' }));
     await user.click(screen.getByRole('button', { name: 'Keep it' }));
@@ -70,6 +71,8 @@ describe("the mail link's page", { timeout: 20_000 }, () => {
       [`GET ${BASE}/manage/${TOKEN}`]: () => jsonResponse(200, { data: booking('booked') }),
       [`GET ${BASE}/slots`]: (_init, url) => {
         expect(url).toContain('staff_id=00000000-0000-4000-8000-0000000000a1');
+        // The booking's own time is not busy for its move (09:45 for a 10:00): the link names it.
+        expect(url).toContain(`except=${TOKEN}`);
         return jsonResponse(200, {
           data: {
             timezone: 'Africa/Nairobi',

@@ -1,6 +1,10 @@
 import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PublicAppointment, PublicBookingPage } from '@workhub/shared/schemas/barber';
+import {
+  BARBER_MESSAGES,
+  type PublicAppointment,
+  type PublicBookingPage,
+} from '@workhub/shared/schemas/barber';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { QueryProvider } from '../../../components/query-provider.tsx';
@@ -62,7 +66,12 @@ const Manage = ({ slug, token, shop, booking }: Props) => {
       <Title order={1} fz="h2">
         Your booking at {shop.name}
       </Title>
-      <Text fw={600}>{whenIn(booking.start_at, shop.timezone)}</Text>
+      <div>
+        <Text fw={600}>{whenIn(booking.start_at, shop.timezone)}</Text>
+        <Text size="sm" c="dimmed">
+          {BARBER_MESSAGES.timesIn(shop.timezone)}
+        </Text>
+      </div>
       <Text>
         {booking.services.join(' + ')} with {booking.staff_name}
       </Text>
@@ -116,6 +125,7 @@ const Manage = ({ slug, token, shop, booking }: Props) => {
             }}
             chosen={startAt}
             onChoose={setStartAt}
+            token={token}
           />
           <Group>
             <Button

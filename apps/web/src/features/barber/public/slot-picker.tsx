@@ -11,6 +11,8 @@ type SlotPickerProps = {
   onDate: (date: string) => void;
   chosen: string | null;
   onChoose: (startAt: string) => void;
+  /** A mail link's token: the slots to move its booking to (its own time is free for it). */
+  token?: string;
 };
 
 /** A day (the shop's calendar) and its free slots as buttons; loading, empty and error states. */
@@ -23,8 +25,9 @@ export const SlotPicker = ({
   onDate,
   chosen,
   onChoose,
+  token,
 }: SlotPickerProps) => {
-  const slots = useSlots(slug, serviceIds, staffId, date);
+  const slots = useSlots(slug, serviceIds, staffId, date, token);
   return (
     <>
       <TextInput
