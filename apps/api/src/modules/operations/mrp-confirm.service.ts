@@ -134,7 +134,8 @@ export function createMrpConfirmService(ctx: Ctx) {
         productName: products.productName,
         kind: mrpProposals.kind,
         // Cast only what fits: a larger quantity would fail the cast (numeric field overflow).
-        quantity: sql<string | null>`case when ceil(${mrpProposals.quantity} * 10000) / 10000 <= ${MRP_ORDER_QUANTITY_MAX}::numeric
+        quantity: sql<string | null>`case when ceil(${mrpProposals.quantity} * 10000) / 10000
+            <= ${MRP_ORDER_QUANTITY_MAX}::numeric
           then (ceil(${mrpProposals.quantity} * 10000) / 10000)::numeric(14, 4)::text end`,
         needDate: mrpProposals.needDate,
         releaseDate: mrpProposals.releaseDate,
