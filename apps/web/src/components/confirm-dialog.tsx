@@ -7,6 +7,8 @@ type ConfirmDialogProps = {
   /** What will happen, in plain words. */
   children: ReactNode;
   confirmLabel: string;
+  /** The button that leaves things as they are: 'Cancel', or a clearer word where the action is itself a cancel ('Keep appointment'). */
+  cancelLabel?: string;
   /** The confirmed action is under way: the confirm button spins, Cancel waits. */
   busy: boolean;
   onCancel: () => void;
@@ -19,6 +21,7 @@ export const ConfirmDialog = ({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busy,
   onCancel,
   onConfirm,
@@ -27,7 +30,7 @@ export const ConfirmDialog = ({
     {children}
     <Group justify="flex-end" mt="lg">
       <Button variant="default" onClick={onCancel} disabled={busy}>
-        Cancel
+        {cancelLabel}
       </Button>
       <Button color="red" loading={busy} onClick={onConfirm}>
         {confirmLabel}

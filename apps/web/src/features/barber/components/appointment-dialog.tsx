@@ -8,6 +8,7 @@ import {
   type BarberStaff,
 } from '@workhub/shared/schemas/barber';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { priced } from '../../../lib/currency.ts';
 import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
@@ -73,23 +74,17 @@ export const StepButtons = ({
           </Button>
         ))}
       </Group>
-      {/* Not the shared ConfirmDialog: its dismiss button reads 'Cancel', beside 'Cancel' that cancels the visit. */}
-      <Modal
+      <ConfirmDialog
         opened={asking !== null}
-        onClose={() => setAsking(null)}
         title={asking ? `${STEP_TEXT[asking].confirm}: ${appointment.customer.name}?` : ''}
-        centered
+        confirmLabel={asking ? STEP_TEXT[asking].confirm : ''}
+        cancelLabel={asking ? STEP_TEXT[asking].keep : undefined}
+        busy={step.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={confirm}
       >
         <Text size="sm">{asking ? STEP_TEXT[asking].explain : ''}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setAsking(null)} disabled={step.isPending}>
-            {asking ? STEP_TEXT[asking].keep : ''}
-          </Button>
-          <Button color="red" loading={step.isPending} onClick={confirm}>
-            {asking ? STEP_TEXT[asking].confirm : ''}
-          </Button>
-        </Group>
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 };
