@@ -898,13 +898,30 @@ export function createAppointmentService(ctx: Ctx) {
       // In the request's transaction: the row commits with the export's answer or not at all.
       await recordAudit(db, exportEvent(scope, 'export.appointments', rows.length, query, at));
       const csv = toCsv(
-        ['Start', 'End', 'Customer', 'Phone', 'E-mail', 'Staff', 'Services', 'Total', 'Status', 'Source'],
+        // 'Booked as': the name and phone given with an online booking, where they differ from the
+        // customer's record it was linked to by e-mail (as the calendar shows them).
+        [
+          'Start',
+          'End',
+          'Customer',
+          'Phone',
+          'E-mail',
+          'Booked as',
+          'Booked phone',
+          'Staff',
+          'Services',
+          'Total',
+          'Status',
+          'Source',
+        ],
         rows.map((a) => [
           a.start_at,
           a.end_at,
           a.customer.name,
           a.customer.phone,
           a.customer.email,
+          a.booked_as?.name ?? null,
+          a.booked_as?.phone ?? null,
           a.staff.name,
           a.services.map((s) => s.name).join(' + '),
           a.total,

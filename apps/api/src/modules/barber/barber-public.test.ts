@@ -210,6 +210,12 @@ describe('the public booking page (QA)', () => {
     // The search finds the name given with the booking too.
     const found = await call(t, 'GET', '/api/barber/appointments?q=Impostor', shop.token);
     expect(found.json().data).toHaveLength(1);
+    // So does the export, beside the customer's record.
+    const csv = (await call(t, 'GET', '/api/barber/appointments/export?q=Impostor', shop.token)).body;
+    const [header, row] = csv.trim().split('\n');
+    expect(header).toContain('Customer,Phone,E-mail,Booked as,Booked phone,Staff');
+    // (A cell starting with '+' is kept from being read as a formula: lib/csv.ts.)
+    expect(row).toContain(`Racer 4,'+49123454,${email},Impostor Name,'+999 999,`);
 
     // The same name and phone as the record: nothing to tell apart.
     const again = await post(`${BASE}/${shop.slug}/appointments`, {
