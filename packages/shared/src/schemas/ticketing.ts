@@ -44,6 +44,7 @@ function recalledTimes(recalls: number): string {
 }
 
 export const ticketingMessages = {
+  tooManyStreams: 'Too many live boards are open from this address. Close one and try again.',
   serviceNameTaken: 'A service with this name already exists',
   prefixTaken: 'Another service uses this prefix letter',
   prefixInvalid: 'The prefix is one letter, A to Z',

@@ -14,7 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { publicScope } from '../../plugins/public-gate.ts';
 import { readBoard } from './board.service.ts';
@@ -38,6 +38,15 @@ export const ticketingPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async 
   const tickets = createTicketsService(ctx, records);
   const hub = createBoardHub(db, now);
   const closing = new Set<() => void>();
+  // Streams open per client IP in this instance: a stream costs a socket and a subscription for
+  // as long as it stays open, so one address may hold at most `publicStreamsPerIp` at once (a
+  // venue's screens behind one address stay well under it; a script opening thousands does not).
+  const streamsByIp = new Map<string, number>();
+  const releaseStream = (ip: string) => {
+    const left = (streamsByIp.get(ip) ?? 1) - 1;
+    if (left > 0) streamsByIp.set(ip, left);
+    else streamsByIp.delete(ip);
+  };
   const closeAll = async () => {
     for (const close of [...closing]) close();
     hub.close();
@@ -132,10 +141,22 @@ export const ticketingPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async 
     },
     async (request, reply) => {
       const scope = publicScope(request);
-      const first = await readBoard(db, scope, scope.workspaceName, now());
-      // The stream holds no transaction (nor its pool connection): the hub's poller reads the board.
-      await request.tenantTransaction?.end(true);
-      request.tenantTransaction = undefined;
+      const ip = request.ip;
+      const open = streamsByIp.get(ip) ?? 0;
+      if (open >= ctx.config.publicStreamsPerIp)
+        throw new AppError(429, 'RATE_LIMITED', ticketingMessages.tooManyStreams, { retryAfter: 30 });
+      // Counted before the first read is awaited, so many opened at once cannot all pass the check.
+      streamsByIp.set(ip, open + 1);
+      let first: BoardState;
+      try {
+        first = await readBoard(db, scope, scope.workspaceName, now());
+        // The stream holds no transaction (nor its pool connection): the hub's poller reads the board.
+        await request.tenantTransaction?.end(true);
+        request.tenantTransaction = undefined;
+      } catch (err) {
+        releaseStream(ip);
+        throw err;
+      }
       reply.hijack();
       const out = reply.raw;
       out.writeHead(200, {
@@ -150,7 +171,11 @@ export const ticketingPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async 
       send(first);
       const unsubscribe = hub.subscribe(scope, first.version, send);
       const heartbeat = setInterval(() => out.write(': ping\n\n'), HEARTBEAT_MS);
+      let closed = false;
       const close = () => {
+        if (closed) return;
+        closed = true;
+        releaseStream(ip);
         clearInterval(heartbeat);
         unsubscribe();
         closing.delete(close);
@@ -160,6 +185,8 @@ export const ticketingPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async 
       request.raw.on('close', close);
       out.on('close', close);
       out.on('error', close);
+      // A client that left while the first board was read has closed already: no event will come.
+      if (request.raw.destroyed || out.destroyed) close();
     },
   );
 };
