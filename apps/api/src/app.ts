@@ -74,6 +74,7 @@ import {
   userRateLimit,
 } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSignInRequired } from './plugins/sign-in-required.ts';
 import { registerSubscriptionAccess } from './plugins/subscription-access.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -200,6 +201,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   await registerGlobalRateLimit(app, config.globalRateLimit, globalStore);
   await registerDocs(app, config.publicUrl);
   registerAuth(app, tokens, db, now);
+  registerSignInRequired(app);
   registerSubscriptionAccess(app, db, now);
 
   await app.register(healthRoutes, { prefix: '/api', db });

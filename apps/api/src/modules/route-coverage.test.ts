@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COOKIE_API_ROUTES } from '../plugins/sign-in-required.ts';
 import { openTestDb, type TestApp, testApp } from '../test/helpers.ts';
 import { CALLERS, PUBLIC_ROUTES, parseTable } from '../test/matrix.ts';
 
@@ -105,6 +106,32 @@ describe('route coverage of the permission matrices', () => {
         .map((r) => `${table.file}: ${r.route} -> ${r.expected.anonymous}`),
     );
     expect(open, 'authenticated routes that let an anonymous caller through').toEqual([]);
+  });
+
+  it('answers 401 to an anonymous caller on every route not public, before reading or checking its input', async () => {
+    const closed = routeTable(registered).filter(
+      (route) =>
+        route.split(' ')[1]?.startsWith('/api/') &&
+        !PUBLIC_ROUTES.includes(route) &&
+        !COOKIE_API_ROUTES.includes(route),
+    );
+    expect(closed.length).toBeGreaterThan(100);
+    const answers: string[] = [];
+    for (const route of closed) {
+      const [method = 'GET', pattern = ''] = route.split(' ');
+      // Ids that are no ids, and a body no schema accepts (invalid JSON for a write).
+      const url = pattern.replace(/:[A-Za-z_]+/g, 'not-an-id%00').replace('*', 'x');
+      for (const headers of [{}, { authorization: 'Bearer forged.token.value' }]) {
+        const response = await t.app.inject({
+          method: method as 'GET',
+          url,
+          headers: { ...headers, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: '{"name": ' }),
+        });
+        if (response.statusCode !== 401) answers.push(`${route} -> ${response.statusCode}`);
+      }
+    }
+    expect(answers, 'routes that answered an anonymous caller with something other than 401').toEqual([]);
   });
 
   it('has every table either a role matrix or the public one', () => {

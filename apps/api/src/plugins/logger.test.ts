@@ -36,17 +36,17 @@ beforeAll(async () => {
   Object.assign(t, await testApp(await openTestDb(), { LOG_LEVEL: 'info' }, { logStream: log }));
   hash = await hashPassword('correct horse battery staple');
   // A failed query whose parameters carry a password hash, the way a failing insert of a user would.
-  t.app.get('/api/test-failing-query', async () => {
+  t.app.get('/test-failing-query', async () => {
     await t.db.db.execute(sql`select ${hash}::int as n`);
   });
   // A not-null violation: PostgreSQL's detail spells out the failing row, hash included.
-  t.app.get('/api/test-failing-row', async () => {
+  t.app.get('/test-failing-row', async () => {
     await t.db.db.transaction(async (tx) => {
       await tx.execute(sql`create temp table log_test_row (h text, n int not null) on commit drop`);
       await tx.execute(sql`insert into log_test_row values (${hash}, null)`);
     });
   });
-  t.app.get('/api/test-log-headers', async (request) => {
+  t.app.get('/test-log-headers', async (request) => {
     request.log.info({ headers: request.headers }, 'headers seen');
     return { ok: true };
   });
@@ -59,7 +59,7 @@ afterAll(async () => {
 
 describe('what the logs never hold', () => {
   it('a failed query is logged without its parameters or the row it failed on', async () => {
-    for (const url of ['/api/test-failing-query', '/api/test-failing-row']) {
+    for (const url of ['/test-failing-query', '/test-failing-row']) {
       const before = log.lines.length;
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(500);
@@ -75,7 +75,7 @@ describe('what the logs never hold', () => {
 
   it('names the table, column and constraint a failing row broke, without the row', async () => {
     const before = log.lines.length;
-    await t.app.inject({ method: 'GET', url: '/api/test-failing-row' });
+    await t.app.inject({ method: 'GET', url: '/test-failing-row' });
     const failure = log
       .entries()
       .slice(before)
@@ -90,7 +90,7 @@ describe('what the logs never hold', () => {
 
   it('keeps the error code and the failing statement, which say what went wrong', async () => {
     const before = log.lines.length;
-    await t.app.inject({ method: 'GET', url: '/api/test-failing-query' });
+    await t.app.inject({ method: 'GET', url: '/test-failing-query' });
     const failure = log
       .entries()
       .slice(before)
@@ -115,7 +115,7 @@ describe('what the logs never hold', () => {
     const before = log.lines.length;
     await t.app.inject({
       method: 'GET',
-      url: '/api/test-log-headers',
+      url: '/test-log-headers',
       headers: { ...bearer('secret-access-token'), ...withRefresh('secret-refresh-token') },
     });
     const text = log.lines.slice(before).join('');

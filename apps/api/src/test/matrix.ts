@@ -1,6 +1,7 @@
 import type { Template, WorkspaceRole } from '@workhub/shared/enums';
 import type { Workspace } from '@workhub/shared/schemas/workspaces';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ANONYMOUS_API_ROUTES } from '../plugins/sign-in-required.ts';
 import { bearer, type TestApp } from './helpers.ts';
 import { staffMember } from './staff.ts';
 import { type Device, type Member, memberIn, newTenant } from './tenants.ts';
@@ -142,9 +143,9 @@ export function describeMatrix(
  * public-permission-matrix.test.ts calls the ones that are cheap to call, anonymously.
  */
 export const PUBLIC_ROUTES: readonly string[] = [
-  // Probes of the load balancer and the orchestrator.
-  'GET /api/health',
-  'GET /api/ready',
+  // Probes, the pricing page's plans, signing up and in, single sign-on, the invitation link: the
+  // API routes that answer a caller with no token (plugins/sign-in-required.ts).
+  ...ANONYMOUS_API_ROUTES,
   // The OpenAPI document and its browser (@fastify/swagger-ui): the API is documented in public.
   'GET /api/docs',
   'GET /api/docs/json',
@@ -152,27 +153,6 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/docs/static/index.html',
   'GET /api/docs/static/swagger-initializer.js',
   'GET /api/docs/static/*',
-  // The plans of the public pricing page.
-  'GET /api/plans',
-  // Signing up and in: the caller has no token yet. refresh, session and logout read the refresh
-  // cookie instead (and refuse a foreign Origin).
-  'POST /api/auth/register',
-  'POST /api/auth/verify-email',
-  'POST /api/auth/resend-code',
-  'POST /api/auth/login',
-  'POST /api/auth/forgot-password',
-  'POST /api/auth/new-password',
-  'POST /api/auth/refresh',
-  'POST /api/auth/session',
-  'POST /api/auth/logout',
-  // Single sign-on: the providers offered on the login page, then the round trip to one.
-  'GET /api/auth/providers',
-  'GET /api/auth/oauth/:provider/start',
-  'GET /api/auth/oauth/:provider/callback',
-  // The invitation link: its invitee may have no login yet, and accepts with a name and password
-  // (both are in the workspace matrix too, where an invitation to a login needs that login).
-  'GET /api/invitations/:token',
-  'POST /api/invitations/:token/accept',
   // Barber Shop & Spa's booking page (/book/{slug}), behind the slug gate (plugins/public-gate.ts):
   // the shop's services and staff, a day's slots, a booking, and the mail link's page.
   'GET /api/public/booking/:slug',
