@@ -73,6 +73,8 @@ export const messages = {
 
   // Plans
   planPicked: 'Your plan is set. Enjoy your 30-day free trial.',
+  planChangeAtCheckout:
+    'Your free trial is over or your plan is paid for: change your plan on the billing page, where it is invoiced.',
 
   // Workspaces (spec sections 5, 7 and 8)
   nameRequired: 'Name is required',

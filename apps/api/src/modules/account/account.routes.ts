@@ -12,7 +12,8 @@ const tags = ['account'];
 const security = [{ bearerAuth: [] }];
 
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }) => {
-  // Picking a plan is how a read-only account gets going again.
+  // Read-only accounts may read their subscription; a plan is picked only while the trial runs
+  // (pickPlan), and a read-only account gets going again at checkout (billing).
   allowReadOnlyRoutes(app);
   app.get(
     '/account/subscription',
@@ -33,9 +34,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { 
       schema: {
         tags,
         security,
-        summary: 'Pick the plan of the account (account holders only)',
+        summary: 'Pick the plan of the account while its free trial runs (account holders only)',
+        description: '409 once the trial is over or a plan is paid for: the plan then changes at checkout.',
         body: pickPlanBody,
-        response: { 200: dataEnvelope(accountSubscription), ...errorResponses(400, 401, 403) },
+        response: { 200: dataEnvelope(accountSubscription), ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request) => ({

@@ -1,12 +1,14 @@
+import { messages } from '@workhub/shared/messages';
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
 import type { AccountSubscription } from '@workhub/shared/schemas/plans';
+import { paidPeriodRuns } from '@workhub/shared/subscription';
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { subscriptions } from '../../db/schema/plans.ts';
 import { accounts } from '../../db/schema/users.ts';
 import { subscriptionOf } from '../../db/subscription-times.ts';
 import { type AccountScope, accountScope } from '../../db/tenant-scope.ts';
-import { forbidden } from '../../lib/app-error.ts';
+import { conflict, forbidden } from '../../lib/app-error.ts';
 import { inScope, recordAudit } from '../audit/audit.ts';
 import { requireActivePlan } from '../plans/plans.service.ts';
 
@@ -42,7 +44,12 @@ export async function getAccountSubscription(
   return accountSubscriptionOf(ctx, await heldAccount(ctx, auth));
 }
 
-/** Picks the plan (after verifying, or later); the trial keeps its end date. */
+/**
+ * Picks the plan while the free trial runs (after verifying, or later in the trial); the trial
+ * keeps its end date. Once the trial is over or a plan is paid for, the plan changes only at
+ * checkout (billing), which invoices it: 409 here, decided on the locked subscription row, so a
+ * checkout at the same instant cannot slip between the check and the change.
+ */
 export async function pickPlan(
   ctx: Ctx,
   auth: AccessTokenClaims,
@@ -53,10 +60,27 @@ export async function pickPlan(
   const at = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ planId: subscriptions.planId })
+      .select({
+        planId: subscriptions.planId,
+        status: subscriptions.status,
+        trialEndsAt: subscriptions.trialEndsAt,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+      })
       .from(subscriptions)
       .where(scope.account(subscriptions))
       .for('update');
+    const trialRuns = before?.status === 'trialing' && before.trialEndsAt !== null && at < before.trialEndsAt;
+    const paid =
+      before !== undefined &&
+      paidPeriodRuns(
+        {
+          status: before.status,
+          trial_ends_at: before.trialEndsAt,
+          current_period_end: before.currentPeriodEnd,
+        },
+        at,
+      );
+    if (!trialRuns || paid) throw conflict(messages.planChangeAtCheckout);
     await tx.update(subscriptions).set({ planId, planChosenAt: at }).where(scope.account(subscriptions));
     await recordAudit(tx, {
       ...inScope(scope),

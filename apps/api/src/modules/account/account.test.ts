@@ -2,7 +2,8 @@ import { messages } from '@workhub/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { subscriptionPlans } from '../../db/schema/plans.ts';
 import { ensureSuperAdmin } from '../../db/seed.ts';
-import { bearer, errorOf, post, signUp, uniqueEmail, useTestApp } from '../../test/helpers.ts';
+import { bearer, errorOf, PASSWORD, post, signUp, uniqueEmail, useTestApp } from '../../test/helpers.ts';
+import { newTenant } from '../../test/tenants.ts';
 
 const t = useTestApp();
 
@@ -97,6 +98,54 @@ describe('PUT /api/account/subscription', () => {
       expect(response.statusCode).toBe(403);
       expect(errorOf(response).error).toEqual({ code: 'FORBIDDEN', message: messages.forbidden });
     }
+  });
+
+  it('answers 409 once a plan is paid for: the plan then changes at checkout only', async () => {
+    const { home } = await newTenant(t);
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers: bearer(home.token),
+      payload: { plan_id: 2 },
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const refused = await put(home.token, { subscription_id: 4 });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).error.message).toBe(messages.planChangeAtCheckout);
+    expect((await get(home.token)).json().data).toMatchObject({ subscription_id: 2, status: 'active' });
+  });
+
+  it('answers 409 once the trial is over, and leaves the plan and the read-only account as they were', async () => {
+    const { session, email } = await signUp(t);
+    expect((await put(session.access_token, { subscription_id: 2 })).statusCode).toBe(200);
+    t.clock.advance(30 * 86_400 + 1);
+    // Signed in again: the access token of 30 days ago has long expired.
+    const login = await post(t.app, '/api/auth/login', { email, password: PASSWORD });
+    const token = login.json().data.access_token;
+    const refused = await put(token, { subscription_id: 3 });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).error.message).toBe(messages.planChangeAtCheckout);
+    const after = (await get(token)).json().data;
+    expect(after).toMatchObject({ subscription_id: 2, status: 'trialing' });
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
+    expect(me.json().data.subscription).toMatchObject({ access: 'read_only' });
+  });
+
+  it('keeps the paid plan when a checkout and a pick arrive at the same instant', async () => {
+    const { home } = await newTenant(t);
+    const [bought, picked] = await Promise.all([
+      t.app.inject({
+        method: 'POST',
+        url: '/api/billing/checkout',
+        headers: bearer(home.token),
+        payload: { plan_id: 2 },
+      }),
+      put(home.token, { subscription_id: 4 }),
+    ]);
+    expect(bought.statusCode, bought.body).toBe(201);
+    // Before the checkout the pick was still in the trial (200); after it, refused (409).
+    expect([200, 409]).toContain(picked.statusCode);
+    expect((await get(home.token)).json().data).toMatchObject({ subscription_id: 2, status: 'active' });
   });
 
   it('answers 401 without a token', async () => {

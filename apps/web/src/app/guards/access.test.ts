@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionState, SignedInSession } from '../../lib/session-store.ts';
-import { fakeToken, fakeUser } from '../../test/fixtures.ts';
+import { fakeSubscription, fakeToken, fakeUser } from '../../test/fixtures.ts';
 import { type AccessCondition, decideAccess, decideGuestAccess, meetsCondition } from './access.ts';
 
 type Claims = Parameters<typeof fakeToken>[0];
@@ -97,6 +97,18 @@ describe('decideAccess', () => {
     expect(decideAccess(signedIn({ accounts: 1 }, { plan_chosen: true }), { requirePlan: true })).toEqual({
       kind: 'allow',
     });
+  });
+
+  it('does not send a holder who never picked a plan to the picker once the trial is over or a plan is paid', () => {
+    for (const subscription of [
+      fakeSubscription({ access: 'read_only', days_left: 0 }),
+      fakeSubscription({ plan_id: 2, status: 'active', current_period_end: '2027-01-01T00:00:00.000Z' }),
+    ]) {
+      const session = signedIn({ accounts: 1 }, { plan_chosen: false, subscription });
+      expect(decideAccess(session, { requirePlan: true })).toEqual({ kind: 'allow' });
+    }
+    const inTrial = signedIn({ accounts: 1 }, { plan_chosen: false, subscription: fakeSubscription() });
+    expect(decideAccess(inTrial, { requirePlan: true })).toMatchObject({ to: '/subscription_type' });
   });
 
   it('does not ask for a plan from someone who holds no account', () => {

@@ -33,6 +33,8 @@ export type AccessDecision =
   | { kind: 'redirect'; to: string; rememberFrom: boolean };
 
 export const SIGN_IN_PATH = '/auth/user/login';
+/** Where an account holder changes a plan once the trial is over or a plan is paid for. */
+export const BILLING_PATH = '/user/billing';
 export const CHOOSE_PLAN_PATH = '/subscription_type';
 export const HOME_PATH = '/workspace';
 /** Where this tab goes after its own logout: the public site (spec section 2). */
@@ -60,6 +62,17 @@ export const meetsCondition = (session: SignedInSession, condition: AccessCondit
   }
 };
 
+/**
+ * Whether the session's account holder may still pick a plan on /subscription_type: while the free
+ * trial runs (the API refuses a pick once it is over or a plan is paid for: the plan then changes
+ * at checkout, on the billing page). A session that does not carry its subscription is let
+ * through; the API decides.
+ */
+export const mayPickPlan = (session: SignedInSession): boolean => {
+  const subscription = session.user.subscription;
+  return subscription === null || (subscription.status === 'trialing' && subscription.access === 'full');
+};
+
 /** The guard of every protected route, as a pure function of the session. */
 export const decideAccess = (session: SessionState, rule: AccessRule = {}): AccessDecision => {
   switch (session.status) {
@@ -79,7 +92,12 @@ export const decideAccess = (session: SessionState, rule: AccessRule = {}): Acce
     case 'signed_in': {
       const conditions = rule.anyOf && rule.anyOf.length > 0 ? rule.anyOf : (['token'] as const);
       if (!conditions.some((condition) => meetsCondition(session, condition))) return signIn;
-      if (rule.requirePlan && isAccountHolder(authOf(session)) && !session.user.plan_chosen) {
+      if (
+        rule.requirePlan &&
+        isAccountHolder(authOf(session)) &&
+        !session.user.plan_chosen &&
+        mayPickPlan(session)
+      ) {
         return { kind: 'redirect', to: CHOOSE_PLAN_PATH, rememberFrom: false };
       }
       return { kind: 'allow' };
