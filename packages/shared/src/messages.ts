@@ -104,6 +104,7 @@ export const messages = {
   memberRemoved: 'Removed from this workspace.',
   memberInactive: 'Your access to this workspace is inactive. Contact the workspace owner.',
   ownerImmutable: 'The owner of the workspace cannot be changed or removed.',
+  selfAccessImmutable: 'You cannot change your own role or access: ask the owner or another admin.',
   profileUpdated: 'Profile updated',
 
   // Projects, milestones, tasks (spec sections 5, 7, 8; typos corrected, see docs/deviations.md)

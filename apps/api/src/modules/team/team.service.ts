@@ -105,6 +105,11 @@ export function createTeamService(ctx: Ctx) {
     if (member.role === 'owner') throw conflict(messages.ownerImmutable);
   }
 
+  /** An admin never takes away their own access (409): they would lock themselves out at once. */
+  function refuseSelf(claims: AccessTokenClaims, userId: string): void {
+    if (claims.user_id === userId) throw conflict(messages.selfAccessImmutable);
+  }
+
   async function reload(scope: WorkspaceScope, userId: string): Promise<TeamMember> {
     const [member] = await selectMembers(
       db,
@@ -156,6 +161,7 @@ export function createTeamService(ctx: Ctx) {
   async function update(claims: AccessTokenClaims, userId: string, input: z.output<typeof memberUpdateBody>) {
     const { scope, member } = await findMember(claims, userId, 'team:update');
     refuseOwner(member);
+    if (input.role !== member.role) refuseSelf(claims, userId);
     const at = now();
     const ownsProfile =
       member.accountHeld === null &&
@@ -198,6 +204,7 @@ export function createTeamService(ctx: Ctx) {
   async function setStatus(claims: AccessTokenClaims, userId: string, status: 'active' | 'inactive') {
     const { scope, member } = await findMember(claims, userId, 'team:set_status');
     refuseOwner(member);
+    refuseSelf(claims, userId);
     const at = now();
     await db.transaction(async (tx) => {
       const was = await lockMember(tx, scope, userId);

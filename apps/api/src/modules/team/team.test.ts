@@ -154,6 +154,24 @@ describe('PATCH /api/team/:userId', () => {
     expect((await call('PATCH', `/api/team/${admin.userId}`, worker.token, edit)).statusCode).toBe(403);
   });
 
+  it('answers 409 to an admin taking away their own access, and changes nothing', async () => {
+    const { workspace } = await newTenant(t);
+    const admin = await memberIn(t, workspace, 'admin');
+    const demoted = await call('PATCH', `/api/team/${admin.userId}`, admin.token, { ...edit, role: 'member' });
+    const deactivated = await call('PATCH', `/api/team/${admin.userId}/status`, admin.token, {
+      status: 'inactive',
+    });
+    for (const response of [demoted, deactivated]) {
+      expect(response.statusCode, response.body).toBe(409);
+      expect(errorOf(response).error).toEqual({ code: 'CONFLICT', message: messages.selfAccessImmutable });
+    }
+    // Still an active admin: their own details with the same role are theirs to save.
+    const mine = await call('GET', `/api/team/${admin.userId}`, admin.token);
+    expect(mine.json().data).toMatchObject({ role: 'admin', status: 'active' });
+    const same = await call('PATCH', `/api/team/${admin.userId}`, admin.token, edit);
+    expect(same.statusCode, same.body).toBe(200);
+  });
+
   it('holds a member to a new role at once, not when their token runs out', async () => {
     const { owner, workspace } = await newTenant(t);
     const admin = await memberIn(t, workspace, 'admin');
