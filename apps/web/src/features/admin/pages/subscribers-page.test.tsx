@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
 import type { Subscriber } from '@workhub/shared/schemas/admin';
@@ -109,7 +109,15 @@ describe('SubscribersPage', { timeout: 15_000 }, () => {
     });
     renderWithData(<SubscribersPage />, '/team');
     await screen.findByText('ada@example.com');
+    // It asks first, naming whom; Cancel leaves the account as it was.
     await user.click(rowWith('ada@example.com').getByRole('switch'));
+    const dialog = await screen.findByRole('dialog', { name: 'Make this account inactive?' });
+    expect(within(dialog).getByText(/Ada Holder \(ada@example.com\) and every member/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calledUrls(fetchMock).some((url) => url.endsWith('/status'))).toBe(false);
+    await user.click(rowWith('ada@example.com').getByRole('switch'));
+    await user.click(await screen.findByRole('button', { name: 'Make inactive' }));
 
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.subscriberStatusChanged));
     expect(await screen.findByText('Team (server)')).toBeTruthy();
@@ -117,6 +125,25 @@ describe('SubscribersPage', { timeout: 15_000 }, () => {
     const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/admin/subscribers/a1/status');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ status: 'inactive' });
     expect(calledUrls(fetchMock).filter((url) => url.startsWith('/api/admin/subscribers?'))).toHaveLength(1);
+  });
+
+  it('makes an inactive account active again without asking', async () => {
+    const user = userEvent.setup();
+    signIn(staff());
+    routeFetch(fetchMock, {
+      'GET /api/admin/subscribers': () =>
+        jsonResponse(200, { data: rows, meta: { page: 1, limit: 14, total: 2 } }),
+      'PATCH /api/admin/subscribers/a2/status': () =>
+        jsonResponse(200, {
+          message: messages.subscriberStatusChanged,
+          data: subscriber('a2', 'Bob', { status: 'active' }),
+        }),
+    });
+    renderWithData(<SubscribersPage />, '/team');
+    await screen.findByText('bob@example.com');
+    await user.click(rowWith('bob@example.com').getByRole('switch'));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.subscriberStatusChanged));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it("searches by name or e-mail and says 'No Record Found!' when nobody matches", async () => {
@@ -148,6 +175,7 @@ describe('SubscribersPage', { timeout: 15_000 }, () => {
     renderWithData(<SubscribersPage />, '/team');
     await screen.findByText('ada@example.com');
     await user.click(rowWith('ada@example.com').getByRole('switch'));
+    await user.click(await screen.findByRole('button', { name: 'Make inactive' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith(messages.notFound));
     expect(rowWith('ada@example.com').getByText('Active')).toBeTruthy();
   });

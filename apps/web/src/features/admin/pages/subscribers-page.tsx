@@ -1,6 +1,8 @@
-import { Paper } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import type { Subscriber } from '@workhub/shared/schemas/admin';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -11,6 +13,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSearchedPage } from '../../../lib/use-searched-page.ts';
 import { useSubscribers } from '../api/get-subscribers.ts';
 import { useSetSubscriberStatus } from '../api/set-subscriber-status.ts';
+import { holderName } from '../components/subscriber-labels.ts';
 import { SubscribersTable } from '../components/subscribers-table.tsx';
 
 /** /team for platform staff: every account holder, searchable, 14 a page, with the status switch. */
@@ -19,8 +22,10 @@ export const SubscribersPage = () => {
   const { page, setPage, search, onSearch, q } = useSearchedPage();
   const subscribers = useSubscribers(page, q);
   const setStatus = useSetSubscriberStatus();
+  /** The account about to be made inactive, while the confirmation is open. */
+  const [deactivating, setDeactivating] = useState<Subscriber | null>(null);
 
-  const onToggleStatus = async (row: Subscriber) => {
+  const changeStatus = async (row: Subscriber) => {
     try {
       const answer = await setStatus.mutateAsync({
         accountId: row.account_id,
@@ -29,7 +34,15 @@ export const SubscribersPage = () => {
       notify.success(answer.message || messages.subscriberStatusChanged);
     } catch (error) {
       notify.error(errorMessage(error));
+    } finally {
+      setDeactivating(null);
     }
+  };
+  // Making an account inactive shuts out its holder and every member at once: it asks first.
+  // Making it active again does not.
+  const onToggleStatus = (row: Subscriber) => {
+    if (row.status === 'active') setDeactivating(row);
+    else void changeStatus(row);
   };
 
   return (
@@ -69,6 +82,22 @@ export const SubscribersPage = () => {
           }
         </QueryState>
       </Paper>
+      <ConfirmDialog
+        opened={deactivating !== null}
+        title="Make this account inactive?"
+        confirmLabel="Make inactive"
+        busy={setStatus.isPending}
+        onCancel={() => setDeactivating(null)}
+        onConfirm={() => {
+          if (deactivating) void changeStatus(deactivating);
+        }}
+      >
+        <Text size="sm">
+          {deactivating ? `${holderName(deactivating)} (${deactivating.email})` : ''} and every member of the
+          account's workspaces are signed out and cannot sign in, and its public pages (booking pages, queue
+          boards) go offline, until the account is made active again. Nothing is deleted.
+        </Text>
+      </ConfirmDialog>
     </>
   );
 };
