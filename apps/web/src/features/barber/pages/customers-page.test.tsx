@@ -6,7 +6,7 @@ import { notify } from '../../../lib/notify.tsx';
 import { csvResponse } from '../../../test/downloads.ts';
 import { calledUrls } from '../../../test/fetch-mock.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
-import { at, barberPageKit } from './barber-test-kit.ts';
+import { at, barberPageKit, nairobiTime } from './barber-test-kit.ts';
 import { CustomersPage } from './customers-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -40,6 +40,21 @@ const openForm = async (user: ReturnType<typeof userEvent.setup>) => {
 };
 
 describe('CustomersPage', { timeout: 20_000 }, () => {
+  it("shows a customer's last visit in the shop's time, whatever the browser's", async () => {
+    signInAs('member');
+    open({
+      ...nairobiTime,
+      // 22:30 UTC on 30 November is 01:30 on 1 December in Nairobi.
+      'GET /api/barber/customers': () =>
+        jsonResponse(200, {
+          data: [{ ...customer('Kamau', 'kamau@example.com'), last_visit_at: '2026-11-30T22:30:00.000Z' }],
+          meta: { page: 1, limit: 14, total: 1 },
+        }),
+    });
+    const table = await screen.findByRole('table', { name: 'Customers' });
+    expect(await within(table).findByText('1 Dec 2026, 01:30')).toBeTruthy();
+  });
+
   it('adds a customer: checked before sending, then posted with an empty e-mail left out', async () => {
     const user = userEvent.setup();
     signInAs('worker');

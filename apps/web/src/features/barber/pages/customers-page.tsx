@@ -9,6 +9,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { exportCustomers, useCustomers } from '../api/customers.ts';
+import { useBarberSettings } from '../api/settings.ts';
+import { dateTimeIn } from '../barber-format.ts';
 import { CustomerForm } from '../components/customer-form.tsx';
 
 /**
@@ -23,6 +25,8 @@ export const CustomersPage = () => {
   const [q, setQ] = useState('');
   const [page, setPage] = usePageParam();
   const customers = useCustomers({ ...(q ? { q } : {}), page });
+  // A visit's time is the shop's, as on the appointments and the calendar, not the browser's.
+  const timezone = useBarberSettings().data?.timezone;
   return (
     <>
       <PageHeader
@@ -80,7 +84,7 @@ export const CustomersPage = () => {
             {
               key: 'last',
               header: 'Last visit',
-              cell: (c) => (c.last_visit_at ? new Date(c.last_visit_at).toLocaleDateString() : '—'),
+              cell: (c) => (c.last_visit_at ? (timezone ? dateTimeIn(c.last_visit_at, timezone) : '…') : '—'),
             },
             {
               key: 'history',
