@@ -67,6 +67,12 @@ export type Resource = { assigned_to?: string | null; template?: Template };
 
 const ADMIN_TYPE: readonly TokenRole[] = ['owner', 'admin'];
 const WORKSPACE_ROLES_READ: readonly TokenRole[] = ['owner', 'admin', 'member', 'worker'];
+/**
+ * The roles a task may be assigned to: those who may open a task assigned to them
+ * (`task:view_assigned`). Guests and customers see the dashboard only, so a task of theirs could
+ * not be opened by them, nor its status changed.
+ */
+export const TASK_ASSIGNEE_ROLES = ['owner', 'admin', 'member', 'worker'] as const;
 
 /** Who the session is: in roles.ts, which the sign-in route's guards load without this file. */
 export { isAccountHolder, isPlatformStaff };

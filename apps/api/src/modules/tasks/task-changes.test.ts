@@ -146,11 +146,17 @@ describe('PATCH /api/tasks/:id/status', () => {
       expect(refused.statusCode).toBe(403);
       expect(errorOf(refused).error.message).toBe(messages.forbidden);
     }
-    const guest = await memberIn(t, workspace, 'guest');
+    // A worker who held a task and is a guest now (a guest is never assigned one).
+    const guest = await memberIn(t, workspace, 'worker');
     const toGuest = await createTask(t, owner.token, {
       assigned_to: guest.userId,
       project_id: project.project_id,
     });
+    const demoted = await call(t, 'PATCH', `/api/team/${guest.userId}`, owner.token, {
+      first_name: 'Gus',
+      role: 'guest',
+    });
+    expect(demoted.statusCode, demoted.body).toBe(200);
     const guestTry = await call(t, 'PATCH', `/api/tasks/${toGuest.task_id}/status`, guest.token, {
       status: 'completed',
     });

@@ -1,7 +1,7 @@
 import { EXPORT_ROWS_MAX } from '@workhub/shared/constants';
 import type { ProjectStatus, SETTABLE_TASK_STATUSES } from '@workhub/shared/enums';
 import { messages } from '@workhub/shared/messages';
-import { type Action, can } from '@workhub/shared/permissions';
+import { type Action, can, TASK_ASSIGNEE_ROLES } from '@workhub/shared/permissions';
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
 import type {
   Task,
@@ -11,7 +11,7 @@ import type {
   taskUpdateBody,
 } from '@workhub/shared/schemas/work';
 import { isoDate } from '@workhub/shared/tasks';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -127,7 +127,7 @@ function insertTask(into: Db) {
 /**
  * A create whose checks are the insert's own condition, in one statement: the row is inserted only
  * when the project is the session workspace's and not archived, the assignee an active member of
- * it, and the milestone (when given) one of the project's; it returns what the answer shows of
+ * it in a role that may be assigned tasks (TASK_ASSIGNEE_ROLES), and the milestone (when given) one of the project's; it returns what the answer shows of
  * them. No row back means one of those failed, and the caller finds out which (createChecked).
  */
 function insertCheckedTask(into: Db, withMilestone: boolean) {
@@ -147,6 +147,7 @@ function insertCheckedTask(into: Db, withMilestone: boolean) {
       and ${workspaceMembers.workspaceId} = ${projects.workspaceId}
       and ${workspaceMembers.userId} = ${value('assignedTo', 'uuid')}
       and ${workspaceMembers.status} = 'active'
+      and ${inArray(workspaceMembers.role, [...TASK_ASSIGNEE_ROLES])}
     where ${inScopeWorkspace(projects)} and ${projects.id} = ${value('projectId', 'uuid')}
       and ${projects.status} <> 'archived' ${milestoneOfProject}`;
   // RETURNING names the new row "tasks"; its project, milestone and assignee are read beside it.
@@ -263,6 +264,7 @@ export function createTaskService(ctx: Ctx) {
             eq(workspaceMembers.workspaceId, projects.workspaceId),
             eq(workspaceMembers.userId, sql.placeholder('assigneeId')),
             eq(workspaceMembers.status, 'active'),
+            inArray(workspaceMembers.role, [...TASK_ASSIGNEE_ROLES]),
           ),
         )
         .leftJoin(users, eq(users.id, workspaceMembers.userId))

@@ -101,7 +101,10 @@ describe('POST /api/tasks', () => {
     const { owner, workspace, project, toWorker } = await setUp();
     const stranger = await addMember(t, (await newTenant(t)).workspace, 'worker');
     const inactive = await addMember(t, workspace, 'worker', { status: 'inactive' });
-    for (const assignee of [stranger.userId, inactive.userId, MISSING]) {
+    // Guests and customers cannot open a task (docs/permissions.md): none is assigned to them.
+    const guest = await addMember(t, workspace, 'guest');
+    const customer = await addMember(t, workspace, 'customer');
+    for (const assignee of [stranger.userId, inactive.userId, guest.userId, customer.userId, MISSING]) {
       const response = await call(
         t,
         'POST',
@@ -171,11 +174,17 @@ describe('GET /api/tasks/:id', () => {
 
   it('answers 403 to guests and customers, 404 across tenants and for a missing task, 400 for a bad id', async () => {
     const { owner, workspace, project } = await setUp();
-    const guest = await memberIn(t, workspace, 'guest');
+    // A worker who held a task and is a guest now (a guest is never assigned one).
+    const guest = await memberIn(t, workspace, 'worker');
     const toGuest = await createTask(t, owner.token, {
       assigned_to: guest.userId,
       project_id: project.project_id,
     });
+    const demoted = await call(t, 'PATCH', `/api/team/${guest.userId}`, owner.token, {
+      first_name: 'Gus',
+      role: 'guest',
+    });
+    expect(demoted.statusCode, demoted.body).toBe(200);
     expect((await call(t, 'GET', `/api/tasks/${toGuest.task_id}`, guest.token)).statusCode).toBe(403);
     const customer = await memberIn(t, workspace, 'customer');
     expect((await call(t, 'GET', `/api/tasks/${toGuest.task_id}`, customer.token)).statusCode).toBe(403);
