@@ -5,6 +5,7 @@ import {
   TASK_PRIORITIES,
   TASK_STATUSES,
 } from '@workhub/shared/enums';
+import { TASK_ASSIGNEE_ROLES } from '@workhub/shared/permissions';
 import type { TeamMember } from '@workhub/shared/schemas/team';
 import {
   MILESTONE_STATUS_LABELS,
@@ -34,8 +35,27 @@ export const TASK_PRIORITY_OPTIONS: Option[] = optionsOf(TASK_PRIORITIES, TASK_P
 /** A select's first, empty choice: nothing chosen yet (the schema then says what is required). */
 export const choose = (label: string): Option => ({ value: '', label });
 
-/** Active members as 'First Last' choices; `keep` stays in even when inactive (a task's assignee). */
-export const memberOptions = (members: TeamMember[], keep?: string | null): Option[] =>
-  members
-    .filter((member) => member.status === 'active' || member.user_id === keep)
+/** A task's assignee as the task itself names them: who is kept even when no longer on the team. */
+export type KeptAssignee = { user_id: string; first_name: string; last_name: string };
+
+/**
+ * The people a task can go to as 'First Last' choices: active members whose role may hold tasks
+ * (guests and customers cannot open one). `keep`, the task's own assignee, stays in whatever they
+ * are now: inactive, in another role, or no longer a member at all (then named from the task).
+ */
+export const memberOptions = (members: TeamMember[], keep?: KeptAssignee | null): Option[] => {
+  const options = members
+    .filter(
+      (member) =>
+        (member.status === 'active' && (TASK_ASSIGNEE_ROLES as readonly string[]).includes(member.role)) ||
+        member.user_id === keep?.user_id,
+    )
     .map((member) => ({ value: member.user_id, label: personName(member) }));
+  if (keep && !members.some((member) => member.user_id === keep.user_id)) {
+    options.push({ value: keep.user_id, label: `${personName(keep)} (${FORMER_MEMBER})` });
+  }
+  return options;
+};
+
+/** Said of a task's assignee who is no longer a member of the workspace. */
+export const FORMER_MEMBER = 'no longer in this workspace';

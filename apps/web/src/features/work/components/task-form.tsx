@@ -98,6 +98,12 @@ export const TaskForm = ({ members, task, place }: TaskFormProps) => {
   const milestones = useMilestoneChoices(projectId);
   const assignedTo = form.watch('assigned_to');
   const assignee = members.find((member) => member.user_id === assignedTo) ?? null;
+  // The task's own assignee, named from the task: kept as a choice even once off the team.
+  const kept =
+    task?.assigned_to != null
+      ? { user_id: task.assigned_to, first_name: task.first_name, last_name: task.last_name }
+      : null;
+  const former = !assignee && kept !== null && assignedTo === kept.user_id ? kept : null;
 
   const projectField = form.register('project_id', {
     // Another project's milestones do not apply.
@@ -136,7 +142,7 @@ export const TaskForm = ({ members, task, place }: TaskFormProps) => {
               <Textarea label="Description" autosize minRows={3} {...field('description')} />
               <NativeSelect
                 label="Select a worker"
-                data={[choose('Choose a worker'), ...memberOptions(members, task?.assigned_to)]}
+                data={[choose('Choose a worker'), ...memberOptions(members, kept)]}
                 {...field('assigned_to')}
               />
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -171,7 +177,7 @@ export const TaskForm = ({ members, task, place }: TaskFormProps) => {
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
-        <AssigneeCard member={assignee} />
+        <AssigneeCard member={assignee} former={former} />
       </Grid.Col>
     </Grid>
   );

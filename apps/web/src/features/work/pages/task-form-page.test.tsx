@@ -43,6 +43,9 @@ const members = [
   }),
   fakeMember(),
   fakeMember({ user_id: ids.gone, first_name: 'Gus', last_name: 'Gone', status: 'inactive' }),
+  // Guests and customers cannot open a task: never offered one.
+  fakeMember({ user_id: ids.guest, first_name: 'Gail', last_name: 'Guest', role: 'guest' }),
+  fakeMember({ user_id: ids.customer, first_name: 'Cal', last_name: 'Customer', role: 'customer' }),
 ];
 
 const answerLookups = () => ({
@@ -224,6 +227,53 @@ describe('TaskFormPage', () => {
       status: 'in_progress',
       tag_ids: [ids.urgent, ids.client],
     });
+  });
+
+  it("keeps a task's assignee who has left the team as a choice, named from the task, and says so", async () => {
+    signIn(fakeWorkspaceAuthSession('workspace', 'admin'));
+    routeFetch(fetchMock, {
+      ...answerLookups(),
+      [`GET /api/tasks/${ids.task}`]: () =>
+        jsonResponse(200, {
+          data: fakeTask({ assigned_to: ids.removed, first_name: 'Rex', last_name: 'Removed' }),
+        }),
+    });
+    renderForm(`/task/${ids.task}/edit`);
+    await waitFor(() => expect(field('Select a worker').value).toBe(ids.removed));
+    expect(optionTexts('Select a worker')).toEqual([
+      'Choose a worker',
+      'Olive Owner',
+      'Wendy Worker',
+      'Rex Removed (no longer in this workspace)',
+    ]);
+    const card = screen.getByRole('region', { name: 'Assigned to' });
+    expect(within(card).getByText('Rex Removed')).toBeTruthy();
+    expect(within(card).getByText('no longer in this workspace')).toBeTruthy();
+    expect(within(card).queryByText(/Nobody yet/)).toBeNull();
+  });
+
+  it('offers every member of a team bigger than one page of the API', async () => {
+    const many = Array.from({ length: 102 }, (_, i) =>
+      fakeMember({
+        user_id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        first_name: 'Bulk',
+        last_name: String(i + 1).padStart(3, '0'),
+      }),
+    );
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, {
+      ...answerLookups(),
+      'GET /api/team': (_init, url) => {
+        const n = Number(new URL(url, 'http://x').searchParams.get('page'));
+        return jsonResponse(200, {
+          data: many.slice((n - 1) * 100, n * 100),
+          meta: { page: n, limit: 100, total: many.length },
+        });
+      },
+    });
+    renderForm(`/task/create?project=${ids.project}`);
+    await waitFor(() => expect(optionTexts('Select a worker')).toHaveLength(103));
+    expect(optionTexts('Select a worker').slice(-2)).toEqual(['Bulk 101', 'Bulk 102']);
   });
 
   it("puts the server's field messages under the fields and toasts its message", async () => {
