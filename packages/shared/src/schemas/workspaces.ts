@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import { TEMPLATES, WORKSPACE_ROLES } from '../enums.ts';
 import { messages } from '../messages.ts';
-import { currencyField, idField, isTimeZone, paginationQuery, plainText, requiredString } from './common.ts';
+import {
+  choiceField,
+  currencyField,
+  idField,
+  isTimeZone,
+  paginationQuery,
+  plainText,
+  requiredString,
+} from './common.ts';
 
 /** Create and edit (spec section 5: name, template and description are required). */
 export const workspaceBody = z.object({
   workspace_name: requiredString(messages.nameRequired, 120),
-  template: z.enum(TEMPLATES, { error: messages.templateRequired }),
+  template: choiceField(TEMPLATES, messages.templateRequired, 'Template'),
   description: requiredString(messages.descriptionRequired, 2000),
   /** What its amounts are shown in (ISO 4217); missing: unchanged (none for a new workspace). */
   currency: currencyField,

@@ -1,3 +1,4 @@
+import { TEMPLATES } from '@workhub/shared/enums';
 import { messages } from '@workhub/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { bearer, errorOf, useTestApp } from '../../test/helpers.ts';
@@ -50,7 +51,8 @@ describe('POST /api/workspaces', () => {
     });
     expect(errorOf(blank).error.fields).toEqual({
       workspace_name: messages.nameRequired,
-      template: messages.templateRequired,
+      // A template that is not one of them is named as such, with the choices.
+      template: messages.oneOf('Template', TEMPLATES),
       description: messages.descriptionRequired,
     });
   });
