@@ -41,6 +41,11 @@ test('an admin deactivates a subscriber, who then cannot sign in, and restores t
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Free Trial');
   await row.getByRole('switch').click({ force: true });
+  // It asks first, naming the holder.
+  const confirm = admin.getByRole('dialog', { name: 'Make this account inactive?' });
+  await expect(confirm).toContainText(holder.email);
+  await shot(admin, '81-subscribers-confirm');
+  await confirm.getByRole('button', { name: 'Make inactive' }).click();
   await expect(toast(admin, 'SUCCESS', 'Cool !!!')).toBeVisible();
   await expect(row).toContainText('Inactive');
   await shot(admin, '81-subscribers-inactive');

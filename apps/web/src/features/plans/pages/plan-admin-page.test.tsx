@@ -58,7 +58,14 @@ describe('PlanAdminPage', { timeout: 15_000 }, () => {
     expect((screen.getByRole('switch', { name: 'Active: Free' }) as HTMLInputElement).disabled).toBe(true);
     const toggle = screen.getByRole('switch', { name: 'Active: Pro' }) as HTMLInputElement;
     expect(toggle.checked).toBe(true);
+    // It asks first; Cancel changes nothing.
     await user.click(toggle);
+    const dialog = await screen.findByRole('dialog', { name: 'Make this plan inactive?' });
+    expect(within(dialog).getByText(/Pro leaves the pricing page/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    await user.click(toggle);
+    await user.click(await screen.findByRole('button', { name: 'Make inactive' }));
 
     expect(await rowWith('Pro').findByText('Inactive')).toBeTruthy();
     expect(notify.success).toHaveBeenCalledWith(messages.statusToggled);

@@ -1,7 +1,9 @@
-import { Button, Paper } from '@mantine/core';
+import { Button, Paper, Text } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import type { Plan } from '@workhub/shared/schemas/plans';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
@@ -22,8 +24,10 @@ export const PlanAdminPage = () => {
   useDocumentTitle('Plans');
   const plans = useAdminPlans();
   const setStatus = useSetPlanStatus();
+  /** The plan about to be taken off the pricing page, while the confirmation is open. */
+  const [deactivating, setDeactivating] = useState<Plan | null>(null);
 
-  const onToggleStatus = async (plan: Plan) => {
+  const changeStatus = async (plan: Plan) => {
     try {
       const answer = await setStatus.mutateAsync({
         id: plan.subscription_id,
@@ -32,7 +36,14 @@ export const PlanAdminPage = () => {
       notify.success(answer.message || messages.statusToggled);
     } catch (error) {
       notify.error(errorMessage(error));
+    } finally {
+      setDeactivating(null);
     }
+  };
+  // Switching a plan off takes it off the pricing page and out of checkout: it asks first.
+  const onToggleStatus = (plan: Plan) => {
+    if (plan.status === 'active') setDeactivating(plan);
+    else void changeStatus(plan);
   };
 
   return (
@@ -53,12 +64,27 @@ export const PlanAdminPage = () => {
               <PlanAdminTable
                 plans={data}
                 togglingId={setStatus.isPending ? (setStatus.variables?.id ?? null) : null}
-                onToggleStatus={(plan) => void onToggleStatus(plan)}
+                onToggleStatus={onToggleStatus}
               />
             </Paper>
           )
         }
       </QueryState>
+      <ConfirmDialog
+        opened={deactivating !== null}
+        title="Make this plan inactive?"
+        confirmLabel="Make inactive"
+        busy={setStatus.isPending}
+        onCancel={() => setDeactivating(null)}
+        onConfirm={() => {
+          if (deactivating) void changeStatus(deactivating);
+        }}
+      >
+        <Text size="sm">
+          {deactivating?.title} leaves the pricing page and can no longer be bought or chosen. Accounts on it
+          keep it until they change plan. You can make it active again at any time.
+        </Text>
+      </ConfirmDialog>
     </>
   );
 };
