@@ -17,7 +17,7 @@ export const messages = {
   confirmWorkspaceDeactivateBody: (name: string, current: boolean) =>
     `Nobody, you included, can work in ${name} until you activate it again from Archived workspaces.${
       current ? ' You are working in it now, so you will be taken back to your own account.' : ''
-    } Its projects, tasks and team are kept.`,
+    } Its public pages (a booking page, a queue board or kiosk) go offline meanwhile. Its records and team are kept.`,
   confirmProjectDeactivate: (name: string) => `Deactivate ${name}?`,
   confirmProjectDeactivateBody: (name: string) =>
     `${name} moves to Archived projects: its milestones and tasks can no longer be changed until someone activates it again.`,

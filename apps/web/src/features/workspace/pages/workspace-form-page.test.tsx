@@ -164,6 +164,14 @@ describe('WorkspaceFormPage', () => {
     expect(await screen.findByDisplayValue('Plant one')).toBeTruthy();
     expect((field('Template') as HTMLSelectElement).value).toBe('mrp');
     expect((field('Currency') as HTMLSelectElement).value).toBe('USD');
+    // Another template: it says what is hidden; back to its own, it says nothing.
+    expect(screen.queryByTestId('template-change-warning')).toBeNull();
+    await user.selectOptions(field('Template'), 'workspace');
+    expect(screen.getByTestId('template-change-warning').textContent).toMatch(
+      /MRP records of this workspace and its public pages .* will be hidden .* Nothing is deleted/,
+    );
+    await user.selectOptions(field('Template'), 'mrp');
+    expect(screen.queryByTestId('template-change-warning')).toBeNull();
     await user.clear(field('Name'));
     await user.type(field('Name'), 'Plant two');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { TEMPLATE_LABELS, TEMPLATES } from '@workhub/shared/enums';
 import { messages } from '@workhub/shared/messages';
 import { type Workspace, workspaceBody } from '@workhub/shared/schemas/workspaces';
@@ -95,6 +95,10 @@ const WorkspaceForm = ({ workspace }: WorkspaceFormProps) => {
     onSubmit: save,
   });
   const { errors } = form.formState;
+  const template = form.watch('template');
+  // Another template shows another module: this one's records and public pages (a booking page, a
+  // queue board) are hidden, not deleted, until the template is changed back.
+  const templateChanged = workspace !== undefined && Boolean(template) && template !== workspace.template;
 
   return (
     <Paper withBorder p="lg" radius="md" maw={720}>
@@ -111,6 +115,13 @@ const WorkspaceForm = ({ workspace }: WorkspaceFormProps) => {
             error={errors.template?.message}
             {...form.register('template')}
           />
+          {templateChanged && workspace ? (
+            <Alert color="yellow" title="Changing the template" data-testid="template-change-warning">
+              The {TEMPLATE_LABELS[workspace.template]} records of this workspace and its public pages (a
+              booking page, a queue board or kiosk) will be hidden until you change the template back. Nothing
+              is deleted.
+            </Alert>
+          ) : null}
           <Textarea
             label="Description"
             autosize
