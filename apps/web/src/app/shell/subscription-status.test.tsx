@@ -25,6 +25,12 @@ describe('subscription status in the shell', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('leaves the read-only alert to the billing page there (one alert, not two)', () => {
+    const session = signIn(fakeAuthSession({}, { subscription: readOnly }));
+    renderPage(both(session), '/user/billing');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows the read-only banner with Upgrade to the owner, and no trial badge', () => {
     const session = signIn(fakeAuthSession({}, { subscription: readOnly }));
     renderPage(both(session));

@@ -1,11 +1,13 @@
 import { Badge, Box } from '@mantine/core';
 import { can } from '@workhub/shared/permissions';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ReadOnlyAlert } from '../../features/billing/components/read-only-alert.tsx';
 import { authOf } from '../../lib/auth.ts';
 import type { SignedInSession } from '../../lib/session-store.ts';
 
 type Props = { session: SignedInSession };
+
+const BILLING_PAGE = '/user/billing';
 
 /** The top bar's 'Trial: 12 days left', for the holder while the trial runs; links to billing. */
 export const TrialBadge = ({ session }: Props) => {
@@ -27,10 +29,15 @@ export const TrialBadge = ({ session }: Props) => {
   );
 };
 
-/** Above every page of a read-only account: why, and (for the owner) the way to upgrade. */
+/**
+ * Above every page of a read-only account: why, and (for the owner) the way to upgrade. Not on the
+ * billing page, which says it itself beside the plan (one alert, not two).
+ */
 export const ReadOnlyBanner = ({ session }: Props) => {
   const subscription = session.user.subscription;
+  const { pathname } = useLocation();
   if (subscription?.access !== 'read_only') return null;
+  if (pathname === BILLING_PAGE) return null;
   return (
     <Box mb="md">
       <ReadOnlyAlert subscription={subscription} canUpgrade={can(authOf(session), 'billing:manage')} />

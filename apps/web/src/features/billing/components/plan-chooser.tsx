@@ -14,7 +14,14 @@ const limitLine = (max: number | null, one: string, many: string): string =>
  * The in-app plan chooser of /user/billing: the paid plans on sale, each leading to its checkout,
  * so the holder never leaves the app for the public pricing page.
  */
-export const PlanChooser = ({ currentPlanId }: { currentPlanId: number }) => {
+export const PlanChooser = ({
+  currentPlanId,
+  currentPaid,
+}: {
+  currentPlanId: number;
+  /** Whether the current plan was ever bought: 'Renew' it then, else 'Buy' it (a trial's pick). */
+  currentPaid: boolean;
+}) => {
   const plans = usePlanChoices(true);
   if (plans.isPending) return <LoadingState />;
   if (plans.isError) return <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />;
@@ -59,7 +66,7 @@ export const PlanChooser = ({ currentPlanId }: { currentPlanId: number }) => {
                   mt="auto"
                   variant={current ? 'light' : 'filled'}
                 >
-                  {current ? `Renew ${plan.title}` : `Choose ${plan.title}`}
+                  {current ? `${currentPaid ? 'Renew' : 'Buy'} ${plan.title}` : `Choose ${plan.title}`}
                 </Button>
               </Stack>
             </Card>

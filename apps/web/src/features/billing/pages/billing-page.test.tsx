@@ -5,7 +5,7 @@ import type { BillingOverview, Invoice } from '@workhub/shared/schemas/billing';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
-import { fakeAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { fakeAuthSession, fakePlan, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
@@ -118,9 +118,11 @@ describe('BillingPage', { timeout: 15_000 }, () => {
     const starter = within(chooser).getByRole('article', { name: 'Starter' });
     expect(within(starter).getByText(messages.currentPlan)).toBeTruthy();
     expect(within(starter).getByText('1 workspace · 5 members')).toBeTruthy();
-    expect(within(starter).getByRole('link', { name: 'Renew Starter' }).getAttribute('href')).toBe(
+    // Picked in the trial, never bought: 'Buy', not 'Renew'.
+    expect(within(starter).getByRole('link', { name: 'Buy Starter' }).getAttribute('href')).toBe(
       '/checkout/2',
     );
+    expect(within(starter).queryByRole('link', { name: 'Renew Starter' })).toBeNull();
     const pro = within(chooser).getByRole('article', { name: 'Professional' });
     expect(within(pro).getByText('Unlimited workspaces · 25 members')).toBeTruthy();
     expect(within(pro).getByRole('link', { name: 'Choose Professional' }).getAttribute('href')).toBe(
@@ -157,6 +159,33 @@ describe('BillingPage', { timeout: 15_000 }, () => {
     expect(row.getByText('Open')).toBeTruthy();
     expect(row.getByText('22 Nov 2026 – 22 Dec 2026')).toBeTruthy();
     expect(screen.getByText(/Paid period ends 22 Dec 2026 · 30 days left/)).toBeTruthy();
+  });
+
+  it('offers to renew the plan once it has been bought', async () => {
+    const user = userEvent.setup();
+    signIn(fakeAuthSession());
+    const paid: BillingOverview = {
+      ...trialing,
+      subscription: {
+        ...trialing.subscription,
+        status: 'active',
+        current_period_start: '2026-11-22T10:00:00.000Z',
+        current_period_end: '2026-12-22T10:00:00.000Z',
+      },
+    };
+    routeFetch(fetchMock, {
+      'GET /api/billing': () => jsonResponse(200, { data: paid }),
+      'GET /api/billing/invoices': () => jsonResponse(200, page([])),
+      'GET /api/plans': () =>
+        jsonResponse(200, {
+          data: [fakePlan(2, 'Starter', { price: 19 })],
+          meta: { page: 1, limit: 100, total: 1 },
+        }),
+    });
+    renderWithData(<BillingPage />, '/user/billing');
+    await user.click(await screen.findByRole('button', { name: messages.changePlan }));
+    const chooser = await screen.findByRole('region', { name: messages.choosePlan });
+    expect(within(chooser).getByRole('link', { name: 'Renew Starter' })).toBeTruthy();
   });
 
   it('shows the read-only alert with Upgrade once the trial is over', async () => {

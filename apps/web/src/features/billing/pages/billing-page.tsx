@@ -64,7 +64,12 @@ export const BillingPage = () => {
               <ReadOnlyAlert subscription={data.subscription} canUpgrade />
             ) : null}
             <CurrentPlanCard billing={data} onChangePlan={choosing ? undefined : openChooser} />
-            {choosing ? <PlanChooser currentPlanId={data.plan.plan_id} /> : null}
+            {choosing ? (
+              <PlanChooser
+                currentPlanId={data.plan.plan_id}
+                currentPaid={data.subscription.current_period_end !== null}
+              />
+            ) : null}
             <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="invoices">
               <Title order={2} fz="h4" mb="sm" id="invoices">
                 Invoices
