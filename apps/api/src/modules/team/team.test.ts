@@ -157,7 +157,10 @@ describe('PATCH /api/team/:userId', () => {
   it('answers 409 to an admin taking away their own access, and changes nothing', async () => {
     const { workspace } = await newTenant(t);
     const admin = await memberIn(t, workspace, 'admin');
-    const demoted = await call('PATCH', `/api/team/${admin.userId}`, admin.token, { ...edit, role: 'member' });
+    const demoted = await call('PATCH', `/api/team/${admin.userId}`, admin.token, {
+      ...edit,
+      role: 'member',
+    });
     const deactivated = await call('PATCH', `/api/team/${admin.userId}/status`, admin.token, {
       status: 'inactive',
     });
