@@ -9,6 +9,7 @@ import { tenantAware, watchPlatformUse } from './db/tenant-context.ts';
 import { createAccessTokens } from './lib/access-tokens.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { openRedisLink } from './lib/redis-link.ts';
+import { registerViewerDate } from './lib/viewer-date.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminDashboardService } from './modules/admin/admin-dashboard.service.ts';
@@ -202,6 +203,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   await registerDocs(app, config.publicUrl);
   registerAuth(app, tokens, db, now);
   registerSignInRequired(app);
+  registerViewerDate(app);
   registerSubscriptionAccess(app, db, now);
 
   await app.register(healthRoutes, { prefix: '/api', db });

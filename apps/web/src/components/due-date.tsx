@@ -1,13 +1,11 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { formatDate } from '../lib/labels.ts';
-
-/** Today's 'YYYY-MM-DD' where the user is. */
-const localToday = (now = new Date()) =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+import { localToday } from '../lib/local-date.ts';
 
 /**
- * A due date, marked Overdue in red once the day has passed and the record is not finished (a
- * project or a milestone; a task's list shows its computed 'overdue' status instead).
+ * A due date, marked Overdue in red once the user's day has passed it and the record is not
+ * finished (a project or a milestone; a task shows the 'overdue' status the API computes for the
+ * same day: the requests carry it, lib/http.ts).
  */
 export const DueDate = ({ date, finished }: { date: string | null; finished: boolean }) => {
   if (finished || date === null || date >= localToday()) return <>{formatDate(date)}</>;

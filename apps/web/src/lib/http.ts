@@ -1,5 +1,6 @@
 import { messages } from '@workhub/shared/messages';
 import { ApiError, toApiError } from './api-error.ts';
+import { localToday } from './local-date.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -61,7 +62,11 @@ const send = async (path: string, init: RawRequest, accept: string): Promise<Res
   // A FormData body (a file upload) goes as multipart; the browser writes its boundary header.
   const multipart = init.body instanceof FormData;
   if (init.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
-  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  if (init.token) {
+    headers.Authorization = `Bearer ${init.token}`;
+    // The user's own day: what "overdue" is measured against (the API's lib/viewer-date.ts).
+    headers['X-Local-Date'] = localToday();
+  }
   if (init.prefer) headers.Prefer = init.prefer;
   try {
     return await fetch(path, {

@@ -18,6 +18,7 @@ import {
   workspaceRead,
 } from '../../db/tenant-scope.ts';
 import { assertCan } from '../../lib/assert-can.ts';
+import { viewerToday } from '../../lib/viewer-date.ts';
 
 const WEEKS = 8;
 const PANEL_ROWS = 5;
@@ -152,7 +153,7 @@ export function createDashboardService(ctx: Ctx) {
   /** The one statement of the figures, the request's last read (read ahead of the session check). */
   async function figuresOf(scope: WorkspaceScope, at: Date) {
     assertCan(scope.auth, 'dashboard:view');
-    const today = isoDate(at);
+    const today = viewerToday(at);
     const { weeks, values: weekValues } = weeksUntil(at);
     const seesTeam = can(scope.auth, 'team:view');
     const seesProjects = can(scope.auth, 'project:view');

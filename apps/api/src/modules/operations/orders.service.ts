@@ -10,7 +10,6 @@ import {
   type purchaseOrderExportQuery,
   type purchaseOrderListQuery,
 } from '@workhub/shared/schemas/operations-orders';
-import { isoDate } from '@workhub/shared/tasks';
 import {
   and,
   asc,
@@ -34,6 +33,7 @@ import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts'
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename } from '../../lib/csv.ts';
 import { containing, ListShape } from '../../lib/list-query.ts';
+import { viewerToday } from '../../lib/viewer-date.ts';
 import { exportEvent, recordAudit } from '../audit/audit.ts';
 import { products, uoms } from './operations.schema.ts';
 import { deliverOrder } from './orders-delivery.ts';
@@ -161,7 +161,7 @@ export function createOrderService<Item, Line, Status extends string>(
   }
 
   async function detail(scope: WorkspaceScope, id: string): Promise<Item & { lines: Line[] }> {
-    const [row] = await selectOrders(and(scope.workspace(o), eq(o.id, id)), isoDate(now()));
+    const [row] = await selectOrders(and(scope.workspace(o), eq(o.id, id)), viewerToday(now()));
     if (!row) throw notFound();
     return { ...toItem(row), lines: await linesOf(scope, id) };
   }
@@ -181,7 +181,7 @@ export function createOrderService<Item, Line, Status extends string>(
   }
 
   function listOf(scope: WorkspaceScope, query: ExportQuery) {
-    const values = { ...scope.workspaceValues(), today: isoDate(now()) };
+    const values = { ...scope.workspaceValues(), today: viewerToday(now()) };
     const shape = new ListShape(`${kind.sequence}s`, values, () => inScopeWorkspace(o))
       .param(
         'q',

@@ -9,7 +9,6 @@ import {
   type workOrderExportQuery,
   type workOrderListQuery,
 } from '@workhub/shared/schemas/operations-orders';
-import { isoDate } from '@workhub/shared/tasks';
 import { and, asc, desc, eq, gte, ilike, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
@@ -20,6 +19,7 @@ import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts'
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing, ListShape } from '../../lib/list-query.ts';
+import { viewerToday } from '../../lib/viewer-date.ts';
 import { exportEvent, recordAudit } from '../audit/audit.ts';
 import { decimal, mul, roundHalfUp } from './mrp/decimal.ts';
 import { bomLines, products, uoms } from './operations.schema.ts';
@@ -97,7 +97,7 @@ export function createWorkOrderService(ctx: Ctx) {
   });
 
   function listOf(scope: WorkspaceScope, query: ExportQuery) {
-    const values = { ...scope.workspaceValues(), today: isoDate(now()) };
+    const values = { ...scope.workspaceValues(), today: viewerToday(now()) };
     const shape = new ListShape('work_orders', values, () => inScopeWorkspace(w))
       .param(
         'q',
@@ -163,7 +163,7 @@ export function createWorkOrderService(ctx: Ctx) {
   }
 
   async function get(scope: WorkspaceScope, id: string): Promise<WorkOrder> {
-    const [row] = await selectWorkOrders(and(scope.workspace(w), eq(w.id, id)), isoDate(now()));
+    const [row] = await selectWorkOrders(and(scope.workspace(w), eq(w.id, id)), viewerToday(now()));
     if (!row) throw notFound();
     return toWorkOrder(row);
   }

@@ -10,7 +10,6 @@ import type {
   taskListQuery,
   taskUpdateBody,
 } from '@workhub/shared/schemas/work';
-import { isoDate } from '@workhub/shared/tasks';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
@@ -37,6 +36,7 @@ import {
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 import { capRows, csvFilename } from '../../lib/csv.ts';
+import { viewerToday } from '../../lib/viewer-date.ts';
 import { exportEvent, inScope, recordAudit } from '../audit/audit.ts';
 import { refuseArchived } from '../projects/project-lookup.ts';
 import { assertTagsOfWorkspace, replaceTags, withTags } from '../tags/tag-links.ts';
@@ -176,7 +176,8 @@ function insertCheckedTask(into: Db, withMilestone: boolean) {
 
 export function createTaskService(ctx: Ctx) {
   const { db, now, mailer, config } = ctx;
-  const today = () => isoDate(now());
+  // The viewer's day (X-Local-Date, lib/viewer-date.ts), within a day of UTC's.
+  const today = () => viewerToday(now());
 
   const thisTask = (scope: WorkspaceScope, id: string) => and(scope.workspace(tasks), eq(tasks.id, id));
 
