@@ -287,7 +287,10 @@ export const publicTicketParam = z.object({
 
 export const boardState = z.object({
   workspace_name: z.string(),
-  /** Changes whenever a ticket of today changes: the board's and the events' version. */
+  /**
+   * Changes whenever a ticket of today, an earlier day's ticket still waiting or a ticket in a
+   * counter's hand changes: the board's and the events' version.
+   */
   version: z.string(),
   open_now: z.boolean(),
   services: z.array(

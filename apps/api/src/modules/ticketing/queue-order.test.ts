@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { compareQueue, estimatedWaitMinutes, inQueueOrder, peopleAhead, type Queued } from './queue-order.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 25, 8, minute));
-const q = (id: string, minute: number, priority = false, number = 1): Queued => ({
+const q = (id: string, minute: number, priority = false, number = 1, serviceDay = '2026-11-25'): Queued => ({
   id,
   priority,
+  serviceDay,
   queuedAt: at(minute),
   number,
 });
@@ -24,6 +25,22 @@ describe('the queue order', () => {
   it('keeps a transferred ticket ahead of later ones: its queued_at is its place', () => {
     const transferred = q('moved', 0);
     expect(inQueueOrder([q('late1', 10), transferred, q('late2', 11)])[0]?.id).toBe('moved');
+  });
+
+  it("calls the tickets still waiting from an earlier day before the new day's, priority still first", () => {
+    // The day is the first key after priority: it holds even where queued_at disagrees (the zone
+    // was changed since), then queued_at orders each day.
+    const yesterday = (id: string, number: number, priority = false) =>
+      q(id, 59 - number, priority, number, '2026-11-24');
+    const order = inQueueOrder([
+      q('today1', 0, false, 1),
+      yesterday('old2', 2),
+      q('todayP', 1, true, 2),
+      yesterday('old3', 3),
+      yesterday('oldP', 4, true),
+    ]);
+    expect(order.map((t) => t.id)).toEqual(['oldP', 'todayP', 'old3', 'old2', 'today1']);
+    expect(peopleAhead(q('today1', 0), order)).toBe(4);
   });
 
   it('counts the people ahead of a ticket', () => {

@@ -1,15 +1,18 @@
 /**
  * The order in which a counter calls tickets (issue 15): priority tickets first, then the one that
- * has waited longest (queued_at, which a transfer keeps), then the lower number (issued first in
- * the same instant), then the id, so that the order is total.
- * Call-next's query (tickets.service.ts) orders by the same four keys; the board's "next" list and
+ * has waited longest: the earlier day first (a ticket still waiting at the queue's midnight stays
+ * in line, ahead of the new day's), then the earlier queued_at (which a transfer keeps, with its
+ * day), then the lower number (issued first in the same instant), then the id, so that the order
+ * is total.
+ * Call-next's query (tickets.service.ts) orders by the same five keys; the board's "next" list and
  * a ticket's people ahead are computed with these functions.
  */
-export type Queued = { id: string; priority: boolean; queuedAt: Date; number: number };
+export type Queued = { id: string; priority: boolean; serviceDay: string; queuedAt: Date; number: number };
 
 /** Negative when `a` is called before `b`. */
 export function compareQueue(a: Queued, b: Queued): number {
   if (a.priority !== b.priority) return a.priority ? -1 : 1;
+  if (a.serviceDay !== b.serviceDay) return a.serviceDay < b.serviceDay ? -1 : 1;
   const byTime = a.queuedAt.getTime() - b.queuedAt.getTime();
   if (byTime !== 0) return byTime;
   if (a.number !== b.number) return a.number - b.number;
@@ -19,7 +22,7 @@ export function compareQueue(a: Queued, b: Queued): number {
 /** The waiting tickets in the order they will be called. */
 export const inQueueOrder = <T extends Queued>(waiting: readonly T[]): T[] => [...waiting].sort(compareQueue);
 
-/** How many of `waiting` (the same service's) will be called before `ticket`. */
+/** How many of `waiting` (whatever their day) will be called before `ticket`. */
 export const peopleAhead = (ticket: Queued, waiting: readonly Queued[]): number =>
   waiting.filter((other) => other.id !== ticket.id && compareQueue(other, ticket) < 0).length;
 

@@ -3,7 +3,7 @@ import {
   type TicketingDashboard,
   type TicketStatus,
 } from '@workhub/shared/schemas/ticketing';
-import { and, count, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../context.ts';
 import { ticketingCounters, ticketingServices, ticketingTickets } from './ticketing.schema.ts';
@@ -25,7 +25,8 @@ const rounded = (value: unknown) =>
 /**
  * The Queue Ticketing dashboard (GET /api/ticketing/dashboard), every figure one SQL aggregate over
  * the workspace's tickets:
- * - today (the workspace's day, settings.time_zone) by service and status;
+ * - today (the workspace's day, settings.time_zone) by service and status, with the tickets of
+ *   earlier days still waiting (they stay in line until called);
  * - over the last 30 days: wait (queued → called) and service time (started → finished) average and
  *   90th percentile in minutes (percentile_cont), tickets by the hour of the day they were taken
  *   (local), each counter's finished tickets, and the no-show rate (no-shows over finished plus
@@ -47,7 +48,8 @@ export function createTicketingDashboard(ctx: Ctx) {
         .select({ serviceId: S.id, serviceName: S.name, status: T.status, n: count() })
         .from(T)
         .innerJoin(S, and(eq(S.accountId, T.accountId), eq(S.id, T.serviceId)))
-        .where(and(scope.workspace(T), eq(T.serviceDay, today)))
+        // Today's tickets, and the earlier days' still waiting: they are in today's line.
+        .where(and(scope.workspace(T), or(eq(T.serviceDay, today), eq(T.status, 'waiting'))))
         .groupBy(S.id, S.name, S.prefix, T.status)
         .orderBy(S.prefix),
       db

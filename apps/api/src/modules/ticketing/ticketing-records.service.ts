@@ -31,7 +31,7 @@ import {
   ticketingSettings,
   ticketingTickets,
 } from './ticketing.schema.ts';
-import { localDay, type Tenancy, violatedConstraint } from './ticketing-tenancy.ts';
+import { type Tenancy, violatedConstraint } from './ticketing-tenancy.ts';
 
 type ServiceInput = z.output<typeof serviceBody>;
 type CounterInput = z.output<typeof counterBody>;
@@ -75,15 +75,16 @@ export function createTicketingRecords(ctx: Ctx) {
 
   const settingsOf = (scope: Tenancy) => readSettings(db, scope);
 
-  /** The services the filters keep, in the list's order (prefix), each with today's waiting tickets. */
+  /**
+   * The services the filters keep, in the list's order (prefix), each with its waiting tickets:
+   * whatever day they were issued on (one still waiting at the queue's midnight stays in line),
+   * counted through the partial index of waiting tickets (ticketing_tickets_queue_idx).
+   */
   async function selectServices(scope: Tenancy, query: FilterQuery, page: { limit: number; offset: number }) {
-    const settings = await settingsOf(scope);
-    const today = localDay(now(), settings.time_zone);
     const waiting = sql<number>`(select count(*) from ${ticketingTickets} where ${and(
       eq(ticketingTickets.accountId, ticketingServices.accountId),
       eq(ticketingTickets.workspaceId, ticketingServices.workspaceId),
       eq(ticketingTickets.serviceId, ticketingServices.id),
-      eq(ticketingTickets.serviceDay, today),
       eq(ticketingTickets.status, 'waiting'),
     )})`.mapWith(Number);
     const rows = await db

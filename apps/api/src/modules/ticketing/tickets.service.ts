@@ -142,6 +142,27 @@ export function ticketsPage(db: Db, scope: Tenancy, query: ListQuery) {
     .offset((query.page - 1) * query.limit);
 }
 
+/**
+ * The next ticket a counter calls, locked (SKIP LOCKED: another counter's call takes another): of
+ * the waiting tickets of the services it serves, whatever day they were issued on, priority first,
+ * then the earliest day and queued_at (queue-order.ts). Read through the partial index of waiting
+ * tickets, however long the queue's history (queue-plan.postgres.test.ts).
+ */
+export function nextWaiting(db: Db, scope: Tenancy, counterId: string) {
+  const CS = ticketingCounterServices;
+  const served = db
+    .select({ id: CS.serviceId })
+    .from(CS)
+    .where(and(scope.workspace(CS), eq(CS.counterId, counterId)));
+  return db
+    .select({ id: T.id })
+    .from(T)
+    .where(and(scope.workspace(T), eq(T.status, 'waiting'), inArray(T.serviceId, served)))
+    .orderBy(desc(T.priority), asc(T.serviceDay), asc(T.queuedAt), asc(T.number), asc(T.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+}
+
 /** Tickets: issued (by a member or at the kiosk), called by a counter, and moved through their day. */
 export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
   const { db, now } = ctx;
@@ -208,9 +229,11 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
   }
 
   /**
-   * A waiting ticket's place: the waiting tickets of today that the counters serving its service
-   * will call before it (of its service, and of the other services those counters serve), and the
-   * estimated wait: that many times its service's average over those counters.
+   * A waiting ticket's place: the waiting tickets, whatever day they were issued on (one still
+   * waiting at the queue's midnight stays in line), that the counters serving its service will call
+   * before it (of its service, and of the other services those counters serve), and the estimated
+   * wait: that many times its service's average over those counters. Read through the partial
+   * index of waiting tickets (ticketing_tickets_queue_idx).
    */
   async function placeOf(scope: Tenancy, ticket: Ticket): Promise<{ ahead: number; minutes: number }> {
     if (ticket.status !== 'waiting') return { ahead: 0, minutes: 0 };
@@ -236,16 +259,15 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
             ]),
           ];
     const waiting = await db
-      .select({ id: T.id, priority: T.priority, queuedAt: T.queuedAt, number: T.number })
+      .select({
+        id: T.id,
+        priority: T.priority,
+        serviceDay: T.serviceDay,
+        queuedAt: T.queuedAt,
+        number: T.number,
+      })
       .from(T)
-      .where(
-        and(
-          scope.workspace(T),
-          inArray(T.serviceId, services),
-          eq(T.serviceDay, ticket.service_day),
-          eq(T.status, 'waiting'),
-        ),
-      );
+      .where(and(scope.workspace(T), inArray(T.serviceId, services), eq(T.status, 'waiting')));
     const self = waiting.find((w) => w.id === ticket.id);
     const ahead = self ? peopleAhead(self, waiting) : 0;
     const [service] = await db
@@ -325,8 +347,10 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
     },
 
     /**
-     * The counter calls its next ticket: of today's waiting tickets of the services it serves,
-     * priority first, then the oldest queued_at (queue-order.ts). The counter's row is locked first
+     * The counter calls its next ticket: of the waiting tickets of the services it serves, whatever
+     * day they were issued on (one still waiting at the queue's midnight is called before the new
+     * day's), priority first, then the earliest day and queued_at (queue-order.ts), through the
+     * partial index of waiting tickets (ticketing_tickets_queue_idx). The counter's row is locked first
      * (one call per counter at a time); the ticket's with SKIP LOCKED, so two counters calling at
      * the same instant take two different tickets.
      */
@@ -344,29 +368,8 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
         .where(and(scope.workspace(T), eq(T.counterId, counterId), inArray(T.status, ['called', 'serving'])))
         .limit(1);
       if (busy) throw conflict(ticketingMessages.counterBusy);
-      const settings = await records.settingsOf(scope);
       const at = now();
-      const today = localDay(at, settings.time_zone);
-      const served = db
-        .select({ id: ticketingCounterServices.serviceId })
-        .from(ticketingCounterServices)
-        .where(
-          and(scope.workspace(ticketingCounterServices), eq(ticketingCounterServices.counterId, counterId)),
-        );
-      const [next] = await db
-        .select({ id: T.id })
-        .from(T)
-        .where(
-          and(
-            scope.workspace(T),
-            eq(T.status, 'waiting'),
-            eq(T.serviceDay, today),
-            inArray(T.serviceId, served),
-          ),
-        )
-        .orderBy(desc(T.priority), asc(T.queuedAt), asc(T.number), asc(T.id))
-        .limit(1)
-        .for('update', { skipLocked: true });
+      const [next] = await nextWaiting(db, scope, counterId);
       if (!next) throw new AppError(409, 'CONFLICT', ticketingMessages.queueEmpty);
       await db
         .update(T)

@@ -1,0 +1,149 @@
+import type {
+  BoardState,
+  PublicTicket,
+  Service,
+  Ticket,
+  TicketingDashboard,
+} from '@workhub/shared/schemas/ticketing';
+import { describe, expect, it } from 'vitest';
+import { bearer, useTestApp } from '../../test/helpers.ts';
+import { newTenant } from '../../test/tenants.ts';
+import { act, createCounter, createService, takeTicket } from './ticketing-test-helpers.ts';
+
+/*
+ * Tickets still waiting when the queue's day ends (its local midnight, in its time zone) stay in
+ * line: after midnight they are called before the new day's tickets, counted in the services'
+ * waiting, shown in the board's next numbers, and counted in a ticket's people ahead. Numbering
+ * still restarts at A-001.
+ */
+
+const t = useTestApp();
+
+/** Nairobi is UTC+3 all year: its 23:51 is 20:51 UTC. */
+const ZONE = 'Africa/Nairobi';
+const OFFSET_S = 3 * 3600;
+
+/** Moves the clock on to the next 23:51:00 of the queue's zone. */
+function toLateEvening() {
+  const day = 86_400;
+  const localSeconds = (Math.floor(t.clock.now().getTime() / 1000) + OFFSET_S) % day;
+  const target = 23 * 3600 + 51 * 60;
+  t.clock.advance((target - localSeconds + day) % day || day);
+}
+
+const get = async <T>(token: string | null, url: string): Promise<T> => {
+  const response = await t.app.inject({ url, headers: token ? bearer(token) : {} });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+};
+
+const callNext = async (token: string, counterId: string): Promise<Ticket> => {
+  const response = await act(t, token, `counters/${counterId}/call-next`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+};
+
+/**
+ * A queue open all day in Nairobi: at 23:51 local A-001 is called and served, A-002..A-004 are
+ * taken and still waiting; then the clock passes midnight (00:01) and A-001 of the new day is taken.
+ */
+async function pastMidnight() {
+  toLateEvening();
+  const tenant = await newTenant(t, 'ticketing');
+  const token = tenant.owner.token;
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: '/api/ticketing/settings',
+    headers: bearer(token),
+    payload: { time_zone: ZONE, no_show_after_recalls: 3, opening_hours: [] },
+  });
+  expect(put.statusCode, put.body).toBe(200);
+  const a = await createService(t, token, { name: 'Accounts', prefix: 'A', avg_service_minutes: 5 });
+  const window = await createCounter(t, token, { name: 'Window 1', service_ids: [a.id] });
+  const first = await takeTicket(t, token, a.id);
+  expect((await callNext(token, window.id)).id).toBe(first.id);
+  expect((await act(t, token, `tickets/${first.id}/start`)).statusCode).toBe(200);
+  expect((await act(t, token, `tickets/${first.id}/done`)).statusCode).toBe(200);
+  const late: Ticket[] = [];
+  for (let i = 0; i < 3; i++) {
+    t.clock.advance(1);
+    late.push(await takeTicket(t, token, a.id));
+  }
+  expect(late.map((l) => l.number)).toEqual(['A-002', 'A-003', 'A-004']);
+  const before = late[0]?.service_day;
+  t.clock.advance(10 * 60);
+  const fresh = await takeTicket(t, token, a.id);
+  // A new day: its numbering restarts.
+  expect(fresh.number).toBe('A-001');
+  expect(fresh.service_day).not.toBe(before);
+  return { ...tenant, token, a, window, late, fresh, slug: tenant.workspace.public_slug };
+}
+
+describe("tickets still waiting at the queue's midnight", () => {
+  it("are called after it, before the new day's tickets, earliest first", async () => {
+    const q = await pastMidnight();
+    const called: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const ticket = await callNext(q.token, q.window.id);
+      called.push(`${ticket.number} ${ticket.service_day}`);
+      expect((await act(t, q.token, `tickets/${ticket.id}/start`)).statusCode).toBe(200);
+      expect((await act(t, q.token, `tickets/${ticket.id}/done`)).statusCode).toBe(200);
+    }
+    expect(called).toEqual([
+      ...q.late.map((l) => `${l.number} ${l.service_day}`),
+      `A-001 ${q.fresh.service_day}`,
+    ]);
+    expect((await act(t, q.token, `counters/${q.window.id}/call-next`)).statusCode).toBe(409);
+  });
+
+  it('still calls a priority ticket of the new day before them', async () => {
+    const q = await pastMidnight();
+    const vip = await takeTicket(t, q.token, q.a.id, true);
+    expect(vip.people_ahead).toBe(0);
+    expect((await callNext(q.token, q.window.id)).id).toBe(vip.id);
+  });
+
+  it("count in the services' waiting and the dashboard's waiting", async () => {
+    const q = await pastMidnight();
+    const services = await get<Service[]>(q.token, '/api/ticketing/services');
+    expect(services.map((s) => [s.prefix, s.waiting])).toEqual([['A', 4]]);
+    const dashboard = await get<TicketingDashboard>(q.token, '/api/ticketing/dashboard');
+    expect(dashboard.today_by_service).toMatchObject([{ service_id: q.a.id, waiting: 4 }]);
+  });
+
+  it("are on the board's next list, first, and in its waiting count", async () => {
+    const q = await pastMidnight();
+    const board = await get<BoardState>(null, `/api/public/queues/${q.slug}`);
+    expect(board.next.map((n) => n.number)).toEqual(['A-002', 'A-003', 'A-004', 'A-001']);
+    expect(board.services.map((s) => [s.prefix, s.waiting])).toEqual([['A', 4]]);
+  });
+
+  it("count in a ticket's people ahead and estimate, theirs included", async () => {
+    const q = await pastMidnight();
+    expect(q.fresh).toMatchObject({ people_ahead: 3, estimated_wait_minutes: 15 });
+    const page = (publicId: string) =>
+      get<PublicTicket>(null, `/api/public/queues/${q.slug}/tickets/${publicId}`);
+    expect(await page(q.late[2]?.public_id ?? '')).toMatchObject({
+      status: 'waiting',
+      people_ahead: 2,
+      estimated_wait_minutes: 10,
+    });
+    expect(await page(q.fresh.public_id)).toMatchObject({ people_ahead: 3, estimated_wait_minutes: 15 });
+    await callNext(q.token, q.window.id);
+    expect(await page(q.fresh.public_id)).toMatchObject({ people_ahead: 2 });
+  });
+
+  it("change the board's version as they are called, recalled, started and finished", async () => {
+    const q = await pastMidnight();
+    const version = async () => (await get<BoardState>(null, `/api/public/queues/${q.slug}`)).version;
+    const seen = [await version()];
+    const ticket = await callNext(q.token, q.window.id);
+    expect(ticket.number).toBe('A-002');
+    seen.push(await version());
+    for (const step of ['recall', 'start', 'done']) {
+      expect((await act(t, q.token, `tickets/${ticket.id}/${step}`)).statusCode).toBe(200);
+      seen.push(await version());
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+});
