@@ -25,7 +25,7 @@ const choices = {
     jsonResponse(200, { data: [{ user_id: OPERATOR_ID, name: 'Amina Odhiambo' }] }),
 };
 
-describe('CountersPage', () => {
+describe('CountersPage', { timeout: 15_000 }, () => {
   it('shows the loading state, then each counter with its services and operator', async () => {
     signInAs('owner');
     const answer = openHeld('GET /api/ticketing/counters');
