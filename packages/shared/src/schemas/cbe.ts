@@ -43,6 +43,21 @@ export type CbePaymentMethod = (typeof CBE_PAYMENT_METHODS)[number];
 /** The default of a school's time zone (its day for "today"): East Africa, the model's. */
 export const CBE_TIME_ZONE = 'Africa/Nairobi';
 
+/**
+ * The earliest payment date (as the operations module's ORDER_DATE_MIN bounds an order's date):
+ * a typo such as 0001-01-01 is refused instead of showing on the statement before the invoice.
+ */
+export const CBE_PAYMENT_DATE_MIN = '2000-01-01';
+
+/**
+ * A school day: Monday to Friday ('YYYY-MM-DD', a calendar day wherever this runs). The register
+ * is marked on school days only, and the sample data's registers are those of school days.
+ */
+export const isCbeSchoolDay = (day: string) => {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+};
+
 export const cbeMessages = {
   nameRequired: 'Enter a name',
   nameTaken: 'That name is already used here',
@@ -77,7 +92,12 @@ export const cbeMessages = {
   amountMinimum: 'The amount must be at least 0.01',
   overpaid: 'The payment is more than the balance of the invoice',
   paidOnFuture: 'The payment date cannot be after today',
+  /** CBE_PAYMENT_DATE_MIN: a typo such as 0001-01-01 is refused, not put before every invoice. */
+  paidOnTooEarly: 'The payment date cannot be before 1 Jan 2000',
   registerDayFuture: "The register cannot be marked for a day that hasn't come yet",
+  registerDayOutsideTerm:
+    "The register can be marked only on a day within a term of one of the school's academic years",
+  registerDayWeekend: 'The register cannot be marked on a Saturday or Sunday: those are not school days',
   termOverlap: 'The dates overlap another term of this academic year',
   sampleNotEmpty: 'The sample data can be loaded only into an empty school',
   timeZoneInvalid: 'Not a known time zone (e.g. Africa/Nairobi)',
@@ -112,6 +132,7 @@ const optionalText = (max: number) =>
     .transform((v) => (v === '' || v === undefined || v === null ? null : v));
 const name = (max = 120) => requiredString(cbeMessages.nameRequired, max);
 const day = (message: string = cbeMessages.dayRequired) => calendarDate(message);
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * A school's money amount (a fee, a payment): a decimal of at least 0.01 with at most 2 decimals.
@@ -430,7 +451,10 @@ export type CbeInvoiceListQuery = z.input<typeof cbeInvoiceListQuery>;
 export const cbePaymentBody = z.object({
   invoice_id: idField(),
   amount: cbeAmount(),
-  paid_on: day(),
+  // Only a day is compared (an empty or unreadable one has its own message).
+  paid_on: day().refine((value) => !DAY.test(value) || value >= CBE_PAYMENT_DATE_MIN, {
+    error: cbeMessages.paidOnTooEarly,
+  }),
   method: z.enum(CBE_PAYMENT_METHODS).default('cash'),
   reference: optionalText(80),
 });
@@ -484,7 +508,8 @@ export const cbeSettingsBody = z.object({
     .refine(isTimeZone, { error: cbeMessages.timeZoneInvalid }),
 });
 export type CbeSettingsBody = z.input<typeof cbeSettingsBody>;
-export const cbeSettings = z.object({ time_zone: z.string() });
+/** `today`: the school's day now, in its time zone (the register's and payment form's default and latest day). */
+export const cbeSettings = z.object({ time_zone: z.string(), today: z.string() });
 export type CbeSettings = z.infer<typeof cbeSettings>;
 
 // ---------------------------------------------------------------- dashboard and sample data

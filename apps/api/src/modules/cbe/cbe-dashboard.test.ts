@@ -1,16 +1,19 @@
-import { cbeMessages } from '@workhub/shared/schemas/cbe';
+import { cbeMessages, isCbeSchoolDay } from '@workhub/shared/schemas/cbe';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helpers.ts';
 import { memberIn, newTenant } from '../../test/tenants.ts';
 import { dayIn } from './cbe-settings.service.ts';
-import { cbeCall, ok, tag } from './cbe-test-helpers.ts';
+import { cbeCall, ok, onSchoolDay, tag } from './cbe-test-helpers.ts';
 
 const t = useTestApp();
 const DAY_MS = 86_400_000;
 const shift = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** A school whose term holds today: one class of three students, two learning areas. */
+/**
+ * A school whose term holds today (a school day: onSchoolDay before the tenant): one class of
+ * three students, two learning areas; the term began 4 days ago.
+ */
 async function schoolAroundToday(token: string) {
   const today = dayIn(t.clock.now(), 'Africa/Nairobi');
   const year = await ok(t, 'POST', '/api/cbe/years', token, {
@@ -21,7 +24,7 @@ async function schoolAroundToday(token: string) {
   const term = await ok(t, 'POST', '/api/cbe/terms', token, {
     year_id: year.id,
     name: 'Now',
-    starts_on: shift(today, -2),
+    starts_on: shift(today, -4),
     ends_on: shift(today, 30),
   });
   const grade = await ok(t, 'POST', '/api/cbe/grades', token, { name: 'Grade 6', level: 6 });
@@ -58,6 +61,8 @@ async function schoolAroundToday(token: string) {
 
 describe('the CBE dashboard', () => {
   it('is empty for a new school, then every figure comes from the records', async () => {
+    // The register is marked today: a school day.
+    onSchoolDay(t);
     const { owner } = await newTenant(t, 'cbe');
     const empty = await ok<{ empty: boolean; attendance: unknown[] }>(
       t,
@@ -79,13 +84,26 @@ describe('the CBE dashboard', () => {
       [b, 'late'],
       [c, 'absent'],
     ]);
-    await register(shift(s.today, -1), [
+    // The school day before today (a Friday before a Monday): within the term, which began 4 days ago.
+    const schoolDayBefore = (day: string) => {
+      let before = shift(day, -1);
+      while (!isCbeSchoolDay(before)) before = shift(before, -1);
+      return before;
+    };
+    await register(schoolDayBefore(s.today), [
       [a, 'present'],
       [b, 'present'],
       [c, 'present'],
     ]);
-    // Before the term: not in the term's rate.
-    await register(shift(s.today, -5), [[a, 'absent']]);
+    // Another term's invoices, paid in full today: neither this term's collection nor arrears.
+    const before = await ok(t, 'POST', '/api/cbe/terms', owner.token, {
+      year_id: s.yearId,
+      name: 'Before',
+      starts_on: shift(s.today, -60),
+      ends_on: shift(s.today, -31),
+    });
+    // Before the term (in the one before it): not in the term's rate.
+    await register(schoolDayBefore(shift(s.today, -31)), [[a, 'absent']]);
     const gradebook = async (sub: string, levels: [string, string][]) => {
       const areaOf = await ok<{ id: string; learning_area_id: string }[]>(
         t,
@@ -145,13 +163,6 @@ describe('the CBE dashboard', () => {
       paid_on: s.today,
     });
 
-    // Another term's invoices, paid in full today: neither this term's collection nor arrears.
-    const before = await ok(t, 'POST', '/api/cbe/terms', owner.token, {
-      year_id: s.yearId,
-      name: 'Before',
-      starts_on: shift(s.today, -60),
-      ends_on: shift(s.today, -31),
-    });
     await ok(t, 'POST', '/api/cbe/fee-structures', owner.token, {
       grade_id: s.gradeId,
       term_id: before.id,
@@ -190,8 +201,10 @@ describe('the CBE dashboard', () => {
       arrears: { students: 2, total: '1749.5000' },
     });
     const collection = figures.collection as { date: string; expected: string; collected: string }[];
-    expect(collection.map((p) => p.date)).toEqual([shift(s.today, -2), shift(s.today, -1), s.today]);
+    expect(collection.map((p) => p.date)).toEqual([-4, -3, -2, -1, 0].map((days) => shift(s.today, days)));
     expect(collection.map((p) => [p.expected, p.collected])).toEqual([
+      ['3000.0000', '0.0000'],
+      ['3000.0000', '0.0000'],
       ['3000.0000', '0.0000'],
       ['3000.0000', '1000.0000'],
       ['3000.0000', '1250.5000'],
@@ -299,13 +312,17 @@ describe('the CBE dashboard', () => {
 describe("the school's time zone", () => {
   it('defaults to Africa/Nairobi, takes a known zone, refuses an unknown one, and moves the dashboard day', async () => {
     const { owner } = await newTenant(t, 'cbe');
-    expect(await ok(t, 'GET', '/api/cbe/settings', owner.token)).toEqual({ time_zone: 'Africa/Nairobi' });
+    expect(await ok(t, 'GET', '/api/cbe/settings', owner.token)).toEqual({
+      time_zone: 'Africa/Nairobi',
+      today: dayIn(t.clock.now(), 'Africa/Nairobi'),
+    });
     for (const time_zone of ['Mars/Olympus', '', 'Africa/\u0000Nairobi']) {
       expect((await cbeCall(t, 'PUT', '/api/cbe/settings', owner.token, { time_zone })).statusCode).toBe(400);
     }
     expect(await ok(t, 'PUT', '/api/cbe/settings', owner.token, { time_zone: 'Pacific/Kiritimati' })).toEqual(
       {
         time_zone: 'Pacific/Kiritimati',
+        today: dayIn(t.clock.now(), 'Pacific/Kiritimati'),
       },
     );
     const figures = await ok<{ today: string }>(t, 'GET', '/api/cbe/dashboard', owner.token);

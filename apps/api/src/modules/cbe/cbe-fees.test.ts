@@ -227,4 +227,27 @@ describe('fees', () => {
     expect((await ok<{ paid: string }[]>(t, 'GET', '/api/cbe/invoices', owner))[0]?.paid).toBe('0.0000');
     expect((await paidOn(today)).statusCode).toBe(201);
   });
+
+  it('refuses a payment dated before 1 Jan 2000 (a typo such as 0001-01-01), and takes that day', async () => {
+    const owner = (await newTenant(t, 'cbe')).owner.token;
+    const own = await makeSchool(t, owner, { students: 1 });
+    await ok(t, 'POST', '/api/cbe/fee-structures', owner, {
+      grade_id: own.gradeId,
+      term_id: own.termId,
+      amount: '100',
+    });
+    await ok(t, 'POST', '/api/cbe/invoices/generate', owner, { class_id: own.classId, term_id: own.termId });
+    const [invoice] = await ok<{ id: string }[]>(t, 'GET', '/api/cbe/invoices', owner);
+    if (!invoice) throw new Error('no invoice');
+    const paidOn = (paid_on: string) =>
+      cbeCall(t, 'POST', '/api/cbe/payments', owner, { invoice_id: invoice.id, amount: '10', paid_on });
+    for (const day of ['0001-01-01', '1999-01-01', '1999-12-31']) {
+      const response = await paidOn(day);
+      expect(response.statusCode, day).toBe(400);
+      // The body's schema refuses it (the form's too): the field says why.
+      expect(response.json().error.fields, day).toEqual({ paid_on: cbeMessages.paidOnTooEarly });
+    }
+    expect((await ok<{ paid: string }[]>(t, 'GET', '/api/cbe/invoices', owner))[0]?.paid).toBe('0.0000');
+    expect((await paidOn('2000-01-01')).statusCode).toBe(201);
+  });
 });

@@ -1,12 +1,17 @@
-import { type CbeRegister, cbeMessages, type cbeRegisterBody } from '@workhub/shared/schemas/cbe';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  type CbeRegister,
+  cbeMessages,
+  type cbeRegisterBody,
+  isCbeSchoolDay,
+} from '@workhub/shared/schemas/cbe';
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { cbeAttendance, cbeClasses, cbeGrades, cbeGuardians, cbeStudents } from './cbe.schema.ts';
+import { cbeAttendance, cbeClasses, cbeGrades, cbeGuardians, cbeStudents, cbeTerms } from './cbe.schema.ts';
 import { mustFind } from './cbe-common.ts';
 import { refuseAfterToday } from './cbe-settings.service.ts';
 
@@ -94,6 +99,23 @@ export function createCbeRegisterService(ctx: Ctx) {
     };
   }
 
+  /**
+   * A register day is a school day (Monday to Friday) within a term of the school (a term lies
+   * within its academic year): 400 on `date` otherwise, before any mail. A mark on 0001-01-01,
+   * outside every school year or on a Sunday mailed guardians and moved the term's rate.
+   */
+  async function refuseNoSchoolDay(scope: WorkspaceScope, day: string) {
+    const refuse = (message: string) =>
+      new AppError(400, 'VALIDATION_FAILED', message, { fields: { date: message } });
+    const [term] = await db
+      .select({ id: cbeTerms.id })
+      .from(cbeTerms)
+      .where(and(scope.workspace(cbeTerms), lte(cbeTerms.startsOn, day), gte(cbeTerms.endsOn, day)))
+      .limit(1);
+    if (!term) throw refuse(cbeMessages.registerDayOutsideTerm);
+    if (!isCbeSchoolDay(day)) throw refuse(cbeMessages.registerDayWeekend);
+  }
+
   return {
     read,
 
@@ -101,11 +123,13 @@ export function createCbeRegisterService(ctx: Ctx) {
      * Marks the register in one request; sending it again changes nothing. Each newly absent
      * student's guardians are mailed once: the row's notified_at is set by an update that only a
      * row without one matches, so a repeat (or two requests at once: the row lock) sends nothing.
-     * A day after the school's today is refused (400): no mail for an absence yet to come.
+     * A day after the school's today is refused (400): no mail for an absence yet to come; so is
+     * a day outside the school's terms, or a Saturday or Sunday (refuseNoSchoolDay).
      */
     async mark(scope: WorkspaceScope, classId: string, body: Body): Promise<CbeRegister> {
       const name = await className(scope, classId);
       await refuseAfterToday(ctx, scope, body.date, 'date', cbeMessages.registerDayFuture);
+      await refuseNoSchoolDay(scope, body.date);
       const ids = body.marks.map((m) => m.student_id);
       if (new Set(ids).size !== ids.length) {
         throw new AppError(400, 'VALIDATION_FAILED', cbeMessages.duplicateStudent, {

@@ -1,4 +1,4 @@
-import { type CbeLevel, type CbeMark, cbeMessages } from '@workhub/shared/schemas/cbe';
+import { type CbeLevel, type CbeMark, cbeMessages, isCbeSchoolDay } from '@workhub/shared/schemas/cbe';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
@@ -29,7 +29,6 @@ const DAY_MS = 86_400_000;
 
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
 
 /** A small deterministic generator (mulberry32): the same sample every time. */
 function random(seed: number) {
@@ -203,7 +202,7 @@ export function createCbeSampleService(ctx: Ctx) {
 
       const schoolDays: string[] = [];
       for (let day = termStart; day <= today; day = addDays(day, 1)) {
-        if (weekday(day) !== 0 && weekday(day) !== 6) schoolDays.push(day);
+        if (isCbeSchoolDay(day)) schoolDays.push(day);
       }
 
       let admission = 1001;

@@ -16,7 +16,8 @@ export const cbeSettingsRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app
       schema: {
         tags,
         security,
-        summary: "The school's settings: its time zone (the day 'today' is on the dashboard)",
+        summary:
+          "The school's settings: its time zone, and its today in it (the dashboard's day, the register's and payment form's default and latest day)",
         response: { 200: dataEnvelope(cbeSettingsSchema), ...readErrors },
       },
     },

@@ -22,12 +22,13 @@ export async function settingsOf(ctx: Ctx, scope: WorkspaceScope): Promise<CbeSe
     .from(workspaces)
     .leftJoin(cbeSettings, joinSettings(cbeSettings))
     .where(theWorkspace(scope));
-  return { time_zone: row?.timeZone ?? CBE_TIME_ZONE };
+  const timeZone = row?.timeZone ?? CBE_TIME_ZONE;
+  // The day the web opens the register and the payment form on, and their latest day.
+  return { time_zone: timeZone, today: dayIn(ctx.now(), timeZone) };
 }
 
 /** The school's today, in its time zone. */
-export const schoolToday = async (ctx: Ctx, scope: WorkspaceScope) =>
-  dayIn(ctx.now(), (await settingsOf(ctx, scope)).time_zone);
+export const schoolToday = async (ctx: Ctx, scope: WorkspaceScope) => (await settingsOf(ctx, scope)).today;
 
 /**
  * A day the school has not reached yet is refused (400 on `field`): a register marked ahead mails

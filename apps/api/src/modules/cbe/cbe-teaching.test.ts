@@ -5,7 +5,17 @@ import { useTestApp } from '../../test/helpers.ts';
 import { memberIn, newTenant, type Tenant } from '../../test/tenants.ts';
 import { pdfText } from './cbe-pdf.ts';
 import { dayIn } from './cbe-settings.service.ts';
-import { cbeCall, mailsOf, makeSchool, ok, type School, tag } from './cbe-test-helpers.ts';
+import {
+  cbeCall,
+  mailsOf,
+  makeSchool,
+  ok,
+  onSchoolDay,
+  type School,
+  shiftDay,
+  tag,
+  termAround,
+} from './cbe-test-helpers.ts';
 
 const t = useTestApp();
 let tenant: Tenant;
@@ -95,13 +105,16 @@ describe('the class register', () => {
   });
 
   it("refuses a day after the school's today (its time zone), and mails no guardian for it", async () => {
+    // Today is marked below: a school day (in the school's zone) within a term of the school.
+    onSchoolDay(t, 'Pacific/Kiritimati');
     const owner = (await newTenant(t, 'cbe')).owner.token;
     const parent = `future-${tag()}@example.com`;
     const own = await makeSchool(t, owner, { students: 1, guardianEmail: parent });
     // UTC+14: its day begins before anyone else's, so a UTC "today" would be a day behind it.
     await ok(t, 'PUT', '/api/cbe/settings', owner, { time_zone: 'Pacific/Kiritimati' });
     const today = dayIn(t.clock.now(), 'Pacific/Kiritimati');
-    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await termAround(t, owner, today);
+    const tomorrow = shiftDay(today, 1);
     const absent = (date: string) =>
       cbeCall(t, 'PUT', `/api/cbe/classes/${own.classId}/register`, owner, {
         date,
@@ -120,6 +133,56 @@ describe('the class register', () => {
     expect(ahead.json().data.students[0]).toMatchObject({ mark: null, notified: false });
     expect((await absent(today)).statusCode).toBe(200);
     expect(await mailsOf(t, parent)).toHaveLength(1);
+  });
+
+  it("refuses a day outside the school's terms or on a weekend, before any mail or mark", async () => {
+    const owner = (await newTenant(t, 'cbe')).owner.token;
+    const parent = `no-school-${tag()}@example.com`;
+    // Its year is 2026, its one term 5 Jan - 3 Apr 2026.
+    const own = await makeSchool(t, owner, { students: 1, guardianEmail: parent });
+    // Another school's term holds 2025-06-16: not this school's.
+    const other = (await newTenant(t, 'cbe')).owner.token;
+    const year = await ok(t, 'POST', '/api/cbe/years', other, {
+      name: '2025',
+      starts_on: '2025-01-01',
+      ends_on: '2025-12-31',
+    });
+    await ok(t, 'POST', '/api/cbe/terms', other, {
+      year_id: year.id,
+      name: 'Term 2',
+      starts_on: '2025-05-05',
+      ends_on: '2025-08-01',
+    });
+    const absent = (date: string) =>
+      cbeCall(t, 'PUT', `/api/cbe/classes/${own.classId}/register`, owner, {
+        date,
+        marks: [{ student_id: own.studentIds[0], mark: 'absent' }],
+      });
+    const refused = [
+      // No year of the school; a Sunday, a Monday outside every year; a Monday of its year between terms.
+      ['0001-01-01', cbeMessages.registerDayOutsideTerm],
+      ['1999-12-31', cbeMessages.registerDayOutsideTerm],
+      ['2025-06-15', cbeMessages.registerDayOutsideTerm],
+      ['2025-06-16', cbeMessages.registerDayOutsideTerm],
+      ['2026-01-02', cbeMessages.registerDayOutsideTerm],
+      ['2026-04-06', cbeMessages.registerDayOutsideTerm],
+      // A Saturday and a Sunday within the term; the Sunday before it and the Saturday after it.
+      ['2026-02-07', cbeMessages.registerDayWeekend],
+      ['2026-02-08', cbeMessages.registerDayWeekend],
+      ['2026-01-04', cbeMessages.registerDayOutsideTerm],
+      ['2026-04-04', cbeMessages.registerDayOutsideTerm],
+    ] as const;
+    for (const [day, message] of refused) {
+      const response = await absent(day);
+      expect(response.statusCode, day).toBe(400);
+      expect(response.json().error, day).toMatchObject({ message, fields: { date: message } });
+      const kept = await cbeCall(t, 'GET', `/api/cbe/classes/${own.classId}/register?date=${day}`, owner);
+      expect(kept.json().data.students[0], day).toMatchObject({ mark: null, notified: false });
+    }
+    expect(await mailsOf(t, parent)).toHaveLength(0);
+    // The term's first and last days (a Monday and a Friday) are school days.
+    for (const day of ['2026-01-05', '2026-04-03']) expect((await absent(day)).statusCode, day).toBe(200);
+    expect(await mailsOf(t, parent)).toHaveLength(2);
   });
 
   it('lets a worker mark the register, not a customer', async () => {

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { isCbeSchoolDay } from '@workhub/shared/schemas/cbe';
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { outbox } from '../../db/schema/outbox.ts';
 import { bearer, type TestApp } from '../../test/helpers.ts';
+import { dayIn } from './cbe-settings.service.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -109,3 +111,37 @@ export async function makeSchool(
 
 /** The mails written to `to`. */
 export const mailsOf = ({ db }: TestApp, to: string) => db.db.select().from(outbox).where(eq(outbox.to, to));
+
+const DAY_MS = 86_400_000;
+
+/** `day` moved by `days` days ('YYYY-MM-DD'). */
+export const shiftDay = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Moves the test clock a day at a time (at most two) until the school's today in `timeZone` is a
+ * school day (Monday to Friday): the register is marked on school days only. Call it before the
+ * tenant is made, so its sessions begin on the moved clock; the clock is moved back when the test
+ * ends (the sessions of the file's other tests would have expired). Answers that today.
+ */
+export function onSchoolDay(t: TestApp, timeZone = 'Africa/Nairobi'): string {
+  let days = 0;
+  for (; !isCbeSchoolDay(dayIn(t.clock.now(), timeZone)); days++) t.clock.advance(DAY_MS / 1000);
+  if (days > 0) onTestFinished(() => t.clock.advance((-days * DAY_MS) / 1000));
+  return dayIn(t.clock.now(), timeZone);
+}
+
+/** A year and a term of the school that hold `today` (from 10 days before it to 10 after). */
+export async function termAround(t: TestApp, token: string, today: string) {
+  const year = await ok(t, 'POST', '/api/cbe/years', token, {
+    name: `Now ${tag()}`,
+    starts_on: shiftDay(today, -100),
+    ends_on: shiftDay(today, 100),
+  });
+  return ok(t, 'POST', '/api/cbe/terms', token, {
+    year_id: year.id,
+    name: 'Now',
+    starts_on: shiftDay(today, -10),
+    ends_on: shiftDay(today, 10),
+  });
+}

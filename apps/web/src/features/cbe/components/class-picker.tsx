@@ -1,4 +1,6 @@
 import { NativeSelect } from '@mantine/core';
+import type { CbeSettings } from '@workhub/shared/schemas/cbe';
+import { useCbeGet } from '../api/cbe-query.ts';
 import type { CbeClass, CbeTerm } from '../api/types.ts';
 
 export const classLabel = (c: CbeClass) => `${c.grade_name} ${c.name}`;
@@ -37,8 +39,13 @@ export const TermSelect = ({
   />
 );
 
-/** Today in the browser's time zone, 'YYYY-MM-DD' (what a date input shows). */
-export const localToday = () => {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+/**
+ * The school's today ('YYYY-MM-DD', what a date input shows), in the school's time zone as the API
+ * reads it (GET /api/cbe/settings, the dashboard's day); `today` is undefined until it is loaded
+ * (`query`: its state). Not the browser's: a browser ahead of the school offered a day the API
+ * refuses as not yet come, one behind it could not pick the school's today.
+ */
+export const useSchoolToday = () => {
+  const settings = useCbeGet<CbeSettings>('settings');
+  return { today: settings.data?.today, query: settings };
 };

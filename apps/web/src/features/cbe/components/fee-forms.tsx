@@ -1,5 +1,6 @@
 import { Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
+  CBE_PAYMENT_DATE_MIN,
   CBE_PAYMENT_METHODS,
   cbeFeeStructureBody,
   cbeInvoiceGenerateBody,
@@ -13,7 +14,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeClass, CbeFeeStructure, CbeGrade, CbeInvoice, CbeStatement, CbeTerm } from '../api/types.ts';
 import { formatMoney, useSchoolCurrency } from '../cbe-money.ts';
-import { classLabel, localToday } from './class-picker.tsx';
+import { classLabel, useSchoolToday } from './class-picker.tsx';
 
 const METHOD_LABELS = { cash: 'Cash', mpesa: 'M-Pesa', bank: 'Bank', cheque: 'Cheque' } as const;
 
@@ -135,7 +136,19 @@ export const GenerateInvoicesForm = ({
   );
 };
 
-export const PaymentForm = ({ invoice, onDone }: { invoice: CbeInvoice; onDone: () => void }) => {
+type PaymentFormProps = { invoice: CbeInvoice; onDone: () => void };
+
+/** A payment against an invoice, dated the school's today unless changed (once that day is known). */
+export const PaymentForm = (props: PaymentFormProps) => {
+  const { query } = useSchoolToday();
+  return (
+    <QueryState query={query} errorTitle="The school's today could not be loaded">
+      {(settings) => <PaymentFields {...props} today={settings.today} />}
+    </QueryState>
+  );
+};
+
+const PaymentFields = ({ invoice, onDone, today }: PaymentFormProps & { today: string }) => {
   const write = useCbeWrite();
   const currency = useSchoolCurrency();
   const { field, submit, isSubmitting } = useSchemaForm<
@@ -145,7 +158,7 @@ export const PaymentForm = ({ invoice, onDone }: { invoice: CbeInvoice; onDone: 
     defaultValues: {
       invoice_id: invoice.id,
       amount: '',
-      paid_on: localToday(),
+      paid_on: today,
       method: 'mpesa',
       reference: '',
     },
@@ -170,8 +183,15 @@ export const PaymentForm = ({ invoice, onDone }: { invoice: CbeInvoice; onDone: 
           {...field('amount')}
         />
         <Group grow>
-          {/* A payment is dated today or before (the API refuses a later day). */}
-          <TextInput type="date" label="Paid on" withAsterisk max={localToday()} {...field('paid_on')} />
+          {/* A payment is dated 1 Jan 2000 to the school's today (the API refuses other days). */}
+          <TextInput
+            type="date"
+            label="Paid on"
+            withAsterisk
+            min={CBE_PAYMENT_DATE_MIN}
+            max={today}
+            {...field('paid_on')}
+          />
           <NativeSelect
             label="Method"
             data={CBE_PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}

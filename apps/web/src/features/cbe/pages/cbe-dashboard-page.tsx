@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { Panel, PanelEmpty } from '../../../components/panel.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { formatDate } from '../../../lib/labels.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
@@ -31,7 +32,11 @@ export const CbeDashboardView = ({ figures }: { figures: CbeDashboard }) => {
           value={rate(todayMean)}
           detail={`${marked.length} class registers marked`}
         />
-        <StatCard label="Term" value={figures.term?.name ?? '—'} detail={`Today is ${figures.today}`} />
+        <StatCard
+          label="Term"
+          value={figures.term?.name ?? '—'}
+          detail={`Today is ${formatDate(figures.today)}`}
+        />
         <StatCard
           label="Below expectation"
           value={figures.struggling.length}

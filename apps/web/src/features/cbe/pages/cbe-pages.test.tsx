@@ -9,9 +9,8 @@ import { signIn } from '../../../lib/session.ts';
 import { fakeAuth, fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
-import { localToday } from '../components/class-picker.tsx';
 import { CbeDashboardPage } from './cbe-dashboard-page.tsx';
-import { classOf, listOf, pageTestKit } from './cbe-test-kit.ts';
+import { browserToday, classOf, farSchool, listOf, pageTestKit } from './cbe-test-kit.ts';
 import { RegisterPage } from './register-page.tsx';
 import { StudentsPage } from './students-page.tsx';
 
@@ -75,7 +74,9 @@ describe('the CBE sidebar', () => {
 describe('RegisterPage', { timeout: 20_000 }, () => {
   it('marks each student with one click, asks a reason for absent, and saves the class in one PUT', async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'worker'));
+    const school = farSchool();
     routeFetch(fetchMock, {
+      'GET /api/cbe/settings': () => jsonResponse(200, { data: school }),
       'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
       [`GET /api/cbe/classes/${ids.klass}/register`]: () => jsonResponse(200, { data: register() }),
       [`PUT /api/cbe/classes/${ids.klass}/register`]: () =>
@@ -93,7 +94,7 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save register' }));
     await waitFor(() => expect(writes()).toHaveLength(1));
     expect(writes()[0]?.body).toEqual({
-      date: expect.any(String),
+      date: school.today,
       marks: [
         { student_id: ids.amani, mark: 'present', reason: null },
         { student_id: ids.baraka, mark: 'absent', reason: 'Sick' },
@@ -102,21 +103,32 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Saved'));
   });
 
-  it("opens on today and offers no day after it (the picker's max)", async () => {
+  it("opens on the school's today, not the browser's, and offers no day after it (the picker's max)", async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'worker'));
+    // The school's day (its time zone, as the API reads it) is not the browser's.
+    const school = farSchool();
+    expect(school.today).not.toBe(browserToday());
     routeFetch(fetchMock, {
+      'GET /api/cbe/settings': () => jsonResponse(200, { data: school }),
       'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
       [`GET /api/cbe/classes/${ids.klass}/register`]: () => jsonResponse(200, { data: register() }),
     });
     renderWithData(<RegisterPage />, '/cbe/register');
-    const day = (await screen.findByLabelText('Day')) as HTMLInputElement;
-    expect(day.value).toBe(localToday());
-    expect(day.max).toBe(localToday());
+    await screen.findByRole('table', { name: 'Register' });
+    const day = screen.getByLabelText(/^Day/) as HTMLInputElement;
+    expect(day.value).toBe(school.today);
+    expect(day.max).toBe(school.today);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      `/api/cbe/classes/${ids.klass}/register?date=${school.today}`,
+    );
   });
 
   it('shows the empty state without classes', async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'owner'));
-    routeFetch(fetchMock, { 'GET /api/cbe/classes': () => jsonResponse(200, listOf([])) });
+    routeFetch(fetchMock, {
+      'GET /api/cbe/settings': () => jsonResponse(200, { data: farSchool() }),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([])),
+    });
     renderWithData(<RegisterPage />, '/cbe/register');
     expect(await screen.findByText('No classes yet')).toBeTruthy();
   });
@@ -211,6 +223,8 @@ describe('CbeDashboardPage', { timeout: 20_000 }, () => {
         jsonResponse(200, { message: 'Sample data cleared', data: { removed: 9 } }),
     });
     renderWithData(<CbeDashboardPage />, '/dashboard_cbe');
+    // The school's today as every other screen shows a date.
+    expect(await screen.findByText('Today is 2 Feb 2026')).toBeTruthy();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Clear sample data' }));
     expect(writes()).toHaveLength(0);

@@ -13,8 +13,7 @@ import { signIn } from '../../../lib/session.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
-import { localToday } from '../components/class-picker.tsx';
-import { at, classOf, listOf, pageTestKit, termOf } from './cbe-test-kit.ts';
+import { at, browserToday, classOf, farSchool, listOf, pageTestKit, termOf } from './cbe-test-kit.ts';
 import { FeesPage } from './fees-page.tsx';
 import { GradebookPage } from './gradebook-page.tsx';
 
@@ -194,7 +193,11 @@ describe('FeesPage', { timeout: 20_000 }, () => {
       issued_on: '2026-01-05',
       created_at: at,
     };
+    // The school's day (its time zone, as the API reads it) is not the browser's.
+    const school = farSchool();
+    expect(school.today).not.toBe(browserToday());
     routeFetch(fetchMock, {
+      'GET /api/cbe/settings': () => jsonResponse(200, { data: school }),
       'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
       'GET /api/cbe/terms': () => jsonResponse(200, listOf([term])),
       'GET /api/cbe/invoices': () => jsonResponse(200, listOf([invoice])),
@@ -206,12 +209,12 @@ describe('FeesPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await user.click(within(table).getByRole('button', { name: 'Record payment' }));
     const dialog = await screen.findByRole('dialog');
-    // No day after today can be picked; a fraction of a cent is refused before it is sent.
-    expect(
-      within(dialog)
-        .getByLabelText(/Paid on/)
-        .getAttribute('max'),
-    ).toBe(localToday());
+    // Dated the school's today by default; no day after it, nor before 2000, can be picked.
+    const paidOn = (await within(dialog).findByLabelText(/Paid on/)) as HTMLInputElement;
+    expect(paidOn.value).toBe(school.today);
+    expect(paidOn.max).toBe(school.today);
+    expect(paidOn.min).toBe('2000-01-01');
+    // A fraction of a cent, or a day before 2000 typed in, is refused before it is sent.
     const amount = within(dialog).getByLabelText(/Amount/);
     await user.type(amount, '1000.005');
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
@@ -223,12 +226,18 @@ describe('FeesPage', { timeout: 20_000 }, () => {
     expect(writes()).toHaveLength(0);
     await user.clear(amount);
     await user.type(amount, '5000');
+    fireEvent.change(paidOn, { target: { value: '1999-12-31' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await within(dialog).findByText(cbeMessages.paidOnTooEarly)).toBeTruthy();
+    expect(writes()).toHaveLength(0);
+    fireEvent.change(paidOn, { target: { value: school.today } });
     await user.type(within(dialog).getByLabelText('Reference'), 'QK7X2B1');
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(writes()).toHaveLength(1));
     expect(writes()[0]?.body).toMatchObject({
       invoice_id: ids.invoice,
       amount: '5000',
+      paid_on: school.today,
       method: 'mpesa',
       reference: 'QK7X2B1',
     });

@@ -1,4 +1,4 @@
-import type { CbeClass, CbeTerm } from '@workhub/shared/schemas/cbe';
+import type { CbeClass, CbeSettings, CbeTerm } from '@workhub/shared/schemas/cbe';
 import { afterEach, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
@@ -53,3 +53,28 @@ export const termOf = (id: string, yearId: string): CbeTerm => ({
   ends_on: '2026-04-03',
   created_at: at,
 });
+
+/** 'YYYY-MM-DD' now in `timeZone`. */
+const dayIn = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+
+/** The browser's today (its own time zone), what `new Date()` shows. */
+export const browserToday = () => {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+};
+
+/**
+ * The settings (GET /api/cbe/settings) of a school whose today is not the browser's: in
+ * Pacific/Kiritimati (UTC+14) or Pacific/Pago_Pago (UTC-11), 25 hours apart, so one of them is
+ * always on another day than the browser, wherever and whenever the test runs.
+ */
+export const farSchool = (): CbeSettings => {
+  const school = ['Pacific/Kiritimati', 'Pacific/Pago_Pago']
+    .map((time_zone) => ({ time_zone, today: dayIn(time_zone) }))
+    .find((s) => s.today !== browserToday());
+  if (!school) throw new Error('no school day apart from the browser');
+  return school;
+};

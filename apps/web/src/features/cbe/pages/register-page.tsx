@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { useCbeChoices, useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeClass, CbeRegister } from '../api/types.ts';
-import { ClassSelect, localToday } from '../components/class-picker.tsx';
+import { ClassSelect, useSchoolToday } from '../components/class-picker.tsx';
 
 const LABELS: Record<CbeMark, string> = { present: 'Present', late: 'Late', absent: 'Absent' };
 type Marks = Record<string, { mark: CbeMark | null; reason: string }>;
@@ -25,9 +25,11 @@ export const RegisterPage = () => {
   const mayTeach = useMay()('cbe:teach');
   const classes = useCbeChoices<CbeClass>('classes');
   const [classId, setClassId] = useState('');
-  // A day yet to come cannot be marked (the API refuses it: no absence mail ahead of time).
-  const today = localToday();
-  const [date, setDate] = useState(today);
+  // A day yet to come cannot be marked (the API refuses it: no absence mail ahead of time). The
+  // school's today, not the browser's; the day picked, else it.
+  const { today, query: settings } = useSchoolToday();
+  const [picked, setDate] = useState('');
+  const date = picked || today || '';
   const chosen = classId || classes.data?.[0]?.id || '';
   const register = useCbeGet<CbeRegister>(
     `classes/${chosen}/register?date=${date}`,
@@ -92,6 +94,7 @@ export const RegisterPage = () => {
                   <TextInput
                     type="date"
                     label="Day"
+                    description="A school day (Monday to Friday) of a term"
                     max={today}
                     value={date}
                     onChange={(event) => setDate(event.currentTarget.value)}
@@ -116,9 +119,9 @@ export const RegisterPage = () => {
                   minWidth={640}
                   rows={register.data?.students}
                   loading={register.isPending}
-                  error={register.error}
+                  error={settings.error ?? register.error}
                   errorTitle="The register could not be loaded"
-                  onRetry={() => void register.refetch()}
+                  onRetry={() => void (settings.isError ? settings.refetch() : register.refetch())}
                   rowKey={(s) => s.student_id}
                   empty={
                     <EmptyList
