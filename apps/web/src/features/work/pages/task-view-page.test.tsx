@@ -9,7 +9,7 @@ import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
-import { fakeProject, fakeTask, ids } from '../../../test/work-fixtures.ts';
+import { fakeMember, fakeProject, fakeTask, ids, page } from '../../../test/work-fixtures.ts';
 import { TaskViewPage } from './task-view-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -50,6 +50,7 @@ describe('TaskViewPage', () => {
           }),
         }),
       [`DELETE /api/tasks/${ids.task}`]: () => jsonResponse(200, { message: messages.taskDeleted }),
+      'GET /api/team': () => jsonResponse(200, page([fakeMember()])),
     });
     renderView();
     expect(await screen.findByRole('heading', { name: 'Write the docs' })).toBeTruthy();
@@ -72,6 +73,22 @@ describe('TaskViewPage', () => {
     await user.click(dialog.getByRole('button', { name: 'Delete task' }));
     expect(await screen.findByRole('heading', { name: 'Milestone tasks' })).toBeTruthy();
     expect(notify.success).toHaveBeenCalledWith(messages.taskDeleted);
+  });
+
+  it('marks an assignee who is no longer on the team, for who may hand the task on', async () => {
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    routeFetch(fetchMock, {
+      [`GET /api/projects/${ids.project}`]: () => jsonResponse(200, { data: fakeProject() }),
+      [`GET /api/tasks/${ids.task}`]: () =>
+        jsonResponse(200, {
+          data: fakeTask({ assigned_to: ids.removed, first_name: 'Rex', last_name: 'Removed' }),
+        }),
+      'GET /api/team': () => jsonResponse(200, page([fakeMember()])),
+    });
+    renderView();
+    expect(await screen.findByRole('heading', { name: 'Write the docs' })).toBeTruthy();
+    expect(await details().findByTestId('former-assignee')).toBeTruthy();
+    expect(details().getByText(/Rex Removed/).textContent).toContain('no longer in this workspace');
   });
 
   it('gives the assigned worker the status control only', async () => {

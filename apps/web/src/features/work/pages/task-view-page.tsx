@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDate, personName, TASK_PRIORITY_LABELS } from '../../../lib/labels.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useAssignees } from '../api/get-assignees.ts';
 import { useProject } from '../api/get-project.ts';
 import { useTask } from '../api/get-task.ts';
 import { ArchivedProjectNotice } from '../components/archived-project-notice.tsx';
@@ -16,6 +17,7 @@ import { useReturnTo } from '../return-to.ts';
 import { taskListOf } from '../task-place.ts';
 import { useTaskActions } from '../use-task-actions.ts';
 import { useWorkMay } from '../use-work-may.ts';
+import { FORMER_MEMBER } from '../work-options.ts';
 
 const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
   <Table.Tr>
@@ -34,6 +36,13 @@ const TaskDetails = ({ task }: { task: Task }) => {
   const actions = useTaskActions({ afterDelete: () => void navigate(list) });
   const mayEdit = may('task:update');
   const mayDelete = may('task:delete');
+  // Who may edit the task sees the team: an assignee no longer on it is marked (the task keeps
+  // their name), so the task is handed on rather than left with nobody who can do it.
+  const team = useAssignees(mayEdit);
+  const former =
+    task.assigned_to !== null &&
+    team.data !== undefined &&
+    !team.data.some((member) => member.user_id === task.assigned_to);
   return (
     <>
       <PageHeader
@@ -80,7 +89,14 @@ const TaskDetails = ({ task }: { task: Task }) => {
                   </Detail>
                   <Detail label="Priority">{TASK_PRIORITY_LABELS[task.priority]}</Detail>
                   <Detail label="Due Date">{formatDate(task.due_date)}</Detail>
-                  <Detail label="Assigned To">{task.assigned_to ? personName(task) : 'Unassigned'}</Detail>
+                  <Detail label="Assigned To">
+                    {task.assigned_to ? personName(task) : 'Unassigned'}
+                    {former ? (
+                      <Text span size="xs" c="dimmed" data-testid="former-assignee">
+                        {` (${FORMER_MEMBER})`}
+                      </Text>
+                    ) : null}
+                  </Detail>
                   <Detail label="Project">
                     <Anchor component={Link} to={`/task/${task.project_id}`} size="sm">
                       {task.project_name}
