@@ -115,6 +115,8 @@ export const messages = {
   priorityRequired: 'Priority is required',
   assignedToRequired: 'Assigned To is required',
   dueDateInvalid: 'Due Date must be a date',
+  /** DUE_DATE_MIN..DUE_DATE_MAX (packages/shared/src/schemas/work.ts). */
+  dueDateOutOfRange: 'Due Date must be between 1 Jan 2000 and 31 Dec 2099',
   projectCreated: 'Project created',
   projectArchived: 'Project Archived!',
   projectRestored: 'Project restored',

@@ -22,6 +22,15 @@ import { tagFilter, tagIdsField, tagRef } from './tags.ts';
 /** A due date, 'YYYY-MM-DD', that exists on the calendar (the spec's message when it does not). */
 export const dateField = (requiredMessage: string) => calendarDate(requiredMessage, messages.dueDateInvalid);
 
+/** The years a project's, milestone's or task's due date may fall in (as an order's date). */
+export const DUE_DATE_MIN = '2000-01-01';
+export const DUE_DATE_MAX = '2099-12-31';
+/** A record's due date: a calendar date in those years ('1 Jan 1' and 9999 are typing slips). */
+const dueDateField = dateField(messages.dueDateRequired).refine(
+  (day) => day >= DUE_DATE_MIN && day <= DUE_DATE_MAX,
+  { error: messages.dueDateOutOfRange },
+);
+
 const person = { first_name: z.string(), last_name: z.string() };
 
 // ---------------------------------------------------------------- projects
@@ -29,7 +38,7 @@ const person = { first_name: z.string(), last_name: z.string() };
 export const projectBody = z.object({
   name: requiredString(messages.nameRequired, 200),
   description: requiredString(messages.descriptionRequired, 5000),
-  due_date: dateField(messages.dueDateRequired),
+  due_date: dueDateField,
   status: choiceField(EDITABLE_PROJECT_STATUSES, messages.statusRequired, 'Status'),
   tag_ids: tagIdsField,
 });
@@ -98,7 +107,7 @@ export const milestoneBody = z.object({
   name: requiredString(messages.nameRequired, 200),
   description: requiredString(messages.descriptionRequired, 5000),
   status: choiceField(MILESTONE_STATUSES, messages.statusRequired, 'Status'),
-  due_date: dateField(messages.dueDateRequired),
+  due_date: dueDateField,
 });
 export type MilestoneBody = z.input<typeof milestoneBody>;
 
@@ -130,7 +139,7 @@ export const taskBody = z.object({
   description: requiredString(messages.descriptionRequired, 5000),
   assigned_to: idField(messages.assignedToRequired),
   status: choiceField(SETTABLE_TASK_STATUSES, messages.statusRequired, 'Status'),
-  due_date: dateField(messages.dueDateRequired),
+  due_date: dueDateField,
   priority: choiceField(TASK_PRIORITIES, messages.priorityRequired, 'Priority'),
   project_id: idField('Choose a project'),
   milestone_id: idField().nullable().default(null),

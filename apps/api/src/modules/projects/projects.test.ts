@@ -2,7 +2,17 @@ import { messages } from '@workhub/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
 import { createWorkspace, enter, login, memberIn, newTenant } from '../../test/tenants.ts';
-import { call, createProject, createTask, daysFromNow, idsOf, projectBody } from '../../test/work.ts';
+import {
+  call,
+  createProject,
+  createTask,
+  daysFromNow,
+  idsOf,
+  milestoneBody,
+  projectBody,
+  taskBody,
+  tenantWithWorker,
+} from '../../test/work.ts';
 
 const t = useTestApp();
 const ids = (body: { data: Record<string, unknown>[] }) => idsOf(body, 'project_id');
@@ -52,6 +62,31 @@ describe('POST /api/projects', () => {
       // 'archived' is set by Deactivate only: a new project's status is one of the form's.
       status: 'Status must be one of not_started, in_progress, on_hold, complete, cancelled',
     });
+  });
+
+  it('refuses a due date outside 2000-2099 for a project, a milestone and a task (a typing slip)', async () => {
+    const { owner, project, toWorker } = await tenantWithWorker(t);
+    for (const due_date of ['0001-01-01', '1999-12-31', '2100-01-01', '9999-12-31']) {
+      const answers = [
+        await call(t, 'POST', '/api/projects', owner.token, projectBody(t, { due_date })),
+        await call(
+          t,
+          'POST',
+          `/api/projects/${project.project_id}/milestones`,
+          owner.token,
+          milestoneBody(t, { due_date }),
+        ),
+        await call(t, 'POST', '/api/tasks', owner.token, taskBody(t, toWorker, { due_date })),
+      ];
+      for (const answer of answers) {
+        expect(answer.statusCode, answer.body).toBe(400);
+        expect(errorOf(answer).error.fields).toEqual({ due_date: messages.dueDateOutOfRange });
+      }
+    }
+    for (const due_date of ['2000-01-01', '2099-12-31']) {
+      const made = await call(t, 'POST', '/api/projects', owner.token, projectBody(t, { due_date }));
+      expect(made.statusCode, made.body).toBe(201);
+    }
   });
 
   it('is for admin-types: 403 to members, workers and guests, outside a workspace; 401 without a token', async () => {
