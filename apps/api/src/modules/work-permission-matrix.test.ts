@@ -64,9 +64,12 @@ const ownerToken = () => state.callers.owner.token;
  * The caller, or the owner for those who cannot be given one of our tasks: who is outside the
  * workspace, and guests and customers (who cannot open a task: TASK_ASSIGNEE_ROLES).
  */
-const NO_TASKS: readonly Caller[] = ['outsider', 'anonymous', 'staff', 'guest', 'customer'];
 const assigneeFor = (who: Caller) =>
-  (NO_TASKS.includes(who) ? state.callers.owner : state.callers[who]).userId;
+  (who === 'outsider' || who === 'anonymous' || who === 'staff' || who === 'guest' || who === 'customer'
+    ? state.callers.owner
+    : state.callers[who]
+  ).userId;
+(NO_TASKS.includes(who) ? state.callers.owner : state.callers[who]).userId;
 const freshTask = async (assignedTo: string) =>
   (await createTask(t, ownerToken(), { assigned_to: assignedTo, project_id: project.project_id })).task_id;
 const freshMilestone = async () => (await createMilestone(t, ownerToken(), project.project_id)).milestone_id;
