@@ -69,7 +69,6 @@ const assigneeFor = (who: Caller) =>
     ? state.callers.owner
     : state.callers[who]
   ).userId;
-(NO_TASKS.includes(who) ? state.callers.owner : state.callers[who]).userId;
 const freshTask = async (assignedTo: string) =>
   (await createTask(t, ownerToken(), { assigned_to: assignedTo, project_id: project.project_id })).task_id;
 const freshMilestone = async () => (await createMilestone(t, ownerToken(), project.project_id)).milestone_id;
