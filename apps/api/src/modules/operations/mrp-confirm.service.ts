@@ -8,7 +8,7 @@ import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
 import { inScope, recordAudit } from '../audit/audit.ts';
 import { mrpProposals, mrpRuns } from './mrp.schema.ts';
-import { lockWorkspaceRuns, utcDay } from './mrp-run.service.ts';
+import { lockWorkspaceRuns, planningDay } from './mrp-run.service.ts';
 import { products } from './operations.schema.ts';
 import { purchaseOrderLines, purchaseOrders, workOrders } from './orders.schema.ts';
 import { takeOrderNumbers } from './orders-numbers.ts';
@@ -165,7 +165,7 @@ export function createMrpConfirmService(ctx: Ctx) {
     }
     if (byProduct.size === 0) return [];
     const first = await takeOrderNumbers(tx, scope, 'purchase_order', byProduct.size);
-    const today = utcDay(ctx.now());
+    const today = planningDay(ctx.now());
     const groups = [...byProduct.values()].map((lines, index) => ({
       number: first + index,
       lines: lines.sort((a, b) => (a.needDate < b.needDate ? -1 : a.needDate > b.needDate ? 1 : 0)),

@@ -19,6 +19,7 @@ import { rowsOf } from '../../db/rows.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { pageOf } from '../../lib/paging.ts';
+import { viewerToday } from '../../lib/viewer-date.ts';
 import { isMrpError } from './mrp/mrp-error.ts';
 import { runMrp } from './mrp/plan.ts';
 import { mrpProposals, mrpRuns } from './mrp.schema.ts';
@@ -32,8 +33,11 @@ export type MrpRunCreated = { run: MrpRun; proposalsJson: readonly string[] };
 export type MrpProposalListValues = z.output<typeof mrpProposalListQuery>;
 export type MrpExceptionListValues = z.output<typeof mrpExceptionListQuery>;
 
-/** The server's UTC day, 'YYYY-MM-DD': the day a run plans from (docs/api.md 'Dates'). */
-export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
+/**
+ * The day a run plans from, 'YYYY-MM-DD': the viewer's today (X-Local-Date within a day of UTC's,
+ * lib/viewer-date.ts), as every "today" of the operations (docs/api.md 'Dates').
+ */
+export const planningDay = (now: Date): string => viewerToday(now);
 
 /**
  * Runs and confirms of one workspace take turns (a transaction-scoped advisory lock keyed by the
@@ -52,7 +56,7 @@ export function createMrpRunService(ctx: Ctx) {
    */
   async function create(scope: WorkspaceScope, body: MrpRunBodyValues): Promise<MrpRunCreated> {
     const started = performance.now();
-    const today = utcDay(ctx.now());
+    const today = planningDay(ctx.now());
     return db.transaction(async (tx) => {
       await lockWorkspaceRuns(tx, scope);
       const inputs = await loadMrpInputs(tx, scope, today, body.horizon_days);

@@ -33,6 +33,25 @@ async function bicycleWorld(world: MrpWorld) {
 }
 
 describe('POST /api/mrp/runs', () => {
+  it("plans from the viewer's day (X-Local-Date within a day of UTC's), else from UTC's", async () => {
+    const world = await mrpWorld(t);
+    const ahead = await t.app.inject({
+      method: 'POST',
+      url: '/api/mrp/runs',
+      headers: { ...bearer(world.token), 'x-local-date': dayFromToday(1) },
+      payload: {},
+    });
+    expect(ahead.statusCode, ahead.body).toBe(201);
+    expect(ahead.json().data.today).toBe(dayFromToday(1));
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/mrp/runs',
+      headers: { ...bearer(world.token), 'x-local-date': dayFromToday(5) },
+      payload: {},
+    });
+    expect(forged.json().data.today).toBe(dayFromToday(0));
+  });
+
   it('plans a three-level product by hand-computed figures, with pegging by name', async () => {
     const world = await mrpWorld(t);
     const { bicycle, wheel, spoke, order } = await bicycleWorld(world);

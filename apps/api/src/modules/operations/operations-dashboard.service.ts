@@ -9,6 +9,7 @@ import { and, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { countOf } from '../../db/aggregates.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
+import { viewerToday } from '../../lib/viewer-date.ts';
 import { products } from './operations.schema.ts';
 import { customerOrderLines, customerOrders, purchaseOrders, workOrders } from './orders.schema.ts';
 
@@ -45,7 +46,7 @@ export function createOperationsDashboardService(ctx: Ctx) {
 
   async function figures(scope: WorkspaceScope, weeks: number): Promise<OperationsDashboard> {
     const now = ctx.now();
-    const today = now.toISOString().slice(0, 10);
+    const today = viewerToday(now);
     const thisMonday = mondayOf(now);
     const firstWeek = isoDay(thisMonday - (weeks - 1) * 7 * DAY_MS);
     const nextWeek = isoDay(thisMonday + 7 * DAY_MS);
