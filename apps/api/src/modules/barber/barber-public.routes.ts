@@ -18,9 +18,9 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { type PublicScope, publicScope } from '../../plugins/public-gate.ts';
 import { createAppointmentService } from './appointments.service.ts';
-import { bookingConfirmedMail, bookingMovedMail, shopTime } from './barber.mails.ts';
 import { barberAppointments, barberServices, barberStaff, barberStaffServices } from './barber.schema.ts';
-import { shopOf, timezoneOf } from './barber.service.ts';
+import { shopOf } from './barber.service.ts';
+import { type BookingChange, mailBookingChange } from './booking-mails.ts';
 
 const tags = ['barber (public)'];
 
@@ -45,7 +45,7 @@ const toPublic = (a: Appointment) => ({
  * page: the booking, cancel, reschedule. Nothing else of the shop: no other customer, no member.
  */
 export const barberPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }) => {
-  const { db, now, mailer, config } = ctx;
+  const { db, now, config } = ctx;
   const appointments = createAppointmentService(ctx);
 
   /** The id of the appointment of a link's token in this shop, or 404. */
@@ -66,21 +66,14 @@ export const barberPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (ap
    * To the customer's address (the one the booking gave, which found the customer), greeting the
    * name given with the booking; the time as the shop's clock reads it, with its zone.
    */
-  async function mailAbout(scope: PublicScope, a: Appointment, kind: 'confirmed' | 'moved', token: string) {
-    if (!a.customer.email) return;
-    const timezone = await timezoneOf(db, scope);
-    const mail = {
-      to: a.customer.email,
-      customerName: a.booked_as?.name ?? a.customer.name,
-      shopName: scope.workspaceName,
-      when: shopTime(new Date(a.start_at), timezone),
-      timezone,
-      staffName: a.staff.name,
-      services: a.services.map((s) => s.name),
-      link: manageLink(config.publicUrl, scope.slug, token),
-    };
-    await mailer.send(kind === 'confirmed' ? bookingConfirmedMail(mail) : bookingMovedMail(mail));
-  }
+  const mailAbout = (scope: PublicScope, a: Appointment, kind: BookingChange, token: string | null) =>
+    mailBookingChange(
+      ctx,
+      scope,
+      a,
+      kind,
+      token === null ? null : manageLink(config.publicUrl, scope.slug, token),
+    );
 
   app.get(
     '/booking/:slug',
@@ -225,6 +218,7 @@ export const barberPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (ap
         throw conflict('This appointment has already started: call the shop');
       }
       const cancelled = await appointments.step(scope, booking.id, 'cancel');
+      await mailAbout(scope, cancelled, 'cancelled', null);
       return { message: 'Your appointment is cancelled', data: toPublic(cancelled) };
     },
   );

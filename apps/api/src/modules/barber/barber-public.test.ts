@@ -101,6 +101,13 @@ describe('the public booking page', () => {
 
     const cancelled = await post(`${BASE}/${shop.slug}/manage/${token}/cancel`);
     expect(cancelled.json().data.status).toBe('cancelled');
+    // The customer's own cancellation is confirmed by mail (no link: nothing is left to manage).
+    const [gone] = await t.db.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, email), like(outbox.subject, '% is cancelled')));
+    expect(gone?.text).toContain('is cancelled');
+    expect(gone?.text).not.toContain('/manage/');
     expect((await post(`${BASE}/${shop.slug}/manage/${token}/cancel`)).statusCode).toBe(409);
 
     // The staff see the customer and the public source.

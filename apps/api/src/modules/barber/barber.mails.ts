@@ -51,7 +51,7 @@ export const bookingConfirmedMail = (mail: BookingMail) =>
     `Hello ${mail.customerName}, your appointment at ${mail.shopName} is booked.`,
   );
 
-/** Sent after a reschedule through the mail's link. */
+/** Sent after a reschedule, through the mail's link or by the shop (then without a link). */
 export const bookingMovedMail = (mail: BookingMail) =>
   bookingMail(
     mail,
@@ -59,11 +59,48 @@ export const bookingMovedMail = (mail: BookingMail) =>
     `Hello ${mail.customerName}, your appointment at ${mail.shopName} has moved.`,
   );
 
-/** The reminder the day before. */
-export const bookingReminderMail = (mail: BookingMail) =>
+/** Sent when the booking is cancelled, by the customer's link or by the shop. */
+export const bookingCancelledMail = (mail: BookingMail) =>
+  bookingMail(
+    { ...mail, link: null },
+    `Your booking at ${mail.shopName} is cancelled`,
+    `Hello ${mail.customerName}, your appointment at ${mail.shopName} is cancelled.`,
+  );
+
+/** The shop's calendar day of an instant, 'YYYY-MM-DD'. */
+const shopDay = (instant: Date, timezone: string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+
+/**
+ * When an appointment is, said from `now` in the shop's calendar: 'today', 'tomorrow', else 'on
+ * Monday 7 December'. A booking made hours ahead is reminded the same day, not 'tomorrow'.
+ */
+export function dayOfAppointment(start: Date, now: Date, timezone: string): string {
+  const day = shopDay(start, timezone);
+  const today = shopDay(now, timezone);
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const tomorrow = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  if (day === today) return 'today';
+  if (day === tomorrow) return 'tomorrow';
+  const date = new Intl.DateTimeFormat('en-GB', {
+    timeZone: timezone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+  }).format(start);
+  return `on ${date}`;
+}
+
+/** The reminder, within a day of the appointment; `day` as dayOfAppointment says it. */
+export const bookingReminderMail = (mail: BookingMail, day: string) =>
   bookingMail(
     mail,
-    `Reminder: your appointment at ${mail.shopName} tomorrow`,
+    `Reminder: your appointment at ${mail.shopName} ${day}`,
     `Hello ${mail.customerName}, this is a reminder of your appointment at ${mail.shopName}.`,
   );
 

@@ -37,6 +37,7 @@ import { moduleScope } from '../../plugins/module-gate.ts';
 import { createAppointmentService } from './appointments.service.ts';
 import { createBarberService } from './barber.service.ts';
 import { barberDashboardRoutes } from './barber-dashboard.routes.ts';
+import { mailBookingChange } from './booking-mails.ts';
 import { createReminderJob } from './reminders.ts';
 
 const tags = ['barber'];
@@ -440,10 +441,16 @@ export const barberRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
         response: { 200: dataEnvelope(appointment), ...errors },
       },
     },
-    async (request) => ({
-      message: request.body.service_ids ? 'Appointment saved' : 'Appointment moved',
-      data: await appointments.move(moduleScope(request), request.params.id, request.body),
-    }),
+    async (request) => {
+      const scope = moduleScope(request);
+      const before = await appointments.one(scope, request.params.id);
+      const moved = await appointments.move(scope, request.params.id, request.body);
+      // The customer hears of a new time or staff member (a change of services alone they asked for).
+      if (moved.start_at !== before.start_at || moved.staff.id !== before.staff.id) {
+        await mailBookingChange(ctx, scope, moved, 'moved', null);
+      }
+      return { message: request.body.service_ids ? 'Appointment saved' : 'Appointment moved', data: moved };
+    },
   );
 
   for (const step of APPOINTMENT_STEP_NAMES) {
@@ -459,10 +466,13 @@ export const barberRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
           response: { 200: dataEnvelope(appointment), ...errors },
         },
       },
-      async (request) => ({
-        message: 'Appointment updated',
-        data: await appointments.step(moduleScope(request), request.params.id, step),
-      }),
+      async (request) => {
+        const scope = moduleScope(request);
+        const data = await appointments.step(scope, request.params.id, step);
+        // A cancellation by the shop is told to the customer; the other steps happen with them there.
+        if (step === 'cancel') await mailBookingChange(ctx, scope, data, 'cancelled', null);
+        return { message: 'Appointment updated', data };
+      },
     );
   }
 

@@ -69,12 +69,23 @@ describe('the reminder mail the day before', () => {
     expect(mails[0]?.text).toContain(shop.service.name);
     // The time as the shop's clock reads it, and which clock that is.
     expect(mails[0]?.text).toContain(`(${shop.timezone})`);
+    expect(mails[0]?.subject).toMatch(/ tomorrow$/);
     expect(await remindersTo(later)).toHaveLength(0);
     expect(await remindersTo(cancelled)).toHaveLength(0);
 
     await first.runOnce();
     await (await job()).runOnce();
     expect(await remindersTo(soon)).toHaveLength(1);
+  });
+
+  it("says 'today' of an appointment later the same day (booked hours ahead), not 'tomorrow'", async () => {
+    const shop = await allDayShop();
+    const email = `sameday-${Date.now()}@example.com`;
+    // Now is 06:xx in the shop: 10:00 is today.
+    await bookFor(shop, email, shopTimeAt(t, shop.timezone, 0, 10));
+    await (await job()).runOnce();
+    const [mail] = await remindersTo(email);
+    expect(mail?.subject).toMatch(/ today$/);
   });
 
   it('never sends twice when two instances run at the same instant', async () => {

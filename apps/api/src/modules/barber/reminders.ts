@@ -6,7 +6,7 @@ import { crossTenant, withTenant } from '../../db/tenant-context.ts';
 import { workspaceConditions } from '../../db/tenant-scope.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { bookingReminderMail, shopTime } from './barber.mails.ts';
+import { bookingReminderMail, dayOfAppointment, shopTime } from './barber.mails.ts';
 import {
   barberAppointmentServices,
   barberAppointments,
@@ -101,17 +101,20 @@ export function createReminderJob({ db, now, mailer, log }: ReminderDeps) {
         const queued = [];
         for (const row of rows) {
           if (!row.email) continue;
-          const mail = bookingReminderMail({
-            to: row.email,
-            // As the booking's confirmation greeted: the name given with it, else the record's.
-            customerName: row.bookedName ?? row.customerName,
-            shopName: workspace?.name ?? 'the shop',
-            when: shopTime(row.startAt, timezone),
-            timezone,
-            staffName: row.staffName,
-            services: lines.filter((l) => l.appointmentId === row.id).map((l) => l.name),
-            link: null,
-          });
+          const mail = bookingReminderMail(
+            {
+              to: row.email,
+              // As the booking's confirmation greeted: the name given with it, else the record's.
+              customerName: row.bookedName ?? row.customerName,
+              shopName: workspace?.name ?? 'the shop',
+              when: shopTime(row.startAt, timezone),
+              timezone,
+              staffName: row.staffName,
+              services: lines.filter((l) => l.appointmentId === row.id).map((l) => l.name),
+              link: null,
+            },
+            dayOfAppointment(row.startAt, at, timezone),
+          );
           queued.push(await mailer.queueIn(tx, mail));
         }
         return queued;

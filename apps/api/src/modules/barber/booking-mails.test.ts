@@ -1,0 +1,70 @@
+import { and, eq, like } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { outbox } from '../../db/schema/outbox.ts';
+import { useTestApp } from '../../test/helpers.ts';
+import { call } from '../../test/work.ts';
+import { barberShop, booked, shopTimeAt } from './barber-test-helpers.ts';
+
+/** The customer hears of what the shop does to their booking: a new time, a cancellation. */
+const t = useTestApp();
+
+const mailsTo = (to: string, subject: string) =>
+  t.db.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.to, to), like(outbox.subject, `%${subject}%`)));
+
+async function bookedWith(email: string | null) {
+  const shop = await barberShop(t);
+  const appointment = await booked(t, shop.token, {
+    service_ids: [shop.service.id],
+    staff_id: shop.staff.id,
+    start_at: shopTimeAt(t, shop.timezone, 1, 10),
+    customer: { name: 'Dan Customer', ...(email ? { email } : {}) },
+  });
+  return { shop, appointment };
+}
+
+describe("the shop's changes to a booking, told to the customer", () => {
+  it('mails the new time when the shop moves the booking, and nothing for a change of services alone', async () => {
+    const email = `moved-${Date.now()}@example.com`;
+    const { shop, appointment } = await bookedWith(email);
+    const services = await call(t, 'PATCH', `/api/barber/appointments/${appointment.id}`, shop.token, {
+      service_ids: [shop.service.id],
+    });
+    expect(services.statusCode, services.body).toBe(200);
+    expect(await mailsTo(email, 'has moved')).toHaveLength(0);
+
+    const moved = await call(t, 'PATCH', `/api/barber/appointments/${appointment.id}`, shop.token, {
+      start_at: shopTimeAt(t, shop.timezone, 1, 11),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [mail] = await mailsTo(email, 'has moved');
+    expect(mail?.text).toContain('Hello Dan Customer');
+    expect(mail?.text).toContain('11:00');
+    expect(mail?.text).toContain(`(${shop.timezone})`);
+    // The shop's own change carries no link: the booking's token is kept only as a hash.
+    expect(mail?.text).not.toContain('Cancel or reschedule');
+  });
+
+  it('mails a cancellation by the shop, and nothing to a customer without an e-mail', async () => {
+    const email = `cancelled-${Date.now()}@example.com`;
+    const { shop, appointment } = await bookedWith(email);
+    const cancel = await call(t, 'POST', `/api/barber/appointments/${appointment.id}/cancel`, shop.token);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const [mail] = await mailsTo(email, 'is cancelled');
+    expect(mail?.subject).toMatch(/^Your booking at .+ is cancelled$/);
+    expect(mail?.text).toContain('10:00');
+
+    const silent = await bookedWith(null);
+    const before = await t.db.db.select().from(outbox);
+    const quiet = await call(
+      t,
+      'POST',
+      `/api/barber/appointments/${silent.appointment.id}/cancel`,
+      silent.shop.token,
+    );
+    expect(quiet.statusCode).toBe(200);
+    expect((await t.db.db.select().from(outbox)).length).toBe(before.length);
+  });
+});
