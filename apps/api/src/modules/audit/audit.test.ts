@@ -135,6 +135,9 @@ describe('GET /api/audit/export', () => {
       actorEmail: tenant.holder.email,
       after: { rows: 1, entity_type: 'tag' },
     });
+    // Only its filters: an export has no page.
+    expect(Object.keys(exported?.after ?? {})).not.toContain('page');
+    expect(Object.keys(exported?.after ?? {})).not.toContain('limit');
   });
 
   it('is refused to an admin (403)', async () => {

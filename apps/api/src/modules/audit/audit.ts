@@ -98,4 +98,8 @@ export const exportEvent = (
   rows: number,
   query: Readonly<Record<string, unknown>>,
   at: Date,
-): AuditEntry => ({ ...inScope(scope), action, after: { rows, ...plainState(query) }, at });
+): AuditEntry => {
+  // An export has no pages: a list's paging that came along with its filters says nothing of it.
+  const { page: _page, limit: _limit, ...filters } = query;
+  return { ...inScope(scope), action, after: { rows, ...plainState(filters) }, at };
+};

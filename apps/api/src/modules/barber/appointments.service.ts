@@ -901,8 +901,8 @@ export function createAppointmentService(ctx: Ctx) {
         // 'Booked as': the name and phone given with an online booking, where they differ from the
         // customer's record it was linked to by e-mail (as the calendar shows them).
         [
-          'Start',
-          'End',
+          'Start (UTC)',
+          'End (UTC)',
           'Customer',
           'Phone',
           'E-mail',

@@ -110,7 +110,7 @@ describe('customer orders', () => {
     expect(listed.json().data.map((o: { id: string }) => o.id)).toEqual([order.id]);
     const csv = await call(t, 'GET', `${CO}/export`, token);
     expect(csv.body.split('\r\n')[0]).toBe(
-      'number,customer_name,order_date,due_date,status,line_count,total,late,notes',
+      'Number,Customer,Order date,Due date,Status,Lines,Total,Late,Notes',
     );
     expect(csv.body).toContain(`CO-00001,"'=HYPERLINK(""x"")"`);
     const stranger = await opsTenant(t);

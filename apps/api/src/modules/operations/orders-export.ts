@@ -5,12 +5,12 @@ import type { OrderItemBase } from './orders-kinds.ts';
 export type ExportRow = OrderItemBase & { party: string | null; status: string };
 
 /**
- * The order list as CSV: the number people know ('PO-00012'), the supplier or customer
- * (`partyHeader`), dates, status and figures.
+ * The order list as CSV, under the list's headings: the number people know ('PO-00012'), the
+ * supplier or customer (`partyHeader`), dates, status and figures.
  */
 export function ordersCsv(partyHeader: string, rows: readonly ExportRow[]): string {
   return toCsv(
-    ['number', partyHeader, 'order_date', 'due_date', 'status', 'line_count', 'total', 'late', 'notes'],
+    ['Number', partyHeader, 'Order date', 'Due date', 'Status', 'Lines', 'Total', 'Late', 'Notes'],
     rows.map((row) => [
       row.number_label,
       row.party,

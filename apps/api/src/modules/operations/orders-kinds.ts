@@ -91,7 +91,7 @@ export const purchaseKind: OrderKind<PurchaseOrder, PurchaseOrderLine, PurchaseO
     received_at: facts.deliveredAt?.toISOString() ?? null,
   }),
   line: (base, facts) => ({ ...base, received_qty: facts.delivered, mrp_proposal_id: facts.mrpProposalId }),
-  partyHeader: 'supplier_name',
+  partyHeader: 'Supplier',
 };
 
 export const customerKind: OrderKind<CustomerOrder, CustomerOrderLine, CustomerOrderStatus> = {
@@ -120,5 +120,5 @@ export const customerKind: OrderKind<CustomerOrder, CustomerOrderLine, CustomerO
     shipped_at: facts.deliveredAt?.toISOString() ?? null,
   }),
   line: (base, facts) => ({ ...base, shipped_qty: facts.delivered }),
-  partyHeader: 'customer_name',
+  partyHeader: 'Customer',
 };

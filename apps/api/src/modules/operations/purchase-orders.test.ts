@@ -353,7 +353,7 @@ describe('GET /api/purchase-orders (+ export)', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')).toEqual([
-      'number,supplier_name,order_date,due_date,status,line_count,total,late,notes',
+      'Number,Supplier,Order date,Due date,Status,Lines,Total,Late,Notes',
       `PO-00002,Beta_Tubes 100%,${daysFromNow(t, 0)},${daysFromNow(t, 10)},confirmed,1,10.0000,no,`,
       '',
     ]);

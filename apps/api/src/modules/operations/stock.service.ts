@@ -153,16 +153,7 @@ export function createStockService(ctx: Ctx) {
     const fetched = await sortedListOf(db, listOf(scope, query), EXPORT_ROWS_MAX + 1);
     const { rows, truncatedAt } = capRows(fetched, EXPORT_ROWS_MAX);
     const csv = toCsv(
-      [
-        'created_at',
-        'product_name',
-        'kind',
-        'qty_delta',
-        'on_hand_after',
-        'reference',
-        'reason',
-        'created_by_name',
-      ],
+      ['When (UTC)', 'Product', 'Kind', 'Change', 'On hand after', 'Reference', 'Reason', 'By'],
       rows.map((r) => [
         r.created_at,
         r.product_name,

@@ -111,9 +111,7 @@ describe('GET /api/stock-moves (+ export)', () => {
     ).toEqual([]);
     const csv = await call(t, 'GET', `/api/stock-moves/export?product_id=${nut}`, token);
     const [header, row] = csv.body.split('\r\n');
-    expect(header).toBe(
-      'created_at,product_name,kind,qty_delta,on_hand_after,reference,reason,created_by_name',
-    );
+    expect(header).toBe('When (UTC),Product,Kind,Change,On hand after,Reference,Reason,By');
     expect(row).toContain(',Nut M5,adjustment,100.0000,100.0000,,Delivery found,Ada Lovelace');
   });
 });

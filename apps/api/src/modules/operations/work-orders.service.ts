@@ -134,17 +134,7 @@ export function createWorkOrderService(ctx: Ctx) {
     const fetched = await sortedListOf(db, listOf(scope, query), EXPORT_ROWS_MAX + 1);
     const { rows, truncatedAt } = capRows(fetched, EXPORT_ROWS_MAX);
     const csv = toCsv(
-      [
-        'number',
-        'product_name',
-        'quantity',
-        'uom_name',
-        'need_date',
-        'release_date',
-        'status',
-        'late',
-        'notes',
-      ],
+      ['Number', 'Product', 'Quantity', 'Unit', 'Need date', 'Release date', 'Status', 'Late', 'Notes'],
       rows.map((r) => [
         r.number_label,
         r.product_name,

@@ -112,7 +112,7 @@ describe('work orders', () => {
     expect((await call(t, 'GET', `${WO}?product_id=nope`, token)).statusCode).toBe(400);
     const csv = await call(t, 'GET', `${WO}/export?product_id=${frame}`, token);
     expect(csv.body.split('\r\n')).toEqual([
-      'number,product_name,quantity,uom_name,need_date,release_date,status,late,notes',
+      'Number,Product,Quantity,Unit,Need date,Release date,Status,Late,Notes',
       'WO-00002,Frame,5.0000,,2030-01-15,2030-01-10,planned,no,',
       '',
     ]);
