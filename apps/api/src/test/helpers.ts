@@ -170,6 +170,21 @@ export function useTestApp(env: Env = {}): TestApp {
   return context;
 }
 
+/**
+ * For tests that need a real socket (a stream of server-sent events read with fetch): the app of
+ * `useTestApp` listening on a free loopback port from `beforeAll`; the answer gives its base URL.
+ */
+export function listenOnLoopback(t: TestApp): () => string {
+  let base = '';
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    base = `http://127.0.0.1:${address.port}`;
+  });
+  return () => base;
+}
+
 export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 
 export const registration = (email: string, overrides: Partial<RegisterBody> = {}): RegisterBody => ({

@@ -1,22 +1,12 @@
 import { ticketingMessages } from '@workhub/shared/schemas/ticketing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { listenOnLoopback, useTestApp } from '../../test/helpers.ts';
 import { newTenant } from '../../test/tenants.ts';
 import { openBoardStreams } from './board-events.ts';
 
 // Three streams per address here (PUBLIC_STREAMS_PER_IP; 50 by default).
 const t = useTestApp({ PUBLIC_STREAMS_PER_IP: '3' });
-let base = '';
-
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const base = listenOnLoopback(t);
 
 const until = async (check: () => boolean, ms: number) => {
   const deadline = Date.now() + ms;
@@ -30,7 +20,7 @@ const until = async (check: () => boolean, ms: number) => {
 /** Opens the board's stream; an open one is read (and dropped) until its controller aborts it. */
 async function open(slug: string) {
   const controller = new AbortController();
-  const response = await fetch(`${base}/api/public/queues/${slug}/events`, { signal: controller.signal });
+  const response = await fetch(`${base()}/api/public/queues/${slug}/events`, { signal: controller.signal });
   if (response.status === 200) {
     const reader = response.body?.getReader();
     void (async () => {

@@ -57,11 +57,12 @@ export function boardVersionQuery(db: Db, scope: Tenancy, today: string) {
 }
 
 /**
- * The waiting tickets of the workspace, whatever day they were issued on (one still waiting at the
- * queue's midnight stays in line, ahead of the new day's): read through the partial index of
- * waiting tickets, however long the queue's history (queue-plan.postgres.test.ts).
+ * The waiting tickets of the workspace (of `serviceIds` when given: a ticket's place), whatever
+ * day they were issued on (one still waiting at the queue's midnight stays in line, ahead of the
+ * new day's): read through the partial index of waiting tickets, however long the queue's history
+ * (queue-plan.postgres.test.ts).
  */
-export function waitingTickets(db: Db, scope: Tenancy) {
+export function waitingTickets(db: Db, scope: Tenancy, serviceIds?: readonly string[]) {
   return db
     .select({
       id: T.id,
@@ -72,7 +73,13 @@ export function waitingTickets(db: Db, scope: Tenancy) {
       serviceId: T.serviceId,
     })
     .from(T)
-    .where(and(scope.workspace(T), eq(T.status, 'waiting')));
+    .where(
+      and(
+        scope.workspace(T),
+        eq(T.status, 'waiting'),
+        serviceIds ? inArray(T.serviceId, [...serviceIds]) : undefined,
+      ),
+    );
 }
 
 /**

@@ -1,22 +1,12 @@
 import type { BoardState, PublicTicket } from '@workhub/shared/schemas/ticketing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, useTestApp } from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, listenOnLoopback, useTestApp } from '../../test/helpers.ts';
 import { newTenant } from '../../test/tenants.ts';
 import { openBoardStreams } from './board-events.ts';
 import { act, createCounter, createService } from './ticketing-test-helpers.ts';
 
 const t = useTestApp();
-let base = '';
-
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const base = listenOnLoopback(t);
 
 async function queue() {
   const tenant = await newTenant(t, 'ticketing');
@@ -203,7 +193,7 @@ describe('the board’s events', () => {
     const states: BoardState[] = [];
     const before = openBoardStreams();
     const controller = new AbortController();
-    await listen(`${base}/api/public/queues/${q.slug}/events`, (s) => states.push(s), controller.signal);
+    await listen(`${base()}/api/public/queues/${q.slug}/events`, (s) => states.push(s), controller.signal);
     expect(await until(() => states.length === 1, 2000)).toBe(true);
     expect(states[0]?.next).toEqual([]);
     expect(openBoardStreams()).toBe(before + 1);
@@ -227,7 +217,7 @@ describe('the board’s events', () => {
     const q = await queue();
     const states: BoardState[] = [];
     const controller = new AbortController();
-    await listen(`${base}/api/public/queues/${q.slug}/events`, (s) => states.push(s), controller.signal);
+    await listen(`${base()}/api/public/queues/${q.slug}/events`, (s) => states.push(s), controller.signal);
     expect(await until(() => states.length === 1, 2000)).toBe(true);
     const patch = (url: string, payload: object) =>
       t.app.inject({ method: 'PATCH', url, headers: bearer(q.token), payload });
@@ -268,7 +258,7 @@ describe('the board’s events', () => {
     const firsts = new Set<number>();
     await Promise.all(
       controllers.map((c, i) =>
-        listen(`${base}/api/public/queues/${q.slug}/events`, () => firsts.add(i), c.signal),
+        listen(`${base()}/api/public/queues/${q.slug}/events`, () => firsts.add(i), c.signal),
       ),
     );
     expect(await until(() => firsts.size === 8, 3000)).toBe(true);

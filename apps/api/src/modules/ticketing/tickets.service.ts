@@ -20,7 +20,7 @@ import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing } from '../../lib/list-query.ts';
 import { exportEvent, recordAudit } from '../audit/audit.ts';
-import { readBoard } from './board.service.ts';
+import { readBoard, waitingTickets } from './board.service.ts';
 import { estimatedWaitMinutes, peopleAhead } from './queue-order.ts';
 import {
   ticketingCounterServices,
@@ -258,16 +258,7 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
               ).map((s) => s.id),
             ]),
           ];
-    const waiting = await db
-      .select({
-        id: T.id,
-        priority: T.priority,
-        serviceDay: T.serviceDay,
-        queuedAt: T.queuedAt,
-        number: T.number,
-      })
-      .from(T)
-      .where(and(scope.workspace(T), inArray(T.serviceId, services), eq(T.status, 'waiting')));
+    const waiting = await waitingTickets(db, scope, services);
     const self = waiting.find((w) => w.id === ticket.id);
     const ahead = self ? peopleAhead(self, waiting) : 0;
     const [service] = await db
