@@ -185,6 +185,16 @@ export function listenOnLoopback(t: TestApp): () => string {
   return () => base;
 }
 
+/** Polls `check` every 25 ms until it holds (true) or `ms` have passed (false). */
+export async function eventually(check: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return true;
+}
+
 export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 
 export const registration = (email: string, overrides: Partial<RegisterBody> = {}): RegisterBody => ({

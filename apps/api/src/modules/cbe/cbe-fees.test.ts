@@ -32,6 +32,19 @@ const invoiceOf = async (studentId: string) =>
       token,
     )
   )[0];
+/** A fee of `amount` for the school's grade and term, invoiced to its students: the first invoice. */
+async function invoicedAt(owner: string, own: School, amount: string): Promise<{ id: string }> {
+  await ok(t, 'POST', '/api/cbe/fee-structures', owner, {
+    grade_id: own.gradeId,
+    term_id: own.termId,
+    amount,
+  });
+  await ok(t, 'POST', '/api/cbe/invoices/generate', owner, { class_id: own.classId, term_id: own.termId });
+  const [invoice] = await ok<{ id: string }[]>(t, 'GET', '/api/cbe/invoices', owner);
+  if (!invoice) throw new Error('no invoice');
+  return invoice;
+}
+
 const pay = (invoiceId: string, amount: string | number, who = token) =>
   cbeCall(t, 'POST', '/api/cbe/payments', who, {
     invoice_id: invoiceId,
@@ -169,14 +182,7 @@ describe('fees', () => {
     });
     expect(fee.statusCode).toBe(400);
     expect(fee.json().error.fields).toEqual({ amount: cbeMessages.amountCents });
-    await ok(t, 'POST', '/api/cbe/fee-structures', owner, {
-      grade_id: own.gradeId,
-      term_id: own.termId,
-      amount: '12500.50',
-    });
-    await ok(t, 'POST', '/api/cbe/invoices/generate', owner, { class_id: own.classId, term_id: own.termId });
-    const [invoice] = await ok<{ id: string }[]>(t, 'GET', '/api/cbe/invoices', owner);
-    if (!invoice) throw new Error('no invoice');
+    const invoice = await invoicedAt(owner, own, '12500.50');
     const refused: [string | number, string][] = [
       ['1000.005', cbeMessages.amountCents],
       [1000.005, cbeMessages.amountCents],
@@ -204,14 +210,7 @@ describe('fees', () => {
     const own = await makeSchool(t, owner, { students: 1 });
     // UTC+14: its day begins before anyone else's, so a UTC "today" would be a day behind it.
     await ok(t, 'PUT', '/api/cbe/settings', owner, { time_zone: 'Pacific/Kiritimati' });
-    await ok(t, 'POST', '/api/cbe/fee-structures', owner, {
-      grade_id: own.gradeId,
-      term_id: own.termId,
-      amount: '100',
-    });
-    await ok(t, 'POST', '/api/cbe/invoices/generate', owner, { class_id: own.classId, term_id: own.termId });
-    const [invoice] = await ok<{ id: string }[]>(t, 'GET', '/api/cbe/invoices', owner);
-    if (!invoice) throw new Error('no invoice');
+    const invoice = await invoicedAt(owner, own, '100');
     const today = dayIn(t.clock.now(), 'Pacific/Kiritimati');
     const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const paidOn = (paid_on: string) =>
@@ -231,14 +230,7 @@ describe('fees', () => {
   it('refuses a payment dated before 1 Jan 2000 (a typo such as 0001-01-01), and takes that day', async () => {
     const owner = (await newTenant(t, 'cbe')).owner.token;
     const own = await makeSchool(t, owner, { students: 1 });
-    await ok(t, 'POST', '/api/cbe/fee-structures', owner, {
-      grade_id: own.gradeId,
-      term_id: own.termId,
-      amount: '100',
-    });
-    await ok(t, 'POST', '/api/cbe/invoices/generate', owner, { class_id: own.classId, term_id: own.termId });
-    const [invoice] = await ok<{ id: string }[]>(t, 'GET', '/api/cbe/invoices', owner);
-    if (!invoice) throw new Error('no invoice');
+    const invoice = await invoicedAt(owner, own, '100');
     const paidOn = (paid_on: string) =>
       cbeCall(t, 'POST', '/api/cbe/payments', owner, { invoice_id: invoice.id, amount: '10', paid_on });
     for (const day of ['0001-01-01', '1999-01-01', '1999-12-31']) {

@@ -1,21 +1,12 @@
 import { ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import { describe, expect, it } from 'vitest';
-import { listenOnLoopback, useTestApp } from '../../test/helpers.ts';
+import { eventually, listenOnLoopback, useTestApp } from '../../test/helpers.ts';
 import { newTenant } from '../../test/tenants.ts';
 import { openBoardStreams } from './board-events.ts';
 
 // Three streams per address here (PUBLIC_STREAMS_PER_IP; 50 by default).
 const t = useTestApp({ PUBLIC_STREAMS_PER_IP: '3' });
 const base = listenOnLoopback(t);
-
-const until = async (check: () => boolean, ms: number) => {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return true;
-};
 
 /** Opens the board's stream; an open one is read (and dropped) until its controller aborts it. */
 async function open(slug: string) {
@@ -58,11 +49,11 @@ describe('live board streams per address', () => {
     expect((await open(other.workspace.public_slug)).response.status).toBe(429);
 
     streams[0]?.close();
-    expect(await until(() => openBoardStreams() === before + 2, 2000)).toBe(true);
+    expect(await eventually(() => openBoardStreams() === before + 2, 2000)).toBe(true);
     const again = await open(slug);
     expect(again.response.status).toBe(200);
     for (const s of [...streams, again]) s.close();
-    expect(await until(() => openBoardStreams() === before, 2000)).toBe(true);
+    expect(await eventually(() => openBoardStreams() === before, 2000)).toBe(true);
   });
 
   it('lets exactly the limit through when many are opened at the same instant', async () => {
@@ -72,7 +63,7 @@ describe('live board streams per address', () => {
     const statuses = streams.map((s) => s.response.status).sort();
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
     for (const s of streams) s.close();
-    expect(await until(() => openBoardStreams() === before, 2000)).toBe(true);
+    expect(await eventually(() => openBoardStreams() === before, 2000)).toBe(true);
   });
 
   it('counts no place for a board that does not exist (404)', async () => {

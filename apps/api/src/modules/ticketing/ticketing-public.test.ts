@@ -1,6 +1,6 @@
 import type { BoardState, PublicTicket } from '@workhub/shared/schemas/ticketing';
 import { describe, expect, it } from 'vitest';
-import { bearer, listenOnLoopback, useTestApp } from '../../test/helpers.ts';
+import { bearer, eventually, listenOnLoopback, useTestApp } from '../../test/helpers.ts';
 import { newTenant } from '../../test/tenants.ts';
 import { openBoardStreams } from './board-events.ts';
 import { act, createCounter, createService } from './ticketing-test-helpers.ts';
@@ -178,15 +178,6 @@ async function listen(url: string, onBoard: (state: BoardState) => void, signal:
   })();
 }
 
-const until = async (check: () => boolean, ms: number) => {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return true;
-};
-
 describe('the board’s events', () => {
   it('sends the board at once, then within 2 s of a new ticket and of a call; ends when the client goes', async () => {
     const q = await queue();
@@ -194,23 +185,25 @@ describe('the board’s events', () => {
     const before = openBoardStreams();
     const controller = new AbortController();
     await listen(`${base()}/api/public/queues/${q.slug}/events`, (s) => states.push(s), controller.signal);
-    expect(await until(() => states.length === 1, 2000)).toBe(true);
+    expect(await eventually(() => states.length === 1, 2000)).toBe(true);
     expect(states[0]?.next).toEqual([]);
     expect(openBoardStreams()).toBe(before + 1);
 
     await kiosk(q.slug, { service_id: q.a.id });
     let started = Date.now();
-    expect(await until(() => states.some((s) => s.next.some((n) => n.number === 'A-001')), 2000)).toBe(true);
+    expect(await eventually(() => states.some((s) => s.next.some((n) => n.number === 'A-001')), 2000)).toBe(
+      true,
+    );
     expect(Date.now() - started).toBeLessThan(2000);
 
     await act(t, q.token, `counters/${q.window.id}/call-next`);
     started = Date.now();
     const called = () => states.some((s) => s.counters[0]?.ticket?.number === 'A-001');
-    expect(await until(called, 2000)).toBe(true);
+    expect(await eventually(called, 2000)).toBe(true);
     expect(Date.now() - started).toBeLessThan(2000);
 
     controller.abort();
-    expect(await until(() => openBoardStreams() === before, 2000)).toBe(true);
+    expect(await eventually(() => openBoardStreams() === before, 2000)).toBe(true);
   });
 
   it('sends the board within 2 s of a service or counter renamed, and of a counter deactivated', async () => {
@@ -218,7 +211,7 @@ describe('the board’s events', () => {
     const states: BoardState[] = [];
     const controller = new AbortController();
     await listen(`${base()}/api/public/queues/${q.slug}/events`, (s) => states.push(s), controller.signal);
-    expect(await until(() => states.length === 1, 2000)).toBe(true);
+    expect(await eventually(() => states.length === 1, 2000)).toBe(true);
     const patch = (url: string, payload: object) =>
       t.app.inject({ method: 'PATCH', url, headers: bearer(q.token), payload });
 
@@ -229,7 +222,7 @@ describe('the board’s events', () => {
       service_ids: [q.a.id, q.b.id],
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(await until(() => states.some((s) => s.counters[0]?.name === 'Window One'), 2000)).toBe(true);
+    expect(await eventually(() => states.some((s) => s.counters[0]?.name === 'Window One'), 2000)).toBe(true);
     expect(Date.now() - started).toBeLessThan(2000);
 
     started = Date.now();
@@ -239,7 +232,10 @@ describe('the board’s events', () => {
       avg_service_minutes: 5,
     });
     expect(
-      await until(() => states.some((s) => s.services.some((x) => x.name === 'Accounts and cards')), 2000),
+      await eventually(
+        () => states.some((s) => s.services.some((x) => x.name === 'Accounts and cards')),
+        2000,
+      ),
     ).toBe(true);
     expect(Date.now() - started).toBeLessThan(2000);
 
@@ -248,7 +244,7 @@ describe('the board’s events', () => {
       service_ids: [q.a.id],
       status: 'inactive',
     });
-    expect(await until(() => states.at(-1)?.counters.length === 0, 2000)).toBe(true);
+    expect(await eventually(() => states.at(-1)?.counters.length === 0, 2000)).toBe(true);
     controller.abort();
   });
 
@@ -261,13 +257,13 @@ describe('the board’s events', () => {
         listen(`${base()}/api/public/queues/${q.slug}/events`, () => firsts.add(i), c.signal),
       ),
     );
-    expect(await until(() => firsts.size === 8, 3000)).toBe(true);
+    expect(await eventually(() => firsts.size === 8, 3000)).toBe(true);
     const answer = await kiosk(q.slug, { service_id: q.a.id });
     expect(answer.statusCode).toBe(201);
     expect(
       (await t.app.inject({ url: '/api/ticketing/services', headers: bearer(q.token) })).statusCode,
     ).toBe(200);
     for (const c of controllers) c.abort();
-    expect(await until(() => openBoardStreams() === 0, 2000)).toBe(true);
+    expect(await eventually(() => openBoardStreams() === 0, 2000)).toBe(true);
   });
 });
