@@ -344,7 +344,12 @@ export function createBillingService(
     }
     if (done.recorded) {
       await ctx.mailer.send(
-        invoiceMail({ to: payer.email, firstName: payer.firstName, invoice: done.invoice }),
+        invoiceMail({
+          to: payer.email,
+          firstName: payer.firstName,
+          invoice: done.invoice,
+          link: `${ctx.config.publicUrl}/user/billing`,
+        }),
       );
     }
     return {

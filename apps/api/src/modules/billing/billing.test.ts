@@ -7,7 +7,7 @@ import { ConfigError } from '../../config.ts';
 import { invoices } from '../../db/schema/billing.ts';
 import { outbox } from '../../db/schema/outbox.ts';
 import { subscriptionPlans } from '../../db/schema/plans.ts';
-import { bearer, errorOf, signUp, testApp, uniqueEmail, useTestApp } from '../../test/helpers.ts';
+import { bearer, errorOf, signUp, testApp, testConfig, uniqueEmail, useTestApp } from '../../test/helpers.ts';
 import { staffMember } from '../../test/staff.ts';
 import { chooseWorkspace, login, memberIn, newTenant } from '../../test/tenants.ts';
 import { call } from '../../test/work.ts';
@@ -149,6 +149,14 @@ describe('POST /api/billing/checkout', () => {
       .where(and(eq(outbox.to, holder.email), like(outbox.subject, `%${invoice.number}`)))
       .orderBy(desc(outbox.createdAt));
     expect(mail?.text).toContain('Starter');
+    // A reader's dates, said to be UTC's, and the way to the invoice.
+    const day = (at: Date) =>
+      at.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+    expect(mail?.text).toContain(`Period: ${day(now)} to ${day(addMonths(now, 1))}`);
+    expect(mail?.text).toContain(`Due: ${day(new Date(now.getTime() + 30 * DAY_MS))}`);
+    expect(mail?.text).toContain('Dates are in UTC.');
+    expect(mail?.text).toContain(`Your invoices and billing: ${testConfig().publicUrl}/user/billing`);
+    expect(mail?.html).toContain(`href="${testConfig().publicUrl}/user/billing"`);
 
     const listed = await invoicesOf(home.token);
     expect(listed.json()).toMatchObject({ data: [{ number: invoice.number }], meta: { total: 1 } });

@@ -10,6 +10,7 @@ import type { Ctx } from '../../context.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { mailDay } from '../../lib/mail-dates.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { cbeAttendance, cbeClasses, cbeGrades, cbeGuardians, cbeStudents, cbeTerms } from './cbe.schema.ts';
 import { mustFind } from './cbe-common.ts';
@@ -27,10 +28,11 @@ export function absenceMail(mail: {
   day: string;
   reason: string | null;
 }): MailMessage {
-  const subject = `${mail.student} was absent on ${mail.day}`;
+  const day = mailDay(mail.day);
+  const subject = `${mail.student} was absent on ${day}`;
   const lines = [
     `Dear ${mail.guardian},`,
-    `${mail.student} (${mail.className}) was marked absent at ${mail.school} on ${mail.day}.`,
+    `${mail.student} (${mail.className}) was marked absent at ${mail.school} on ${day}.`,
     mail.reason ? `Reason recorded: ${mail.reason}` : 'No reason was recorded.',
     'Please contact the class teacher if this is unexpected.',
   ];

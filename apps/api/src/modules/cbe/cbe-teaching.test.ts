@@ -69,7 +69,8 @@ describe('the class register', () => {
     await Promise.all([1, 2].map(() => mark(day, [{ student_id: a, mark: 'absent' }])));
     const mails = await mailsOf(t, guardian);
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe(`Amani Kamau was absent on ${day}`);
+    expect(mails[0]?.subject).toBe('Amani Kamau was absent on Tuesday 3 February 2026');
+    expect(mails[0]?.text).toContain('was marked absent at');
     expect(mails[0]?.text).toContain('Reason recorded: Sick');
     expect(
       (await registerOf(day)).json().data.students.find((s: { student_id: string }) => s.student_id === a),

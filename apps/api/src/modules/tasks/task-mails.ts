@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../lib/html.ts';
+import { mailDay } from '../../lib/mail-dates.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 const LINK_LINE = 'Open the task: ';
@@ -23,7 +24,7 @@ export function taskAssignedMail(mail: TaskAssignedMail): MailMessage {
   const intro = `Hello ${mail.firstName}, ${mail.assignerName} assigned you a task in the project "${mail.projectName}" (workspace "${mail.workspaceName}").`;
   const details = [
     `Task: ${mail.taskName}`,
-    `Due: ${mail.dueDate ?? 'no due date'}`,
+    `Due: ${mail.dueDate ? mailDay(mail.dueDate) : 'no due date'}`,
     `Priority: ${mail.priority}`,
   ];
   const text = [intro, '', ...details, '', `${LINK_LINE}${mail.link}`].join('\n');

@@ -55,8 +55,12 @@ describe('POST /api/tasks', () => {
 
   it('mails the assignee a link to the task, but not someone who assigns a task to themselves', async () => {
     const { owner, holder, ownerId, project, worker, toWorker } = await setUp();
-    const task = await createTask(t, owner.token, toWorker, { name: 'Fix the header' });
+    const task = await createTask(t, owner.token, toWorker, {
+      name: 'Fix the header',
+      due_date: '2026-02-03',
+    });
     const [mail] = await taskMailsTo(t, worker.email);
+    expect(mail?.text).toContain('Due: Tuesday 3 February 2026');
     expect(mail?.subject).toBe('New task: Fix the header');
     expect(mail?.text).toContain(`${testConfig().publicUrl}/task/view/${task.task_id}`);
     expect(mail?.text).toContain('Hello Worker, Ada Lovelace assigned you a task in the project "Website"');
