@@ -5,6 +5,7 @@ import {
   freeSlots,
   freeStaffAt,
   instantAt,
+  instantsAt,
   localTimeOf,
   onSlotGrid,
   type SlotRequest,
@@ -234,5 +235,206 @@ describe('onSlotGrid', () => {
     expect(onSlotGrid(staff('a'), instantAt(MONDAY, h(9, 15), 'Asia/Kathmandu'), 'Asia/Kathmandu', 15)).toBe(
       true,
     );
+  });
+});
+
+describe('the nights the clocks change', () => {
+  const BERLIN = 'Europe/Berlin';
+  // 2026-03-29 02:00 -> 03:00 (01:00Z); 2026-10-25 03:00 -> 02:00 (01:00Z). Both Sundays, as the others.
+  const SPRING = '2026-03-29';
+  const AUTUMN = '2026-10-25';
+  const EARLY = new Date('2026-01-01T00:00:00Z');
+  const nightShift = (id: string, overrides: Partial<StaffSchedule> = {}) =>
+    staff(id, {
+      hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 0, endMinute: h(6) })),
+      ...overrides,
+    });
+  const night = (date: string, timezone: string, overrides: Partial<SlotRequest> = {}) =>
+    freeSlots(
+      request({
+        date,
+        timezone,
+        durationMinutes: 60,
+        stepMinutes: 30,
+        now: EARLY,
+        staff: [nightShift('a')],
+        ...overrides,
+      }),
+    );
+  /** 'HH:MM' as the shop's clock reads an instant. */
+  const clock = (instant: Date, timezone: string) => {
+    const { minute } = localTimeOf(instant, timezone);
+    return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+  };
+  const iso = (dates: readonly Date[]) => dates.map((d) => d.toISOString());
+
+  it('reads a clock-face time the clocks skip as the jump, and one they repeat as its first instant', () => {
+    expect(iso(instantsAt(SPRING, h(2, 30), BERLIN))).toEqual([]);
+    expect(instantAt(SPRING, h(2, 30), BERLIN).toISOString()).toBe('2026-03-29T01:00:00.000Z');
+    expect(instantAt(SPRING, h(3), BERLIN).toISOString()).toBe('2026-03-29T01:00:00.000Z');
+    expect(instantAt(SPRING, h(1, 59), BERLIN).toISOString()).toBe('2026-03-29T00:59:00.000Z');
+    expect(iso(instantsAt(AUTUMN, h(2, 30), BERLIN))).toEqual([
+      '2026-10-25T00:30:00.000Z',
+      '2026-10-25T01:30:00.000Z',
+    ]);
+    expect(instantAt(AUTUMN, h(2, 30), BERLIN).toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(instantAt(AUTUMN, h(3), BERLIN).toISOString()).toBe('2026-10-25T02:00:00.000Z');
+    // Santiago skips its midnight (2026-09-06 00:00 -> 01:00): the day starts at 01:00, not the evening before.
+    expect(instantAt('2026-09-06', 0, 'America/Santiago').toISOString()).toBe('2026-09-06T04:00:00.000Z');
+    expect(localTimeOf(instantAt('2026-09-06', 0, 'America/Santiago'), 'America/Santiago')).toEqual({
+      date: '2026-09-06',
+      minute: h(1),
+    });
+  });
+
+  it('spring forward: no start in the skipped hour, none offered twice, a service lasting its real time', () => {
+    const slots = night(SPRING, BERLIN);
+    expect(slots.map((s) => clock(s.start, BERLIN))).toEqual([
+      '00:00',
+      '00:30',
+      '01:00',
+      '01:30',
+      '03:00',
+      '03:30',
+      '04:00',
+      '04:30',
+      '05:00',
+    ]);
+    expect(slots.every((s) => s.staffIds.join() === 'a')).toBe(true);
+    // 01:30 plus an hour is 03:30 by the clock.
+    expect(clock(slots[3]?.end as Date, BERLIN)).toBe('03:30');
+    // Working until 03:00, an hour from 01:30 would end at 03:30: not offered, not bookable.
+    const untilThree = nightShift('a', {
+      hours: [{ weekday: 7, startMinute: 0, endMinute: h(3) }],
+    });
+    expect(night(SPRING, BERLIN, { staff: [untilThree] }).map((s) => clock(s.start, BERLIN))).toEqual([
+      '00:00',
+      '00:30',
+      '01:00',
+    ]);
+    const halfPastOne = new Date('2026-03-29T00:30:00Z');
+    expect(scheduleConflict(untilThree, halfPastOne, 60, BERLIN)).toBe('outside_hours');
+    expect(freeStaffAt([untilThree], halfPastOne, 60, BERLIN)).toEqual([]);
+    expect(scheduleConflict(untilThree, new Date('2026-03-29T00:00:00Z'), 60, BERLIN)).toBeNull();
+  });
+
+  it('fall back: the repeated hour offered at each of its instants, once, and a booking blocks by real time', () => {
+    const slots = night(AUTUMN, BERLIN);
+    // 00:00-06:00 is seven hours tonight: 13 starts half an hour apart, each once.
+    expect(slots).toHaveLength(13);
+    expect(slots.map((s) => clock(s.start, BERLIN))).toEqual([
+      '00:00',
+      '00:30',
+      '01:00',
+      '01:30',
+      '02:00',
+      '02:30',
+      '02:00',
+      '02:30',
+      '03:00',
+      '03:30',
+      '04:00',
+      '04:30',
+      '05:00',
+    ]);
+    const gaps = slots.slice(1).map((s, i) => s.start.getTime() - (slots[i]?.start.getTime() ?? 0));
+    expect(new Set(gaps)).toEqual(new Set([30 * 60_000]));
+    expect(slots.every((s) => s.staffIds.join() === 'a')).toBe(true);
+    // Booked from the first 02:30 for an hour (to the second 02:30): only what overlaps it goes.
+    const busy = [{ start: new Date('2026-10-25T00:30:00Z'), end: new Date('2026-10-25T01:30:00Z') }];
+    const around = night(AUTUMN, BERLIN, { staff: [nightShift('a', { busy })] });
+    expect(iso(around.map((s) => s.start)).filter((s) => s < '2026-10-25T02:00')).toEqual([
+      '2026-10-24T22:00:00.000Z',
+      '2026-10-24T22:30:00.000Z',
+      '2026-10-24T23:00:00.000Z',
+      '2026-10-24T23:30:00.000Z',
+      '2026-10-25T01:30:00.000Z',
+    ]);
+    // An hour from the first 02:30 ends at the second 02:30, within hours to 03:00.
+    const untilThree = nightShift('a', { hours: [{ weekday: 7, startMinute: 0, endMinute: h(3) }] });
+    expect(scheduleConflict(untilThree, new Date('2026-10-25T00:30:00Z'), 60, BERLIN)).toBeNull();
+    expect(scheduleConflict(untilThree, new Date('2026-10-25T01:30:00Z'), 60, BERLIN)).toBe('outside_hours');
+  });
+
+  it('New York, Casablanca (back at 03:00 for Ramadan) and Lord Howe (half an hour)', () => {
+    const times = (slots: FreeSlot[], timezone: string) => slots.map((s) => clock(s.start, timezone));
+    const NY = 'America/New_York';
+    expect(times(night('2026-03-08', NY, { stepMinutes: 60 }), NY)).toEqual([
+      '00:00',
+      '01:00',
+      '03:00',
+      '04:00',
+      '05:00',
+    ]);
+    const CASA = 'Africa/Casablanca';
+    expect(times(night('2027-02-07', CASA, { stepMinutes: 60 }), CASA)).toEqual([
+      '00:00',
+      '01:00',
+      '02:00',
+      '02:00',
+      '03:00',
+      '04:00',
+      '05:00',
+    ]);
+    const LORD_HOWE = 'Australia/Lord_Howe';
+    // 2026-10-04 02:00 -> 02:30; 2026-04-05 02:00 -> 01:30.
+    expect(
+      times(night('2026-10-04', LORD_HOWE, { durationMinutes: 30, stepMinutes: 15 }), LORD_HOWE).slice(6, 10),
+    ).toEqual(['01:30', '01:45', '02:30', '02:45']);
+    expect(
+      times(night('2026-04-05', LORD_HOWE, { durationMinutes: 30, stepMinutes: 15 }), LORD_HOWE).slice(6, 12),
+    ).toEqual(['01:30', '01:45', '01:30', '01:45', '02:00', '02:15']);
+  });
+
+  it('a booking is accepted exactly at the starts the page offers, on every such night', () => {
+    const nights: [string, string][] = [
+      [BERLIN, SPRING],
+      [BERLIN, AUTUMN],
+      ['America/New_York', '2026-03-08'],
+      ['America/New_York', '2026-11-01'],
+      ['Africa/Casablanca', '2027-02-07'],
+      ['Africa/Casablanca', '2027-03-14'],
+      ['Australia/Lord_Howe', '2026-10-04'],
+      ['Australia/Lord_Howe', '2026-04-05'],
+      ['America/Santiago', '2026-09-06'],
+      ['America/Santiago', '2026-04-05'],
+    ];
+    const breaks = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      weekday,
+      startMinute: h(2, 15),
+      endMinute: h(2, 45),
+    }));
+    const shifts = [
+      nightShift('a', { breaks }),
+      nightShift('b', {
+        hours: [7].map((weekday) => ({ weekday, startMinute: h(1, 10), endMinute: h(3, 40) })),
+      }),
+      nightShift('c', { hours: [7].map((weekday) => ({ weekday, startMinute: h(2, 30), endMinute: h(4) })) }),
+    ];
+    for (const [timezone, date] of nights) {
+      for (const durationMinutes of [25, 90]) {
+        for (const member of shifts) {
+          const offered = new Set(
+            freeSlots(
+              request({ date, timezone, durationMinutes, stepMinutes: 15, now: EARLY, staff: [member] }),
+            ).map((s) => s.start.getTime()),
+          );
+          // Every 5 minutes from 2 hours before the day to 10 hours into it (the shifts end by 06:00).
+          const from = instantAt(date, 0, timezone).getTime() - 2 * 3_600_000;
+          for (let at = from; at < from + 12 * 3_600_000; at += 5 * 60_000) {
+            const start = new Date(at);
+            const accepted =
+              localTimeOf(start, timezone).date === date &&
+              onSlotGrid(member, start, timezone, 15) &&
+              scheduleConflict(member, start, durationMinutes, timezone) === null &&
+              freeStaffAt([member], start, durationMinutes, timezone).length === 1;
+            expect(
+              accepted,
+              `${timezone} ${date} ${member.staffId} ${durationMinutes}' ${start.toISOString()}`,
+            ).toBe(offered.has(at));
+          }
+        }
+      }
+    }
   });
 });

@@ -1,9 +1,13 @@
 /*
  * The free slots of a day (issue 15, Barber Shop & Spa): pure functions, no database, no clock of
- * their own. A day is a calendar date in the shop's time zone; working hours and breaks are minutes
- * of that local day; appointments and "now" are instants. The database's exclusion constraint is
- * the rule that no time is booked twice; this is what the booking page offers and what a booking
- * is checked against (hours, breaks, days off, the past).
+ * their own. A day is a calendar date in the shop's time zone; working hours and breaks are
+ * clock-face minutes of that day (wall-clock times); appointments and "now" are instants, and a
+ * service's duration is elapsed time. On the nights the clocks change, a clock-face time is the
+ * instant the clock reads it (instantAt: the first of a repeated hour, the jump for a skipped one),
+ * so a working day of 00:00-06:00 lasts 5 hours in spring and 7 in autumn, a start the clock never
+ * reads is never offered, and one it reads twice is two starts. The database's exclusion
+ * constraint is the rule that no time is booked twice; this is what the booking page offers and
+ * what a booking is checked against (hours, breaks, days off, the past).
  */
 
 export type DayInterval = { weekday: number; startMinute: number; endMinute: number };
@@ -36,6 +40,7 @@ export type SlotRequest = {
 export type FreeSlot = { start: Date; end: Date; staffIds: string[] };
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 function formatterOf(timezone: string): Intl.DateTimeFormat {
@@ -77,14 +82,87 @@ function offsetMs(instant: Date, timezone: string): number {
   return asUtc - Math.floor(instant.getTime() / MINUTE_MS) * MINUTE_MS;
 }
 
-/** The instant at which the wall clock of `timezone` reads `date` `minute` (0..1440). */
-export function instantAt(date: string, minute: number, timezone: string): Date {
+/**
+ * The clock of `timezone` around one calendar date: its offsets from UTC, each from an instant on
+ * (the first from always), over every instant at which the clock can read that date (UTC-12 to
+ * UTC+14: the day before to the day after). Changes are found where the offset differs at the
+ * window's two ends or its middle (the clocks change months apart, never twice in a day and a half),
+ * to the minute.
+ */
+type DayClock = { wall0: number; segments: { from: number; offset: number }[] };
+
+function clockOf(date: string, timezone: string): DayClock {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, 0, minute);
-  const first = wall - offsetMs(new Date(wall), timezone);
-  // Near a change of offset (summer time) the guess's offset may be the other one: once more.
-  const second = wall - offsetMs(new Date(first), timezone);
-  return new Date(second);
+  const wall0 = Date.UTC(y, m - 1, d);
+  const offsetAt = (at: number) => offsetMs(new Date(at), timezone);
+  const samples = [wall0 - DAY_MS, wall0 + DAY_MS / 2, wall0 + 2 * DAY_MS];
+  let before = samples[0] as number;
+  let offset = offsetAt(before);
+  const segments = [{ from: Number.NEGATIVE_INFINITY, offset }];
+  for (const after of samples.slice(1)) {
+    const next = offsetAt(after);
+    if (next !== offset) {
+      // The first minute of the new offset, between `lo` (old) and `hi` (new).
+      let lo = before;
+      let hi = after;
+      while (hi - lo > MINUTE_MS) {
+        const mid = lo + Math.floor((hi - lo) / 2 / MINUTE_MS) * MINUTE_MS;
+        if (offsetAt(mid) === offset) lo = mid;
+        else hi = mid;
+      }
+      segments.push({ from: hi, offset: next });
+      offset = next;
+    }
+    before = after;
+  }
+  return { wall0, segments };
+}
+
+/** The instants at which `clock` reads `minute` of its date: none, one, or two (earlier first). */
+function readingsOf(clock: DayClock, minute: number): number[] {
+  const wall = clock.wall0 + minute * MINUTE_MS;
+  const found: number[] = [];
+  clock.segments.forEach((segment, k) => {
+    const at = wall - segment.offset;
+    const until = clock.segments[k + 1]?.from ?? Number.POSITIVE_INFINITY;
+    if (at >= segment.from && at < until) found.push(at);
+  });
+  return found;
+}
+
+/**
+ * The first instant at which `clock` reads `minute` of its date, or later: the reading's instant,
+ * the earlier of a repeated one, and for a reading the clocks skip, the instant they skip it.
+ */
+function boundOf(clock: DayClock, minute: number): number {
+  const wall = clock.wall0 + minute * MINUTE_MS;
+  for (const [k, segment] of clock.segments.entries()) {
+    const at = wall - segment.offset;
+    // Before this offset began: the clocks jumped over the reading when it did.
+    if (at < segment.from) return segment.from;
+    const until = clock.segments[k + 1]?.from ?? Number.POSITIVE_INFINITY;
+    if (at < until) return at;
+  }
+  // Unreachable: the last segment runs on for ever.
+  return wall - (clock.segments.at(-1)?.offset ?? 0);
+}
+
+/**
+ * The instant at which the wall clock of `timezone` reads `date` `minute` (0..1440), or first reads
+ * past it: the earlier of an hour the clocks repeat (fall back), and for a time they skip (spring
+ * forward: 02:30 when 02:00 becomes 03:00) the instant they skip it (03:00). A working day's or a
+ * break's bound, and a calendar day's start: what a clock-face time means on every night.
+ */
+export function instantAt(date: string, minute: number, timezone: string): Date {
+  return new Date(boundOf(clockOf(date, timezone), minute));
+}
+
+/**
+ * Every instant at which the wall clock of `timezone` reads `date` `minute`: none in a time the
+ * clocks skip, two (the earlier first) in an hour they repeat. A slot's possible starts.
+ */
+export function instantsAt(date: string, minute: number, timezone: string): Date[] {
+  return readingsOf(clockOf(date, timezone), minute).map((at) => new Date(at));
 }
 
 /** ISO weekday (1 Monday ... 7 Sunday) of a 'YYYY-MM-DD' date. */
@@ -102,32 +180,60 @@ export function addDays(date: string, days: number): string {
 const overlaps = (aStart: number, aEnd: number, bStart: number, bEnd: number) =>
   aStart < bEnd && bStart < aEnd;
 
+type Reason = 'day_off' | 'outside_hours' | 'break';
+type Span = { start: number; end: number };
+/** A staff member's working day as instants, less the breaks; `firstMinute` its clock-face start (the grid's). */
+type WorkDay = Span & { breaks: Span[]; firstMinute: number };
+
+/**
+ * `staff`'s working day on `date` (its clock `clock`): the wall-clock hours and breaks of that
+ * weekday as the instants the clock reads them (instantAt), or why there is none.
+ */
+function workDayOf(staff: Omit<StaffSchedule, 'busy'>, date: string, clock: DayClock): WorkDay | Reason {
+  if (staff.daysOff.includes(date)) return 'day_off';
+  const weekday = weekdayOf(date);
+  const hours = staff.hours.find((h) => h.weekday === weekday);
+  if (!hours) return 'outside_hours';
+  return {
+    firstMinute: hours.startMinute,
+    start: boundOf(clock, hours.startMinute),
+    end: boundOf(clock, hours.endMinute),
+    breaks: staff.breaks
+      .filter((b) => b.weekday === weekday)
+      .map((b) => ({ start: boundOf(clock, b.startMinute), end: boundOf(clock, b.endMinute) })),
+  };
+}
+
+/** Why `start`..`end` (elapsed time, instants) does not fit in `day`, or null. */
+function conflictIn(day: WorkDay, start: number, end: number): Reason | null {
+  if (start < day.start || end > day.end) return 'outside_hours';
+  return day.breaks.some((b) => overlaps(start, end, b.start, b.end)) ? 'break' : null;
+}
+
 /**
  * Why `staff` cannot take `durationMinutes` from `start` by their schedule (hours, breaks, days off),
- * or null when they can. Existing appointments are not looked at: the database refuses an overlap.
+ * or null when they can. The day is the one the shop's clock reads at `start`; the service lasts
+ * `durationMinutes` of real time, so across a change of the clocks it ends an hour later or
+ * earlier by the clock face, and must still end within the working hours. Existing appointments
+ * are not looked at: the database refuses an overlap.
  */
 export function scheduleConflict(
   staff: Omit<StaffSchedule, 'busy'>,
   start: Date,
   durationMinutes: number,
   timezone: string,
-): 'day_off' | 'outside_hours' | 'break' | null {
-  const { date, minute } = localTimeOf(start, timezone);
-  if (staff.daysOff.includes(date)) return 'day_off';
-  const weekday = weekdayOf(date);
-  const end = minute + durationMinutes;
-  const hours = staff.hours.find((h) => h.weekday === weekday);
-  if (!hours || minute < hours.startMinute || end > hours.endMinute) return 'outside_hours';
-  const inBreak = staff.breaks.some(
-    (b) => b.weekday === weekday && overlaps(minute, end, b.startMinute, b.endMinute),
-  );
-  return inBreak ? 'break' : null;
+): Reason | null {
+  const { date } = localTimeOf(start, timezone);
+  const day = workDayOf(staff, date, clockOf(date, timezone));
+  if (typeof day === 'string') return day;
+  return conflictIn(day, start.getTime(), start.getTime() + durationMinutes * MINUTE_MS);
 }
 
 /**
  * Whether `start` is one of the starts the booking page offers `staff` (whatever is free): a whole
- * minute on the step's grid from that day's working start (from midnight on a day not worked, which
- * the schedule check then refuses). What a public booking or reschedule is held to; the desk is not.
+ * minute whose clock-face time is on the step's grid from that day's working start (from midnight
+ * on a day not worked, which the schedule check then refuses). What a public booking or reschedule
+ * is held to; the desk is not.
  */
 export function onSlotGrid(
   staff: Pick<StaffSchedule, 'hours'>,
@@ -142,59 +248,71 @@ export function onSlotGrid(
   return (((minute - from) % stepMinutes) + stepMinutes) % stepMinutes === 0;
 }
 
+/** The minutes of holding appointments within `day`: "anyone" goes to the least booked. */
+const loadOf = (busy: readonly Busy[], day: Span) =>
+  busy.reduce(
+    (sum, b) =>
+      sum + Math.max(0, Math.min(b.end.getTime(), day.end) - Math.max(b.start.getTime(), day.start)),
+    0,
+  );
+
+const byLoadThenId = (a: { id: string; load: number }, b: { id: string; load: number }) =>
+  a.load - b.load || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 /**
- * The free slots of the day: every start on the step's grid (from each working interval's start)
- * at which some staff member can do the whole duration within their hours, outside their breaks,
- * not on a day off, without overlapping a holding appointment, and not before `now`. Sorted by
- * start; each slot's staff sorted by the minutes already booked that day (then by id), so that
- * "anyone" spreads the work.
+ * The free slots of the day: every instant whose clock-face time is on the step's grid (from the
+ * working start) at which some staff member can do the whole duration (elapsed time) within their
+ * hours, outside their breaks, not on a day off, without overlapping a holding appointment, and
+ * not before `now`: exactly the starts onSlotGrid, scheduleConflict and freeStaffAt accept. On the
+ * night the clocks change, a time they skip is no slot, and an hour they repeat is offered at each
+ * of its two instants (once each). Sorted by start; each slot's staff sorted by the minutes already
+ * booked that day (then by id), so that "anyone" spreads the work.
  */
 export function freeSlots(request: SlotRequest): FreeSlot[] {
   const { date, timezone, durationMinutes, stepMinutes, now, staff } = request;
   if (durationMinutes <= 0 || stepMinutes <= 0) return [];
-  const weekday = weekdayOf(date);
-  const dayStart = instantAt(date, 0, timezone).getTime();
-  const dayEnd = instantAt(addDays(date, 1), 0, timezone).getTime();
-  const byStart = new Map<number, { end: number; staff: { id: string; load: number }[] }>();
+  const clock = clockOf(date, timezone);
+  const calendarDay = { start: boundOf(clock, 0), end: boundOf(clock, 1440) };
+  const duration = durationMinutes * MINUTE_MS;
+  const startsOf = new Map<number, number[]>();
+  const byStart = new Map<number, { id: string; load: number }[]>();
 
   for (const member of staff) {
-    if (member.daysOff.includes(date)) continue;
-    const hours = member.hours.find((h) => h.weekday === weekday);
-    if (!hours) continue;
-    const breaks = member.breaks.filter((b) => b.weekday === weekday);
+    const day = workDayOf(member, date, clock);
+    if (typeof day === 'string') continue;
     const busy = member.busy.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() }));
-    const load = busy.reduce(
-      (sum, b) => sum + Math.max(0, Math.min(b.end, dayEnd) - Math.max(b.start, dayStart)),
-      0,
-    );
-    for (let minute = hours.startMinute; minute + durationMinutes <= hours.endMinute; minute += stepMinutes) {
-      const end = minute + durationMinutes;
-      if (breaks.some((b) => overlaps(minute, end, b.startMinute, b.endMinute))) continue;
-      const startAt = instantAt(date, minute, timezone).getTime();
-      const endAt = startAt + durationMinutes * MINUTE_MS;
-      if (startAt < now.getTime()) continue;
-      if (busy.some((b) => overlaps(startAt, endAt, b.start, b.end))) continue;
-      const entry = byStart.get(startAt) ?? { end: endAt, staff: [] };
-      entry.staff.push({ id: member.staffId, load });
-      byStart.set(startAt, entry);
+    const load = loadOf(member.busy, calendarDay);
+    // Every clock-face time of the grid, earlier ones too: after an hour the clocks repeat, one may
+    // fall within the working day (conflictIn decides).
+    for (let minute = day.firstMinute % stepMinutes; minute < 1440; minute += stepMinutes) {
+      let starts = startsOf.get(minute);
+      if (!starts) {
+        starts = readingsOf(clock, minute);
+        startsOf.set(minute, starts);
+      }
+      for (const start of starts) {
+        const end = start + duration;
+        if (conflictIn(day, start, end) !== null || start < now.getTime()) continue;
+        if (busy.some((b) => overlaps(start, end, b.start, b.end))) continue;
+        byStart.set(start, [...(byStart.get(start) ?? []), { id: member.staffId, load }]);
+      }
     }
   }
 
   return [...byStart.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([start, entry]) => ({
+    .map(([start, free]) => ({
       start: new Date(start),
-      end: new Date(entry.end),
-      staffIds: entry.staff
-        .sort((a, b) => a.load - b.load || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-        .map((s) => s.id),
+      end: new Date(start + duration),
+      staffIds: free.sort(byLoadThenId).map((s) => s.id),
     }));
 }
 
 /**
  * The staff members who can take `durationMinutes` from `start` (any start, on the grid or not):
- * their schedule allows it and no holding appointment overlaps; the least booked of that day first.
- * What "anyone" picks from, and a chosen staff member's check before the database's.
+ * their schedule allows it (scheduleConflict) and no holding appointment overlaps; the least booked
+ * of that day first. What "anyone" picks from, and a chosen staff member's check before the
+ * database's.
  */
 export function freeStaffAt(
   staff: readonly StaffSchedule[],
@@ -205,21 +323,17 @@ export function freeStaffAt(
   const startAt = start.getTime();
   const endAt = startAt + durationMinutes * MINUTE_MS;
   const { date } = localTimeOf(start, timezone);
-  const dayStart = instantAt(date, 0, timezone).getTime();
-  const dayEnd = instantAt(addDays(date, 1), 0, timezone).getTime();
+  const clock = clockOf(date, timezone);
+  const calendarDay = { start: boundOf(clock, 0), end: boundOf(clock, 1440) };
   return staff
-    .filter((member) => scheduleConflict(member, start, durationMinutes, timezone) === null)
+    .filter((member) => {
+      const day = workDayOf(member, date, clock);
+      return typeof day !== 'string' && conflictIn(day, startAt, endAt) === null;
+    })
     .filter(
       (member) => !member.busy.some((b) => overlaps(startAt, endAt, b.start.getTime(), b.end.getTime())),
     )
-    .map((member) => ({
-      id: member.staffId,
-      load: member.busy.reduce(
-        (sum, b) =>
-          sum + Math.max(0, Math.min(b.end.getTime(), dayEnd) - Math.max(b.start.getTime(), dayStart)),
-        0,
-      ),
-    }))
-    .sort((a, b) => a.load - b.load || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((member) => ({ id: member.staffId, load: loadOf(member.busy, calendarDay) }))
+    .sort(byLoadThenId)
     .map((s) => s.id);
 }
