@@ -7,29 +7,25 @@ import type {
 } from '@workhub/shared/schemas/ticketing';
 import { describe, expect, it } from 'vitest';
 import { bearer, useTestApp } from '../../test/helpers.ts';
-import { newTenant } from '../../test/tenants.ts';
-import { act, createCounter, createService, takeTicket } from './ticketing-test-helpers.ts';
+import { newTenant, refreshed } from '../../test/tenants.ts';
+import {
+  act,
+  createCounter,
+  createService,
+  openAllDayInNairobi,
+  takeTicket,
+  toLateEvening,
+} from './ticketing-test-helpers.ts';
 
 /*
  * Tickets still waiting when the queue's day ends (its local midnight, in its time zone) stay in
  * line: after midnight they are called before the new day's tickets, counted in the services'
  * waiting, shown in the board's next numbers, and counted in a ticket's people ahead. Numbering
- * still restarts at A-001.
+ * restarts each day, after the highest number of the service still live (waiting, called or being
+ * served) from an earlier day: two tickets live at once never show the same number.
  */
 
 const t = useTestApp();
-
-/** Nairobi is UTC+3 all year: its 23:51 is 20:51 UTC. */
-const ZONE = 'Africa/Nairobi';
-const OFFSET_S = 3 * 3600;
-
-/** Moves the clock on to the next 23:51:00 of the queue's zone. */
-function toLateEvening() {
-  const day = 86_400;
-  const localSeconds = (Math.floor(t.clock.now().getTime() / 1000) + OFFSET_S) % day;
-  const target = 23 * 3600 + 51 * 60;
-  t.clock.advance((target - localSeconds + day) % day || day);
-}
 
 const get = async <T>(token: string | null, url: string): Promise<T> => {
   const response = await t.app.inject({ url, headers: token ? bearer(token) : {} });
@@ -45,19 +41,14 @@ const callNext = async (token: string, counterId: string): Promise<Ticket> => {
 
 /**
  * A queue open all day in Nairobi: at 23:51 local A-001 is called and served, A-002..A-004 are
- * taken and still waiting; then the clock passes midnight (00:01) and A-001 of the new day is taken.
+ * taken and still waiting; then the clock passes midnight (00:01) and the new day's first ticket is
+ * taken: A-005, the numbers A-002..A-004 being still live.
  */
 async function pastMidnight() {
-  toLateEvening();
+  toLateEvening(t);
   const tenant = await newTenant(t, 'ticketing');
   const token = tenant.owner.token;
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: '/api/ticketing/settings',
-    headers: bearer(token),
-    payload: { time_zone: ZONE, no_show_after_recalls: 3, opening_hours: [] },
-  });
-  expect(put.statusCode, put.body).toBe(200);
+  await openAllDayInNairobi(t, token);
   const a = await createService(t, token, { name: 'Accounts', prefix: 'A', avg_service_minutes: 5 });
   const window = await createCounter(t, token, { name: 'Window 1', service_ids: [a.id] });
   const first = await takeTicket(t, token, a.id);
@@ -73,8 +64,8 @@ async function pastMidnight() {
   const before = late[0]?.service_day;
   t.clock.advance(10 * 60);
   const fresh = await takeTicket(t, token, a.id);
-  // A new day: its numbering restarts.
-  expect(fresh.number).toBe('A-001');
+  // A new day: its numbering restarts, after the numbers still in line (not A-001, nor A-002).
+  expect(fresh.number).toBe('A-005');
   expect(fresh.service_day).not.toBe(before);
   return { ...tenant, token, a, window, late, fresh, slug: tenant.workspace.public_slug };
 }
@@ -91,7 +82,7 @@ describe("tickets still waiting at the queue's midnight", () => {
     }
     expect(called).toEqual([
       ...q.late.map((l) => `${l.number} ${l.service_day}`),
-      `A-001 ${q.fresh.service_day}`,
+      `A-005 ${q.fresh.service_day}`,
     ]);
     expect((await act(t, q.token, `counters/${q.window.id}/call-next`)).statusCode).toBe(409);
   });
@@ -114,7 +105,7 @@ describe("tickets still waiting at the queue's midnight", () => {
   it("are on the board's next list, first, and in its waiting count", async () => {
     const q = await pastMidnight();
     const board = await get<BoardState>(null, `/api/public/queues/${q.slug}`);
-    expect(board.next.map((n) => n.number)).toEqual(['A-002', 'A-003', 'A-004', 'A-001']);
+    expect(board.next.map((n) => n.number)).toEqual(['A-002', 'A-003', 'A-004', 'A-005']);
     expect(board.services.map((s) => [s.prefix, s.waiting])).toEqual([['A', 4]]);
   });
 
@@ -145,5 +136,55 @@ describe("tickets still waiting at the queue's midnight", () => {
       seen.push(await version());
     }
     expect(new Set(seen).size).toBe(seen.length);
+  });
+});
+
+/** The numbers of the tickets live now (waiting, called, serving), as the staff's list shows them. */
+async function liveNumbers(token: string): Promise<string[]> {
+  const numbers: string[] = [];
+  for (const status of ['waiting', 'called', 'serving']) {
+    const list = await get<Ticket[]>(token, `/api/ticketing/tickets?status=${status}&limit=100`);
+    numbers.push(...list.map((l) => l.number));
+  }
+  return numbers.sort();
+}
+
+describe('numbers live at once', () => {
+  it("are never the same: the new day's first follows the highest still waiting from an earlier day", async () => {
+    const q = await pastMidnight();
+    expect((await takeTicket(t, q.token, q.a.id)).number).toBe('A-006');
+    const live = await liveNumbers(q.token);
+    expect(live).toEqual(['A-002', 'A-003', 'A-004', 'A-005', 'A-006']);
+    const board = await get<BoardState>(null, `/api/public/queues/${q.slug}`);
+    expect(new Set(board.next.map((n) => n.number)).size).toBe(board.next.length);
+  });
+
+  it("count a ticket in a counter's hand over midnight, and restart at A-001 once none is live", async () => {
+    toLateEvening(t);
+    const tenant = await newTenant(t, 'ticketing');
+    const token = tenant.owner.token;
+    await openAllDayInNairobi(t, token);
+    const a = await createService(t, token, { prefix: 'A' });
+    const window = await createCounter(t, token, { name: 'Window 1', service_ids: [a.id] });
+    const late = await takeTicket(t, token, a.id);
+    expect((await callNext(token, window.id)).id).toBe(late.id);
+    expect((await act(t, token, `tickets/${late.id}/start`)).statusCode).toBe(200);
+    t.clock.advance(10 * 60);
+    // Yesterday's A-001 is still being served at Window 1: today's first is A-002.
+    const today = await takeTicket(t, token, a.id);
+    expect(today.number).toBe('A-002');
+    expect(today.service_day).not.toBe(late.service_day);
+    expect((await act(t, token, `tickets/${late.id}/done`)).statusCode).toBe(200);
+    // The day goes on from its own last number.
+    const next = await takeTicket(t, token, a.id);
+    expect(next.number).toBe('A-003');
+    for (const ticket of [today, next]) {
+      expect((await callNext(token, window.id)).id).toBe(ticket.id);
+      expect((await act(t, token, `tickets/${ticket.id}/start`)).statusCode).toBe(200);
+      expect((await act(t, token, `tickets/${ticket.id}/done`)).statusCode).toBe(200);
+    }
+    t.clock.advance(86_400);
+    const { token: tomorrow } = await refreshed(t, tenant.owner);
+    expect((await takeTicket(t, tomorrow, a.id)).number).toBe('A-001');
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -9,14 +10,16 @@ import { explainAnalyze, rowsRead } from '../../test/plans.ts';
 import { newTenant, type Tenant } from '../../test/tenants.ts';
 import { boardVersionQuery, waitingTickets } from './board.service.ts';
 import { createCounter, createService } from './ticketing-test-helpers.ts';
-import { nextWaiting } from './tickets.service.ts';
+import { aboveLiveNumbers, nextWaiting } from './tickets.service.ts';
 
 /*
  * What the queue's reads of its waiting tickets look at now that a ticket still waiting at the
  * queue's midnight stays in line (call-next, the board's next numbers and waiting counts, the
  * board's version): the waiting tickets of every day through the partial index of waiting tickets
  * (ticketing_tickets_queue_idx), not the queue's history; the version, today's tickets and the
- * few still in line or in hand. Runs in the api-postgres project only: the plan is the server's.
+ * few still in line or in hand; a ticket's number, the live ones of its service (a day numbers its
+ * tickets after an earlier day's still in line). Runs in the api-postgres project only: the plan is
+ * the server's.
  */
 
 const DAYS = 10;
@@ -28,6 +31,7 @@ describe("a busy queue's waiting tickets, earlier days' included", () => {
   const t = useTestApp();
   let tenant: Tenant;
   let counterId = '';
+  let serviceA = '';
   let today = '';
   let oldest = '';
 
@@ -38,6 +42,7 @@ describe("a busy queue's waiting tickets, earlier days' included", () => {
     counterId = (await createCounter(t, token, { service_ids: services.map((s) => s.id) })).id;
     const { account_id, workspace_id } = tenant.workspace;
     const [a, b] = services.map((s) => s.id);
+    serviceA = a ?? '';
     // Ten days of a queue, 500 finished tickets a day over two services...
     await t.db.db.execute(sql`
       insert into ticketing_tickets (account_id, workspace_id, service_id, service_day, number, status, source, queued_at)
@@ -105,5 +110,21 @@ describe("a busy queue's waiting tickets, earlier days' included", () => {
   it("reads today's tickets, the earlier days' waiting and the counters' in hand for the board's version", async () => {
     const { read, plan } = await explain((db) => boardVersionQuery(db, scope(), today));
     expect(read, JSON.stringify(plan)).toBeLessThanOrEqual(PER_DAY + 2 * WAITING.length + 1);
+  });
+
+  it("numbers a ticket above its service's live ones, having read only the waiting and those in hand", async () => {
+    const floor = (db: Db) =>
+      new PgDialect().sqlToQuery(sql`select ${aboveLiveNumbers(db, scope(), serviceA)} as next`);
+    const app = await t.db.appDb();
+    const { account_id: accountId, workspace_id: workspaceId } = tenant.workspace;
+    const [row] = await withTenant(app, { accountId, workspaceId, userId: null }, async (tx: Db) =>
+      rowsOf<{ next: number }>(
+        await tx.execute(sql`select ${aboveLiveNumbers(tx, scope(), serviceA)} as next`),
+      ),
+    );
+    // Service A's highest live number is yesterday's 2000, in the counter's hand.
+    expect(Number(row?.next)).toBe(2001);
+    const { read, plan } = await explain((db) => ({ toSQL: () => ({ ...floor(db) }) }));
+    expect(read, JSON.stringify(plan)).toBeLessThanOrEqual(WAITING.length + 1);
   });
 });

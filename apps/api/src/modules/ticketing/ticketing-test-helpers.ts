@@ -60,3 +60,26 @@ export async function takeTicket(
 /** POST /api/ticketing/<path> as `token`, the raw response. */
 export const act = (t: TestApp, token: string, path: string, payload: object = {}) =>
   t.app.inject({ method: 'POST', url: `/api/ticketing/${path}`, headers: bearer(token), payload });
+
+/** Nairobi is UTC+3 all year (no daylight saving): its 23:51 is 20:51 UTC. */
+export const NAIROBI = 'Africa/Nairobi';
+const NAIROBI_OFFSET_S = 3 * 3600;
+
+/** Moves the test clock on to the next 23:51:00 of Nairobi, a few minutes before the queue's midnight. */
+export function toLateEvening(t: TestApp): void {
+  const day = 86_400;
+  const localSeconds = (Math.floor(t.clock.now().getTime() / 1000) + NAIROBI_OFFSET_S) % day;
+  const target = 23 * 3600 + 51 * 60;
+  t.clock.advance((target - localSeconds + day) % day || day);
+}
+
+/** The queue's day in Nairobi, open all day (no opening hours), 3 recalls before a no-show. */
+export async function openAllDayInNairobi(t: TestApp, token: string): Promise<void> {
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: '/api/ticketing/settings',
+    headers: bearer(token),
+    payload: { time_zone: NAIROBI, no_show_after_recalls: 3, opening_hours: [] },
+  });
+  expect(put.statusCode, put.body).toBe(200);
+}

@@ -2,10 +2,18 @@ import type { Ticket } from '@workhub/shared/schemas/ticketing';
 import { describe, expect, it } from 'vitest';
 import { bearer, useTestApp } from '../../test/helpers.ts';
 import { newTenant } from '../../test/tenants.ts';
-import { act, createCounter, createService, takeTicket } from './ticketing-test-helpers.ts';
+import {
+  act,
+  createCounter,
+  createService,
+  openAllDayInNairobi,
+  takeTicket,
+  toLateEvening,
+} from './ticketing-test-helpers.ts';
 
 // Simultaneous requests (on PostgreSQL they really run at once, on several connections): the
-// counter's row lock, the tickets' FOR UPDATE SKIP LOCKED and the day's number row keep every rule.
+// counter's row lock, the tickets' FOR UPDATE SKIP LOCKED and the service's row, locked to number
+// a ticket, keep every rule.
 
 const t = useTestApp();
 
@@ -85,5 +93,33 @@ describe('tickets under simultaneous requests', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
     const numbers = answers.map((a) => a.json().data.number).sort();
     expect(numbers).toEqual(['A-001', 'A-002', 'A-003', 'A-004', 'A-005', 'A-006']);
+  });
+
+  it("transfers and tickets taken at the same instant after midnight get different numbers, none an earlier day's live one", async () => {
+    toLateEvening(t);
+    const tenant = await newTenant(t, 'ticketing');
+    const token = tenant.owner.token;
+    await openAllDayInNairobi(t, token);
+    const a = await createService(t, token, { prefix: 'A' });
+    const b = await createService(t, token, { prefix: 'B' });
+    const carriedB = await takeTicket(t, token, b.id);
+    const carriedA = [];
+    for (let i = 0; i < 3; i++) carriedA.push(await takeTicket(t, token, a.id));
+    t.clock.advance(10 * 60);
+    const answers = await Promise.all([
+      ...carriedA.map((ticket) => act(t, token, `tickets/${ticket.id}/transfer`, { service_id: b.id })),
+      ...carriedA.map(() => act(t, token, 'tickets', { service_id: b.id })),
+    ]);
+    expect(answers.map((x) => x.statusCode)).toEqual([200, 200, 200, 201, 201, 201]);
+    const numbers = answers.map((x) => (x.json().data as Ticket).number);
+    expect([carriedB.number, ...numbers].sort()).toEqual([
+      'B-001',
+      'B-002',
+      'B-003',
+      'B-004',
+      'B-005',
+      'B-006',
+      'B-007',
+    ]);
   });
 });

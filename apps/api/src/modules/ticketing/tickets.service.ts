@@ -163,6 +163,24 @@ export function nextWaiting(db: Db, scope: Tenancy, counterId: string) {
     .for('update', { skipLocked: true });
 }
 
+/**
+ * One more than the highest number of `serviceId`'s tickets live now (waiting, or called or being
+ * served at a counter), whatever their day: a day that begins with tickets of an earlier day still
+ * in line numbers its own after them. Two small reads: the partial index of waiting tickets, and the
+ * counters' index for the tickets in hand (queue-plan.postgres.test.ts), never the queue's history.
+ */
+export function aboveLiveNumbers(db: Db, scope: Tenancy, serviceId: string): SQL {
+  const highest = (where: SQL | undefined) =>
+    db
+      .select({ n: sql<number>`max(${T.number})` })
+      .from(T)
+      .where(and(scope.workspace(T), eq(T.serviceId, serviceId), where));
+  const counters = db.select({ id: C.id }).from(C).where(scope.workspace(C));
+  const waiting = highest(eq(T.status, 'waiting'));
+  const inHand = highest(and(inArray(T.counterId, counters), inArray(T.status, ['called', 'serving'])));
+  return sql`greatest(coalesce((${waiting}), 0), coalesce((${inHand}), 0)) + 1`;
+}
+
 /** Tickets: issued (by a member or at the kiosk), called by a counter, and moved through their day. */
 export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
   const { db, now } = ctx;
@@ -199,30 +217,43 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
     return toTicket(row);
   }
 
-  /** The next number of `serviceId` on `day`: an upsert that locks the day's row, so never twice. */
+  /**
+   * The next number of `serviceId` on `day`: the day's counter row + 1 (an upsert that locks the
+   * row, so never twice), and never one a live ticket of the service shows: a day that begins with
+   * A-002..A-004 of yesterday still waiting starts at A-005. The caller holds the service's row
+   * (lockedActiveService): issues and transfers into a service are numbered one at a time, also
+   * across midnight, when two of them count on two days' rows and each must see the other's ticket.
+   */
   async function nextNumber(scope: Tenancy, serviceId: string, day: string): Promise<number> {
+    const N = ticketingDayNumbers;
     const [row] = await db
-      .insert(ticketingDayNumbers)
-      .values({ ...scope.workspaceValues(), serviceId, serviceDay: day, lastNumber: 1 })
-      .onConflictDoUpdate({
-        target: [
-          ticketingDayNumbers.accountId,
-          ticketingDayNumbers.workspaceId,
-          ticketingDayNumbers.serviceId,
-          ticketingDayNumbers.serviceDay,
-        ],
-        set: { lastNumber: sql`${ticketingDayNumbers.lastNumber} + 1` },
+      .insert(N)
+      .values({
+        ...scope.workspaceValues(),
+        serviceId,
+        serviceDay: day,
+        lastNumber: aboveLiveNumbers(db, scope, serviceId),
       })
-      .returning({ lastNumber: ticketingDayNumbers.lastNumber });
+      .onConflictDoUpdate({
+        target: [N.accountId, N.workspaceId, N.serviceId, N.serviceDay],
+        set: { lastNumber: sql`greatest(${N.lastNumber} + 1, excluded.last_number)` },
+      })
+      .returning({ lastNumber: N.lastNumber });
     if (!row) throw new Error('day number upsert returned no row');
     return row.lastNumber;
   }
 
-  async function activeService(scope: Tenancy, serviceId: string) {
+  /**
+   * The service a ticket is numbered in, its row locked until the request's transaction ends (NO
+   * KEY UPDATE: the tickets' foreign keys still share it) so that its numbers are given one at a
+   * time: 400 when it is not the workspace's, 409 when it is inactive.
+   */
+  async function lockedActiveService(scope: Tenancy, serviceId: string) {
     const [service] = await db
       .select()
       .from(S)
-      .where(and(scope.workspace(S), eq(S.id, serviceId)));
+      .where(and(scope.workspace(S), eq(S.id, serviceId)))
+      .for('no key update');
     if (!service) throw badRequest('service_id', ticketingMessages.serviceUnknown);
     if (service.status !== 'active') throw conflict(ticketingMessages.serviceInactive);
     return service;
@@ -307,7 +338,7 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
       input: { service_id: string; priority: boolean },
       options: { source: TicketSource; issuedBy: string | null; at?: Date; sample?: boolean },
     ): Promise<Ticket & { people_ahead: number; estimated_wait_minutes: number }> {
-      const service = await activeService(scope, input.service_id);
+      const service = await lockedActiveService(scope, input.service_id);
       const settings = await records.settingsOf(scope);
       const at = options.at ?? now();
       if (options.source === 'kiosk' && !isOpenAt(settings.opening_hours, at, settings.time_zone)) {
@@ -409,7 +440,7 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
      */
     async transfer(scope: Tenancy, id: string, serviceId: string): Promise<Ticket> {
       const ticket = await ticketById(scope, id);
-      const service = await activeService(scope, serviceId);
+      const service = await lockedActiveService(scope, serviceId);
       if (service.id === ticket.service_id) throw badRequest('service_id', ticketingMessages.sameService);
       if (!FROM.transfer.includes(ticket.status)) throw transitionRefused('transfer', ticket.status);
       const number = await nextNumber(scope, service.id, ticket.service_day);

@@ -37,9 +37,12 @@ describe('issuing tickets', () => {
     expect(first).toMatchObject({ status: 'waiting', source: 'staff', priority: false, recall_count: 0 });
   });
 
-  it('starts again at 001 on the next workspace-local day', async () => {
-    const { token, a, owner } = await desk();
-    await takeTicket(t, token, a.id);
+  it('starts again at 001 on the next workspace-local day (when no ticket of an earlier day is live)', async () => {
+    const { token, a, both, owner } = await desk();
+    const ticket = await takeTicket(t, token, a.id);
+    expect((await callNext(token, both.id)).id).toBe(ticket.id);
+    expect((await act(t, token, `tickets/${ticket.id}/start`)).statusCode).toBe(200);
+    expect((await act(t, token, `tickets/${ticket.id}/done`)).statusCode).toBe(200);
     t.clock.advance(24 * 3600);
     // The access token ran out meanwhile: a new one from the refresh cookie.
     const next = await refreshed(t, owner);
