@@ -103,6 +103,8 @@ const SCHEDULE_MESSAGES = {
 type ServiceRow = typeof barberServices.$inferSelect;
 
 export type BookingRequest = {
+  /** The new appointment's id, when the caller chose it (a public booking's link derives from it); else the database's. */
+  id?: string;
   start: Date;
   serviceIds: readonly string[];
   staffId: string | null;
@@ -404,6 +406,7 @@ export function createAppointmentService(ctx: Ctx) {
           .insert(barberAppointments)
           .values({
             ...values,
+            ...(request.id ? { id: request.id } : {}),
             customerId: request.customerId,
             staffId,
             startAt: request.start,

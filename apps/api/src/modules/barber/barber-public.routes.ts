@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Appointment,
   barberSlugParam,
@@ -14,19 +15,16 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../context.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { sha256 } from '../../lib/crypto.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { type PublicScope, publicScope } from '../../plugins/public-gate.ts';
 import { createAppointmentService } from './appointments.service.ts';
 import { barberAppointments, barberServices, barberStaff, barberStaffServices } from './barber.schema.ts';
 import { shopOf } from './barber.service.ts';
+import { bookingLinks, manageLink } from './booking-links.ts';
 import { type BookingChange, mailBookingChange } from './booking-mails.ts';
 
 const tags = ['barber (public)'];
-
-/** The page of a booking's token: where the mail's link leads (the web's /book/:slug/manage/:token). */
-export const manageLink = (publicUrl: string, slug: string, token: string) =>
-  `${publicUrl.replace(/\/$/, '')}/book/${encodeURIComponent(slug)}/manage/${token}`;
 
 const toPublic = (a: Appointment) => ({
   start_at: a.start_at,
@@ -41,12 +39,14 @@ const toPublic = (a: Appointment) => ({
 /**
  * The booking page's API (/book/{slug}), behind the slug gate (plugins/public-gate.ts): the shop's
  * services and staff (names only), a day's free slots, a booking with name, phone and e-mail (a
- * confirmation mail with a link carrying a random token, stored as its hash), and that link's
- * page: the booking, cancel, reschedule. Nothing else of the shop: no other customer, no member.
+ * confirmation mail with a link carrying a token derived from the booking's id and the app's
+ * secret, stored as its hash: booking-links.ts), and that link's page: the booking, cancel,
+ * reschedule. Nothing else of the shop: no other customer, no member.
  */
 export const barberPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { ctx }) => {
   const { db, now, config } = ctx;
   const appointments = createAppointmentService(ctx);
+  const links = bookingLinks(config.jwtSecret);
 
   /** The id of the appointment of a link's token in this shop, or 404. */
   async function idOfToken(scope: PublicScope, token: string): Promise<string> {
@@ -169,8 +169,11 @@ export const barberPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (ap
         phone: body.phone,
         email: body.email,
       });
-      const token = randomToken();
+      // The id is chosen here so that the link's token can be derived from it (booking-links.ts).
+      const chosenId = randomUUID();
+      const token = links.tokenFor(chosenId);
       const id = await appointments.book(scope, {
+        id: chosenId,
         start: new Date(body.start_at),
         serviceIds: body.service_ids,
         staffId: body.staff_id ?? null,

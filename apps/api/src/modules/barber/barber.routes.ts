@@ -37,7 +37,8 @@ import { moduleScope } from '../../plugins/module-gate.ts';
 import { createAppointmentService } from './appointments.service.ts';
 import { createBarberService } from './barber.service.ts';
 import { barberDashboardRoutes } from './barber-dashboard.routes.ts';
-import { mailBookingChange } from './booking-mails.ts';
+import { bookingLinks } from './booking-links.ts';
+import { linkOfBooking, mailBookingChange } from './booking-mails.ts';
 import { createReminderJob } from './reminders.ts';
 
 const tags = ['barber'];
@@ -57,6 +58,7 @@ export const barberRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
   // The reminder mails the day before: started once the server listens (never in app.inject
   // tests), stopped when it closes; its state is the database's (reminders.ts).
   const reminders = createReminderJob(ctx);
+  const links = bookingLinks(ctx.config.jwtSecret);
   await app.register(barberDashboardRoutes, { ctx });
   app.addHook('onListen', async () => reminders.start());
   app.addHook('onClose', async () => reminders.stop());
@@ -447,7 +449,8 @@ export const barberRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
       const moved = await appointments.move(scope, request.params.id, request.body);
       // The customer hears of a new time or staff member (a change of services alone they asked for).
       if (moved.start_at !== before.start_at || moved.staff.id !== before.staff.id) {
-        await mailBookingChange(ctx, scope, moved, 'moved', null);
+        const link = await linkOfBooking(ctx, links, scope, moved.id);
+        await mailBookingChange(ctx, scope, moved, 'moved', link);
       }
       return { message: request.body.service_ids ? 'Appointment saved' : 'Appointment moved', data: moved };
     },

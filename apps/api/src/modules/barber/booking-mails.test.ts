@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema/outbox.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { call } from '../../test/work.ts';
+import { linkInBookingMail } from './barber.mails.ts';
 import { barberShop, booked, shopTimeAt } from './barber-test-helpers.ts';
 
 /** The customer hears of what the shop does to their booking: a new time, a cancellation. */
@@ -43,8 +44,44 @@ describe("the shop's changes to a booking, told to the customer", () => {
     expect(mail?.text).toContain('Hello Dan Customer');
     expect(mail?.text).toContain('11:00');
     expect(mail?.text).toContain(`(${shop.timezone})`);
-    // The shop's own change carries no link: the booking's token is kept only as a hash.
+    // Booked at the desk: the booking has no link to give.
     expect(mail?.text).not.toContain('Cancel or reschedule');
+  });
+
+  it("gives a booking made online its link when the shop moves it, and the link opens the booking's new time", async () => {
+    const email = `online-moved-${Date.now()}@example.com`;
+    const shop = await barberShop(t);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/booking/${shop.slug}/appointments`,
+      payload: {
+        name: 'Online Dan',
+        phone: '+254700000003',
+        email,
+        service_ids: [shop.service.id],
+        start_at: shopTimeAt(t, shop.timezone, 1, 10),
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const [confirmation] = await mailsTo(email, 'Your booking at');
+    const confirmed = confirmation && linkInBookingMail(confirmation.text);
+    const list = await call(t, 'GET', `/api/barber/appointments?q=${encodeURIComponent(email)}`, shop.token);
+    const later = shopTimeAt(t, shop.timezone, 1, 15);
+    const moved = await call(t, 'PATCH', `/api/barber/appointments/${list.json().data[0].id}`, shop.token, {
+      start_at: later,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [mail] = await mailsTo(email, 'has moved');
+    const link = mail && linkInBookingMail(mail.text);
+    expect(link).toBeDefined();
+    expect(link).toBe(confirmed);
+    const token = link?.split('/').pop();
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/booking/${shop.slug}/manage/${token}`,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().data.start_at).toBe(later);
   });
 
   it('mails a cancellation by the shop, and nothing to a customer without an e-mail', async () => {

@@ -1,7 +1,11 @@
 import type { Appointment } from '@workhub/shared/schemas/barber';
+import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
+import { workspaces } from '../../db/schema/workspaces.ts';
 import { bookingCancelledMail, bookingConfirmedMail, bookingMovedMail, shopTime } from './barber.mails.ts';
+import { barberAppointments } from './barber.schema.ts';
 import { type BarberScope, timezoneOf } from './barber.service.ts';
+import { type BookingLinks, derivedLink } from './booking-links.ts';
 
 export type BookingChange = 'confirmed' | 'moved' | 'cancelled';
 
@@ -10,8 +14,8 @@ const MAILS = { confirmed: bookingConfirmedMail, moved: bookingMovedMail, cancel
 /**
  * Tells the customer what became of their booking: booked (the public page), moved or cancelled
  * (by their mail's link or by the shop), at the shop's time with its zone named. Nothing when the
- * customer left no e-mail. `link`: the booking's page, where the request knows its token (the
- * public routes); the shop's own changes have none (the token is kept only as a hash).
+ * customer left no e-mail. `link`: the booking's page: the token the request came with (the
+ * public routes), or for the shop's own changes the one derived again (linkOfBooking), else none.
  */
 export async function mailBookingChange(
   { db, mailer }: Pick<Ctx, 'db' | 'mailer'>,
@@ -34,4 +38,31 @@ export async function mailBookingChange(
       link,
     }),
   );
+}
+
+/**
+ * The page of a booking for a mail of the shop's own change: where its token derives again from
+ * its id (booking-links.ts), at the shop's public address; null for a desk booking, a random
+ * token's or one of a rotated secret (the token is kept only as a hash).
+ */
+export async function linkOfBooking(
+  { db, config }: Pick<Ctx, 'db' | 'config'>,
+  links: BookingLinks,
+  scope: BarberScope,
+  appointmentId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ tokenHash: barberAppointments.tokenHash, slug: workspaces.publicSlug })
+    .from(barberAppointments)
+    .innerJoin(
+      workspaces,
+      and(
+        eq(workspaces.accountId, barberAppointments.accountId),
+        eq(workspaces.id, barberAppointments.workspaceId),
+      ),
+    )
+    .where(and(scope.workspace(barberAppointments), eq(barberAppointments.id, appointmentId)));
+  return row
+    ? derivedLink(links, config.publicUrl, row.slug, { id: appointmentId, tokenHash: row.tokenHash })
+    : null;
 }

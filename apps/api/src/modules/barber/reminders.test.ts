@@ -1,17 +1,24 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Config } from '../../config.ts';
 import { outbox } from '../../db/schema/outbox.ts';
 import { tenantAware } from '../../db/tenant-context.ts';
-import { useTestApp } from '../../test/helpers.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { testConfig, useTestApp } from '../../test/helpers.ts';
 import { call } from '../../test/work.ts';
 import { Mailer } from '../mail/mailer.ts';
-import { barberShop, booked, shopTimeAt } from './barber-test-helpers.ts';
+import { linkInBookingMail } from './barber.mails.ts';
+import { barberAppointments } from './barber.schema.ts';
+import { barberShop, booked, type Shop, shopTimeAt } from './barber-test-helpers.ts';
 import { createReminderJob } from './reminders.ts';
 
 const t = useTestApp();
 
-/** A job as the server starts it: the app's role, its own mailer (a new instance: a restart). */
-async function job() {
+/**
+ * A job as the server starts it: the app's role, its own mailer (a new instance: a restart), the
+ * app's config (its secret: the links' tokens derive from it) unless another is given.
+ */
+async function job(config: Pick<Config, 'publicUrl' | 'jwtSecret'> = testConfig()) {
   const db = tenantAware(await t.db.appDb());
   const mailer = new Mailer({
     db,
@@ -20,7 +27,7 @@ async function job() {
     smtpUrl: undefined,
     from: 'shop@example.com',
   });
-  return createReminderJob({ db, now: t.clock.now, mailer, log: t.app.log });
+  return createReminderJob({ db, now: t.clock.now, mailer, log: t.app.log, config });
 }
 
 const remindersTo = (to: string) =>
@@ -70,6 +77,8 @@ describe('the reminder mail the day before', () => {
     // The time as the shop's clock reads it, and which clock that is.
     expect(mails[0]?.text).toContain(`(${shop.timezone})`);
     expect(mails[0]?.subject).toMatch(/ tomorrow$/);
+    // Booked at the desk: there is no link to give.
+    expect(mails[0]?.text).not.toContain('Cancel or reschedule');
     expect(await remindersTo(later)).toHaveLength(0);
     expect(await remindersTo(cancelled)).toHaveLength(0);
 
@@ -118,5 +127,87 @@ describe('the reminder mail the day before', () => {
     expect(await remindersTo(email)).toHaveLength(0);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     await expect.poll(async () => (await remindersTo(email)).length, { timeout: 10_000 }).toBe(1);
+  });
+});
+
+describe("the reminder's link (an online booking's cancel/reschedule page)", () => {
+  const bookOnline = async (shop: Shop, email: string, hour: number) => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/booking/${shop.slug}/appointments`,
+      payload: {
+        name: 'Online Booker',
+        phone: '+254700000001',
+        email,
+        service_ids: [shop.service.id],
+        start_at: shopTimeAt(t, shop.timezone, 1, hour),
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const [mail] = await t.db.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, email), like(outbox.subject, 'Your booking at%')))
+      .orderBy(desc(outbox.createdAt));
+    const link = mail && linkInBookingMail(mail.text);
+    if (!link) throw new Error(`no confirmation to ${email}`);
+    return { start: made.json().data.start_at as string, link };
+  };
+  /** The public API's answer for a link's page (/book/{slug}/manage/{token}). */
+  const manage = (link: string) =>
+    t.app.inject({ method: 'GET', url: new URL(link).pathname.replace(/^\/book\//, '/api/public/booking/') });
+
+  it('carries the link of a booking made online, which opens that booking', async () => {
+    const shop = await allDayShop();
+    const email = `online-${Date.now()}@example.com`;
+    const { start, link: confirmed } = await bookOnline(shop, email, 5);
+    await (await job()).runOnce();
+    const [reminder] = await remindersTo(email);
+    const link = reminder && linkInBookingMail(reminder.text);
+    expect(link).toBe(confirmed);
+    expect(reminder?.html).toContain(`href="${link}"`);
+    const opened = await manage(link ?? '');
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().data).toMatchObject({
+      start_at: start,
+      status: 'booked',
+      staff_name: shop.staff.name,
+    });
+  });
+
+  it('gives no link for a booking whose token was random (made before), and its own link still opens it', async () => {
+    const shop = await allDayShop();
+    const email = `legacy-${Date.now()}@example.com`;
+    const { start } = await bookOnline(shop, email, 3);
+    // As a booking made before the tokens were derived: a random token, kept as its hash.
+    const legacy = randomToken();
+    await t.db.db
+      .update(barberAppointments)
+      .set({ tokenHash: sha256(legacy) })
+      .where(
+        and(
+          eq(barberAppointments.workspaceId, shop.workspaceId),
+          eq(barberAppointments.startAt, new Date(start)),
+        ),
+      );
+    await (await job()).runOnce();
+    const [reminder] = await remindersTo(email);
+    expect(reminder?.text).toContain(shop.staff.name);
+    expect(reminder && linkInBookingMail(reminder.text)).toBeUndefined();
+    expect(reminder?.html).not.toContain('/manage/');
+    const opened = await manage(`http://x/book/${shop.slug}/manage/${legacy}`);
+    expect(opened.statusCode).toBe(200);
+  });
+
+  it('after the secret is rotated: the reminder goes out without a link, and the mailed link keeps working', async () => {
+    const shop = await allDayShop();
+    const email = `rotated-${Date.now()}@example.com`;
+    const { link } = await bookOnline(shop, email, 4);
+    const rotated = { ...testConfig(), jwtSecret: `rotated-${'r'.repeat(60)}` };
+    await (await job(rotated)).runOnce();
+    const [reminder] = await remindersTo(email);
+    expect(reminder?.subject).toMatch(/ tomorrow$/);
+    expect(reminder && linkInBookingMail(reminder.text)).toBeUndefined();
+    expect((await manage(link)).statusCode).toBe(200);
   });
 });

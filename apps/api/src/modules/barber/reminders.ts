@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { workspaces } from '../../db/schema/workspaces.ts';
 import { crossTenant, withTenant } from '../../db/tenant-context.ts';
@@ -16,13 +17,21 @@ import {
   staffOfAppointment,
 } from './barber.schema.ts';
 import { timezoneOf } from './barber.service.ts';
+import { bookingLinks, derivedLink } from './booking-links.ts';
 
 /** A reminder goes out once an appointment is this close (the day before). */
 export const REMINDER_AHEAD_MS = 24 * 3_600_000;
 /** How often the job looks (it also looks once when it starts). */
 export const REMINDER_INTERVAL_MS = 5 * 60_000;
 
-export type ReminderDeps = { db: Db; now: Clock; mailer: Mailer; log: FastifyBaseLogger };
+export type ReminderDeps = {
+  db: Db;
+  now: Clock;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** The links' address and the secret their tokens derive from (booking-links.ts). */
+  config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
+};
 
 /**
  * The reminder mail the day before (issue 15). Nothing lives in memory: the due appointments are
@@ -32,9 +41,13 @@ export type ReminderDeps = { db: Db; now: Clock; mailer: Mailer; log: FastifyBas
  * returning`, in the same transaction as their mails' outbox rows: a reminder is sent once even
  * with several instances running the job at the same instant (the second update finds the rows
  * claimed), and a claim whose mail could not be written is rolled back with it. A move clears
- * reminder_sent_at (appointments.service.ts), so the new time is reminded too.
+ * reminder_sent_at (appointments.service.ts), so the new time is reminded too. A booking made on
+ * the public page carries its cancel/reschedule link where its token derives again from its id
+ * (booking-links.ts): not a desk booking's (none), a random token's or one made under a secret
+ * since rotated (no link, as before).
  */
-export function createReminderJob({ db, now, mailer, log }: ReminderDeps) {
+export function createReminderJob({ db, now, mailer, log, config }: ReminderDeps) {
+  const links = bookingLinks(config.jwtSecret);
   /** One pass over every shop; the number of reminders written. */
   async function runOnce(): Promise<number> {
     const at = now();
@@ -74,6 +87,7 @@ export function createReminderJob({ db, now, mailer, log }: ReminderDeps) {
               bookedName: barberAppointments.bookedName,
               email: barberCustomers.email,
               staffName: barberStaff.name,
+              tokenHash: barberAppointments.tokenHash,
             })
             .from(barberAppointments)
             .innerJoin(barberCustomers, customerOfAppointment)
@@ -93,7 +107,7 @@ export function createReminderJob({ db, now, mailer, log }: ReminderDeps) {
             )
             .orderBy(asc(barberAppointmentServices.position)),
           tx
-            .select({ name: workspaces.name })
+            .select({ name: workspaces.name, slug: workspaces.publicSlug })
             .from(workspaces)
             .where(and(eq(workspaces.accountId, shop.accountId), eq(workspaces.id, shop.workspaceId))),
           timezoneOf(tx, scope),
@@ -111,7 +125,7 @@ export function createReminderJob({ db, now, mailer, log }: ReminderDeps) {
               timezone,
               staffName: row.staffName,
               services: lines.filter((l) => l.appointmentId === row.id).map((l) => l.name),
-              link: null,
+              link: workspace ? derivedLink(links, config.publicUrl, workspace.slug, row) : null,
             },
             dayOfAppointment(row.startAt, at, timezone),
           );
