@@ -188,3 +188,42 @@ describe('numbers live at once', () => {
     expect((await takeTicket(t, tomorrow, a.id)).number).toBe('A-001');
   });
 });
+
+describe('a transfer after midnight', () => {
+  it("gives an earlier day's ticket the service's next number of today: none issued today, none live", async () => {
+    const q = await pastMidnight();
+    const b = await createService(t, q.token, { name: 'Bills', prefix: 'B' });
+    const windowB = await createCounter(t, q.token, { name: 'Window B', service_ids: [b.id] });
+    t.clock.advance(60);
+    // Today's B-001 and B-002 are served and done: no B ticket is live.
+    for (const number of ['B-001', 'B-002']) {
+      const ticket = await takeTicket(t, q.token, b.id);
+      expect(ticket.number).toBe(number);
+      expect((await callNext(q.token, windowB.id)).id).toBe(ticket.id);
+      expect((await act(t, q.token, `tickets/${ticket.id}/start`)).statusCode).toBe(200);
+      expect((await act(t, q.token, `tickets/${ticket.id}/done`)).statusCode).toBe(200);
+    }
+    const carried = q.late[0];
+    if (!carried) throw new Error('no ticket carried over');
+    const moved = await act(t, q.token, `tickets/${carried.id}/transfer`, { service_id: b.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data).toMatchObject({
+      number: 'B-003',
+      service_day: q.fresh.service_day,
+      status: 'waiting',
+      queued_at: carried.queued_at,
+    });
+    const later = await takeTicket(t, q.token, b.id);
+    expect(later.number).toBe('B-004');
+    const live = await liveNumbers(q.token);
+    expect(live).toEqual(['A-003', 'A-004', 'A-005', 'B-003', 'B-004']);
+    // The customer's page shows the number the board and the staff see.
+    expect(
+      await get<PublicTicket>(null, `/api/public/queues/${q.slug}/tickets/${carried.public_id}`),
+    ).toMatchObject({ number: 'B-003', service_name: 'Bills', status: 'waiting', people_ahead: 0 });
+    const board = await get<BoardState>(null, `/api/public/queues/${q.slug}`);
+    expect(board.next.map((n) => n.number)).toEqual(['A-003', 'A-004', 'B-003', 'A-005', 'B-004']);
+    // Queued before today's B tickets, it is called first at the B counter.
+    expect((await callNext(q.token, windowB.id)).id).toBe(carried.id);
+  });
+});

@@ -1,9 +1,9 @@
 /**
  * The order in which a counter calls tickets (issue 15): priority tickets first, then the one that
  * has waited longest: the earlier day first (a ticket still waiting at the queue's midnight stays
- * in line, ahead of the new day's), then the earlier queued_at (which a transfer keeps, with its
- * day), then the lower number (issued first in the same instant), then the id, so that the order
- * is total.
+ * in line, ahead of the new day's), then the earlier queued_at (which a transfer keeps; it makes
+ * the ticket today's, numbered in today's sequence), then the lower number (issued first in the
+ * same instant), then the id, so that the order is total.
  * Call-next's query (tickets.service.ts) orders by the same five keys; the board's "next" list and
  * a ticket's people ahead are computed with these functions.
  */

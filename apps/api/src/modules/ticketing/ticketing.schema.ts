@@ -187,7 +187,10 @@ export const ticketingTickets = pgTable(
     /** The id of the public ticket page (/q/{slug}/t/{public_id}): random, never the record's id. */
     publicId: uuid('public_id').notNull().default(sql`gen_random_uuid()`),
     serviceId: uuid('service_id').notNull(),
-    /** The workspace-local day it was issued on; its number is unique per service and day. */
+    /**
+     * The workspace-local day it was issued on (a transfer's day for a transferred ticket: the day
+     * whose number it took); its number is unique per service and day.
+     */
     serviceDay: date('service_day', { mode: 'string' }).notNull(),
     number: integer('number').notNull(),
     priority: boolean('priority').notNull().default(false),

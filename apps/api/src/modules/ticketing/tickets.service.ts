@@ -435,17 +435,21 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
     },
 
     /**
-     * To another service: waiting again, with that service's next number of the ticket's day,
-     * keeping queued_at (its original waiting time, so it is not sent to the back).
+     * To another service: waiting again, with that service's next number of the workspace's today
+     * (and today as its day: an earlier day's ticket still in line takes today's next number, not
+     * its own day's, which today's numbers may have passed or a live ticket may show), keeping
+     * queued_at (its original waiting time, so it is not sent to the back of today's tickets).
      */
     async transfer(scope: Tenancy, id: string, serviceId: string): Promise<Ticket> {
       const ticket = await ticketById(scope, id);
       const service = await lockedActiveService(scope, serviceId);
       if (service.id === ticket.service_id) throw badRequest('service_id', ticketingMessages.sameService);
       if (!FROM.transfer.includes(ticket.status)) throw transitionRefused('transfer', ticket.status);
-      const number = await nextNumber(scope, service.id, ticket.service_day);
+      const today = localDay(now(), (await records.settingsOf(scope)).time_zone);
+      const number = await nextNumber(scope, service.id, today);
       return move(scope, id, 'transfer', {
         serviceId: service.id,
+        serviceDay: today,
         number,
         status: 'waiting',
         counterId: null,
