@@ -53,7 +53,7 @@ import {
   barberStaffServices,
   barberWorkingHours,
 } from './barber.schema.ts';
-import { type BarberScope, badRequest, timezoneOf } from './barber.service.ts';
+import { amountHeading, type BarberScope, badRequest, shopOf, timezoneOf } from './barber.service.ts';
 import {
   addDays,
   type FreeSlot,
@@ -900,9 +900,11 @@ export function createAppointmentService(ctx: Ctx) {
       const at = now();
       // In the request's transaction: the row commits with the export's answer or not at all.
       await recordAudit(db, exportEvent(scope, 'export.appointments', rows.length, query, at));
+      const { currency } = await shopOf(db, scope);
       const csv = toCsv(
         // 'Booked as': the name and phone given with an online booking, where they differ from the
-        // customer's record it was linked to by e-mail (as the calendar shows them).
+        // customer's record it was linked to by e-mail (as the calendar shows them). The total in
+        // the workspace's currency, named in its heading (decision 034).
         [
           'Start (UTC)',
           'End (UTC)',
@@ -913,7 +915,7 @@ export function createAppointmentService(ctx: Ctx) {
           'Booked phone',
           'Staff',
           'Services',
-          'Total',
+          amountHeading('Total', currency),
           'Status',
           'Source',
         ],

@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { workspaces } from '../../db/schema/workspaces.ts';
 import type { TestApp } from '../../test/helpers.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { memberIn } from '../../test/tenants.ts';
@@ -201,5 +203,42 @@ describe('the audit rows of the exports', () => {
       ...common,
       after: { rows: 1, active: 'false' },
     });
+  });
+});
+
+describe('the currency of the amounts (decision 034)', () => {
+  const APPOINTMENT_HEADINGS = (total: string) =>
+    `Start (UTC),End (UTC),Customer,Phone,E-mail,Booked as,Booked phone,Staff,Services,${total},Status,Source`;
+
+  /** A shop with one booking of its 800 service, in `currency` (null: none chosen). */
+  async function shopIn(currency: string | null) {
+    const shop = await barberShop(t);
+    await t.db.db
+      .update(workspaces)
+      .set({ currency })
+      .where(and(eq(workspaces.accountId, shop.accountId), eq(workspaces.id, shop.workspaceId)));
+    await booked(t, shop.token, {
+      service_ids: [shop.service.id],
+      staff_id: shop.staff.id,
+      start_at: shopTimeAt(t, shop.timezone, 1, 9),
+    });
+    return shop;
+  }
+
+  it("names the workspace's currency in the appointments' Total and the services' Price headings", async () => {
+    const shop = await shopIn('KES');
+    const appointments = await get(t, shop.token, '/api/barber/appointments/export');
+    expect(lines(appointments.body)[0]).toBe(APPOINTMENT_HEADINGS('Total (KES)'));
+    expect(column(appointments.body, 9)).toEqual(['800.0000']);
+    const services = await get(t, shop.token, '/api/barber/services/export');
+    expect(lines(services.body)[0]).toBe('Name,Category,Duration (minutes),Price (KES),Status,Created at');
+  });
+
+  it('leaves the headings alone when the workspace names no currency', async () => {
+    const shop = await shopIn(null);
+    const appointments = await get(t, shop.token, '/api/barber/appointments/export');
+    expect(lines(appointments.body)[0]).toBe(APPOINTMENT_HEADINGS('Total'));
+    const services = await get(t, shop.token, '/api/barber/services/export');
+    expect(lines(services.body)[0]).toBe('Name,Category,Duration (minutes),Price,Status,Created at');
   });
 });

@@ -96,6 +96,13 @@ export async function shopOf(db: Db, scope: Scope): Promise<{ timezone: string; 
   return row ?? { timezone: BARBER_DEFAULT_TIMEZONE, currency: null };
 }
 
+/**
+ * A CSV column of amounts named with the workspace's currency ('Total (KES)'), or alone when it has
+ * none (decision 034; the web's tables head theirs alike: apps/web/src/lib/currency.ts).
+ */
+export const amountHeading = (heading: string, currency: string | null) =>
+  currency ? `${heading} (${currency})` : heading;
+
 /** The shop's time zone alone (shopOf). */
 export const timezoneOf = async (db: Db, scope: Scope): Promise<string> => (await shopOf(db, scope)).timezone;
 
@@ -347,8 +354,9 @@ export function createBarberService(ctx: Ctx) {
       const at = now();
       // In the request's transaction: the row commits with the export's answer or not at all.
       await recordAudit(db, exportEvent(scope, 'export.barber_services', rows.length, query, at));
+      const { currency } = await shopOf(db, scope);
       const csv = toCsv(
-        ['Name', 'Category', 'Duration (minutes)', 'Price', 'Status', 'Created at'],
+        ['Name', 'Category', 'Duration (minutes)', amountHeading('Price', currency), 'Status', 'Created at'],
         rows.map((r) => [
           r.name,
           r.category,
