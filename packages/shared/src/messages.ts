@@ -287,7 +287,10 @@ export const messages = {
   providerDisabledHint: 'Not configured yet',
 
   // Field checks every schema shares (issue 11: hostile input)
-  textControlCharacters: 'Must not contain control characters (such as a NUL byte).',
+  textControlCharacters:
+    'Must not contain control characters (such as a NUL byte or a right-to-left override).',
+  textLineBreak: 'Must be a single line (no line breaks).',
+  textMalformed: 'Must be valid text: it holds half of a character (a lone UTF-16 surrogate).',
   dateInvalid: 'Must be a real calendar date (YYYY-MM-DD).',
   idInvalid: 'Not a valid id',
   numberInvalid: 'Must be a whole number',

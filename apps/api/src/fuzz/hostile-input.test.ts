@@ -1,9 +1,12 @@
 import { messages } from '@workhub/shared/messages';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../db/schema/outbox.ts';
+import { barberShop, shopTimeAt } from '../modules/barber/barber-test-helpers.ts';
 import { bearer, errorOf, post, registration, uniqueEmail, useTestApp } from '../test/helpers.ts';
 import { staffMember } from '../test/staff.ts';
 import { newTenant, type Tenant } from '../test/tenants.ts';
-import { call, createProject, createTask, projectBody } from '../test/work.ts';
+import { call, createProject, createTask, projectBody, taskBody } from '../test/work.ts';
 
 /**
  * Each class of hostile input the fuzz run of issue 11 turned into a 500: each is a 400 (or 413)
@@ -75,27 +78,79 @@ describe('hostile input is a 4xx, never a 500', () => {
     });
   });
 
-  // JSON lets a body carry a lone surrogate ("\udc00"), which no UTF-8 text can hold: stored as
-  // U+FFFD, as TextEncoder and PostgreSQL's drivers write it, the rest of the text kept. On PGlite a
-  // lone low surrogate after a character of two bytes or more once cut the message to PostgreSQL
-  // short (a 500, or a task named `é\udc00é\udc00xyz` stored as `é\ufffdé\ufffdx`:
-  // scripts/patch-deps.mjs patchPgliteUtf8Length).
-  it('a lone surrogate in a body is stored as U+FFFD, the rest of the text whole', async () => {
-    const project = await createProject(t, tenant.owner.token, { name: 'é\udc00é\udc00xyz' });
-    expect(project.name).toBe('é\ufffdé\ufffdxyz');
-    const task = await createTask(
-      t,
-      tenant.owner.token,
-      { project_id: project.project_id, assigned_to: tenant.holder.session.user.user_id },
-      { name: 'Ünïcode \udc00\ud800 tail', description: '\ud800é\udc00 end' },
-    );
-    expect([task.name, task.description]).toEqual(['Ünïcode \ufffd\ufffd tail', '\ufffdé\ufffd end']);
-    // Read back by the list (on either database, the statements of a read-ahead request's message).
-    const listed = await call(t, 'GET', `/api/tasks?project_id=${project.project_id}`, tenant.owner.token);
-    expect(listed.statusCode, listed.body).toBe(200);
-    expect((listed.json() as { data: { name: string }[] }).data.map((row) => row.name)).toEqual([
-      'Ünïcode \ufffd\ufffd tail',
-    ]);
+  // Text that reads as other text: a bidi override turns 'invoice\u202Egnp.exe' into 'invoiceexe.png'
+  // in a list, a mail or a CSV; a line break in a name reached a mail's Subject; a lone surrogate
+  // (JSON's "\ud800") was stored as U+FFFD, other text than was sent. Each is a 400 naming the field,
+  // refused by the shared schemas (the web forms check with the same ones).
+  describe('text that would show as other text', () => {
+    const spoofs: [string, string][] = [
+      ['\u202Eevil', messages.textControlCharacters],
+      ['report\u202Egnp.exe\u202C', messages.textControlCharacters],
+      ['isolate\u2067x\u2069', messages.textControlCharacters],
+      ['C1\u0085next', messages.textControlCharacters],
+      ['Line1\nLine2', messages.textLineBreak],
+      ['Line1\u2028Line2', messages.textLineBreak],
+      ['lone\ud800surrogate', messages.textMalformed],
+      ['é\udc00é\udc00xyz', messages.textMalformed],
+    ];
+
+    it('in a workspace name is a 400', async () => {
+      const body = { template: 'ticketing', description: 'The queue' };
+      for (const [name, message] of spoofs) {
+        const created = await call(t, 'POST', '/api/workspaces', tenant.home.token, {
+          ...body,
+          workspace_name: name,
+        });
+        expect(created.statusCode, `${JSON.stringify(name)} ${created.body}`).toBe(400);
+        expect(errorOf(created).error.fields).toEqual({ workspace_name: message });
+      }
+    });
+
+    it('in a task name is a 400; a description keeps its lines', async () => {
+      const project = await createProject(t, tenant.owner.token);
+      const required = { project_id: project.project_id, assigned_to: tenant.holder.session.user.user_id };
+      for (const [name, message] of spoofs) {
+        const created = await call(
+          t,
+          'POST',
+          '/api/tasks',
+          tenant.owner.token,
+          taskBody(t, required, { name }),
+        );
+        expect(created.statusCode, `${JSON.stringify(name)} ${created.body}`).toBe(400);
+        expect(errorOf(created).error.fields).toEqual({ name: message });
+      }
+      const task = await createTask(t, tenant.owner.token, required, {
+        name: 'مهمة عاجلة \u200F2026',
+        description: 'Line one\nLine two\u2028three',
+      });
+      expect([task.name, task.description]).toEqual([
+        'مهمة عاجلة \u200F2026',
+        'Line one\nLine two\u2028three',
+      ]);
+    });
+
+    it("in a public booking's name is a 400, before anything is booked or mailed", async () => {
+      const shop = await barberShop(t);
+      const url = `/api/public/booking/${shop.slug}/appointments`;
+      for (const [name, message] of spoofs) {
+        const booked = await t.app.inject({
+          method: 'POST',
+          url,
+          payload: {
+            name,
+            phone: '+254722000000',
+            email: 'spoof@example.com',
+            service_ids: [shop.service.id],
+            start_at: shopTimeAt(t, shop.timezone, 1, 10),
+          },
+        });
+        expect(booked.statusCode, `${JSON.stringify(name)} ${booked.body}`).toBe(400);
+        expect(errorOf(booked).error.fields).toEqual({ name: message });
+      }
+      const mailed = await t.db.db.select().from(outbox).where(eq(outbox.to, 'spoof@example.com'));
+      expect(mailed).toEqual([]);
+    });
   });
 
   it('an impossible date is a 400, in a body and in a query', async () => {

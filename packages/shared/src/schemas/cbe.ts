@@ -11,6 +11,8 @@ import {
   idField,
   int32,
   isTimeZone,
+  nullableMultilineText,
+  nullableText,
   optionalIdField,
   paginationQuery,
   plainText,
@@ -126,10 +128,6 @@ export const cbeMessages = {
 
 // ---------------------------------------------------------------- shared pieces
 
-const optionalText = (max: number) =>
-  plainText(max)
-    .nullish()
-    .transform((v) => (v === '' || v === undefined || v === null ? null : v));
 const name = (max = 120) => requiredString(cbeMessages.nameRequired, max);
 const day = (message: string = cbeMessages.dayRequired) => calendarDate(message);
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -257,7 +255,7 @@ export const cbeSubStrandQuery = cbeListQuery.extend({
 
 export const cbeGuardianBody = z.object({
   name: requiredString(cbeMessages.guardianNameRequired, 120),
-  phone: optionalText(40),
+  phone: nullableText(40),
   email: emailField
     .nullish()
     .or(z.literal('').transform(() => null))
@@ -324,7 +322,7 @@ export const cbeRegisterBody = z.object({
       z.object({
         student_id: idField(),
         mark: z.enum(CBE_MARKS, { error: cbeMessages.markInvalid }),
-        reason: optionalText(200),
+        reason: nullableText(200),
       }),
     )
     .max(200),
@@ -366,7 +364,7 @@ export const cbeGradebookBody = cbeGradebookQuery.extend({
         student_id: idField(),
         sub_strand_id: idField(),
         level: z.enum(CBE_LEVELS, { error: cbeMessages.levelInvalid }).nullable(),
-        comment: optionalText(500),
+        comment: nullableMultilineText(500),
       }),
     )
     .max(2000),
@@ -376,7 +374,7 @@ export type CbeGradebookBody = z.input<typeof cbeGradebookBody>;
 // ---------------------------------------------------------------- report cards
 
 export const cbeReportParams = z.object({ id: idField(), term_id: idField() });
-export const cbeRemarksBody = z.object({ remarks: optionalText(1000) });
+export const cbeRemarksBody = z.object({ remarks: nullableMultilineText(1000) });
 export const cbeReportCard = z.object({
   student: z.object({ id: z.string(), name: z.string(), admission_no: z.string(), class_name: z.string() }),
   term: z.object({ id: z.string(), name: z.string(), year_name: z.string() }),
@@ -409,7 +407,7 @@ export const cbeFeeStructureBody = z.object({
   grade_id: idField(cbeMessages.gradeRequired),
   term_id: idField(cbeMessages.termRequired),
   amount: cbeAmount(),
-  description: optionalText(200),
+  description: nullableMultilineText(200),
 });
 export type CbeFeeStructureBody = z.input<typeof cbeFeeStructureBody>;
 export const cbeFeeStructure = z.object({
@@ -456,7 +454,7 @@ export const cbePaymentBody = z.object({
     error: cbeMessages.paidOnTooEarly,
   }),
   method: z.enum(CBE_PAYMENT_METHODS).default('cash'),
-  reference: optionalText(80),
+  reference: nullableText(80),
 });
 export type CbePaymentBody = z.input<typeof cbePaymentBody>;
 export const cbePayment = z.object({

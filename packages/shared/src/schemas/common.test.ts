@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { messages } from '../messages.ts';
 import {
   calendarDate,
@@ -7,24 +8,37 @@ import {
   INT32_MAX,
   idField,
   int32,
+  multilineText,
+  nullableMultilineText,
+  nullableText,
   optionalIdField,
   optionalString,
   paginationQuery,
   plainText,
+  requiredMultilineText,
   requiredString,
   searchQuery,
+  textRules,
 } from './common.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
 
 describe('text helpers refuse control characters', () => {
-  const helpers = [
+  const singleLine = [
     ['plainText', plainText(100)],
     ['requiredString', requiredString('Name is required', 100)],
     ['optionalString', optionalString(100)],
     ['searchQuery', searchQuery(100)],
+    ['nullableText', nullableText(100)],
   ] as const;
+  const multiLine = [
+    ['multilineText', multilineText(100)],
+    ['requiredMultilineText', requiredMultilineText('Description is required', 100)],
+    ['nullableMultilineText', nullableMultilineText(100)],
+    ['textRules(multi)', textRules(z.string().trim(), 'multi')],
+  ] as const;
+  const helpers = [...singleLine, ...multiLine];
 
   it.each(helpers)('%s refuses NUL, escape and bell with a clear message', (_, schema) => {
     for (const value of ['a\u0000b', '\u0000', 'x\u001b[31m', 'ding\u0007', 'del\u007f']) {
@@ -34,14 +48,79 @@ describe('text helpers refuse control characters', () => {
     }
   });
 
-  it.each(helpers)('%s keeps tabs, line breaks and any other text', (_, schema) => {
-    for (const value of ['Line one\r\nLine\ttwo', 'Zoë 東京 🚀', "O'Brien & <b>"]) {
+  it.each(helpers)('%s refuses C1 controls (U+0080-U+009F), NEL among them', (_, schema) => {
+    for (const value of ['C1\u0085next', 'a\u0080b', 'csi\u009b31m', 'a\u009fb']) {
+      expect(firstMessage(schema.safeParse(value)), JSON.stringify(value)).toBe(
+        messages.textControlCharacters,
+      );
+    }
+  });
+
+  it.each(helpers)('%s refuses bidi embeddings, overrides and isolates', (_, schema) => {
+    const controls = [
+      '\u202A',
+      '\u202B',
+      '\u202C',
+      '\u202D',
+      '\u202E',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+    ];
+    for (const control of controls) {
+      const value = `invoice${control}gnp.exe`;
+      expect(firstMessage(schema.safeParse(value)), JSON.stringify(value)).toBe(
+        messages.textControlCharacters,
+      );
+    }
+    expect(firstMessage(schema.safeParse('\u202Eevil'))).toBe(messages.textControlCharacters);
+  });
+
+  it.each(helpers)('%s keeps right-to-left text and its marks (LRM, RLM, ALM)', (_, schema) => {
+    for (const value of ['مهمة عاجلة', 'עברית 2026', 'שלום\u200F!', 'A\u200Eב', 'رقم\u061C 5']) {
       expect(schema.safeParse(value).success, JSON.stringify(value)).toBe(true);
     }
   });
 
+  it.each(helpers)('%s refuses a lone surrogate, keeps a pair (an emoji)', (_, schema) => {
+    for (const value of ['lone\ud800surrogate', '\udc00', 'é\udc00é', 'end\ud83d']) {
+      expect(firstMessage(schema.safeParse(value)), JSON.stringify(value)).toBe(messages.textMalformed);
+    }
+    expect(schema.safeParse('Zoë 東京 🚀 👩🏽‍🚀').success).toBe(true);
+  });
+
+  it.each(singleLine)('%s refuses a line break of any kind, keeps a tab', (_, schema) => {
+    for (const value of ['Line1\nLine2', 'Line1\rLine2', 'Line1\r\nLine2', 'a\u2028b', 'a\u2029b']) {
+      expect(firstMessage(schema.safeParse(value)), JSON.stringify(value)).toBe(messages.textLineBreak);
+    }
+    // Around the text, a line break is trimmed away like any space.
+    expect(schema.safeParse('\n  Name \r\n').success).toBe(true);
+    expect(schema.safeParse('a\tb').success).toBe(true);
+  });
+
+  it.each(multiLine)('%s keeps tabs, line breaks and any other text', (_, schema) => {
+    for (const value of ['Line one\r\nLine\ttwo', 'a\u2028b\u2029c', 'Zoë 東京 🚀', "O'Brien & <b>"]) {
+      expect(schema.safeParse(value).success, JSON.stringify(value)).toBe(true);
+    }
+  });
+
+  it('names the control characters before a line break', () => {
+    expect(firstMessage(plainText().safeParse('a\nb\u0000'))).toBe(messages.textControlCharacters);
+  });
+
   it('requiredString still says "required" for a blank value', () => {
     expect(firstMessage(requiredString('Name is required').safeParse('  '))).toBe('Name is required');
+    expect(firstMessage(requiredMultilineText('Description is required').safeParse('\n\n'))).toBe(
+      'Description is required',
+    );
+  });
+
+  it('nullableText makes an empty or missing value null', () => {
+    for (const value of ['', '   ', null, undefined]) {
+      expect(nullableText(10).parse(value)).toBeNull();
+      expect(nullableMultilineText(10).parse(value)).toBeNull();
+    }
   });
 });
 

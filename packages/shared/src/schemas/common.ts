@@ -3,34 +3,107 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
 import { messages } from '../messages.ts';
 
 /**
- * Control characters have no place in a text field: PostgreSQL refuses NUL (`\u0000`) in text (the
- * query fails, a 500), and the others (bell, escape, ...) only ever come from hostile input. Tab,
- * line feed and carriage return stay: a description or notes field may hold several lines.
+ * Characters no text field takes, whatever it is for:
+ * - C0 and C1 control characters (U+0000-U+001F but tab, line feed and carriage return; U+007F-U+009F):
+ *   PostgreSQL refuses NUL in text (the query fails, a 500); bell, escape, U+0085 (NEL) and the like
+ *   only ever come from hostile input, and a screen shows them as boxes.
+ * - The bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): invisible, they
+ *   reorder what follows them, so 'invoice\u202Egnp.exe' reads 'invoiceexe.png' in a list, a mail or a
+ *   CSV, and one left open reverses the rest of the line it is printed in. Right-to-left text needs
+ *   none of them: the browser orders Arabic and Hebrew by itself.
+ * The marks U+200E, U+200F (LRM, RLM) and U+061C (ALM) stay: they are what a right-to-left writer
+ * (and their keyboard) types to place a digit or a stop in mixed text, and a mark only moves the
+ * neutral characters beside it; it cannot reverse a run of letters into a fake file name.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
-/** For a text schema built by hand: `.refine(hasNoControlCharacters, { error: messages.textControlCharacters })`. */
+/**
+ * Half of a surrogate pair on its own (JSON can carry "\uD800"): no UTF-8 text holds one, so the
+ * database would store U+FFFD instead, other text than was sent. With the `u` flag a class of
+ * surrogates matches only unpaired ones (a pair is one code point, above U+FFFF); a regular
+ * expression rather than `String.prototype.isWellFormed` (ES2024), which the web build's
+ * targets (Vite's 'baseline-widely-available': Safari 16, Firefox 104) lack.
+ */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** Line breaks: LF, CR, and Unicode's line and paragraph separators (U+2028, U+2029). */
+const LINE_BREAKS = /[\n\r\u2028\u2029]/;
+
+/** True when `value` holds no control character (tab and line breaks allowed) and no bidi control. */
 export const hasNoControlCharacters = (value: string): boolean => !CONTROL_CHARACTERS.test(value);
 
-/** Any text the API stores or searches by: trimmed, at most `max` characters, no control characters. */
-export const plainText = (max = 200, typeMessage?: string) =>
-  z
-    .string(typeMessage === undefined ? undefined : { error: typeMessage })
-    .trim()
-    .max(max, { error: `Must be at most ${max} characters` })
-    .refine(hasNoControlCharacters, { error: messages.textControlCharacters });
+/** True when every UTF-16 surrogate of `value` is half of a pair. */
+export const isWellFormedText = (value: string): boolean => !LONE_SURROGATE.test(value);
 
-/** A string that must be present and non-blank; a missing and an empty value give the same message. */
-export const requiredString = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: `Must be at most ${max} characters` })
-    .refine(hasNoControlCharacters, { error: messages.textControlCharacters });
+/** True when `value` holds no line break. */
+export const isSingleLine = (value: string): boolean => !LINE_BREAKS.test(value);
 
+/**
+ * Whether a field may hold several lines. 'single' for what is shown on one line (names, titles,
+ * short codes, a phone number, a search): a line break there reaches a mail's Subject or splits a
+ * list's row. 'multi' for descriptions, notes, comments and addresses.
+ */
+export type TextLines = 'single' | 'multi';
+
+/**
+ * The checks every text field has, in the order a reader meets their messages: control characters,
+ * lone surrogates, then (single-line fields) line breaks. For a text schema built by hand:
+ * `textRules(z.string().trim().min(1, ...), 'multi')`.
+ */
+export const textRules = (schema: z.ZodString, lines: TextLines): z.ZodString => {
+  const checked = schema
+    .refine(hasNoControlCharacters, { error: messages.textControlCharacters })
+    .refine(isWellFormedText, { error: messages.textMalformed });
+  return lines === 'single' ? checked.refine(isSingleLine, { error: messages.textLineBreak }) : checked;
+};
+
+const text = (max: number, lines: TextLines, typeMessage?: string) =>
+  textRules(
+    z
+      .string(typeMessage === undefined ? undefined : { error: typeMessage })
+      .trim()
+      .max(max, { error: `Must be at most ${max} characters` }),
+    lines,
+  );
+
+/** Text of one line (a name, a title, a code, a filter): trimmed, at most `max` characters. */
+export const plainText = (max = 200, typeMessage?: string) => text(max, 'single', typeMessage);
+
+/** Text that may hold several lines (a description, notes, a comment, an address). */
+export const multilineText = (max = 2000, typeMessage?: string) => text(max, 'multi', typeMessage);
+
+const required = (message: string, max: number, lines: TextLines) =>
+  textRules(
+    z
+      .string({ error: message })
+      .trim()
+      .min(1, { error: message })
+      .max(max, { error: `Must be at most ${max} characters` }),
+    lines,
+  );
+
+/**
+ * A one-line string that must be present and non-blank (a name, a title); a missing and an empty
+ * value give the same message.
+ */
+export const requiredString = (message: string, max = 200) => required(message, max, 'single');
+
+/** A required text that may hold several lines (a project's or workspace's description). */
+export const requiredMultilineText = (message: string, max = 2000) => required(message, max, 'multi');
+
+/** Optional one-line text: missing stays missing. */
 export const optionalString = (max = 200) => plainText(max).optional();
+
+/** Optional text of a record, one line: trimmed; '', null or missing is null (the answer's null). */
+export const nullableText = (max: number) => plainText(max).nullish().transform(emptyToNull);
+
+/** Optional text of a record that may hold several lines; '', null or missing is null. */
+export const nullableMultilineText = (max: number) => multilineText(max).nullish().transform(emptyToNull);
+
+function emptyToNull(value: string | null | undefined): string | null {
+  return value === undefined || value === null || value === '' ? null : value;
+}
 
 /** A search box (`q`): optional text, refused when it carries a control character. */
 export const searchQuery = (max = 100) => plainText(max).optional();
@@ -213,12 +286,12 @@ export const messageEnvelope = z.object({ message: z.string() });
 /** A person's contact details (spec section 3), as a form sends them: each optional. */
 export const contactFields = {
   phone: optionalString(40),
-  address: optionalString(200),
+  address: multilineText(200).optional(),
   state: optionalString(100),
   country: optionalString(100),
   city: optionalString(100),
   zip: optionalString(20),
-  notes: optionalString(2000),
+  notes: multilineText(2000).optional(),
 };
 
 /** The same details as the API answers them: null when not given. */

@@ -4,13 +4,12 @@
 
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { requiredString } from './common.ts';
+import { nullableMultilineText, nullableText, requiredString } from './common.ts';
 import { decimalField, optionalDecimalField } from './decimal.ts';
 import {
   LEAD_TIME_UNITS,
   leadTimeField,
   OPERATIONS_RECORD_STATUSES,
-  optionalText,
   PROCUREMENT_TYPES,
 } from './operations.ts';
 
@@ -75,16 +74,16 @@ const zeroDefault = (sign: 'nonnegative') => optionalDecimalField(sign).transfor
 /** One row of a products file (values as the file gives them: text). A new product each. */
 export const productImportRow = z.object({
   product_name: requiredString(messages.productNameRequired, 200),
-  product_group: optionalText(100),
+  product_group: nullableText(100),
   /** A catalog of the workspace, by name (any case); empty: none. */
-  catalog: optionalText(100),
+  catalog: nullableText(100),
   price: decimalField('nonnegative', messages.priceRequired),
-  color: optionalText(50),
+  color: nullableText(50),
   /** Opening stock, recorded as an adjustment move ('Opening stock'). */
   product_qty: zeroDefault('nonnegative'),
   /** A unit of the workspace, by name (any case); empty: none. */
-  uom: optionalText(100),
-  description: optionalText(5000),
+  uom: nullableText(100),
+  description: nullableMultilineText(5000),
   status: choice(OPERATIONS_RECORD_STATUSES, 'active'),
   procurement_type: choice(PROCUREMENT_TYPES, 'buy'),
   lead_time: cell(leadTimeField),
@@ -102,7 +101,7 @@ export const bomLineImportRow = z.object({
   lead_time: cell(leadTimeField),
   lead_time_unit: choice(LEAD_TIME_UNITS, 'days'),
   cost_per_unit: optionalDecimalField('nonnegative'),
-  notes: optionalText(2000),
+  notes: nullableMultilineText(2000),
   status: choice(OPERATIONS_RECORD_STATUSES, 'active'),
 });
 export type BomLineImportRow = z.output<typeof bomLineImportRow>;

@@ -2,13 +2,20 @@
 
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { calendarDate, idField, paginationQuery, requiredString, searchQuery } from './common.ts';
+import {
+  calendarDate,
+  idField,
+  nullableMultilineText,
+  nullableText,
+  paginationQuery,
+  requiredString,
+  searchQuery,
+} from './common.ts';
 import { decimalField, decimalString } from './decimal.ts';
 import {
   CUSTOMER_ORDER_STATUSES,
   type CustomerOrderStatus,
   type OrderNumberSequence,
-  optionalText,
   PURCHASE_ORDER_STATUSES,
   type PurchaseOrderStatus,
   sortField,
@@ -58,7 +65,7 @@ const orderFields = {
     { error: messages.orderDateOutOfRange },
   ),
   due_date: dateField(messages.dueDateRequired),
-  notes: optionalText(2000),
+  notes: nullableMultilineText(2000),
   lines: z
     .array(orderLineBody, { error: messages.orderLinesRequired })
     .min(1, { error: messages.orderLinesRequired })
@@ -92,7 +99,7 @@ const dueNotBeforeOrder = (body: OrderDates, ctx: z.RefinementCtx) => {
  * lines replaced). The number is given by the server. `supplier_name` may stay empty until confirmed.
  */
 export const purchaseOrderBody = z
-  .object({ supplier_name: optionalText(200), ...orderFields })
+  .object({ supplier_name: nullableText(200), ...orderFields })
   .superRefine(dueNotBeforeOrder);
 export type PurchaseOrderBody = z.input<typeof purchaseOrderBody>;
 

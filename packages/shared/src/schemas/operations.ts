@@ -9,6 +9,8 @@ import {
   choiceField,
   idField,
   int32,
+  nullableMultilineText,
+  nullableText,
   optionalIdField,
   paginationQuery,
   plainText,
@@ -83,12 +85,6 @@ export const BOM_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 // ---------------------------------------------------------------- shared pieces
 
-/** Optional text of a record: trimmed, '' or missing is null (the answer's null). */
-export const optionalText = (max: number) =>
-  plainText(max)
-    .nullish()
-    .transform((value) => (value === undefined || value === null || value === '' ? null : value));
-
 const statusField = choiceField(OPERATIONS_RECORD_STATUSES, messages.statusRequired, 'Status');
 
 /** Lead times are whole days or weeks, 0 to 999 (JSON numbers, or a form's or CSV's text). */
@@ -124,7 +120,7 @@ const stamps = { created_at: z.string(), updated_at: z.string() };
 /** POST /api/catalogs, PATCH /api/catalogs/:id (the whole record); the same for /api/uoms. */
 export const namedRecordBody = z.object({
   name: requiredString(messages.nameRequired, 100),
-  description: optionalText(2000),
+  description: nullableMultilineText(2000),
   status: statusField.default('active'),
 });
 export const catalogBody = namedRecordBody;
@@ -163,13 +159,13 @@ export const namedRecordExportQuery = namedRecordListQuery.omit({ page: true, li
 
 const productFields = {
   product_name: requiredString(messages.productNameRequired, 200),
-  product_group: optionalText(100),
+  product_group: nullableText(100),
   /** A uuid, or missing, null or '' for none. */
   catalog_id: optionalIdField(messages.catalogUnknown),
   price: decimalField('nonnegative', messages.priceRequired),
-  color: optionalText(50),
+  color: nullableText(50),
   uom_id: optionalIdField(messages.uomUnknown),
-  description: optionalText(5000),
+  description: nullableMultilineText(5000),
   status: statusField.default('active'),
   procurement_type: z
     .enum(PROCUREMENT_TYPES, { error: 'Procurement type must be make or buy' })
@@ -263,7 +259,7 @@ const bomLineFields = {
   lead_time_unit: leadTimeUnitField,
   /** A bought component's cost on this line; empty: the component's price. */
   cost_per_unit: optionalDecimalField('nonnegative'),
-  notes: optionalText(2000),
+  notes: nullableMultilineText(2000),
   status: statusField.default('active'),
 };
 /** POST /api/products/:id/bom and PATCH /api/bom-lines/:id (the whole line). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLAN_DESCRIPTION_MIN } from '../constants.ts';
 import { PLAN_STATUSES, SUBSCRIPTION_STATUSES } from '../enums.ts';
 import { messages } from '../messages.ts';
-import { hasNoControlCharacters, int32, plainText, requiredString } from './common.ts';
+import { int32, plainText, requiredString, textRules } from './common.ts';
 
 /** A subscription plan as the public pricing page and the admin pages see it (spec section 3). */
 export const plan = z.object({
@@ -66,13 +66,15 @@ const planFields = {
       .min(0, { error: 'The price cannot be negative' })
       .max(1_000_000, { error: 'The price is too high' }),
   ),
-  description: z
-    .string({ error: messages.planDescriptionRequired })
-    .trim()
-    .min(1, { error: messages.planDescriptionRequired })
-    .min(PLAN_DESCRIPTION_MIN, { error: messages.planDescriptionMin })
-    .max(2000, { error: 'Must be at most 2000 characters' })
-    .refine(hasNoControlCharacters, { error: messages.textControlCharacters }),
+  description: textRules(
+    z
+      .string({ error: messages.planDescriptionRequired })
+      .trim()
+      .min(1, { error: messages.planDescriptionRequired })
+      .min(PLAN_DESCRIPTION_MIN, { error: messages.planDescriptionMin })
+      .max(2000, { error: 'Must be at most 2000 characters' }),
+    'multi',
+  ),
   button_text: requiredString(messages.planButtonTextRequired, 60),
   button_variant: requiredString(messages.planButtonVariantRequired, 30),
   // Left empty it is required (the spec's message); a number typed is held to 1-120 months.

@@ -14,6 +14,7 @@ import {
   choiceField,
   idField,
   paginationQuery,
+  requiredMultilineText,
   requiredString,
   searchQuery,
 } from './common.ts';
@@ -37,7 +38,7 @@ const person = { first_name: z.string(), last_name: z.string() };
 
 export const projectBody = z.object({
   name: requiredString(messages.nameRequired, 200),
-  description: requiredString(messages.descriptionRequired, 5000),
+  description: requiredMultilineText(messages.descriptionRequired, 5000),
   due_date: dueDateField,
   status: choiceField(EDITABLE_PROJECT_STATUSES, messages.statusRequired, 'Status'),
   tag_ids: tagIdsField,
@@ -105,7 +106,7 @@ export const projectExportQuery = projectListQuery.omit({ page: true, limit: tru
 
 export const milestoneBody = z.object({
   name: requiredString(messages.nameRequired, 200),
-  description: requiredString(messages.descriptionRequired, 5000),
+  description: requiredMultilineText(messages.descriptionRequired, 5000),
   status: choiceField(MILESTONE_STATUSES, messages.statusRequired, 'Status'),
   due_date: dueDateField,
 });
@@ -136,7 +137,7 @@ export const milestoneListQuery = paginationQuery.extend({
 
 export const taskBody = z.object({
   name: requiredString(messages.nameRequired, 200),
-  description: requiredString(messages.descriptionRequired, 5000),
+  description: requiredMultilineText(messages.descriptionRequired, 5000),
   assigned_to: idField(messages.assignedToRequired),
   status: choiceField(SETTABLE_TASK_STATUSES, messages.statusRequired, 'Status'),
   due_date: dueDateField,

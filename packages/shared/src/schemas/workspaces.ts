@@ -8,6 +8,7 @@ import {
   isTimeZone,
   paginationQuery,
   plainText,
+  requiredMultilineText,
   requiredString,
 } from './common.ts';
 
@@ -15,7 +16,7 @@ import {
 export const workspaceBody = z.object({
   workspace_name: requiredString(messages.nameRequired, 120),
   template: choiceField(TEMPLATES, messages.templateRequired, 'Template'),
-  description: requiredString(messages.descriptionRequired, 2000),
+  description: requiredMultilineText(messages.descriptionRequired, 2000),
   /** What its amounts are shown in (ISO 4217); missing: unchanged (none for a new workspace). */
   currency: currencyField,
 });
