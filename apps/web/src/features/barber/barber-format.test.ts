@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { instantIn, minuteOfDayIn, minutesToTime, money, timeIn, timeToMinutes } from './barber-format.ts';
+import {
+  instantIn,
+  isSkippedTime,
+  minuteOfDayIn,
+  minutesToTime,
+  money,
+  timeIn,
+  timeToMinutes,
+} from './barber-format.ts';
 
 describe('barber times in the shop time zone', () => {
   it('reads and writes times of day', () => {
@@ -17,6 +25,24 @@ describe('barber times in the shop time zone', () => {
     expect(instantIn('2027-03-15', 540, 'America/New_York')).toBe('2027-03-15T13:00:00.000Z');
     expect(minuteOfDayIn('2026-12-07T06:15:00.000Z', 'Africa/Nairobi')).toBe(555);
     expect(timeIn('2026-12-06T22:00:00.000Z', 'Africa/Nairobi')).toBe('01:00');
+  });
+
+  it('on the nights the clocks change: the first of a repeated time, the jump for a skipped one (as the API)', () => {
+    // Berlin: 2026-03-29 02:00 -> 03:00, 2026-10-25 03:00 -> 02:00 (both at 01:00Z).
+    expect(instantIn('2026-03-29', 150, 'Europe/Berlin')).toBe('2026-03-29T01:00:00.000Z');
+    expect(isSkippedTime('2026-03-29', 150, 'Europe/Berlin')).toBe(true);
+    expect(instantIn('2026-03-29', 90, 'Europe/Berlin')).toBe('2026-03-29T00:30:00.000Z');
+    expect(instantIn('2026-03-29', 210, 'Europe/Berlin')).toBe('2026-03-29T01:30:00.000Z');
+    expect(isSkippedTime('2026-03-29', 180, 'Europe/Berlin')).toBe(false);
+    expect(instantIn('2026-10-25', 150, 'Europe/Berlin')).toBe('2026-10-25T00:30:00.000Z');
+    expect(isSkippedTime('2026-10-25', 150, 'Europe/Berlin')).toBe(false);
+    expect(instantIn('2026-10-25', 210, 'Europe/Berlin')).toBe('2026-10-25T02:30:00.000Z');
+    // Lord Howe goes forward half an hour (02:00 -> 02:30); Santiago skips its midnight.
+    expect(isSkippedTime('2026-10-04', 135, 'Australia/Lord_Howe')).toBe(true);
+    expect(instantIn('2026-10-04', 150, 'Australia/Lord_Howe')).toBe('2026-10-03T15:30:00.000Z');
+    expect(instantIn('2026-09-06', 30, 'America/Santiago')).toBe('2026-09-06T04:00:00.000Z');
+    expect(isSkippedTime('2026-09-06', 30, 'America/Santiago')).toBe(true);
+    expect(isSkippedTime('2026-12-07', 540, 'Africa/Nairobi')).toBe(false);
   });
 });
 

@@ -52,7 +52,12 @@ export const minuteOfDayIn = (iso: string, timezone: string) => {
   return Number(parts.hour) * 60 + Number(parts.minute);
 };
 
-/** The instant (ISO) at `minute` of `date` in `timezone`. */
+/**
+ * The instant (ISO) at which the clock of `timezone` reads `minute` of `date`, as the API reads a
+ * time of day (slots.ts instantAt): the earlier of a time the clocks repeat (the night they go
+ * back); for a time they skip (the night they go forward), the instant they skip it (02:30 when
+ * 02:00 becomes 03:00: 03:00). A form refuses a skipped time first (isSkippedTime).
+ */
 export const instantIn = (date: string, minute: number, timezone: string): string => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const wall = Date.UTC(y, m - 1, d, 0, minute);
@@ -62,9 +67,33 @@ export const instantIn = (date: string, minute: number, timezone: string): strin
     const [ly, lm, ld] = localDate.split('-').map(Number) as [number, number, number];
     return Date.UTC(ly, lm - 1, ld, 0, local) - Math.floor(at / 60_000) * 60_000;
   };
-  const first = wall - offset(wall);
-  return new Date(wall - offset(first)).toISOString();
+  // The offsets in force a day either side: a change of the clocks lies between them, if any.
+  const before = offset(wall - 86_400_000);
+  const after = offset(wall + 86_400_000);
+  const found = [wall - before, wall - after]
+    .filter((at) => offset(at) === wall - at)
+    .sort((a, b) => a - b)[0];
+  if (found !== undefined) return new Date(found).toISOString();
+  // Skipped: the first minute of the new offset, between the two readings' would-be instants.
+  let lo = wall - after;
+  let hi = wall - before;
+  while (hi - lo > 60_000) {
+    const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+    if (offset(mid) === before) lo = mid;
+    else hi = mid;
+  }
+  return new Date(hi).toISOString();
 };
+
+/** Whether the clocks skip `minute` of `date` in `timezone` (the night they go forward): no such time. */
+export const isSkippedTime = (date: string, minute: number, timezone: string): boolean => {
+  const at = instantIn(date, minute, timezone);
+  return dateIn(at, timezone) !== date || minuteOfDayIn(at, timezone) !== minute;
+};
+
+/** Why a time typed for a day is no time that day. */
+export const skippedTime = (time: string) =>
+  `There is no ${time} that day: the clocks go forward. Choose another time.`;
 
 /** 'YYYY-MM-DD' of an instant in `timezone`. */
 export const dateIn = (iso: string, timezone: string) => todayFor(Date.parse(iso), timezone);

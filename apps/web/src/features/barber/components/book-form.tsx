@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useBook } from '../api/appointments.ts';
-import { instantIn, timeToMinutes } from '../barber-format.ts';
+import { instantIn, isSkippedTime, skippedTime, timeToMinutes } from '../barber-format.ts';
 
 type BookFormProps = {
   date: string;
@@ -39,6 +39,7 @@ export const BookForm = ({
     setProblem(null);
     const minute = timeToMinutes(time);
     if (minute === null) return setProblem('A time as HH:MM');
+    if (isSkippedTime(date, minute, timezone)) return setProblem(skippedTime(time));
     try {
       const answer = await book.mutateAsync({
         start_at: instantIn(date, minute, timezone),

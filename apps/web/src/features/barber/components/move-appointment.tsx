@@ -4,7 +4,15 @@ import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useMoveAppointment } from '../api/appointments.ts';
-import { dateIn, dateTimeIn, instantIn, timeIn, timeToMinutes } from '../barber-format.ts';
+import {
+  dateIn,
+  dateTimeIn,
+  instantIn,
+  isSkippedTime,
+  skippedTime,
+  timeIn,
+  timeToMinutes,
+} from '../barber-format.ts';
 import { FormFoot } from './form-foot.tsx';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -43,6 +51,7 @@ export const MoveAppointment = ({
     const minute = timeToMinutes(time);
     if (!DAY.test(date)) return setProblem('Choose the day.');
     if (minute === null || minute >= 1440) return setProblem('Enter the time as HH:MM.');
+    if (isSkippedTime(date, minute, timezone)) return setProblem(skippedTime(time));
     const startAt = instantIn(date, minute, timezone);
     if (startAt === appointment.start_at && staffId === appointment.staff.id)
       return setProblem('That is where it is now: choose another day, time or staff member.');

@@ -96,6 +96,26 @@ export const timeIn = (iso: string, timezone: string) =>
     hourCycle: 'h23',
   }).format(new Date(iso));
 
+/** The name `timezone` goes by at an instant ('CEST', 'CET', 'GMT+1'). */
+const zoneNameIn = (iso: string, timezone: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: timezone, timeZoneName: 'short' })
+    .formatToParts(new Date(iso))
+    .find((part) => part.type === 'timeZoneName')?.value ?? timezone;
+
+/**
+ * Each start's time as the shop's clock reads it; where two read alike (the hour the clocks repeat
+ * the night they go back, offered at both its instants), each with the zone's name for it
+ * ('02:30 CEST', then '02:30 CET').
+ */
+export const slotLabels = (starts: readonly string[], timezone: string): string[] => {
+  const times = starts.map((start) => timeIn(start, timezone));
+  return times.map((time, i) =>
+    times.indexOf(time) === times.lastIndexOf(time)
+      ? time
+      : `${time} ${zoneNameIn(starts[i] ?? '', timezone)}`,
+  );
+};
+
 /** 'Monday 7 December 2026, 09:30' of an instant in `timezone`. */
 export const whenIn = (iso: string, timezone: string) =>
   new Intl.DateTimeFormat('en-GB', {

@@ -146,6 +146,33 @@ describe('the public booking page', { timeout: 20_000 }, () => {
     expect(screen.getByText('Check the address: this shop takes no bookings here.')).toBeTruthy();
   });
 
+  it('names the zone of a time the clocks repeat (the night they go back), offered at both its instants', async () => {
+    const user = userEvent.setup();
+    // Berlin, 2026-10-25: 03:00 CEST becomes 02:00 CET at 01:00Z.
+    const berlin = { ...shop, timezone: 'Europe/Berlin' };
+    const night = {
+      timezone: 'Europe/Berlin',
+      date: '2026-10-25',
+      slots: ['2026-10-24T23:30:00.000Z', '2026-10-25T00:30:00.000Z', '2026-10-25T01:30:00.000Z'].map(
+        (start_at) => ({ start_at, end_at: start_at, staff_ids: [ids.amina] }),
+      ),
+    };
+    routeFetch(fetchMock, {
+      'GET /api/public/booking/kinyozi-1a2b': () => jsonResponse(200, { data: berlin }),
+      'GET /api/public/booking/kinyozi-1a2b/slots': () => jsonResponse(200, { data: night }),
+    });
+    renderBooking();
+    await user.click(await screen.findByRole('checkbox', { name: /Haircut/ }));
+    const times = await screen.findByRole('group', { name: 'Free times' });
+    await waitFor(() =>
+      expect([...times.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+        '01:30',
+        '02:30 CEST',
+        '02:30 CET',
+      ]),
+    );
+  });
+
   it('says when a day has no free time', async () => {
     const user = userEvent.setup();
     routeFetch(fetchMock, {

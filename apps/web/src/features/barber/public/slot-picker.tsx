@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Text, TextInput } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { timeIn, todayIn, useSlots } from './booking-api.ts';
+import { slotLabels, todayIn, useSlots } from './booking-api.ts';
 
 type SlotPickerProps = {
   slug: string;
@@ -28,6 +28,10 @@ export const SlotPicker = ({
   token,
 }: SlotPickerProps) => {
   const slots = useSlots(slug, serviceIds, staffId, date, token);
+  const labels = slotLabels(
+    (slots.data?.slots ?? []).map((slot) => slot.start_at),
+    timezone,
+  );
   return (
     <>
       <TextInput
@@ -53,7 +57,7 @@ export const SlotPicker = ({
         </Text>
       ) : (
         <Group gap="xs" role="group" aria-label="Free times">
-          {slots.data.slots.map((slot) => (
+          {slots.data.slots.map((slot, i) => (
             <Button
               key={slot.start_at}
               size="xs"
@@ -61,7 +65,7 @@ export const SlotPicker = ({
               aria-pressed={chosen === slot.start_at}
               onClick={() => onChoose(slot.start_at)}
             >
-              {timeIn(slot.start_at, timezone)}
+              {labels[i]}
             </Button>
           ))}
         </Group>
