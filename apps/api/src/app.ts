@@ -68,6 +68,7 @@ import {
   authRateLimit,
   FallbackRateLimitStore,
   MemoryRateLimitStore,
+  publicMailRateLimit,
   publicWriteRateLimit,
   type RateLimitStore,
   RedisRateLimitStore,
@@ -253,10 +254,12 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   await app.register(auditRoutes, { prefix: '/api', audit: createAuditService(ctx) });
   // The template modules (docs/modules.md): each behind the gate of its manifest's templates.
   const limitWrite = publicWriteRateLimit(store, config.publicWriteRateLimit);
+  const limitMail = publicMailRateLimit(store, config.publicMailRateLimit);
   for (const module of MODULES) {
     const { routes, publicRoutes } = MODULE_ROUTES[module.key];
     await registerModule(app, db, module, routes, { ctx });
-    if (publicRoutes) await registerPublicModule(app, module, publicRoutes, { ctx }, { db, now, limitWrite });
+    if (publicRoutes)
+      await registerPublicModule(app, module, publicRoutes, { ctx }, { db, now, limitWrite, limitMail });
   }
   await app.register(invitationRoutes, {
     prefix: '/api',

@@ -57,6 +57,7 @@ const envSchema = z
     AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
     RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(1000),
     PUBLIC_WRITE_RATE_LIMIT: z.coerce.number().int().positive().default(200),
+    PUBLIC_MAIL_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
     PUBLIC_STREAMS_PER_IP: z.coerce.number().int().positive().default(50),
     // PostgreSQL cancels a statement, or ends a session idle inside a transaction, after this long.
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
@@ -154,6 +155,8 @@ export type Config = {
   globalRateLimit: { max: number; windowMs: number };
   /** Writes of the public pages (kiosk tickets, bookings) per IP and workspace. */
   publicWriteRateLimit: { max: number; windowMs: number };
+  /** Mails the public pages send to one address a stranger typed (booking confirmations), per hour. */
+  publicMailRateLimit: { max: number; windowMs: number };
   /** Live-update streams (the queue board's events) one IP may hold open at once, per instance. */
   publicStreamsPerIp: number;
   /** The id of the PaymentProvider that collects invoices (modules/billing/payment-provider.ts). */
@@ -223,6 +226,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     },
     globalRateLimit: { max: e.RATE_LIMIT_PER_IP, windowMs: 60_000 },
     publicWriteRateLimit: { max: e.PUBLIC_WRITE_RATE_LIMIT, windowMs: 10 * 60_000 },
+    publicMailRateLimit: { max: e.PUBLIC_MAIL_RATE_LIMIT_PER_EMAIL, windowMs: 60 * 60_000 },
     publicStreamsPerIp: e.PUBLIC_STREAMS_PER_IP,
     paymentProvider: e.PAYMENT_PROVIDER,
     sso: {

@@ -399,6 +399,8 @@ export const messages = {
   forbidden: 'You are not allowed to do this.',
   unauthorized: 'Please sign in.',
   tooManyRequests: 'Too many attempts. Please wait and try again.',
+  publicMailTooMany:
+    'Too many bookings were made for this e-mail address in the last hour. Please try again later, or call the shop.',
   crossSiteRefused:
     'This request came from another website and was refused. Open the app directly and try again.',
   payloadTooLarge: 'The request is too large.',

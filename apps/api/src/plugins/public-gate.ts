@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The workspace a public route acts for, once the public gate found it by its slug. */
     publicScope: PublicScope | null;
+    /** The gate's count of mails to an address a stranger typed (limitPublicMail). */
+    publicMailLimit: ((email: string) => Promise<void>) | null;
   }
 }
 
@@ -34,6 +36,8 @@ export type PublicGateOptions = {
   now: Clock;
   /** Counts a public write of the caller's IP against the workspace's budget (429 past it). */
   limitWrite: (request: FastifyRequest, workspaceId: string) => Promise<void>;
+  /** Counts a mail to an address a stranger typed against that address's budget (429 past it). */
+  limitMail: (email: string) => Promise<void>;
 };
 
 /**
@@ -48,7 +52,8 @@ export type PublicGateOptions = {
  * - the request then acts for that workspace alone, whoever may be signed in: its transaction's
  *   tenant is the workspace (row-level security, decision 025) and its token is ignored;
  * - a write is refused with 403 READ_ONLY while the account's trial or paid period is over, and
- *   counts against the caller's IP in that workspace (429 past PUBLIC_WRITE_RATE_LIMIT).
+ *   counts against the caller's IP in that workspace (429 past PUBLIC_WRITE_RATE_LIMIT);
+ * - a write that mails an address its caller typed calls `limitPublicMail(request, email)` first.
  * Handlers read the workspace with `publicScope(request)` and answer only what the page shows.
  */
 export async function registerPublicModule<O extends Record<string, unknown>>(
@@ -61,6 +66,7 @@ export async function registerPublicModule<O extends Record<string, unknown>>(
   await app.register(
     async (pub) => {
       pub.decorateRequest('publicScope', null);
+      pub.decorateRequest('publicMailLimit', null);
       pub.addHook('onRoute', (route) => {
         if (!route.url.includes('/:slug')) {
           throw new Error(
@@ -93,6 +99,7 @@ export async function registerPublicModule<O extends Record<string, unknown>>(
           workspaceName: found.workspaceName,
           slug,
         };
+        request.publicMailLimit = gate.limitMail;
         if (READS.has(request.method)) return;
         if (found.subscription && accountAccess(timesOf(found.subscription), gate.now()) === 'read_only') {
           throw new AppError(403, 'READ_ONLY', messages.publicReadOnly);
@@ -103,6 +110,16 @@ export async function registerPublicModule<O extends Record<string, unknown>>(
     },
     { prefix: '/api/public' },
   );
+}
+
+/**
+ * For a public write that mails an address its caller typed (a booking's confirmation): counts
+ * that mail against the address's budget across every workspace (PUBLIC_MAIL_RATE_LIMIT_PER_EMAIL
+ * an hour), 429 past it. Call it first, before anything is written.
+ */
+export async function limitPublicMail(request: FastifyRequest, email: string): Promise<void> {
+  if (!request.publicMailLimit) throw new Error(`${request.url} is not a public route of a template module`);
+  await request.publicMailLimit(email);
 }
 
 /** The workspace of a request the public gate let in (only a module's public handlers call this). */

@@ -119,8 +119,8 @@ export function fastifyRateLimitStore(store: RateLimitStore): FastifyRateLimitSt
 
 type Limit = { key: string; max: number; windowMs: number };
 
-const tooMany = (resetInMs: number) =>
-  new AppError(429, 'RATE_LIMITED', messages.tooManyRequests, {
+const tooMany = (resetInMs: number, message: string = messages.tooManyRequests) =>
+  new AppError(429, 'RATE_LIMITED', message, {
     retryAfter: Math.max(1, Math.ceil(resetInMs / 1000)),
   });
 
@@ -156,13 +156,13 @@ export function authRateLimit(store: RateLimitStore, limits: Config['authRateLim
 }
 
 /** Counts one try against every limit; 429 when any of them is over. */
-async function countTries(store: RateLimitStore, checks: Limit[]): Promise<void> {
+async function countTries(store: RateLimitStore, checks: Limit[], message?: string): Promise<void> {
   let refusedFor = 0;
   for (const check of checks) {
     const { count, resetInMs } = await store.hit(check.key, check.windowMs);
     if (count > check.max) refusedFor = Math.max(refusedFor, resetInMs);
   }
-  if (refusedFor > 0) throw tooMany(refusedFor);
+  if (refusedFor > 0) throw tooMany(refusedFor, message);
 }
 
 /**
@@ -195,6 +195,21 @@ export function publicWriteRateLimit(store: RateLimitStore, limits: Config['publ
     countTries(store, [
       { key: `public:ip:${request.ip}|${workspaceId}`, max: limits.max, windowMs: limits.windowMs },
     ]);
+}
+
+/**
+ * The mails a public page sends to an address a stranger typed (a booking's confirmation, which
+ * greets the name typed with it): per address, across every workspace and IP, so that nobody can
+ * fill a mailbox with text of their choosing under a shop's name. Counted when such a write is
+ * asked for, before anything is written: a try refused on its merits (a slot just taken) counts too.
+ */
+export function publicMailRateLimit(store: RateLimitStore, limits: Config['publicMailRateLimit']) {
+  return async (email: string): Promise<void> =>
+    countTries(
+      store,
+      [{ key: `public:mail:${email.trim().toLowerCase()}`, max: limits.max, windowMs: limits.windowMs }],
+      messages.publicMailTooMany,
+    );
 }
 
 /**

@@ -56,6 +56,7 @@ export function testConfig(env: Env = {}): Config {
     DATA_DIR: join(tmpdir(), 'workhub-api-tests'),
     AUTH_RATE_LIMIT_PER_IP: '100000',
     AUTH_RATE_LIMIT_PER_EMAIL: '100000',
+    PUBLIC_MAIL_RATE_LIMIT_PER_EMAIL: '100000',
     // Outside development a server needs a mail transport: the tests read their mail from the outbox.
     ...(env.SMTP_URL ? {} : { MAIL_TRANSPORT: 'outbox' }),
     ...env,

@@ -17,7 +17,7 @@ import type { Ctx } from '../../context.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { type PublicScope, publicScope } from '../../plugins/public-gate.ts';
+import { limitPublicMail, type PublicScope, publicScope } from '../../plugins/public-gate.ts';
 import { createAppointmentService } from './appointments.service.ts';
 import { barberAppointments, barberServices, barberStaff, barberStaffServices } from './barber.schema.ts';
 import { shopOf } from './barber.service.ts';
@@ -161,6 +161,8 @@ export const barberPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (ap
     async (request, reply) => {
       const scope = publicScope(request);
       const body = request.body;
+      // The confirmation greets the name typed: a stranger's text, mailed to any address (429).
+      await limitPublicMail(request, body.email);
       // The customer of that e-mail (any case), else a new one from what was typed. An existing
       // customer's record is never changed by an anonymous request: the name and phone typed are
       // kept on the appointment (booked_as), which the shop sees where they differ.
