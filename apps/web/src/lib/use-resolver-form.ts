@@ -3,12 +3,12 @@ import {
   type FieldValues,
   type Path,
   type Resolver,
-  type UseFormProps,
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
 import { bindField } from './form-binding.ts';
 import { showFormError } from './form-errors.ts';
+import { MESSAGE_TIMING, registerChecked } from './form-timing.ts';
 
 export type SchemaFormOptions<TInput extends FieldValues, TOutput> = {
   defaultValues: DefaultValues<TInput>;
@@ -23,12 +23,12 @@ export type SchemaFormOptions<TInput extends FieldValues, TOutput> = {
   conflictField?: Path<TInput>;
   /** A failure the page shows its own way; answer true when it did, to skip the default. */
   onError?: (error: unknown, values: TOutput) => boolean;
-  mode?: UseFormProps<TInput>['mode'];
 };
 
 /**
- * The one form setup behind useSchemaForm: react-hook-form over a resolver, every message shown
- * once its field is touched and all of them on submit, the server's field messages put under
+ * The one form setup behind useSchemaForm: react-hook-form over a resolver, its messages shown as
+ * MESSAGE_TIMING says (all on submit; before it, only a field the user typed into, once left),
+ * the server's field messages put under
  * their fields (the rest in a toast), and the submit state for the button. The sign-in screens
  * call it directly with a lazily loaded resolver (features/auth/forms.ts), to keep zod and the
  * zod resolver off their first load; every other form goes through useSchemaForm.
@@ -39,9 +39,10 @@ export const useResolverForm = <TInput extends FieldValues, TOutput>(
 ) => {
   const form = useForm<TInput, unknown, TOutput>({
     resolver,
-    mode: options.mode ?? 'onTouched',
+    ...MESSAGE_TIMING,
     defaultValues: options.defaultValues,
   });
+  const register = registerChecked(form);
   const fields = options.fields ?? (Object.keys(options.defaultValues) as Path<TInput>[]);
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -55,7 +56,9 @@ export const useResolverForm = <TInput extends FieldValues, TOutput>(
   return {
     form,
     /** The registration and message of one field, to spread on its input. */
-    field: (name: Path<TInput>) => bindField(form, name),
+    field: (name: Path<TInput>) => bindField(form, name, register),
+    /** `form.register` with the checks before the first submit, for an input bound by hand. */
+    register,
     submit,
     isSubmitting: form.formState.isSubmitting,
   };

@@ -18,7 +18,7 @@ afterEach(() => {
 const schema = z
   .object({
     name: z.string().trim().min(1, { error: 'Name please' }),
-    email: z.string().trim().min(1, { error: 'Email please' }),
+    email: z.string().trim().min(1, { error: 'Email please' }).email({ error: 'Not an e-mail' }),
     start: z.string(),
     end: z.string(),
   })
@@ -116,5 +116,77 @@ describe('useSchemaForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onError).toHaveBeenCalledWith(failure, expect.anything()));
     expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  describe('when the messages show', () => {
+    const message = (text: string) => screen.queryByText(text);
+
+    it('says nothing about the empty fields a keyboard passes through on its way past the form', async () => {
+      const user = userEvent.setup();
+      renderPage(<Form send={vi.fn(async () => {})} />);
+      for (const label of ['Name', 'Email', 'Start', 'End']) {
+        await user.tab();
+        expect(document.activeElement).toBe(input(label));
+      }
+      await user.tab();
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save' }));
+      // A check that was going to run has had its turn.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(message('Name please')).toBeNull();
+      expect(message('Email please')).toBeNull();
+      expect(message('End before start')).toBeNull();
+      expect(input('Name').getAttribute('aria-invalid')).not.toBe('true');
+    });
+
+    it('checks a field the user typed into once they leave it, and lets the others be', async () => {
+      const user = userEvent.setup();
+      renderPage(<Form send={vi.fn(async () => {})} />);
+      await user.tab();
+      await user.tab();
+      await user.keyboard('ada');
+      // Not while typing: half an address is not an error yet.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(message('Not an e-mail')).toBeNull();
+      await user.tab();
+      expect(await screen.findByText('Not an e-mail')).toBeTruthy();
+      expect(message('Name please')).toBeNull();
+    });
+
+    it('takes a message away as soon as the value is right', async () => {
+      const user = userEvent.setup();
+      renderPage(<Form send={vi.fn(async () => {})} />);
+      await user.type(input('Email'), 'ada');
+      await user.tab();
+      expect(await screen.findByText('Not an e-mail')).toBeTruthy();
+      await user.type(input('Email'), '@example.com');
+      await waitFor(() => expect(message('Not an e-mail')).toBeNull());
+    });
+
+    it('checks a changed value on leaving it in a form that starts filled (an edit form)', async () => {
+      const user = userEvent.setup();
+      renderPage(<Form send={vi.fn(async () => {})} />);
+      await user.type(input('Name'), 'Ada');
+      await user.clear(input('Name'));
+      await user.tab();
+      // Back to its first value (empty): unchanged, so not checked before a submit.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(message('Name please')).toBeNull();
+      await user.clear(input('End'));
+      await user.tab();
+      expect(await screen.findByText('End before start')).toBeTruthy();
+    });
+
+    it('after a submit, says at each change what is still wrong', async () => {
+      const user = userEvent.setup();
+      renderPage(<Form send={vi.fn(async () => {})} />);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Email please')).toBeTruthy();
+      await user.type(input('Email'), 'a');
+      expect(await screen.findByText('Not an e-mail')).toBeTruthy();
+      await user.type(input('Email'), 'da@example.com');
+      await waitFor(() => expect(message('Not an e-mail')).toBeNull());
+      await user.clear(input('Email'));
+      expect(await screen.findByText('Email please')).toBeTruthy();
+    });
   });
 });

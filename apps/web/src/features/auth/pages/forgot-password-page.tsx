@@ -16,7 +16,7 @@ import { type ForgotPasswordInput, type ForgotPasswordValues, forgotPasswordForm
 export const ForgotPasswordPage = () => {
   useDocumentTitle('Forgot password');
   const navigate = useNavigate();
-  const { form, submit, isSubmitting } = useResolverForm<ForgotPasswordInput, ForgotPasswordValues>(
+  const { form, register, submit, isSubmitting } = useResolverForm<ForgotPasswordInput, ForgotPasswordValues>(
     forgotPasswordForm.resolver,
     {
       defaultValues: { email: readRememberedEmail() ?? '' },
@@ -38,7 +38,7 @@ export const ForgotPasswordPage = () => {
     <AuthLayout title="Forgot password" subtitle="We will e-mail you a code to set a new password.">
       <form onSubmit={submit} onFocus={forgotPasswordForm.preload} noValidate>
         <Stack gap="sm">
-          <EmailField error={errors.email?.message} {...form.register('email')} />
+          <EmailField error={errors.email?.message} {...register('email')} />
           <Button type="submit" loading={isSubmitting} fullWidth>
             Send code
           </Button>

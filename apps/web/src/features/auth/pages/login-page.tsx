@@ -9,6 +9,7 @@ import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
+import { MESSAGE_TIMING, registerChecked } from '../../../lib/form-timing.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -35,9 +36,10 @@ export const LoginPage = () => {
   // budget (design.md), so the sign-in form keeps the same setup written out.
   const form = useForm<LoginInput, unknown, LoginValues>({
     resolver: loginForm.resolver,
-    mode: 'onTouched',
+    ...MESSAGE_TIMING,
     defaultValues: { email: remembered ?? '', password: '' },
   });
+  const register = registerChecked(form);
   const { errors, isSubmitting } = form.formState;
   // A provider sign-in that failed comes back here with ?sso_error= (modules/sso on the API).
   const ssoError = ssoErrorMessage(new URLSearchParams(location.search).get('sso_error'));
@@ -114,8 +116,8 @@ export const LoginPage = () => {
       ) : null}
       <form onSubmit={onSubmit} onFocus={loginForm.preload} noValidate>
         <Stack gap="sm">
-          <EmailField error={errors.email?.message} {...form.register('email')} />
-          <PasswordField label="Password" error={errors.password?.message} {...form.register('password')} />
+          <EmailField error={errors.email?.message} {...register('email')} />
+          <PasswordField label="Password" error={errors.password?.message} {...register('password')} />
           <Group justify="space-between">
             <Checkbox
               label="Remember me"

@@ -20,24 +20,24 @@ import { useCodeEmail } from '../use-code-email.ts';
 
 const NewPasswordForm = ({ email, initialAvailableAt }: { email: string; initialAvailableAt: number }) => {
   const navigate = useNavigate();
-  const { form, field, submit, isSubmitting } = useResolverForm<NewPasswordInput, NewPasswordValues>(
-    newPasswordForm.resolver,
-    {
-      defaultValues: { email, code: '', password: '', confirm_password: '' },
-      onSubmit: async (values) => {
-        const answer = await newPassword(values);
-        signIn(answer.data);
-        savePendingEmail(null);
-        notify.success(answer.message || messages.welcome);
-        navigate(landingPath(answer.data.user.workspace), { replace: true });
-      },
-      // A wrong, expired or dead code has its own messages (code-errors.ts).
-      onError: (error) => {
-        showCodeError(error, form.setError, ['password', 'confirm_password']);
-        return true;
-      },
+  const { form, field, register, submit, isSubmitting } = useResolverForm<
+    NewPasswordInput,
+    NewPasswordValues
+  >(newPasswordForm.resolver, {
+    defaultValues: { email, code: '', password: '', confirm_password: '' },
+    onSubmit: async (values) => {
+      const answer = await newPassword(values);
+      signIn(answer.data);
+      savePendingEmail(null);
+      notify.success(answer.message || messages.welcome);
+      navigate(landingPath(answer.data.user.workspace), { replace: true });
     },
-  );
+    // A wrong, expired or dead code has its own messages (code-errors.ts).
+    onError: (error) => {
+      showCodeError(error, form.setError, ['password', 'confirm_password']);
+      return true;
+    },
+  });
   const { errors } = form.formState;
 
   return (
@@ -48,7 +48,7 @@ const NewPasswordForm = ({ email, initialAvailableAt }: { email: string; initial
       </Text>
       <form onSubmit={submit} onFocus={newPasswordForm.preload} noValidate>
         <Stack gap="sm">
-          <CodeField error={errors.code?.message ?? errors.email?.message} {...form.register('code')} />
+          <CodeField error={errors.code?.message ?? errors.email?.message} {...register('code')} />
           <NewPasswordFields password={field('password')} confirm={field('confirm_password')} />
           <Button type="submit" loading={isSubmitting} fullWidth>
             Set new password

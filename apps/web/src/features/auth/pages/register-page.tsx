@@ -35,7 +35,7 @@ export const RegisterPage = () => {
   useDocumentTitle('Create account');
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const { form, field, submit, isSubmitting } = useResolverForm<RegisterInput, RegisterValues>(
+  const { form, field, register, submit, isSubmitting } = useResolverForm<RegisterInput, RegisterValues>(
     registerForm.resolver,
     {
       defaultValues: {
@@ -77,17 +77,17 @@ export const RegisterPage = () => {
       <form onSubmit={submit} onFocus={registerForm.preload} noValidate>
         <Stack gap="sm">
           <NameFields first={field('first_name')} last={field('last_name')} />
-          <EmailField error={errors.email?.message} {...form.register('email')} />
+          <EmailField error={errors.email?.message} {...register('email')} />
           <NewPasswordFields password={field('password')} confirm={field('confirm_password')} />
           <Checkbox
             label="I accept the terms of service"
             error={errors.terms_of_service?.message}
-            {...form.register('terms_of_service')}
+            {...register('terms_of_service')}
           />
           <Checkbox
             label="I accept the privacy policy"
             error={errors.privacy_policy?.message}
-            {...form.register('privacy_policy')}
+            {...register('privacy_policy')}
           />
           <Button type="submit" loading={isSubmitting} fullWidth>
             Create account

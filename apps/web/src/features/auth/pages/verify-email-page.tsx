@@ -21,7 +21,7 @@ const VerifyForm = ({ email, initialAvailableAt }: { email: string; initialAvail
   const navigate = useNavigate();
   // The attempt this browser made: the code must be one mailed for it (none: any code mailed).
   const [attemptId] = useState(() => readSignupAttempt(email));
-  const { form, submit, isSubmitting } = useResolverForm<VerifyEmailInput, VerifyEmailValues>(
+  const { form, register, submit, isSubmitting } = useResolverForm<VerifyEmailInput, VerifyEmailValues>(
     verifyEmailForm.resolver,
     {
       defaultValues: { email, code: '' },
@@ -50,7 +50,7 @@ const VerifyForm = ({ email, initialAvailableAt }: { email: string; initialAvail
       </Text>
       <form onSubmit={submit} onFocus={verifyEmailForm.preload} noValidate>
         <Stack gap="sm">
-          <CodeField error={errors.code?.message ?? errors.email?.message} {...form.register('code')} />
+          <CodeField error={errors.code?.message ?? errors.email?.message} {...register('code')} />
           <Button type="submit" loading={isSubmitting} fullWidth>
             Verify
           </Button>

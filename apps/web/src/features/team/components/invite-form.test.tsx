@@ -45,6 +45,20 @@ describe('InviteForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('leaves no message behind when the keyboard tabs past the empty form (to the member list under it)', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    renderWithData(<InviteForm />);
+    await user.tab();
+    expect(document.activeElement).toBe(field('First name'));
+    // First name, Last name, Email, Role, Send invitation, then out of the form.
+    for (let i = 0; i < 5; i++) await user.tab();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(messages.firstNameRequired)).toBeNull();
+    expect(screen.queryByText(messages.emailRequired)).toBeNull();
+    expect(field('Email').getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it('says an e-mail is not valid once the field is left', async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('workspace', 'owner'));

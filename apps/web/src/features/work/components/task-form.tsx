@@ -76,7 +76,7 @@ export const TaskForm = ({ members, task, place }: TaskFormProps) => {
   const returnTo = useReturnTo();
   const create = useCreateTask();
   const update = useUpdateTask();
-  const { form, field, submit, isSubmitting } = useSchemaForm<TaskInput, TaskValues>(taskBody, {
+  const { form, field, register, submit, isSubmitting } = useSchemaForm<TaskInput, TaskValues>(taskBody, {
     defaultValues: initialValues(task, place),
     onSubmit: async (values) => {
       let answer: { data: Task; message?: string };
@@ -105,7 +105,7 @@ export const TaskForm = ({ members, task, place }: TaskFormProps) => {
       : null;
   const former = !assignee && kept !== null && assignedTo === kept.user_id ? kept : null;
 
-  const projectField = form.register('project_id', {
+  const projectField = register('project_id', {
     // Another project's milestones do not apply.
     onChange: () => form.setValue('milestone_id', null),
   });
@@ -161,7 +161,7 @@ export const TaskForm = ({ members, task, place }: TaskFormProps) => {
                   })),
                 ]}
                 error={form.getFieldState('milestone_id', form.formState).error?.message}
-                {...form.register('milestone_id', { setValueAs: (value) => (value ? value : null) })}
+                {...register('milestone_id', { setValueAs: (value) => (value ? value : null) })}
               />
               <TagMultiSelect control={form.control} name="tag_ids" />
               <Group justify="flex-end">

@@ -129,15 +129,19 @@ describe('TaskFormPage', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
-  it("shows a field's message once it is touched", async () => {
+  it('says nothing of the empty fields a keyboard tabs through, and shows them all on submit', async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
     routeFetch(fetchMock, answerLookups());
     renderForm(`/task/create?project=${ids.project}`);
     await user.click(await screen.findByLabelText('Name', { exact: true }));
+    for (let i = 0; i < 6; i++) await user.tab();
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText(messages.nameRequired)).toBeNull();
-    await user.tab();
+    expect(screen.queryByText(messages.descriptionRequired)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
     expect(await screen.findByText(messages.nameRequired)).toBeTruthy();
+    expect(screen.getByText(messages.descriptionRequired)).toBeTruthy();
   });
 
   it("creates the task in the milestone it was opened for, says 'Task inserted successfully !!' and goes back to that list", async () => {

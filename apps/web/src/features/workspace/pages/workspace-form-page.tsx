@@ -82,18 +82,21 @@ const WorkspaceForm = ({ workspace }: WorkspaceFormProps) => {
     notify.success(savedMessage);
     await navigate('/workspace/list');
   };
-  const { form, submit, isSubmitting } = useSchemaForm<WorkspaceInput, WorkspaceValues>(workspaceBody, {
-    defaultValues: workspace
-      ? {
-          workspace_name: workspace.workspace_name,
-          template: workspace.template,
-          description: workspace.description,
-          currency: workspace.currency ?? '',
-        }
-      : { workspace_name: '', description: '', currency: '' },
-    fields: FORM_FIELDS,
-    onSubmit: save,
-  });
+  const { form, register, submit, isSubmitting } = useSchemaForm<WorkspaceInput, WorkspaceValues>(
+    workspaceBody,
+    {
+      defaultValues: workspace
+        ? {
+            workspace_name: workspace.workspace_name,
+            template: workspace.template,
+            description: workspace.description,
+            currency: workspace.currency ?? '',
+          }
+        : { workspace_name: '', description: '', currency: '' },
+      fields: FORM_FIELDS,
+      onSubmit: save,
+    },
+  );
   const { errors } = form.formState;
   const template = form.watch('template');
   // Another template shows another module: this one's records and public pages (a booking page, a
@@ -104,16 +107,12 @@ const WorkspaceForm = ({ workspace }: WorkspaceFormProps) => {
     <Paper withBorder p="lg" radius="md" maw={720}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Name"
-            error={errors.workspace_name?.message}
-            {...form.register('workspace_name')}
-          />
+          <TextInput label="Name" error={errors.workspace_name?.message} {...register('workspace_name')} />
           <NativeSelect
             label="Template"
             data={TEMPLATE_OPTIONS}
             error={errors.template?.message}
-            {...form.register('template')}
+            {...register('template')}
           />
           {templateChanged && workspace ? (
             <Alert color="yellow" title="Changing the template" data-testid="template-change-warning">
@@ -127,14 +126,14 @@ const WorkspaceForm = ({ workspace }: WorkspaceFormProps) => {
             autosize
             minRows={3}
             error={errors.description?.message}
-            {...form.register('description')}
+            {...register('description')}
           />
           <NativeSelect
             label="Currency"
             description="What prices, fees and sales are shown in"
             data={CURRENCY_OPTIONS()}
             error={errors.currency?.message}
-            {...form.register('currency')}
+            {...register('currency')}
           />
           <LogoField
             value={logo}
