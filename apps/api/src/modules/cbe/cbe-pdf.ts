@@ -2,7 +2,10 @@
  * A small PDF writer for the report card: A4 pages of text lines in the standard Helvetica fonts
  * (no font is embedded, nothing is downloaded), uncompressed, so the text can be read back by a
  * test. Text is written in the standard fonts' WinAnsi encoding (Windows-1252): Latin-1, and in
- * 0x80-0x9F the typographic characters phones type for you (’ “ ” – — … €); anything else is '?'.
+ * 0x80-0x9F the typographic characters phones type for you (’ “ ” – — … €). Text is composed
+ * first (NFC: 'e' + combining acute is 'é'); a letter WinAnsi lacks prints as the nearest it has
+ * (ř as r, ễ as ê, ł as l, 'ﬁ' as fi), invisible joiners and marks print as nothing, and what has no
+ * Latin form (Arabic, Hebrew, CJK, emoji) as '?': showing those needs an embedded font.
  */
 
 export type PdfLine = { text: string; size?: number; bold?: boolean; indent?: number; gap?: number };
@@ -44,19 +47,70 @@ const WIN_ANSI_HIGH: ReadonlyMap<string, number> = new Map(
   }),
 );
 
+/** The WinAnsi byte of one character, or undefined when the standard fonts cannot show it. */
+function winAnsiByte(ch: string): number | undefined {
+  const high = WIN_ANSI_HIGH.get(ch);
+  if (high !== undefined) return high;
+  const code = ch.codePointAt(0) ?? 0;
+  return (code >= 32 && code < 127) || (code >= 160 && code <= 255) ? code : undefined;
+}
+
+/** Letters and signs no decomposition turns into WinAnsi ones, and what prints for them. */
+const NEAREST: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    ł: 'l',
+    Ł: 'L',
+    đ: 'd',
+    Đ: 'D',
+    ħ: 'h',
+    Ħ: 'H',
+    ı: 'i',
+    ŧ: 't',
+    Ŧ: 'T',
+    '\u2010': '-',
+    '\u2011': '-',
+    '\u2212': '-',
+    '\t': ' ',
+  }),
+);
+
+/** Combining marks (accents, variation selectors) and invisible format characters (joiners). */
+const MARK = /\p{M}/u;
+const INVISIBLE = /\p{Cf}/u;
+
+const printable = (text: string) => text !== '' && [...text].every((c) => winAnsiByte(c) !== undefined);
+
 /**
- * A PDF string literal's content, one character per WinAnsi byte (written out as latin1):
- * backslash and parentheses escaped, control characters and what WinAnsi cannot show as '?'.
+ * What prints for one composed character WinAnsi lacks: nothing for a mark or joiner left on its
+ * own; else its compatibility decomposition, dropping its last accents one at a time until the
+ * fonts have it (ễ: e, circumflex, tilde is ê; ř is r; 'ﬁ' is fi); else '?'.
+ */
+function nearest(ch: string): string {
+  if (MARK.test(ch) || INVISIBLE.test(ch)) return '';
+  const parts = [...ch.normalize('NFKD')].map((c) => NEAREST.get(c) ?? c);
+  for (;;) {
+    const candidate = parts.join('').normalize('NFC');
+    if (printable(candidate)) return candidate;
+    const lastMark = parts.findLastIndex((c) => MARK.test(c));
+    if (lastMark < 0) return '?';
+    parts.splice(lastMark, 1);
+  }
+}
+
+/**
+ * A PDF string literal's content, one character per WinAnsi byte (written out as latin1): the
+ * text composed (NFC), backslash and parentheses escaped, a character WinAnsi lacks as its nearest
+ * (above), control characters and what has no Latin form as '?'.
  */
 export function pdfText(value: string): string {
   let out = '';
-  for (const ch of value) {
-    const code = ch.codePointAt(0) ?? 63;
-    const high = WIN_ANSI_HIGH.get(ch);
+  for (const ch of value.normalize('NFC')) {
     if (ch === '\\' || ch === '(' || ch === ')') out += `\\${ch}`;
-    else if (high !== undefined) out += String.fromCharCode(high);
-    else if (code < 32 || code > 255 || (code >= 127 && code < 160)) out += '?';
-    else out += ch;
+    else {
+      const byte = winAnsiByte(ch);
+      if (byte !== undefined) out += String.fromCharCode(byte);
+      else for (const c of nearest(ch)) out += String.fromCharCode(winAnsiByte(c) ?? 63);
+    }
   }
   return out;
 }
@@ -70,8 +124,17 @@ export function pdfInfoText(value: string): string {
   return `<${hex}>`;
 }
 
-/** Splits a line longer than the page into several (about 0.5 em per character). */
+const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
+
+/**
+ * Splits a line at its line breaks (remarks and comments may hold several lines), and one longer
+ * than the page into several (about 0.5 em per character).
+ */
 function wrap(line: PdfLine): PdfLine[] {
+  const [first = '', ...more] = line.text.split(LINE_BREAK);
+  if (more.length > 0) {
+    return [{ ...line, text: first }, ...more.map((text) => ({ ...line, text, gap: 0 }))].flatMap(wrap);
+  }
   const size = line.size ?? 10;
   const width = PAGE_WIDTH - 2 * MARGIN - (line.indent ?? 0);
   const max = Math.max(20, Math.floor(width / (size * 0.5)));
