@@ -129,9 +129,17 @@ describe('what the logs never hold', () => {
     expect(seen?.headers).toMatchObject({ authorization: '[Redacted]', cookie: '[Redacted]' });
   });
 
-  it('redacts tokens and codes in the request URL: invitation links, sign-in callbacks', async () => {
+  it('redacts tokens and codes in the request URL: invitation and booking links, sign-in callbacks', async () => {
     const before = log.lines.length;
     await t.app.inject({ method: 'GET', url: '/api/invitations/secret-invitation-token' });
+    await t.app.inject({ method: 'GET', url: '/invitations/secret-invitation-page' });
+    await t.app.inject({ method: 'GET', url: '/api/public/booking/shop/manage/secret-booking-token' });
+    await t.app.inject({ method: 'POST', url: '/api/public/booking/shop/manage/secret-cancel-token/cancel' });
+    await t.app.inject({ method: 'GET', url: '/book/shop/manage/secret-booking-page' });
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/public/booking/shop/slots?date=2026-12-01&except=secret-except',
+    });
     await t.app.inject({
       method: 'GET',
       url: '/api/auth/oauth/github/callback?code=secret-oauth-code&state=secret-state',
@@ -139,7 +147,18 @@ describe('what the logs never hold', () => {
     const text = log.lines.slice(before).join('');
     expect(text).toContain('/api/invitations/[Redacted]');
     expect(text).toContain('code=[Redacted]');
-    for (const secret of ['secret-invitation-token', 'secret-oauth-code', 'secret-state']) {
+    expect(text).toContain('/api/public/booking/shop/manage/[Redacted]/cancel');
+    expect(text).toContain('/book/shop/manage/[Redacted]');
+    for (const secret of [
+      'secret-invitation-token',
+      'secret-invitation-page',
+      'secret-booking-token',
+      'secret-cancel-token',
+      'secret-booking-page',
+      'secret-except',
+      'secret-oauth-code',
+      'secret-state',
+    ]) {
       expect(text).not.toContain(secret);
     }
   });

@@ -87,8 +87,16 @@ export function censorSecrets(value: unknown, depth = 0, holder = ''): unknown {
 }
 
 /** Request URLs that carry a secret: an invitation's token in the path, an OAuth code and state in the query. */
-const SECRET_PATH = /^(\/api\/invitations\/)[^/?#]+/;
-const SECRET_QUERY = /([?&](?:code|state|token|access_token|refresh_token|id_token|password)=)[^&#]*/gi;
+/**
+ * Paths that carry a bearer secret: an invitation's token (the API's and the page's), a booking's
+ * manage token (the API's and the page's /book/:slug/manage/:token). Whoever reads the log must not
+ * be able to accept the invitation or cancel the booking.
+ */
+const SECRET_PATH =
+  /^((?:\/api)?\/invitations\/|(?:\/api\/public\/booking|\/book)\/[^/?#]+\/manage\/)[^/?#]+/;
+/** `except`: the booking's own token, which the reschedule's slots leave out of the busy times. */
+const SECRET_QUERY =
+  /([?&](?:code|state|token|access_token|refresh_token|id_token|password|except)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PATH, `$1${CENSOR}`).replace(SECRET_QUERY, `$1${CENSOR}`);
