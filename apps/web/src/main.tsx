@@ -1,6 +1,8 @@
 // First: before any zod schema parses (see the file).
 import './lib/zod-jitless.ts';
 import '@mantine/core/styles.css';
+// After Mantine's: the app's own rules for every page (app/global.css).
+import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

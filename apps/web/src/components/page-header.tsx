@@ -8,9 +8,14 @@ type PageHeaderProps = {
   actions?: ReactNode;
 };
 
+/**
+ * A page's title, what it shows and its buttons. The title and the line under it may hold a name
+ * (a workspace's, a milestone's): a long word wraps (app/global.css) and the column may shrink
+ * below it, so the page keeps the screen's width.
+ */
 export const PageHeader = ({ title, description, actions }: PageHeaderProps) => (
   <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
-    <Stack gap={4}>
+    <Stack gap={4} miw={0} maw="100%">
       <Title order={1} fz="h2">
         {title}
       </Title>
