@@ -15,4 +15,10 @@ describe('the user menu', () => {
     expect(screen.getByText('AL').closest('[aria-hidden="true"]')).not.toBeNull();
     expect(screen.getByText('Ada Lovelace').closest('[aria-hidden="true"]')).not.toBeNull();
   });
+
+  it('shows a name that starts with an emoji by the whole emoji, not half of it (�)', () => {
+    const session = signIn(fakeAuthSession({}, { first_name: '🧪 Lab', last_name: 'Ñandú' }));
+    renderPage(<UserMenu session={session} />);
+    expect(screen.getByText('🧪Ñ')).toBeTruthy();
+  });
 });

@@ -2,10 +2,9 @@ import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mant
 import { can } from '@workhub/shared/permissions';
 import { Link } from 'react-router';
 import { authOf } from '../../lib/auth.ts';
+import { initials } from '../../lib/initials.ts';
 import { logout } from '../../lib/logout.ts';
 import type { SignedInSession } from '../../lib/session-store.ts';
-
-const initials = (first: string, last: string) => `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || '?';
 
 /**
  * The top bar's user menu (spec section 2): full name -> /general, Workspaces -> /workspace,

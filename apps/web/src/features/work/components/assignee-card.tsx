@@ -1,10 +1,8 @@
 import { Avatar, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TeamMember } from '@workhub/shared/schemas/team';
+import { initials } from '../../../lib/initials.ts';
 import { MEMBER_STATUS_LABELS, personName, ROLE_LABELS } from '../../../lib/labels.ts';
 import { FORMER_MEMBER, type KeptAssignee } from '../work-options.ts';
-
-const initials = (member: { first_name: string; last_name: string }) =>
-  `${member.first_name.charAt(0)}${member.last_name.charAt(0)}`.toUpperCase() || '?';
 
 /**
  * Beside the task form: who the task goes to (the spec's 'side profile card with demo content',
@@ -25,7 +23,7 @@ export const AssigneeCard = ({
     {member ? (
       <Group wrap="nowrap" align="flex-start">
         <Avatar radius="xl" size="lg" color="blue">
-          {initials(member)}
+          {initials(member.first_name, member.last_name)}
         </Avatar>
         <Stack gap={2}>
           <Text fw={700}>{personName(member)}</Text>
@@ -47,7 +45,7 @@ export const AssigneeCard = ({
     ) : former ? (
       <Group wrap="nowrap" align="flex-start">
         <Avatar radius="xl" size="lg" color="gray">
-          {initials(former)}
+          {initials(former.first_name, former.last_name)}
         </Avatar>
         <Stack gap={2}>
           <Text fw={700}>{personName(former)}</Text>
