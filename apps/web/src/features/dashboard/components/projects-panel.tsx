@@ -19,12 +19,14 @@ export const ProjectsPanel = ({ projects }: ProjectsPanelProps) => (
     ) : (
       <Stack gap="sm">
         {projects.map((project) => (
-          <Group key={project.project_id} justify="space-between" wrap="nowrap">
-            <Text size="sm" fw={600} truncate>
+          // The due date and status keep whole: beside the name where the card is wide enough for
+          // both, under it on a phone (the badge read 'IN PROGRE…' and the date took three lines).
+          <Group key={project.project_id} justify="space-between" gap="xs" wrap="wrap" style={{ rowGap: 2 }}>
+            <Text size="sm" fw={600} truncate title={project.name} style={{ flex: '1 1 10rem', minWidth: 0 }}>
               {project.name}
             </Text>
-            <Group gap="xs" wrap="nowrap">
-              <Text size="xs" c="dimmed">
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 Due {formatDate(project.due_date)}
               </Text>
               <Badge variant="light" size="sm">

@@ -1,6 +1,7 @@
 import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
 import { Panel, PanelEmpty } from '../../../components/panel.tsx';
+import { initials } from '../../../lib/initials.ts';
 import { MEMBER_STATUS_LABELS, ROLE_LABELS } from '../../../lib/labels.ts';
 
 type TeamPanelProps = { team: DashboardStats['team'] };
@@ -15,16 +16,18 @@ export const TeamPanel = ({ team }: TeamPanelProps) => (
         {team.map((member) => {
           const name = `${member.first_name} ${member.last_name}`.trim();
           return (
+            // The name gives way (cut short, whole in its title), never the role and status: their
+            // badges shrank to 'W…' beside a long name.
             <Group key={member.user_id} justify="space-between" wrap="nowrap">
-              <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Group gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
                 <Avatar radius="xl" size="sm" color="indigo" aria-hidden>
-                  {`${member.first_name.charAt(0)}${member.last_name.charAt(0)}`.toUpperCase()}
+                  {initials(member.first_name, member.last_name)}
                 </Avatar>
-                <Text size="sm" fw={600} truncate>
+                <Text size="sm" fw={600} truncate title={name}>
                   {name}
                 </Text>
               </Group>
-              <Group gap={6} wrap="nowrap">
+              <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
                 <Badge variant="light" size="sm">
                   {ROLE_LABELS[member.role]}
                 </Badge>

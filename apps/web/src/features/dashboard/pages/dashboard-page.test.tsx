@@ -113,6 +113,27 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(projects.getByRole('link', { name: 'See all' }).getAttribute('href')).toBe('/project/list');
   });
 
+  it("shows a member's initials whole (an emoji too), and the whole names where the panels cut them short", async () => {
+    signIn(fakeWorkspaceAuthSession('crm', 'owner'));
+    const long = 'Pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(4);
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, {
+        data: stats({
+          team: [
+            { user_id: 'u3', first_name: '💈 Zawadi', last_name: long, role: 'worker', status: 'active' },
+          ],
+          projects_recent: [{ project_id: 'p2', name: long, status: 'in_progress', due_date: '2026-04-01' }],
+        }),
+      }),
+    );
+    renderWithData(<DashboardPage template="crm" />);
+    const team = within(await screen.findByRole('region', { name: 'Team' }));
+    expect(team.getByText('💈P')).toBeTruthy();
+    expect(team.getByText(`💈 Zawadi ${long}`).getAttribute('title')).toBe(`💈 Zawadi ${long}`);
+    const projects = within(screen.getByRole('region', { name: 'Projects' }));
+    expect(projects.getByText(long).getAttribute('title')).toBe(long);
+  });
+
   it('hides the Team panel from a worker, and the Projects panel from a guest', async () => {
     signIn(fakeWorkspaceAuthSession('crm', 'worker'));
     fetchMock.mockImplementation(async () => jsonResponse(200, { data: stats({ team: [] }) }));
