@@ -48,6 +48,28 @@ describe('DataTable', () => {
     expect(names()).toEqual(['Beta', 'alpha', 'Gamma']);
   });
 
+  it('marks a sticky column (header and cells) and a column that keeps to one line', () => {
+    renderPage(
+      <DataTable
+        label="Students"
+        columns={[
+          { key: 'adm', header: 'Adm. no', nowrap: true, cell: () => 'S-1003' },
+          { key: 'name', header: 'Student', sticky: true, cell: (r: Row) => r.name },
+          { key: 'note', header: 'Note', cell: () => 'x' },
+        ]}
+        rows={rows}
+        rowKey={(r) => r.id}
+        minWidth={400}
+      />,
+    );
+    const [adm, name, note] = screen.getAllByRole('columnheader');
+    const cells = within(screen.getAllByRole('row')[1] as HTMLElement).getAllByRole('cell');
+    expect(name?.className).toMatch(/column/);
+    expect(cells[1]?.className).toMatch(/column/);
+    expect(cells[0]?.className).toMatch(/nowrap/);
+    for (const plain of [adm, note, cells[2]]) expect(plain?.className).not.toMatch(/column|nowrap/);
+  });
+
   it('hides columns given as false (the viewer may not use them)', () => {
     renderPage(
       <DataTable

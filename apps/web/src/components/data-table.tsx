@@ -4,6 +4,7 @@ import { ErrorState, LoadingState } from './data-states.tsx';
 import classes from './data-table.module.css';
 import { ListPagination } from './list-pagination.tsx';
 import { ScrollFrame } from './scroll-frame.tsx';
+import sticky from './sticky-column.module.css';
 
 type SortValue = string | number | null | undefined;
 
@@ -16,7 +17,16 @@ export type DataTableColumn<T> = {
   width?: number | string;
   /** The header is read out but not shown (a column of buttons). */
   hideHeader?: boolean;
+  /** The column that names the row: it stays at the left while the table scrolls sideways. */
+  sticky?: boolean;
+  /** Its cells keep to one line (a code such as 'S-1003', which would break at its hyphen). */
+  nowrap?: boolean;
 };
+
+/** The classes of a column's header and cells. */
+const cellClass = (column: { sticky?: boolean; nowrap?: boolean }): string | undefined =>
+  [column.sticky ? sticky.column : '', column.nowrap ? classes.nowrap : ''].filter(Boolean).join(' ') ||
+  undefined;
 
 type SortState = { key: string; direction: 'ascending' | 'descending' };
 
@@ -99,6 +109,7 @@ export const DataTable = <T,>({
                 return (
                   <Table.Th
                     key={column.key}
+                    className={column.sticky ? sticky.column : undefined}
                     w={column.width}
                     aria-sort={column.sortValue ? (direction ?? 'none') : undefined}
                   >
@@ -124,7 +135,9 @@ export const DataTable = <T,>({
             {sorted.map((row) => (
               <Table.Tr key={rowKey(row)}>
                 {shown.map((column) => (
-                  <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
+                  <Table.Td key={column.key} className={cellClass(column)}>
+                    {column.cell(row)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}

@@ -30,12 +30,17 @@ const label = (props: StatusBadgeProps): string => {
   }
 };
 
-/** The status of a project, milestone or task; an overdue task reads 'Overdue' in red. */
+/**
+ * The status of a project, milestone or task; an overdue task reads 'Overdue' in red. Never cut
+ * short: a badge may shrink to nothing (it hides its overflow), and a list's status column, squeezed
+ * by the others, showed 'OVER…' and 'IN PROGRE…'.
+ */
 export const StatusBadge = (props: StatusBadgeProps) => (
   <Badge
     variant={props.status === 'overdue' ? 'filled' : 'light'}
     color={COLORS[props.status]}
     size="sm"
+    miw="max-content"
     data-status={props.status}
   >
     {label(props)}
