@@ -103,6 +103,21 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Saved'));
   });
 
+  it('keeps the student column at the left while the marks scroll sideways, the admission number on one line', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'worker'));
+    routeFetch(fetchMock, {
+      'GET /api/cbe/settings': () => jsonResponse(200, { data: farSchool() }),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      [`GET /api/cbe/classes/${ids.klass}/register`]: () => jsonResponse(200, { data: register() }),
+    });
+    renderWithData(<RegisterPage />, '/cbe/register');
+    const table = await screen.findByRole('table', { name: 'Register' });
+    expect(within(table).getByRole('columnheader', { name: 'Student' }).className).toMatch(/column/);
+    const amani = within(table).getByText('Amani Kamau').closest('td');
+    expect(amani?.className).toMatch(/column/);
+    expect(amani?.previousElementSibling?.className).toMatch(/nowrap/);
+  });
+
   it("opens on the school's today, not the browser's, and offers no day after it (the picker's max)", async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'worker'));
     // The school's day (its time zone, as the API reads it) is not the browser's.

@@ -60,17 +60,22 @@ const book: CbeGradebook = {
   entries: [{ student_id: ids.amani, sub_strand_id: ids.whole, level: 'meeting', comment: null }],
 };
 
+/** A member signed in to a school whose one class has `book` for its gradebook (and saves it). */
+const openGradebook = () => {
+  signIn(fakeWorkspaceAuthSession('cbe', 'member'));
+  routeFetch(fetchMock, {
+    'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+    'GET /api/cbe/terms': () => jsonResponse(200, listOf([term])),
+    'GET /api/cbe/learning-areas': () => jsonResponse(200, listOf([area])),
+    [`GET /api/cbe/classes/${ids.klass}/gradebook`]: () => jsonResponse(200, { data: book }),
+    [`PUT /api/cbe/classes/${ids.klass}/gradebook`]: () =>
+      jsonResponse(200, { message: 'Saved', data: book }),
+  });
+};
+
 describe('GradebookPage', { timeout: 20_000 }, () => {
   it('shows the levels, and saves only the changed cells (a level and a comment, a cleared level as null)', async () => {
-    signIn(fakeWorkspaceAuthSession('cbe', 'member'));
-    routeFetch(fetchMock, {
-      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
-      'GET /api/cbe/terms': () => jsonResponse(200, listOf([term])),
-      'GET /api/cbe/learning-areas': () => jsonResponse(200, listOf([area])),
-      [`GET /api/cbe/classes/${ids.klass}/gradebook`]: () => jsonResponse(200, { data: book }),
-      [`PUT /api/cbe/classes/${ids.klass}/gradebook`]: () =>
-        jsonResponse(200, { message: 'Saved', data: book }),
-    });
+    openGradebook();
     renderWithData(<GradebookPage />, '/cbe/gradebook');
     const whole = (await screen.findByLabelText('Amani Kamau: Whole numbers')) as HTMLSelectElement;
     expect(whole.value).toBe('meeting');
@@ -89,6 +94,18 @@ describe('GradebookPage', { timeout: 20_000 }, () => {
       ]),
     });
     expect(writes()[0]?.body.entries).toHaveLength(2);
+  });
+
+  it('keeps the header row and the student column in view as the levels scroll', async () => {
+    openGradebook();
+    renderWithData(<GradebookPage />, '/cbe/gradebook');
+    const table = await screen.findByRole('table', { name: 'Gradebook' });
+    // Mantine's sticky header row (data-sticky on the thead).
+    expect(table.querySelector('thead')?.hasAttribute('data-sticky')).toBe(true);
+    expect(within(table).getByRole('columnheader', { name: 'Student' }).className).toMatch(/column/);
+    const amani = within(table).getByText('Amani Kamau').closest('td');
+    expect(amani?.className).toMatch(/column/);
+    expect((within(table).getByText('S-1') as HTMLElement).style.whiteSpace).toBe('nowrap');
   });
 });
 

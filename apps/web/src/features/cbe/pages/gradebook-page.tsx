@@ -15,6 +15,7 @@ import { CBE_LEVEL_LABELS, CBE_LEVELS, type CbeLevel } from '@workhub/shared/sch
 import { useEffect, useState } from 'react';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import sticky from '../../../components/sticky-column.module.css';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -230,11 +231,20 @@ export const GradebookPage = () => {
                           description="The gradebook has a row per student and a column per sub-strand."
                         />
                       ) : (
-                        <ScrollArea>
-                          <Table withTableBorder withColumnBorders aria-label="Gradebook" verticalSpacing={4}>
+                        // Its own scroll box, as tall as the screen allows: the header row stays
+                        // above the rows scrolled under it and the student column at the left of the
+                        // levels scrolled sideways (a phone shows one or two sub-strands at a time).
+                        <ScrollArea.Autosize mah="calc(100dvh - 8rem)">
+                          <Table
+                            withTableBorder
+                            withColumnBorders
+                            stickyHeader
+                            aria-label="Gradebook"
+                            verticalSpacing={4}
+                          >
                             <Table.Thead>
                               <Table.Tr>
-                                <Table.Th>Student</Table.Th>
+                                <Table.Th className={sticky.column}>Student</Table.Th>
                                 {subs.map((s) => (
                                   <Table.Th key={s.id}>
                                     <Text size="xs" c="dimmed">
@@ -249,11 +259,12 @@ export const GradebookPage = () => {
                             <Table.Tbody>
                               {data.students.map((student) => (
                                 <Table.Tr key={student.id}>
-                                  <Table.Td>
+                                  <Table.Td className={sticky.column}>
                                     <Text size="sm" fw={600}>
                                       {student.name}
                                     </Text>
-                                    <Text size="xs" c="dimmed">
+                                    {/* One line: 'S-1003' broke after its hyphen. */}
+                                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                                       {student.admission_no}
                                     </Text>
                                   </Table.Td>
@@ -316,7 +327,7 @@ export const GradebookPage = () => {
                               ))}
                             </Table.Tbody>
                           </Table>
-                        </ScrollArea>
+                        </ScrollArea.Autosize>
                       )
                     }
                   </QueryState>

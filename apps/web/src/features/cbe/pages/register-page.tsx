@@ -130,10 +130,12 @@ export const RegisterPage = () => {
                     />
                   }
                   columns={[
-                    { key: 'adm', header: 'Adm. no', cell: (s) => s.admission_no },
+                    { key: 'adm', header: 'Adm. no', nowrap: true, cell: (s) => s.admission_no },
                     {
                       key: 'name',
                       header: 'Student',
+                      // Who each mark is for stays in view while a phone scrolls to the marks.
+                      sticky: true,
                       cell: (s) => (
                         <Group gap="xs">
                           <Text size="sm" fw={600}>

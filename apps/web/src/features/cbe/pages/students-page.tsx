@@ -94,6 +94,7 @@ export const StudentsPage = () => {
             {
               key: 'admission_no',
               header: 'Adm. no',
+              nowrap: true,
               cell: (s) => s.admission_no,
               sortValue: (s) => s.admission_no,
             },
