@@ -278,6 +278,50 @@ describe('CalendarPage', { timeout: 20_000 }, () => {
     }
   });
 
+  it('draws a 15-minute block 24 px tall, back-to-back ones side by side rather than one over the other', async () => {
+    signInAs('member');
+    const quarter = (id: string, name: string, start: string, end: string) =>
+      appointmentOf({
+        id,
+        customer: { id: `c-${id}`, name, phone: null, email: null },
+        start_at: start,
+        end_at: end,
+        services: [{ service_id: 'sv-wash', name: 'Wash', duration_minutes: 15, price: '500.0000' }],
+      });
+    open({
+      'GET /api/barber/calendar': day([
+        quarter(
+          '00000000-0000-4000-8000-0000000000c1',
+          'Baraka',
+          '2026-01-05T08:00:00.000Z',
+          '2026-01-05T08:15:00.000Z',
+        ),
+        quarter(
+          '00000000-0000-4000-8000-0000000000c2',
+          'Chebet',
+          '2026-01-05T08:15:00.000Z',
+          '2026-01-05T08:30:00.000Z',
+        ),
+        quarter(
+          '00000000-0000-4000-8000-0000000000c3',
+          'Daudi',
+          '2026-01-05T10:00:00.000Z',
+          '2026-01-05T10:15:00.000Z',
+        ),
+      ]),
+    });
+    const first = await screen.findByRole('button', { name: /^11:00 Baraka/ });
+    const second = screen.getByRole('button', { name: /^11:15 Chebet/ });
+    const alone = screen.getByRole('button', { name: /^13:00 Daudi/ });
+    for (const block of [first, second, alone]) expect(block.style.height).toBe('24px');
+    // 11:00's block, 24 px from its top, reaches past 11:15's (14 px below): two lanes, half the
+    // width each; 13:00's overlaps none and keeps the whole width.
+    expect(first.style.left).not.toBe(second.style.left);
+    expect(first.style.width).toBe(second.style.width);
+    expect(alone.style.left).toBe(first.style.left);
+    expect(alone.style.width).not.toBe(first.style.width);
+  });
+
   it('shows the name and phone given with a public booking where they differ from the customer', async () => {
     const user = userEvent.setup();
     signInAs('member');

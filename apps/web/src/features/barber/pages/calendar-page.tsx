@@ -35,6 +35,7 @@ import {
   timeIn,
   todayIn,
 } from '../barber-format.ts';
+import { type BlockLane, laneBlocks, MIN_BLOCK_PX } from '../calendar-blocks.ts';
 import { AppointmentDialog } from '../components/appointment-dialog.tsx';
 import { BookForm } from '../components/book-form.tsx';
 
@@ -122,10 +123,21 @@ export const CalendarPage = () => {
     }
   };
 
-  const block = (a: Appointment) => {
-    const top = px(minuteOfDayIn(a.start_at, timezone) - from);
-    const minutes = (new Date(a.end_at).getTime() - new Date(a.start_at).getTime()) / 60_000;
-    const size = Math.max(px(minutes), ROW_PX);
+  const minutesOf = (a: Appointment) =>
+    (new Date(a.end_at).getTime() - new Date(a.start_at).getTime()) / 60_000;
+  const topOf = (a: Appointment) => px(minuteOfDayIn(a.start_at, timezone) - from);
+  // Drawn 24 px tall at least (and a 2 px gap under it): a 15-minute block is 14 px of the day.
+  const drawnHeight = (a: Appointment) => Math.max(px(minutesOf(a)), MIN_BLOCK_PX + 2);
+  /** A staff member's blocks, those that would overlap as drawn side by side. */
+  const columnBlocks = (mine: Appointment[]) => {
+    const lanes = laneBlocks(mine.map((a) => ({ id: a.id, top: topOf(a), height: drawnHeight(a) })));
+    return mine.map((a) => block(a, lanes.get(a.id) ?? { lane: 0, lanes: 1 }));
+  };
+
+  const block = (a: Appointment, { lane, lanes }: BlockLane) => {
+    const top = topOf(a);
+    const minutes = minutesOf(a);
+    const size = drawnHeight(a);
     const movable = mayBook && a.status === 'booked';
     const who = `${timeIn(a.start_at, timezone)} ${customerLabel(a)}`;
     const what = a.services.map((s) => s.name).join(' + ');
@@ -159,8 +171,9 @@ export const CalendarPage = () => {
         style={{
           position: 'absolute',
           top,
-          left: 4,
-          right: 4,
+          // Its lane of the column (the whole width, less 4 px each side, when it overlaps none).
+          left: `calc(4px + (100% - 8px) * ${lane} / ${lanes})`,
+          width: `calc((100% - 8px) / ${lanes} - ${lanes > 1 ? 2 : 0}px)`,
           height: size - 2,
           overflow: 'hidden',
           cursor: movable ? 'grab' : 'pointer',
@@ -303,7 +316,7 @@ export const CalendarPage = () => {
                             }}
                           />
                         ))}
-                      {appointments.filter((a) => a.staff.id === member.id).map(block)}
+                      {columnBlocks(appointments.filter((a) => a.staff.id === member.id))}
                     </Box>
                   </Box>
                 );
