@@ -18,4 +18,15 @@ describe('sidebar', () => {
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.queryByText('Notifications')).toBeNull();
   });
+
+  it('gives the current workspace a title with its whole name, which the sidebar cuts short', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: [] }));
+    const long = 'Supercalifragilisticexpialidocious'.repeat(3);
+    const session = signIn(fakeWorkspaceAuthSession('mrp', 'owner', { workspace_name: long }));
+    renderWithData(<Sidebar session={session} onNavigate={() => {}} />, '/dashboard_mrp');
+    const name = await screen.findByTestId('current-workspace-name');
+    expect(name.textContent).toBe(long);
+    expect(name.getAttribute('title')).toBe(long);
+    expect(screen.getByRole('link', { name: 'Switch workspace' })).toBeTruthy();
+  });
 });

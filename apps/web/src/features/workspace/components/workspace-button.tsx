@@ -30,7 +30,8 @@ export const WorkspaceButton = ({
       <Group wrap="nowrap" align="center">
         <WorkspaceLogo src={workspace.workspace_logo} size={48} />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={700} truncate>
+          {/* Cut short to the card's width: the whole name in its title. */}
+          <Text fw={700} truncate title={workspace.workspace_name}>
             {workspace.workspace_name}
           </Text>
           <Text size="sm" c="dimmed" truncate>

@@ -108,6 +108,17 @@ describe('WorkspacePickerPage', () => {
     expect(screen.queryByRole('link', { name: 'Admin dashboard' })).toBeNull();
   });
 
+  it("puts a workspace's whole name in the title of the line that cuts it short", async () => {
+    signIn(fakeAuthSession());
+    const long = 'Supercalifragilisticexpialidocious'.repeat(3);
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { data: [workspace('crm', { workspace_name: long })] }),
+    );
+    renderPicker();
+    const button = await screen.findByRole('button', { name: new RegExp(long) });
+    expect(button.querySelector(`[title="${long}"]`)?.textContent).toBe(long);
+  });
+
   it('shows the admin dashboard button to platform staff and no workspace list', async () => {
     signIn(
       fakeAuthSession(
