@@ -90,9 +90,11 @@ test('an owner sets up a salon, a customer books on the public page, the desk ch
   await visitor.getByRole('checkbox', { name: /Fade cut/ }).check();
   await expect(visitor.getByRole('radio', { name: 'Otieno' })).toBeVisible();
   await visitor.getByLabel('Day').fill(tomorrow);
-  const slots = visitor.getByRole('group', { name: 'Free times' });
-  await expect(slots.getByRole('button', { name: '00:00' })).toBeVisible();
-  await slots.getByRole('button', { name: '00:00' }).click();
+  // The free times are one radio group (native radios drawn as chips: the label is what shows).
+  const slots = visitor.getByRole('radiogroup', { name: 'Free times' });
+  await expect(slots.getByText('00:00', { exact: true })).toBeVisible();
+  await slots.getByText('00:00', { exact: true }).click();
+  await expect(slots.getByRole('radio', { name: '00:00' })).toBeChecked();
   await visitor.getByLabel(/^Name/).fill('Wanjiru Kamau');
   await visitor.getByLabel(/^Phone/).fill('+254 700 123456');
   await visitor.getByLabel(/^E-mail/).fill(customerEmail);

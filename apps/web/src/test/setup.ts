@@ -31,6 +31,14 @@ if (!('fonts' in document)) {
     value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
   });
 }
+if (!window.CSS?.escape) {
+  // user-event's arrow keys in a radio group select the group by its name, escaped; jsdom has no
+  // CSS.escape. Every character but a letter, digit, - or _ escaped: right inside a quoted value.
+  Object.defineProperty(window, 'CSS', {
+    writable: true,
+    value: { ...window.CSS, escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) },
+  });
+}
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 afterEach(() => {

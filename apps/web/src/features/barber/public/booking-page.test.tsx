@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PublicBookingPage } from '@workhub/shared/schemas/barber';
 import { Route, Routes } from 'react-router';
@@ -91,7 +91,7 @@ describe('the public booking page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('radio', { name: 'Brian' })).toBeNull();
     expect(screen.getByRole('radio', { name: 'Amina' })).toBeTruthy();
     // 06:00 UTC is 09:00 in Nairobi.
-    await user.click(await screen.findByRole('button', { name: '09:00' }));
+    await user.click(await screen.findByRole('radio', { name: '09:00' }));
     await user.type(screen.getByLabelText(/^Name/), 'Njeri');
     await user.type(screen.getByLabelText(/^Phone/), '0722000000');
     await user.type(screen.getByLabelText(/^E-mail/), 'njeri@example.com');
@@ -125,7 +125,7 @@ describe('the public booking page', { timeout: 20_000 }, () => {
     });
     renderBooking();
     await user.click(await screen.findByRole('checkbox', { name: /Haircut/ }));
-    await user.click(await screen.findByRole('button', { name: '09:15' }));
+    await user.click(await screen.findByRole('radio', { name: '09:15' }));
     await user.type(screen.getByLabelText(/^Name/), 'Njeri');
     await user.type(screen.getByLabelText(/^Phone/), '0722');
     await user.type(screen.getByLabelText(/^E-mail/), 'njeri@example.com');
@@ -163,13 +163,13 @@ describe('the public booking page', { timeout: 20_000 }, () => {
     });
     renderBooking();
     await user.click(await screen.findByRole('checkbox', { name: /Haircut/ }));
-    const times = await screen.findByRole('group', { name: 'Free times' });
+    const times = await screen.findByRole('radiogroup', { name: 'Free times' });
     await waitFor(() =>
-      expect([...times.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
-        '01:30',
-        '02:30 CEST',
-        '02:30 CET',
-      ]),
+      expect(
+        within(times)
+          .getAllByRole('radio')
+          .map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent),
+      ).toEqual(['01:30', '02:30 CEST', '02:30 CET']),
     );
   });
 
@@ -183,5 +183,76 @@ describe('the public booking page', { timeout: 20_000 }, () => {
     renderBooking();
     await user.click(await screen.findByRole('checkbox', { name: /Haircut/ }));
     await screen.findByText(/No free time that day/);
+  });
+
+  describe('by keyboard', () => {
+    const bookingRoutes = () => ({
+      'GET /api/public/booking/kinyozi-1a2b': () => jsonResponse(200, { data: shop }),
+      'GET /api/public/booking/kinyozi-1a2b/slots': () => jsonResponse(200, { data: slots }),
+      'POST /api/public/booking/kinyozi-1a2b/appointments': () =>
+        jsonResponse(201, {
+          message: 'Booked',
+          data: {
+            start_at: slots.slots[1]?.start_at,
+            end_at: slots.slots[1]?.end_at,
+            status: 'booked',
+            staff_name: 'Amina',
+            staff_id: ids.amina,
+            services: ['Haircut'],
+            service_ids: [ids.cut],
+          },
+        }),
+    });
+
+    it('offers the free times as one radio group: the arrows move the choice, Tab goes on to the details', async () => {
+      const user = userEvent.setup();
+      routeFetch(fetchMock, bookingRoutes());
+      renderBooking();
+      await user.click(await screen.findByRole('checkbox', { name: /Haircut/ }));
+      const times = await screen.findByRole('radiogroup', { name: 'Free times' });
+      const [nine, nineFifteen] = within(times).getAllByRole('radio') as HTMLInputElement[];
+      await user.click(screen.getByLabelText('Day'));
+      await user.tab();
+      expect(document.activeElement).toBe(nine);
+      await user.keyboard(' ');
+      expect(nine?.checked).toBe(true);
+      await user.keyboard('{ArrowRight}');
+      expect(document.activeElement).toBe(nineFifteen);
+      expect(nineFifteen?.checked).toBe(true);
+      expect(nine?.checked).toBe(false);
+      expect(screen.getByText(/Your details for/).textContent).toContain('09:15');
+      // One Tab from the chosen time to the first field of the details, whatever the number of times.
+      await user.tab();
+      expect(document.activeElement).toBe(screen.getByLabelText(/^Name/));
+      await user.tab({ shift: true });
+      expect(document.activeElement).toBe(nineFifteen);
+    });
+
+    it('chooses a time with Enter and goes straight to the details', async () => {
+      const user = userEvent.setup();
+      routeFetch(fetchMock, bookingRoutes());
+      renderBooking();
+      await user.click(await screen.findByRole('checkbox', { name: /Haircut/ }));
+      const nineFifteen = await screen.findByRole('radio', { name: '09:15' });
+      nineFifteen.focus();
+      await user.keyboard('{Enter}');
+      expect((nineFifteen as HTMLInputElement).checked).toBe(true);
+      expect(document.activeElement).toBe(screen.getByLabelText(/^Name/));
+    });
+
+    it('puts the focus on the confirmation once booked (the form it was in is gone)', async () => {
+      const user = userEvent.setup();
+      routeFetch(fetchMock, bookingRoutes());
+      renderBooking();
+      await user.click(await screen.findByRole('checkbox', { name: /Haircut/ }));
+      await user.click(await screen.findByRole('radio', { name: '09:15' }));
+      await user.type(screen.getByLabelText(/^Name/), 'Njeri');
+      await user.tab();
+      await user.keyboard('0722000000');
+      await user.tab();
+      await user.keyboard('njeri@example.com{Enter}');
+      const booked = await screen.findByRole('heading', { name: 'You are booked' });
+      await waitFor(() => expect(document.activeElement).toBe(booked));
+    });
   });
 });

@@ -17,7 +17,8 @@ import {
   type PublicAppointment,
   type PublicBookingPage,
 } from '@workhub/shared/schemas/barber';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useParams } from 'react-router';
 import { QueryProvider } from '../../../components/query-provider.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
@@ -43,6 +44,12 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<PublicAppointment | null>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const bookedHeading = useRef<HTMLHeadingElement>(null);
+  // The form the keyboard was in is gone: the confirmation takes the focus, and is read out.
+  useEffect(() => {
+    if (done) bookedHeading.current?.focus();
+  }, [done]);
 
   // Only those who perform every service chosen.
   const able = useMemo(
@@ -82,7 +89,7 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
   if (done) {
     return (
       <Stack>
-        <Title order={1} fz="h2">
+        <Title order={1} fz="h2" ref={bookedHeading} tabIndex={-1} style={{ outline: 'none' }}>
           You are booked
         </Title>
         <Alert color="green" title={whenIn(done.start_at, shop.timezone)}>
@@ -160,6 +167,11 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
                   }}
                   chosen={startAt}
                   onChoose={setStartAt}
+                  onGoOn={(value) => {
+                    // The details form shows once a time is chosen: render it, then go to its first field.
+                    flushSync(() => setStartAt(value));
+                    nameInput.current?.focus();
+                  }}
                 />
               </Stack>
             </>
@@ -171,6 +183,7 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
                   4. Your details for {whenIn(startAt, shop.timezone)}
                 </Text>
                 <TextInput
+                  ref={nameInput}
                   label="Name"
                   required
                   value={contact.name}

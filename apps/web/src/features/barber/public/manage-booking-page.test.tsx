@@ -93,7 +93,7 @@ describe("the mail link's page", { timeout: 20_000 }, () => {
     });
     renderManage();
     await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
-    await user.click(await screen.findByRole('button', { name: '11:00' }));
+    await user.click(await screen.findByRole('radio', { name: '11:00' }));
     await user.click(screen.getByRole('button', { name: /^Move to/ }));
     await screen.findByText('Your appointment has moved');
     expect(bodies).toEqual([{ start_at: '2099-01-06T08:00:00.000Z' }]);

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Loader, Text, TextInput } from '@mantine/core';
+import { Alert, Chip, Group, Loader, Text, TextInput } from '@mantine/core';
+import { type KeyboardEvent, useId } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { slotLabels, todayIn, useSlots } from './booking-api.ts';
 
@@ -11,11 +12,17 @@ type SlotPickerProps = {
   onDate: (date: string) => void;
   chosen: string | null;
   onChoose: (startAt: string) => void;
+  /** Enter on a time: the page chooses it and goes on to its next step (the contact form). */
+  onGoOn?: (startAt: string) => void;
   /** A mail link's token: the slots to move its booking to (its own time is free for it). */
   token?: string;
 };
 
-/** A day (the shop's calendar) and its free slots as buttons; loading, empty and error states. */
+/**
+ * A day (the shop's calendar) and its free slots; loading, empty and error states. The slots are
+ * one radio group (native radios, drawn as chips): one Tab stop however many times the day has,
+ * the arrow keys move between them, and the next Tab goes on to what follows the times.
+ */
 export const SlotPicker = ({
   slug,
   timezone,
@@ -25,9 +32,16 @@ export const SlotPicker = ({
   onDate,
   chosen,
   onChoose,
+  onGoOn,
   token,
 }: SlotPickerProps) => {
   const slots = useSlots(slug, serviceIds, staffId, date, token);
+  const group = useId();
+  const goOnWithEnter = (startAt: string) => (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || !onGoOn) return;
+    event.preventDefault();
+    onGoOn(startAt);
+  };
   const labels = slotLabels(
     (slots.data?.slots ?? []).map((slot) => slot.start_at),
     timezone,
@@ -56,19 +70,21 @@ export const SlotPicker = ({
           No free time that day: try another day{staffId ? ' or anyone' : ''}.
         </Text>
       ) : (
-        <Group gap="xs" role="group" aria-label="Free times">
-          {slots.data.slots.map((slot, i) => (
-            <Button
-              key={slot.start_at}
-              size="xs"
-              variant={chosen === slot.start_at ? 'filled' : 'light'}
-              aria-pressed={chosen === slot.start_at}
-              onClick={() => onChoose(slot.start_at)}
-            >
-              {labels[i]}
-            </Button>
-          ))}
-        </Group>
+        <Chip.Group value={chosen} onChange={onChoose}>
+          <Group gap="xs" role="radiogroup" aria-label="Free times">
+            {slots.data.slots.map((slot, i) => (
+              <Chip
+                key={slot.start_at}
+                value={slot.start_at}
+                name={group}
+                size="sm"
+                onKeyDown={goOnWithEnter(slot.start_at)}
+              >
+                {labels[i]}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
       )}
     </>
   );
