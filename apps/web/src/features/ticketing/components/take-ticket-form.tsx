@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, NativeSelect, Stack, Switch, Text, Title } from '@mantine/core';
 import { ticketBody, ticketingMessages } from '@workhub/shared/schemas/ticketing';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorState, LoadingState } from '../../../components/data-states.tsx';
@@ -20,27 +20,41 @@ const TakenTicket = ({
   ticket: IssuedTicket;
   slug: string;
   onAnother: () => void;
-}) => (
-  <Card withBorder padding="lg" aria-label="Your new ticket">
-    <Text c="dimmed">{ticket.service_name}</Text>
-    <Title order={2} data-testid="my-ticket-number">
-      {ticket.number}
-    </Title>
-    {ticket.priority ? <Text fw={600}>Priority</Text> : null}
-    <Text data-testid="my-ticket-place">
-      {ticket.people_ahead === 0 ? 'You are next' : `${ticket.people_ahead} ahead of you`} ·{' '}
-      {ticketingMessages.estimatedWait(ticket.estimated_wait_minutes).toLowerCase()}
-    </Text>
-    <Group mt="sm">
-      <Anchor href={`/q/${encodeURIComponent(slug)}/t/${encodeURIComponent(ticket.public_id)}`}>
-        Follow this ticket live
-      </Anchor>
-      <Button variant="default" size="xs" onClick={onAnother}>
-        Take another ticket
-      </Button>
-    </Group>
-  </Card>
-);
+}) => {
+  // It replaces the form whose button the keyboard was on: its number takes the focus, read out.
+  const number = useRef<HTMLHeadingElement>(null);
+  useEffect(() => number.current?.focus(), []);
+  return (
+    <Card withBorder padding="lg" aria-label="Your new ticket">
+      <Text c="dimmed" id="my-ticket-service">
+        {ticket.service_name}
+      </Text>
+      <Title
+        order={2}
+        data-testid="my-ticket-number"
+        ref={number}
+        tabIndex={-1}
+        aria-describedby="my-ticket-service my-ticket-place"
+        style={{ outline: 'none' }}
+      >
+        {ticket.number}
+      </Title>
+      {ticket.priority ? <Text fw={600}>Priority</Text> : null}
+      <Text data-testid="my-ticket-place" id="my-ticket-place">
+        {ticket.people_ahead === 0 ? 'You are next' : `${ticket.people_ahead} ahead of you`} ·{' '}
+        {ticketingMessages.estimatedWait(ticket.estimated_wait_minutes).toLowerCase()}
+      </Text>
+      <Group mt="sm">
+        <Anchor href={`/q/${encodeURIComponent(slug)}/t/${encodeURIComponent(ticket.public_id)}`}>
+          Follow this ticket live
+        </Anchor>
+        <Button variant="default" size="xs" onClick={onAnother}>
+          Take another ticket
+        </Button>
+      </Group>
+    </Card>
+  );
+};
 
 /**
  * A signed-in customer takes a ticket (POST /api/ticketing/my-tickets, ticketBody): one of the
@@ -50,6 +64,7 @@ export const TakeTicketForm = () => {
   const queue = useMyQueue();
   const take = useTakeMyTicket();
   const [taken, setTaken] = useState<IssuedTicket | null>(null);
+  const [another, setAnother] = useState(false);
   const { form, field, submit, isSubmitting } = useSchemaForm<Input, Output>(ticketBody, {
     defaultValues: { service_id: '', priority: false },
     onSubmit: async (values) => {
@@ -58,6 +73,12 @@ export const TakeTicketForm = () => {
     },
     conflictField: 'service_id',
   });
+
+  const { setFocus } = form;
+  // Back from a ticket to the form: the keyboard goes on from its first field.
+  useEffect(() => {
+    if (another && !taken) setFocus('service_id');
+  }, [another, taken, setFocus]);
 
   if (queue.isPending) return <LoadingState />;
   if (queue.isError) {
@@ -70,7 +91,17 @@ export const TakeTicketForm = () => {
     );
   }
   const { services, open_now: open, public_slug: slug } = queue.data;
-  if (taken) return <TakenTicket ticket={taken} slug={slug} onAnother={() => setTaken(null)} />;
+  if (taken)
+    return (
+      <TakenTicket
+        ticket={taken}
+        slug={slug}
+        onAnother={() => {
+          setTaken(null);
+          setAnother(true);
+        }}
+      />
+    );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Take a ticket">

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Ticket } from '@workhub/shared/schemas/ticketing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
@@ -169,5 +170,73 @@ describe('ConsolePage', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Call next' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Nobody is waiting for this counter'));
+  });
+
+  describe('by keyboard', () => {
+    /** The counter's ticket as the server has it, moved on by each step posted. */
+    const serverDesk = () => {
+      let inHand: Ticket | null = null;
+      const answer = (next: Ticket) => jsonResponse(200, { data: next });
+      return {
+        'GET /api/ticketing/tickets': (_init: RequestInit | undefined, url: string) =>
+          jsonResponse(200, page(inHand && url.includes(`status=${inHand.status}`) ? [inHand] : [])),
+        [`POST /api/ticketing/counters/${COUNTER_ID}/call-next`]: () => {
+          inHand = ticket();
+          return answer(inHand);
+        },
+        [`POST /api/ticketing/tickets/${TICKET_ID}/start`]: () => {
+          inHand = ticket({ status: 'serving' });
+          return answer(inHand);
+        },
+        [`POST /api/ticketing/tickets/${TICKET_ID}/recall`]: () => answer(ticket({ recall_count: 4 })),
+        [`POST /api/ticketing/tickets/${TICKET_ID}/done`]: () => {
+          inHand = null;
+          return answer(ticket({ status: 'done' }));
+        },
+        [`POST /api/ticketing/tickets/${TICKET_ID}/no-show`]: () => {
+          inHand = null;
+          return answer(ticket({ status: 'no_show' }));
+        },
+      } satisfies Routes;
+    };
+
+    it('gives the focus to the next step after each one: Call next, Start, Done, Call next again', async () => {
+      const user = userEvent.setup();
+      signInAs('worker');
+      localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
+      openWith(null, serverDesk());
+      (await screen.findByRole('button', { name: 'Call next' })).focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Start' })));
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Done' })));
+      await user.keyboard('{Enter}');
+      await waitFor(() =>
+        expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Call next' })),
+      );
+    });
+
+    it('keeps the focus on Recall, and after a confirmed no-show gives it to Call next', async () => {
+      const user = userEvent.setup();
+      signInAs('worker');
+      localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
+      openWith(null, serverDesk());
+      (await screen.findByRole('button', { name: 'Call next' })).focus();
+      await user.keyboard('{Enter}');
+      const recall = await screen.findByRole('button', { name: 'Recall' });
+      recall.focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(notify.success).toHaveBeenCalledWith('A-001: called again'));
+      await waitFor(() => expect((recall as HTMLButtonElement).disabled).toBe(false));
+      expect(document.activeElement).toBe(recall);
+      screen.getByRole('button', { name: 'No-show' }).focus();
+      await user.keyboard('{Enter}');
+      const ask = within(await screen.findByRole('dialog', { name: 'Mark A-001 as no-show?' }));
+      ask.getByRole('button', { name: 'Mark no-show' }).focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() =>
+        expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Call next' })),
+      );
+    });
   });
 });

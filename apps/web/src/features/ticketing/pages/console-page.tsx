@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { type Ticket, ticketingMessages } from '@workhub/shared/schemas/ticketing';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyList, ErrorState, LoadingState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -35,6 +35,45 @@ const useInHand = (counterId: string) => {
   return { ticket, pending: called.isPending || serving.isPending, error: called.error ?? serving.error };
 };
 
+/** What the desk shows: its ticket and the ticket's step (the buttons that go with it), or none. */
+const deskState = (ticket: Pick<Ticket, 'id' | 'status'> | undefined) =>
+  ticket && (ticket.status === 'called' || ticket.status === 'serving')
+    ? `${ticket.id}:${ticket.status}`
+    : 'none';
+
+/**
+ * Where the keyboard goes after an action of the desk: its buttons are replaced (Call next by
+ * Start, Recall and No-show; Start by Done; Done by Call next), so the focus would fall to the page.
+ * Once the desk shows what the action led to, its primary button takes the focus if the focus was
+ * lost (a Recall keeps its button, and a user who went elsewhere meanwhile stays there). The
+ * dialog of a no-show gives the focus back to its No-show button, gone by then: it is lost too.
+ */
+const useFocusAfterAction = (state: string) => {
+  const primary = useRef<HTMLButtonElement>(null);
+  const awaited = useRef<string | null>(null);
+  const shown = useRef(state);
+  shown.current = state;
+  const focusIfLost = () => {
+    if (awaited.current === null || awaited.current !== shown.current) return;
+    awaited.current = null;
+    const active = document.activeElement;
+    // Lost: on the page, on a button just removed, or in the no-show dialog now closing.
+    const lost =
+      !active || active === document.body || !active.isConnected || active.closest('[role="dialog"]');
+    if (lost) primary.current?.focus();
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the desk shows another state
+  useEffect(focusIfLost, [state]);
+  return {
+    primary,
+    /** The action succeeded and leads to `next` (deskState): focus its primary button once shown. */
+    expect: (next: string) => {
+      awaited.current = next;
+      focusIfLost();
+    },
+  };
+};
+
 const CounterDesk = ({ counterId, counterName }: { counterId: string; counterName: string }) => {
   const inHand = useInHand(counterId);
   const callNext = useCallNext();
@@ -43,6 +82,9 @@ const CounterDesk = ({ counterId, counterName }: { counterId: string; counterNam
   const [transferTo, setTransferTo] = useState<string | null>(null);
   const [askNoShow, setAskNoShow] = useState(false);
   const ticket = inHand.ticket;
+  const busy = callNext.isPending || step.isPending;
+  // While an action runs its buttons are disabled (and cannot take the focus).
+  const focus = useFocusAfterAction(busy ? 'busy' : deskState(ticket));
 
   const run = async (
     work: () => Promise<{ data: Ticket; message?: string }>,
@@ -51,6 +93,9 @@ const CounterDesk = ({ counterId, counterName }: { counterId: string; counterNam
     try {
       const answer = await work();
       notify.success(answer.message || done(answer.data));
+      // The ticket answered is the desk's next state: called, serving, or gone (done, no-show, or
+      // transferred: the new ticket waits in another service).
+      focus.expect(deskState(answer.data));
     } catch (error) {
       notify.error(errorMessage(error));
     }
@@ -67,7 +112,6 @@ const CounterDesk = ({ counterId, counterName }: { counterId: string; counterNam
   if (inHand.pending) return <LoadingState />;
   if (inHand.error)
     return <ErrorState error={inHand.error} title="The counter's ticket could not be loaded" />;
-  const busy = callNext.isPending || step.isPending;
   return (
     <Card withBorder padding="lg">
       <Stack>
@@ -89,7 +133,7 @@ const CounterDesk = ({ counterId, counterName }: { counterId: string; counterNam
             <Group>
               {ticket.status === 'called' ? (
                 <>
-                  <Button onClick={() => void doStep('start')} loading={busy}>
+                  <Button ref={focus.primary} onClick={() => void doStep('start')} loading={busy}>
                     Start
                   </Button>
                   <Button variant="light" onClick={() => void doStep('recall')} disabled={busy}>
@@ -100,7 +144,7 @@ const CounterDesk = ({ counterId, counterName }: { counterId: string; counterNam
                   </Button>
                 </>
               ) : (
-                <Button onClick={() => void doStep('done')} loading={busy}>
+                <Button ref={focus.primary} onClick={() => void doStep('done')} loading={busy}>
                   Done
                 </Button>
               )}
@@ -134,6 +178,7 @@ const CounterDesk = ({ counterId, counterName }: { counterId: string; counterNam
           <>
             <Text c="dimmed">No ticket at this counter.</Text>
             <Button
+              ref={focus.primary}
               size="lg"
               loading={callNext.isPending}
               onClick={() =>

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
@@ -71,6 +72,28 @@ describe('MyTicketsPage: take a ticket', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Take another ticket' }));
     expect(await screen.findByRole('button', { name: 'Take a ticket' })).toBeTruthy();
+  });
+
+  it('gives the focus to the ticket once taken by keyboard, and back to the form for another', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('ticketing', 'customer'));
+    routeFetch(fetchMock, {
+      'GET /api/ticketing/my-queue': () => jsonResponse(200, { data: QUEUE }),
+      'GET /api/ticketing/my-tickets': () => jsonResponse(200, NO_TICKETS),
+      'POST /api/ticketing/my-tickets': () => jsonResponse(201, { data: ISSUED, message: 'Ticket issued' }),
+    });
+    renderWithData(<MyTicketsPage />, '/ticketing/my-tickets');
+    await user.selectOptions(
+      await screen.findByLabelText(/^Service/),
+      '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a02',
+    );
+    screen.getByRole('button', { name: 'Take a ticket' }).focus();
+    await user.keyboard('{Enter}');
+    const number = await screen.findByTestId('my-ticket-number');
+    await waitFor(() => expect(document.activeElement).toBe(number));
+    screen.getByRole('button', { name: 'Take another ticket' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Service/)));
   });
 
   it('asks for a service before sending anything', async () => {
