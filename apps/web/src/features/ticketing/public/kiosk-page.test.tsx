@@ -1,4 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { BoardState } from '@workhub/shared/schemas/ticketing';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -106,5 +107,66 @@ describe('KioskPage', () => {
     kiosk('failing-queue-1');
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }, { timeout: 10_000 }));
     expect(await screen.findByText('Harambee Branch')).toBeTruthy();
+  });
+
+  it('gives the focus to the ticket once taken by keyboard, and back to the services for another', async () => {
+    const user = userEvent.setup();
+    const issued = {
+      public_id: '22222222-2222-4222-8222-222222222222',
+      number: 'D-004',
+      service_name: 'Deposits',
+      priority: false,
+      status: 'waiting',
+      counter_name: null,
+      people_ahead: 2,
+      estimated_wait_minutes: 6,
+      queued_at: '2026-11-25T08:00:00.000Z',
+    };
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { data: board() }))
+      .mockResolvedValueOnce(jsonResponse(201, { data: issued }))
+      .mockResolvedValue(jsonResponse(200, { data: board() }));
+    kiosk('keyboard-queue-1');
+    (await screen.findByRole('button', { name: /Deposits/ })).focus();
+    await user.keyboard('{Enter}');
+    const number = await screen.findByTestId('ticket-number');
+    await waitFor(() => expect(document.activeElement).toBe(number));
+    expect(number.getAttribute('aria-describedby')).toBeTruthy();
+    screen.getByRole('button', { name: 'Take another ticket' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: /Deposits/ })),
+    );
+  });
+
+  it('shows the whole of a long or right-to-left service name, wrapped, and always its waiting count', async () => {
+    const long = `Pneumonoultramicroscopicsilicovolcanoconiosis ${'x'.repeat(54)}`;
+    const rtl = 'עברית exe.png مهمة عاجلة';
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, {
+        data: board({
+          services: [
+            { id: '11111111-1111-4111-8111-111111111111', name: long, prefix: 'L', waiting: 3 },
+            { id: '33333333-3333-4333-8333-333333333333', name: rtl, prefix: 'R', waiting: 1 },
+          ],
+        }),
+      }),
+    );
+    kiosk('long-names-1');
+    const longButton = await screen.findByRole('button', { name: `${long} 3 waiting` });
+    const rtlButton = screen.getByRole('button', { name: `${rtl} 1 waiting` });
+    for (const [button, name] of [
+      [longButton, long],
+      [rtlButton, rtl],
+    ] as const) {
+      const shown = within(button).getByTestId('service-name');
+      // Wrapped, two lines at most (the rest behind an ellipsis, the whole name in its title),
+      // in the name's own direction.
+      expect(shown.getAttribute('title')).toBe(name);
+      expect(shown.getAttribute('dir')).toBe('auto');
+      expect(shown.getAttribute('data-line-clamp')).toBe('true');
+      const label = shown.closest('.mantine-Button-label') as HTMLElement;
+      expect(getComputedStyle(label).whiteSpace).toBe('normal');
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { type PublicTicket, ticketingMessages } from '@workhub/shared/schemas/ticketing';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/data-states.tsx';
 import { QueryProvider } from '../../../components/query-provider.tsx';
@@ -18,12 +18,22 @@ const Kiosk = ({ slug }: { slug: string }) => {
   const [ticket, setTicket] = useState<PublicTicket | null>(null);
   const [error, setError] = useState<string | null>(null);
   useDocumentTitle('Take a ticket');
+  // The button pressed is replaced by the ticket (and the ticket by the buttons): the keyboard's
+  // focus goes to what replaced it, and the ticket's number is read out.
+  const ticketNumber = useRef<HTMLHeadingElement>(null);
+  const firstService = useRef<HTMLButtonElement>(null);
+  const [tookOne, setTookOne] = useState(false);
+  useEffect(() => {
+    if (ticket) ticketNumber.current?.focus();
+    else if (tookOne) firstService.current?.focus();
+  }, [ticket, tookOne]);
 
   const take = async (serviceId: string) => {
     setTaking(serviceId);
     setError(null);
     try {
       setTicket(await takeTicket(slug, { service_id: serviceId, priority }));
+      setTookOne(true);
       void board.refetch();
     } catch (cause) {
       setError(errorMessage(cause));
@@ -60,12 +70,22 @@ const Kiosk = ({ slug }: { slug: string }) => {
     return (
       <QueuePageLayout name={name} title="Your ticket">
         <Card withBorder padding="xl" ta="center" aria-label="Your ticket">
-          <Text c="dimmed">{ticket.service_name}</Text>
-          <Title order={2} fz={64} data-testid="ticket-number">
+          <Text c="dimmed" id="ticket-service">
+            {ticket.service_name}
+          </Text>
+          <Title
+            order={2}
+            fz={64}
+            data-testid="ticket-number"
+            ref={ticketNumber}
+            tabIndex={-1}
+            aria-describedby="ticket-service people-ahead"
+            style={{ outline: 'none' }}
+          >
             {ticket.number}
           </Title>
           {ticket.priority ? <Text fw={600}>Priority</Text> : null}
-          <Text size="lg" data-testid="people-ahead">
+          <Text size="lg" data-testid="people-ahead" id="people-ahead">
             {ticket.people_ahead === 0 ? 'You are next' : `${ticket.people_ahead} ahead of you`}
           </Text>
           <Text c="dimmed" data-testid="estimated-wait">
@@ -107,19 +127,41 @@ const Kiosk = ({ slug }: { slug: string }) => {
             onChange={(event) => setPriority(event.currentTarget.checked)}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {services.map((service) => (
+            {services.map((service, index) => (
               <Button
                 key={service.id}
+                ref={index === 0 ? firstService : undefined}
                 size="xl"
-                h={96}
+                h="auto"
+                mih={96}
+                py="sm"
                 variant="light"
                 disabled={!open || taking !== null}
                 loading={taking === service.id}
                 onClick={() => void take(service.id)}
+                // A long name wraps (two lines at most, then an ellipsis): the count stays in sight.
+                styles={{
+                  inner: { height: 'auto' },
+                  label: { whiteSpace: 'normal', height: 'auto', overflow: 'visible', minWidth: 0 },
+                }}
               >
-                <Stack gap={0} align="center">
-                  <span>{service.name}</span>
-                  <Text size="sm" c="dimmed">
+                <Stack gap={4} align="center" w="100%" miw={0}>
+                  <Text
+                    component="span"
+                    inherit
+                    fw={700}
+                    lh={1.25}
+                    ta="center"
+                    lineClamp={2}
+                    dir="auto"
+                    title={service.name}
+                    data-testid="service-name"
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {service.name}
+                  </Text>
+                  {/* A space in the button's name between the two ('Deposits 2 waiting'). */}{' '}
+                  <Text component="span" size="sm" c="dimmed">
                     {service.waiting} waiting
                   </Text>
                 </Stack>
