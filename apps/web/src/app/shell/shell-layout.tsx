@@ -9,12 +9,14 @@ import { useSession } from '../../lib/use-session.ts';
 import { GlobalSearch } from './global-search.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { ReadOnlyBanner, TrialBadge } from './subscription-status.tsx';
+import { useFocusAfterNavigation } from './use-focus-after-navigation.ts';
 import { UserMenu } from './user-menu.tsx';
 
 /** The signed-in frame (spec section 2): top bar with search and user menu, sidebar by role. */
 export const ShellLayout = () => {
   const session = useSession();
   const [navOpen, { toggle, close }] = useDisclosure(false);
+  useFocusAfterNavigation();
   if (session.status !== 'signed_in') return null;
   return (
     <QueryProvider>
