@@ -25,8 +25,9 @@ const OFF_SCREEN: CSSProperties = {
  * Reads out the new page's title after a move within the app: a screen reader hears nothing when
  * the router swaps the page, as a browser's own page load would have announced. The page names
  * itself (useDocumentTitle) once its code has loaded, so the title is read once it changes, or
- * after a second when it stays the same. Focus stays where it was (the link clicked); the first
- * page of a visit is announced by the browser itself.
+ * after a second when it stays the same. Focus stays where it was (the link clicked), or, when the
+ * move took it with it (a form's Save), goes to the new page's heading (useFocusAfterNavigation);
+ * the first page of a visit is announced by the browser itself.
  */
 export const RouteAnnouncer = () => {
   const { pathname } = useLocation();
