@@ -216,6 +216,39 @@ describe('ConsolePage', () => {
       );
     });
 
+    it('gives the focus back to Call next when the call is refused (nobody waiting)', async () => {
+      const user = userEvent.setup();
+      signInAs('worker');
+      localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
+      let refuse = () => {};
+      openWith(null, {
+        [`POST /api/ticketing/counters/${COUNTER_ID}/call-next`]: () =>
+          new Promise<Response>((resolve) => {
+            refuse = () =>
+              resolve(
+                jsonResponse(409, {
+                  error: { code: 'CONFLICT', message: 'Nobody is waiting for this counter' },
+                }),
+              );
+          }),
+      });
+      const callNext = await screen.findByRole('button', { name: 'Call next' });
+      callNext.focus();
+      await user.keyboard('{Enter}');
+      // While it spins the button is disabled, and a browser takes the focus off it (jsdom does not:
+      // the focus is lost here by hand).
+      await waitFor(() => expect((callNext as HTMLButtonElement).disabled).toBe(true));
+      const lost = document.createElement('span');
+      lost.tabIndex = -1;
+      document.body.append(lost);
+      lost.focus();
+      lost.remove();
+      expect(document.activeElement).toBe(document.body);
+      refuse();
+      await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Nobody is waiting for this counter'));
+      await waitFor(() => expect(document.activeElement).toBe(callNext));
+    });
+
     it('keeps the focus on Recall, and after a confirmed no-show gives it to Call next', async () => {
       const user = userEvent.setup();
       signInAs('worker');

@@ -66,7 +66,7 @@ const useFocusAfterAction = (state: string) => {
   useEffect(focusIfLost, [state]);
   return {
     primary,
-    /** The action succeeded and leads to `next` (deskState): focus its primary button once shown. */
+    /** The action ended and leads to `next` (deskState): focus its primary button once shown. */
     expect: (next: string) => {
       awaited.current = next;
       focusIfLost();
@@ -98,6 +98,8 @@ const CounterDesk = ({ counterId, counterName }: { counterId: string; counterNam
       focus.expect(deskState(answer.data));
     } catch (error) {
       notify.error(errorMessage(error));
+      // The desk stays as it was, but its button, disabled while the action ran, lost the focus.
+      focus.expect(deskState(ticket));
     }
   };
   const doStep = (s: TicketStep) =>
