@@ -1,12 +1,13 @@
-import { Alert, Anchor, Button, Card, Group, NativeSelect, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, NativeSelect, Stack, Switch, Text } from '@mantine/core';
 import { ticketBody, ticketingMessages } from '@workhub/shared/schemas/ticketing';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorState, LoadingState } from '../../../components/data-states.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useMyQueue, useTakeMyTicket } from '../api/my-tickets.ts';
 import type { IssuedTicket } from '../api/tickets.ts';
+import { TicketNumber } from './ticket-number.tsx';
 
 type Input = z.input<typeof ticketBody>;
 type Output = z.output<typeof ticketBody>;
@@ -20,41 +21,31 @@ const TakenTicket = ({
   ticket: IssuedTicket;
   slug: string;
   onAnother: () => void;
-}) => {
-  // It replaces the form whose button the keyboard was on: its number takes the focus, read out.
-  const number = useRef<HTMLHeadingElement>(null);
-  useEffect(() => number.current?.focus(), []);
-  return (
-    <Card withBorder padding="lg" aria-label="Your new ticket">
-      <Text c="dimmed" id="my-ticket-service">
-        {ticket.service_name}
-      </Text>
-      <Title
-        order={2}
-        data-testid="my-ticket-number"
-        ref={number}
-        tabIndex={-1}
-        aria-describedby="my-ticket-service my-ticket-place"
-        style={{ outline: 'none' }}
-      >
-        {ticket.number}
-      </Title>
-      {ticket.priority ? <Text fw={600}>Priority</Text> : null}
-      <Text data-testid="my-ticket-place" id="my-ticket-place">
-        {ticket.people_ahead === 0 ? 'You are next' : `${ticket.people_ahead} ahead of you`} ·{' '}
-        {ticketingMessages.estimatedWait(ticket.estimated_wait_minutes).toLowerCase()}
-      </Text>
-      <Group mt="sm">
-        <Anchor href={`/q/${encodeURIComponent(slug)}/t/${encodeURIComponent(ticket.public_id)}`}>
-          Follow this ticket live
-        </Anchor>
-        <Button variant="default" size="xs" onClick={onAnother}>
-          Take another ticket
-        </Button>
-      </Group>
-    </Card>
-  );
-};
+}) => (
+  <Card withBorder padding="lg" aria-label="Your new ticket">
+    <Text c="dimmed" id="my-ticket-service">
+      {ticket.service_name}
+    </Text>
+    <TicketNumber
+      number={ticket.number}
+      describedBy="my-ticket-service my-ticket-place"
+      data-testid="my-ticket-number"
+    />
+    {ticket.priority ? <Text fw={600}>Priority</Text> : null}
+    <Text data-testid="my-ticket-place" id="my-ticket-place">
+      {ticket.people_ahead === 0 ? 'You are next' : `${ticket.people_ahead} ahead of you`} ·{' '}
+      {ticketingMessages.estimatedWait(ticket.estimated_wait_minutes).toLowerCase()}
+    </Text>
+    <Group mt="sm">
+      <Anchor href={`/q/${encodeURIComponent(slug)}/t/${encodeURIComponent(ticket.public_id)}`}>
+        Follow this ticket live
+      </Anchor>
+      <Button variant="default" size="xs" onClick={onAnother}>
+        Take another ticket
+      </Button>
+    </Group>
+  </Card>
+);
 
 /**
  * A signed-in customer takes a ticket (POST /api/ticketing/my-tickets, ticketBody): one of the

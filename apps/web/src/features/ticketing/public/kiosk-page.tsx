@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { type PublicTicket, ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -6,6 +6,7 @@ import { ErrorState, LoadingState } from '../../../components/data-states.tsx';
 import { QueryProvider } from '../../../components/query-provider.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { TicketNumber } from '../components/ticket-number.tsx';
 import { useBoard } from './api/get-board.ts';
 import { takeTicket } from './api/take-ticket.ts';
 import { isNotFound, NotFoundState } from './not-found.tsx';
@@ -18,14 +19,12 @@ const Kiosk = ({ slug }: { slug: string }) => {
   const [ticket, setTicket] = useState<PublicTicket | null>(null);
   const [error, setError] = useState<string | null>(null);
   useDocumentTitle('Take a ticket');
-  // The button pressed is replaced by the ticket (and the ticket by the buttons): the keyboard's
-  // focus goes to what replaced it, and the ticket's number is read out.
-  const ticketNumber = useRef<HTMLHeadingElement>(null);
+  // The ticket replaces the button pressed, and takes the focus (TicketNumber); Take another
+  // replaces the ticket with the buttons: the first one takes it.
   const firstService = useRef<HTMLButtonElement>(null);
   const [tookOne, setTookOne] = useState(false);
   useEffect(() => {
-    if (ticket) ticketNumber.current?.focus();
-    else if (tookOne) firstService.current?.focus();
+    if (!ticket && tookOne) firstService.current?.focus();
   }, [ticket, tookOne]);
 
   const take = async (serviceId: string) => {
@@ -73,17 +72,12 @@ const Kiosk = ({ slug }: { slug: string }) => {
           <Text c="dimmed" id="ticket-service">
             {ticket.service_name}
           </Text>
-          <Title
-            order={2}
+          <TicketNumber
+            number={ticket.number}
             fz={64}
+            describedBy="ticket-service people-ahead"
             data-testid="ticket-number"
-            ref={ticketNumber}
-            tabIndex={-1}
-            aria-describedby="ticket-service people-ahead"
-            style={{ outline: 'none' }}
-          >
-            {ticket.number}
-          </Title>
+          />
           {ticket.priority ? <Text fw={600}>Priority</Text> : null}
           <Text size="lg" data-testid="people-ahead" id="people-ahead">
             {ticket.people_ahead === 0 ? 'You are next' : `${ticket.people_ahead} ahead of you`}
