@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { and, desc, eq, like } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { outbox } from '../../db/schema/outbox.ts';
 import { bearer, type TestApp } from '../../test/helpers.ts';
 import { newTenant } from '../../test/tenants.ts';
 import { call } from '../../test/work.ts';
+import { linkInBookingMail } from './barber.mails.ts';
 import { barberAppointments } from './barber.schema.ts';
 import { addDays, instantAt, localTimeOf } from './slots.ts';
 
@@ -113,6 +116,39 @@ export async function booked(t: TestApp, token: string, body: Record<string, unk
     status: string;
     staff: { id: string };
   };
+}
+
+/**
+ * Books `shop`'s first service on its public page for `email`, tomorrow at `hour` (shop time), and
+ * expects 201; the start booked and the link its confirmation mailed.
+ */
+export async function bookedOnline(
+  t: TestApp,
+  shop: Shop,
+  email: string,
+  hour: number,
+  name = 'Online Booker',
+) {
+  const made = await t.app.inject({
+    method: 'POST',
+    url: `/api/public/booking/${shop.slug}/appointments`,
+    payload: {
+      name,
+      phone: '+254700000001',
+      email,
+      service_ids: [shop.service.id],
+      start_at: shopTimeAt(t, shop.timezone, 1, hour),
+    },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  const [mail] = await t.db.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.to, email), like(outbox.subject, 'Your booking at%')))
+    .orderBy(desc(outbox.createdAt));
+  const link = mail && linkInBookingMail(mail.text);
+  if (!link) throw new Error(`no confirmation to ${email}`);
+  return { start: made.json().data.start_at as string, link };
 }
 
 /** A booked appointment that has already started (a booking cannot be made in the past): straight into the database. */

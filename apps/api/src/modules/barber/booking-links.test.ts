@@ -1,12 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { outbox } from '../../db/schema/outbox.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { TEST_JWT_SECRET, useTestApp } from '../../test/helpers.ts';
 import { call } from '../../test/work.ts';
-import { linkInBookingMail } from './barber.mails.ts';
-import { barberShop, type Shop, shopTimeAt } from './barber-test-helpers.ts';
+import { barberShop, bookedOnline, type Shop } from './barber-test-helpers.ts';
 import { bookingLinks } from './booking-links.ts';
 
 const t = useTestApp();
@@ -52,28 +49,11 @@ describe('a link opens its own booking only', () => {
   /** Books online; the appointment's id (as the shop sees it) and its link's token. */
   async function bookOnline(shop: Shop, hour: number) {
     const email = `links-${randomUUID()}@example.com`;
-    const made = await t.app.inject({
-      method: 'POST',
-      url: `${BASE}/${shop.slug}/appointments`,
-      payload: {
-        name: 'Link Holder',
-        phone: '+254700000002',
-        email,
-        service_ids: [shop.service.id],
-        start_at: shopTimeAt(t, shop.timezone, 1, hour),
-      },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const [mail] = await t.db.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.to, email), like(outbox.subject, 'Your booking at%')))
-      .orderBy(desc(outbox.createdAt));
-    const token = mail && linkInBookingMail(mail.text)?.split('/').pop();
-    if (!token) throw new Error('no link mailed');
+    const { start, link } = await bookedOnline(t, shop, email, hour, 'Link Holder');
+    const token = link.split('/').pop() as string;
     const list = await call(t, 'GET', `/api/barber/appointments?q=${encodeURIComponent(email)}`, shop.token);
     const id: string = list.json().data[0].id;
-    return { id, token, start: made.json().data.start_at as string };
+    return { id, token, start };
   }
 
   it("refuses another booking's token, one of another key, a hash of the id, and another shop's link", async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { outbox } from '../../db/schema/outbox.ts';
@@ -9,7 +9,7 @@ import { call } from '../../test/work.ts';
 import { Mailer } from '../mail/mailer.ts';
 import { linkInBookingMail } from './barber.mails.ts';
 import { barberAppointments } from './barber.schema.ts';
-import { barberShop, booked, type Shop, shopTimeAt } from './barber-test-helpers.ts';
+import { barberShop, booked, bookedOnline, type Shop, shopTimeAt } from './barber-test-helpers.ts';
 import { createReminderJob } from './reminders.ts';
 
 const t = useTestApp();
@@ -131,28 +131,7 @@ describe('the reminder mail the day before', () => {
 });
 
 describe("the reminder's link (an online booking's cancel/reschedule page)", () => {
-  const bookOnline = async (shop: Shop, email: string, hour: number) => {
-    const made = await t.app.inject({
-      method: 'POST',
-      url: `/api/public/booking/${shop.slug}/appointments`,
-      payload: {
-        name: 'Online Booker',
-        phone: '+254700000001',
-        email,
-        service_ids: [shop.service.id],
-        start_at: shopTimeAt(t, shop.timezone, 1, hour),
-      },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const [mail] = await t.db.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.to, email), like(outbox.subject, 'Your booking at%')))
-      .orderBy(desc(outbox.createdAt));
-    const link = mail && linkInBookingMail(mail.text);
-    if (!link) throw new Error(`no confirmation to ${email}`);
-    return { start: made.json().data.start_at as string, link };
-  };
+  const bookOnline = (shop: Shop, email: string, hour: number) => bookedOnline(t, shop, email, hour);
   /** The public API's answer for a link's page (/book/{slug}/manage/{token}). */
   const manage = (link: string) =>
     t.app.inject({ method: 'GET', url: new URL(link).pathname.replace(/^\/book\//, '/api/public/booking/') });
