@@ -131,8 +131,11 @@ describe('the public booking page', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/^E-mail/), 'njeri@example.com');
     await user.click(screen.getByRole('button', { name: 'Book' }));
     await screen.findByText(/just booked/);
-    // The form goes until another time is picked.
+    // The form goes until another time is picked, and the focus (on Book) goes back to the times.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Book' })).toBeNull());
+    expect(document.activeElement?.textContent).toMatch(/^3\. Day and time/);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('Day'));
   });
 
   it('says so for a slug that names no shop', async () => {

@@ -46,6 +46,7 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
   const [done, setDone] = useState<PublicAppointment | null>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   const bookedHeading = useRef<HTMLHeadingElement>(null);
+  const timesHeading = useRef<HTMLParagraphElement>(null);
   // The form the keyboard was in is gone: the confirmation takes the focus, and is read out.
   useEffect(() => {
     if (done) bookedHeading.current?.focus();
@@ -78,7 +79,10 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
       if (error instanceof ApiError) setErrors(error.fields);
       setFailure(errorMessage(error));
       if (error instanceof ApiError && error.status === 409) {
-        setStartAt(null);
+        // The details form (and its Book button, which had the focus) goes until another time is
+        // chosen: the focus goes back to the day and time, where that is done; the alert is read out.
+        flushSync(() => setStartAt(null));
+        timesHeading.current?.focus();
         await queryClient.invalidateQueries({ queryKey: ['booking', slug, 'slots'] });
       }
     } finally {
@@ -152,7 +156,7 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
                 </Stack>
               </Radio.Group>
               <Stack gap="xs">
-                <Text fw={500} size="sm">
+                <Text fw={500} size="sm" ref={timesHeading} tabIndex={-1} style={{ outline: 'none' }}>
                   3. Day and time ({minutes} min)
                 </Text>
                 <SlotPicker
