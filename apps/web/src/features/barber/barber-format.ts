@@ -5,6 +5,7 @@ import {
   type AppointmentStep,
   BARBER_MESSAGES,
 } from '@workhub/shared/schemas/barber';
+import { instantAt, instantsAt } from '@workhub/shared/wall-clock';
 
 /** 540 -> '09:00'. */
 export const minutesToTime = (minutes: number) =>
@@ -54,42 +55,17 @@ export const minuteOfDayIn = (iso: string, timezone: string) => {
 
 /**
  * The instant (ISO) at which the clock of `timezone` reads `minute` of `date`, as the API reads a
- * time of day (slots.ts instantAt): the earlier of a time the clocks repeat (the night they go
- * back); for a time they skip (the night they go forward), the instant they skip it (02:30 when
- * 02:00 becomes 03:00: 03:00). A form refuses a skipped time first (isSkippedTime).
+ * time of day (the shared wall clock, '@workhub/shared/wall-clock'): the earlier of a time the
+ * clocks repeat (the night they go back); for a time they skip (the night they go forward), the
+ * instant they skip it (02:30 when 02:00 becomes 03:00: 03:00). A form refuses a skipped time
+ * first (isSkippedTime).
  */
-export const instantIn = (date: string, minute: number, timezone: string): string => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, 0, minute);
-  const offset = (at: number) => {
-    const local = minuteOfDayIn(new Date(at).toISOString(), timezone);
-    const localDate = todayFor(at, timezone);
-    const [ly, lm, ld] = localDate.split('-').map(Number) as [number, number, number];
-    return Date.UTC(ly, lm - 1, ld, 0, local) - Math.floor(at / 60_000) * 60_000;
-  };
-  // The offsets in force a day either side: a change of the clocks lies between them, if any.
-  const before = offset(wall - 86_400_000);
-  const after = offset(wall + 86_400_000);
-  const found = [wall - before, wall - after]
-    .filter((at) => offset(at) === wall - at)
-    .sort((a, b) => a - b)[0];
-  if (found !== undefined) return new Date(found).toISOString();
-  // Skipped: the first minute of the new offset, between the two readings' would-be instants.
-  let lo = wall - after;
-  let hi = wall - before;
-  while (hi - lo > 60_000) {
-    const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
-    if (offset(mid) === before) lo = mid;
-    else hi = mid;
-  }
-  return new Date(hi).toISOString();
-};
+export const instantIn = (date: string, minute: number, timezone: string): string =>
+  instantAt(date, minute, timezone).toISOString();
 
 /** Whether the clocks skip `minute` of `date` in `timezone` (the night they go forward): no such time. */
-export const isSkippedTime = (date: string, minute: number, timezone: string): boolean => {
-  const at = instantIn(date, minute, timezone);
-  return dateIn(at, timezone) !== date || minuteOfDayIn(at, timezone) !== minute;
-};
+export const isSkippedTime = (date: string, minute: number, timezone: string): boolean =>
+  instantsAt(date, minute, timezone).length === 0;
 
 /** Why a time typed for a day is no time that day. */
 export const skippedTime = (time: string) =>
