@@ -8,8 +8,8 @@ import {
   cbeTermBody,
   cbeYearBody,
 } from '@workhub/shared/schemas/cbe';
-import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
+import { CheckedController } from '../../../lib/form-timing.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCbeWrite } from '../api/cbe-query.ts';
@@ -118,8 +118,8 @@ export const GradeForm = ({ grade, onDone }: { grade?: CbeGrade; onDone: () => v
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <TextInput label="Name" placeholder="Grade 4" withAsterisk data-autofocus {...field('name')} />
-        <Controller
-          control={form.control}
+        <CheckedController
+          form={form}
           name="level"
           render={({ field: level, fieldState }) => (
             <NumberInput
@@ -129,6 +129,7 @@ export const GradeForm = ({ grade, onDone }: { grade?: CbeGrade; onDone: () => v
               clampBehavior="none"
               value={level.value as number}
               onChange={(value) => level.onChange(value === '' ? 0 : Number(value))}
+              onBlur={level.onBlur}
               error={fieldState.error?.message}
             />
           )}

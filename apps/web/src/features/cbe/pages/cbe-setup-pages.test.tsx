@@ -191,4 +191,38 @@ describe('SetupPage creates', { timeout: 20_000 }, () => {
     expect(level).toHaveProperty('value', '-4');
     expect(writes()).toEqual([]);
   });
+
+  it("says a grade's level is out of range once the user leaves it, and nothing when tabbed past", async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
+    routeFetch(fetchMock, {
+      'GET /api/cbe/grades': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/teachers': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/learning-areas': () => jsonResponse(200, listOf([])),
+    });
+    renderWithData(<SetupPage />, '/cbe/classes');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Grades and learning areas' }));
+    await user.click(await screen.findByRole('button', { name: '+ New grade' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New grade' }));
+    const level = dialog.getByLabelText(/^Level/);
+    // Name, then Level, untouched: on to the buttons, no message.
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByLabelText(/^Name/)));
+    await user.tab();
+    expect(document.activeElement).toBe(level);
+    await user.tab();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(dialog.queryByText('Must be at most 20')).toBeNull();
+    expect(level.getAttribute('aria-invalid')).not.toBe('true');
+
+    await user.clear(level);
+    await user.type(level, '25');
+    await user.tab();
+    expect(await dialog.findByText('Must be at most 20')).toBeTruthy();
+    expect(dialog.queryByText(cbeMessages.nameRequired)).toBeNull();
+    await user.clear(level);
+    await user.type(level, '2');
+    await waitFor(() => expect(dialog.queryByText('Must be at most 20')).toBeNull());
+    expect(writes()).toEqual([]);
+  });
 });

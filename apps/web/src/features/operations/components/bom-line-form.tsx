@@ -2,9 +2,9 @@ import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextIn
 import { messages } from '@workhub/shared/messages';
 import { type BomLine, bomLineBody } from '@workhub/shared/schemas/operations';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-error.ts';
+import { CheckedController } from '../../../lib/form-timing.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useSaveBomLine } from '../api/bom.ts';
@@ -66,8 +66,8 @@ export const BomLineForm = ({ productId, productName, line, onDone }: BomLineFor
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Controller
-          control={form.control}
+        <CheckedController
+          form={form}
           name="product_needed"
           render={({ field: component, fieldState }) => (
             <ProductSelect
@@ -81,6 +81,7 @@ export const BomLineForm = ({ productId, productName, line, onDone }: BomLineFor
                 setCycle(null);
                 component.onChange(choice?.id ?? '');
               }}
+              onBlur={component.onBlur}
             />
           )}
         />

@@ -19,11 +19,11 @@ import {
   purchaseOrderBody,
 } from '@workhub/shared/schemas/operations-orders';
 import { useRef, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ScrollFrame } from '../../../components/scroll-frame.tsx';
 import { priced } from '../../../lib/currency.ts';
+import { CheckedController } from '../../../lib/form-timing.ts';
 import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -168,8 +168,8 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
                 {keys.map((key, index) => (
                   <Table.Tr key={key}>
                     <Table.Td>
-                      <Controller
-                        control={form.control}
+                      <CheckedController
+                        form={form}
                         name={`lines.${index}.product_id`}
                         render={({ field: product, fieldState }) => (
                           <ProductSelect
@@ -182,6 +182,7 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
                               if (choice?.price !== undefined)
                                 form.setValue(`lines.${index}.unit_price`, decimalInput(choice.price));
                             }}
+                            onBlur={product.onBlur}
                           />
                         )}
                       />

@@ -10,6 +10,8 @@ type ProductSelectProps = {
   label: string;
   value: string;
   onChange: (choice: ProductChoice | null) => void;
+  /** When the box loses the focus (a form checks a changed value then, lib/form-timing.ts). */
+  onBlur?: () => void;
   /** The chosen product's name, shown before any search has run (an edited line's component). */
   selectedName?: string | null;
   error?: string | undefined;
@@ -29,6 +31,7 @@ export const ProductSelect = ({
   label,
   value,
   onChange,
+  onBlur,
   selectedName,
   error,
   exclude = [],
@@ -76,6 +79,7 @@ export const ProductSelect = ({
         setChosen(next);
         onChange(next);
       }}
+      onBlur={onBlur}
       nothingFoundMessage={products.isFetching ? 'Searching…' : 'No active product matches'}
       error={error}
       filter={({ options }) => options}

@@ -1,8 +1,8 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { stockAdjustmentBody } from '@workhub/shared/schemas/operations';
-import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
+import { CheckedController } from '../../../lib/form-timing.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdjustStock } from '../api/stock.ts';
@@ -33,8 +33,8 @@ export const StockAdjustmentForm = ({ product, onDone }: StockAdjustmentFormProp
   return (
     <form onSubmit={submit} noValidate aria-label="Stock count">
       <Stack gap="md">
-        <Controller
-          control={form.control}
+        <CheckedController
+          form={form}
           name="product_id"
           render={({ field: chosen, fieldState }) => (
             <ProductSelect
@@ -44,6 +44,7 @@ export const StockAdjustmentForm = ({ product, onDone }: StockAdjustmentFormProp
               selectedName={product?.name ?? null}
               error={fieldState.error?.message}
               onChange={(choice) => chosen.onChange(choice?.id ?? '')}
+              onBlur={chosen.onBlur}
             />
           )}
         />

@@ -1,8 +1,8 @@
 import { Button, ColorInput, Group, Stack, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { TAG_NAME_MAX, type Tag, tagBody } from '@workhub/shared/schemas/tags';
-import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
+import { CheckedController } from '../../../lib/form-timing.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateTag } from '../api/create-tag.ts';
@@ -58,8 +58,8 @@ export const TagForm = ({ tag, onDone }: TagFormProps) => {
           data-autofocus
           {...field('name')}
         />
-        <Controller
-          control={form.control}
+        <CheckedController
+          form={form}
           name="color"
           render={({ field, fieldState }) => (
             <ColorInput

@@ -31,7 +31,7 @@ const renderTags = () => {
   return renderWithData(<TagsPage />, '/tags');
 };
 
-describe('TagsPage', () => {
+describe('TagsPage', { timeout: 15_000 }, () => {
   it('lists the tags with their colour, name and how many projects and tasks carry them', async () => {
     routeFetch(fetchMock, { 'GET /api/tags': () => jsonResponse(200, page(fakeTags())) });
     renderTags();
@@ -88,6 +88,27 @@ describe('TagsPage', () => {
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.tagCreated));
     expect(bodyOf('POST')).toEqual({ name: 'Client B', color: '#1e90ff' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New tag' })).toBeNull());
+  });
+
+  it('says a colour is not one once the user leaves it, before any save, and takes it back once it is', async () => {
+    const user = userEvent.setup();
+    routeFetch(fetchMock, { 'GET /api/tags': () => jsonResponse(200, page([])) });
+    renderTags();
+    await user.click((await screen.findAllByRole('button', { name: '+ New Tag' }))[0] as HTMLElement);
+    const dialog = within(await screen.findByRole('dialog', { name: 'New tag' }));
+    const colour = dialog.getByLabelText('Colour') as HTMLInputElement;
+    await user.clear(colour);
+    await user.type(colour, 'blue');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(dialog.queryByText(messages.tagColorInvalid)).toBeNull();
+    await user.tab();
+    expect(await dialog.findByText(messages.tagColorInvalid)).toBeTruthy();
+    // Only the field left: Name was never touched.
+    expect(dialog.queryByText(messages.tagNameRequired)).toBeNull();
+    await user.clear(colour);
+    await user.type(colour, '#1E90FF');
+    await waitFor(() => expect(dialog.queryByText(messages.tagColorInvalid)).toBeNull());
+    expect(bodyOf('POST')).toBeUndefined();
   });
 
   it('shows a taken name under Name and keeps the dialog open', async () => {

@@ -1,8 +1,8 @@
 import { Button, Group, MultiSelect, NativeSelect, Select, Stack, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { type Counter, counterBody, ticketingMessages } from '@workhub/shared/schemas/ticketing';
-import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
+import { CheckedController } from '../../../lib/form-timing.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useOperators, useSaveCounter } from '../api/counters.ts';
@@ -37,8 +37,8 @@ export const CounterForm = ({ counter, onDone }: { counter?: Counter | undefined
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput label="Name" autoComplete="off" withAsterisk data-autofocus {...field('name')} />
-        <Controller
-          control={form.control}
+        <CheckedController
+          form={form}
           name="service_ids"
           render={({ field: f, fieldState }) => (
             <MultiSelect
@@ -56,8 +56,8 @@ export const CounterForm = ({ counter, onDone }: { counter?: Counter | undefined
             />
           )}
         />
-        <Controller
-          control={form.control}
+        <CheckedController
+          form={form}
           name="operator_user_id"
           render={({ field: f, fieldState }) => (
             <Select
@@ -66,6 +66,7 @@ export const CounterForm = ({ counter, onDone }: { counter?: Counter | undefined
               data={(operators.data ?? []).map((o) => ({ value: o.user_id, label: o.name }))}
               value={f.value || null}
               onChange={(value) => f.onChange(value ?? '')}
+              onBlur={f.onBlur}
               error={fieldState.error?.message}
               placeholder="Nobody assigned"
             />

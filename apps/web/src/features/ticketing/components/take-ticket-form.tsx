@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Card, Group, NativeSelect, Stack, Switch, Text } from '@mantine/core';
 import { ticketBody, ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import { useEffect, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorState, LoadingState } from '../../../components/data-states.tsx';
+import { CheckedController } from '../../../lib/form-timing.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useMyQueue, useTakeMyTicket } from '../api/my-tickets.ts';
 import type { IssuedTicket } from '../api/tickets.ts';
@@ -115,8 +115,8 @@ export const TakeTicketForm = () => {
               ]}
               {...field('service_id')}
             />
-            <Controller
-              control={form.control}
+            <CheckedController
+              form={form}
               name="priority"
               render={({ field: f }) => (
                 <Switch

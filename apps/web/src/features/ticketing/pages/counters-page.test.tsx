@@ -1,4 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@workhub/shared/messages';
+import { ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { csvResponse } from '../../../test/downloads.ts';
@@ -83,6 +86,39 @@ describe('CountersPage', { timeout: 15_000 }, () => {
       '/api/ticketing/counters',
       { name: 'Window 1', service_ids: [SERVICE_ID], operator_user_id: null, status: 'active' },
     ]);
+  });
+
+  it('says no service is left once the user empties the list and leaves it, before any save', async () => {
+    signInAs('owner');
+    open({ ...choices, 'GET /api/ticketing/counters': () => jsonResponse(200, listOf([counter()])) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Window 1' }));
+    const services = dialog.getByRole('combobox', { name: /Services it calls/ });
+    await waitFor(() => expect(dialog.getByText('A · Accounts')).toBeTruthy());
+    await user.click(services);
+    await user.keyboard('{Backspace}');
+    expect(dialog.queryByText('A · Accounts')).toBeNull();
+    await user.tab();
+    expect(await dialog.findByText(ticketingMessages.servicesRequired)).toBeTruthy();
+    expect(bodyOf('PATCH')).toBeUndefined();
+  });
+
+  it('says nothing about the fields of a new counter a keyboard tabs through untouched', async () => {
+    signInAs('owner');
+    open({ ...choices, 'GET /api/ticketing/counters': () => jsonResponse(200, listOf([])) });
+    const user = userEvent.setup();
+    await screen.findByText('No counters yet');
+    await user.click(screen.getAllByRole('button', { name: '+ New counter' })[0] as HTMLElement);
+    const dialog = within(await screen.findByRole('dialog', { name: 'New counter' }));
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByLabelText(/^Name/)));
+    const operator = dialog.getByLabelText('Operator');
+    while (document.activeElement !== operator) await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(dialog.getByLabelText('Status'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(dialog.queryByText(ticketingMessages.servicesRequired)).toBeNull();
+    expect(dialog.queryByText(messages.nameRequired)).toBeNull();
   });
 
   it('asks before deactivating, sends nothing on Cancel, and deactivates on confirm', async () => {

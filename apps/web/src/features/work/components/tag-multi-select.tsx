@@ -1,20 +1,20 @@
 import { MultiSelect } from '@mantine/core';
 import { TAGS_PER_RECORD_MAX } from '@workhub/shared/schemas/tags';
-import type { Control, FieldValues, Path } from 'react-hook-form';
-import { Controller } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { CheckedController } from '../../../lib/form-timing.ts';
 import { tagOptions, useTagChoices } from '../../../lib/workspace-tags.ts';
 
-type TagMultiSelectProps<T extends FieldValues> = {
-  control: Control<T>;
+type TagMultiSelectProps<T extends FieldValues, TOut> = {
+  form: UseFormReturn<T, unknown, TOut>;
   name: Path<T>;
 };
 
 /** 'Tags' of a project or task form: any of the workspace's tags (Settings > Tags makes them). */
-export const TagMultiSelect = <T extends FieldValues>({ control, name }: TagMultiSelectProps<T>) => {
+export const TagMultiSelect = <T extends FieldValues, TOut>({ form, name }: TagMultiSelectProps<T, TOut>) => {
   const tags = useTagChoices();
   return (
-    <Controller
-      control={control}
+    <CheckedController
+      form={form}
       name={name}
       render={({ field, fieldState }) => (
         <MultiSelect

@@ -163,7 +163,7 @@ export const TaskForm = ({ members, task, place }: TaskFormProps) => {
                 error={form.getFieldState('milestone_id', form.formState).error?.message}
                 {...register('milestone_id', { setValueAs: (value) => (value ? value : null) })}
               />
-              <TagMultiSelect control={form.control} name="tag_ids" />
+              <TagMultiSelect form={form} name="tag_ids" />
               <Group justify="flex-end">
                 <Button component={Link} to={cancelTo} variant="default">
                   Cancel

@@ -68,7 +68,7 @@ const ProjectForm = ({ project }: { project?: Project }) => {
             <TextInput label="Due Date" type="date" {...field('due_date')} />
             <NativeSelect label="Status" data={STATUS_OPTIONS} {...field('status')} />
           </SimpleGrid>
-          <TagMultiSelect control={form.control} name="tag_ids" />
+          <TagMultiSelect form={form} name="tag_ids" />
           <Group justify="flex-end">
             <Button component={Link} to={AFTER_SAVE} variant="default">
               Cancel
