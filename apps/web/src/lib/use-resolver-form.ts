@@ -1,3 +1,4 @@
+import { type BaseSyntheticEvent, useEffect, useRef } from 'react';
 import {
   type DefaultValues,
   type FieldValues,
@@ -41,10 +42,14 @@ export const useResolverForm = <TInput extends FieldValues, TOutput>(
     resolver,
     ...MESSAGE_TIMING,
     defaultValues: options.defaultValues,
+    // react-hook-form focuses the first wrong field in the order the fields registered, in which a
+    // Controller's (a Select, a NumberInput) comes after the inputs `register` bound even when it
+    // is above them: the effect below takes the page's order instead.
+    shouldFocusError: false,
   });
   const register = registerChecked(form);
   const fields = options.fields ?? (Object.keys(options.defaultValues) as Path<TInput>[]);
-  const submit = form.handleSubmit(async (values) => {
+  const handled = form.handleSubmit(async (values) => {
     try {
       await options.onSubmit(values, form);
     } catch (error) {
@@ -52,6 +57,21 @@ export const useResolverForm = <TInput extends FieldValues, TOutput>(
       showFormError(error, form.setError, fields, options.conflictField);
     }
   });
+  const formElement = useRef<HTMLFormElement | null>(null);
+  const submit = (event?: BaseSyntheticEvent) => {
+    if (event?.currentTarget instanceof HTMLFormElement) formElement.current = event.currentTarget;
+    return handled(event);
+  };
+
+  // A submit the checks refused: once its messages are on the page, the first wrong field in the
+  // page's order takes the focus (a keyboard or screen reader user lands on what to fix).
+  const { submitCount, isSubmitSuccessful } = form.formState;
+  const focusTarget = useRef({ form, fields });
+  focusTarget.current = { form, fields };
+  useEffect(() => {
+    if (submitCount === 0 || isSubmitSuccessful) return;
+    focusFirstWrongField(formElement.current, focusTarget.current.form, focusTarget.current.fields);
+  }, [submitCount, isSubmitSuccessful]);
 
   return {
     form,
@@ -63,3 +83,23 @@ export const useResolverForm = <TInput extends FieldValues, TOutput>(
     isSubmitting: form.formState.isSubmitting,
   };
 };
+
+/**
+ * Focuses the first field of `element` marked invalid (`aria-invalid`, which every Mantine input
+ * showing an error carries), in the page's order; a form submitted without its element (a button
+ * outside it calling `submit()`), or whose wrong field carries no mark, falls back to the first
+ * field with a message in `fields`' order.
+ */
+function focusFirstWrongField<TInput extends FieldValues, TOutput>(
+  element: HTMLFormElement | null,
+  form: UseFormReturn<TInput, unknown, TOutput>,
+  fields: readonly Path<TInput>[],
+): void {
+  const marked = element?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (marked) {
+    marked.focus();
+    return;
+  }
+  const first = fields.find((name) => form.getFieldState(name).error);
+  if (first) form.setFocus(first);
+}

@@ -1,10 +1,11 @@
-import { Button, TextInput } from '@mantine/core';
+import { Button, NumberInput, TextInput } from '@mantine/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { renderPage } from '../test/render.tsx';
 import { ApiError } from './api-error.ts';
+import { CheckedController } from './form-timing.ts';
 import { notify } from './notify.tsx';
 import { useSchemaForm } from './use-schema-form.ts';
 
@@ -187,6 +188,73 @@ describe('useSchemaForm', () => {
       await waitFor(() => expect(message('Not an e-mail')).toBeNull());
       await user.clear(input('Email'));
       expect(await screen.findByText('Email please')).toBeTruthy();
+    });
+  });
+
+  describe('the focus after a refused submit', () => {
+    const ordered = z.object({
+      title: z.string().trim().min(1, { error: 'Title please' }),
+      count: z.number().min(1, { error: 'At least 1' }),
+      note: z.string().trim().min(1, { error: 'Note please' }),
+    });
+    // A controlled field between two registered ones: react-hook-form's own order puts it last.
+    const Ordered = ({ outside = false }: { outside?: boolean }) => {
+      const { form, field, submit } = useSchemaForm(ordered, {
+        defaultValues: { title: 'Set', count: 0, note: '' },
+        onSubmit: async () => {},
+      });
+      return (
+        <>
+          <form onSubmit={submit} noValidate>
+            <TextInput label="Title" {...field('title')} />
+            <CheckedController
+              form={form}
+              name="count"
+              render={({ field: count, fieldState }) => (
+                <NumberInput
+                  label="Count"
+                  value={count.value}
+                  onChange={(value) => count.onChange(Number(value))}
+                  onBlur={count.onBlur}
+                  ref={count.ref}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <TextInput label="Note" {...field('note')} />
+            <Button type="submit">Save</Button>
+          </form>
+          {outside && <Button onClick={() => void submit()}>Save from outside</Button>}
+        </>
+      );
+    };
+
+    it('goes to the first wrong field in the order of the page, a controlled one included', async () => {
+      const user = userEvent.setup();
+      renderPage(<Ordered />);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('At least 1')).toBeTruthy();
+      expect(screen.getByText('Note please')).toBeTruthy();
+      await waitFor(() => expect(document.activeElement).toBe(input('Count')));
+    });
+
+    it('goes to a wrong field when a button outside the form submits it', async () => {
+      const user = userEvent.setup();
+      renderPage(<Ordered outside />);
+      await user.click(screen.getByRole('button', { name: 'Save from outside' }));
+      expect(await screen.findByText('At least 1')).toBeTruthy();
+      await waitFor(() => expect(document.activeElement).toBe(input('Count')));
+    });
+
+    it('leaves the focus where it is after a submit that passed', async () => {
+      const user = userEvent.setup();
+      renderPage(<Ordered />);
+      await user.type(input('Note'), 'Fine');
+      await user.clear(input('Count'));
+      await user.type(input('Count'), '3');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save' }));
     });
   });
 });

@@ -130,6 +130,7 @@ export const GradeForm = ({ grade, onDone }: { grade?: CbeGrade; onDone: () => v
               value={level.value as number}
               onChange={(value) => level.onChange(value === '' ? 0 : Number(value))}
               onBlur={level.onBlur}
+              ref={level.ref}
               error={fieldState.error?.message}
             />
           )}

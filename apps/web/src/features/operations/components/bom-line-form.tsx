@@ -82,6 +82,7 @@ export const BomLineForm = ({ productId, productName, line, onDone }: BomLineFor
                 component.onChange(choice?.id ?? '');
               }}
               onBlur={component.onBlur}
+              ref={component.ref}
             />
           )}
         />

@@ -183,6 +183,7 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
                                 form.setValue(`lines.${index}.unit_price`, decimalInput(choice.price));
                             }}
                             onBlur={product.onBlur}
+                            ref={product.ref}
                           />
                         )}
                       />

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 import { useProducts } from '../api/get-products.ts';
 
 /** A chosen product: its price too, for an order line's default unit price. */
@@ -12,6 +12,8 @@ type ProductSelectProps = {
   onChange: (choice: ProductChoice | null) => void;
   /** When the box loses the focus (a form checks a changed value then, lib/form-timing.ts). */
   onBlur?: () => void;
+  /** The box's input: a form's failed submit moves the focus to it when it is the first wrong field. */
+  ref?: Ref<HTMLInputElement>;
   /** The chosen product's name, shown before any search has run (an edited line's component). */
   selectedName?: string | null;
   error?: string | undefined;
@@ -32,6 +34,7 @@ export const ProductSelect = ({
   value,
   onChange,
   onBlur,
+  ref,
   selectedName,
   error,
   exclude = [],
@@ -80,6 +83,7 @@ export const ProductSelect = ({
         onChange(next);
       }}
       onBlur={onBlur}
+      ref={ref}
       nothingFoundMessage={products.isFetching ? 'Searching…' : 'No active product matches'}
       error={error}
       filter={({ options }) => options}

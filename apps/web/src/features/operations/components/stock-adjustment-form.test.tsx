@@ -44,6 +44,8 @@ describe('StockAdjustmentForm', { timeout: 20_000 }, () => {
     expect(await form().findByText(messages.productUnknown)).toBeTruthy();
     expect(form().getByText(messages.quantityRequired)).toBeTruthy();
     expect(form().getByText(messages.adjustmentReasonRequired)).toBeTruthy();
+    // The first wrong field, a Select bound through a controller, takes the focus.
+    await waitFor(() => expect(document.activeElement).toBe(input('Product')));
     expect(posts()).toEqual([]);
     expect(onDone).not.toHaveBeenCalled();
   });

@@ -45,6 +45,7 @@ export const StockAdjustmentForm = ({ product, onDone }: StockAdjustmentFormProp
               error={fieldState.error?.message}
               onChange={(choice) => chosen.onChange(choice?.id ?? '')}
               onBlur={chosen.onBlur}
+              ref={chosen.ref}
             />
           )}
         />

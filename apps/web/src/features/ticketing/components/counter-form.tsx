@@ -48,6 +48,7 @@ export const CounterForm = ({ counter, onDone }: { counter?: Counter | undefined
               value={f.value ?? []}
               onChange={f.onChange}
               onBlur={f.onBlur}
+              ref={f.ref}
               error={
                 fieldState.error?.message ??
                 (services.isError ? 'The services could not be loaded' : undefined)
@@ -67,6 +68,7 @@ export const CounterForm = ({ counter, onDone }: { counter?: Counter | undefined
               value={f.value || null}
               onChange={(value) => f.onChange(value ?? '')}
               onBlur={f.onBlur}
+              ref={f.ref}
               error={fieldState.error?.message}
               placeholder="Nobody assigned"
             />
