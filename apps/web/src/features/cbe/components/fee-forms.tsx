@@ -15,6 +15,7 @@ import { useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeClass, CbeFeeStructure, CbeGrade, CbeInvoice, CbeStatement, CbeTerm } from '../api/types.ts';
 import { formatMoney, useSchoolCurrency } from '../cbe-money.ts';
 import { classLabel, useSchoolToday } from './class-picker.tsx';
+import { StudentWithNumber } from './student-with-number.tsx';
 
 const METHOD_LABELS = { cash: 'Cash', mpesa: 'M-Pesa', bank: 'Bank', cheque: 'Cheque' } as const;
 
@@ -214,7 +215,7 @@ export const StatementView = ({ studentId, own = false }: { studentId: string; o
       {(data) => (
         <Stack gap="xs">
           <Text fw={600}>
-            {data.student.name} ({data.student.admission_no})
+            <StudentWithNumber name={data.student.name} admissionNo={data.student.admission_no} />
           </Text>
           {data.lines.length === 0 ? (
             <Text size="sm" c="dimmed">

@@ -260,4 +260,61 @@ describe('FeesPage', { timeout: 20_000 }, () => {
     });
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Created'));
   });
+
+  it("keeps a student's admission number and an invoice's date on one line ('S-' / '1003', '2026-' / '01-05')", async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
+    const name = 'Wilhelmina-Alexandrina Nomvula Thandiwe Featherstonehaugh-Cholmondeley';
+    const invoice: CbeInvoice = {
+      id: ids.invoice,
+      student_id: ids.amani,
+      student_name: name,
+      admission_no: 'S-1003',
+      term_id: ids.term,
+      term_name: 'Term 1',
+      amount: '18500.0000',
+      paid: '0.0000',
+      balance: '18500.0000',
+      issued_on: '2026-01-05',
+      created_at: at,
+    };
+    const arrear = {
+      student_id: ids.amani,
+      admission_no: 'S-1003',
+      name,
+      class_name: 'Grade 4 East',
+      invoiced: '18500.0000',
+      paid: '0.0000',
+      balance: '18500.0000',
+    };
+    routeFetch(fetchMock, {
+      'GET /api/cbe/settings': () => jsonResponse(200, { data: farSchool() }),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      'GET /api/cbe/terms': () => jsonResponse(200, listOf([term])),
+      'GET /api/cbe/invoices': () => jsonResponse(200, listOf([invoice])),
+      'GET /api/cbe/arrears': () => jsonResponse(200, listOf([arrear])),
+      [`GET /api/cbe/students/${ids.amani}/statement`]: () =>
+        jsonResponse(200, {
+          data: { student: { id: ids.amani, name, admission_no: 'S-1003' }, lines: [], balance: '0.0000' },
+        }),
+    });
+    renderWithData(<FeesPage />, '/cbe/fees');
+    // The name may wrap at its spaces; '(S-1003)' is one unbreakable piece ('(S-' / '1003)' before).
+    const whole = (holder: HTMLElement) => {
+      expect(holder.textContent).toContain(`${name} (S-1003)`);
+      const number = [...holder.querySelectorAll('*')].find((e) => e.textContent === '(S-1003)');
+      expect(number, 'the admission number in an element of its own').toBeTruthy();
+      expect(getComputedStyle(number as Element).whiteSpace).toBe('nowrap');
+    };
+    const invoices = await screen.findByRole('table', { name: 'Invoices' });
+    whole(within(invoices).getAllByRole('row')[1] as HTMLElement);
+    expect(within(invoices).getByText('2026-01-05').className).toMatch(/nowrap/);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Arrears' }));
+    const arrears = await screen.findByRole('table', { name: 'Arrears' });
+    whole(within(arrears).getAllByRole('row')[1] as HTMLElement);
+    await user.click(within(arrears).getByRole('button', { name: 'Statement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Statement' });
+    await within(dialog).findByText('No invoices or payments yet.');
+    whole(dialog);
+  });
 });

@@ -28,6 +28,7 @@ import {
   PaymentForm,
   StatementView,
 } from '../components/fee-forms.tsx';
+import { StudentWithNumber } from '../components/student-with-number.tsx';
 
 type Dialog = { title: string; body: ReactNode; size?: string } | null;
 type TabProps = { open: (d: Dialog) => void; mayManage: boolean };
@@ -123,9 +124,13 @@ const InvoicesTab = ({ open, mayManage }: TabProps) => {
             : undefined
         }
         columns={[
-          { key: 'student', header: 'Student', cell: (i) => `${i.student_name} (${i.admission_no})` },
+          {
+            key: 'student',
+            header: 'Student',
+            cell: (i) => <StudentWithNumber name={i.student_name} admissionNo={i.admission_no} />,
+          },
           { key: 'term', header: 'Term', cell: (i) => i.term_name },
-          { key: 'issued', header: 'Issued', cell: (i) => i.issued_on },
+          { key: 'issued', header: 'Issued', nowrap: true, cell: (i) => i.issued_on },
           { key: 'amount', header: headed('Amount', currency), cell: (i) => money(i.amount) },
           { key: 'paid', header: headed('Paid', currency), cell: (i) => money(i.paid) },
           { key: 'balance', header: headed('Balance', currency), cell: (i) => money(i.balance) },
@@ -290,7 +295,7 @@ const PaymentsTab = () => {
             : undefined
         }
         columns={[
-          { key: 'date', header: 'Paid on', cell: (p) => p.paid_on },
+          { key: 'date', header: 'Paid on', nowrap: true, cell: (p) => p.paid_on },
           { key: 'student', header: 'Student', cell: (p) => p.student_name },
           { key: 'amount', header: headed('Amount', currency), cell: (p) => money(p.amount) },
           { key: 'method', header: 'Method', cell: (p) => p.method },
@@ -348,7 +353,11 @@ const ArrearsTab = ({ open }: TabProps) => {
             : undefined
         }
         columns={[
-          { key: 'student', header: 'Student', cell: (a) => `${a.name} (${a.admission_no})` },
+          {
+            key: 'student',
+            header: 'Student',
+            cell: (a) => <StudentWithNumber name={a.name} admissionNo={a.admission_no} />,
+          },
           { key: 'class', header: 'Class', cell: (a) => a.class_name },
           { key: 'invoiced', header: 'Invoiced', cell: (a) => money(a.invoiced) },
           { key: 'paid', header: headed('Paid', currency), cell: (a) => money(a.paid) },
