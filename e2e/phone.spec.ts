@@ -1,12 +1,13 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { APP_URL } from '../playwright.config.ts';
-import { apiCreateWorkspace, apiSignIn } from './support/api.ts';
-import { createVerifiedUser, shot, signIn } from './support/helpers.ts';
+import { apiCreateWorkspace, apiInviteAndAccept, apiSignIn } from './support/api.ts';
+import { createVerifiedUser, PASSWORD, shot, signIn, uniqueEmail } from './support/helpers.ts';
 
 // On a phone nothing widens the page: a wide table scrolls inside its own frame, a row of fields
 // wraps. A page wider than the screen lets the whole layout slide sideways under the thumb.
 
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
 
 /** How far the page reaches past the right edge of the screen, in CSS pixels (0: it fits). */
 const overflow = (page: Page) =>
@@ -24,6 +25,21 @@ async function phoneOwner(browser: Browser, prefix: string, template: string) {
   await signIn(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/dashboard/);
   return { page, session };
+}
+
+/** Each of `targets` narrower or lower than 24 px, the size WCAG 2.2 asks of a target (2.5.8). */
+async function underSized(targets: Record<string, Locator>): Promise<string[]> {
+  const small: string[] = [];
+  for (const [name, target] of Object.entries(targets)) {
+    await expect(target.first(), name).toBeVisible();
+    for (const one of await target.all()) {
+      const box = await one.boundingBox();
+      if (!box || box.width < 24 || box.height < 24) {
+        small.push(`${name}: ${box ? `${box.width} x ${box.height}` : 'not shown'}`);
+      }
+    }
+  }
+  return small;
 }
 
 /** Visits each path and gives those wider than the screen, with by how much. */
@@ -80,6 +96,41 @@ test('the account pages fit a 390 px phone', async ({ browser }) => {
   await page.goto('/user/security');
   await expect(page.getByRole('region', { name: 'Signed-in devices' })).toBeVisible();
   expect(await overflow(page)).toBeLessThanOrEqual(0);
+});
+
+test("the top bar's, the dashboard's and the team's small targets are 24 px at least (WCAG 2.2 2.5.8)", async ({
+  browser,
+}) => {
+  const { page, session } = await phoneOwner(browser, 'phone-targets', 'workspace');
+  await apiInviteAndAccept(session, {
+    email: uniqueEmail('phone-targets-worker'),
+    first_name: 'Wendy',
+    last_name: 'Worker',
+    role: 'worker',
+    password: PASSWORD,
+  });
+  const switches = page.getByRole('switch', { name: /^Active: / });
+  const seeAll = page.getByRole('link', { name: 'See all' });
+  // On a phone the top bar has a link to the search page in place of its search box.
+  await page.goto('/dashboard');
+  const small = await underSized({
+    'Search at 390': page.getByRole('banner').getByRole('link', { name: 'Search', exact: true }),
+    'See all at 390': seeAll,
+  });
+  await page.goto('/team');
+  small.push(...(await underSized({ 'Active switch at 390': switches })));
+  // Wider, the top bar has the search box and the trial's badge, a link to billing.
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/dashboard');
+  small.push(
+    ...(await underSized({
+      'Trial badge at 1280': page.getByRole('banner').getByRole('link', { name: /^Trial: \d+ days? left$/ }),
+      'See all at 1280': seeAll,
+    })),
+  );
+  await page.goto('/team');
+  small.push(...(await underSized({ 'Active switch at 1280': switches })));
+  expect(small).toEqual([]);
 });
 
 test("a salon's dashboard and its staff form fit a 390 px phone", async ({ browser }) => {

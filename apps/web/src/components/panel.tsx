@@ -1,6 +1,7 @@
 import { Anchor, Center, Group, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import target from './target-size.module.css';
 
 type PanelProps = {
   title: string;
@@ -17,7 +18,7 @@ export const Panel = ({ title, seeAll, children }: PanelProps) => (
         {title}
       </Title>
       {seeAll ? (
-        <Anchor component={Link} to={seeAll} size="sm">
+        <Anchor component={Link} to={seeAll} size="sm" className={target.link}>
           See all
         </Anchor>
       ) : null}

@@ -1,6 +1,7 @@
 import { Anchor, Box, TextInput } from '@mantine/core';
 import { SEARCH_TEXT_MAX } from '@workhub/shared/constants';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import target from '../../components/target-size.module.css';
 import { useSearchBox } from '../../lib/search-box.ts';
 import { useMay } from '../../lib/use-may.ts';
 
@@ -34,7 +35,7 @@ export const GlobalSearch = () => {
           </form>
         </search>
       </Box>
-      <Anchor component={Link} to="/search" hiddenFrom="xs" size="sm" fw={600}>
+      <Anchor component={Link} to="/search" hiddenFrom="xs" size="sm" fw={600} className={target.link}>
         Search
       </Anchor>
     </>

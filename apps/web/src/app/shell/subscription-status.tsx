@@ -1,6 +1,7 @@
 import { Badge, Box } from '@mantine/core';
 import { can } from '@workhub/shared/permissions';
 import { Link, useLocation } from 'react-router';
+import target from '../../components/target-size.module.css';
 import { ReadOnlyAlert } from '../../features/billing/components/read-only-alert.tsx';
 import { authOf } from '../../lib/auth.ts';
 import type { SignedInSession } from '../../lib/session-store.ts';
@@ -22,6 +23,7 @@ export const TrialBadge = ({ session }: Props) => {
       variant="light"
       color={subscription.days_left <= 7 ? 'orange' : 'blue'}
       style={{ cursor: 'pointer' }}
+      className={target.badge}
       visibleFrom="xs"
     >
       Trial: {days} left
