@@ -42,6 +42,16 @@ async function underSized(targets: Record<string, Locator>): Promise<string[]> {
   return small;
 }
 
+/** The badges in the page's tables that show less than their word ('BOOK…'), with their widths. */
+const cutBadges = (page: Page) =>
+  page
+    .locator('table .mantine-Badge-label')
+    .evaluateAll((labels) =>
+      labels
+        .filter((label) => label.scrollWidth > label.clientWidth)
+        .map((label) => `${label.textContent}: ${label.clientWidth} of ${label.scrollWidth} px`),
+    );
+
 /** Visits each path and gives those wider than the screen, with by how much. */
 async function widePages(page: Page, paths: string[]): Promise<string[]> {
   const wide: string[] = [];
@@ -133,7 +143,9 @@ test("the top bar's, the dashboard's and the team's small targets are 24 px at l
   expect(small).toEqual([]);
 });
 
-test("a salon's dashboard and its staff form fit a 390 px phone", async ({ browser }) => {
+test("a salon's dashboard and its staff form fit a 390 px phone, its status badges show their whole word", async ({
+  browser,
+}) => {
   const { page, session } = await phoneOwner(browser, 'phone-salon', 'barber');
   const loaded = await fetch(`${APP_URL}/api/barber/sample-data`, {
     method: 'POST',
@@ -142,6 +154,20 @@ test("a salon's dashboard and its staff form fit a 390 px phone", async ({ brows
   });
   expect(loaded.status).toBe(201);
   expect(await widePages(page, ['/dashboard_barber', '/barber/staff', '/barber/appointments'])).toEqual([]);
+
+  // A status badge in a squeezed column shows its whole word ('BOOK…' and 'ACTI…' before).
+  const cut: Record<string, string[]> = {};
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    for (const path of ['/barber/appointments', '/barber/staff', '/barber/services']) {
+      await page.goto(path);
+      await expect(page.locator('table .mantine-Badge-label').first()).toBeVisible();
+      const badges = await cutBadges(page);
+      if (badges.length > 0) cut[`${path} at ${viewport.width}`] = badges;
+    }
+  }
+  expect(cut).toEqual({});
+  await page.setViewportSize(PHONE);
 
   // The week's hours: a row a day, the break under the hours where the dialog is too narrow.
   await page.goto('/barber/staff');
@@ -207,6 +233,28 @@ test("a queue's opening hours fit a 390 px phone", async ({ browser }) => {
   const closes = page.getByLabel('Sunday closes');
   const box = await closes.boundingBox();
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+});
+
+test("a queue's status badges show their whole word", async ({ browser }) => {
+  const { page, session } = await phoneOwner(browser, 'phone-queue-badges', 'ticketing');
+  const loaded = await fetch(`${APP_URL}/api/ticketing/sample-data`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(loaded.status).toBe(201);
+  // A status badge in a squeezed column shows its whole word ('DO…' and 'ACTI…' before).
+  const cut: Record<string, string[]> = {};
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    for (const path of ['/ticketing/tickets', '/ticketing/services', '/ticketing/counters']) {
+      await page.goto(path);
+      await expect(page.locator('table .mantine-Badge-label').first()).toBeVisible();
+      const badges = await cutBadges(page);
+      if (badges.length > 0) cut[`${path} at ${viewport.width}`] = badges;
+    }
+  }
+  expect(cut).toEqual({});
 });
 
 test("an order's lines say they scroll sideways on a 390 px phone", async ({ browser }) => {

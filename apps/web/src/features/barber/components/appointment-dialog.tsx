@@ -14,15 +14,8 @@ import { priced } from '../../../lib/currency.ts';
 import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useAppointmentStep } from '../api/appointments.ts';
-import {
-  dateTimeIn,
-  money,
-  SOURCE_LABELS,
-  STATUS_COLORS,
-  STATUS_LABELS,
-  STEP_TEXT,
-  timeIn,
-} from '../barber-format.ts';
+import { dateTimeIn, money, SOURCE_LABELS, STEP_TEXT, timeIn } from '../barber-format.ts';
+import { AppointmentStatusBadge } from './appointment-status-badge.tsx';
 import { EditServices } from './edit-services.tsx';
 import { MoveAppointment } from './move-appointment.tsx';
 
@@ -171,9 +164,7 @@ export const AppointmentDialog = ({
             </Text>
           ) : null}
           <Group gap="xs">
-            <Badge color={STATUS_COLORS[appointment.status]} variant="light">
-              {STATUS_LABELS[appointment.status]}
-            </Badge>
+            <AppointmentStatusBadge status={appointment.status} />
             <Badge color="gray" variant="outline">
               {SOURCE_LABELS[appointment.source]}
             </Badge>

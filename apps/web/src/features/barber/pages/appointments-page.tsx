@@ -1,4 +1,4 @@
-import { Anchor, Badge, NativeSelect, Paper, Text, TextInput } from '@mantine/core';
+import { Anchor, NativeSelect, Paper, Text, TextInput } from '@mantine/core';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@workhub/shared/schemas/barber';
 import { useSearchParams } from 'react-router';
 import { EmptyList } from '../../../components/data-states.tsx';
@@ -13,8 +13,9 @@ import { useMay } from '../../../lib/use-may.ts';
 import { exportAppointments, useAppointments } from '../api/appointments.ts';
 import { useBarberSettings } from '../api/settings.ts';
 import { useStaff } from '../api/staff.ts';
-import { dateTimeIn, money, SOURCE_LABELS, STATUS_COLORS, STATUS_LABELS } from '../barber-format.ts';
+import { dateTimeIn, money, SOURCE_LABELS, STATUS_LABELS } from '../barber-format.ts';
 import { StepButtons } from '../components/appointment-dialog.tsx';
+import { AppointmentStatusBadge } from '../components/appointment-status-badge.tsx';
 
 const isStatus = (value: string | null): value is AppointmentStatus =>
   value !== null && (APPOINTMENT_STATUSES as readonly string[]).includes(value);
@@ -158,11 +159,7 @@ export const AppointmentsPage = () => {
             {
               key: 'status',
               header: 'Status',
-              cell: (a) => (
-                <Badge color={STATUS_COLORS[a.status]} variant="light">
-                  {STATUS_LABELS[a.status]}
-                </Badge>
-              ),
+              cell: (a) => <AppointmentStatusBadge status={a.status} />,
             },
             mayBook && {
               key: 'steps',

@@ -1,4 +1,4 @@
-import { Badge, Button, Paper, Text } from '@mantine/core';
+import { Button, Paper, Text } from '@mantine/core';
 import type { Appointment } from '@workhub/shared/schemas/barber';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -12,7 +12,8 @@ import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCancelMyAppointment, useMyAppointments } from '../api/appointments.ts';
 import { useBarberSettings } from '../api/settings.ts';
-import { dateTimeIn, money, STATUS_COLORS, STATUS_LABELS } from '../barber-format.ts';
+import { dateTimeIn, money } from '../barber-format.ts';
+import { AppointmentStatusBadge } from '../components/appointment-status-badge.tsx';
 
 /** A customer may cancel a booking that has not started (the server refuses the rest with 409). */
 const cancellable = (a: Appointment, now = Date.now()) =>
@@ -71,11 +72,7 @@ export const MyAppointmentsPage = () => {
             {
               key: 'status',
               header: 'Status',
-              cell: (a) => (
-                <Badge color={STATUS_COLORS[a.status]} variant="light">
-                  {STATUS_LABELS[a.status]}
-                </Badge>
-              ),
+              cell: (a) => <AppointmentStatusBadge status={a.status} />,
             },
             {
               key: 'cancel',

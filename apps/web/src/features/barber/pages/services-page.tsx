@@ -176,7 +176,8 @@ export const ServicesPage = () => {
           key: 'active',
           header: 'Status',
           cell: (s) => (
-            <Badge color={s.active ? 'green' : 'gray'} variant="light">
+            // Never cut short ('OFFER…' in a squeezed column): see AppointmentStatusBadge.
+            <Badge color={s.active ? 'green' : 'gray'} variant="light" miw="max-content">
               {s.active ? 'Offered' : 'Hidden'}
             </Badge>
           ),

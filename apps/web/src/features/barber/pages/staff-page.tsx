@@ -275,7 +275,8 @@ export const StaffPage = () => {
           key: 'active',
           header: 'Status',
           cell: (s) => (
-            <Badge color={s.active ? 'green' : 'gray'} variant="light">
+            // Never cut short ('ACTI…' in a squeezed column): see AppointmentStatusBadge.
+            <Badge color={s.active ? 'green' : 'gray'} variant="light" miw="max-content">
               {s.active ? 'Active' : 'Inactive'}
             </Badge>
           ),

@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -11,8 +11,9 @@ import { useAddWalkIn, useWalkIns } from '../api/appointments.ts';
 import { useServices } from '../api/services.ts';
 import { useBarberSettings } from '../api/settings.ts';
 import { useStaff } from '../api/staff.ts';
-import { STATUS_COLORS, STATUS_LABELS, timeIn } from '../barber-format.ts';
+import { timeIn } from '../barber-format.ts';
 import { StepButtons } from '../components/appointment-dialog.tsx';
+import { AppointmentStatusBadge } from '../components/appointment-status-badge.tsx';
 
 /** /barber/walk-ins: today's queue of walk-ins, each given the earliest free time from now. */
 export const WalkInsPage = () => {
@@ -129,11 +130,7 @@ export const WalkInsPage = () => {
               {
                 key: 'status',
                 header: 'Status',
-                cell: (a) => (
-                  <Badge color={STATUS_COLORS[a.status]} variant="light">
-                    {STATUS_LABELS[a.status]}
-                  </Badge>
-                ),
+                cell: (a) => <AppointmentStatusBadge status={a.status} />,
               },
               mayBook && {
                 key: 'steps',

@@ -137,7 +137,12 @@ export const RecordListPage = <T extends QueueRecord, B>(props: RecordListPagePr
             {
               key: 'status',
               header: 'Status',
-              cell: (r) => <Badge color={r.status === 'active' ? 'green' : 'gray'}>{r.status}</Badge>,
+              // Never cut short ('ACTI…' in a squeezed column): see TicketStatusBadge.
+              cell: (r) => (
+                <Badge color={r.status === 'active' ? 'green' : 'gray'} miw="max-content">
+                  {r.status}
+                </Badge>
+              ),
             },
             mayManage && {
               key: 'edit',

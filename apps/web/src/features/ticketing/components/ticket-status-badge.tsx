@@ -16,8 +16,12 @@ const COLORS: Record<TicketStatus, string> = {
   no_show: 'red',
 };
 
+/**
+ * A ticket's status. Never cut short: a badge may shrink to nothing (it hides its overflow), and a
+ * list's status column, squeezed by the others, showed 'DO…' (as the core's StatusBadge).
+ */
 export const TicketStatusBadge = ({ status }: { status: TicketStatus }) => (
-  <Badge color={COLORS[status]} variant="light">
+  <Badge color={COLORS[status]} variant="light" miw="max-content">
     {TICKET_STATUS_LABELS[status]}
   </Badge>
 );
