@@ -1,6 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { APP_URL } from '../playwright.config.ts';
-import { apiCreateWorkspace, apiInviteAndAccept, apiSignIn } from './support/api.ts';
+import { type ApiSession, apiCreateWorkspace, apiInviteAndAccept, apiSignIn } from './support/api.ts';
 import { createVerifiedUser, PASSWORD, shot, signIn, uniqueEmail } from './support/helpers.ts';
 
 // On a phone nothing widens the page: a wide table scrolls inside its own frame, a row of fields
@@ -8,6 +8,8 @@ import { createVerifiedUser, PASSWORD, shot, signIn, uniqueEmail } from './suppo
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
+/** A name of 60 characters and more, which wraps (or was cut short) where a short one fits. */
+const LONG_NAME = 'Extraordinarily thorough consultation and complete restyling session';
 
 /** How far the page reaches past the right edge of the screen, in CSS pixels (0: it fits). */
 const overflow = (page: Page) =>
@@ -51,6 +53,17 @@ const cutBadges = (page: Page) =>
         .filter((label) => label.scrollWidth > label.clientWidth)
         .map((label) => `${label.textContent}: ${label.clientWidth} of ${label.scrollWidth} px`),
     );
+
+/** POSTs `body` to `path` as the session; the created record. */
+async function post(session: ApiSession, path: string, body: unknown) {
+  const response = await fetch(`${APP_URL}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, path).toBe(201);
+  return ((await response.json()) as { data: { id: string } }).data;
+}
 
 /** Visits each path and gives those wider than the screen, with by how much. */
 async function widePages(page: Page, paths: string[]): Promise<string[]> {
@@ -235,8 +248,10 @@ test("a queue's opening hours fit a 390 px phone", async ({ browser }) => {
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
 });
 
-test("a queue's status badges show their whole word", async ({ browser }) => {
-  const { page, session } = await phoneOwner(browser, 'phone-queue-badges', 'ticketing');
+test("a queue's status badges show their whole word, and My tickets a service's whole name", async ({
+  browser,
+}) => {
+  const { page, session } = await phoneOwner(browser, 'phone-queue-names', 'ticketing');
   const loaded = await fetch(`${APP_URL}/api/ticketing/sample-data`, {
     method: 'POST',
     headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
@@ -254,7 +269,43 @@ test("a queue's status badges show their whole word", async ({ browser }) => {
       if (badges.length > 0) cut[`${path} at ${viewport.width}`] = badges;
     }
   }
-  expect(cut).toEqual({});
+  expect.soft(cut).toEqual({});
+
+  // A customer chooses among the services by their whole names, wrapped on a phone: a native
+  // select showed the chosen one cut to its box.
+  const service = `${LONG_NAME} for business accounts`;
+  await post(session, '/api/ticketing/services', { name: service, prefix: 'L', avg_service_minutes: 5 });
+  const customer = { email: uniqueEmail('phone-queue-customer'), password: PASSWORD };
+  await apiInviteAndAccept(session, {
+    ...customer,
+    first_name: 'Amina',
+    last_name: 'Odhiambo',
+    role: 'customer',
+  });
+  const mine = await (await browser.newContext({ viewport: PHONE })).newPage();
+  await signIn(mine, customer.email, customer.password);
+  await expect(mine).toHaveURL(/\/dashboard_ticketing$/);
+  for (const viewport of [PHONE, DESKTOP]) {
+    await mine.setViewportSize(viewport);
+    await mine.goto('/ticketing/my-tickets');
+    const choice = mine.getByRole('radio', { name: service });
+    await expect(choice).toBeVisible();
+    const label = mine.locator(`label[for="${await choice.getAttribute('id')}"]`);
+    await expect(label).toHaveText(service);
+    const shown = await label.evaluate((l) => ({
+      right: l.getBoundingClientRect().right,
+      cut: l.scrollWidth > l.clientWidth,
+    }));
+    expect(shown.cut).toBe(false);
+    expect(shown.right).toBeLessThanOrEqual(viewport.width);
+    expect(await overflow(mine)).toBeLessThanOrEqual(0);
+    await shot(mine, `96-my-tickets-long-service-${viewport.width}`);
+  }
+  // Chosen by keyboard: Space on the focused service.
+  const choice = mine.getByRole('radio', { name: service });
+  await choice.focus();
+  await mine.keyboard.press('Space');
+  await expect(choice).toBeChecked();
 });
 
 test("an order's lines say they scroll sideways on a 390 px phone", async ({ browser }) => {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
@@ -57,9 +58,7 @@ describe('MyTicketsPage: take a ticket', () => {
       'POST /api/ticketing/my-tickets': () => jsonResponse(201, { data: ISSUED, message: 'Ticket issued' }),
     });
     renderWithData(<MyTicketsPage />, '/ticketing/my-tickets');
-    fireEvent.change(await screen.findByLabelText(/^Service/), {
-      target: { value: '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a02' },
-    });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Bills' }));
     fireEvent.click(screen.getByLabelText(/^Priority/));
     fireEvent.click(screen.getByRole('button', { name: 'Take a ticket' }));
     expect((await screen.findByTestId('my-ticket-number')).textContent).toBe('B-001');
@@ -83,17 +82,14 @@ describe('MyTicketsPage: take a ticket', () => {
       'POST /api/ticketing/my-tickets': () => jsonResponse(201, { data: ISSUED, message: 'Ticket issued' }),
     });
     renderWithData(<MyTicketsPage />, '/ticketing/my-tickets');
-    await user.selectOptions(
-      await screen.findByLabelText(/^Service/),
-      '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a02',
-    );
+    await user.click(await screen.findByRole('radio', { name: 'Bills' }));
     screen.getByRole('button', { name: 'Take a ticket' }).focus();
     await user.keyboard('{Enter}');
     const number = await screen.findByTestId('my-ticket-number');
     await waitFor(() => expect(document.activeElement).toBe(number));
     screen.getByRole('button', { name: 'Take another ticket' }).focus();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Service/)));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Accounts' })));
   });
 
   it('asks for a service before sending anything', async () => {
@@ -104,7 +100,15 @@ describe('MyTicketsPage: take a ticket', () => {
     });
     renderWithData(<MyTicketsPage />, '/ticketing/my-tickets');
     fireEvent.click(await screen.findByRole('button', { name: 'Take a ticket' }));
-    await waitFor(() => expect(screen.getByLabelText(/^Service/).getAttribute('aria-invalid')).toBe('true'));
+    const accounts = screen.getByRole('radio', { name: 'Accounts' });
+    await waitFor(() => expect(accounts.getAttribute('aria-invalid')).toBe('true'));
+    // The message is read out with the group, and the focus is on its first service.
+    const group = screen.getByRole('radiogroup', { name: /^Service/ });
+    const described = (group.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toContain(
+      ticketingMessages.serviceUnknown,
+    );
+    expect(document.activeElement).toBe(accounts);
     expect(posts()).toEqual([]);
   });
 
@@ -117,12 +121,43 @@ describe('MyTicketsPage: take a ticket', () => {
         jsonResponse(409, { error: { code: 'CONFLICT', message: 'The queue is closed now' } }),
     });
     renderWithData(<MyTicketsPage />, '/ticketing/my-tickets');
-    fireEvent.change(await screen.findByLabelText(/^Service/), {
-      target: { value: '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a01' },
-    });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Accounts' }));
     fireEvent.click(screen.getByRole('button', { name: 'Take a ticket' }));
     expect(await screen.findByText('The queue is closed now')).toBeTruthy();
     expect(screen.queryByTestId('my-ticket-number')).toBeNull();
+  });
+
+  it("shows each service's whole name, however long, with its waiting count, chosen by keyboard", async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('ticketing', 'customer'));
+    const long = 'Extraordinarily thorough consultation and complete account restyling for businesses';
+    routeFetch(fetchMock, {
+      'GET /api/ticketing/my-queue': () =>
+        jsonResponse(200, {
+          data: { ...QUEUE, services: [QUEUE.services[0], { ...QUEUE.services[1], name: long, waiting: 3 }] },
+        }),
+      'GET /api/ticketing/my-tickets': () => jsonResponse(200, NO_TICKETS),
+      'POST /api/ticketing/my-tickets': () => jsonResponse(201, { data: ISSUED, message: 'Ticket issued' }),
+    });
+    renderWithData(<MyTicketsPage />, '/ticketing/my-tickets');
+    // A native select showed the chosen option in one line, cut to the box ('Extraordinarily thoro').
+    const choice = await screen.findByRole('radio', { name: long });
+    const described = (choice.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toContain('3 waiting');
+    // One Tab stop: Tab reaches the first service, an arrow the next (and chooses it).
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Accounts' }));
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(choice);
+    expect((choice as HTMLInputElement).checked).toBe(true);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('switch', { name: /^Priority/ }));
+    screen.getByRole('button', { name: 'Take a ticket' }).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByTestId('my-ticket-number');
+    expect(posts()).toEqual([
+      ['/api/ticketing/my-tickets', { service_id: '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a02', priority: false }],
+    ]);
   });
 
   it('says when the queue is closed and disables the button; an error state when the queue fails to load', async () => {
