@@ -1,4 +1,4 @@
-import { Button, ColorInput, Drawer, Menu, Modal } from '@mantine/core';
+import { Button, ColorInput, Drawer, Menu, Modal, Switch } from '@mantine/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -80,5 +80,21 @@ describe('menus and colour fields, as the theme makes them', () => {
     } finally {
       Reflect.deleteProperty(window, 'EyeDropper');
     }
+  });
+});
+
+describe('switches, as the theme makes them', () => {
+  it('makes a switch 24 px high (WCAG 2.2 target size) unless it is given a size of its own', () => {
+    renderPage(
+      <>
+        <Switch label="Active" />
+        <Switch label="Priority" size="lg" />
+      </>,
+    );
+    const root = (label: string) =>
+      screen.getByLabelText(label).closest('.mantine-Switch-root') as HTMLElement;
+    expect(root('Active').getAttribute('data-size')).toBe('md');
+    expect(root('Active').style.getPropertyValue('--switch-height')).toBe('var(--switch-height-md)');
+    expect(root('Priority').getAttribute('data-size')).toBe('lg');
   });
 });

@@ -41,6 +41,10 @@ export const theme = createTheme({
     DrawerHeader: { defaultProps: { component: 'div' } },
     ModalCloseButton: { defaultProps: { 'aria-label': 'Close' } },
     DrawerCloseButton: { defaultProps: { 'aria-label': 'Close' } },
+    // A switch is a pointer target: Mantine's default (sm) track is 20 px high, under the 24 px
+    // WCAG 2.2 asks (2.5.8); md is 24 (a member's or subscriber's Active, a plan's, a ticket's
+    // Priority). A switch given its own size keeps it (the kiosk's).
+    Switch: { defaultProps: { size: 'md' } },
     // A group of fields (a week's hours) is named like one field: its legend as an input's label.
     Fieldset: {
       styles: {
