@@ -129,6 +129,8 @@ describe('ChildrenPage', { timeout: 20_000 }, () => {
     });
     renderWithData(<ChildrenPage />, '/cbe/children');
     expect(await screen.findByText('Imani Wambui')).toBeTruthy();
+    // The admission number never breaks after its hyphen on a phone.
+    expect(screen.getByText(child.admission_no).style.whiteSpace).toBe('nowrap');
     expect(await screen.findByRole('button', { name: 'Report card' })).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Fee statement' }));
     const dialog = await screen.findByRole('dialog');

@@ -54,7 +54,8 @@ export const ChildrenPage = () => {
                         {child.first_name} {child.last_name}
                       </Text>
                       <Text size="sm" c="dimmed">
-                        {child.class_name} · {child.admission_no}
+                        {child.class_name} ·{' '}
+                        <span style={{ whiteSpace: 'nowrap' }}>{child.admission_no}</span>
                       </Text>
                     </div>
                     <Group>

@@ -58,6 +58,8 @@ describe('MyTicketsPage: take a ticket', () => {
       'POST /api/ticketing/my-tickets': () => jsonResponse(201, { data: ISSUED, message: 'Ticket issued' }),
     });
     renderWithData(<MyTicketsPage />, '/ticketing/my-tickets');
+    // The form's heading comes next under the page's h1 (no level skipped).
+    expect(screen.getByRole('heading', { level: 2, name: 'Take a ticket' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('radio', { name: 'Bills' }));
     fireEvent.click(screen.getByLabelText(/^Priority/));
     fireEvent.click(screen.getByRole('button', { name: 'Take a ticket' }));

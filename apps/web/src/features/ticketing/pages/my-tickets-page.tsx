@@ -22,7 +22,7 @@ export const MyTicketsPage = () => {
     <>
       <PageHeader title="My tickets" description="The tickets you took, and your place in the queue." />
       <Paper withBorder p="md" radius="md" mb="md">
-        <Title order={3} size="h4" mb="sm">
+        <Title order={2} size="h4" mb="sm">
           Take a ticket
         </Title>
         <TakeTicketForm />
