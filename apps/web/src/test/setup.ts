@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // jsdom lacks what Mantine asks of a browser.
 if (!window.matchMedia) {
@@ -45,4 +45,14 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+});
+
+// Vitest 4.1 hands every file of a run to one VM context when the run has one worker (`npx vitest
+// run` in apps/web on 2 cores, or --maxWorkers=1; vitest-dev/vitest#10743, fixed in 5.0): the files
+// then share their modules. A page module the first file loaded stays bound to that file's
+// vi.mock of notify, so the next file that renders it asserts on a mock nothing calls. Each file
+// forgets the modules it loaded; the next loads its own, under its own mocks. Node packages are
+// not loaded again (the context keeps them), and with a context per file there is nothing to forget.
+afterAll(() => {
+  vi.resetModules();
 });
