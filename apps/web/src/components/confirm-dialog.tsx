@@ -15,7 +15,11 @@ type ConfirmDialogProps = {
   onConfirm: () => void;
 };
 
-/** Asks before a change that cannot be taken back (remove, delete). */
+/**
+ * Asks before a change that cannot be taken back (remove, delete). It opens with the focus on the
+ * button that leaves things as they are (data-autofocus, which Mantine's focus trap takes before the
+ * header's Close): Enter or Space pressed at once keeps the record.
+ */
 export const ConfirmDialog = ({
   opened,
   title,
@@ -29,7 +33,7 @@ export const ConfirmDialog = ({
   <Modal opened={opened} onClose={onCancel} title={title} centered>
     {children}
     <Group justify="flex-end" mt="lg">
-      <Button variant="default" onClick={onCancel} disabled={busy}>
+      <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
         {cancelLabel}
       </Button>
       <Button color="red" loading={busy} onClick={onConfirm}>
