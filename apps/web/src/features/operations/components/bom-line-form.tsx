@@ -83,6 +83,7 @@ export const BomLineForm = ({ productId, productName, line, onDone }: BomLineFor
               }}
               onBlur={component.onBlur}
               ref={component.ref}
+              data-autofocus
             />
           )}
         />

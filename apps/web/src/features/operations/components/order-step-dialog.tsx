@@ -50,6 +50,8 @@ type OrderStepDialogProps = {
 /**
  * Asks before a status step of an order. Receiving or shipping lists each open line with the
  * quantity still open, which may be lowered for a partial delivery; all of it sends no lines.
+ * The focus starts in the first quantity, or, for a step with nothing to fill in (confirm, close,
+ * cancel: none taken back), on Back.
  */
 export const OrderStepDialog = ({ kind, order, step, onClose }: OrderStepDialogProps) => {
   const run = useOrderStep();
@@ -115,7 +117,7 @@ export const OrderStepDialog = ({ kind, order, step, onClose }: OrderStepDialogP
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {open.map((line) => (
+                {open.map((line, index) => (
                   <Table.Tr key={line.id}>
                     <Table.Td>{line.product_name}</Table.Td>
                     <Table.Td>{formatQty(openQty(line))}</Table.Td>
@@ -124,6 +126,7 @@ export const OrderStepDialog = ({ kind, order, step, onClose }: OrderStepDialogP
                         size="xs"
                         inputMode="decimal"
                         aria-label={`Quantity of ${line.product_name}`}
+                        data-autofocus={index === 0 || undefined}
                         value={quantities[line.id] ?? ''}
                         error={
                           invalid.includes(line)
@@ -144,7 +147,12 @@ export const OrderStepDialog = ({ kind, order, step, onClose }: OrderStepDialogP
             </Table>
           ) : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={run.isPending}>
+            <Button
+              variant="default"
+              onClick={onClose}
+              disabled={run.isPending}
+              data-autofocus={!delivering || open.length === 0 || undefined}
+            >
               Back
             </Button>
             <Button

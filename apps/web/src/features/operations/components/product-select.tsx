@@ -23,6 +23,8 @@ type ProductSelectProps = {
   clearable?: boolean;
   withAsterisk?: boolean;
   w?: number | string;
+  /** The box's input takes the focus when its dialog opens (Mantine's focus trap). */
+  'data-autofocus'?: boolean;
 };
 
 /**
@@ -42,6 +44,7 @@ export const ProductSelect = ({
   clearable = false,
   withAsterisk = false,
   w,
+  'data-autofocus': autofocus,
 }: ProductSelectProps) => {
   const [search, setSearch] = useState('');
   const [typed] = useDebouncedValue(search.trim(), 250);
@@ -88,6 +91,7 @@ export const ProductSelect = ({
       error={error}
       filter={({ options }) => options}
       w={w}
+      data-autofocus={autofocus || undefined}
       comboboxProps={{ withinPortal: true }}
     />
   );

@@ -15,7 +15,8 @@ type StockAdjustmentFormProps = { product?: ProductChoice | null; onDone: () => 
 
 /**
  * A stock count (stockAdjustmentBody): the product, the quantity counted on hand now (not a
- * change: the move records the difference) and why. Stock never goes below 0.
+ * change: the move records the difference) and why. Stock never goes below 0. Opened in a dialog,
+ * the focus starts in Product, or in 'Counted on hand' when the product is already given.
  */
 export const StockAdjustmentForm = ({ product, onDone }: StockAdjustmentFormProps) => {
   const adjust = useAdjustStock();
@@ -46,6 +47,7 @@ export const StockAdjustmentForm = ({ product, onDone }: StockAdjustmentFormProp
               onChange={(choice) => chosen.onChange(choice?.id ?? '')}
               onBlur={chosen.onBlur}
               ref={chosen.ref}
+              data-autofocus={!product}
             />
           )}
         />
@@ -54,6 +56,7 @@ export const StockAdjustmentForm = ({ product, onDone }: StockAdjustmentFormProp
           description="The quantity there now: the move records the difference"
           inputMode="decimal"
           withAsterisk
+          data-autofocus={product ? true : undefined}
           {...field('quantity')}
         />
         <TextInput label="Reason" withAsterisk autoComplete="off" {...field('reason')} />

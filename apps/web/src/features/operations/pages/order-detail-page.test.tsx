@@ -108,6 +108,32 @@ describe('OrderDetailPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
+  it('opens a receipt in its first quantity, and a cancel on Back: Enter at once cancels nothing', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    routeFetch(fetchMock, {
+      [`GET /api/purchase-orders/${opsIds.order}`]: () => jsonResponse(200, { data: fakePurchaseOrder() }),
+    });
+    renderOrder();
+    const openByKeyboard = async (button: string, title: string) => {
+      screen.getByRole('button', { name: button }).focus();
+      await user.keyboard('{Enter}');
+      return within(await screen.findByRole('dialog', { name: title }));
+    };
+    await screen.findByRole('heading', { name: 'PO-00012 · Spokes Ltd' });
+
+    const receipt = await openByKeyboard('Receive', 'Receive PO-00012?');
+    await waitFor(() => expect(document.activeElement).toBe(receipt.getByLabelText('Quantity of Spoke')));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const cancel = await openByKeyboard('Cancel order', 'Cancel PO-00012?');
+    await waitFor(() => expect(document.activeElement).toBe(cancel.getByRole('button', { name: 'Back' })));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts()).toEqual([]);
+  });
+
   it('edits a draft’s lines in place: adds and removes lines, checks them with the shared schema', async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('mrp', 'member'));
