@@ -71,8 +71,14 @@ export const BookForm = ({
           <Group mt="xs" gap="sm">
             {services
               .filter((s) => s.active)
-              .map((s) => (
-                <Checkbox key={s.id} value={s.id} label={`${s.name} (${s.duration_minutes} min)`} />
+              .map((s, index) => (
+                <Checkbox
+                  key={s.id}
+                  value={s.id}
+                  label={`${s.name} (${s.duration_minutes} min)`}
+                  // The first field: where a dialog opened on it puts the focus.
+                  data-autofocus={index === 0 || undefined}
+                />
               ))}
           </Group>
         </Checkbox.Group>

@@ -28,7 +28,7 @@ export const CustomerForm = ({ onClose }: { onClose: () => void }) => {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput label="Name" required autoComplete="off" {...field('name')} />
+        <TextInput label="Name" required autoComplete="off" data-autofocus {...field('name')} />
         <TextInput label="Phone" type="tel" autoComplete="off" {...field('phone')} />
         <TextInput label="E-mail" type="email" autoComplete="off" {...field('email')} />
         <Group justify="flex-end">

@@ -338,6 +338,20 @@ describe('CalendarPage', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('+49123454 · racer4@example.com')).toBeTruthy();
   });
 
+  it('opens New appointment on its first service, so Space picks it at once', async () => {
+    const user = userEvent.setup();
+    signInAs('member');
+    open();
+    const button = await screen.findByRole('button', { name: 'New appointment' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'New appointment on 2026-01-05' });
+    const haircut = within(dialog).getByRole('checkbox', { name: 'Haircut (30 min)' });
+    await waitFor(() => expect(document.activeElement).toBe(haircut));
+    await user.keyboard(' ');
+    expect(haircut).toHaveProperty('checked', true);
+  });
+
   it('books at the desk from New appointment, in the shop time', async () => {
     const user = userEvent.setup();
     signInAs('worker');

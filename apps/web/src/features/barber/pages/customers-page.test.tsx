@@ -55,6 +55,20 @@ describe('CustomersPage', { timeout: 20_000 }, () => {
     expect(await within(table).findByText('1 Dec 2026, 01:30')).toBeTruthy();
   });
 
+  it('opens Add customer in Name, so a keyboard types the name at once', async () => {
+    const user = userEvent.setup();
+    signInAs('worker');
+    open();
+    await screen.findByRole('table', { name: 'Customers' });
+    screen.getByRole('button', { name: 'Add customer' }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Add customer' });
+    const name = within(dialog).getByLabelText(/^Name/);
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    await user.keyboard('Njeri');
+    expect(name).toHaveProperty('value', 'Njeri');
+  });
+
   it('adds a customer: checked before sending, then posted with an empty e-mail left out', async () => {
     const user = userEvent.setup();
     signInAs('worker');

@@ -49,6 +49,19 @@ describe('ServicesPage', { timeout: 20_000 }, () => {
     );
   });
 
+  it('opens Add service in Name, so a keyboard types the name at once', async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    open();
+    await screen.findByRole('table', { name: 'Services' });
+    screen.getByRole('button', { name: 'Add service' }).focus();
+    await user.keyboard('{Enter}');
+    const name = within(await screen.findByRole('dialog', { name: 'Add service' })).getByLabelText(/^Name/);
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    await user.keyboard('Beard trim');
+    expect(name).toHaveProperty('value', 'Beard trim');
+  });
+
   it('adds a service; the server’s field errors show under their fields', async () => {
     const user = userEvent.setup();
     signInAs('admin');

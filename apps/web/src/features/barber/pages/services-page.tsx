@@ -73,6 +73,7 @@ const ServiceForm = ({ service, onClose }: { service: BarberService | null; onCl
         <TextInput
           label="Name"
           required
+          data-autofocus
           value={draft.name}
           error={errors.name}
           onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}

@@ -45,6 +45,20 @@ describe('StaffPage', { timeout: 20_000 }, () => {
     );
   });
 
+  it('opens Add staff member in Name, so a keyboard types the name at once', async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    open();
+    await screen.findByRole('table', { name: 'Staff' });
+    screen.getByRole('button', { name: 'Add staff member' }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Add staff member' });
+    const name = within(dialog).getByLabelText(/^Name/);
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    await user.keyboard('Baraka');
+    expect(name).toHaveProperty('value', 'Baraka');
+  });
+
   it('adds a staff member with services, hours and a break; a bad time is refused before sending', async () => {
     const user = userEvent.setup();
     signInAs('admin');

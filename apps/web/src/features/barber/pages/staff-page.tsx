@@ -113,6 +113,7 @@ const StaffForm = ({ staff, onClose }: { staff: BarberStaff | null; onClose: () 
         <TextInput
           label="Name"
           required
+          data-autofocus
           value={draft.name}
           onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
         />
