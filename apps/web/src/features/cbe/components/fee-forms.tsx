@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
 import { headed } from '../../../lib/currency.ts';
+import { useLateAutofocus } from '../../../lib/dialog-autofocus.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
@@ -72,6 +73,7 @@ export const FeeStructureForm = ({
         <NativeSelect
           label="Grade"
           withAsterisk
+          data-autofocus
           data={grades.map((g) => ({ value: g.id, label: g.name }))}
           {...field('grade_id')}
         />
@@ -123,6 +125,7 @@ export const GenerateInvoicesForm = ({
         </Text>
         <NativeSelect
           label="Class"
+          data-autofocus
           data={classes.map((c) => ({ value: c.id, label: classLabel(c) }))}
           {...field('class_id')}
         />
@@ -170,8 +173,10 @@ const PaymentFields = ({ invoice, onDone, today }: PaymentFormProps & { today: s
     },
     conflictField: 'amount',
   });
+  // The fields come once the school's today is read: the dialog opened on its Close before that.
+  const lateAutofocus = useLateAutofocus();
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate ref={lateAutofocus}>
       <Stack gap="sm">
         <Text size="sm">
           {invoice.student_name} · {invoice.term_name}: balance <b>{formatMoney(invoice.balance)}</b>

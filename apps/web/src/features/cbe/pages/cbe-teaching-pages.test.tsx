@@ -195,6 +195,61 @@ describe('GradebookPage with unsaved changes', { timeout: 30_000 }, () => {
 });
 
 describe('FeesPage', { timeout: 20_000 }, () => {
+  it('opens each form on its first field: a keyboard chooses or types at once, not from Close', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
+    const invoice: CbeInvoice = {
+      id: ids.invoice,
+      student_id: ids.amani,
+      student_name: 'Amani Kamau',
+      admission_no: 'S-1',
+      term_id: ids.term,
+      term_name: 'Term 1',
+      amount: '18500.0000',
+      paid: '0.0000',
+      balance: '18500.0000',
+      issued_on: '2026-01-05',
+      created_at: at,
+    };
+    routeFetch(fetchMock, {
+      'GET /api/cbe/settings': () => jsonResponse(200, { data: farSchool() }),
+      'GET /api/cbe/grades': () =>
+        jsonResponse(200, listOf([{ id: ids.grade, name: 'Grade 4', level: 4, created_at: at }])),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      'GET /api/cbe/terms': () => jsonResponse(200, listOf([term])),
+      'GET /api/cbe/invoices': () => jsonResponse(200, listOf([invoice])),
+      'GET /api/cbe/fee-structures': () => jsonResponse(200, listOf([])),
+    });
+    renderWithData(<FeesPage />, '/cbe/fees');
+    const user = userEvent.setup();
+    /** Opens a dialog with Enter on its button; the field the focus starts in; the dialog closed. */
+    const focusedOn = async (button: HTMLElement, title: string, field: RegExp) => {
+      button.focus();
+      await user.keyboard('{Enter}');
+      const dialog = within(await screen.findByRole('dialog', { name: title }));
+      const first = await dialog.findByLabelText(field);
+      await waitFor(() => expect(document.activeElement, title).toBe(first));
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    };
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    await focusedOn(
+      screen.getByRole('button', { name: 'Issue invoices' }),
+      'Issue invoices for a class',
+      /^Class/,
+    );
+    await focusedOn(
+      within(table).getByRole('button', { name: 'Record payment' }),
+      'Record a payment',
+      /^Amount/,
+    );
+    await user.click(screen.getByRole('tab', { name: 'Fee structures' }));
+    await focusedOn(
+      await screen.findByRole('button', { name: '+ Fee structure' }),
+      'New fee structure',
+      /^Grade/,
+    );
+  });
+
   it('records a payment against an invoice with the shared schema, refusing a bad amount first', async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
     const invoice: CbeInvoice = {
