@@ -127,6 +127,8 @@ export const OrderStepDialog = ({ kind, order, step, onClose }: OrderStepDialogP
                         inputMode="decimal"
                         aria-label={`Quantity of ${line.product_name}`}
                         data-autofocus={index === 0 || undefined}
+                        // Filled in with the open quantity: selected on entry, so a typed one replaces it.
+                        onFocus={(event) => event.currentTarget.select()}
                         value={quantities[line.id] ?? ''}
                         error={
                           invalid.includes(line)

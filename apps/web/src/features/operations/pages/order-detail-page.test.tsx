@@ -123,7 +123,13 @@ describe('OrderDetailPage', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { name: 'PO-00012 · Spokes Ltd' });
 
     const receipt = await openByKeyboard('Receive', 'Receive PO-00012?');
-    await waitFor(() => expect(document.activeElement).toBe(receipt.getByLabelText('Quantity of Spoke')));
+    const quantity = receipt.getByLabelText('Quantity of Spoke') as HTMLInputElement;
+    await waitFor(() => expect(document.activeElement).toBe(quantity));
+    // The open quantity is filled in and selected: what is typed replaces it.
+    const filled = quantity.value;
+    expect(filled).not.toBe('');
+    await user.keyboard('7');
+    expect(quantity.value).toBe('7');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
