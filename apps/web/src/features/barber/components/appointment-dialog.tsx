@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { priced } from '../../../lib/currency.ts';
+import { useInPlaceEditor } from '../../../lib/dialog-autofocus.ts';
 import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useAppointmentStep } from '../api/appointments.ts';
@@ -101,10 +102,11 @@ export const AppointmentDialog = ({
   staff: BarberStaff[];
   onClose: () => void;
 }) => {
-  const [editing, setEditing] = useState<'services' | 'time' | null>(null);
+  // Move and Change services make way for their form: it takes the focus, and gives it back to them.
+  const { editing, open, done, reset, opener } = useInPlaceEditor<'services' | 'time'>();
   const currency = useWorkspaceCurrency();
   const close = () => {
-    setEditing(null);
+    reset();
     onClose();
   };
   const changeable = mayBook && appointment?.status === 'booked';
@@ -117,7 +119,7 @@ export const AppointmentDialog = ({
               appointment={appointment}
               staff={staff}
               timezone={timezone}
-              onDone={() => setEditing(null)}
+              onDone={() => done('time')}
             />
           ) : (
             <Group gap="xs">
@@ -126,7 +128,7 @@ export const AppointmentDialog = ({
                 {appointment.staff.name}
               </Text>
               {changeable && editing === null ? (
-                <Button size="compact-xs" variant="subtle" onClick={() => setEditing('time')}>
+                <Button ref={opener('time')} size="compact-xs" variant="subtle" onClick={() => open('time')}>
                   Move
                 </Button>
               ) : null}
@@ -137,7 +139,7 @@ export const AppointmentDialog = ({
               appointment={appointment}
               services={services}
               timezone={timezone}
-              onDone={() => setEditing(null)}
+              onDone={() => done('services')}
             />
           ) : (
             <Group gap="xs">
@@ -146,7 +148,12 @@ export const AppointmentDialog = ({
                 {priced(money(appointment.total), currency)}
               </Text>
               {changeable && editing === null ? (
-                <Button size="compact-xs" variant="subtle" onClick={() => setEditing('services')}>
+                <Button
+                  ref={opener('services')}
+                  size="compact-xs"
+                  variant="subtle"
+                  onClick={() => open('services')}
+                >
                   Change services
                 </Button>
               ) : null}

@@ -2,6 +2,7 @@ import { Checkbox, Stack, Text } from '@mantine/core';
 import type { Appointment, BarberService } from '@workhub/shared/schemas/barber';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { useFocusOnMount } from '../../../lib/dialog-autofocus.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useMoveAppointment } from '../api/appointments.ts';
 import { timeIn } from '../barber-format.ts';
@@ -25,6 +26,8 @@ export const EditServices = ({
   const save = useMoveAppointment();
   const [chosen, setChosen] = useState(appointment.services.map((s) => s.service_id));
   const [problem, setProblem] = useState<string | null>(null);
+  // Shown in place of the Change services button: the focus goes on to the first service.
+  const focusFirst = useFocusOnMount();
   // A booked line keeps its terms (a service since hidden stays listed); the others are today's offer.
   const booked = appointment.services.map((s) => ({
     id: s.service_id,
@@ -48,11 +51,16 @@ export const EditServices = ({
     }
   };
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" ref={focusFirst}>
       <Checkbox.Group label="Services" value={chosen} onChange={setChosen}>
         <Stack gap={4} mt={4}>
-          {options.map((o) => (
-            <Checkbox key={o.id} value={o.id} label={`${o.name} (${o.minutes} min)`} />
+          {options.map((o, index) => (
+            <Checkbox
+              key={o.id}
+              value={o.id}
+              label={`${o.name} (${o.minutes} min)`}
+              data-autofocus={index === 0 || undefined}
+            />
           ))}
         </Stack>
       </Checkbox.Group>

@@ -2,6 +2,7 @@ import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { Appointment, BarberStaff } from '@workhub/shared/schemas/barber';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { useFocusOnMount } from '../../../lib/dialog-autofocus.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useMoveAppointment } from '../api/appointments.ts';
 import {
@@ -39,6 +40,8 @@ export const MoveAppointment = ({
   const [time, setTime] = useState(timeIn(appointment.start_at, timezone));
   const [staffId, setStaffId] = useState(appointment.staff.id);
   const [problem, setProblem] = useState<string | null>(null);
+  // Shown in place of the Move button: the focus goes on to the day.
+  const focusFirst = useFocusOnMount();
   // Who works now, and whoever has it now even if they have since left.
   const choices = staff
     .filter((s) => s.active || s.id === appointment.staff.id)
@@ -69,13 +72,14 @@ export const MoveAppointment = ({
   };
 
   return (
-    <form onSubmit={submit} aria-label="Move the appointment" noValidate>
+    <form ref={focusFirst} onSubmit={submit} aria-label="Move the appointment" noValidate>
       <Stack gap="xs">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
           <TextInput
             label="Day"
             type="date"
             required
+            data-autofocus
             value={date}
             onChange={(e) => setDate(e.currentTarget.value)}
           />

@@ -195,6 +195,28 @@ describe('CalendarPage', { timeout: 20_000 }, () => {
     expect(bodies).toEqual([{ start_at: '2026-01-06T08:30:00.000Z', staff_id: 's2' }]);
   });
 
+  it('puts the focus in the form Move or Change services opens, and back on that button on Cancel', async () => {
+    const user = userEvent.setup();
+    signInAs('member');
+    open();
+    const dialog = await openNjeri(user);
+    // The button opening the form goes with it: without a hand-over the focus fell to the page.
+    within(dialog).getByRole('button', { name: 'Move' }).focus();
+    await user.keyboard('{Enter}');
+    const form = within(dialog).getByRole('form', { name: 'Move the appointment' });
+    expect(document.activeElement).toBe(within(form).getByLabelText(/^Day/));
+    within(form).getByRole('button', { name: 'Cancel' }).focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Move' }));
+
+    within(dialog).getByRole('button', { name: 'Change services' }).focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(within(dialog).getByRole('checkbox', { name: 'Haircut (30 min)' }));
+    within(dialog).getByRole('button', { name: 'Cancel' }).focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Change services' }));
+  });
+
   it("shows the server's 409 when the new time is taken, and keeps the form", async () => {
     const user = userEvent.setup();
     signInAs('member');

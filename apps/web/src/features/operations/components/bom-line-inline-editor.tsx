@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { type BomLine, bomLineBody } from '@workhub/shared/schemas/operations';
 import type { z } from 'zod';
+import { useFocusOnMount } from '../../../lib/dialog-autofocus.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useBomLines, useSaveBomLine } from '../api/bom.ts';
@@ -25,6 +26,8 @@ type InlineFormProps = { parentId: string; line: BomLine; onDone: () => void };
 
 const InlineForm = ({ parentId, line, onDone }: InlineFormProps) => {
   const save = useSaveBomLine();
+  // Shown where the row's Edit was (gone meanwhile): the focus goes on to the quantity.
+  const focusFirst = useFocusOnMount();
   const { field, submit, isSubmitting } = useSchemaForm<BomLineInput, BomLineOutput>(bomLineBody, {
     defaultValues: bomLineInput(line),
     onSubmit: async (values) => {
@@ -34,7 +37,7 @@ const InlineForm = ({ parentId, line, onDone }: InlineFormProps) => {
     },
   });
   return (
-    <form onSubmit={submit} noValidate aria-label={`Edit line ${line.product_needed_name}`}>
+    <form ref={focusFirst} onSubmit={submit} noValidate aria-label={`Edit line ${line.product_needed_name}`}>
       <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
           label={`Quantity per ${line.product_need_name}`}
@@ -87,12 +90,13 @@ export const BomLineInlineEditor = ({
   onDone,
 }: BomLineInlineEditorProps) => {
   const lines = useBomLines(parentId);
+  const focusClose = useFocusOnMount();
   if (lines.isPending) return <Loader size="xs" aria-label="Loading the line" />;
   const line = lines.data?.data.find((candidate) => candidate.id === lineId);
   if (lines.isError || !line) {
     return (
-      <Alert color="red" title={`The line of ${componentName} could not be loaded`}>
-        <Button size="xs" variant="default" onClick={onDone}>
+      <Alert ref={focusClose} color="red" title={`The line of ${componentName} could not be loaded`}>
+        <Button size="xs" variant="default" onClick={onDone} data-autofocus>
           Close
         </Button>
       </Alert>

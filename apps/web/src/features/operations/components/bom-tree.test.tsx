@@ -114,5 +114,27 @@ describe('BomTreeView', () => {
       status: 'active',
     });
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit line Spoke' })).toBeNull());
+    // Saved, the focus is back on the line's Edit button (it was Save's, gone with the form).
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit line Spoke' }));
+  });
+
+  it('puts the focus in the quantity as Edit opens the line, and back on Edit on Cancel', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    routeFetch(fetchMock, {
+      [`GET /api/products/${opsIds.wheel}/bom`]: () => jsonResponse(200, listOf([fakeBomLine()])),
+    });
+    renderWithData(<BomTreeView tree={fakeBomTree()} mayEdit />);
+    await user.click(screen.getByRole('button', { name: 'Expand Wheel' }));
+    // Edit goes while the line is edited: without a hand-over the focus fell to the page.
+    screen.getByRole('button', { name: 'Edit line Spoke' }).focus();
+    await user.keyboard('{Enter}');
+    const form = await screen.findByRole('form', { name: 'Edit line Spoke' });
+    expect(document.activeElement).toBe(within(form).getByLabelText('Quantity per Wheel'));
+
+    within(form).getByRole('button', { name: 'Cancel' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('form', { name: 'Edit line Spoke' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit line Spoke' }));
   });
 });

@@ -3,6 +3,7 @@ import type { BomTree, BomTreeNode } from '@workhub/shared/schemas/operations';
 import { Fragment, useState } from 'react';
 import { ScrollFrame } from '../../../components/scroll-frame.tsx';
 import { headed, priced } from '../../../lib/currency.ts';
+import { useInPlaceEditor } from '../../../lib/dialog-autofocus.ts';
 import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { formatMoney, formatQty } from '../operations-format.ts';
 import { PROCUREMENT_LABELS } from '../operations-options.ts';
@@ -49,7 +50,8 @@ type BomTreeViewProps = {
  */
 export const BomTreeView = ({ tree, mayEdit }: BomTreeViewProps) => {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(['root']));
-  const [editing, setEditing] = useState<string | null>(null);
+  // A line's Edit makes way for its form: the form takes the focus, and gives it back to Edit.
+  const { editing, open: edit, done, opener } = useInPlaceEditor<string>();
   const currency = useWorkspaceCurrency();
   const rows = visibleRows(tree.root, open);
   const allBranches = branchKeys(tree.root);
@@ -147,7 +149,8 @@ export const BomTreeView = ({ tree, mayEdit }: BomTreeViewProps) => {
                             size="compact-xs"
                             variant="subtle"
                             aria-label={`Edit line ${node.product_name}`}
-                            onClick={() => setEditing(key)}
+                            ref={opener(key)}
+                            onClick={() => edit(key)}
                           >
                             Edit
                           </Button>
@@ -162,7 +165,7 @@ export const BomTreeView = ({ tree, mayEdit }: BomTreeViewProps) => {
                           parentId={parentId}
                           lineId={node.line_id}
                           componentName={node.product_name}
-                          onDone={() => setEditing(null)}
+                          onDone={() => done(key)}
                         />
                       </Table.Td>
                     </Table.Tr>
