@@ -1,6 +1,12 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { APP_URL } from '../playwright.config.ts';
-import { type ApiSession, apiCreateWorkspace, apiInviteAndAccept, apiSignIn } from './support/api.ts';
+import {
+  type ApiSession,
+  apiCreateWorkspace,
+  apiInviteAndAccept,
+  apiLoadSampleData,
+  apiSignIn,
+} from './support/api.ts';
 import { createVerifiedUser, PASSWORD, shot, signIn, uniqueEmail } from './support/helpers.ts';
 
 // On a phone nothing widens the page: a wide table scrolls inside its own frame, a row of fields
@@ -160,12 +166,7 @@ test("a salon's dashboard and its staff form fit a 390 px phone, its status badg
   browser,
 }) => {
   const { page, session } = await phoneOwner(browser, 'phone-salon', 'barber');
-  const loaded = await fetch(`${APP_URL}/api/barber/sample-data`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  expect(loaded.status).toBe(201);
+  await apiLoadSampleData(session, 'barber');
   expect(await widePages(page, ['/dashboard_barber', '/barber/staff', '/barber/appointments'])).toEqual([]);
 
   // A status badge in a squeezed column shows its whole word ('BOOK…' and 'ACTI…' before).
@@ -252,12 +253,7 @@ test("a queue's status badges show their whole word, and My tickets a service's 
   browser,
 }) => {
   const { page, session } = await phoneOwner(browser, 'phone-queue-names', 'ticketing');
-  const loaded = await fetch(`${APP_URL}/api/ticketing/sample-data`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  expect(loaded.status).toBe(201);
+  await apiLoadSampleData(session, 'ticketing');
   // A status badge in a squeezed column shows its whole word ('DO…' and 'ACTI…' before).
   const cut: Record<string, string[]> = {};
   for (const viewport of [PHONE, DESKTOP]) {

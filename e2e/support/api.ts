@@ -84,3 +84,12 @@ export async function apiInviteAndAccept(
   });
   expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
 }
+
+/** Loads a template module's sample data into the session's workspace (`barber`, `cbe`, `ticketing`). */
+export async function apiLoadSampleData(
+  session: ApiSession,
+  module: 'barber' | 'cbe' | 'ticketing',
+): Promise<void> {
+  const loaded = await call(session.baseURL, 'POST', `/api/${module}/sample-data`, {}, session);
+  expect(loaded.status, JSON.stringify(loaded.json)).toBe(201);
+}
