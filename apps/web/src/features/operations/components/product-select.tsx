@@ -73,6 +73,10 @@ export const ProductSelect = ({
       label={label}
       placeholder={placeholder}
       searchable
+      // The list opens as the user types, clicks or presses ArrowDown, not when the box takes the
+      // focus: a dialog opening in it, or a refused submit focusing it, would cover the fields
+      // below and the box's own message with the list.
+      openOnFocus={false}
       clearable={clearable}
       withAsterisk={withAsterisk}
       data={data}

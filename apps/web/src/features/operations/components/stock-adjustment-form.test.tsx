@@ -46,6 +46,8 @@ describe('StockAdjustmentForm', { timeout: 20_000 }, () => {
     expect(form().getByText(messages.adjustmentReasonRequired)).toBeTruthy();
     // The first wrong field, a Select bound through a controller, takes the focus.
     await waitFor(() => expect(document.activeElement).toBe(input('Product')));
+    // Its list stays closed on the focus: the message under it stays in sight.
+    expect(input('Product').getAttribute('aria-expanded')).toBe('false');
     expect(posts()).toEqual([]);
     expect(onDone).not.toHaveBeenCalled();
   });
