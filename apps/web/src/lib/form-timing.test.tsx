@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { renderPage } from '../test/render.tsx';
-import { CheckedController } from './form-timing.ts';
+import { CheckedController } from './checked-controller.tsx';
 import { useSchemaForm } from './use-schema-form.ts';
 
 const schema = z.object({

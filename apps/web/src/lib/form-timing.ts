@@ -1,17 +1,9 @@
-import type {
-  ControllerProps,
-  FieldPath,
-  FieldValues,
-  Path,
-  UseFormRegister,
-  UseFormReturn,
-} from 'react-hook-form';
-import { useController } from 'react-hook-form';
+import type { FieldValues, Path, UseFormRegister, UseFormReturn } from 'react-hook-form';
 
 /**
  * When a form's messages show: all of them on submit, and after a submit attempt each one as its
  * field changes. Before the first submit a field says nothing until the user has changed it
- * (see registerChecked and CheckedController): a keyboard user who tabs through an empty form on
+ * (see registerChecked, and CheckedController in lib/checked-controller.tsx): a keyboard user who tabs through an empty form on
  * the way to what follows it (the member list under /team's invite form) leaves no field in red.
  */
 export const MESSAGE_TIMING = { mode: 'onSubmit', reValidateMode: 'onChange' } as const;
@@ -21,7 +13,7 @@ export const MESSAGE_TIMING = { mode: 'onSubmit', reValidateMode: 'onChange' } a
  * value; after each change, while it shows a message, so the message goes once the value is
  * right. Once submitted, the form itself checks every change (MESSAGE_TIMING).
  */
-const checksBeforeSubmit = <T extends FieldValues, TOut>(
+export const checksBeforeSubmit = <T extends FieldValues, TOut>(
   form: UseFormReturn<T, unknown, TOut>,
   name: Path<T>,
 ) => ({
@@ -50,40 +42,3 @@ export const registerChecked =
       },
     });
   };
-
-type CheckedControllerProps<T extends FieldValues, N extends FieldPath<T>, TOut> = {
-  form: UseFormReturn<T, unknown, TOut>;
-  name: N;
-  /** As Controller's: pass `field.onBlur` to the input, or its value is checked only on submit. */
-  render: ControllerProps<T, N, TOut>['render'];
-};
-
-/**
- * react-hook-form's Controller, for an input `register` cannot bind (a Mantine Select,
- * MultiSelect, NumberInput, ColorInput, Switch...), with the checks registerChecked adds before
- * the first submit: its `field.onBlur` and `field.onChange` check the value as a registered
- * field's do. A bare Controller's field is checked only on submit, and after it.
- */
-export const CheckedController = <T extends FieldValues, N extends FieldPath<T>, TOut>({
-  form,
-  name,
-  render,
-}: CheckedControllerProps<T, N, TOut>) => {
-  const controller = useController<T, N, TOut>({ control: form.control, name });
-  const { field } = controller;
-  const checks = checksBeforeSubmit(form, name);
-  return render({
-    ...controller,
-    field: {
-      ...field,
-      onBlur: () => {
-        field.onBlur();
-        checks.left();
-      },
-      onChange: (...event: Parameters<typeof field.onChange>) => {
-        field.onChange(...event);
-        checks.changed();
-      },
-    },
-  });
-};

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { renderPage } from '../test/render.tsx';
 import { ApiError } from './api-error.ts';
-import { CheckedController } from './form-timing.ts';
+import { CheckedController } from './checked-controller.tsx';
 import { notify } from './notify.tsx';
 import { useSchemaForm } from './use-schema-form.ts';
 

@@ -9,7 +9,7 @@ import {
   cbeYearBody,
 } from '@workhub/shared/schemas/cbe';
 import type { z } from 'zod';
-import { CheckedController } from '../../../lib/form-timing.ts';
+import { CheckedController } from '../../../lib/checked-controller.tsx';
 import { notify } from '../../../lib/notify.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCbeWrite } from '../api/cbe-query.ts';

@@ -4,7 +4,7 @@ import { type BomLine, bomLineBody } from '@workhub/shared/schemas/operations';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-error.ts';
-import { CheckedController } from '../../../lib/form-timing.ts';
+import { CheckedController } from '../../../lib/checked-controller.tsx';
 import { notify } from '../../../lib/notify.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useSaveBomLine } from '../api/bom.ts';

@@ -2,7 +2,7 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { stockAdjustmentBody } from '@workhub/shared/schemas/operations';
 import type { z } from 'zod';
-import { CheckedController } from '../../../lib/form-timing.ts';
+import { CheckedController } from '../../../lib/checked-controller.tsx';
 import { notify } from '../../../lib/notify.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdjustStock } from '../api/stock.ts';

@@ -2,7 +2,7 @@ import { Button, ColorInput, Group, Stack, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { TAG_NAME_MAX, type Tag, tagBody } from '@workhub/shared/schemas/tags';
 import type { z } from 'zod';
-import { CheckedController } from '../../../lib/form-timing.ts';
+import { CheckedController } from '../../../lib/checked-controller.tsx';
 import { notify } from '../../../lib/notify.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateTag } from '../api/create-tag.ts';

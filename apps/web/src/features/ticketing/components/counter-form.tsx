@@ -2,7 +2,7 @@ import { Button, Group, MultiSelect, NativeSelect, Select, Stack, TextInput } fr
 import { messages } from '@workhub/shared/messages';
 import { type Counter, counterBody, ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import type { z } from 'zod';
-import { CheckedController } from '../../../lib/form-timing.ts';
+import { CheckedController } from '../../../lib/checked-controller.tsx';
 import { notify } from '../../../lib/notify.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useOperators, useSaveCounter } from '../api/counters.ts';

@@ -3,7 +3,7 @@ import { ticketBody, ticketingMessages } from '@workhub/shared/schemas/ticketing
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { ErrorState, LoadingState } from '../../../components/data-states.tsx';
-import { CheckedController } from '../../../lib/form-timing.ts';
+import { CheckedController } from '../../../lib/checked-controller.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useMyQueue, useTakeMyTicket } from '../api/my-tickets.ts';
 import type { IssuedTicket } from '../api/tickets.ts';

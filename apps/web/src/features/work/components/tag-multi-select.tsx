@@ -1,7 +1,7 @@
 import { MultiSelect } from '@mantine/core';
 import { TAGS_PER_RECORD_MAX } from '@workhub/shared/schemas/tags';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { CheckedController } from '../../../lib/form-timing.ts';
+import { CheckedController } from '../../../lib/checked-controller.tsx';
 import { tagOptions, useTagChoices } from '../../../lib/workspace-tags.ts';
 
 type TagMultiSelectProps<T extends FieldValues, TOut> = {
