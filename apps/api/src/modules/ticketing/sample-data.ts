@@ -1,4 +1,5 @@
 import { ticketingMessages } from '@workhub/shared/schemas/ticketing';
+import { instantAt } from '@workhub/shared/wall-clock';
 import { count } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { conflict } from '../../lib/app-error.ts';
@@ -26,30 +27,6 @@ function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** What the wall clock in `zone` shows at `at`, read as if it were UTC (ms). */
-function wallAsUtc(at: Date, zone: string): number {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
-}
-
-/** The instant of local `minutes` past midnight of the local day `day` (YYYY-MM-DD) in `zone`. */
-export function zonedInstant(day: string, minutes: number, zone: string): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const guess = Date.UTC(y, m - 1, d) + minutes * MINUTE;
-  const offset = wallAsUtc(new Date(guess), zone) - guess;
-  return new Date(guess - offset);
 }
 
 const SERVICES = [
@@ -121,7 +98,7 @@ export function createSampleData(ctx: Ctx) {
       HOURLY.forEach((weight, h) => {
         const arrivals = Math.round(weight * (0.7 + rand() * 0.6));
         for (let i = 0; i < arrivals; i++) {
-          const queuedAt = zonedInstant(day, (8 + h) * 60 + Math.floor(rand() * 60), zone);
+          const queuedAt = instantAt(day, (8 + h) * 60 + Math.floor(rand() * 60), zone);
           if (queuedAt.getTime() > at.getTime()) continue;
           const pick = rand();
           const service = pick < SERVICES[0].share ? SERVICES[0] : pick < 0.7 ? SERVICES[2] : SERVICES[1];

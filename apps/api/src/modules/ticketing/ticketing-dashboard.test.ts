@@ -1,9 +1,9 @@
 import type { TicketingDashboard } from '@workhub/shared/schemas/ticketing';
+import { instantAt } from '@workhub/shared/wall-clock';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, useTestApp } from '../../test/helpers.ts';
 import { newTenant } from '../../test/tenants.ts';
-import { zonedInstant } from './sample-data.ts';
 import { ticketingServices, ticketingTickets } from './ticketing.schema.ts';
 import { act, createCounter, createService, takeTicket } from './ticketing-test-helpers.ts';
 
@@ -165,13 +165,12 @@ describe('sample data', () => {
   });
 });
 
-describe('zonedInstant', () => {
+// The sample month's tickets are queued at the queue's clock-face times (wall-clock.ts's instantAt).
+describe('instantAt, as the sample data uses it', () => {
   it('is local midnight plus the minutes in the zone', () => {
-    expect(zonedInstant('2026-11-25', 8 * 60, 'UTC').toISOString()).toBe('2026-11-25T08:00:00.000Z');
-    expect(zonedInstant('2026-11-25', 8 * 60, 'Africa/Nairobi').toISOString()).toBe(
-      '2026-11-25T05:00:00.000Z',
-    );
-    expect(zonedInstant('2026-07-01', 9 * 60 + 30, 'America/New_York').toISOString()).toBe(
+    expect(instantAt('2026-11-25', 8 * 60, 'UTC').toISOString()).toBe('2026-11-25T08:00:00.000Z');
+    expect(instantAt('2026-11-25', 8 * 60, 'Africa/Nairobi').toISOString()).toBe('2026-11-25T05:00:00.000Z');
+    expect(instantAt('2026-07-01', 9 * 60 + 30, 'America/New_York').toISOString()).toBe(
       '2026-07-01T13:30:00.000Z',
     );
   });
