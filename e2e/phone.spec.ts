@@ -60,6 +60,21 @@ const cutBadges = (page: Page) =>
         .map((label) => `${label.textContent}: ${label.clientWidth} of ${label.scrollWidth} px`),
     );
 
+/** Visits each path on a phone and on a desktop; the cut badges by page and width (none: {}). */
+async function cutBadgesOn(page: Page, paths: string[]): Promise<Record<string, string[]>> {
+  const cut: Record<string, string[]> = {};
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.locator('table .mantine-Badge-label').first()).toBeVisible();
+      const badges = await cutBadges(page);
+      if (badges.length > 0) cut[`${path} at ${viewport.width}`] = badges;
+    }
+  }
+  return cut;
+}
+
 /** POSTs `body` to `path` as the session; the created record. */
 async function post(session: ApiSession, path: string, body: unknown) {
   const response = await fetch(`${APP_URL}${path}`, {
@@ -170,17 +185,7 @@ test("a salon's dashboard and its staff form fit a 390 px phone, its status badg
   expect(await widePages(page, ['/dashboard_barber', '/barber/staff', '/barber/appointments'])).toEqual([]);
 
   // A status badge in a squeezed column shows its whole word ('BOOK…' and 'ACTI…' before).
-  const cut: Record<string, string[]> = {};
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport);
-    for (const path of ['/barber/appointments', '/barber/staff', '/barber/services']) {
-      await page.goto(path);
-      await expect(page.locator('table .mantine-Badge-label').first()).toBeVisible();
-      const badges = await cutBadges(page);
-      if (badges.length > 0) cut[`${path} at ${viewport.width}`] = badges;
-    }
-  }
-  expect(cut).toEqual({});
+  expect(await cutBadgesOn(page, ['/barber/appointments', '/barber/staff', '/barber/services'])).toEqual({});
   await page.setViewportSize(PHONE);
 
   // The week's hours: a row a day, the break under the hours where the dialog is too narrow.
@@ -255,17 +260,9 @@ test("a queue's status badges show their whole word, and My tickets a service's 
   const { page, session } = await phoneOwner(browser, 'phone-queue-names', 'ticketing');
   await apiLoadSampleData(session, 'ticketing');
   // A status badge in a squeezed column shows its whole word ('DO…' and 'ACTI…' before).
-  const cut: Record<string, string[]> = {};
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport);
-    for (const path of ['/ticketing/tickets', '/ticketing/services', '/ticketing/counters']) {
-      await page.goto(path);
-      await expect(page.locator('table .mantine-Badge-label').first()).toBeVisible();
-      const badges = await cutBadges(page);
-      if (badges.length > 0) cut[`${path} at ${viewport.width}`] = badges;
-    }
-  }
-  expect.soft(cut).toEqual({});
+  expect
+    .soft(await cutBadgesOn(page, ['/ticketing/tickets', '/ticketing/services', '/ticketing/counters']))
+    .toEqual({});
 
   // A customer chooses among the services by their whole names, wrapped on a phone: a native
   // select showed the chosen one cut to its box.
