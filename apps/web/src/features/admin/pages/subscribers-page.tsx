@@ -1,14 +1,12 @@
 import { Paper, Text } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import type { Subscriber } from '@workhub/shared/schemas/admin';
-import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PeopleSearch } from '../../../components/people-search.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { notify } from '../../../lib/notify.tsx';
+import { useConfirmedSwitchOff } from '../../../lib/use-confirmed-switch-off.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSearchedPage } from '../../../lib/use-searched-page.ts';
 import { useSubscribers } from '../api/get-subscribers.ts';
@@ -22,28 +20,18 @@ export const SubscribersPage = () => {
   const { page, setPage, search, onSearch, q } = useSearchedPage();
   const subscribers = useSubscribers(page, q);
   const setStatus = useSetSubscriberStatus();
-  /** The account about to be made inactive, while the confirmation is open. */
-  const [deactivating, setDeactivating] = useState<Subscriber | null>(null);
-
-  const changeStatus = async (row: Subscriber) => {
-    try {
-      const answer = await setStatus.mutateAsync({
-        accountId: row.account_id,
-        status: row.status === 'active' ? 'inactive' : 'active',
-      });
-      notify.success(answer.message || messages.subscriberStatusChanged);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setDeactivating(null);
-    }
-  };
   // Making an account inactive shuts out its holder and every member at once: it asks first.
   // Making it active again does not.
-  const onToggleStatus = (row: Subscriber) => {
-    if (row.status === 'active') setDeactivating(row);
-    else void changeStatus(row);
-  };
+  const deactivation = useConfirmedSwitchOff(
+    (row: Subscriber) => row.status === 'active',
+    (row: Subscriber) =>
+      setStatus.mutateAsync({
+        accountId: row.account_id,
+        status: row.status === 'active' ? 'inactive' : 'active',
+      }),
+    messages.subscriberStatusChanged,
+  );
+  const deactivating = deactivation.asking;
 
   return (
     <>
@@ -69,7 +57,7 @@ export const SubscribersPage = () => {
                 <SubscribersTable
                   subscribers={data}
                   togglingId={setStatus.isPending ? (setStatus.variables?.accountId ?? null) : null}
-                  onToggleStatus={onToggleStatus}
+                  onToggleStatus={deactivation.toggle}
                 />
                 <ListPagination
                   meta={meta}
@@ -87,10 +75,8 @@ export const SubscribersPage = () => {
         title="Make this account inactive?"
         confirmLabel="Make inactive"
         busy={setStatus.isPending}
-        onCancel={() => setDeactivating(null)}
-        onConfirm={() => {
-          if (deactivating) void changeStatus(deactivating);
-        }}
+        onCancel={deactivation.cancel}
+        onConfirm={deactivation.confirm}
       >
         <Text size="sm">
           {deactivating ? `${holderName(deactivating)} (${deactivating.email})` : ''} and every member of the

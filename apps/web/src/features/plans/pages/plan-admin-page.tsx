@@ -1,13 +1,11 @@
 import { Button, Paper, Text } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import type { Plan } from '@workhub/shared/schemas/plans';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { notify } from '../../../lib/notify.tsx';
+import { useConfirmedSwitchOff } from '../../../lib/use-confirmed-switch-off.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAdminPlans } from '../api/get-admin-plans.ts';
 import { useSetPlanStatus } from '../api/set-plan-status.ts';
@@ -24,27 +22,17 @@ export const PlanAdminPage = () => {
   useDocumentTitle('Plans');
   const plans = useAdminPlans();
   const setStatus = useSetPlanStatus();
-  /** The plan about to be taken off the pricing page, while the confirmation is open. */
-  const [deactivating, setDeactivating] = useState<Plan | null>(null);
-
-  const changeStatus = async (plan: Plan) => {
-    try {
-      const answer = await setStatus.mutateAsync({
+  // Switching a plan off takes it off the pricing page and out of checkout: it asks first.
+  const deactivation = useConfirmedSwitchOff(
+    (plan: Plan) => plan.status === 'active',
+    (plan: Plan) =>
+      setStatus.mutateAsync({
         id: plan.subscription_id,
         status: plan.status === 'active' ? 'inactive' : 'active',
-      });
-      notify.success(answer.message || messages.statusToggled);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setDeactivating(null);
-    }
-  };
-  // Switching a plan off takes it off the pricing page and out of checkout: it asks first.
-  const onToggleStatus = (plan: Plan) => {
-    if (plan.status === 'active') setDeactivating(plan);
-    else void changeStatus(plan);
-  };
+      }),
+    messages.statusToggled,
+  );
+  const deactivating = deactivation.asking;
 
   return (
     <>
@@ -64,7 +52,7 @@ export const PlanAdminPage = () => {
               <PlanAdminTable
                 plans={data}
                 togglingId={setStatus.isPending ? (setStatus.variables?.id ?? null) : null}
-                onToggleStatus={onToggleStatus}
+                onToggleStatus={deactivation.toggle}
               />
             </Paper>
           )
@@ -75,10 +63,8 @@ export const PlanAdminPage = () => {
         title="Make this plan inactive?"
         confirmLabel="Make inactive"
         busy={setStatus.isPending}
-        onCancel={() => setDeactivating(null)}
-        onConfirm={() => {
-          if (deactivating) void changeStatus(deactivating);
-        }}
+        onCancel={deactivation.cancel}
+        onConfirm={deactivation.confirm}
       >
         <Text size="sm">
           {deactivating?.title} leaves the pricing page and can no longer be bought or chosen. Accounts on it
