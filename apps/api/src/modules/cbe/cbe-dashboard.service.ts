@@ -168,6 +168,8 @@ export function createCbeDashboardService(ctx: Ctx) {
         ? rowsOf<{ date: string; expected: string; collected: string }>(
             // Each day's issues and payments of the term summed once, then added up to each day: a
             // sum per day over every payment up to it read the school's whole history 90 times.
+            // Sums are rounded, not cast to numeric(14,4): a school's total may pass what one
+            // invoice holds.
             await db.execute(sql`
               with issued as (
                 select ${cbeInvoices.issuedOn} as day, sum(${cbeInvoices.amount}) as amount from ${cbeInvoices}
@@ -180,8 +182,8 @@ export function createCbeDashboardService(ctx: Ctx) {
                 group by 1
               )
               select to_char(d, 'YYYY-MM-DD') as date,
-                (select coalesce(sum(issued.amount), 0) from issued where issued.day <= d::date)::numeric(14,4)::text as expected,
-                (select coalesce(sum(paid.amount), 0) from paid where paid.day <= d::date)::numeric(14,4)::text as collected
+                round((select coalesce(sum(issued.amount), 0) from issued where issued.day <= d::date), 4)::text as expected,
+                round((select coalesce(sum(paid.amount), 0) from paid where paid.day <= d::date), 4)::text as collected
               from generate_series(${term.startsOn}::date, greatest(${term.startsOn}::date, ${termEnd}::date), interval '1 day') as d
               order by d`),
           )
@@ -189,7 +191,7 @@ export function createCbeDashboardService(ctx: Ctx) {
 
       const [arrears] = rowsOf<{ students: number; total: string }>(
         await db.execute(sql`
-          select count(*)::int as students, coalesce(sum(owed), 0)::numeric(14,4)::text as total from (
+          select count(*)::int as students, round(coalesce(sum(owed), 0), 4)::text as total from (
             select sum(${cbeInvoices.amount} - ${cbeInvoices.paid}) as owed from ${cbeInvoices}
             where ${scope.workspace(cbeInvoices)}
             group by ${cbeInvoices.studentId}

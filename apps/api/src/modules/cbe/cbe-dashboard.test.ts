@@ -246,6 +246,29 @@ describe('the CBE dashboard', () => {
     }
   });
 
+  it("adds up a school's fees past what one invoice holds (numeric(14,4)): a large school's arrears and collection", async () => {
+    // Three invoices at the largest fee a structure takes: their sum has 11 digits before the point.
+    const { owner } = await newTenant(t, 'cbe');
+    const s = await schoolAroundToday(owner.token);
+    await ok(t, 'POST', '/api/cbe/fee-structures', owner.token, {
+      grade_id: s.gradeId,
+      term_id: s.termId,
+      amount: '9999999999.99',
+    });
+    await ok(t, 'POST', '/api/cbe/invoices/generate', owner.token, {
+      class_id: s.classId,
+      term_id: s.termId,
+    });
+    const response = await cbeCall(t, 'GET', '/api/cbe/dashboard', owner.token);
+    expect(response.statusCode, response.body).toBe(200);
+    const figures = response.json().data as {
+      collection: { expected: string; collected: string }[];
+      arrears: { students: number; total: string };
+    };
+    expect(figures.arrears).toEqual({ students: 3, total: '29999999999.9700' });
+    expect(figures.collection.at(-1)).toMatchObject({ expected: '29999999999.9700', collected: '0.0000' });
+  });
+
   it('loads a realistic month of sample data into an empty school only, and clears exactly it', async () => {
     const tenant = await newTenant(t, 'cbe');
     const token = tenant.owner.token;

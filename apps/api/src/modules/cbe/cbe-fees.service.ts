@@ -41,9 +41,13 @@ const meta = (query: { page: number; limit: number }, total: number) => ({
 const studentName = sql<string>`${cbeStudents.firstName} || ' ' || ${cbeStudents.lastName}`;
 const searchStudent = (q: string | undefined) =>
   q ? or(ilike(cbeStudents.admissionNo, containing(q)), ilike(studentName, containing(q))) : undefined;
-/** numeric(14,4) text from a sum: always 4 decimals. */
 type StructureQuery = z.output<typeof cbeListQuery> & { term_id?: string | undefined };
-const money = (value: SQL) => sql<string>`(${value})::numeric(14,4)::text`;
+/**
+ * A sum's text with 4 decimals, as a stored amount's. Not cast to numeric(14,4): a student's
+ * invoices together may pass what one of them holds (10 digits before the point), and the cast
+ * then failed the whole list.
+ */
+const money = (value: SQL) => sql<string>`round(${value}, 4)::text`;
 
 /** Fee structures, invoices, payments (under the invoice's row lock), statements and arrears. */
 export function createCbeFeeService(ctx: Ctx) {

@@ -157,6 +157,33 @@ describe('fees', () => {
     expect((await cbeCall(t, 'GET', '/api/cbe/invoices?unpaid=true', member.token)).statusCode).toBe(200);
   });
 
+  it('lists a student owing more than one invoice holds (numeric(14,4)) in the arrears, with the exact sums', async () => {
+    const owner = (await newTenant(t, 'cbe')).owner.token;
+    const own = await makeSchool(t, owner, { students: 1 });
+    const second = await ok(t, 'POST', '/api/cbe/terms', owner, {
+      year_id: own.yearId,
+      name: 'Term 2',
+      starts_on: '2026-05-04',
+      ends_on: '2026-08-07',
+    });
+    for (const term_id of [own.termId, second.id]) {
+      await ok(t, 'POST', '/api/cbe/fee-structures', owner, {
+        grade_id: own.gradeId,
+        term_id,
+        amount: '9999999999.99',
+      });
+      await ok(t, 'POST', '/api/cbe/invoices/generate', owner, { class_id: own.classId, term_id });
+    }
+    const arrears = await cbeCall(t, 'GET', '/api/cbe/arrears', owner);
+    expect(arrears.statusCode, arrears.body).toBe(200);
+    expect(arrears.json().data).toMatchObject([
+      { invoiced: '19999999999.9800', paid: '0.0000', balance: '19999999999.9800' },
+    ]);
+    const csv = await cbeCall(t, 'GET', '/api/cbe/arrears/export', owner);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).toContain('19999999999.9800');
+  });
+
   it('refuses to invoice a class whose grade has no fee for the term', async () => {
     const term = await ok(t, 'POST', '/api/cbe/terms', token, {
       year_id: school.yearId,
