@@ -278,6 +278,39 @@ describe('OrderForm', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('puts the server’s 400 under the line it names, and a 409 in a toast, keeping what was typed', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    const draft = fakePurchaseOrder({ status: 'draft', confirmed_at: null });
+    let answer = () =>
+      jsonResponse(400, {
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: messages.productUnknown,
+          fields: { 'lines.1.product_id': messages.productUnknown },
+        },
+      });
+    routeFetch(fetchMock, {
+      ...baseRoutes,
+      [`PATCH /api/purchase-orders/${opsIds.order}`]: () => answer(),
+    });
+    renderForm('purchase', { order: draft });
+    const name = 'Edit PO-00012';
+    await user.type(field(name, 'Notes'), 'Call first');
+    await user.click(form(name).getByRole('button', { name: 'Save draft' }));
+
+    expect(await form(name).findByText(messages.productUnknown)).toBeTruthy();
+    expect(field(name, 'Product of line 2').getAttribute('aria-invalid')).toBe('true');
+    expect(field(name, 'Product of line 1').getAttribute('aria-invalid')).toBeNull();
+    expect(notify.error).toHaveBeenCalledWith(messages.productUnknown);
+
+    answer = () => jsonResponse(409, { error: { code: 'CONFLICT', message: messages.orderNotDraft } });
+    await user.click(form(name).getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(messages.orderNotDraft));
+    expect(field(name, 'Notes').value).toBe('Call first');
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
   it('shows the button busy while sending, and Cancel leaves without sending', async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('mrp', 'member'));

@@ -19,6 +19,7 @@ import {
   purchaseOrderBody,
 } from '@workhub/shared/schemas/operations-orders';
 import { useRef, useState } from 'react';
+import type { Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ScrollFrame } from '../../../components/scroll-frame.tsx';
@@ -87,6 +88,23 @@ const initialValues = (kind: OrderKind, order?: OrderDetail): OrderFormInput =>
       }
     : { [partyKey(kind)]: '', order_date: todayUtc(), due_date: todayUtc(), notes: '', lines: [emptyLine()] };
 
+const LINE_FIELDS = ['product_id', 'quantity', 'unit_price', 'due_date'] as const;
+
+/**
+ * Where a server's 400 may put its messages: the order's fields, and each line's by its place
+ * ('lines.1.product_id', a product gone since it was chosen), as the API names them.
+ */
+const formFields = (kind: OrderKind, lineCount: number): Path<OrderFormInput>[] => [
+  partyKey(kind),
+  'order_date',
+  'due_date',
+  'notes',
+  'lines',
+  ...Array.from({ length: lineCount }, (_line, index) =>
+    LINE_FIELDS.map((name) => `lines.${index}.${name}` as const),
+  ).flat(),
+];
+
 type OrderFormProps = { kind: OrderKind; order?: OrderDetail; onCancel: () => void };
 
 /**
@@ -98,18 +116,20 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
   const navigate = useNavigate();
   const currency = useWorkspaceCurrency();
   const save = useSaveOrder();
+  const [defaults] = useState(() => initialValues(kind, order));
+  // The lines are kept without useFieldArray: it would add ~1.5 KB gzip to react-hook-form's chunk,
+  // which the sign-in page loads too (its 140 KB budget). Each line keeps a key of its own.
+  const [keys, setKeys] = useState<number[]>(() => defaults.lines.map((_line, index) => index));
+  const nextKey = useRef(keys.length);
   const { form, field, submit, isSubmitting } = useSchemaForm<OrderFormInput, OrderValues>(schemaFor(kind), {
-    defaultValues: initialValues(kind, order),
+    defaultValues: defaults,
+    fields: formFields(kind, keys.length),
     onSubmit: async (values) => {
       const answer = await save.mutateAsync({ kind, id: order?.id, body: values });
       notify.success(answer.message || (order ? messages.updateDone : messages.orderCreated));
       if (!order) await navigate(`${texts.path}/${answer.data.id}`);
     },
   });
-  // The lines are kept without useFieldArray: it would add ~1.5 KB gzip to react-hook-form's chunk,
-  // which the sign-in page loads too (its 140 KB budget). Each line keeps a key of its own.
-  const [keys, setKeys] = useState<number[]>(() => form.getValues('lines').map((_line, index) => index));
-  const nextKey = useRef(keys.length);
   const appendLine = () => {
     form.setValue('lines', [...form.getValues('lines'), emptyLine()]);
     setKeys((was) => [...was, nextKey.current++]);
