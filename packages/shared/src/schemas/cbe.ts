@@ -346,7 +346,15 @@ export const cbeGradebook = z.object({
       sub_strands: z.array(z.object({ id: z.string(), name: z.string() })),
     }),
   ),
-  students: z.array(z.object({ id: z.string(), admission_no: z.string(), name: z.string() })),
+  students: z.array(
+    z.object({
+      id: z.string(),
+      admission_no: z.string(),
+      name: z.string(),
+      /** The class teacher's remarks for the term (the report card's), where the Remarks dialog starts. */
+      remarks: z.string().nullable(),
+    }),
+  ),
   entries: z.array(
     z.object({
       student_id: z.string(),

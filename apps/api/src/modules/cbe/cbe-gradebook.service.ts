@@ -134,6 +134,23 @@ export function createCbeGradebookService(ctx: Ctx) {
                 ),
               ),
             );
+    const remarks =
+      students.length === 0
+        ? []
+        : await db
+            .select({ studentId: cbeRemarks.studentId, remarks: cbeRemarks.remarks })
+            .from(cbeRemarks)
+            .where(
+              and(
+                scope.workspace(cbeRemarks),
+                eq(cbeRemarks.termId, termId),
+                inArray(
+                  cbeRemarks.studentId,
+                  students.map((s) => s.id),
+                ),
+              ),
+            );
+    const remarksOf = new Map(remarks.map((r) => [r.studentId, r.remarks]));
     return {
       class_id: classId,
       learning_area_id: areaId,
@@ -143,6 +160,7 @@ export function createCbeGradebookService(ctx: Ctx) {
         id: s.id,
         admission_no: s.admissionNo,
         name: `${s.firstName} ${s.lastName}`,
+        remarks: remarksOf.get(s.id) ?? null,
       })),
       entries: entries.map((e) => ({
         student_id: e.studentId,

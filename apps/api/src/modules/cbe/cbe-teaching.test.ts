@@ -313,6 +313,18 @@ describe('the gradebook and the report card', () => {
     }
   });
 
+  it("gives each student's remarks for the term with the gradebook, so the Remarks dialog starts from them", async () => {
+    const [a, b] = school.studentIds as [string, string];
+    await ok(t, 'PUT', `/api/cbe/students/${a}/report-cards/${school.termId}/remarks`, token, {
+      remarks: 'Reads aloud with confidence.',
+    });
+    const read = (await cbeCall(t, 'GET', `${url()}${query()}`, token)).json().data;
+    expect(read.students).toContainEqual(
+      expect.objectContaining({ id: a, remarks: 'Reads aloud with confidence.' }),
+    );
+    expect(read.students).toContainEqual(expect.objectContaining({ id: b, remarks: null }));
+  });
+
   it('prints ’ — “ ” and € in their WinAnsi bytes on the report card, and only what WinAnsi lacks as ?', async () => {
     const owner = (await newTenant(t, 'cbe')).owner.token;
     const own = await makeSchool(t, owner, { students: 1 });

@@ -56,12 +56,14 @@ const book: CbeGradebook = {
       ],
     },
   ],
-  students: [{ id: ids.amani, admission_no: 'S-1', name: 'Amani Kamau' }],
+  students: [
+    { id: ids.amani, admission_no: 'S-1', name: 'Amani Kamau', remarks: 'A kind and curious learner.' },
+  ],
   entries: [{ student_id: ids.amani, sub_strand_id: ids.whole, level: 'meeting', comment: null }],
 };
 
 /** A member signed in to a school whose one class has `book` for its gradebook (and saves it). */
-const openGradebook = () => {
+const openGradebook = (more: Parameters<typeof routeFetch>[1] = {}) => {
   signIn(fakeWorkspaceAuthSession('cbe', 'member'));
   routeFetch(fetchMock, {
     'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
@@ -70,6 +72,7 @@ const openGradebook = () => {
     [`GET /api/cbe/classes/${ids.klass}/gradebook`]: () => jsonResponse(200, { data: book }),
     [`PUT /api/cbe/classes/${ids.klass}/gradebook`]: () =>
       jsonResponse(200, { message: 'Saved', data: book }),
+    ...more,
   });
 };
 
@@ -94,6 +97,66 @@ describe('GradebookPage', { timeout: 20_000 }, () => {
       ]),
     });
     expect(writes()[0]?.body.entries).toHaveLength(2);
+  });
+
+  it("opens a student's Remarks on the remarks already saved for the term, and saves what is there", async () => {
+    openGradebook({
+      [`PUT /api/cbe/students/${ids.amani}/report-cards/${ids.term}/remarks`]: () =>
+        jsonResponse(200, { message: 'Saved', data: {} }),
+    });
+    renderWithData(<GradebookPage />, '/cbe/gradebook');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Remarks' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Report card remarks' }));
+    const box = dialog.getByLabelText("Class teacher's remarks on Amani Kamau") as HTMLTextAreaElement;
+    expect(box.value).toBe('A kind and curious learner.');
+    await user.type(box, ' Reads well.');
+    await user.click(dialog.getByRole('button', { name: 'Save remarks' }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]?.body).toEqual({ remarks: 'A kind and curious learner. Reads well.' });
+  });
+
+  it('keeps levels typed and not yet saved when the gradebook reloads (remarks saved meanwhile)', async () => {
+    let remarks = 'A kind and curious learner.';
+    openGradebook({
+      [`GET /api/cbe/classes/${ids.klass}/gradebook`]: () =>
+        jsonResponse(200, {
+          data: { ...book, students: book.students.map((student) => ({ ...student, remarks })) },
+        }),
+      [`PUT /api/cbe/students/${ids.amani}/report-cards/${ids.term}/remarks`]: (init) => {
+        remarks = JSON.parse(String(init?.body)).remarks;
+        return jsonResponse(200, { message: 'Saved', data: {} });
+      },
+    });
+    renderWithData(<GradebookPage />, '/cbe/gradebook');
+    const user = userEvent.setup();
+    const fractions = (await screen.findByLabelText('Amani Kamau: Fractions')) as HTMLSelectElement;
+    await user.selectOptions(fractions, 'exceeding');
+    await user.click(screen.getByRole('button', { name: 'Remarks' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Report card remarks' }));
+    await user.type(dialog.getByLabelText("Class teacher's remarks on Amani Kamau"), ' Loves maths.');
+    const reads = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/gradebook')).length;
+    const before = reads();
+    await user.click(dialog.getByRole('button', { name: 'Save remarks' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The gradebook is read again with the new remarks; the level typed before stays, unsaved.
+    await waitFor(() => expect(reads()).toBe(before + 1));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Remarks' }).getAttribute('data-loading')).toBeNull(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Remarks' }));
+    expect(
+      (
+        within(await screen.findByRole('dialog', { name: 'Report card remarks' })).getByLabelText(
+          "Class teacher's remarks on Amani Kamau",
+        ) as HTMLTextAreaElement
+      ).value,
+    ).toBe('A kind and curious learner. Loves maths.');
+    await user.keyboard('{Escape}');
+    expect((screen.getByLabelText('Amani Kamau: Fractions') as HTMLSelectElement).value).toBe('exceeding');
+    expect((screen.getByRole('button', { name: 'Save gradebook' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
   });
 
   it('keeps the header row and the student column in view as the levels scroll', async () => {

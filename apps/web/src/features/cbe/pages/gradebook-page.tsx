@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { CBE_LEVEL_LABELS, CBE_LEVELS, type CbeLevel } from '@workhub/shared/schemas/cbe';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import sticky from '../../../components/sticky-column.module.css';
@@ -34,12 +34,13 @@ const RemarksDialog = ({
   termId,
   onDone,
 }: {
-  student: { id: string; name: string };
+  student: { id: string; name: string; remarks: string | null };
   termId: string;
   onDone: () => void;
 }) => {
   const write = useCbeWrite();
-  const [remarks, setRemarks] = useState('');
+  // Starts from the term's saved remarks: an empty box saved over them erased them unseen.
+  const [remarks, setRemarks] = useState(student.remarks ?? '');
   const save = async () => {
     try {
       await write.mutateAsync({
@@ -104,7 +105,9 @@ export const GradebookPage = () => {
   const save = useCbeWrite<CbeGradebook>();
   const [cells, setCells] = useState<Record<string, Cell>>({});
   const [dirty, setDirty] = useState<Set<string>>(new Set());
-  const [remarksFor, setRemarksFor] = useState<{ id: string; name: string } | null>(null);
+  const [remarksFor, setRemarksFor] = useState<{ id: string; name: string; remarks: string | null } | null>(
+    null,
+  );
   const [downloading, setDownloading] = useState<string | null>(null);
   // Unsaved levels are lost by leaving the page or by loading another class, area or term.
   const { guard, dialog: leaveDialog } = useUnsavedChangesGuard(dirty.size > 0, 'the gradebook');
@@ -114,17 +117,28 @@ export const GradebookPage = () => {
       setDirty(new Set());
     });
 
+  // Read in the effect below without making it run at each keystroke.
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
+  const cellsNow = useRef(cells);
+  cellsNow.current = cells;
+  // The saved levels, each time the gradebook is read; a cell changed and not yet saved keeps what
+  // was typed. The gradebook is read again after every school write (remarks saved, a save that
+  // answered while more levels were typed), and replacing every cell threw those levels away unasked.
+  // Another class, area or term starts clean (choose() empties `dirty` first).
   useEffect(() => {
     if (!book.data) return;
-    setCells(
-      Object.fromEntries(
-        book.data.entries.map((e) => [
-          key(e.student_id, e.sub_strand_id),
-          { level: e.level, comment: e.comment ?? '' },
-        ]),
-      ),
+    const saved: Record<string, Cell> = Object.fromEntries(
+      book.data.entries.map((e) => [
+        key(e.student_id, e.sub_strand_id),
+        { level: e.level, comment: e.comment ?? '' },
+      ]),
     );
-    setDirty(new Set());
+    for (const k of dirtyNow.current) {
+      const typed = cellsNow.current[k];
+      if (typed) saved[k] = typed;
+    }
+    setCells(saved);
   }, [book.data]);
 
   const set = (k: string, change: Partial<Cell>) => {
@@ -133,6 +147,7 @@ export const GradebookPage = () => {
   };
   const onSave = async () => {
     const sent = [...dirty];
+    const sentCells = cells;
     try {
       await save.mutateAsync({
         method: 'PUT',
@@ -147,8 +162,10 @@ export const GradebookPage = () => {
           }),
         },
       });
-      // Saved: leaving no longer asks (the reload that follows may bring equal data, no reset).
-      setDirty((was) => new Set([...was].filter((k) => !sent.includes(k))));
+      // Saved: leaving no longer asks, but for a cell changed again while the save was on its way.
+      setDirty(
+        (was) => new Set([...was].filter((k) => !sent.includes(k) || cellsNow.current[k] !== sentCells[k])),
+      );
       notify.success('Gradebook saved');
     } catch (error) {
       notify.error(errorMessage(error));
@@ -314,9 +331,7 @@ export const GradebookPage = () => {
                                         <Button
                                           size="compact-xs"
                                           variant="subtle"
-                                          onClick={() =>
-                                            setRemarksFor({ id: student.id, name: student.name })
-                                          }
+                                          onClick={() => setRemarksFor(student)}
                                         >
                                           Remarks
                                         </Button>
