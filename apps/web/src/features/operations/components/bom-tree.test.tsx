@@ -46,6 +46,23 @@ describe('BomTreeView', () => {
     expect(screen.queryByRole('button', { name: /^Edit line/ })).toBeNull();
   });
 
+  it('keeps each Type badge as wide as its word beside a long component name', () => {
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    const tree = fakeBomTree();
+    const frame = tree.root.children[1];
+    if (frame) frame.product_name = 'Titanium gravel bicycle frame with internal cable routing XL';
+    renderWithData(<BomTreeView tree={tree} mayEdit />);
+    // A squeezed Type column cut 'Make' to 'MA…' at 1280 px beside a 60-character name.
+    const badges = within(screen.getByRole('table', { name: 'Bill of materials' })).getAllByText(
+      /^(Make|Buy)$/,
+    );
+    expect(badges.length).toBe(3);
+    for (const badge of badges) {
+      const root = badge.closest('.mantine-Badge-root') as HTMLElement;
+      expect(root.style.minWidth).toBe('max-content');
+    }
+  });
+
   it('expands and collapses a branch, and every branch at once', async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('mrp', 'member'));

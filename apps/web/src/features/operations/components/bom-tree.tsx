@@ -130,9 +130,11 @@ export const BomTreeView = ({ tree, mayEdit }: BomTreeViewProps) => {
                       </Group>
                     </Table.Td>
                     <Table.Td>
+                      {/* As wide as its word: a long name beside it squeezed the column to 'MA…'. */}
                       <Badge
                         variant="light"
                         size="xs"
+                        miw="max-content"
                         color={node.procurement_type === 'make' ? 'indigo' : 'gray'}
                       >
                         {PROCUREMENT_LABELS[node.procurement_type]}
