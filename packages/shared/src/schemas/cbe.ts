@@ -65,6 +65,8 @@ export const cbeMessages = {
   nameTaken: 'That name is already used here',
   datesOrder: 'The end date must be on or after the start date',
   termOutsideYear: 'The term must lie within its academic year',
+  yearOffItsTerms:
+    "A term of this year falls outside these dates: move or delete the term first, or keep the year's dates around it",
   yearRequired: 'Choose an academic year',
   termRequired: 'Choose a term',
   gradeRequired: 'Choose a grade',

@@ -23,7 +23,23 @@ import {
   type cbeTermQuery,
   type cbeYearBody,
 } from '@workhub/shared/schemas/cbe';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
@@ -361,8 +377,30 @@ export function createCbeSetupService(ctx: Ctx) {
       if (!row) throw new Error('cbe_years insert returned no row');
       return toYear(row);
     },
+    /**
+     * A year's new dates still hold each of its terms (as a term is refused outside its year). The
+     * year's row is locked first, as checkTerm locks it: a term written into the year meanwhile is
+     * seen, or waits for these dates.
+     */
     async updateYear(scope: WorkspaceScope, id: string, input: z.output<typeof cbeYearBody>) {
-      await mustFind(db, scope, cbeYears, id);
+      const [year] = await db
+        .select({ id: cbeYears.id })
+        .from(cbeYears)
+        .where(and(scope.workspace(cbeYears), eq(cbeYears.id, id)))
+        .for('update');
+      if (!year) throw notFound();
+      const [outside] = await db
+        .select({ id: cbeTerms.id })
+        .from(cbeTerms)
+        .where(
+          and(
+            scope.workspace(cbeTerms),
+            eq(cbeTerms.yearId, id),
+            or(lt(cbeTerms.startsOn, input.starts_on), gt(cbeTerms.endsOn, input.ends_on)),
+          ),
+        )
+        .limit(1);
+      if (outside) throw conflict(cbeMessages.yearOffItsTerms, { starts_on: cbeMessages.yearOffItsTerms });
       const [row] = await unique('name', cbeMessages.nameTaken, () =>
         db
           .update(cbeYears)

@@ -120,6 +120,30 @@ describe('the school set-up', () => {
     overlaps(await waiting);
   });
 
+  it("refuses to move a year's dates off one of its terms (409), and takes dates that still hold them", async () => {
+    const owner = (await newTenant(t, 'cbe')).owner.token;
+    const own = await makeSchool(t, owner, { students: 0 }); // 2026; Term 1: 2026-01-05 to 2026-04-03
+    const edit = (starts_on: string, ends_on: string) =>
+      cbeCall(t, 'PATCH', `/api/cbe/years/${own.yearId}`, owner, { name: '2026', starts_on, ends_on });
+    for (const [starts_on, ends_on] of [
+      ['2026-02-01', '2026-12-31'],
+      ['2025-09-01', '2026-03-31'],
+      ['2027-01-01', '2027-12-31'],
+    ] as const) {
+      const refused = await edit(starts_on, ends_on);
+      expect(refused.statusCode, `${starts_on} ${ends_on}: ${refused.body}`).toBe(409);
+      expect(refused.json().error).toMatchObject({
+        message: cbeMessages.yearOffItsTerms,
+        fields: { starts_on: cbeMessages.yearOffItsTerms },
+      });
+    }
+    const year = await ok<{ starts_on: string; ends_on: string }[]>(t, 'GET', '/api/cbe/years', owner);
+    expect(year[0]).toMatchObject({ starts_on: '2026-01-01', ends_on: '2026-12-31' });
+    // The term's own first and last days are dates enough.
+    const fits = await edit('2026-01-05', '2026-04-03');
+    expect(fits.statusCode, fits.body).toBe(200);
+  });
+
   it('answers 400 for NUL bytes, huge numbers, impossible dates and forged ids', async () => {
     const bad = [
       ['/api/cbe/grades', { name: 'Grade\u0000 9', level: 1 }],
