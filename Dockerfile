@@ -16,7 +16,7 @@ COPY packages/shared/package.json packages/shared/
 COPY scripts/patch-deps.mjs scripts/
 RUN npm ci
 COPY . .
-# apps/web/dist (Vite) and apps/api/dist (esbuild: server.mjs, migrate.mjs, migrations/).
+# apps/web/dist (Vite) and apps/api/dist (esbuild: server.mjs, migrate.mjs, migrations/, fonts/).
 RUN npm run build
 
 FROM ${NODE_IMAGE}

@@ -20,7 +20,13 @@ const builds = {
   api: {
     label: 'the API bundle (apps/api/dist)',
     output: 'apps/api/dist/server.mjs',
-    sources: ['apps/api/src', 'apps/api/build.mjs', 'packages/shared/src', 'package-lock.json'],
+    sources: [
+      'apps/api/src',
+      'apps/api/assets',
+      'apps/api/build.mjs',
+      'packages/shared/src',
+      'package-lock.json',
+    ],
     command: ['npm', 'run', 'build', '-w', 'apps/api'],
   },
   web: {

@@ -69,6 +69,8 @@ if (missing.size > 0) {
 
 // The migrator reads the SQL files next to the code that runs it (db/migrate.ts: ./migrations).
 cpSync(join(here, 'src/db/migrations'), join(staging, 'migrations'), { recursive: true });
+// The report card's fonts (lib/pdf-font.ts looks for ./fonts beside the bundle, then in assets/fonts).
+cpSync(join(here, 'assets/fonts'), join(staging, 'fonts'), { recursive: true });
 rmSync(dist, { recursive: true, force: true });
 renameSync(staging, dist);
-process.stdout.write('Built apps/api/dist (server.mjs, migrate.mjs, backup.mjs)\n');
+process.stdout.write('Built apps/api/dist (server.mjs, migrate.mjs, backup.mjs, migrations/, fonts/)\n');
