@@ -39,7 +39,8 @@ const confirmedLink = (proposal: MrpProposal) => {
  * what it covers (pegging, opened on click) and what it became. A proposal whose release date is
  * already past is an exception: its row is red and says 'Past due'; one larger than an order holds
  * says 'Too large' and cannot be selected. Other open proposals have a box to select them for
- * confirming; the header's box takes every one of them on the page.
+ * confirming; the header's box takes every one of them on the page. Every badge keeps its word's
+ * width: beside a long product name the table squeezed them to 'MA…' and 'PAST …'.
  */
 export const ProposalsTable = ({
   proposals,
@@ -107,7 +108,12 @@ export const ProposalsTable = ({
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" size="sm" color={proposal.kind === 'work' ? 'indigo' : 'cyan'}>
+                <Badge
+                  variant="light"
+                  size="sm"
+                  miw="max-content"
+                  color={proposal.kind === 'work' ? 'indigo' : 'cyan'}
+                >
                   {PROPOSAL_KIND_LABELS[proposal.kind]}
                 </Badge>
               </Table.Td>
@@ -121,6 +127,7 @@ export const ProposalsTable = ({
                       color="red"
                       variant="filled"
                       size="xs"
+                      miw="max-content"
                       title={messages.proposalTooLarge(proposal.product_name)}
                     >
                       Too large
@@ -138,7 +145,7 @@ export const ProposalsTable = ({
                     {formatDate(proposal.release_date)}
                   </Text>
                   {proposal.past_due ? (
-                    <Badge color="red" variant="filled" size="xs">
+                    <Badge color="red" variant="filled" size="xs" miw="max-content">
                       Past due
                     </Badge>
                   ) : null}
@@ -162,7 +169,7 @@ export const ProposalsTable = ({
                   </Text>
                 ) : (
                   <Group gap={4} wrap="nowrap">
-                    <Badge color="green" variant="light" size="sm">
+                    <Badge color="green" variant="light" size="sm" miw="max-content">
                       Confirmed
                     </Badge>
                     {confirmedLink(proposal)}

@@ -1,0 +1,50 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../test/render.tsx';
+import { fakeProposal, fakeProposals, opsIds } from '../testing/fixtures.ts';
+import { ProposalsTable } from './proposals-table.tsx';
+
+const LONG = 'Titanium gravel bicycle frame with internal cable routing XL';
+
+describe('ProposalsTable', () => {
+  it('keeps every badge as wide as its word beside a long product name', () => {
+    const [bicycle, wheel, spoke] = fakeProposals();
+    if (!bicycle || !wheel || !spoke) throw new Error('fixtures changed');
+    renderPage(
+      <ProposalsTable
+        proposals={[
+          { ...bicycle, product_name: LONG },
+          { ...wheel, too_large: true },
+          spoke,
+          fakeProposal({
+            id: opsIds.orderLine,
+            seq: 4,
+            status: 'confirmed',
+            confirmed_ref: { kind: 'work_order', id: opsIds.order, label: 'WO-00001' },
+          }),
+        ]}
+        maySelect
+        selected={new Set()}
+        onToggle={vi.fn()}
+        onTogglePage={vi.fn()}
+        onShowPegging={vi.fn()}
+      />,
+    );
+    const table = within(screen.getByRole('table', { name: 'Proposals' }));
+    // At 1280 px a 60-character name squeezed 'Make' to 'MA…' and 'Past due' to 'PAST …'.
+    const badges = table.getAllByText(/^(Make|Buy|Past due|Too large|Confirmed)$/);
+    expect(badges.map((badge) => badge.textContent).sort()).toEqual([
+      'Buy',
+      'Confirmed',
+      'Make',
+      'Make',
+      'Make',
+      'Past due',
+      'Too large',
+    ]);
+    for (const badge of badges) {
+      const root = badge.closest('.mantine-Badge-root') as HTMLElement;
+      expect(root.style.minWidth, badge.textContent ?? '').toBe('max-content');
+    }
+  });
+});
