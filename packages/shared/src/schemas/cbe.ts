@@ -85,6 +85,7 @@ export const cbeMessages = {
   dayRequired: 'Choose a day',
   markInvalid: 'A mark is present, late or absent',
   levelInvalid: 'A level is exceeding, meeting, approaching or below',
+  commentNeedsLevel: 'A comment needs a level: choose one, or clear the comment to remove the assessment',
   studentNotInClass: 'That student is not in this class',
   subStrandNotInArea: 'That sub-strand is not in this learning area',
   duplicateStudent: 'A student appears twice in the request',
@@ -370,12 +371,19 @@ export type CbeGradebook = z.infer<typeof cbeGradebook>;
 export const cbeGradebookBody = cbeGradebookQuery.extend({
   entries: z
     .array(
-      z.object({
-        student_id: idField(),
-        sub_strand_id: idField(),
-        level: z.enum(CBE_LEVELS, { error: cbeMessages.levelInvalid }).nullable(),
-        comment: nullableMultilineText(500),
-      }),
+      z
+        .object({
+          student_id: idField(),
+          sub_strand_id: idField(),
+          level: z.enum(CBE_LEVELS, { error: cbeMessages.levelInvalid }).nullable(),
+          comment: nullableMultilineText(500),
+        })
+        // `level: null` removes the assessment, and its comment with it: a comment sent alone was
+        // answered 'Saved' and not kept.
+        .refine((entry) => entry.level !== null || entry.comment === null, {
+          error: cbeMessages.commentNeedsLevel,
+          path: ['comment'],
+        }),
     )
     .max(2000),
 });

@@ -281,6 +281,25 @@ describe('the gradebook and the report card', () => {
     });
   });
 
+  it('refuses a comment without a level (400): the comment would not be kept', async () => {
+    const [, b] = school.studentIds as [string, string];
+    const [, fractions] = school.subStrandIds as [string, string];
+    const response = await cbeCall(t, 'PUT', url(), token, {
+      learning_area_id: school.areaId,
+      term_id: school.termId,
+      entries: [{ student_id: b, sub_strand_id: fractions, level: null, comment: 'Ask about this' }],
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(JSON.stringify(response.json().error.fields)).toContain(cbeMessages.commentNeedsLevel);
+    // A level removed with its comment cleared is taken, as before.
+    const cleared = await cbeCall(t, 'PUT', url(), token, {
+      learning_area_id: school.areaId,
+      term_id: school.termId,
+      entries: [{ student_id: b, sub_strand_id: fractions, level: null, comment: null }],
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+  });
+
   it("downloads a report card PDF with the levels, attendance and the class teacher's remarks", async () => {
     const [a] = school.studentIds as [string];
     const remarks = await cbeCall(

@@ -159,6 +159,26 @@ describe('GradebookPage', { timeout: 20_000 }, () => {
     );
   });
 
+  it('sends no comment without its level: says where, and puts the focus on that level', async () => {
+    openGradebook();
+    renderWithData(<GradebookPage />, '/cbe/gradebook');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Comment for Amani Kamau: Fractions'), 'Ask at home');
+    await user.click(screen.getByRole('button', { name: 'Save gradebook' }));
+    await waitFor(() =>
+      expect(notify.error).toHaveBeenCalledWith(`Amani Kamau, Fractions: ${cbeMessages.commentNeedsLevel}`),
+    );
+    expect(writes()).toHaveLength(0);
+    expect(document.activeElement).toBe(screen.getByLabelText('Amani Kamau: Fractions'));
+    // Typed comment kept; with a level it is sent.
+    await user.selectOptions(screen.getByLabelText('Amani Kamau: Fractions'), 'approaching');
+    await user.click(screen.getByRole('button', { name: 'Save gradebook' }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]?.body.entries).toEqual([
+      { student_id: ids.amani, sub_strand_id: ids.fractions, level: 'approaching', comment: 'Ask at home' },
+    ]);
+  });
+
   it('keeps the header row and the student column in view as the levels scroll', async () => {
     openGradebook();
     renderWithData(<GradebookPage />, '/cbe/gradebook');

@@ -11,7 +11,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { CBE_LEVEL_LABELS, CBE_LEVELS, type CbeLevel } from '@workhub/shared/schemas/cbe';
+import { CBE_LEVEL_LABELS, CBE_LEVELS, type CbeLevel, cbeMessages } from '@workhub/shared/schemas/cbe';
 import { useEffect, useRef, useState } from 'react';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -27,6 +27,8 @@ import { useUnsavedChangesGuard } from '../components/unsaved-changes-guard.tsx'
 
 type Cell = { level: CbeLevel | ''; comment: string };
 const key = (student: string, sub: string) => `${student}/${sub}`;
+/** The level select's element id of a cell. */
+const levelId = (k: string) => `gradebook-level-${k.replace('/', '-')}`;
 const SHORT: Record<CbeLevel, string> = { exceeding: 'EE', meeting: 'ME', approaching: 'AE', below: 'BE' };
 
 const RemarksDialog = ({
@@ -148,6 +150,16 @@ export const GradebookPage = () => {
   const onSave = async () => {
     const sent = [...dirty];
     const sentCells = cells;
+    // A comment is kept with a level only (the API refuses one alone): say which cell, and go there.
+    const alone = sent.find((k) => !cells[k]?.level && cells[k]?.comment.trim());
+    if (alone) {
+      const [studentId, subId] = alone.split('/');
+      const student = book.data?.students.find((s) => s.id === studentId)?.name ?? '';
+      const sub = subs.find((s) => s.id === subId)?.name ?? '';
+      notify.error(`${student}, ${sub}: ${cbeMessages.commentNeedsLevel}`);
+      document.getElementById(levelId(alone))?.focus();
+      return;
+    }
     try {
       await save.mutateAsync({
         method: 'PUT',
@@ -291,6 +303,7 @@ export const GradebookPage = () => {
                                       <Table.Td key={s.id} miw={150}>
                                         <NativeSelect
                                           size="xs"
+                                          id={levelId(k)}
                                           aria-label={`${student.name}: ${s.name}`}
                                           disabled={!mayTeach}
                                           value={cells[k]?.level ?? ''}
