@@ -31,6 +31,8 @@ describe("the report card's text (DejaVu Sans embedded as subsets)", () => {
       { text: 'Καλή πρόοδος — молодец!', bold: true },
     ]);
     expect(pdfLines(pdf)).toEqual([...NAMES, 'Καλή πρόοδος — молодец!']);
+    // Beyond the BMP: a surrogate pair in the ToUnicode CMap (Old Italic, which DejaVu Sans has).
+    expect(pdfLines(pdfDocument('Old Italic', [{ text: 'a𐌀𐌁b' }]))).toEqual(['a𐌀𐌁b']);
   });
 
   it('embeds a valid subset: each character maps to its glyph, with its advance, and few glyphs', () => {
@@ -142,6 +144,9 @@ describe("the report card's text (DejaVu Sans embedded as subsets)", () => {
     expect(pdfText('Z\u0337a\u0336l\u0338g\u0335o')).toBe('Zalgo');
     expect(pdfText('a\u200bb\u2066c\u2069')).toBe('abc');
     expect(pdfText('bell\u0007\ttab')).toBe('bell? tab');
+    // Shared with other scripts but not theirs alone: an apostrophe letter (Ukrainian, Hawaiian)
+    // and the narrow no-break space print as themselves.
+    expect(pdfText('Марʼяна Hawaiʻi 10\u202f%')).toBe('Марʼяна Hawaiʻi 10\u202f%');
     // What the phones type and WinAnsi had, and what it had not.
     expect(pdfText('Ng’ang’a — “ok” €5 … ł ř ễ ①')).toBe('Ng’ang’a — “ok” €5 … ł ř ễ ①');
   });

@@ -71,7 +71,7 @@ const COMPLEX = new RegExp(
     'Balinese',
     'Javanese',
   ]
-    .map((script) => `\\p{Script_Extensions=${script}}`)
+    .map((script) => `\\p{Script=${script}}`)
     .join('')}]`,
   'u',
 );
