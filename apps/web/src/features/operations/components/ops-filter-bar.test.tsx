@@ -56,4 +56,39 @@ describe('OpsFilterBar', () => {
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('draft');
     expect((screen.getByLabelText('Late only') as HTMLInputElement).checked).toBe(true);
   });
+
+  it('makes a select wide enough for its longest choice on a wide screen', () => {
+    onPhone(false);
+    const Wide = () => (
+      <OpsFilterBar
+        state={useOpsFilters<keyof typeof RULES>(RULES)}
+        controls={[
+          {
+            key: 'status',
+            kind: 'select',
+            label: 'Status',
+            // The MRP run's proposals: cut to 'Open and confirm' in 170 px.
+            any: 'Open and confirmed',
+            options: [{ value: 'draft', label: 'Draft' }],
+          },
+          {
+            key: 'overdue',
+            kind: 'select',
+            label: 'Late',
+            any: 'Any',
+            options: [{ value: 'true', label: 'Late only' }],
+          },
+        ]}
+      />
+    );
+    renderPage(<Wide />, '/orders');
+    const px = (label: string) => {
+      const root = screen.getByLabelText(label).closest('.mantine-NativeSelect-root') as HTMLElement;
+      const rem = /([\d.]+)rem/.exec(root.style.width)?.[1];
+      return Number(rem) * 16;
+    };
+    // 18 characters of 14 px text (about 8.5 px each), the 12 px padding and the 34 px arrow.
+    expect(px('Status')).toBeGreaterThanOrEqual(18 * 8.5 + 12 + 34);
+    expect(px('Late')).toBe(170);
+  });
 });

@@ -10,6 +10,18 @@ export type FilterControl<K extends string> =
   | { key: K; kind: 'date'; label: string }
   | { key: K; kind: 'check'; label: string };
 
+/**
+ * A select's width on a wide screen: its own, else 170 px or as wide as its longest choice (about
+ * 8.5 px a character of 14 px text, with the 12 px padding and the 34 px arrow), so a choice such
+ * as 'Open and confirmed' is never cut to 'Open and confirm'.
+ */
+const selectWidth = (control: { any: string; options: SelectOption[]; width?: number | undefined }) => {
+  const longest = Math.max(
+    ...[control.any, ...control.options.map((option) => option.label)].map((t) => t.length),
+  );
+  return control.width ?? Math.max(170, Math.ceil(longest * 8.5) + 46);
+};
+
 type OpsFilterBarProps<K extends string> = {
   state: OpsFilters<K>;
   /** The search box's label ('Search by name'); none: no search box. */
@@ -70,7 +82,7 @@ export const OpsFilterBar = <K extends string>({
                     data={[{ value: '', label: control.any }, ...control.options]}
                     value={values[control.key]}
                     onChange={(event) => setFilter(control.key, event.currentTarget.value)}
-                    w={width(control.width ?? 170)}
+                    w={width(selectWidth(control))}
                   />
                 );
               case 'date':
