@@ -33,10 +33,13 @@ export const TaskStatusControl = ({
     size={hideLabel ? 'xs' : 'sm'}
     data={TASK_STATUS_OPTIONS}
     value={task.stored_status}
-    disabled={busy}
+    // Busy, not disabled: a disabled control drops the focus to the page, and a keyboard user who
+    // changed the status with the arrows found themselves back at the top. A change made while one
+    // is being saved is ignored (the control keeps showing what is stored).
+    aria-busy={busy || undefined}
     onChange={(event) => {
       const status = settable(event.currentTarget.value);
-      if (status && status !== task.stored_status) onChange(task, status);
+      if (!busy && status && status !== task.stored_status) onChange(task, status);
     }}
     w={hideLabel ? 150 : 220}
   />

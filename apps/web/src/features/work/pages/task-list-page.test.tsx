@@ -137,6 +137,44 @@ describe('TaskListPage', () => {
     expect(calledUrls(fetchMock).some((url) => url.startsWith('/api/team'))).toBe(false);
   });
 
+  it("keeps a worker's focus on the status control while the change is saved, and sends no second change meanwhile", async () => {
+    // A disabled control lost the focus to the page: a keyboard user changing a status with the
+    // arrows was sent back to the top of the page.
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'worker'));
+    const mine = fakeTask({ assigned_to: 'u1' });
+    let answer!: () => void;
+    routeFetch(fetchMock, {
+      [`GET /api/projects/${ids.project}`]: () => jsonResponse(200, { data: fakeProject() }),
+      'GET /api/tasks': () => jsonResponse(200, page([mine])),
+      [`PATCH /api/tasks/${ids.task}/status`]: () =>
+        new Promise<Response>((resolve) => {
+          answer = () =>
+            resolve(
+              jsonResponse(200, {
+                message: messages.updateDone,
+                data: { ...mine, status: 'in_progress', stored_status: 'in_progress' },
+              }),
+            );
+        }),
+    });
+    renderList(`/task/${ids.project}`);
+    await screen.findByText('Write the docs');
+    const control = screen.getByRole('combobox', {
+      name: 'Change status of Write the docs',
+    }) as HTMLSelectElement;
+    control.focus();
+    await user.selectOptions(control, 'in_progress');
+    await waitFor(() => expect(control.getAttribute('aria-busy')).toBe('true'));
+    expect(control.disabled).toBe(false);
+    expect(document.activeElement).toBe(control);
+    await user.selectOptions(control, 'completed');
+    answer();
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.updateDone));
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toHaveLength(1);
+    expect(document.activeElement).toBe(control);
+  });
+
   it('deletes a task after asking', async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('workspace', 'admin'));
