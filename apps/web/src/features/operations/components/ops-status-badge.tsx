@@ -58,9 +58,9 @@ export const OpsStatusBadge = (props: OpsStatusBadgeProps) => (
   </Badge>
 );
 
-/** 'Late' beside an order or work order past its due date and not complete. */
+/** 'Late' beside an order or work order past its due date and not complete; as wide as its word. */
 export const LateBadge = () => (
-  <Badge variant="filled" color="red" size="sm">
+  <Badge variant="filled" color="red" size="sm" miw="max-content">
     Late
   </Badge>
 );

@@ -109,6 +109,7 @@ export const OrderListPage = ({ kind }: { kind: OrderKind }) => {
                 {
                   key: 'number',
                   header: 'Number',
+                  nowrap: true,
                   cell: (order) => (
                     <Anchor component={Link} to={`${texts.path}/${order.id}`} fw={600} size="sm">
                       {order.number_label}

@@ -99,6 +99,10 @@ describe('WorkOrderListPage', { timeout: 20_000 }, () => {
     );
     expect(rowWith('WO-00004').getByText('Late')).toBeTruthy();
     expect(rowWith('WO-00003').queryByText('Late')).toBeNull();
+    // Whole in a squeezed table: the number never breaks at its hyphen, the badge is never 'LA…'.
+    expect(rowWith('WO-00004').getByText('WO-00004').closest('td')?.className).toMatch(/nowrap/);
+    const late = rowWith('WO-00004').getByText('Late').closest('.mantine-Badge-root') as HTMLElement;
+    expect(late.style.minWidth).toBe('max-content');
 
     expect(steps('WO-00003')).toEqual(['Release', 'Cancel']);
     expect(steps('WO-00004')).toEqual(['Complete', 'Cancel']);

@@ -144,6 +144,7 @@ export const WorkOrderListPage = () => {
                 {
                   key: 'number',
                   header: 'Number',
+                  nowrap: true,
                   cell: (order) => (
                     <Text size="sm" fw={600}>
                       {order.number_label}
