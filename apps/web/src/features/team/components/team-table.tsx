@@ -78,8 +78,12 @@ export const TeamTable = ({ auth, members, togglingId, onToggleStatus, onRemove 
                 // makes the input itself the target, for people and for test drivers alike.
                 styles={{ track: { pointerEvents: 'none' } }}
                 checked={member.status === 'active'}
-                disabled={togglingId !== null}
-                onChange={() => onToggleStatus(member)}
+                // Busy, not disabled: a disabled switch drops the focus to the page (a keyboard user
+                // who turned a member on was sent back to the top). A toggle made meanwhile is ignored.
+                aria-busy={togglingId !== null || undefined}
+                onChange={() => {
+                  if (togglingId === null) onToggleStatus(member);
+                }}
               />
             ) : null,
         },

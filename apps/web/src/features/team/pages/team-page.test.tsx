@@ -146,6 +146,42 @@ describe('TeamPage', () => {
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ status: '0' });
   });
 
+  it('keeps the focus on an Active switch turned on by keyboard while the change is saved', async () => {
+    // A disabled switch dropped the focus to the page: Space on an inactive member's switch sent a
+    // keyboard user back to the top.
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    let answer!: () => void;
+    const inactive = member('u-worker', 'worker', { status: 'inactive' });
+    routeFetch(fetchMock, {
+      'GET /api/team': () =>
+        jsonResponse(200, {
+          data: [member('u-owner', 'owner'), inactive],
+          meta: { page: 1, limit: 14, total: 2 },
+        }),
+      'GET /api/team/invitations': () =>
+        jsonResponse(200, { data: [], meta: { page: 1, limit: 100, total: 0 } }),
+      'PATCH /api/team/u-worker/status': () =>
+        new Promise<Response>((resolve) => {
+          answer = () =>
+            resolve(jsonResponse(200, { message: 'Cool !!!', data: { ...inactive, status: 'active' } }));
+        }),
+    });
+    renderWithData(<TeamPage />, '/team');
+    await screen.findByText('worker@example.com');
+    const toggle = row('worker@example.com').getByRole('switch') as HTMLInputElement;
+    toggle.focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(toggle.getAttribute('aria-busy')).toBe('true'));
+    expect(toggle.disabled).toBe(false);
+    expect(document.activeElement).toBe(toggle);
+    await user.keyboard(' ');
+    answer();
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.statusToggled));
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toHaveLength(1);
+    expect(document.activeElement).toBe(toggle);
+  });
+
   it('Cancel in the Deactivate dialog leaves the member active', async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
