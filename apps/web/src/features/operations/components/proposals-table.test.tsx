@@ -46,5 +46,7 @@ describe('ProposalsTable', () => {
       const root = badge.closest('.mantine-Badge-root') as HTMLElement;
       expect(root.style.minWidth, badge.textContent ?? '').toBe('max-content');
     }
+    // What it became stays one word: 'WO-' over '00001' at 1280 px.
+    expect(table.getByRole('link', { name: 'WO-00001' }).style.whiteSpace).toBe('nowrap');
   });
 });

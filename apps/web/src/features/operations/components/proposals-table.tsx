@@ -28,7 +28,8 @@ const confirmedLink = (proposal: MrpProposal) => {
   const to =
     ref.kind === 'purchase_order' ? `/operations/purchase-orders/${ref.id}` : '/operations/work-orders';
   return (
-    <Anchor component={Link} to={to} size="sm">
+    // One word: a squeezed Status column broke 'WO-00002' at its hyphen.
+    <Anchor component={Link} to={to} size="sm" style={{ whiteSpace: 'nowrap' }}>
       {ref.label}
     </Anchor>
   );
