@@ -79,6 +79,10 @@ describe('OpsFilterBar', () => {
             options: [{ value: 'true', label: 'Late only' }],
           },
         ]}
+        sorts={[
+          { value: '', label: 'Need date (soonest first)' },
+          { value: 'number', label: 'By number' },
+        ]}
       />
     );
     renderPage(<Wide />, '/orders');
@@ -90,5 +94,7 @@ describe('OpsFilterBar', () => {
     // 18 characters of 14 px text (about 8.5 px each), the 12 px padding and the 34 px arrow.
     expect(px('Status')).toBeGreaterThanOrEqual(18 * 8.5 + 12 + 34);
     expect(px('Late')).toBe(170);
+    // The work orders' sort: 'Need date (soonest fir' in 220 px.
+    expect(px('Sort by')).toBeGreaterThanOrEqual(25 * 8.5 + 12 + 34);
   });
 });

@@ -11,16 +11,12 @@ export type FilterControl<K extends string> =
   | { key: K; kind: 'check'; label: string };
 
 /**
- * A select's width on a wide screen: its own, else 170 px or as wide as its longest choice (about
- * 8.5 px a character of 14 px text, with the 12 px padding and the 34 px arrow), so a choice such
- * as 'Open and confirmed' is never cut to 'Open and confirm'.
+ * A select's width on a wide screen: `least`, or as wide as its longest choice (about 8.5 px a
+ * character of 14 px text, with the 12 px padding and the 34 px arrow), so a choice such as 'Open
+ * and confirmed' or 'Need date (soonest first)' is never cut short.
  */
-const selectWidth = (control: { any: string; options: SelectOption[]; width?: number | undefined }) => {
-  const longest = Math.max(
-    ...[control.any, ...control.options.map((option) => option.label)].map((t) => t.length),
-  );
-  return control.width ?? Math.max(170, Math.ceil(longest * 8.5) + 46);
-};
+const selectWidth = (labels: string[], least: number) =>
+  Math.max(least, Math.ceil(Math.max(...labels.map((label) => label.length)) * 8.5) + 46);
 
 type OpsFilterBarProps<K extends string> = {
   state: OpsFilters<K>;
@@ -82,7 +78,10 @@ export const OpsFilterBar = <K extends string>({
                     data={[{ value: '', label: control.any }, ...control.options]}
                     value={values[control.key]}
                     onChange={(event) => setFilter(control.key, event.currentTarget.value)}
-                    w={width(selectWidth(control))}
+                    w={width(
+                      control.width ??
+                        selectWidth([control.any, ...control.options.map((o) => o.label)], 170),
+                    )}
                   />
                 );
               case 'date':
@@ -115,7 +114,12 @@ export const OpsFilterBar = <K extends string>({
               data={sorts.map((sort, index) => (index === 0 ? { ...sort, value: '' } : sort))}
               value={values[sortKey] ?? ''}
               onChange={(event) => setFilter(sortKey, event.currentTarget.value)}
-              w={width(220)}
+              w={width(
+                selectWidth(
+                  sorts.map((sort) => sort.label),
+                  220,
+                ),
+              )}
             />
           ) : null}
         </>
