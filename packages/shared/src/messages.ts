@@ -131,6 +131,7 @@ export const messages = {
   // Plan edit (spec section 5)
   planTitleRequired: 'Sorry the title is required',
   planPriceRequired: 'Sorry the price is required',
+  planPriceCents: 'The price can have at most 2 decimals (cents), e.g. 19.99',
   planDescriptionRequired: 'Sorry the description is required',
   planDescriptionMin: 'That is it ? ...write some more',
   planButtonTextRequired: 'Sorry the button text is required',
@@ -334,6 +335,8 @@ export const messages = {
   customerNameRequired: 'Customer name is required',
   dueBeforeOrderDate: 'The due date cannot be before the order date',
   orderNotDraft: 'Only a draft order can be edited.',
+  /** A purchase order confirmed without a supplier (an MRP draft has none until edited). */
+  orderSupplierRequired: 'Name the supplier before confirming: edit the draft to add one.',
   orderLineUnknown: 'This line is not a line of this order',
   /** A status step the order's status does not allow, e.g. ('received', 'cancelled'). */
   orderStepRefused: (status: string, step: string) => `A ${status} order cannot be ${step}.`,

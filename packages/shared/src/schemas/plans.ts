@@ -64,7 +64,11 @@ const planFields = {
     z.coerce
       .number({ error: messages.planPriceRequired })
       .min(0, { error: 'The price cannot be negative' })
-      .max(1_000_000, { error: 'The price is too high' }),
+      .max(1_000_000, { error: 'The price is too high' })
+      // numeric(12,2) would round a third decimal away (9.999 saved as 10.00): refused instead.
+      .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, {
+        error: messages.planPriceCents,
+      }),
   ),
   description: textRules(
     z
