@@ -14,6 +14,7 @@ import { useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeDashboard } from '../api/types.ts';
 import { formatMoney, useSchoolCurrency } from '../cbe-money.ts';
 import { CollectionLines, LevelBars } from '../components/cbe-charts.tsx';
+import { ChildrenPage } from './children-page.tsx';
 
 const rate = (value: number | null) => (value === null ? '—' : `${value}%`);
 
@@ -112,8 +113,18 @@ export const CbeDashboardView = ({ figures }: { figures: CbeDashboard }) => {
   );
 };
 
-/** /dashboard_cbe: the school's figures; "Load sample data" on an empty school, "Clear sample data" (asked first). */
+/**
+ * /dashboard_cbe: the school's figures; "Load sample data" on an empty school, "Clear sample data"
+ * (asked first). A guardian (customer) reads none of the school's figures: their dashboard is their
+ * children (it was the dashboard's 'You are not allowed to do this', where they land on signing in).
+ */
 export const CbeDashboardPage = () => {
+  const may = useMay();
+  if (!may('cbe:read') && may('cbe:own')) return <ChildrenPage />;
+  return <SchoolDashboard />;
+};
+
+const SchoolDashboard = () => {
   useDocumentTitle('School dashboard');
   const mayManage = useMay()('cbe:manage');
   const dashboard = useCbeGet<CbeDashboard>('dashboard');

@@ -230,6 +230,18 @@ describe('CbeDashboardPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('Baraka Otieno')).toBeTruthy();
   });
 
+  it("shows a guardian (customer) their children, not a school's figures they may not read", async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'customer'));
+    routeFetch(fetchMock, {
+      'GET /api/cbe/children': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/children/terms': () => jsonResponse(200, listOf([])),
+    });
+    renderWithData(<CbeDashboardPage />, '/dashboard_cbe');
+    expect(await screen.findByRole('heading', { name: 'My children' })).toBeTruthy();
+    expect(screen.queryByText('The dashboard could not be loaded')).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/cbe/dashboard');
+  });
+
   it('asks before clearing the sample data', async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
     routeFetch(fetchMock, {
