@@ -120,8 +120,22 @@ export const CbeDashboardView = ({ figures }: { figures: CbeDashboard }) => {
  */
 export const CbeDashboardPage = () => {
   const may = useMay();
-  if (!may('cbe:read') && may('cbe:own')) return <ChildrenPage />;
-  return <SchoolDashboard />;
+  if (may('cbe:read')) return <SchoolDashboard />;
+  return may('cbe:own') ? <ChildrenPage /> : <NoSchoolRecords />;
+};
+
+/** A guest's: the school's records are not theirs (the API's 403 read as a failed load, with a retry). */
+const NoSchoolRecords = () => {
+  useDocumentTitle('School dashboard');
+  return (
+    <>
+      <PageHeader title="School dashboard" />
+      <EmptyList
+        title="Nothing of the school to show you"
+        description="A guest sees none of the school's records. The owner or an admin can give you a member's or worker's role."
+      />
+    </>
+  );
 };
 
 const SchoolDashboard = () => {

@@ -242,6 +242,16 @@ describe('CbeDashboardPage', { timeout: 20_000 }, () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/cbe/dashboard');
   });
 
+  it("tells a guest the school's records are not theirs to read, not that a load failed", async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'guest'));
+    routeFetch(fetchMock, {});
+    renderWithData(<CbeDashboardPage />, '/dashboard_cbe');
+    expect(await screen.findByText('Nothing of the school to show you')).toBeTruthy();
+    expect(screen.queryByText('The dashboard could not be loaded')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('asks before clearing the sample data', async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
     routeFetch(fetchMock, {
