@@ -161,6 +161,8 @@ export const messages = {
   checkoutDone: 'Your plan is changed. An invoice is on its way.',
   checkoutFreePlan: 'The free trial cannot be bought: choose a paid plan.',
   checkoutInactivePlan: 'This plan is no longer offered. Choose another one.',
+  checkoutPlanChanged:
+    'The price or period of this plan has changed since this page was opened. Check them and confirm again.',
   readOnlyPaidPeriodEnded:
     'Your paid period has ended. Your data is safe and you can still read and export it; renew your plan to create and change records.',
   upgrade: 'Upgrade',

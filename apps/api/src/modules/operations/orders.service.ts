@@ -335,6 +335,18 @@ export function createOrderService<Item, Line, Status extends string>(
   const STAMPS = { confirm: 'confirmedAt', close: 'closedAt', cancel: 'cancelledAt' } as const;
 
   /**
+   * 409 when the order names nobody to order from: a purchase order may stay without a supplier
+   * while a draft (an MRP draft has none), never once confirmed. A customer order always has one.
+   */
+  async function assertParty(tx: Db, scope: WorkspaceScope, id: string) {
+    const [row] = await tx
+      .select({ party: kind.party })
+      .from(o)
+      .where(and(scope.workspace(o), eq(o.id, id)));
+    if (!row?.party?.trim()) throw conflict(messages.orderSupplierRequired);
+  }
+
+  /**
    * confirm, close or cancel (kind.steps): 409 orderStepRefused from another status, and for a
    * confirmed order, cancel only while nothing was delivered and close only once something was.
    */
@@ -344,6 +356,7 @@ export function createOrderService<Item, Line, Status extends string>(
       const order = await lockOrder(tx, scope, kind, id);
       const refused = () => conflict(messages.orderStepRefused(order.status, past));
       if (!from.includes(order.status)) throw refused();
+      if (step === 'confirm') await assertParty(tx, scope, id);
       if (order.status === 'confirmed' && step !== 'confirm') {
         const delivered = await anyDelivered(tx, scope, id);
         if (step === 'cancel' ? delivered : !delivered) throw refused();

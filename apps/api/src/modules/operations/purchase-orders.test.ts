@@ -184,7 +184,9 @@ describe('GET, PATCH /api/purchase-orders/:id', () => {
       },
     });
     expect((await call(t, 'GET', `${PO}/${order.id}`, token)).json().data.line_count).toBe(1);
-    await stepOrder(t, token, PO, order.id, 'confirm');
+    // Named again: a draft without its supplier is not confirmed.
+    await call(t, 'PATCH', `${PO}/${order.id}`, token, purchaseBody(t, [{ product_id: wheel, quantity: 3 }]));
+    expect((await stepOrder(t, token, PO, order.id, 'confirm')).statusCode).toBe(200);
     const refused = await call(
       t,
       'PATCH',
@@ -306,6 +308,29 @@ describe('the steps of a purchase order', () => {
       data: { status: 'cancelled' },
     });
     expect((await stepOrder(t, token, PO, draft.id, 'confirm')).statusCode).toBe(409);
+  });
+
+  it('confirms a draft only once it names its supplier (an MRP draft has none): 409, still a draft', async () => {
+    const { token, spoke } = await opsTenant(t);
+    for (const supplier_name of [null, undefined, '', '   ']) {
+      const draft = await createOrder(
+        t,
+        token,
+        PO,
+        purchaseBody(t, [{ product_id: spoke, quantity: 5 }], { supplier_name }),
+      );
+      expect(draft.supplier_name).toBeNull();
+      const refused = await stepOrder(t, token, PO, draft.id, 'confirm');
+      expect(refused.statusCode, JSON.stringify(supplier_name)).toBe(409);
+      expect(errorOf(refused).error).toMatchObject({
+        code: 'CONFLICT',
+        message: messages.orderSupplierRequired,
+      });
+      const after = await call(t, 'GET', `${PO}/${draft.id}`, token);
+      expect(after.json().data).toMatchObject({ status: 'draft', confirmed_at: null });
+    }
+    const named = await createOrder(t, token, PO, purchaseBody(t, [{ product_id: spoke, quantity: 5 }]));
+    expect((await stepOrder(t, token, PO, named.id, 'confirm')).statusCode).toBe(200);
   });
 });
 
