@@ -71,6 +71,12 @@ export const checkoutBody = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{8,100}$/, { error: 'An idempotency key is 8 to 100 letters, digits, - or _' })
     .optional(),
+  /**
+   * The price and months the buyer was shown (the preview's `amount` and `plan.month`): when the
+   * plan was edited since, the checkout is refused (409) rather than charging what was not shown.
+   */
+  expected_amount: z.number({ error: 'The amount shown must be a number' }).min(0).max(1_000_000).optional(),
+  expected_month: int32({ message: 'The months shown must be a whole number' }).optional(),
 });
 export type CheckoutBody = z.input<typeof checkoutBody>;
 

@@ -70,7 +70,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
         security,
         summary: 'Buy one period of a paid plan: moves the subscription and issues an invoice (owner only)',
         description:
-          'Send an idempotency_key (one per checkout attempt): a retry with the same key answers the first result and charges nothing more; the same key for another plan is a 409.',
+          'Send an idempotency_key (one per checkout attempt): a retry with the same key answers the first result and charges nothing more; the same key for another plan is a 409. Send expected_amount and expected_month as the preview showed them: a plan edited since is a 409, not a charge of a price never shown.',
         body: checkoutBody,
         response: { 201: dataEnvelope(checkoutResult), ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -82,6 +82,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
           requireAuth(request),
           request.body.plan_id,
           request.body.idempotency_key,
+          { amount: request.body.expected_amount, month: request.body.expected_month },
         ),
       }),
   );

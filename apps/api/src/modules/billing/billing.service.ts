@@ -310,9 +310,19 @@ export function createBillingService(
     auth: AccessTokenClaims,
     planId: number,
     idempotencyKey?: string,
+    shown: { amount?: number | undefined; month?: number | undefined } = {},
   ): Promise<CheckoutResult> {
     const scope = await billingScope(auth, 'billing:manage');
     const plan = await purchasablePlan(planId);
+    // The invoice copies this read of the plan: it must be what the buyer was shown, not an edit
+    // made while the checkout page was open.
+    const cents = (amount: number) => Math.round(amount * 100);
+    if (
+      (shown.amount !== undefined && cents(shown.amount) !== cents(Number(plan.price))) ||
+      (shown.month !== undefined && shown.month !== plan.month)
+    ) {
+      throw conflict(messages.checkoutPlanChanged);
+    }
     const payer = await findUserById(db, auth.user_id);
     if (!payer) throw notFound();
     const at = now();

@@ -228,6 +228,54 @@ describe('POST /api/billing/checkout', () => {
     expect((await invoicesOf(home.token)).json().meta.total).toBe(0);
   });
 
+  it('refuses (409) a price or period other than the one the buyer was shown, and buys nothing', async () => {
+    const { home } = await newTenant(t);
+    const [row] = await t.db.db
+      .insert(subscriptionPlans)
+      .values({
+        title: 'Team',
+        subscription: 'per month',
+        price: '29',
+        description: 'A plan whose price is edited during a checkout',
+        buttonText: 'Buy',
+        buttonVariant: 'filled',
+        month: 1,
+        status: 'active',
+      })
+      .returning({ id: subscriptionPlans.subscriptionId });
+    if (!row) throw new Error('no plan');
+    const shown = (await preview(home.token, row.id)).json().data;
+    expect(shown).toMatchObject({ amount: 29, plan: { month: 1 } });
+    // Platform staff raise the price while the checkout page is open.
+    await t.db.db
+      .update(subscriptionPlans)
+      .set({ price: '99' })
+      .where(eq(subscriptionPlans.subscriptionId, row.id));
+    const refused = await checkout(home.token, { plan_id: row.id, expected_amount: 29, expected_month: 1 });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(errorOf(refused).error).toMatchObject({ code: 'CONFLICT', message: messages.checkoutPlanChanged });
+    expect((await invoicesOf(home.token)).json().meta.total).toBe(0);
+    expect((await overview(home.token)).json().data.plan.plan_id).not.toBe(row.id);
+
+    await t.db.db
+      .update(subscriptionPlans)
+      .set({ price: '29', month: 12 })
+      .where(eq(subscriptionPlans.subscriptionId, row.id));
+    const period = await checkout(home.token, { plan_id: row.id, expected_amount: 29, expected_month: 1 });
+    expect(period.statusCode, period.body).toBe(409);
+
+    // Confirmed again at what the page now shows: bought at that price.
+    const bought = await checkout(home.token, { plan_id: row.id, expected_amount: 29, expected_month: 12 });
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect(bought.json().data.invoice).toMatchObject({ plan_id: row.id, amount: 29 });
+    const malformed = await checkout(home.token, {
+      plan_id: row.id,
+      expected_amount: 'x',
+      expected_month: 1.5,
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
+
   it('answers 403 to workspace admins and members, 401 without a token', async () => {
     const { workspace } = await newTenant(t);
     for (const role of ['admin', 'member'] as const) {

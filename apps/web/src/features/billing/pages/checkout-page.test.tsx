@@ -96,7 +96,13 @@ describe('CheckoutPage', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: messages.confirmCheckout }));
     expect(await screen.findByRole('heading', { name: 'Billing page' })).toBeTruthy();
     // One idempotency key per visit: a retry of the same checkout is not bought twice.
-    expect(body).toEqual({ plan_id: 3, idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    // With the price and months shown: a plan edited since is refused, not charged.
+    expect(body).toEqual({
+      plan_id: 3,
+      idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      expected_amount: 49,
+      expected_month: 1,
+    });
     expect(notify.success).toHaveBeenCalledWith(messages.checkoutDone);
     const session = getSession();
     expect(session.status === 'signed_in' && session.user.subscription).toMatchObject({
@@ -129,5 +135,34 @@ describe('CheckoutPage', { timeout: 15_000 }, () => {
     await user.click(await screen.findByRole('button', { name: messages.confirmCheckout }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith(messages.checkoutInactivePlan));
     expect(screen.getByRole('heading', { name: 'Professional' })).toBeTruthy();
+  });
+
+  it('shows the new price when the plan was edited while the page was open, and buys at it only when confirmed again', async () => {
+    const user = userEvent.setup();
+    signIn(fakeAuthSession());
+    let edited = false;
+    const bodies: unknown[] = [];
+    routeFetch(fetchMock, {
+      'GET /api/billing/checkout/3': () =>
+        jsonResponse(200, {
+          data: edited ? { ...preview, amount: 59, plan: { ...preview.plan, price: 59 } } : preview,
+        }),
+      'POST /api/billing/checkout': (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        if (bodies.length === 1) {
+          edited = true;
+          return jsonResponse(409, { error: { code: 'CONFLICT', message: messages.checkoutPlanChanged } });
+        }
+        return jsonResponse(201, { message: messages.checkoutDone, data: result });
+      },
+    });
+    renderCheckout('/checkout/3');
+    await user.click(await screen.findByRole('button', { name: messages.confirmCheckout }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(messages.checkoutPlanChanged));
+    expect(await screen.findByText('$59 for 1 month')).toBeTruthy();
+    expect(notify.success).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: messages.confirmCheckout }));
+    expect(await screen.findByRole('heading', { name: 'Billing page' })).toBeTruthy();
+    expect(bodies[1]).toMatchObject({ plan_id: 3, expected_amount: 59, expected_month: 1 });
   });
 });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/labels.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -22,20 +22,38 @@ const Fact = ({ label, value }: { label: string; value: string }) => (
   </Stack>
 );
 
-const Summary = ({ preview, planId }: { preview: CheckoutPreview; planId: number }) => {
+const Summary = ({
+  preview,
+  planId,
+  onRefused,
+}: {
+  preview: CheckoutPreview;
+  planId: number;
+  onRefused: () => void;
+}) => {
   const navigate = useNavigate();
   const purchase = useCheckout();
   // One key per visit of this page: a double click or a retry after a lost answer buys once.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const confirm = () =>
     purchase.mutate(
-      { plan_id: planId, idempotency_key: idempotencyKey },
+      // The price and months shown: a plan edited since is refused (409), never charged unseen.
+      {
+        plan_id: planId,
+        idempotency_key: idempotencyKey,
+        expected_amount: preview.amount,
+        expected_month: preview.plan.month,
+      },
       {
         onSuccess: () => {
           notify.success(messages.checkoutDone);
           void navigate('/user/billing');
         },
-        onError: (error) => notify.error(errorMessage(error)),
+        onError: (error) => {
+          notify.error(errorMessage(error));
+          // The plan may have changed (new price, no longer offered): show it as it is now.
+          if (error instanceof ApiError && error.status === 409) onRefused();
+        },
       },
     );
   return (
@@ -75,7 +93,9 @@ export const CheckoutPage = () => {
     <>
       <PageHeader title="Checkout" description="Check the plan and confirm to receive its invoice." />
       <QueryState query={preview} errorTitle="This plan cannot be bought">
-        {(data) => <Summary preview={data} planId={data.plan.plan_id} />}
+        {(data) => (
+          <Summary preview={data} planId={data.plan.plan_id} onRefused={() => void preview.refetch()} />
+        )}
       </QueryState>
     </>
   );
