@@ -408,6 +408,43 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('group', { name: 'Run time' })).getByText('42 ms')).toBeTruthy();
   });
 
+  it('says once that a run of the link is not found (another workspace’s, or a mangled id), and opens the latest', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
+    const gone = '00000000-0000-4000-8000-00000000dead';
+    const notFound = () => jsonResponse(404, { error: { code: 'NOT_FOUND', message: messages.notFound } });
+    routes({
+      [`GET /api/mrp/runs/${gone}/overview`]: notFound,
+      [`GET /api/mrp/runs/${gone}/proposals`]: notFound,
+      [`GET /api/mrp/runs/${gone}/exceptions`]: notFound,
+      'GET /api/mrp/runs/not-a-run/overview': () =>
+        jsonResponse(400, {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: messages.validationFailed,
+            fields: { id: 'Not a valid id' },
+          },
+        }),
+    });
+    renderWithData(<MrpRunPage />, `/operations/mrp?run=${gone}`);
+    expect(await screen.findByText('This run was not found')).toBeTruthy();
+    // One message, not three boxes saying 'Not found.', nor the proposals' 'replaced by a newer run'.
+    expect(screen.queryByText(messages.notFound)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Exceptions' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Proposals' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Open the latest run' }));
+    expect(await screen.findByRole('table', { name: 'Proposals' })).toBeTruthy();
+  });
+
+  it('takes a run id that is no id for a run not found, without asking the server for it', async () => {
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
+    routes();
+    renderWithData(<MrpRunPage />, '/operations/mrp?run=not-a-run');
+    expect(await screen.findByText('This run was not found')).toBeTruthy();
+    expect(screen.queryByText(messages.validationFailed)).toBeNull();
+    expect(calledUrls(fetchMock).filter((url) => url.includes('not-a-run'))).toEqual([]);
+  });
+
   it('says so when there is no run yet', async () => {
     signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
     routeFetch(fetchMock, { 'GET /api/mrp/runs': () => jsonResponse(200, listOf([])) });

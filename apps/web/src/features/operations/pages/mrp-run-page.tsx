@@ -10,6 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
+import { idField } from '@workhub/shared/schemas/common';
 import { MRP_PROPOSAL_KINDS, MRP_PROPOSAL_STATUSES } from '@workhub/shared/schemas/operations';
 import {
   MRP_CONFIRM_MAX,
@@ -28,7 +29,7 @@ import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { counted, formatDate, formatDateTime } from '../../../lib/labels.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -141,13 +142,30 @@ const ConfirmResult = ({ result }: { result: MrpConfirmResult }) => (
   </Paper>
 );
 
+/**
+ * A link's run that is not one of the workspace's (another workspace's, long gone, or a mangled
+ * id): said once, instead of the summary, exceptions and proposals each failing with 'Not found.'.
+ */
+const RunNotFound = ({ onOpenLatest }: { onOpenLatest: (() => void) | null }) => (
+  <Paper withBorder p="md" radius="md">
+    <EmptyList
+      title="This run was not found"
+      description="The link names no run of this workspace: open one from the list above, or start a run."
+    >
+      {onOpenLatest ? <Button onClick={onOpenLatest}>Open the latest run</Button> : null}
+    </EmptyList>
+  </Paper>
+);
+
 /** `latest`: only the newest run's proposals are confirmed (an older one is answered 409 mrpRunSuperseded). */
 const RunView = ({
   runId,
   mayPlan: mayPlanHere,
   latest,
+  onOpenLatest,
 }: {
   runId: string;
+  onOpenLatest: (() => void) | null;
   mayPlan: boolean;
   latest: boolean;
 }) => {
@@ -192,6 +210,9 @@ const RunView = ({
       setAsking(false);
     }
   };
+
+  if (run.error instanceof ApiError && run.error.status === 404)
+    return <RunNotFound onOpenLatest={onOpenLatest} />;
 
   return (
     <Stack gap="lg">
@@ -331,7 +352,10 @@ export const MrpRunPage = () => {
   const runs = useMrpRuns();
   const [params, setParams] = useSearchParams();
   const latest = runs.data?.data[0]?.id ?? null;
-  const runId = params.get('run') ?? latest;
+  const wanted = params.get('run');
+  const runId = wanted ?? latest;
+  // An id the API would refuse (400) names no run: not asked for.
+  const wellFormed = wanted === null || idField().safeParse(wanted).success;
 
   const openRun = (id: string) =>
     setParams(
@@ -367,16 +391,24 @@ export const MrpRunPage = () => {
           </Group>
         </Paper>
         <QueryState query={runs} errorTitle="The runs could not be loaded">
-          {() =>
-            runId ? (
-              <RunView key={runId} runId={runId} mayPlan={mayPlan} latest={runId === latest} />
+          {() => {
+            const openLatest = latest && runId !== latest ? () => openRun(latest) : null;
+            if (runId && !wellFormed) return <RunNotFound onOpenLatest={openLatest} />;
+            return runId ? (
+              <RunView
+                key={runId}
+                runId={runId}
+                mayPlan={mayPlan}
+                latest={runId === latest}
+                onOpenLatest={openLatest}
+              />
             ) : (
               <EmptyList
                 title="No run yet"
                 description="Start a run to see what to buy and make, and when."
               />
-            )
-          }
+            );
+          }}
         </QueryState>
       </Stack>
     </>
