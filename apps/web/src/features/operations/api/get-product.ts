@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '@workhub/shared/schemas/operations';
-import { apiRequest } from '../../../lib/api-client.ts';
 import type { Envelope } from '../../../lib/api-types.ts';
 import { useSessionScope } from '../../../lib/use-session-scope.ts';
-import { idPath, operationsKey } from './query-keys.ts';
+import { getById, operationsKey } from './query-keys.ts';
 
 /** GET /api/products/:id. */
-export const getProduct = async (id: string) =>
-  (await apiRequest<Envelope<Product>>(idPath('/api/products', id))).data;
+export const getProduct = async (id: string) => (await getById<Envelope<Product>>('/api/products', id)).data;
 
 export const useProduct = (id: string | undefined) => {
   const scope = useSessionScope();

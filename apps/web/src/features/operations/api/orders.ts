@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { type Envelope, type ListPage, listQuery } from '../../../lib/api-types.ts';
 import { useSessionScope } from '../../../lib/use-session-scope.ts';
-import { idPath, invalidateOperations, operationsKey } from './query-keys.ts';
+import { getById, idPath, invalidateOperations, operationsKey } from './query-keys.ts';
 
 /** Purchase and customer orders share their shape, flow and calls; `kind` picks the path. */
 export type OrderKind = 'purchase' | 'customer';
@@ -50,8 +50,7 @@ export const useOrder = (kind: OrderKind, id: string | undefined) => {
   const scope = useSessionScope();
   return useQuery({
     queryKey: [...operationsKey, scope, ORDER_PATHS[kind], 'one', id],
-    queryFn: async () =>
-      (await apiRequest<Envelope<OrderDetail>>(idPath(`/api/${ORDER_PATHS[kind]}`, id ?? ''))).data,
+    queryFn: async () => (await getById<Envelope<OrderDetail>>(`/api/${ORDER_PATHS[kind]}`, id ?? '')).data,
     enabled: id !== undefined,
   });
 };

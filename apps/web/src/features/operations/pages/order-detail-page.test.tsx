@@ -183,4 +183,15 @@ describe('OrderDetailPage', { timeout: 20_000 }, () => {
       },
     ]);
   });
+
+  it('takes a link whose id is no id for an order not found, without asking the server', async () => {
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    routeFetch(fetchMock, {});
+    renderOrder('/operations/purchase-orders/not-an-id');
+    // Not 'Some fields are not valid.' with a Try again that can never help.
+    expect(await screen.findByText(messages.notFound)).toBeTruthy();
+    expect(screen.queryByText(messages.validationFailed)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('not-an-id'))).toEqual([]);
+  });
 });
