@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { parseDecimal } from '@workhub/shared/schemas/decimal';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { type OrderDetail, type OrderKind, type OrderStep, useOrderStep } from '../api/orders.ts';
 import { formatQty } from '../operations-format.ts';
@@ -77,8 +77,27 @@ export const OrderStepDialog = ({ kind, order, step, onClose }: OrderStepDialogP
       formatQty(openQty(line)),
     );
 
+  // A refusal, said in the dialog where the user acts (a toast behind the modal went unseen): the
+  // API's message per line (`lines.N.quantity` of the lines sent), else one message above the buttons.
+  const [refusedLines, setRefusedLines] = useState<Record<string, string>>({});
+  const [refused, setRefused] = useState<string | null>(null);
+  const showRefusal = (error: unknown, sent: { line_id: string }[]) => {
+    const byLine: Record<string, string> = {};
+    if (error instanceof ApiError) {
+      for (const [field, message] of Object.entries(error.fields)) {
+        const at = /^lines\.(\d+)\./.exec(field)?.[1];
+        const line = at === undefined ? undefined : sent[Number(at)];
+        if (line) byLine[line.line_id] ??= message;
+      }
+    }
+    setRefusedLines(byLine);
+    setRefused(Object.keys(byLine).length > 0 ? null : errorMessage(error));
+  };
+
   const onConfirm = async () => {
     if (!step) return;
+    setRefused(null);
+    setRefusedLines({});
     const chosen = open
       .map((line) => ({ line_id: line.id, quantity: (quantities[line.id] ?? '').trim() }))
       .filter((line) => line.quantity !== '' && Number(line.quantity) > 0);
@@ -93,7 +112,7 @@ export const OrderStepDialog = ({ kind, order, step, onClose }: OrderStepDialogP
       notify.success(answer.message || SUCCESS[step]);
       onClose();
     } catch (error) {
-      notify.error(errorMessage(error));
+      showRefusal(error, delivering && !everything ? chosen : open.map((line) => ({ line_id: line.id })));
     }
   };
 
@@ -135,11 +154,12 @@ export const OrderStepDialog = ({ kind, order, step, onClose }: OrderStepDialogP
                             ? messages.decimalInvalid
                             : tooMuch.includes(line)
                               ? tooMuchText(line)
-                              : undefined
+                              : refusedLines[line.id]
                         }
                         onChange={(event) => {
                           const value = event.currentTarget.value;
                           setQuantities((was) => ({ ...was, [line.id]: value }));
+                          setRefusedLines(({ [line.id]: _changed, ...others }) => others);
                         }}
                       />
                     </Table.Td>
@@ -147,6 +167,11 @@ export const OrderStepDialog = ({ kind, order, step, onClose }: OrderStepDialogP
                 ))}
               </Table.Tbody>
             </Table>
+          ) : null}
+          {refused ? (
+            <Alert color="red" role="alert">
+              {refused}
+            </Alert>
           ) : null}
           <Group justify="flex-end">
             <Button

@@ -82,6 +82,67 @@ describe('OrderDetailPage', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('shows a refused receipt in its dialog, under the line the API names, keeping what was typed', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    // Someone received 2 Rim meanwhile: only 2 remain; then someone closed the order.
+    const answers = [
+      () =>
+        jsonResponse(400, {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: messages.receiveTooMuch('Rim', '2'),
+            fields: { 'lines.1.quantity': messages.receiveTooMuch('Rim', '2') },
+          },
+        }),
+      () =>
+        jsonResponse(409, {
+          error: { code: 'CONFLICT', message: messages.orderStepRefused('closed', 'received') },
+        }),
+    ];
+    routeFetch(fetchMock, {
+      [`GET /api/purchase-orders/${opsIds.order}`]: () => jsonResponse(200, { data: fakePurchaseOrder() }),
+      [`POST /api/purchase-orders/${opsIds.order}/receive`]: () =>
+        (answers.shift() ?? answers[0])?.() as Response,
+    });
+    renderOrder();
+    await user.click(await screen.findByRole('button', { name: 'Receive' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Receive PO-00012?' }));
+    const spoke = dialog.getByLabelText('Quantity of Spoke') as HTMLInputElement;
+    const rim = dialog.getByLabelText('Quantity of Rim') as HTMLInputElement;
+    await user.clear(spoke);
+    await user.type(spoke, '25');
+    await user.click(dialog.getByRole('button', { name: 'Receive PO-00012' }));
+
+    expect(await dialog.findByText(messages.receiveTooMuch('Rim', '2'))).toBeTruthy();
+    expect(rim.getAttribute('aria-invalid')).toBe('true');
+    expect(spoke.value).toBe('25');
+    // Said where the user acts, once: no toast repeating it behind the dialog.
+    expect(notify.error).not.toHaveBeenCalled();
+    await user.clear(rim);
+    await user.type(rim, '2');
+    await waitFor(() => expect(dialog.queryByText(messages.receiveTooMuch('Rim', '2'))).toBeNull());
+
+    await user.click(dialog.getByRole('button', { name: 'Receive PO-00012' }));
+    const alert = await dialog.findByRole('alert');
+    expect(alert.textContent).toContain(messages.orderStepRefused('closed', 'received'));
+    expect(notify.success).not.toHaveBeenCalled();
+    expect(posts().map((post) => post.body)).toEqual([
+      {
+        lines: [
+          { line_id: opsIds.orderLine, quantity: '25' },
+          { line_id: opsIds.rimLine, quantity: '4' },
+        ],
+      },
+      {
+        lines: [
+          { line_id: opsIds.orderLine, quantity: '25' },
+          { line_id: opsIds.rimLine, quantity: '2' },
+        ],
+      },
+    ]);
+  });
+
   it('receiving everything still open sends no lines; a worker sees no step at all', async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
