@@ -9,18 +9,37 @@ import type { FieldValues, Path, UseFormRegister, UseFormReturn } from 'react-ho
 export const MESSAGE_TIMING = { mode: 'onSubmit', reValidateMode: 'onChange' } as const;
 
 /**
+ * The fields each form's user has changed (by the form's control). Dirty is not enough: a row
+ * appended to a field array (a guardian, an order line) is dirty before anyone types in it, and
+ * leaving its first field for the next '+ Add' put a message there, which on a phone grew the
+ * centred dialog and moved the button from under the tap.
+ */
+const changedByUser = new WeakMap<object, Set<string>>();
+const changedIn = (control: object) => {
+  let names = changedByUser.get(control);
+  if (!names) {
+    names = new Set();
+    changedByUser.set(control, names);
+  }
+  return names;
+};
+
+/**
  * The checks of one field before the form's first submit: once left, if the user changed its
- * value; after each change, while it shows a message, so the message goes once the value is
- * right. Once submitted, the form itself checks every change (MESSAGE_TIMING).
+ * value (and it still differs from what it was); after each change, while it shows a message, so
+ * the message goes once the value is right. Once submitted, the form itself checks every change
+ * (MESSAGE_TIMING).
  */
 export const checksBeforeSubmit = <T extends FieldValues, TOut>(
   form: UseFormReturn<T, unknown, TOut>,
   name: Path<T>,
 ) => ({
   left: () => {
-    if (!form.formState.isSubmitted && form.getFieldState(name).isDirty) void form.trigger(name);
+    if (!form.formState.isSubmitted && changedIn(form.control).has(name) && form.getFieldState(name).isDirty)
+      void form.trigger(name);
   },
   changed: () => {
+    changedIn(form.control).add(name);
     if (!form.formState.isSubmitted && form.getFieldState(name).error) void form.trigger(name);
   },
 });

@@ -73,6 +73,35 @@ describe('StudentsPage admissions', { timeout: 20_000 }, () => {
   });
 });
 
+describe('StudentsPage guardians', { timeout: 20_000 }, () => {
+  it("adds guardians one after another without a message at a name not typed yet (it moved the phone's dialog under the tap)", async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'owner'));
+    routeFetch(fetchMock, {
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      'GET /api/cbe/students': () => jsonResponse(200, listOf([])),
+    });
+    renderWithData(<StudentsPage />, '/cbe/students');
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: '+ Admit student' }))[0] as HTMLElement);
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.click(dialog.getByRole('button', { name: '+ Add guardian' }));
+    // The new guardian's Name has the focus; the next Add leaves it untyped.
+    expect(document.activeElement).toBe(dialog.getByLabelText(/^Name/));
+    await user.click(dialog.getByRole('button', { name: '+ Add guardian' }));
+    expect(dialog.getAllByLabelText(/^Name/)).toHaveLength(2);
+    await user.tab();
+    // A name typed and wiped is the user's change: it says so when left; the other says nothing.
+    const [first, second] = dialog.getAllByLabelText(/^Name/) as [HTMLInputElement, HTMLInputElement];
+    await user.type(first, 'R');
+    await user.clear(first);
+    await user.tab();
+    await waitFor(() => expect(first.getAttribute('aria-invalid')).toBe('true'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(dialog.getAllByText("Enter the guardian's name")).toHaveLength(1);
+    expect(second.getAttribute('aria-invalid')).not.toBe('true');
+  });
+});
+
 describe('StudentsPage filters', { timeout: 20_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
