@@ -37,6 +37,8 @@ export type TicketSource = (typeof TICKET_SOURCES)[number];
 export const TICKETING_DEFAULT_TIME_ZONE = 'UTC';
 /** A called ticket may be marked no-show after this many recalls, unless the settings say otherwise. */
 export const TICKETING_DEFAULT_NO_SHOW_AFTER = 3;
+/** The board's event stream sends a `ping` event this often while nothing changes. */
+export const BOARD_HEARTBEAT_MS = 15_000;
 
 function recalledTimes(recalls: number): string {
   if (recalls === 0) return 'not recalled yet';

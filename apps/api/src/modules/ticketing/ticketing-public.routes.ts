@@ -1,5 +1,6 @@
 import { dataEnvelope } from '@workhub/shared/schemas/common';
 import {
+  BOARD_HEARTBEAT_MS,
   type BoardState,
   boardState,
   type PublicTicket,
@@ -24,8 +25,13 @@ import { createTicketingRecords } from './ticketing-records.service.ts';
 import { createTicketsService } from './tickets.service.ts';
 
 const tags = ['ticketing (public)'];
-/** A comment line every 15 s keeps proxies from closing an idle stream. */
-const HEARTBEAT_MS = 15_000;
+/**
+ * How often an idle stream sends a `ping` event: it keeps proxies from closing the stream, and is
+ * an event, not a comment, so that the page can see it: a board that hears nothing for two of
+ * them knows its line died silently (a dropped network sends no close) and opens another
+ * (use-board-events.ts). `ms` is read as each stream opens; the tests shorten it.
+ */
+export const BOARD_HEARTBEAT = { ms: BOARD_HEARTBEAT_MS };
 
 /**
  * The queue's public pages' API (/q/{slug}/take, /board, /t/{id}), behind the slug gate
@@ -170,7 +176,7 @@ export const ticketingPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async 
       out.write('retry: 2000\n\n');
       send(first);
       const unsubscribe = hub.subscribe(scope, first.version, send);
-      const heartbeat = setInterval(() => out.write(': ping\n\n'), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => out.write('event: ping\ndata: \n\n'), BOARD_HEARTBEAT.ms);
       let closed = false;
       const close = () => {
         if (closed) return;

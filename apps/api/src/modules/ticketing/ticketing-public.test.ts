@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer, eventually, listenOnLoopback, useTestApp } from '../../test/helpers.ts';
 import { newTenant } from '../../test/tenants.ts';
 import { openBoardStreams } from './board-events.ts';
+import { BOARD_HEARTBEAT } from './ticketing-public.routes.ts';
 import { act, createCounter, createService } from './ticketing-test-helpers.ts';
 
 const t = useTestApp();
@@ -148,8 +149,16 @@ describe('the board and the ticket page', () => {
   });
 });
 
-/** Reads server-sent events from `url` until aborted; each `board` event goes to `onBoard`. */
-async function listen(url: string, onBoard: (state: BoardState) => void, signal: AbortSignal) {
+/**
+ * Reads server-sent events from `url` until aborted; each `board` event goes to `onBoard`, the
+ * name of every event (board, ping) to `onEvent`.
+ */
+async function listen(
+  url: string,
+  onBoard: (state: BoardState) => void,
+  signal: AbortSignal,
+  onEvent?: (name: string) => void,
+) {
   const response = await fetch(url, { signal });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -167,8 +176,11 @@ async function listen(url: string, onBoard: (state: BoardState) => void, signal:
         while (end >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (block.includes('event: board') && data) onBoard(JSON.parse(data.slice(6)));
+          const lines = block.split('\n');
+          const data = lines.find((line) => line.startsWith('data: '));
+          const name = lines.find((line) => line.startsWith('event: '))?.slice(7);
+          if (name) onEvent?.(name);
+          if (name === 'board' && data) onBoard(JSON.parse(data.slice(6)));
           end = buffer.indexOf('\n\n');
         }
       }
@@ -246,6 +258,29 @@ describe('the board’s events', () => {
     });
     expect(await eventually(() => states.at(-1)?.counters.length === 0, 2000)).toBe(true);
     controller.abort();
+  });
+
+  it('sends a ping event while nothing changes, which a page can see (a comment it cannot)', async () => {
+    const q = await queue();
+    const saved = BOARD_HEARTBEAT.ms;
+    BOARD_HEARTBEAT.ms = 50;
+    const names: string[] = [];
+    const controller = new AbortController();
+    try {
+      await listen(
+        `${base()}/api/public/queues/${q.slug}/events`,
+        () => {},
+        controller.signal,
+        (n) => names.push(n),
+      );
+      // Nothing changes: the board once, then pings, so a page that hears nothing knows the line is dead.
+      expect(await eventually(() => names.filter((n) => n === 'ping').length >= 2, 2000)).toBe(true);
+      expect(names[0]).toBe('board');
+      expect(names.filter((n) => n === 'board')).toHaveLength(1);
+    } finally {
+      controller.abort();
+      BOARD_HEARTBEAT.ms = saved;
+    }
   });
 
   it('holds no database connection per stream: many streams, and the API still answers', async () => {

@@ -10,7 +10,10 @@ import { STREAM_RETRY } from './use-board-events.ts';
 
 const fetchMock = mockFetchPerTest();
 
-/** An EventSource the test drives: `board` sends an event, `refuse` is an answer that is not a stream. */
+/**
+ * An EventSource the test drives: `board` and `ping` send an event, `refuse` is an answer that is
+ * not a stream.
+ */
 class FakeEventSource {
   static readonly CONNECTING = 0;
   static readonly OPEN = 1;
@@ -18,20 +21,25 @@ class FakeEventSource {
   static opened: FakeEventSource[] = [];
   readyState = FakeEventSource.CONNECTING;
   onerror: (() => void) | null = null;
-  readonly #listeners: ((event: MessageEvent<string>) => void)[] = [];
+  readonly #listeners: { type: string; listener: (event: MessageEvent<string>) => void }[] = [];
   constructor(readonly url: string) {
     FakeEventSource.opened.push(this);
   }
-  addEventListener(_type: 'board', listener: (event: MessageEvent<string>) => void) {
-    this.#listeners.push(listener);
+  addEventListener(type: 'board' | 'ping', listener: (event: MessageEvent<string>) => void) {
+    this.#listeners.push({ type, listener });
   }
   close() {
     this.readyState = FakeEventSource.CLOSED;
   }
-  board(state: BoardState) {
+  #send(type: string, data: string) {
     this.readyState = FakeEventSource.OPEN;
-    for (const listener of this.#listeners)
-      listener(new MessageEvent('board', { data: JSON.stringify(state) }));
+    for (const l of this.#listeners) if (l.type === type) l.listener(new MessageEvent(type, { data }));
+  }
+  board(state: BoardState) {
+    this.#send('board', JSON.stringify(state));
+  }
+  ping() {
+    this.#send('ping', '');
   }
   /** As a browser does for a 404, 429 or 502: the stream is closed for good, then onerror. */
   refuse() {
@@ -66,6 +74,8 @@ beforeEach(() => {
   vi.stubGlobal('EventSource', FakeEventSource);
   STREAM_RETRY.firstMs = 20;
   STREAM_RETRY.maxMs = 40;
+  STREAM_RETRY.silentMs = 10_000;
+  STREAM_RETRY.readMs = 10_000;
 });
 afterEach(() => {
   Object.assign(STREAM_RETRY, saved);
@@ -118,6 +128,67 @@ describe('BoardPage', () => {
     stream(1).refuse();
     await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(3));
     expect(screen.queryByText('This board could not be loaded')).toBeNull();
+  });
+
+  it('takes a stream that hears nothing, not even a ping, for dead: reads the board and opens another', async () => {
+    STREAM_RETRY.silentMs = 150;
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: board('D-002') }));
+    boardPage('harbour');
+    stream(0).board(board('D-001'));
+    expect(await screen.findByText('Live')).toBeTruthy();
+    // The network drops with no close: the stream stays open and says nothing more.
+    await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(2), { timeout: 2_000 });
+    expect(stream(0).readyState).toBe(FakeEventSource.CLOSED);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.getAllByText('D-002').length).toBeGreaterThan(0);
+    stream(1).board(board('D-003'));
+    expect(await screen.findByText('Live')).toBeTruthy();
+    expect(screen.getAllByText('D-003').length).toBeGreaterThan(0);
+  });
+
+  it('opens another stream when the board read after a dead one never answers', async () => {
+    STREAM_RETRY.silentMs = 150;
+    STREAM_RETRY.readMs = 100;
+    // The read goes down a connection that died with the line: no answer, until it is given up.
+    fetchMock.mockImplementation(
+      (_url: unknown, init?: RequestInit) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+    boardPage('harbour');
+    stream(0).board(board('D-001'));
+    expect(await screen.findByText('Live')).toBeTruthy();
+    await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(2), { timeout: 2_000 });
+    stream(1).board(board('D-004'));
+    expect(await screen.findByText('Live')).toBeTruthy();
+    expect(screen.getAllByText('D-004').length).toBeGreaterThan(0);
+  });
+
+  it('gives up a new stream that sends no first board within the read time', async () => {
+    STREAM_RETRY.readMs = 100;
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: board('D-005') }));
+    boardPage('harbour');
+    // Opened down a dead connection: never a word, never an error.
+    await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(2), { timeout: 2_000 });
+    expect(stream(0).readyState).toBe(FakeEventSource.CLOSED);
+    expect(screen.getAllByText('D-005').length).toBeGreaterThan(0);
+  });
+
+  it('keeps a quiet stream that pings', async () => {
+    STREAM_RETRY.silentMs = 400;
+    boardPage('harbour');
+    stream(0).board(board('D-001'));
+    expect(await screen.findByText('Live')).toBeTruthy();
+    // Pings far apart from one another less than silentMs, for longer than it.
+    for (let i = 0; i < 30; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      stream(0).ping();
+    }
+    expect(FakeEventSource.opened).toHaveLength(1);
+    expect(stream(0).readyState).toBe(FakeEventSource.OPEN);
+    expect(screen.getByText('Live')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('says the board could not be loaded when the queue is not there (404), and stops', async () => {
