@@ -99,6 +99,20 @@ describe("the mail link's page", { timeout: 20_000 }, () => {
     expect(bodies).toEqual([{ start_at: '2099-01-06T08:00:00.000Z' }]);
   });
 
+  it('says a day has no free time without offering anyone else: a move keeps its staff member', async () => {
+    const user = userEvent.setup();
+    routeFetch(fetchMock, {
+      [`GET ${BASE}`]: () => jsonResponse(200, { data: shop }),
+      [`GET ${BASE}/manage/${TOKEN}`]: () => jsonResponse(200, { data: booking('booked') }),
+      [`GET ${BASE}/slots`]: () =>
+        jsonResponse(200, { data: { timezone: 'Africa/Nairobi', date: '2099-01-06', slots: [] } }),
+    });
+    renderManage();
+    await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    await screen.findByText('No free time that day: try another day.');
+    expect(screen.queryByText(/or anyone/)).toBeNull();
+  });
+
   it('says the link is not valid for an unknown token', async () => {
     routeFetch(fetchMock, {
       [`GET ${BASE}`]: () => jsonResponse(200, { data: shop }),

@@ -67,7 +67,8 @@ export const SlotPicker = ({
         </Alert>
       ) : slots.data.slots.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No free time that day: try another day{staffId ? ' or anyone' : ''}.
+          {/* A move (token) keeps its staff member: there is no "anyone" to pick there. */}
+          No free time that day: try another day{staffId && !token ? ' or anyone' : ''}.
         </Text>
       ) : (
         <Chip.Group value={chosen} onChange={onChoose}>
