@@ -103,6 +103,36 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Saved'));
   });
 
+  it('keeps the focus on Save register through the save (a keyboard user is not sent to the top)', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'worker'));
+    let answer!: () => void;
+    routeFetch(fetchMock, {
+      'GET /api/cbe/settings': () => jsonResponse(200, { data: farSchool() }),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      [`GET /api/cbe/classes/${ids.klass}/register`]: () => jsonResponse(200, { data: register() }),
+      [`PUT /api/cbe/classes/${ids.klass}/register`]: () =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(jsonResponse(200, { message: 'Saved', data: register() }));
+        }),
+    });
+    renderWithData(<RegisterPage />, '/cbe/register');
+    const table = await screen.findByRole('table', { name: 'Register' });
+    const user = userEvent.setup();
+    await user.click(within(table).getAllByText('Present')[0] as HTMLElement);
+    const saveButton = screen.getByRole('button', { name: 'Save register' }) as HTMLButtonElement;
+    saveButton.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(saveButton.getAttribute('aria-busy')).toBe('true'));
+    expect(saveButton.disabled).toBe(false);
+    expect(document.activeElement).toBe(saveButton);
+    // Enter again while it saves sends nothing more.
+    await user.keyboard('{Enter}');
+    answer();
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Saved'));
+    expect(writes()).toHaveLength(1);
+    expect(document.activeElement).toBe(saveButton);
+  });
+
   it('keeps the student column at the left while the marks scroll sideways, the admission number on one line', async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'worker'));
     routeFetch(fetchMock, {

@@ -179,6 +179,34 @@ describe('GradebookPage', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('keeps the focus on Save gradebook through the save and after it, when nothing is left to save', async () => {
+    let answer!: () => void;
+    openGradebook({
+      [`PUT /api/cbe/classes/${ids.klass}/gradebook`]: () =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(jsonResponse(200, { message: 'Saved', data: book }));
+        }),
+    });
+    renderWithData(<GradebookPage />, '/cbe/gradebook');
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Amani Kamau: Fractions'), 'below');
+    const saveButton = screen.getByRole('button', { name: 'Save gradebook' }) as HTMLButtonElement;
+    saveButton.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(saveButton.getAttribute('aria-busy')).toBe('true'));
+    expect(saveButton.disabled).toBe(false);
+    await user.keyboard('{Enter}');
+    answer();
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Gradebook saved'));
+    expect(writes()).toHaveLength(1);
+    // Nothing left to save: it says so, and keeps the focus.
+    expect(saveButton.getAttribute('aria-disabled')).toBe('true');
+    expect(saveButton.disabled).toBe(false);
+    expect(document.activeElement).toBe(saveButton);
+    await user.keyboard('{Enter}');
+    expect(writes()).toHaveLength(1);
+  });
+
   it('keeps the header row and the student column in view as the levels scroll', async () => {
     openGradebook();
     renderWithData(<GradebookPage />, '/cbe/gradebook');
@@ -265,7 +293,7 @@ describe('GradebookPage with unsaved changes', { timeout: 30_000 }, () => {
     await user.click(within(ask).getByRole('button', { name: 'Discard changes' }));
     await waitFor(() => expect(areaSelect.value).toBe(science.id));
     const saveButton = screen.getByRole('button', { name: 'Save gradebook' }) as HTMLButtonElement;
-    await waitFor(() => expect(saveButton.disabled).toBe(true));
+    await waitFor(() => expect(saveButton.getAttribute('aria-disabled')).toBe('true'));
 
     await user.selectOptions(await screen.findByLabelText('Amani Kamau: Fractions'), 'meeting');
     await user.click(screen.getByRole('button', { name: 'Save gradebook' }));

@@ -23,6 +23,7 @@ import { useMay } from '../../../lib/use-may.ts';
 import { downloadReportCard, useCbeChoices, useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeClass, CbeGradebook, CbeLearningArea, CbeTerm } from '../api/types.ts';
 import { ClassSelect, TermSelect } from '../components/class-picker.tsx';
+import { SaveButton } from '../components/save-button.tsx';
 import { useUnsavedChangesGuard } from '../components/unsaved-changes-guard.tsx';
 
 type Cell = { level: CbeLevel | ''; comment: string };
@@ -234,14 +235,14 @@ export const GradebookPage = () => {
                     onChange={(id) => choose(() => setTermId(id))}
                   />
                   {mayTeach ? (
-                    <Button
+                    <SaveButton
                       ml="auto"
-                      onClick={() => void onSave()}
-                      loading={save.isPending}
-                      disabled={dirty.size === 0}
+                      onSave={() => void onSave()}
+                      busy={save.isPending}
+                      idle={dirty.size === 0}
                     >
                       Save gradebook
-                    </Button>
+                    </SaveButton>
                   ) : null}
                 </Group>
                 {areas.data?.length === 0 ? (

@@ -11,6 +11,7 @@ import { useMay } from '../../../lib/use-may.ts';
 import { useCbeChoices, useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeClass, CbeRegister } from '../api/types.ts';
 import { ClassSelect, useSchoolToday } from '../components/class-picker.tsx';
+import { SaveButton } from '../components/save-button.tsx';
 
 const LABELS: Record<CbeMark, string> = { present: 'Present', late: 'Late', absent: 'Absent' };
 type Marks = Record<string, { mark: CbeMark | null; reason: string }>;
@@ -104,13 +105,13 @@ export const RegisterPage = () => {
                       <Button variant="default" onClick={allPresent}>
                         Mark the rest present
                       </Button>
-                      <Button
-                        onClick={() => void onSave()}
-                        loading={save.isPending}
-                        disabled={marked.length === 0}
+                      <SaveButton
+                        onSave={() => void onSave()}
+                        busy={save.isPending}
+                        idle={marked.length === 0}
                       >
                         Save register
-                      </Button>
+                      </SaveButton>
                     </Group>
                   ) : null}
                 </Group>
