@@ -277,7 +277,8 @@ export const appointmentExportQuery = appointmentListQuery.omit({ page: true, li
 export const slotsQuery = z.object({
   service_ids: z
     .string({ error: 'Pick at least one service' })
-    .max(SERVICES_PER_APPOINTMENT_MAX * 37)
+    // Longer than that many ids and their commas: too many services, not none (the string's error).
+    .max(SERVICES_PER_APPOINTMENT_MAX * 37, { error: `At most ${SERVICES_PER_APPOINTMENT_MAX} services` })
     .transform((v) => v.split(',').filter((s) => s !== ''))
     .pipe(serviceIds),
   staff_id: idField().optional(),

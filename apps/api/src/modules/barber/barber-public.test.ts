@@ -169,6 +169,16 @@ describe('the public booking page', () => {
     const past = await get(`${BASE}/${shop.slug}/slots?service_ids=${shop.service.id}&date=2001-01-01`);
     expect(past.json().data.slots).toEqual([]);
   });
+
+  it('says "at most 8 services" to a list of slots asked for too many, however long the list', async () => {
+    const shop = await barberShop(t);
+    for (const n of [9, 300]) {
+      const ids = Array.from({ length: n }, () => shop.service.id).join(',');
+      const slots = await get(`${BASE}/${shop.slug}/slots?service_ids=${ids}&date=2026-03-02`);
+      expect(slots.statusCode, `${n} ids`).toBe(400);
+      expect(errorOf(slots).error.fields?.service_ids, `${n} ids`).toBe('At most 8 services');
+    }
+  });
 });
 
 describe('the public booking page (QA)', () => {
