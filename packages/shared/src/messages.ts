@@ -161,6 +161,8 @@ export const messages = {
   checkoutDone: 'Your plan is changed. An invoice is on its way.',
   checkoutFreePlan: 'The free trial cannot be bought: choose a paid plan.',
   checkoutInactivePlan: 'This plan is no longer offered. Choose another one.',
+  checkoutPlanAllowsLess: (current: string, plan: string) =>
+    `Your ${current} plan is paid for and allows more than ${plan}: you can move to ${plan} once its paid period ends (see Billing). Buy ${current} again to extend it.`,
   checkoutPlanChanged:
     'The price or period of this plan has changed since this page was opened. Check them and confirm again.',
   readOnlyPaidPeriodEnded:

@@ -16,7 +16,12 @@ import type { Ctx } from '../../context.ts';
 import { countOf } from '../../db/aggregates.ts';
 import { type InvoiceRow, invoices } from '../../db/schema/billing.ts';
 import { type PlanRow, subscriptionPlans, subscriptions } from '../../db/schema/plans.ts';
-import { type SubscriptionRow, subscriptionOf, timesOf } from '../../db/subscription-times.ts';
+import {
+  type AccountSubscriptionRow,
+  type SubscriptionRow,
+  subscriptionOf,
+  timesOf,
+} from '../../db/subscription-times.ts';
 import { betweenTransactions } from '../../db/tenant-context.ts';
 import type { AccountScope } from '../../db/tenant-scope.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
@@ -90,6 +95,30 @@ function periodOf(subscription: SubscriptionRow, plan: PlanRow, now: Date) {
   return { start, end: addMonths(start, plan.month), extends: running };
 }
 
+/** A limit as a number to compare: null (unlimited) above any. */
+const limitOf = (max: number | null): number => max ?? Number.POSITIVE_INFINITY;
+
+/** True when `plan` allows fewer workspaces or members than `current`. */
+const allowsLess = (plan: PlanRow, current: PlanRow): boolean =>
+  limitOf(plan.maxWorkspaces) < limitOf(current.maxWorkspaces) ||
+  limitOf(plan.maxMembers) < limitOf(current.maxMembers);
+
+/**
+ * A purchase moves the subscription to its plan at once, and a period bought while one runs starts
+ * at that one's end: a plan allowing less, bought while a paid period of a larger plan runs, would
+ * take away at once what that period paid for. It waits for the period's end instead.
+ */
+const takesPaidPlanAway = (current: AccountSubscriptionRow, plan: PlanRow, at: Date): boolean =>
+  current.plan.subscriptionId !== plan.subscriptionId &&
+  paidPeriodRuns(timesOf(current.subscription), at) &&
+  allowsLess(plan, current.plan);
+
+function assertKeepsPaidPlan(current: AccountSubscriptionRow, plan: PlanRow, at: Date): void {
+  if (takesPaidPlanAway(current, plan, at)) {
+    throw conflict(messages.checkoutPlanAllowsLess(current.plan.title, plan.title));
+  }
+}
+
 export type BillingService = ReturnType<typeof createBillingService>;
 
 export function createBillingService(
@@ -160,7 +189,9 @@ export function createBillingService(
     const scope = await billingScope(auth, 'billing:manage');
     const plan = await purchasablePlan(planId);
     const at = now();
-    const period = periodOf((await subscriptionOf(db, scope.accountId)).subscription, plan, at);
+    const current = await subscriptionOf(db, scope.accountId);
+    assertKeepsPaidPlan(current, plan, at);
+    const period = periodOf(current.subscription, plan, at);
     return {
       plan: planSummary(plan),
       amount: Number(plan.price),
@@ -186,7 +217,8 @@ export function createBillingService(
     for (let attempt = 1; ; attempt++) {
       try {
         return await db.transaction(async (tx) => {
-          const { subscription } = await subscriptionOf(tx, scope.accountId, { lock: true });
+          const current = await subscriptionOf(tx, scope.accountId, { lock: true });
+          const { subscription } = current;
           const [existing] = await tx
             .select()
             .from(invoices)
@@ -198,6 +230,7 @@ export function createBillingService(
             }
             return existing;
           }
+          assertKeepsPaidPlan(current, plan, at);
           const period = periodOf(subscription, plan, at);
           const [issued] = await tx
             .insert(invoices)
@@ -241,7 +274,8 @@ export function createBillingService(
     at: Date,
   ) {
     return db.transaction(async (tx) => {
-      const { subscription: current } = await subscriptionOf(tx, scope.accountId, { lock: true });
+      const held = await subscriptionOf(tx, scope.accountId, { lock: true });
+      const current = held.subscription;
       const [issued] = await tx
         .select()
         .from(invoices)
@@ -250,6 +284,9 @@ export function createBillingService(
       if (!issued) throw new Error(`invoice ${invoiceId} vanished during checkout`);
       if (issued.collectedAt) return { invoice: issued, subscription: current, recorded: false };
       const period = periodOf(current, plan, at);
+      // A larger plan's paid period recorded since this invoice was issued (two checkouts at once)
+      // keeps its plan: the period bought is added after it, and nothing is taken away.
+      const keepsPlan = takesPaidPlanAway(held, plan, at);
       const [invoice] = await tx
         .update(invoices)
         .set({
@@ -265,7 +302,7 @@ export function createBillingService(
       const [subscription] = await tx
         .update(subscriptions)
         .set({
-          planId: plan.subscriptionId,
+          planId: keepsPlan ? held.plan.subscriptionId : plan.subscriptionId,
           status: 'active',
           // Extending keeps the running period's start: the paid time is one unbroken stretch.
           currentPeriodStart: period.extends ? current.currentPeriodStart : period.start,

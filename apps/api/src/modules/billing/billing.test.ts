@@ -210,6 +210,48 @@ describe('POST /api/billing/checkout', () => {
     expect(billing.subscription.current_period_end).toBe(second?.[1]);
   });
 
+  it('never moves a running paid period to a plan that allows less: 409, nothing invoiced, the plan kept', async () => {
+    const { home, holder } = await newTenant(t);
+    // A year of Business (unlimited members) bought.
+    expect((await checkout(home.token, { plan_id: 4 })).statusCode).toBe(201);
+    // Starter (5 members) and Professional (25) allow less: buying one would take Business away at once.
+    for (const planId of [2, 3]) {
+      const shown = await preview(home.token, planId);
+      expect(shown.statusCode, shown.body).toBe(409);
+      expect(errorOf(shown).error.message).toBe(
+        messages.checkoutPlanAllowsLess('Business', planId === 2 ? 'Starter' : 'Professional'),
+      );
+      const refused = await checkout(home.token, { plan_id: planId });
+      expect(refused.statusCode, refused.body).toBe(409);
+    }
+    expect((await invoicesOf(home.token)).json().meta.total).toBe(1);
+    expect((await overview(home.token)).json().data.plan.plan_id).toBe(4);
+    // Business again extends it; once its period is over, any plan can be bought.
+    expect((await checkout(home.token, { plan_id: 4 })).statusCode).toBe(201);
+    t.clock.advance(25 * 31 * 24 * 60 * 60);
+    const later = await login(t, holder.email);
+    const starter = await checkout(later.token, { plan_id: 2 });
+    expect(starter.statusCode, starter.body).toBe(201);
+  });
+
+  it('moves a running paid period to a plan that allows more (Starter to Professional)', async () => {
+    const { home } = await newTenant(t);
+    expect((await checkout(home.token, { plan_id: 2 })).statusCode).toBe(201);
+    const up = await checkout(home.token, { plan_id: 3 });
+    expect(up.statusCode, up.body).toBe(201);
+    expect(up.json().data.subscription.plan_id).toBe(3);
+  });
+
+  it('two checkouts at once, a year of Business and a Starter month: Business is never taken away', async () => {
+    const { home } = await newTenant(t);
+    const answers = await Promise.all([
+      checkout(home.token, { plan_id: 4 }),
+      checkout(home.token, { plan_id: 2 }),
+    ]);
+    expect(answers[0]?.statusCode).toBe(201);
+    expect((await overview(home.token)).json().data.plan.plan_id).toBe(4);
+  });
+
   it('refuses the free plan (400), a missing body (400), a missing plan (404) and an inactive one (409)', async () => {
     const { home } = await newTenant(t);
     const free = await checkout(home.token, { plan_id: 1 });
