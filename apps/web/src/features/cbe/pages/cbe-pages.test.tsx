@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CbeDashboard, CbeRegister, CbeStudent } from '@workhub/shared/schemas/cbe';
 import { describe, expect, it, vi } from 'vitest';
@@ -131,6 +131,35 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Saved'));
     expect(writes()).toHaveLength(1);
     expect(document.activeElement).toBe(saveButton);
+  });
+
+  it('asks before another day or class throws away marks not saved yet', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'worker'));
+    const school = farSchool();
+    routeFetch(fetchMock, {
+      'GET /api/cbe/settings': () => jsonResponse(200, { data: school }),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      [`GET /api/cbe/classes/${ids.klass}/register`]: () => jsonResponse(200, { data: register() }),
+    });
+    renderWithData(<RegisterPage />, '/cbe/register');
+    const table = await screen.findByRole('table', { name: 'Register' });
+    const user = userEvent.setup();
+    await user.click(within(table).getAllByText('Absent')[0] as HTMLElement);
+    await user.type(screen.getByLabelText('Reason for Amani Kamau'), 'Sick');
+    const day = screen.getByLabelText(/^Day/) as HTMLInputElement;
+    fireEvent.change(day, { target: { value: '2026-01-05' } });
+    const ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(day.value).toBe(school.today);
+    expect((screen.getByLabelText('Reason for Amani Kamau') as HTMLInputElement).value).toBe('Sick');
+    fireEvent.change(day, { target: { value: '2026-01-05' } });
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', {
+        name: 'Discard changes',
+      }),
+    );
+    await waitFor(() => expect(day.value).toBe('2026-01-05'));
   });
 
   it('keeps the student column at the left while the marks scroll sideways, the admission number on one line', async () => {

@@ -12,6 +12,7 @@ import { useCbeChoices, useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeClass, CbeRegister } from '../api/types.ts';
 import { ClassSelect, useSchoolToday } from '../components/class-picker.tsx';
 import { SaveButton } from '../components/save-button.tsx';
+import { useUnsavedChangesGuard } from '../components/unsaved-changes-guard.tsx';
 
 const LABELS: Record<CbeMark, string> = { present: 'Present', late: 'Late', absent: 'Absent' };
 type Marks = Record<string, { mark: CbeMark | null; reason: string }>;
@@ -57,6 +58,15 @@ export const RegisterPage = () => {
       ),
     );
   const marked = Object.entries(marks).filter(([, m]) => m.mark !== null);
+  // Marks not saved are lost by another day or class, or by leaving the page: asked first, as the
+  // gradebook asks (a reason typed for an absent student went with them unasked).
+  const dirty = (register.data?.students ?? []).some((s) => {
+    const now = marks[s.student_id];
+    if (!now) return false;
+    if (now.mark !== s.mark) return true;
+    return now.mark !== null && now.mark !== 'present' && now.reason !== (s.reason ?? '');
+  });
+  const { guard, dialog: leaveDialog } = useUnsavedChangesGuard(dirty, 'the register');
   const onSave = async () => {
     try {
       const answer = await save.mutateAsync({
@@ -91,14 +101,17 @@ export const RegisterPage = () => {
             ) : (
               <Stack>
                 <Group align="flex-end">
-                  <ClassSelect classes={list} value={chosen} onChange={setClassId} />
+                  <ClassSelect classes={list} value={chosen} onChange={(id) => guard(() => setClassId(id))} />
                   <TextInput
                     type="date"
                     label="Day"
                     description="A school day (Monday to Friday) of a term"
                     max={today}
                     value={date}
-                    onChange={(event) => setDate(event.currentTarget.value)}
+                    onChange={(event) => {
+                      const day = event.currentTarget.value;
+                      guard(() => setDate(day));
+                    }}
                   />
                   {mayTeach ? (
                     <Group ml="auto">
@@ -195,6 +208,7 @@ export const RegisterPage = () => {
           }
         </QueryState>
       </Paper>
+      {leaveDialog}
     </>
   );
 };
