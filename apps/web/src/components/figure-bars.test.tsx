@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { renderPage } from '../test/render.tsx';
 import { FigureBars } from './figure-bars.tsx';
 
+const barsOf = (container: HTMLElement) => [...container.querySelectorAll<HTMLElement>('[data-figure-bar]')];
+const labelsOf = (container: HTMLElement) =>
+  [...container.querySelectorAll<HTMLElement>('[data-figure-label]')].map((label) => label.textContent);
+
 describe('FigureBars', () => {
   it('draws a bar for a figure and only a pale, empty track for a zero', () => {
     const { container } = renderPage(
@@ -16,14 +20,34 @@ describe('FigureBars', () => {
         color="indigo"
       />,
     );
-    const bars = [...container.querySelectorAll<HTMLElement>('.mantine-BarsList-barLabel')];
-    const [zero, three] = bars;
-    expect(bars.map((bar) => bar.textContent)).toEqual(['2 Nov', '9 Nov']);
-    // The zero is a pale track (gray 1), never the series colour; the figure is a filled bar.
-    expect(zero?.style.backgroundColor).not.toContain('indigo');
-    expect(zero?.style.backgroundColor).toBe('rgb(241, 243, 245)');
-    expect(three?.style.backgroundColor).toBe('var(--mantine-color-indigo-filled)');
+    expect(labelsOf(container)).toEqual(['2 Nov', '9 Nov']);
+    // The zero has no bar at all, only its pale track; the figure is a bar of the series colour.
+    const bars = barsOf(container);
+    expect(bars).toHaveLength(1);
+    expect(bars[0]?.style.backgroundColor).toBe('var(--mantine-color-indigo-filled)');
+    expect(bars[0]?.style.width).toBe('100%');
     // Screen readers get the figures as a table.
     expect(screen.getByRole('table', { name: 'Tasks completed per week' })).toBeTruthy();
+  });
+
+  it('writes each label beside its bar, never inside it: a long plan title beside a short bar is whole', () => {
+    // Inside a bar 1/6 wide, 'Professional' showed as 'Professiona' at 1280 px (its last letter
+    // white on white); a plan title may have 100 characters.
+    const title = 'Professional for large schools and clinics';
+    const { container } = renderPage(
+      <FigureBars
+        caption="Active subscriptions per plan"
+        header={['Plan', 'Subscriptions']}
+        rows={[
+          { label: 'Starter', value: 6 },
+          { label: title, value: 1 },
+        ]}
+        color="teal.9"
+      />,
+    );
+    expect(labelsOf(container)).toEqual(['Starter', title]);
+    const bars = barsOf(container);
+    expect(bars.map((bar) => bar.textContent)).toEqual(['', '']);
+    expect(bars.map((bar) => bar.style.width)).toEqual(['100%', `${(1 / 6) * 100}%`]);
   });
 });
