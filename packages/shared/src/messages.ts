@@ -126,6 +126,7 @@ export const messages = {
   taskDeleted: 'Task deleted.',
   assigneeNotMember: 'Choose a member of this workspace',
   milestoneNotInProject: 'This milestone belongs to another project.',
+  milestoneGone: 'This milestone no longer exists. Choose another, or none.',
   projectArchivedNoChanges: 'This project is archived. Restore it to change it.',
 
   // Plan edit (spec section 5)

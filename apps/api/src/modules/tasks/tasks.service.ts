@@ -283,16 +283,25 @@ export function createTaskService(ctx: Ctx) {
 
   /**
    * 400 unless the assignee is an active member of this workspace (checked when it changes: a task
-   * keeps a person who was deactivated since) and the milestone is one of the task's project.
+   * keeps a person who was deactivated since) and the milestone is one of the task's project. A
+   * milestone that is not there at all (deleted while the form was open) says so: 'belongs to
+   * another project' sent the user looking for a project that has it.
    */
-  function refuseBadReferences(
+  async function refuseBadReferences(
+    scope: WorkspaceScope,
     { assignee, milestoneName }: Awaited<ReturnType<typeof referencesOf>>,
     input: { milestone_id: string | null },
     assigneeChanged: boolean,
-  ): { assignee: Assignee | undefined; milestoneName: string | null } {
+  ): Promise<{ assignee: Assignee | undefined; milestoneName: string | null }> {
     const fields: Record<string, string> = {};
     if (assigneeChanged && !assignee) fields.assigned_to = messages.assigneeNotMember;
-    if (input.milestone_id && milestoneName === null) fields.milestone_id = messages.milestoneNotInProject;
+    if (input.milestone_id && milestoneName === null) {
+      const [elsewhere] = await db
+        .select({ id: milestones.id })
+        .from(milestones)
+        .where(and(scope.workspace(milestones), eq(milestones.id, input.milestone_id)));
+      fields.milestone_id = elsewhere ? messages.milestoneNotInProject : messages.milestoneGone;
+    }
     if (Object.keys(fields).length > 0) {
       throw new AppError(400, 'VALIDATION_FAILED', messages.validationFailed, { fields });
     }
@@ -401,7 +410,7 @@ export function createTaskService(ctx: Ctx) {
     const { project } = references;
     assertCan(scope.auth, 'task:create');
     refuseArchived(project);
-    const { assignee, milestoneName } = refuseBadReferences(references, input, true);
+    const { assignee, milestoneName } = await refuseBadReferences(scope, references, input, true);
     if (input.tag_ids) await assertTagsOfWorkspace(db, scope, input.tag_ids);
     const at = now();
     const columns = formColumns(input, undefined, at);
@@ -497,7 +506,12 @@ export function createTaskService(ctx: Ctx) {
     // The project is the task's (read by find): the references are read only when one is to check.
     const { assignee } =
       reassigned || input.milestone_id
-        ? refuseBadReferences(await referencesOf(scope, found.row.projectId, input), input, reassigned)
+        ? await refuseBadReferences(
+            scope,
+            await referencesOf(scope, found.row.projectId, input),
+            input,
+            reassigned,
+          )
         : { assignee: undefined };
     const tagIds = input.tag_ids;
     if (tagIds) await assertTagsOfWorkspace(db, scope, tagIds);

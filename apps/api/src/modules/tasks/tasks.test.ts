@@ -134,6 +134,25 @@ describe('POST /api/tasks', () => {
     ).toBe(0);
   });
 
+  it('says a milestone deleted meanwhile (or never made) no longer exists, not that it is of another project', async () => {
+    const { owner, project, toWorker } = await setUp();
+    const gone = await createMilestone(t, owner.token, project.project_id);
+    expect((await call(t, 'DELETE', `/api/milestones/${gone.milestone_id}`, owner.token)).statusCode).toBe(
+      200,
+    );
+    for (const milestone_id of [gone.milestone_id, MISSING]) {
+      const response = await call(
+        t,
+        'POST',
+        '/api/tasks',
+        owner.token,
+        taskBody(t, toWorker, { milestone_id }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response).error.fields).toEqual({ milestone_id: messages.milestoneGone });
+    }
+  });
+
   it('is for admin-types (403 to members and workers), 404 for a project not of this workspace, 409 archived', async () => {
     const { owner, home, holder, workspace, worker, project, toWorker } = await setUp();
     const admin = await memberIn(t, workspace, 'admin');
