@@ -94,7 +94,7 @@ export function createSampleData(ctx: Ctx) {
     for (let back = 29; back >= 0; back--) {
       const day = localDay(new Date(at.getTime() - back * DAY_MS), zone);
       if (new Date(`${day}T12:00:00Z`).getUTCDay() === 0) continue;
-      const numbers = new Map<string, number>();
+      const dayTickets: (typeof ticketingTickets.$inferInsert)[] = [];
       HOURLY.forEach((weight, h) => {
         const arrivals = Math.round(weight * (0.7 + rand() * 0.6));
         for (let i = 0; i < arrivals; i++) {
@@ -102,8 +102,6 @@ export function createSampleData(ctx: Ctx) {
           if (queuedAt.getTime() > at.getTime()) continue;
           const pick = rand();
           const service = pick < SERVICES[0].share ? SERVICES[0] : pick < 0.7 ? SERVICES[2] : SERVICES[1];
-          const number = (numbers.get(service.prefix) ?? 0) + 1;
-          numbers.set(service.prefix, number);
           const serviceId = serviceOf.get(service.prefix) ?? '';
           const wait = (2 + rand() * 10 * (weight / 8)) * MINUTE;
           const calledAt = new Date(queuedAt.getTime() + wait);
@@ -114,11 +112,11 @@ export function createSampleData(ctx: Ctx) {
           const startedAt = new Date(calledAt.getTime() + (0.5 + rand()) * MINUTE);
           const finishedAt = new Date(startedAt.getTime() + service.minutes * (0.5 + rand()) * MINUTE);
           const inProgress = !over && finishedAt.getTime() > at.getTime();
-          tickets.push({
+          dayTickets.push({
             ...base,
             serviceId,
             serviceDay: day,
-            number,
+            number: 0,
             priority: rand() < 0.1,
             status: over ? 'waiting' : noShow ? 'no_show' : inProgress ? 'serving' : 'done',
             source: rand() < 0.8 ? 'kiosk' : 'staff',
@@ -132,9 +130,19 @@ export function createSampleData(ctx: Ctx) {
             createdAt: queuedAt,
             updatedAt: queuedAt,
           });
-          lastNumbers.set(`${serviceId} ${day}`, number);
         }
       });
+      // An hour's arrivals are drawn at random minutes: numbered in the order they queued, as the
+      // kiosk numbers them (A-019 never queued before A-018).
+      dayTickets.sort((a, b) => a.queuedAt.getTime() - b.queuedAt.getTime());
+      const numbers = new Map<string, number>();
+      for (const ticket of dayTickets) {
+        const number = (numbers.get(ticket.serviceId) ?? 0) + 1;
+        numbers.set(ticket.serviceId, number);
+        ticket.number = number;
+        lastNumbers.set(`${ticket.serviceId} ${day}`, number);
+        tickets.push(ticket);
+      }
     }
     // A counter holds one ticket in hand at a time: keep only each counter's latest one serving.
     const holding = new Set<string>();

@@ -165,6 +165,47 @@ describe('sample data', () => {
   });
 });
 
+describe('the sample month', () => {
+  it("numbers each service's tickets of a day in the order they were queued, as the kiosk does", async () => {
+    const { owner, workspace } = await newTenant(t, 'ticketing');
+    const loaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/ticketing/sample-data',
+      headers: bearer(owner.token),
+    });
+    expect(loaded.statusCode, loaded.body).toBe(201);
+    const rows = await t.db.db
+      .select({
+        service: ticketingTickets.serviceId,
+        day: ticketingTickets.serviceDay,
+        number: ticketingTickets.number,
+        queuedAt: ticketingTickets.queuedAt,
+      })
+      .from(ticketingTickets)
+      .where(
+        and(
+          eq(ticketingTickets.accountId, workspace.account_id),
+          eq(ticketingTickets.workspaceId, workspace.workspace_id),
+        ),
+      );
+    const lines = new Map<string, { number: number; queuedAt: Date }[]>();
+    for (const row of rows) {
+      const key = `${row.service} ${row.day}`;
+      lines.set(key, [...(lines.get(key) ?? []), row]);
+    }
+    const outOfOrder: string[] = [];
+    for (const [key, line] of lines) {
+      line.sort((a, b) => a.queuedAt.getTime() - b.queuedAt.getTime() || a.number - b.number);
+      // 1, 2, 3... in the order of arrival: a later arrival never holds a lower number.
+      line.forEach((ticket, i) => {
+        if (ticket.number !== i + 1) outOfOrder.push(`${key}: #${ticket.number} arrived ${i + 1}th`);
+      });
+    }
+    expect(lines.size).toBeGreaterThan(20);
+    expect(outOfOrder.slice(0, 5)).toEqual([]);
+  });
+});
+
 // The sample month's tickets are queued at the queue's clock-face times (wall-clock.ts's instantAt).
 describe('instantAt, as the sample data uses it', () => {
   it('is local midnight plus the minutes in the zone', () => {
