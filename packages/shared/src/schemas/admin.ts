@@ -56,9 +56,12 @@ export const subscriber = z.object({
 });
 export type Subscriber = z.infer<typeof subscriber>;
 
+/** The longest `q` of the subscribers list (the search box holds no more). */
+export const SUBSCRIBER_SEARCH_MAX = 200;
+
 /** GET /api/admin/subscribers: `q` matches first name, last name, full name or e-mail (any case). */
 export const subscribersQuery = paginationQuery.extend({
-  q: searchQuery(200),
+  q: searchQuery(SUBSCRIBER_SEARCH_MAX),
 });
 export type SubscribersQuery = z.input<typeof subscribersQuery>;
 

@@ -163,6 +163,35 @@ describe('SubscribersPage', { timeout: 15_000 }, () => {
     expect(calledUrls(fetchMock)).toContain('/api/admin/subscribers?page=1&limit=14&q=zed');
   });
 
+  it('keeps a pasted search to the 200 characters the API takes, never an error the list cannot leave', async () => {
+    const user = userEvent.setup();
+    signIn(staff());
+    routeFetch(fetchMock, {
+      'GET /api/admin/subscribers': (_init, url) => {
+        const q = new URL(url, 'http://localhost').searchParams.get('q');
+        if (q === null) return jsonResponse(200, { data: rows, meta: { page: 1, limit: 14, total: 5 } });
+        return q.length > 200
+          ? jsonResponse(400, {
+              error: {
+                code: 'VALIDATION_FAILED',
+                message: 'Some fields are not valid.',
+                fields: { q: 'Must be at most 200 characters' },
+              },
+            })
+          : jsonResponse(200, { data: [], meta: { page: 1, limit: 14, total: 0 } });
+      },
+    });
+    renderWithData(<SubscribersPage />, '/team');
+    await screen.findByText('ada@example.com');
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    await user.click(search);
+    await user.paste('x'.repeat(250));
+
+    expect(await screen.findByText(messages.noRecord)).toBeTruthy();
+    expect((search as HTMLInputElement).value).toHaveLength(200);
+    expect(calledUrls(fetchMock)).toContain(`/api/admin/subscribers?page=1&limit=14&q=${'x'.repeat(200)}`);
+  });
+
   it("shows the server's message when the toggle fails, and an error state when the list does", async () => {
     const user = userEvent.setup();
     signIn(staff());

@@ -1,6 +1,6 @@
 import { Paper, Text } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
-import type { Subscriber } from '@workhub/shared/schemas/admin';
+import { SUBSCRIBER_SEARCH_MAX, type Subscriber } from '@workhub/shared/schemas/admin';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
@@ -40,7 +40,7 @@ export const SubscribersPage = () => {
         description="Every account holder and their plan. An inactive account shuts out its holder and their team."
       />
       <Paper withBorder radius="md" p="lg" component="section" aria-label="Subscribers">
-        <PeopleSearch value={search} onChange={onSearch} />
+        <PeopleSearch value={search} onChange={onSearch} maxLength={SUBSCRIBER_SEARCH_MAX} />
         <QueryState query={subscribers} errorTitle="The subscribers could not be loaded">
           {({ data, meta }) =>
             data.length === 0 ? (
