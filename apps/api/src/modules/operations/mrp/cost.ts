@@ -22,6 +22,9 @@ export type CostNode = {
 
 export type CostTree = CostNode & { estimated_cost: string };
 
+/** Deepest BOM the roll-up accepts by default (a guard, not a business rule). */
+export const BOM_DEPTH_MAX = 50;
+
 export type CostLimits = {
   /** Deepest BOM accepted (a guard, not a business rule). Default 50. */
   maxDepth?: number;
@@ -51,7 +54,7 @@ export function createCostRollup(
   lines: readonly BomLine[],
   limits: CostLimits = {},
 ): CostRollup {
-  const maxDepth = limits.maxDepth ?? 50;
+  const maxDepth = limits.maxDepth ?? BOM_DEPTH_MAX;
   const maxNodes = limits.maxNodes ?? 100_000;
   const byId = new Map<string, Product>();
   for (const product of products) {
