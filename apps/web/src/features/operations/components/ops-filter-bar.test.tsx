@@ -78,6 +78,14 @@ describe('OpsFilterBar', () => {
             any: 'Any',
             options: [{ value: 'true', label: 'Late only' }],
           },
+          {
+            key: 'sort',
+            kind: 'select',
+            label: 'Catalog',
+            any: 'Any catalog',
+            // A user's catalog of 200 characters: cut in the closed box, whole in its list.
+            options: [{ value: 'number', label: 'Road bicycles '.repeat(15) }],
+          },
         ]}
         sorts={[
           { value: '', label: 'Need date (soonest first)' },
@@ -96,5 +104,7 @@ describe('OpsFilterBar', () => {
     expect(px('Late')).toBe(170);
     // The work orders' sort: 'Need date (soonest fir' in 220 px.
     expect(px('Sort by')).toBeGreaterThanOrEqual(25 * 8.5 + 12 + 34);
+    // Never wider than 320 px: a name users typed does not push the bar past the screen.
+    expect(px('Catalog')).toBe(320);
   });
 });

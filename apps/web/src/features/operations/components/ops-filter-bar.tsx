@@ -13,10 +13,15 @@ export type FilterControl<K extends string> =
 /**
  * A select's width on a wide screen: `least`, or as wide as its longest choice (about 8.5 px a
  * character of 14 px text, with the 12 px padding and the 34 px arrow), so a choice such as 'Open
- * and confirmed' or 'Need date (soonest first)' is never cut short.
+ * and confirmed' or 'Need date (soonest first)' is never cut short; 320 px at most, so a long name a
+ * user typed (a catalog's) is cut in the closed box, whole in its list, and the bar fits the screen.
  */
+const SELECT_WIDTH_MAX = 320;
 const selectWidth = (labels: string[], least: number) =>
-  Math.max(least, Math.ceil(Math.max(...labels.map((label) => label.length)) * 8.5) + 46);
+  Math.min(
+    SELECT_WIDTH_MAX,
+    Math.max(least, Math.ceil(Math.max(...labels.map((label) => label.length)) * 8.5) + 46),
+  );
 
 type OpsFilterBarProps<K extends string> = {
   state: OpsFilters<K>;
