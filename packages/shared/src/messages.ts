@@ -413,6 +413,8 @@ export const messages = {
     'This request came from another website and was refused. Open the app directly and try again.',
   payloadTooLarge: 'The request is too large.',
   alreadyExists: 'This already exists or was just changed by someone else. Reload the page and try again.',
+  changedMeanwhile:
+    'Something this depends on was just changed by someone else. Reload the page and try again.',
   malformedBody: 'The request body is not valid JSON.',
   serverError: 'Something went wrong on our side. Please try again.',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',

@@ -26,15 +26,24 @@ export class AppError extends Error {
 
 export const isAppError = (err: unknown): err is AppError => err instanceof AppError;
 
-/** The driver's error of a unique violation (PostgreSQL 23505), whether drizzle wrapped it or not. */
-function uniqueViolationOf(err: unknown): object | undefined {
+/** The driver's error of `code` (a PostgreSQL SQLSTATE), whether drizzle wrapped it or not. */
+function driverErrorOf(err: unknown, code: string): object | undefined {
   let depth = 0;
   for (let e: unknown = err; e && typeof e === 'object' && depth < 10; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return e;
+    if ((e as { code?: unknown }).code === code) return e;
     depth += 1;
   }
   return undefined;
 }
+
+/** The driver's error of a unique violation (PostgreSQL 23505). */
+const uniqueViolationOf = (err: unknown) => driverErrorOf(err, '23505');
+
+/**
+ * A foreign key said no (PostgreSQL 23503): a record written against one deleted at the same
+ * instant, after the service had found it, or a delete of one that was written against meanwhile.
+ */
+export const isForeignKeyViolation = (err: unknown): boolean => driverErrorOf(err, '23503') !== undefined;
 
 /** A unique constraint said no (PostgreSQL 23505), whether drizzle wrapped the driver error or not. */
 export const isUniqueViolation = (err: unknown): boolean => uniqueViolationOf(err) !== undefined;

@@ -234,12 +234,18 @@ describe('a database that cannot answer', () => {
     });
   });
 
-  it('keeps other database errors what they were: a conflict stays 409, a bug stays 500', () => {
+  it('keeps other database errors what they were: a conflict stays 409 (a unique or a foreign key), a bug stays 500', () => {
     expect(toErrorReply(wrapped({ code: '23505' })).status).toBe(409);
     expect(toErrorReply(wrapped({ code: '23505' })).body.error.message).toBe(messages.alreadyExists);
     expect(
       toErrorReply(wrapped({ code: '23505', constraint_name: 'users_email_key' })).body.error.message,
     ).toBe(messages.emailTaken);
+    // A foreign key said no: a record written against one deleted at the same instant (a task into a
+    // milestone being deleted, a student into a class), or a delete of one written against meanwhile.
+    expect(toErrorReply(wrapped({ code: '23503' }))).toEqual({
+      status: 409,
+      body: { error: { code: 'CONFLICT', message: messages.changedMeanwhile } },
+    });
     expect(toErrorReply(wrapped({ code: '22P02' })).status).toBe(500);
     expect(toErrorReply(wrapped({ code: '42P01' })).status).toBe(500);
     expect(toErrorReply(new Error('boom')).status).toBe(500);

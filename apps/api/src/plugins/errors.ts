@@ -2,7 +2,12 @@ import { messages } from '@workhub/shared/messages';
 import type { ApiError, ErrorCode } from '@workhub/shared/schemas/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
-import { isAppError, isUniqueViolation, uniqueViolationConstraint } from '../lib/app-error.ts';
+import {
+  isAppError,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  uniqueViolationConstraint,
+} from '../lib/app-error.ts';
 
 type Reply = { status: number; body: ApiError; retryAfter?: number };
 
@@ -81,6 +86,12 @@ export function toErrorReply(err: unknown): Reply {
     const message =
       uniqueViolationConstraint(err) === 'users_email_key' ? messages.emailTaken : messages.alreadyExists;
     return { status: 409, body: envelope('CONFLICT', message) };
+  }
+  if (isForeignKeyViolation(err)) {
+    // A race the service's own checks could not see (they read before the other write committed):
+    // the caller's record, or what it points at, changed meanwhile. Services that can name the field
+    // catch it themselves.
+    return { status: 409, body: envelope('CONFLICT', messages.changedMeanwhile) };
   }
   if (isDatabaseUnavailable(err)) {
     return { status: 503, body: envelope('UNAVAILABLE', messages.serviceUnavailable) };

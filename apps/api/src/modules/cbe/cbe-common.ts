@@ -56,14 +56,6 @@ export async function unique<T>(field: string, message: string, write: () => Pro
   }
 }
 
-/** A foreign key said no (PostgreSQL 23503), whether drizzle wrapped the driver error or not. */
-export function isForeignKeyViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
-}
-
 export const pageOf = (query: { page: number; limit: number }) => ({
   limit: query.limit,
   offset: (query.page - 1) * query.limit,

@@ -3,7 +3,7 @@ import { and, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../context.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
-import { conflict, notFound } from '../../lib/app-error.ts';
+import { conflict, isForeignKeyViolation, notFound } from '../../lib/app-error.ts';
 import { inScope, recordAudit } from '../audit/audit.ts';
 import {
   cbeAssessments,
@@ -20,7 +20,6 @@ import {
   cbeTerms,
   cbeYears,
 } from './cbe.schema.ts';
-import { isForeignKeyViolation } from './cbe-common.ts';
 
 /** The set-up records DELETE /api/cbe/{kind}/:id removes (teachers are not among them). */
 export const CBE_DELETABLE = [

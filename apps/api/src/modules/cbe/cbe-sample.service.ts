@@ -2,7 +2,7 @@ import { type CbeLevel, type CbeMark, cbeMessages, isCbeSchoolDay } from '@workh
 import { and, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
-import { conflict } from '../../lib/app-error.ts';
+import { conflict, isForeignKeyViolation } from '../../lib/app-error.ts';
 import {
   CBE_TABLES,
   cbeAssessments,
@@ -22,7 +22,6 @@ import {
   cbeTerms,
   cbeYears,
 } from './cbe.schema.ts';
-import { isForeignKeyViolation } from './cbe-common.ts';
 import { schoolToday } from './cbe-settings.service.ts';
 
 const DAY_MS = 86_400_000;

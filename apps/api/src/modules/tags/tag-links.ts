@@ -7,7 +7,7 @@ import { runPrepared } from '../../db/prepared.ts';
 import { projectTags, tags, taskTags } from '../../db/schema/tags.ts';
 import { projects, tasks } from '../../db/schema/work.ts';
 import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, isForeignKeyViolation } from '../../lib/app-error.ts';
 
 /*
  * The tags projects and tasks carry (project_tags, task_tags): checking a set of tag ids, replacing
@@ -24,14 +24,6 @@ const links = {
 
 const unknownTag = () =>
   new AppError(400, 'VALIDATION_FAILED', messages.tagUnknown, { fields: { tag_ids: messages.tagUnknown } });
-
-/** A foreign key said no (PostgreSQL 23503), whether drizzle wrapped the driver error or not. */
-function isForeignKeyViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
-}
 
 /** 400 (messages.tagUnknown) unless every id is a tag of the session's workspace. */
 export async function assertTagsOfWorkspace(db: Db, scope: WorkspaceScope, tagIds: readonly string[]) {
