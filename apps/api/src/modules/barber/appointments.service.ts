@@ -71,6 +71,8 @@ type CustomerInput = z.output<typeof barberCustomerBody>;
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** A calendar day's end on its own clock (instantAt takes minutes 0..1440). */
+const DAY_MINUTES = 24 * 60;
 const EXPORT_ROWS_MAX = 10_000;
 
 const hasCode = (err: unknown, code: string): boolean => {
@@ -564,7 +566,8 @@ export function createAppointmentService(ctx: Ctx) {
       query.staff_id ? eq(barberAppointments.staffId, query.staff_id) : undefined,
       query.customer_id ? eq(barberAppointments.customerId, query.customer_id) : undefined,
       query.from ? gte(barberAppointments.startAt, instantAt(query.from, 0, timezone)) : undefined,
-      query.to ? lt(barberAppointments.startAt, instantAt(addDays(query.to, 1), 0, timezone)) : undefined,
+      // The end of `to` as its own clock's 24:00: the next date's start is no date after 9999-12-31.
+      query.to ? lt(barberAppointments.startAt, instantAt(query.to, DAY_MINUTES, timezone)) : undefined,
       q ? searchedFor(q) : undefined,
     );
   }
@@ -944,7 +947,7 @@ export function createAppointmentService(ctx: Ctx) {
         scope,
         and(
           gte(barberAppointments.startAt, instantAt(date, 0, timezone)),
-          lt(barberAppointments.startAt, instantAt(addDays(date, 1), 0, timezone)),
+          lt(barberAppointments.startAt, instantAt(date, DAY_MINUTES, timezone)),
         ),
         [asc(barberAppointments.startAt), asc(barberAppointments.id)],
       );

@@ -530,6 +530,25 @@ describe('appointments', () => {
     expect(customers.json().data).toHaveLength(2);
   });
 
+  it('reads up to the last calendar date, 9999-12-31, as to the end of time (it was a 500)', async () => {
+    const shop = await barberShop(t);
+    await booked(t, shop.token, {
+      service_ids: [shop.service.id],
+      staff_id: shop.staff.id,
+      start_at: shopTimeAt(t, shop.timezone, 1, 9),
+      customer: { name: 'Wanjiku Late' },
+    });
+    const list = await call(t, 'GET', `${APPOINTMENTS}?to=9999-12-31`, shop.token);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().meta.total).toBe(1);
+    const csv = await call(t, 'GET', `${APPOINTMENTS}/export?from=2000-01-01&to=9999-12-31`, shop.token);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body.trim().split('\n')).toHaveLength(2);
+    const calendar = await call(t, 'GET', '/api/barber/calendar?date=9999-12-31', shop.token);
+    expect(calendar.statusCode, calendar.body).toBe(200);
+    expect(calendar.json().data.appointments).toEqual([]);
+  });
+
   it('offers slots that leave out booked time, and none for a day off', async () => {
     const shop = await barberShop(t);
     const date = shopDay(t, shop.timezone, 1);
