@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_STATUSES, SUBSCRIPTION_STATUSES } from '../enums.ts';
+import { ACCOUNT_ACCESS, ACCOUNT_STATUSES, SUBSCRIPTION_STATUSES } from '../enums.ts';
 import { idField, paginationQuery, searchQuery } from './common.ts';
 
 /** The admin dashboard (GET /api/admin/dashboard): real figures of the whole platform. */
@@ -49,6 +49,11 @@ export const subscriber = z.object({
   subscription_status: z.enum(SUBSCRIPTION_STATUSES).nullable(),
   trial_ends_at: z.string().nullable(),
   current_period_end: z.string().nullable(),
+  /**
+   * At the server's clock (subscription.ts): 'read_only' once the trial or the paid period is over
+   * (the stored status stays 'trialing' after a trial ends), or with no subscription.
+   */
+  access: z.enum(ACCOUNT_ACCESS),
   /** accounts.status: inactive shuts the holder and every member of the account out. */
   status: z.enum(ACCOUNT_STATUSES),
   workspaces: z.number().int(),

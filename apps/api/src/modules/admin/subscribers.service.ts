@@ -1,6 +1,7 @@
 import type { AccountStatus } from '@workhub/shared/enums';
 import type { Subscriber, subscribersQuery } from '@workhub/shared/schemas/admin';
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
+import { accountAccess } from '@workhub/shared/subscription';
 import { desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
@@ -72,6 +73,16 @@ export function createSubscriberService(ctx: Ctx) {
     subscription_status: row.subscriptionStatus,
     trial_ends_at: row.trialEndsAt?.toISOString() ?? null,
     current_period_end: row.currentPeriodEnd?.toISOString() ?? null,
+    access: row.subscriptionStatus
+      ? accountAccess(
+          {
+            status: row.subscriptionStatus,
+            trial_ends_at: row.trialEndsAt,
+            current_period_end: row.currentPeriodEnd,
+          },
+          ctx.now(),
+        )
+      : 'read_only',
     status: row.status,
     workspaces: row.workspaces,
     created_at: row.createdAt.toISOString(),

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@workhub/shared/messages';
 import type { Subscriber } from '@workhub/shared/schemas/admin';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { subscriptions } from '../../db/schema/plans.ts';
 import { bearer, errorOf, post, registration, signUp, uniqueEmail, useTestApp } from '../../test/helpers.ts';
 import { staffMember } from '../../test/staff.ts';
 import { createWorkspace, login, memberIn, newTenant } from '../../test/tenants.ts';
@@ -60,6 +62,23 @@ describe('GET /api/admin/subscribers', () => {
       expect(body.data[1]?.workspaces).toBe(0);
       expect(body.data.map((s) => s.email_verified)).toEqual([true, true]);
     }
+  });
+
+  it("says whose access is over (read-only), at the server's clock: the stored status stays 'trialing'", async () => {
+    const surname = uniqueName();
+    const early = await signUp(t, uniqueEmail('sub'), { first_name: 'Early', last_name: surname });
+    t.clock.advance(60);
+    const late = await signUp(t, uniqueEmail('sub'), { first_name: 'Late', last_name: surname });
+    // Early's trial ended a minute ago.
+    await t.db.db
+      .update(subscriptions)
+      .set({ trialEndsAt: new Date(t.clock.now().getTime() - 60_000) })
+      .where(eq(subscriptions.accountId, early.session.user.account_id ?? ''));
+    const { data } = (await list(`?q=${surname}`)).json() as { data: Subscriber[] };
+    expect(data.map((s) => [s.email, s.subscription_status, s.access])).toEqual([
+      [late.email, 'trialing', 'full'],
+      [early.email, 'trialing', 'read_only'],
+    ]);
   });
 
   it('says which holders never entered the code mailed at sign-up', async () => {

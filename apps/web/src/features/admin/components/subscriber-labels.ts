@@ -19,16 +19,24 @@ export const holderName = (row: Pick<Subscriber, 'first_name' | 'last_name' | 'e
 
 /**
  * The 'Ends' column: the trial's end only while trialing, the paid period's end once paid, else
- * nothing (a paid account's old trial date would read as a deadline it does not have).
+ * nothing (a paid account's old trial date would read as a deadline it does not have); in the past
+ * tense once that end has passed (`access` read-only at the server's clock).
  */
 export const subscriptionEnd = (
-  row: Pick<Subscriber, 'subscription_status' | 'trial_ends_at' | 'current_period_end'>,
+  row: Pick<Subscriber, 'subscription_status' | 'trial_ends_at' | 'current_period_end' | 'access'>,
 ): { label: string; date: string } | null => {
+  const over = row.access === 'read_only';
   if (row.subscription_status === 'trialing' && row.trial_ends_at) {
-    return { label: 'Trial ends', date: row.trial_ends_at };
+    return { label: over ? 'Trial ended' : 'Trial ends', date: row.trial_ends_at };
   }
   if (row.subscription_status === 'active' && row.current_period_end) {
-    return { label: 'Paid until', date: row.current_period_end };
+    return { label: over ? 'Paid period ended' : 'Paid until', date: row.current_period_end };
   }
   return null;
+};
+
+/** Under the plan: 'Read-only' once the trial or paid period is over, else the subscription's status. */
+export const subscriptionLabel = (row: Pick<Subscriber, 'subscription_status' | 'access'>): string | null => {
+  if (!row.subscription_status) return null;
+  return row.access === 'read_only' ? 'Read-only' : SUBSCRIPTION_STATUS_LABELS[row.subscription_status];
 };

@@ -5,8 +5,8 @@ import { formatDate } from '../../../lib/labels.ts';
 import {
   ACCOUNT_STATUS_LABELS,
   holderName,
-  SUBSCRIPTION_STATUS_LABELS,
   subscriptionEnd,
+  subscriptionLabel,
 } from './subscriber-labels.ts';
 
 type SubscribersTableProps = {
@@ -58,8 +58,8 @@ export const SubscribersTable = ({ subscribers, togglingId, onToggleStatus }: Su
           <>
             <Text size="sm">{row.plan_title ?? '—'}</Text>
             {row.subscription_status ? (
-              <Text size="xs" c="dimmed">
-                {SUBSCRIPTION_STATUS_LABELS[row.subscription_status]}
+              <Text size="xs" c={row.access === 'read_only' ? 'red.8' : 'dimmed'}>
+                {subscriptionLabel(row)}
               </Text>
             ) : null}
           </>

@@ -61,6 +61,7 @@ const holder: Subscriber = {
   subscription_status: 'active',
   trial_ends_at: null,
   current_period_end: '2026-04-30T00:00:00.000Z',
+  access: 'full',
   status: 'active',
   workspaces: 1,
   created_at: '2026-03-01T00:00:00.000Z',

@@ -39,6 +39,7 @@ const subscriber = (id: string, first: string, patch: Partial<Subscriber> = {}):
   subscription_status: 'trialing',
   trial_ends_at: '2026-03-31T10:00:00.000Z',
   current_period_end: null,
+  access: 'full',
   status: 'active',
   workspaces: 3,
   created_at: '2026-03-01T10:00:00.000Z',
@@ -54,9 +55,20 @@ const rows = [
     trial_ends_at: '2026-01-15T10:00:00.000Z',
     current_period_end: '2026-06-30T10:00:00.000Z',
   }),
-  subscriber('a4', 'Di', { subscription_status: 'expired', trial_ends_at: '2026-01-20T10:00:00.000Z' }),
+  subscriber('a4', 'Di', {
+    subscription_status: 'expired',
+    trial_ends_at: '2026-01-20T10:00:00.000Z',
+    access: 'read_only',
+  }),
   // Signed up, never entered the code.
   subscriber('a5', 'Eve', { email_verified: false }),
+  // The trial is over (the stored status stays 'trialing'), and a paid period has ended.
+  subscriber('a6', 'Fay', { trial_ends_at: '2026-02-28T10:00:00.000Z', access: 'read_only' }),
+  subscriber('a7', 'Gus', {
+    subscription_status: 'active',
+    current_period_end: '2026-02-15T10:00:00.000Z',
+    access: 'read_only',
+  }),
 ];
 
 describe('SubscribersPage', { timeout: 15_000 }, () => {
@@ -82,6 +94,14 @@ describe('SubscribersPage', { timeout: 15_000 }, () => {
     expect(rowWith('cy@example.com').queryByText('15 Jan 2026')).toBeNull();
     expect(rowWith('cy@example.com').queryByText('Trial ends')).toBeNull();
     expect(rowWith('di@example.com').queryByText('20 Jan 2026')).toBeNull();
+    // Whose access is over says so: the trial ended, the paid period ended, read-only.
+    expect(rowWith('ada@example.com').getByText('Trial')).toBeTruthy();
+    expect(rowWith('fay@example.com').getByText('Trial ended')).toBeTruthy();
+    expect(rowWith('fay@example.com').getByText('Read-only')).toBeTruthy();
+    expect(rowWith('fay@example.com').queryByText('Trial ends')).toBeNull();
+    expect(rowWith('gus@example.com').getByText('Paid period ended')).toBeTruthy();
+    expect(rowWith('gus@example.com').getByText('Read-only')).toBeTruthy();
+    expect(rowWith('gus@example.com').queryByText('Paid until')).toBeNull();
     expect(rowWith('ada@example.com').getByText('3')).toBeTruthy();
     expect(rowWith('ada@example.com').getByRole('switch', { name: 'Active: Ada Holder' })).toHaveProperty(
       'checked',
