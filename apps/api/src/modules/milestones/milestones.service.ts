@@ -179,13 +179,23 @@ export function createMilestoneService(ctx: Ctx) {
 
   /**
    * Deletes the milestone and, in the same transaction, moves its tasks to the project (they keep
-   * everything else): a milestone's tasks are never deleted with it. Answers how many moved.
+   * everything else): a milestone's tasks are never deleted with it. Answers how many moved. The
+   * milestone's row is locked first: a task being written into it at that instant (its foreign key
+   * check holds the row) commits before the move, which then takes it; one that comes after finds
+   * the milestone gone.
    */
   async function remove(claims: AccessTokenClaims, id: string): Promise<{ tasks_moved: number }> {
     const { scope, found } = await find(claims, id, 'milestone:delete');
     refuseArchived({ status: found.projectStatus });
     const at = now();
     return db.transaction(async (tx) => {
+      const [held] = await tx
+        .select({ id: milestones.id })
+        .from(milestones)
+        .where(thisMilestone(scope, id))
+        .for('update');
+      // Deleted by a request at the same instant: that one answers, this one finds nothing.
+      if (!held) throw notFound();
       const moved = await tx
         .update(tasks)
         .set({ milestoneId: null, updatedAt: at })

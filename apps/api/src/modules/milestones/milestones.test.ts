@@ -1,5 +1,6 @@
 import { messages } from '@workhub/shared/messages';
 import { describe, expect, it } from 'vitest';
+import { tasks } from '../../db/schema/work.ts';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
 import { createWorkspace, enter, login, memberIn, newTenant } from '../../test/tenants.ts';
 import {
@@ -230,5 +231,45 @@ describe('DELETE /api/milestones/:id', () => {
     expect(data).toMatchObject({ milestone_id: kept.milestone_id, milestone_name: 'Kept' });
     const inProject = await call(t, 'GET', `/api/tasks?project_id=${project.project_id}`, owner.token);
     expect(inProject.json().meta.total).toBe(3);
+  });
+
+  it('moves a task written into it at the same instant too, rather than fail on its foreign key', async () => {
+    // Another writer has put a task into the milestone and not committed yet. The delete waits for
+    // it (the milestone's row lock), then moves it with the others; moving first and deleting after
+    // missed the uncommitted task, and the delete then failed on the task's foreign key.
+    const { owner, holder, workspace } = await newTenant(t);
+    const project = await createProject(t, owner.token, { name: 'Website' });
+    const doomed = await createMilestone(t, owner.token, project.project_id, { name: 'Doomed' });
+    let inserted!: () => void;
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const writer = t.db.db.transaction(async (tx) => {
+      await tx.insert(tasks).values({
+        accountId: workspace.account_id,
+        workspaceId: workspace.workspace_id,
+        projectId: project.project_id,
+        milestoneId: doomed.milestone_id,
+        name: 'Written meanwhile',
+        description: 'd',
+        assignedTo: holder.session.user.user_id,
+      });
+      inserted();
+      await released;
+    });
+    await holding;
+    const deleting = call(t, 'DELETE', `/api/milestones/${doomed.milestone_id}`, owner.token);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await writer;
+    const response = await deleting;
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toEqual({ tasks_moved: 1 });
+    const inProject = await call(t, 'GET', `/api/tasks?project_id=${project.project_id}`, owner.token);
+    expect(inProject.json().data).toMatchObject([{ name: 'Written meanwhile', milestone_id: null }]);
   });
 });
