@@ -15,6 +15,33 @@ const count = async (table: string, workspaceId: string, where = 'true') => {
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 };
 
+describe('the sample data', () => {
+  it('books no walk-in for a day to come, and creates no booking later than now', async () => {
+    const { owner, workspace } = await (await import('../../test/tenants.ts')).newTenant(t, 'barber');
+    const loaded = await call(t, 'POST', '/api/barber/sample-data', owner.token);
+    expect(loaded.statusCode, loaded.body).toBe(201);
+    const now = new Date(t.clock.now()).toISOString();
+    const id = workspace.workspace_id;
+    // A walk-in is someone at the door today: none a week ahead.
+    expect(
+      await count(
+        'barber_appointments',
+        id,
+        `source = 'walk_in' and start_at > '${now}'::timestamptz + interval '1 day'`,
+      ),
+    ).toBe(0);
+    expect(await count('barber_appointments', id, `created_at > '${now}'::timestamptz`)).toBe(0);
+    // Bookings to come are still made, online and at the desk.
+    expect(
+      await count(
+        'barber_appointments',
+        id,
+        `source <> 'walk_in' and start_at > '${now}'::timestamptz + interval '1 day'`,
+      ),
+    ).toBeGreaterThan(20);
+  });
+});
+
 describe('the barber dashboard and its sample data', () => {
   it('loads a realistic month into an empty salon, shows it, and clears exactly it', async () => {
     const shop = await barberShop(t);

@@ -239,7 +239,10 @@ export function createSampleData(ctx: Ctx) {
                 ? 'cancelled'
                 : 'booked';
             const sourceRoll = next();
-            const source = sourceRoll < 0.45 ? 'public' : sourceRoll < 0.75 ? 'staff' : 'walk_in';
+            // A walk-in is someone at the door, today or before: a day to come is booked ahead.
+            const source =
+              sourceRoll < 0.45 ? 'public' : sourceRoll < 0.75 || offset > 0 ? 'staff' : 'walk_in';
+            const walkIn = source === 'walk_in';
             const [made] = await db
               .insert(barberAppointments)
               .values({
@@ -253,7 +256,10 @@ export function createSampleData(ctx: Ctx) {
                 // A past appointment needs no reminder any more.
                 reminderSentAt: past ? start : null,
                 sample: true,
-                createdAt: new Date(start.getTime() - 3 * 86_400_000),
+                // Booked three days ahead, a walk-in as they came in; never later than now.
+                createdAt: new Date(
+                  Math.min(start.getTime() - (walkIn ? 20 * 60_000 : 3 * 86_400_000), at.getTime()),
+                ),
                 updatedAt: at,
               })
               .returning({ id: barberAppointments.id });
