@@ -139,6 +139,7 @@ export function createCbeDashboardService(ctx: Ctx) {
             .orderBy(cbeGrades.level, sql`lower(${cbeLearningAreas.name})`)
         : [];
 
+      // Students to act on: those still at the school (the gradebook's), not one who has left.
       const struggling = term
         ? rowsOf<{ student_id: string; name: string; class_name: string; areas: number }>(
             await db.execute(sql`
@@ -156,7 +157,7 @@ export function createCbeDashboardService(ctx: Ctx) {
               join ${cbeStudents} s on s.account_id = ${scope.accountId} and s.id = p.student_id
               join ${cbeClasses} c on c.account_id = s.account_id and c.id = s.class_id
               join ${cbeGrades} g on g.account_id = c.account_id and g.id = c.grade_id
-              where p.mean < 1.5
+              where p.mean < 1.5 and s.status = 'active'
               group by s.id, s.first_name, s.last_name, g.name, c.name
               having count(*) >= 2
               order by areas desc, lower(s.last_name), lower(s.first_name), s.id

@@ -211,6 +211,40 @@ describe('the CBE dashboard', () => {
     ]);
   });
 
+  it('lists among those below expectation only students still at the school (one who left is not)', async () => {
+    const { owner } = await newTenant(t, 'cbe');
+    const s = await schoolAroundToday(owner.token);
+    const [a] = s.students as [string];
+    const areas = await ok<{ id: string; name: string }[]>(
+      t,
+      'GET',
+      `/api/cbe/learning-areas?grade_id=${s.gradeId}`,
+      owner.token,
+    );
+    // schoolAroundToday made Maths' sub-strand first, then Kiswahili's.
+    for (const [index, name] of ['Maths', 'Kiswahili'].entries()) {
+      await ok(t, 'PUT', `/api/cbe/classes/${s.classId}/gradebook`, owner.token, {
+        learning_area_id: areas.find((area) => area.name === name)?.id,
+        term_id: s.termId,
+        entries: [{ student_id: a, sub_strand_id: s.subs[index], level: 'below' }],
+      });
+    }
+    const struggling = async () =>
+      (await ok<{ struggling: { student_id: string }[] }>(t, 'GET', '/api/cbe/dashboard', owner.token))
+        .struggling;
+    expect((await struggling()).map((x) => x.student_id)).toEqual([a]);
+    const student = await ok<Record<string, unknown>>(t, 'GET', `/api/cbe/students/${a}`, owner.token);
+    await ok(t, 'PATCH', `/api/cbe/students/${a}`, owner.token, {
+      admission_no: student.admission_no,
+      first_name: student.first_name,
+      last_name: student.last_name,
+      class_id: s.classId,
+      status: 'left',
+      guardians: [],
+    });
+    expect(await struggling()).toEqual([]);
+  });
+
   it('takes the term that holds today, else the latest begun, else the latest to come', async () => {
     const { owner } = await newTenant(t, 'cbe');
     const today = dayIn(t.clock.now(), 'Africa/Nairobi');
