@@ -3,6 +3,7 @@ import { DEFAULT_PLAN_ID } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
 import { Link } from 'react-router';
 import { EmptyList, ErrorState, LoadingState } from '../../../components/data-states.tsx';
+import { wrappingButtonStyles } from '../../../components/wrapping-button.ts';
 import { usePlanChoices } from '../api/get-plan-choices.ts';
 import { formatAmount, formatMonths } from '../billing-format.ts';
 
@@ -65,6 +66,7 @@ export const PlanChooser = ({
                   to={`/checkout/${plan.subscription_id}`}
                   mt="auto"
                   variant={current ? 'light' : 'filled'}
+                  styles={wrappingButtonStyles}
                 >
                   {current ? `${currentPaid ? 'Renew' : 'Buy'} ${plan.title}` : `Choose ${plan.title}`}
                 </Button>

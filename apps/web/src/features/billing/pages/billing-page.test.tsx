@@ -9,6 +9,7 @@ import { fakeAuthSession, fakePlan, jsonResponse } from '../../../test/fixtures.
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
+import { expectWrapping } from '../../../test/wrapping.ts';
 import { BillingPage } from './billing-page.tsx';
 
 const fetchMock = mockFetchPerTest();
@@ -129,6 +130,9 @@ describe('BillingPage', { timeout: 15_000 }, () => {
       '/checkout/3',
     );
     expect(screen.queryByRole('link', { name: /pricing/i })).toBeNull();
+    // A button's words wrap: 'Choose Professional for large schools and clinics' read
+    // 'Choose Professional for large' on a phone, the rest cut.
+    for (const link of within(chooser).getAllByRole('link')) expectWrapping(link);
   });
 
   it('lists the invoices with number, plan, period, amount, status, issued and due', async () => {

@@ -6,6 +6,7 @@ import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakePlan, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
+import { expectWrapping } from '../../../test/wrapping.ts';
 import { usePlans } from '../api/get-plans.ts';
 import { PricingPage } from './pricing-page.tsx';
 
@@ -35,6 +36,8 @@ describe('PricingPage', () => {
     );
     expect(await screen.findByRole('article', { name: 'Starter' })).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(3);
+    // A plan's button text (up to 60 characters) wraps instead of being cut.
+    for (const link of screen.getAllByRole('link')) expectWrapping(link);
     expect(screen.queryByTestId('plan-card-placeholder')).toBeNull();
     expect(screen.queryByRole('status')).toBeNull();
   });

@@ -2,6 +2,7 @@ import { Button, Container, Text, Title } from '@mantine/core';
 import { TRIAL_DAYS } from '@workhub/shared/constants';
 import type { Plan } from '@workhub/shared/schemas/plans';
 import { Link } from 'react-router';
+import { wrappingButtonStyles } from '../../../components/wrapping-button.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PlanGrid } from '../components/plan-grid.tsx';
 import { buttonVariant, isPlanAvailable, planDestination } from '../plan-rules.ts';
@@ -13,11 +14,12 @@ const PlanButton = ({ plan }: { plan: Plan }) =>
       to={planDestination(plan)}
       variant={buttonVariant(plan.button_variant)}
       fullWidth
+      styles={wrappingButtonStyles}
     >
       {plan.button_text}
     </Button>
   ) : (
-    <Button disabled fullWidth>
+    <Button disabled fullWidth styles={wrappingButtonStyles}>
       {plan.button_text}
     </Button>
   );

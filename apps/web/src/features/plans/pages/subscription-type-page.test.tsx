@@ -9,6 +9,7 @@ import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeAuthSession, fakePlan, jsonResponse } from '../../../test/fixtures.ts';
 import { renderPage } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
+import { expectWrapping } from '../../../test/wrapping.ts';
 import { SubscriptionTypePage } from './subscription-type-page.tsx';
 
 const fetchMock = mockFetchPerTest();
@@ -73,6 +74,9 @@ describe('SubscriptionTypePage', { timeout: 15_000 }, () => {
     const chosen = await screen.findByRole('button', { name: 'Continue with Professional' });
     expect(screen.getByRole('button', { name: 'Choose Starter' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Continue with Starter' })).toBeNull();
+    // 'Continue with' and 'Choose' before a plan title of up to 100 characters: the words wrap.
+    expectWrapping(chosen);
+    expectWrapping(screen.getByRole('button', { name: 'Choose Starter' }));
     await user.click(chosen);
     expect(await screen.findByRole('heading', { name: 'Workspaces' })).toBeTruthy();
     expect(body).toEqual({ subscription_id: 3 });

@@ -5,6 +5,7 @@ import type { Plan } from '@workhub/shared/schemas/plans';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { QueryProvider } from '../../../components/query-provider.tsx';
+import { wrappingButtonStyles } from '../../../components/wrapping-button.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { logout } from '../../../lib/logout.ts';
 import { notify } from '../../../lib/notify.tsx';
@@ -67,6 +68,7 @@ const ChoosePlan = () => {
             onClick={() => onChoose(plan)}
             loading={choosing === plan.subscription_id}
             disabled={!isPlanAvailable(plan) || (choosing !== null && choosing !== plan.subscription_id)}
+            styles={wrappingButtonStyles}
           >
             {plan.subscription_id === chosenPlanId ? `Continue with ${plan.title}` : `Choose ${plan.title}`}
           </Button>
