@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../test/render.tsx';
 import { figureSize, StatCard } from './stat-card.tsx';
@@ -31,8 +31,8 @@ describe('StatCard', () => {
   });
 
   it("says a run's proposals as the cards do (the toast after Run MRP)", () => {
-    expect(messages.mrpRunDone(34080)).toBe('MRP run done: 34,080 proposals');
-    expect(messages.mrpRunDone(1)).toBe('MRP run done: 1 proposal');
+    expect(operationsMessages.mrpRunDone(34080)).toBe('MRP run done: 34,080 proposals');
+    expect(operationsMessages.mrpRunDone(1)).toBe('MRP run done: 1 proposal');
   });
 
   it('sets a long figure smaller, so a five-card row keeps 14,375,073.00 on one line', () => {

@@ -3,7 +3,7 @@
 // them again (the same schemas, then the names against the database) and writes all or none.
 
 import { z } from 'zod';
-import { messages } from '../messages.ts';
+import { operationsMessages } from '../operations-messages.ts';
 import { nullableMultilineText, nullableText, requiredString } from './common.ts';
 import { decimalField, optionalDecimalField } from './decimal.ts';
 import {
@@ -73,11 +73,11 @@ const zeroDefault = (sign: 'nonnegative') => optionalDecimalField(sign).transfor
 
 /** One row of a products file (values as the file gives them: text). A new product each. */
 export const productImportRow = z.object({
-  product_name: requiredString(messages.productNameRequired, 200),
+  product_name: requiredString(operationsMessages.productNameRequired, 200),
   product_group: nullableText(100),
   /** A catalog of the workspace, by name (any case); empty: none. */
   catalog: nullableText(100),
-  price: decimalField('nonnegative', messages.priceRequired),
+  price: decimalField('nonnegative', operationsMessages.priceRequired),
   color: nullableText(50),
   /** Opening stock, recorded as an adjustment move ('Opening stock'). */
   product_qty: zeroDefault('nonnegative'),
@@ -95,9 +95,9 @@ export type ProductImportRow = z.output<typeof productImportRow>;
 
 /** One row of a BOM lines file: parent and component by product name (any case). */
 export const bomLineImportRow = z.object({
-  product_need: requiredString(messages.productNameRequired, 200),
-  product_needed: requiredString(messages.bomComponentRequired, 200),
-  bom_qty: decimalField('positive', messages.quantityRequired),
+  product_need: requiredString(operationsMessages.productNameRequired, 200),
+  product_needed: requiredString(operationsMessages.bomComponentRequired, 200),
+  bom_qty: decimalField('positive', operationsMessages.quantityRequired),
   lead_time: cell(leadTimeField),
   lead_time_unit: choice(LEAD_TIME_UNITS, 'days'),
   cost_per_unit: optionalDecimalField('nonnegative'),
@@ -114,10 +114,10 @@ export type BomLineImportRow = z.output<typeof bomLineImportRow>;
 export const importBody = z.object({
   rows: z
     .array(z.record(z.string(), z.union([z.string(), z.number(), z.null()])), {
-      error: messages.importRowsRequired,
+      error: operationsMessages.importRowsRequired,
     })
-    .min(1, { error: messages.importRowsRequired })
-    .max(IMPORT_ROWS_MAX, { error: messages.importRowsTooMany }),
+    .min(1, { error: operationsMessages.importRowsRequired })
+    .max(IMPORT_ROWS_MAX, { error: operationsMessages.importRowsTooMany }),
   dry_run: z.boolean().default(false),
 });
 export type ImportBody = z.input<typeof importBody>;

@@ -1,7 +1,7 @@
 // The MRP run, its proposals, and the MRP dashboard's figures (issue 13 §4-5, docs/api.md 'Operations').
 
 import { z } from 'zod';
-import { messages } from '../messages.ts';
+import { operationsMessages } from '../operations-messages.ts';
 import { idField, int32, paginationQuery } from './common.ts';
 import { DECIMAL_INTEGER_DIGITS, DECIMAL_SCALE, decimalString } from './decimal.ts';
 import {
@@ -28,9 +28,9 @@ export const mrpRunBody = z.object({
   horizon_days: int32({
     min: 1,
     max: MRP_HORIZON_DAYS_MAX,
-    message: messages.horizonDaysInvalid,
-    minMessage: messages.horizonDaysInvalid,
-    maxMessage: messages.horizonDaysInvalid,
+    message: operationsMessages.horizonDaysInvalid,
+    minMessage: operationsMessages.horizonDaysInvalid,
+    maxMessage: operationsMessages.horizonDaysInvalid,
   }).default(MRP_HORIZON_DAYS_DEFAULT),
 });
 export type MrpRunBody = z.input<typeof mrpRunBody>;
@@ -194,9 +194,9 @@ export type MrpProposalListQuery = z.input<typeof mrpProposalListQuery>;
 /** POST /api/mrp/runs/:id/confirm: open proposals of that run (duplicates dropped). */
 export const mrpConfirmBody = z.object({
   proposal_ids: z
-    .array(idField(), { error: messages.proposalIdsRequired })
-    .min(1, { error: messages.proposalIdsRequired })
-    .max(MRP_CONFIRM_MAX, { error: messages.proposalIdsTooMany })
+    .array(idField(), { error: operationsMessages.proposalIdsRequired })
+    .min(1, { error: operationsMessages.proposalIdsRequired })
+    .max(MRP_CONFIRM_MAX, { error: operationsMessages.proposalIdsTooMany })
     .transform((ids) => [...new Set(ids)]),
 });
 export type MrpConfirmBody = z.input<typeof mrpConfirmBody>;

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { operationsMessages } from '../operations-messages.ts';
 import {
   calendarDate,
   idField,
@@ -41,8 +42,8 @@ const dateField = (requiredMessage: string) => calendarDate(requiredMessage);
 // ---------------------------------------------------------------- bodies
 
 const orderLineBody = z.object({
-  product_id: idField(messages.productUnknown),
-  quantity: decimalField('positive', messages.quantityRequired),
+  product_id: idField(operationsMessages.productUnknown),
+  quantity: decimalField('positive', operationsMessages.quantityRequired),
   unit_price: decimalField('nonnegative').default('0'),
   /** Missing or '': the order's due date. */
   due_date: z
@@ -60,16 +61,16 @@ export const ORDER_DATE_MIN = '2000-01-01';
 export const ORDER_DATE_MAX = '2099-12-31';
 
 const orderFields = {
-  order_date: dateField(messages.orderDateRequired).refine(
+  order_date: dateField(operationsMessages.orderDateRequired).refine(
     (day) => day >= ORDER_DATE_MIN && day <= ORDER_DATE_MAX,
-    { error: messages.orderDateOutOfRange },
+    { error: operationsMessages.orderDateOutOfRange },
   ),
   due_date: dateField(messages.dueDateRequired),
   notes: nullableMultilineText(2000),
   lines: z
-    .array(orderLineBody, { error: messages.orderLinesRequired })
-    .min(1, { error: messages.orderLinesRequired })
-    .max(ORDER_LINES_MAX, { error: messages.orderLinesTooMany }),
+    .array(orderLineBody, { error: operationsMessages.orderLinesRequired })
+    .min(1, { error: operationsMessages.orderLinesRequired })
+    .max(ORDER_LINES_MAX, { error: operationsMessages.orderLinesTooMany }),
 };
 
 type OrderDates = { order_date: string; due_date: string; lines: { due_date: string | null }[] };
@@ -80,13 +81,18 @@ type OrderDates = { order_date: string; due_date: string; lines: { due_date: str
  */
 const dueNotBeforeOrder = (body: OrderDates, ctx: z.RefinementCtx) => {
   if (body.due_date < body.order_date) {
-    ctx.addIssue({ code: 'custom', message: messages.dueBeforeOrderDate, path: ['due_date'], input: body });
+    ctx.addIssue({
+      code: 'custom',
+      message: operationsMessages.dueBeforeOrderDate,
+      path: ['due_date'],
+      input: body,
+    });
   }
   body.lines.forEach((line, index) => {
     if (line.due_date !== null && line.due_date < body.order_date) {
       ctx.addIssue({
         code: 'custom',
-        message: messages.lineDueBeforeOrderDate,
+        message: operationsMessages.lineDueBeforeOrderDate,
         path: ['lines', index, 'due_date'],
         input: body,
       });
@@ -105,7 +111,7 @@ export type PurchaseOrderBody = z.input<typeof purchaseOrderBody>;
 
 /** POST /api/customer-orders and PATCH /api/customer-orders/:id (a draft only). */
 export const customerOrderBody = z
-  .object({ customer_name: requiredString(messages.customerNameRequired, 200), ...orderFields })
+  .object({ customer_name: requiredString(operationsMessages.customerNameRequired, 200), ...orderFields })
   .superRefine(dueNotBeforeOrder);
 export type CustomerOrderBody = z.input<typeof customerOrderBody>;
 
@@ -118,12 +124,12 @@ export const orderDeliveryBody = z.object({
   lines: z
     .array(
       z.object({
-        line_id: idField(messages.orderLineUnknown),
-        quantity: decimalField('positive', messages.quantityRequired),
+        line_id: idField(operationsMessages.orderLineUnknown),
+        quantity: decimalField('positive', operationsMessages.quantityRequired),
       }),
     )
-    .min(1, { error: messages.orderLinesRequired })
-    .max(ORDER_LINES_MAX, { error: messages.orderLinesTooMany })
+    .min(1, { error: operationsMessages.orderLinesRequired })
+    .max(ORDER_LINES_MAX, { error: operationsMessages.orderLinesTooMany })
     .optional(),
 });
 export type OrderDeliveryBody = z.input<typeof orderDeliveryBody>;

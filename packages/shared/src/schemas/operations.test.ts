@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { operationsMessages } from '../operations-messages.ts';
 import { decimalField, optionalDecimalField, parseDecimal } from './decimal.ts';
 import * as recordSchemas from './operations.ts';
 import {
@@ -54,7 +55,7 @@ const ID = '0b6f3c1e-1f5a-4c1e-9d0a-2f6c8b9e7a10';
 const ID2 = '5d2b7c3a-8e4f-4a6b-9c1d-3e5f7a9b1c2d';
 
 describe('decimals (numeric(14,4): money and quantities)', () => {
-  const price = decimalField('nonnegative', messages.priceRequired);
+  const price = decimalField('nonnegative', operationsMessages.priceRequired);
 
   it('takes strings and JSON numbers and gives the canonical text, never a float', () => {
     const cases: [string | number, string][] = [
@@ -102,14 +103,14 @@ describe('decimals (numeric(14,4): money and quantities)', () => {
 
   it("says the field's own 'required' for a missing, null or blank value", () => {
     for (const input of [undefined, null, '', '   ']) {
-      expect(firstMessage(price.safeParse(input)), String(input)).toBe(messages.priceRequired);
+      expect(firstMessage(price.safeParse(input)), String(input)).toBe(operationsMessages.priceRequired);
     }
   });
 
   it('checks the sign: never negative, or more than 0', () => {
     expect(firstMessage(price.safeParse('-1'))).toBe(messages.decimalNegative);
     expect(price.parse('0')).toBe('0');
-    const qty = decimalField('positive', messages.quantityRequired);
+    const qty = decimalField('positive', operationsMessages.quantityRequired);
     expect(firstMessage(qty.safeParse('0'))).toBe(messages.decimalNotPositive);
     expect(firstMessage(qty.safeParse('0.0000'))).toBe(messages.decimalNotPositive);
     expect(firstMessage(qty.safeParse(-2))).toBe(messages.decimalNotPositive);
@@ -175,17 +176,17 @@ describe('catalogs, units, products', () => {
       product_qty: 'lots',
     });
     expect(fieldMessages(result)).toEqual({
-      product_name: messages.productNameRequired,
+      product_name: operationsMessages.productNameRequired,
       price: messages.decimalNegative,
-      catalog_id: messages.catalogUnknown,
+      catalog_id: operationsMessages.catalogUnknown,
       procurement_type: 'Procurement type must be make or buy',
-      lead_time: messages.leadTimeInvalid,
+      lead_time: operationsMessages.leadTimeInvalid,
       lead_time_unit: 'Lead time unit must be one of days, weeks',
       safety_stock: messages.decimalScale,
       product_qty: messages.decimalInvalid,
     });
     expect(fieldMessages(productBody.safeParse({ product_name: 'x', price: 1, lead_time: 1000 }))).toEqual({
-      lead_time: messages.leadTimeInvalid,
+      lead_time: operationsMessages.leadTimeInvalid,
     });
   });
 
@@ -228,14 +229,14 @@ describe('BOM lines', () => {
       status: 'active',
     });
     expect(fieldMessages(bomLineBody.safeParse({ bom_qty: 0 }))).toEqual({
-      product_needed: messages.bomComponentRequired,
+      product_needed: operationsMessages.bomComponentRequired,
       bom_qty: messages.decimalNotPositive,
     });
   });
 
   it('the cycle and stock messages name the path and the figures', () => {
-    expect(messages.bomCycle('A → B → A')).toBe('This line would make a cycle: A → B → A');
-    expect(messages.notEnoughStock('Spoke', '12', '40')).toBe(
+    expect(operationsMessages.bomCycle('A → B → A')).toBe('This line would make a cycle: A → B → A');
+    expect(operationsMessages.notEnoughStock('Spoke', '12', '40')).toBe(
       'Not enough stock of Spoke: 12 on hand, 40 needed',
     );
   });
@@ -273,12 +274,12 @@ describe('stock adjustments', () => {
     });
     expect(fieldMessages(stockAdjustmentBody.safeParse({ product_id: ID, quantity: -1 }))).toEqual({
       quantity: messages.decimalNegative,
-      reason: messages.adjustmentReasonRequired,
+      reason: operationsMessages.adjustmentReasonRequired,
     });
     expect(fieldMessages(stockAdjustmentBody.safeParse({}))).toEqual({
-      product_id: messages.productUnknown,
-      quantity: messages.quantityRequired,
-      reason: messages.adjustmentReasonRequired,
+      product_id: operationsMessages.productUnknown,
+      quantity: operationsMessages.quantityRequired,
+      reason: operationsMessages.adjustmentReasonRequired,
     });
   });
 });
@@ -304,10 +305,10 @@ describe('orders', () => {
 
   it('refuses an order without lines, a due date before the order date, a bad line', () => {
     expect(fieldMessages(purchaseOrderBody.safeParse({ ...order, lines: [] }))).toEqual({
-      lines: messages.orderLinesRequired,
+      lines: operationsMessages.orderLinesRequired,
     });
     expect(fieldMessages(purchaseOrderBody.safeParse({ ...order, due_date: '2026-03-01' }))).toEqual({
-      due_date: messages.dueBeforeOrderDate,
+      due_date: operationsMessages.dueBeforeOrderDate,
     });
     expect(
       fieldMessages(
@@ -317,7 +318,7 @@ describe('orders', () => {
         }),
       ),
     ).toEqual({
-      'lines.0.product_id': messages.productUnknown,
+      'lines.0.product_id': operationsMessages.productUnknown,
       'lines.0.quantity': messages.decimalNotPositive,
       'lines.0.due_date': messages.dateInvalid,
     });
@@ -331,27 +332,27 @@ describe('orders', () => {
           ],
         }),
       ),
-    ).toEqual({ 'lines.1.due_date': messages.lineDueBeforeOrderDate });
+    ).toEqual({ 'lines.1.due_date': operationsMessages.lineDueBeforeOrderDate });
     expect(
       fieldMessages(
         purchaseOrderBody.safeParse({ ...order, order_date: '0001-01-01', due_date: '0001-01-02' }),
       ),
-    ).toEqual({ order_date: messages.orderDateOutOfRange });
+    ).toEqual({ order_date: operationsMessages.orderDateOutOfRange });
     expect(
       fieldMessages(
         purchaseOrderBody.safeParse({ ...order, order_date: '2100-01-01', due_date: '2100-01-01' }),
       ),
-    ).toEqual({ order_date: messages.orderDateOutOfRange });
+    ).toEqual({ order_date: operationsMessages.orderDateOutOfRange });
     const tooMany = Array.from({ length: orderSchemas.ORDER_LINES_MAX + 1 }, () => order.lines[0]);
     expect(firstMessage(purchaseOrderBody.safeParse({ ...order, lines: tooMany }))).toBe(
-      messages.orderLinesTooMany,
+      operationsMessages.orderLinesTooMany,
     );
   });
 
   it('a customer order needs its customer', () => {
     const { supplier_name: _, ...rest } = order;
     expect(fieldMessages(customerOrderBody.safeParse(rest))).toEqual({
-      customer_name: messages.customerNameRequired,
+      customer_name: operationsMessages.customerNameRequired,
     });
     expect(customerOrderBody.parse({ ...rest, customer_name: 'Bike shop' }).customer_name).toBe('Bike shop');
   });
@@ -362,7 +363,7 @@ describe('orders', () => {
       lines: [{ line_id: ID, quantity: '2' }],
     });
     expect(fieldMessages(orderDeliveryBody.safeParse({ lines: [] }))).toEqual({
-      lines: messages.orderLinesRequired,
+      lines: operationsMessages.orderLinesRequired,
     });
   });
 
@@ -387,19 +388,21 @@ describe('the MRP run', () => {
     expect(mrpRunBody.parse({ horizon_days: 365 })).toEqual({ horizon_days: 365 });
     for (const horizon of [0, 366, 1.5, 'soon', -1]) {
       expect(firstMessage(mrpRunBody.safeParse({ horizon_days: horizon })), String(horizon)).toBe(
-        messages.horizonDaysInvalid,
+        operationsMessages.horizonDaysInvalid,
       );
     }
   });
 
   it('confirms at least one proposal, duplicates dropped', () => {
     expect(mrpConfirmBody.parse({ proposal_ids: [ID, ID, ID2] })).toEqual({ proposal_ids: [ID, ID2] });
-    expect(firstMessage(mrpConfirmBody.safeParse({ proposal_ids: [] }))).toBe(messages.proposalIdsRequired);
-    expect(firstMessage(mrpConfirmBody.safeParse({}))).toBe(messages.proposalIdsRequired);
+    expect(firstMessage(mrpConfirmBody.safeParse({ proposal_ids: [] }))).toBe(
+      operationsMessages.proposalIdsRequired,
+    );
+    expect(firstMessage(mrpConfirmBody.safeParse({}))).toBe(operationsMessages.proposalIdsRequired);
     expect(firstMessage(mrpConfirmBody.safeParse({ proposal_ids: ['P1'] }))).toBe(messages.idInvalid);
     const tooMany = Array.from({ length: mrpSchemas.MRP_CONFIRM_MAX + 1 }, () => ID);
     expect(firstMessage(mrpConfirmBody.safeParse({ proposal_ids: tooMany }))).toBe(
-      messages.proposalIdsTooMany,
+      operationsMessages.proposalIdsTooMany,
     );
   });
 
@@ -478,7 +481,7 @@ describe('CSV imports', () => {
       value: { product_need: 'Bicycle', bom_qty: '2', status: 'active' },
     });
     expect(errors).toEqual([
-      { row: 3, column: 'product_need', message: messages.productNameRequired },
+      { row: 3, column: 'product_need', message: operationsMessages.productNameRequired },
       { row: 3, column: 'bom_qty', message: messages.decimalNotPositive },
       { row: 3, column: 'lead_time_unit', message: 'Must be one of days, weeks' },
       { row: 4, column: 'cost_per_unit', message: messages.decimalScale },
@@ -490,10 +493,10 @@ describe('CSV imports', () => {
       rows: [{ product_name: 'x' }],
       dry_run: false,
     });
-    expect(firstMessage(importBody.safeParse({ rows: [] }))).toBe(messages.importRowsRequired);
-    expect(firstMessage(importBody.safeParse({}))).toBe(messages.importRowsRequired);
+    expect(firstMessage(importBody.safeParse({ rows: [] }))).toBe(operationsMessages.importRowsRequired);
+    expect(firstMessage(importBody.safeParse({}))).toBe(operationsMessages.importRowsRequired);
     const tooMany = Array.from({ length: 10_001 }, () => ({}));
-    expect(firstMessage(importBody.safeParse({ rows: tooMany }))).toBe(messages.importRowsTooMany);
+    expect(firstMessage(importBody.safeParse({ rows: tooMany }))).toBe(operationsMessages.importRowsTooMany);
   });
 });
 

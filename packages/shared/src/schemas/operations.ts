@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { operationsMessages } from '../operations-messages.ts';
 import {
   choiceField,
   idField,
@@ -91,9 +92,9 @@ const statusField = choiceField(OPERATIONS_RECORD_STATUSES, messages.statusRequi
 export const leadTimeField = int32({
   min: 0,
   max: 999,
-  message: messages.leadTimeInvalid,
-  minMessage: messages.leadTimeInvalid,
-  maxMessage: messages.leadTimeInvalid,
+  message: operationsMessages.leadTimeInvalid,
+  minMessage: operationsMessages.leadTimeInvalid,
+  maxMessage: operationsMessages.leadTimeInvalid,
 }).default(0);
 const leadTimeUnitField = z
   .enum(LEAD_TIME_UNITS, { error: `Lead time unit must be one of ${LEAD_TIME_UNITS.join(', ')}` })
@@ -158,13 +159,13 @@ export const namedRecordExportQuery = namedRecordListQuery.omit({ page: true, li
 // ---------------------------------------------------------------- products
 
 const productFields = {
-  product_name: requiredString(messages.productNameRequired, 200),
+  product_name: requiredString(operationsMessages.productNameRequired, 200),
   product_group: nullableText(100),
   /** A uuid, or missing, null or '' for none. */
-  catalog_id: optionalIdField(messages.catalogUnknown),
-  price: decimalField('nonnegative', messages.priceRequired),
+  catalog_id: optionalIdField(operationsMessages.catalogUnknown),
+  price: decimalField('nonnegative', operationsMessages.priceRequired),
   color: nullableText(50),
-  uom_id: optionalIdField(messages.uomUnknown),
+  uom_id: optionalIdField(operationsMessages.uomUnknown),
   description: nullableMultilineText(5000),
   status: statusField.default('active'),
   procurement_type: z
@@ -252,8 +253,8 @@ export const productExportQuery = productListQuery.omit({ page: true, limit: tru
 
 const bomLineFields = {
   /** The component; the parent is the product of the path (POST) or the line's own (PATCH). */
-  product_needed: idField(messages.bomComponentRequired),
-  bom_qty: decimalField('positive', messages.quantityRequired),
+  product_needed: idField(operationsMessages.bomComponentRequired),
+  bom_qty: decimalField('positive', operationsMessages.quantityRequired),
   /** An offset: the component must be on hand this long before the parent's release. */
   lead_time: leadTimeField,
   lead_time_unit: leadTimeUnitField,
@@ -346,9 +347,9 @@ export type BomTree = z.infer<typeof bomTree>;
  * change: sending it twice leaves the same stock. The move records the difference (which may be 0).
  */
 export const stockAdjustmentBody = z.object({
-  product_id: idField(messages.productUnknown),
-  quantity: decimalField('nonnegative', messages.quantityRequired),
-  reason: requiredString(messages.adjustmentReasonRequired, 500),
+  product_id: idField(operationsMessages.productUnknown),
+  quantity: decimalField('nonnegative', operationsMessages.quantityRequired),
+  reason: requiredString(operationsMessages.adjustmentReasonRequired, 500),
 });
 export type StockAdjustmentBody = z.input<typeof stockAdjustmentBody>;
 

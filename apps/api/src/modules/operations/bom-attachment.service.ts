@@ -1,4 +1,4 @@
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import type { BomAttachmentType, BomLine } from '@workhub/shared/schemas/operations';
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
@@ -12,9 +12,9 @@ export const attachmentInvalid = (status: 400 | 413 = 400) =>
   new AppError(
     status,
     status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED',
-    messages.bomAttachmentInvalid,
+    operationsMessages.bomAttachmentInvalid,
     {
-      fields: { file: messages.bomAttachmentInvalid },
+      fields: { file: operationsMessages.bomAttachmentInvalid },
     },
   );
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { BOM_ATTACHMENT_MAX_BYTES, type BomLine } from '@workhub/shared/schemas/operations';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -101,7 +101,7 @@ describe('/api/bom-lines/:id/attachment', () => {
 
     const newKey = (await storedKey(line.id)) ?? '';
     const removed = await call(t, 'DELETE', `/api/bom-lines/${line.id}/attachment`, token);
-    expect(removed.json()).toEqual({ message: messages.bomAttachmentRemoved });
+    expect(removed.json()).toEqual({ message: operationsMessages.bomAttachmentRemoved });
     expect(existsSync(fileOf(newKey))).toBe(false);
     expect((await call(t, 'GET', `/api/bom-lines/${line.id}/attachment`, token)).statusCode).toBe(404);
     expect((await call(t, 'DELETE', `/api/bom-lines/${line.id}/attachment`, token)).statusCode).toBe(200);
@@ -131,7 +131,7 @@ describe('/api/bom-lines/:id/attachment', () => {
     const expectInvalid = async (payload: Buffer, status = 400) => {
       const response = await upload(line.id, payload);
       expect(response.statusCode, response.body).toBe(status);
-      expect(response.json().error.message).toBe(messages.bomAttachmentInvalid);
+      expect(response.json().error.message).toBe(operationsMessages.bomAttachmentInvalid);
     };
     await expectInvalid(multipart('tool.pdf', Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0xff, 0xfe])));
     await expectInvalid(multipart('nul.txt', Buffer.from('text\u0000with a NUL')));

@@ -1,4 +1,4 @@
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { and, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -60,7 +60,7 @@ export async function productNames(tx: Db, scope: WorkspaceScope, ids: readonly 
 /** The 409 of a cycle, naming its products ('Bicycle → Wheel → Bicycle'). */
 export async function cycleRefused(tx: Db, scope: WorkspaceScope, path: readonly string[]) {
   const names = await productNames(tx, scope, path);
-  const message = messages.bomCycle(formatCyclePath(path, (id) => names.get(id) ?? id));
+  const message = operationsMessages.bomCycle(formatCyclePath(path, (id) => names.get(id) ?? id));
   return conflict(message, { product_needed: message });
 }
 

@@ -1,4 +1,4 @@
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import type { BomLine, bomLineBody, bomLineListQuery } from '@workhub/shared/schemas/operations';
 import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -80,7 +80,7 @@ const toBomLine = ({ row, parentName, componentName, componentType, componentUom
 });
 
 export const componentTaken = () =>
-  conflict(messages.bomComponentTaken, { product_needed: messages.bomComponentTaken });
+  conflict(operationsMessages.bomComponentTaken, { product_needed: operationsMessages.bomComponentTaken });
 
 /** GET,POST /api/products/:id/bom, PATCH,DELETE /api/bom-lines/:id. */
 export function createBomLineService(ctx: Ctx, removeAttachment: (key: string | null) => Promise<void>) {
@@ -103,7 +103,7 @@ export function createBomLineService(ctx: Ctx, removeAttachment: (key: string | 
       .from(products)
       .where(and(scope.workspace(products), eq(products.id, id)));
     if (found) return;
-    throw field ? unknownReference(field, messages.productUnknown) : notFound();
+    throw field ? unknownReference(field, operationsMessages.productUnknown) : notFound();
   }
 
   async function lineIn(scope: WorkspaceScope, id: string): Promise<BomLineRow> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import type { Product } from '@workhub/shared/schemas/operations';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helpers.ts';
@@ -33,7 +34,7 @@ describe('BOM lines', () => {
       notes: 'Front and back',
     });
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().message).toBe(messages.bomLineCreated);
+    expect(response.json().message).toBe(operationsMessages.bomLineCreated);
     const line = response.json().data;
     expect(line).toMatchObject({
       product_need: bike.id,
@@ -77,7 +78,7 @@ describe('BOM lines', () => {
       data: { bom_qty: '3.5000', cost_per_unit: '4.0000', notes: null },
     });
     const removed = await call(t, 'DELETE', `/api/bom-lines/${second.id}`, token);
-    expect(removed.json()).toEqual({ message: messages.bomLineDeleted });
+    expect(removed.json()).toEqual({ message: operationsMessages.bomLineDeleted });
     expect((await call(t, 'DELETE', `/api/bom-lines/${second.id}`, token)).statusCode).toBe(404);
     expect((await list()).meta.total).toBe(1);
   });
@@ -93,8 +94,8 @@ describe('BOM lines', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
     const refused = answers.find((a) => a.statusCode === 409);
     expect(refused?.json().error).toMatchObject({
-      message: messages.bomComponentTaken,
-      fields: { product_needed: messages.bomComponentTaken },
+      message: operationsMessages.bomComponentTaken,
+      fields: { product_needed: operationsMessages.bomComponentTaken },
     });
   });
 
@@ -110,14 +111,16 @@ describe('BOM lines', () => {
     });
     expect(loop.statusCode).toBe(409);
     const path = `${c.product_name} → ${a.product_name} → ${b.product_name} → ${c.product_name}`;
-    expect(loop.json().error).toMatchObject({ code: 'CONFLICT', message: messages.bomCycle(path) });
+    expect(loop.json().error).toMatchObject({ code: 'CONFLICT', message: operationsMessages.bomCycle(path) });
 
     const itself = await call(t, 'POST', `/api/products/${a.id}/bom`, token, {
       product_needed: a.id,
       bom_qty: 1,
     });
     expect(itself.statusCode).toBe(409);
-    expect(itself.json().error.message).toBe(messages.bomCycle(`${a.product_name} → ${a.product_name}`));
+    expect(itself.json().error.message).toBe(
+      operationsMessages.bomCycle(`${a.product_name} → ${a.product_name}`),
+    );
 
     // Changing a line's component is checked the same way, inactive lines included.
     await call(t, 'PATCH', `/api/bom-lines/${bc.id}`, token, {
@@ -165,8 +168,8 @@ describe('BOM lines', () => {
     const empty = await call(t, 'POST', `/api/products/${parent.id}/bom`, token, {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.fields).toEqual({
-      product_needed: messages.bomComponentRequired,
-      bom_qty: messages.quantityRequired,
+      product_needed: operationsMessages.bomComponentRequired,
+      bom_qty: operationsMessages.quantityRequired,
     });
     const component = await named('Component');
     const bad = await call(t, 'POST', `/api/products/${parent.id}/bom`, token, {
@@ -180,7 +183,7 @@ describe('BOM lines', () => {
     expect(bad.json().error.fields).toMatchObject({
       bom_qty: messages.decimalNotPositive,
       cost_per_unit: messages.decimalNegative,
-      lead_time: messages.leadTimeInvalid,
+      lead_time: operationsMessages.leadTimeInvalid,
     });
     expect(bad.json().error.fields.notes).toBeDefined();
     const huge = await call(t, 'POST', `/api/products/${parent.id}/bom`, token, {
@@ -195,7 +198,7 @@ describe('BOM lines', () => {
       bom_qty: 1,
     });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().error.fields).toEqual({ product_needed: messages.productUnknown });
+    expect(foreign.json().error.fields).toEqual({ product_needed: operationsMessages.productUnknown });
   });
 
   it("answers 404 for another tenant's product or line, and hides the module elsewhere", async () => {

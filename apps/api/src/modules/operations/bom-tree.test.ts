@@ -1,4 +1,4 @@
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { describe, expect, it } from 'vitest';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
 import { newTenant } from '../../test/tenants.ts';
@@ -25,7 +25,7 @@ describe('GET /api/products/:id/bom/tree of a BOM deeper than the tree shows', (
 
     const refused = await call(t, 'GET', `/api/products/${root}/bom/tree`, tenant.owner.token);
     expect(refused.statusCode, refused.body).toBe(409);
-    expect(errorOf(refused).error.message).toBe(messages.bomTreeTooLarge);
+    expect(errorOf(refused).error.message).toBe(operationsMessages.bomTreeTooLarge);
 
     const read = await activeLinesBelow(
       t.db.db,

@@ -1,4 +1,4 @@
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import type { BomTree, BomTreeNode } from '@workhub/shared/schemas/operations';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
@@ -87,7 +87,7 @@ export function createBomTreeService({ db }: Ctx) {
       } catch (err) {
         if (err instanceof MrpError && err.code === 'bom_cycle')
           throw await cycleRefused(db, scope, err.path ?? []);
-        if (err instanceof MrpError) throw new AppError(409, 'CONFLICT', messages.bomTreeTooLarge);
+        if (err instanceof MrpError) throw new AppError(409, 'CONFLICT', operationsMessages.bomTreeTooLarge);
         throw err;
       }
       const named = (node: CostNode): BomTreeNode => {

@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { dataEnvelope, listEnvelope, messageEnvelope } from '@workhub/shared/schemas/common';
 import {
   BOM_ATTACHMENT_MAX_BYTES,
@@ -70,7 +71,7 @@ export const bomRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       reply.status(201).send({
-        message: messages.bomLineCreated,
+        message: operationsMessages.bomLineCreated,
         data: await lines.create(moduleScope(request), request.params.id, request.body),
       }),
   );
@@ -124,7 +125,7 @@ export const bomRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await lines.remove(moduleScope(request), request.params.id);
-      return { message: messages.bomLineDeleted };
+      return { message: operationsMessages.bomLineDeleted };
     },
   );
 
@@ -173,7 +174,7 @@ export const bomRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await attachments.remove(moduleScope(request), request.params.id);
-      return { message: messages.bomAttachmentRemoved };
+      return { message: operationsMessages.bomAttachmentRemoved };
     },
   );
 

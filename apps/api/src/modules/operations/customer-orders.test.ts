@@ -1,4 +1,4 @@
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { describe, expect, it } from 'vitest';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
 import { call } from '../../test/work.ts';
@@ -21,7 +21,7 @@ describe('customer orders', () => {
       ...customerBody(t, [{ product_id: wheel, quantity: 1 }]),
       customer_name: ' ',
     });
-    expect(errorOf(missing).error.fields).toEqual({ customer_name: messages.customerNameRequired });
+    expect(errorOf(missing).error.fields).toEqual({ customer_name: operationsMessages.customerNameRequired });
     const order = await createOrder(
       t,
       token,
@@ -39,7 +39,7 @@ describe('customer orders', () => {
     await stepOrder(t, token, CO, order.id, 'confirm');
     const part = await stepOrder(t, token, CO, order.id, 'ship', { lines: [{ line_id: line, quantity: 1 }] });
     expect(part.json()).toMatchObject({
-      message: messages.orderShipped,
+      message: operationsMessages.orderShipped,
       data: { status: 'confirmed', lines: [{ shipped_qty: '1.0000' }] },
     });
     expect(await stockOf(t, where, wheel)).toBe('4.0000');
@@ -77,7 +77,7 @@ describe('customer orders', () => {
     await stepOrder(t, token, CO, order.id, 'confirm');
     const refused = await stepOrder(t, token, CO, order.id, 'ship');
     expect(refused.statusCode).toBe(409);
-    expect(errorOf(refused).error.message).toBe(messages.notEnoughStock('Hub', '2', '2.5'));
+    expect(errorOf(refused).error.message).toBe(operationsMessages.notEnoughStock('Hub', '2', '2.5'));
     expect(await stockOf(t, where, wheel)).toBe('5.0000');
     expect(await stockOf(t, where, hub)).toBe('2.0000');
     const after = (await call(t, 'GET', `${CO}/${order.id}`, token)).json().data;
@@ -135,7 +135,9 @@ describe('customer orders', () => {
       ),
     );
     expect(early.statusCode, early.body).toBe(400);
-    expect(errorOf(early).error.fields).toEqual({ 'lines.1.due_date': messages.lineDueBeforeOrderDate });
+    expect(errorOf(early).error.fields).toEqual({
+      'lines.1.due_date': operationsMessages.lineDueBeforeOrderDate,
+    });
     for (const orderDate of ['0001-01-01', '1999-12-31', '2100-01-01']) {
       const odd = await call(
         t,
@@ -148,7 +150,7 @@ describe('customer orders', () => {
         }),
       );
       expect(odd.statusCode, orderDate).toBe(400);
-      expect(errorOf(odd).error.fields).toEqual({ order_date: messages.orderDateOutOfRange });
+      expect(errorOf(odd).error.fields).toEqual({ order_date: operationsMessages.orderDateOutOfRange });
     }
     // A line due on the order date is fine; editing it to before the order date is refused the same way.
     const order = await createOrder(
@@ -171,6 +173,8 @@ describe('customer orders', () => {
       }),
     );
     expect(edit.statusCode, edit.body).toBe(400);
-    expect(errorOf(edit).error.fields).toEqual({ 'lines.0.due_date': messages.lineDueBeforeOrderDate });
+    expect(errorOf(edit).error.fields).toEqual({
+      'lines.0.due_date': operationsMessages.lineDueBeforeOrderDate,
+    });
   });
 });

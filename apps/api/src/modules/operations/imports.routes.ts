@@ -1,4 +1,4 @@
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { dataEnvelope } from '@workhub/shared/schemas/common';
 import {
   IMPORT_BODY_MAX_BYTES,
@@ -40,8 +40,8 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       },
       async (request) => {
         const data = await run(moduleScope(request), request.body);
-        if (data.errors.length > 0) return { message: messages.importHasErrors, data };
-        return data.dry_run ? { data } : { message: messages.importDone(data.imported), data };
+        if (data.errors.length > 0) return { message: operationsMessages.importHasErrors, data };
+        return data.dry_run ? { data } : { message: operationsMessages.importDone(data.imported), data };
       },
     );
   }

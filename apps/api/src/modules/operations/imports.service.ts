@@ -1,4 +1,4 @@
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import {
   type BomLineImportRow,
   bomLineImportRow,
@@ -129,7 +129,7 @@ export function createImportService(ctx: Ctx) {
           kind: 'adjustment' as const,
           qtyDelta: p.qty,
           onHandAfter: p.qty,
-          reason: messages.openingStockReason,
+          reason: operationsMessages.openingStockReason,
           createdBy: scope.auth.user_id,
           createdAt: at,
         }));
@@ -149,7 +149,7 @@ export function createImportService(ctx: Ctx) {
         errors.push({
           row,
           column: 'product_name',
-          message: messages.importNameRepeated(value.product_name, first),
+          message: operationsMessages.importNameRepeated(value.product_name, first),
         });
     }
     try {
@@ -176,12 +176,16 @@ export function createImportService(ctx: Ctx) {
             errors.push({
               row,
               column: 'product_name',
-              message: messages.importNameTaken(value.product_name),
+              message: operationsMessages.importNameTaken(value.product_name),
             });
           if (value.catalog && !refs.catalogs.has(key(value.catalog)))
-            errors.push({ row, column: 'catalog', message: messages.importCatalogUnknown(value.catalog) });
+            errors.push({
+              row,
+              column: 'catalog',
+              message: operationsMessages.importCatalogUnknown(value.catalog),
+            });
           if (value.uom && !refs.uoms.has(key(value.uom)))
-            errors.push({ row, column: 'uom', message: messages.importUomUnknown(value.uom) });
+            errors.push({ row, column: 'uom', message: operationsMessages.importUomUnknown(value.uom) });
         }
         if (errors.length > 0 || body.dry_run) return result(body, errors, 0);
         await insertProducts(tx, scope, valid, refs);
@@ -228,7 +232,7 @@ export function createImportService(ctx: Ctx) {
           .where(and(scope.workspace(products), inArray(products.id, missing)));
         for (const row of rows) names.set(row.id, row.name);
       }
-      const message = messages.bomCycle(formatCyclePath(fromCulprit, (id) => names.get(id) ?? id));
+      const message = operationsMessages.bomCycle(formatCyclePath(fromCulprit, (id) => names.get(id) ?? id));
       errors.push({ row: culprit.row, column: 'product_needed', message });
       edges.splice(index, 1);
     }
@@ -262,23 +266,23 @@ export function createImportService(ctx: Ctx) {
             errors.push({
               row,
               column: 'product_need',
-              message: messages.importProductUnknown(value.product_need),
+              message: operationsMessages.importProductUnknown(value.product_need),
             });
           if (!component)
             errors.push({
               row,
               column: 'product_needed',
-              message: messages.importProductUnknown(value.product_needed),
+              message: operationsMessages.importProductUnknown(value.product_needed),
             });
           if (!parent || !component) continue;
           if (parent === component) {
             const path = formatCyclePath([value.product_need, value.product_need]);
-            errors.push({ row, column: 'product_needed', message: messages.bomCycle(path) });
+            errors.push({ row, column: 'product_needed', message: operationsMessages.bomCycle(path) });
             continue;
           }
           const pair = `${parent}|${component}`;
           if (pairs.has(pair)) {
-            errors.push({ row, column: 'product_needed', message: messages.bomComponentTaken });
+            errors.push({ row, column: 'product_needed', message: operationsMessages.bomComponentTaken });
             continue;
           }
           pairs.add(pair);

@@ -1,4 +1,5 @@
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, useTestApp } from '../../test/helpers.ts';
@@ -50,7 +51,7 @@ describe('POST /api/products/import', () => {
 
     const done = await importRows(token, 'products', rows);
     expect(done.json()).toEqual({
-      message: messages.importDone(2),
+      message: operationsMessages.importDone(2),
       data: { dry_run: false, rows: 2, imported: 2, errors: [] },
     });
     const list = (await call(t, 'GET', '/api/products?q=import', token)).json().data;
@@ -75,7 +76,7 @@ describe('POST /api/products/import', () => {
       .from(stockMoves)
       .where(and(eq(stockMoves.workspaceId, tenant.workspace.workspace_id)));
     expect(moves.map((m) => [m.productId, m.qtyDelta, m.reason])).toEqual([
-      [list[0].id, '4.0000', messages.openingStockReason],
+      [list[0].id, '4.0000', operationsMessages.openingStockReason],
     ]);
   });
 
@@ -93,19 +94,19 @@ describe('POST /api/products/import', () => {
       { product_name: 'Nul\u0000', price: '1e5', procurement_type: 'steal', lead_time: '1000' },
     ]);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().message).toBe(messages.importHasErrors);
+    expect(response.json().message).toBe(operationsMessages.importHasErrors);
     expect(response.json().data).toMatchObject({ rows: 7, imported: 0 });
     expect(response.json().data.errors).toEqual([
-      { row: 3, column: 'product_name', message: messages.importNameTaken('existing') },
-      { row: 5, column: 'product_name', message: messages.importNameRepeated('TWICE', 4) },
-      { row: 6, column: 'product_name', message: messages.productNameRequired },
+      { row: 3, column: 'product_name', message: operationsMessages.importNameTaken('existing') },
+      { row: 5, column: 'product_name', message: operationsMessages.importNameRepeated('TWICE', 4) },
+      { row: 6, column: 'product_name', message: operationsMessages.productNameRequired },
       { row: 6, column: 'price', message: messages.decimalNegative },
-      { row: 7, column: 'catalog', message: messages.importCatalogUnknown('Nope') },
-      { row: 7, column: 'uom', message: messages.importUomUnknown('Box') },
+      { row: 7, column: 'catalog', message: operationsMessages.importCatalogUnknown('Nope') },
+      { row: 7, column: 'uom', message: operationsMessages.importUomUnknown('Box') },
       { row: 8, column: 'product_name', message: messages.textControlCharacters },
       { row: 8, column: 'price', message: messages.decimalInvalid },
       { row: 8, column: 'procurement_type', message: 'Must be one of make, buy' },
-      { row: 8, column: 'lead_time', message: messages.leadTimeInvalid },
+      { row: 8, column: 'lead_time', message: operationsMessages.leadTimeInvalid },
     ]);
     expect(await productCount(owner)).toBe(before);
   });
@@ -135,13 +136,13 @@ describe('POST /api/products/import', () => {
     const token = tenant.owner.token;
     const none = await importRows(token, 'products', []);
     expect(none.statusCode).toBe(400);
-    expect(none.json().error.fields.rows).toBe(messages.importRowsRequired);
+    expect(none.json().error.fields.rows).toBe(operationsMessages.importRowsRequired);
     const many = await importRows(
       token,
       'products',
       Array.from({ length: 10_001 }, () => ({})),
     );
-    expect(many.json().error.fields.rows).toBe(messages.importRowsTooMany);
+    expect(many.json().error.fields.rows).toBe(operationsMessages.importRowsTooMany);
     const huge = await t.app.inject({
       method: 'POST',
       url: '/api/products/import',
@@ -184,7 +185,7 @@ describe('POST /api/bom-lines/import', () => {
     const dry = await importRows(token, 'bom-lines', rows, true);
     expect(dry.json().data).toEqual({ dry_run: true, rows: 2, imported: 0, errors: [] });
     const done = await importRows(token, 'bom-lines', rows);
-    expect(done.json()).toMatchObject({ message: messages.importDone(2), data: { imported: 2 } });
+    expect(done.json()).toMatchObject({ message: operationsMessages.importDone(2), data: { imported: 2 } });
     const lines = (await call(t, 'GET', `/api/products/${wheel.id}/bom`, token)).json().data;
     expect(lines).toMatchObject([
       { product_needed_name: 'Bom spoke', bom_qty: '36.0000', status: 'inactive', lead_time_unit: 'weeks' },
@@ -212,13 +213,13 @@ describe('POST /api/bom-lines/import', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.imported).toBe(0);
     expect(response.json().data.errors).toEqual([
-      { row: 3, column: 'product_needed', message: messages.bomCycle('Cy C → Cy A → Cy B → Cy C') },
-      { row: 4, column: 'product_needed', message: messages.bomComponentTaken },
-      { row: 5, column: 'product_needed', message: messages.bomComponentTaken },
-      { row: 6, column: 'product_needed', message: messages.bomCycle('Cy A → Cy A') },
+      { row: 3, column: 'product_needed', message: operationsMessages.bomCycle('Cy C → Cy A → Cy B → Cy C') },
+      { row: 4, column: 'product_needed', message: operationsMessages.bomComponentTaken },
+      { row: 5, column: 'product_needed', message: operationsMessages.bomComponentTaken },
+      { row: 6, column: 'product_needed', message: operationsMessages.bomCycle('Cy A → Cy A') },
       { row: 7, column: 'bom_qty', message: messages.decimalNotPositive },
-      { row: 8, column: 'product_need', message: messages.importProductUnknown('Ghost') },
-      { row: 8, column: 'product_needed', message: messages.importProductUnknown('Phantom') },
+      { row: 8, column: 'product_need', message: operationsMessages.importProductUnknown('Ghost') },
+      { row: 8, column: 'product_needed', message: operationsMessages.importProductUnknown('Phantom') },
     ]);
     const [written] = await t.db.db
       .select({ n: count() })

@@ -1,4 +1,4 @@
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { MRP_ORDER_QUANTITY_MAX, type MrpConfirmResult } from '@workhub/shared/schemas/operations-mrp';
 import { orderNumberLabel } from '@workhub/shared/schemas/operations-orders';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -37,7 +37,7 @@ function orderable(proposals: readonly LockedProposal[]): Proposal[] {
   return proposals.map((proposal) => {
     const { quantity } = proposal;
     if (quantity === null) {
-      const message = messages.proposalTooLarge(proposal.productName);
+      const message = operationsMessages.proposalTooLarge(proposal.productName);
       throw new AppError(400, 'VALIDATION_FAILED', message, { fields: { proposal_ids: message } });
     }
     return { ...proposal, quantity };
@@ -45,8 +45,8 @@ function orderable(proposals: readonly LockedProposal[]): Proposal[] {
 }
 
 const proposalUnknown = () =>
-  new AppError(400, 'VALIDATION_FAILED', messages.proposalUnknown, {
-    fields: { proposal_ids: messages.proposalUnknown },
+  new AppError(400, 'VALIDATION_FAILED', operationsMessages.proposalUnknown, {
+    fields: { proposal_ids: operationsMessages.proposalUnknown },
   });
 
 /**
@@ -75,7 +75,8 @@ export function createMrpConfirmService(ctx: Ctx) {
         await latestRun(tx, scope, runId);
         const locked = await lockProposals(tx, scope, runId, proposalIds);
         if (locked.length !== proposalIds.length) throw proposalUnknown();
-        if (locked.some((p) => p.status !== 'open')) throw conflict(messages.proposalAlreadyConfirmed);
+        if (locked.some((p) => p.status !== 'open'))
+          throw conflict(operationsMessages.proposalAlreadyConfirmed);
         const proposals = orderable(locked);
         const purchase_orders = await createPurchaseOrders(tx, scope, proposals);
         const work_orders = await createWorkOrders(tx, scope, runId, proposals);
@@ -98,7 +99,7 @@ export function createMrpConfirmService(ctx: Ctx) {
         return { purchase_orders, work_orders };
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(messages.proposalAlreadyConfirmed);
+      if (isUniqueViolation(error)) throw conflict(operationsMessages.proposalAlreadyConfirmed);
       throw error;
     }
   }
@@ -118,7 +119,7 @@ export function createMrpConfirmService(ctx: Ctx) {
       .from(mrpRuns)
       .where(and(scope.workspace(mrpRuns), eq(mrpRuns.id, runId)))
       .limit(1);
-    throw run ? conflict(messages.mrpRunSuperseded) : notFound();
+    throw run ? conflict(operationsMessages.mrpRunSuperseded) : notFound();
   }
 
   function lockProposals(

@@ -1,4 +1,4 @@
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import {
   MRP_ORDER_QUANTITY_MAX,
   type MrpException,
@@ -90,7 +90,7 @@ export function describeRun(result: PlanResult, inputs: MrpRunInputs) {
       kind: 'quantity_too_large',
       product_id: proposal.product_id,
       product_name: proposal.product_name,
-      message: messages.mrpQuantityTooLarge(proposal.product_name, proposal.quantity),
+      message: operationsMessages.mrpQuantityTooLarge(proposal.product_name, proposal.quantity),
       proposal_id: proposal.id,
       date: proposal.need_date,
     });

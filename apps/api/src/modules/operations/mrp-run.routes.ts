@@ -1,4 +1,4 @@
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { dataEnvelope, listEnvelope } from '@workhub/shared/schemas/common';
 import { operationsIdParam } from '@workhub/shared/schemas/operations';
 import {
@@ -56,7 +56,7 @@ export const mrpRunRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
     },
     async (request, reply) => {
       const { run, proposalsJson } = await runs.create(moduleScope(request), request.body);
-      const message = messages.mrpRunDone(run.proposals.length);
+      const message = operationsMessages.mrpRunDone(run.proposals.length);
       if (prefersMinimalReturn(request.headers.prefer)) {
         // A bench-scale run's proposals are 20 MB: not sent to a client that reads them by the page.
         const { proposals: _proposals, exceptions: _exceptions, ...overview } = run;
@@ -174,7 +174,10 @@ export const mrpRunRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
         request.body.proposal_ids,
       );
       return reply.status(201).send({
-        message: messages.proposalsConfirmed(result.purchase_orders.length, result.work_orders.length),
+        message: operationsMessages.proposalsConfirmed(
+          result.purchase_orders.length,
+          result.work_orders.length,
+        ),
         data: result,
       });
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import type { PaginationQuery } from '@workhub/shared/schemas/common';
 import {
   MRP_SERIOUS_EXCEPTIONS,
@@ -211,7 +211,7 @@ function planOrConflict<T>(plan: () => T, nameOf: (id: string) => string): T {
     return plan();
   } catch (error) {
     if (isMrpError(error) && error.code === 'bom_cycle' && error.path) {
-      throw conflict(messages.bomCycle(error.path.map(nameOf).join(' → ')));
+      throw conflict(operationsMessages.bomCycle(error.path.map(nameOf).join(' → ')));
     }
     throw error;
   }

@@ -1,4 +1,5 @@
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { dataEnvelope, listEnvelope } from '@workhub/shared/schemas/common';
 import {
   namedRecord,
@@ -19,8 +20,8 @@ const security = [{ bearerAuth: [] }];
 const recordResponse = dataEnvelope(namedRecord);
 
 const WORDS = {
-  catalogs: { one: 'catalog', created: messages.catalogCreated },
-  uoms: { one: 'unit of measure', created: messages.uomCreated },
+  catalogs: { one: 'catalog', created: operationsMessages.catalogCreated },
+  uoms: { one: 'unit of measure', created: operationsMessages.uomCreated },
 } as const;
 
 /** GET,POST /api/<kind>, GET /api/<kind>/export, PATCH /api/<kind>/:id and /api/<kind>/:id/status. */

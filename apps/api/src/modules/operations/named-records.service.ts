@@ -1,5 +1,5 @@
 import { EXPORT_ROWS_MAX } from '@workhub/shared/constants';
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import type {
   Catalog as NamedRecord,
   namedRecordBody,
@@ -32,12 +32,12 @@ const KINDS = {
     // The two tables have the same columns; the service reads them through one type.
     table: catalogs,
     productColumn: products.catalogId,
-    nameTaken: messages.catalogNameTaken,
+    nameTaken: operationsMessages.catalogNameTaken,
   },
   uoms: {
     table: uoms as unknown as typeof catalogs,
     productColumn: products.uomId,
-    nameTaken: messages.uomNameTaken,
+    nameTaken: operationsMessages.uomNameTaken,
   },
 } as const;
 

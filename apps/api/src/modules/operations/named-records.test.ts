@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helpers.ts';
 import { createNamed, createProduct } from '../../test/master-data.ts';
@@ -16,8 +17,12 @@ beforeAll(async () => {
 });
 
 describe.each([
-  { kind: 'catalogs', created: messages.catalogCreated, taken: messages.catalogNameTaken },
-  { kind: 'uoms', created: messages.uomCreated, taken: messages.uomNameTaken },
+  {
+    kind: 'catalogs',
+    created: operationsMessages.catalogCreated,
+    taken: operationsMessages.catalogNameTaken,
+  },
+  { kind: 'uoms', created: operationsMessages.uomCreated, taken: operationsMessages.uomNameTaken },
 ] as const)('/api/$kind', ({ kind, created, taken }) => {
   it('creates, edits, deactivates and lists a record', async () => {
     const response = await call(t, 'POST', `/api/${kind}`, token, {

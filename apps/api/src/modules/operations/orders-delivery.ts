@@ -1,4 +1,4 @@
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import type { orderDeliveryBody } from '@workhub/shared/schemas/operations-orders';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -33,7 +33,7 @@ export async function deliverOrder<S extends string>(
   const l = kind.lines;
   const order = await lockOrder(tx, scope, kind, id);
   const past = kind.steps[kind.deliverStep]?.past ?? kind.deliverStep;
-  if (order.status !== 'confirmed') throw conflict(messages.orderStepRefused(order.status, past));
+  if (order.status !== 'confirmed') throw conflict(operationsMessages.orderStepRefused(order.status, past));
 
   const lines = await tx
     .select({
@@ -56,7 +56,7 @@ export async function deliverOrder<S extends string>(
   const fields: Record<string, string> = {};
   if (body.lines) {
     body.lines.forEach((asked, i) => {
-      if (!remaining.has(asked.line_id)) fields[`lines.${i}.line_id`] = messages.orderLineUnknown;
+      if (!remaining.has(asked.line_id)) fields[`lines.${i}.line_id`] = operationsMessages.orderLineUnknown;
       else wanted.set(asked.line_id, add(wanted.get(asked.line_id) ?? decimal(0), decimal(asked.quantity)));
     });
     body.lines.forEach((asked, i) => {

@@ -1,4 +1,4 @@
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import type {
   CustomerOrderStatus,
   PurchaseOrderStatus,
@@ -81,8 +81,8 @@ export const purchaseKind: OrderKind<PurchaseOrder, PurchaseOrderLine, PurchaseO
   doneStatus: 'received',
   moveKind: 'receipt',
   direction: 1,
-  deliveredMessage: messages.orderReceived,
-  tooMuch: messages.receiveTooMuch,
+  deliveredMessage: operationsMessages.orderReceived,
+  tooMuch: operationsMessages.receiveTooMuch,
   partyValues: (name) => ({ supplierName: name }),
   item: (base, facts) => ({
     ...base,
@@ -110,8 +110,8 @@ export const customerKind: OrderKind<CustomerOrder, CustomerOrderLine, CustomerO
   doneStatus: 'shipped',
   moveKind: 'shipment',
   direction: -1,
-  deliveredMessage: messages.orderShipped,
-  tooMuch: messages.shipTooMuch,
+  deliveredMessage: operationsMessages.orderShipped,
+  tooMuch: operationsMessages.shipTooMuch,
   partyValues: (name) => ({ customerName: name ?? '' }),
   item: (base, facts) => ({
     ...base,

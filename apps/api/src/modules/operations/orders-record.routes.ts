@@ -1,4 +1,5 @@
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { dataEnvelope, listEnvelope } from '@workhub/shared/schemas/common';
 import { operationsIdParam } from '@workhub/shared/schemas/operations';
 import {
@@ -35,7 +36,7 @@ const SPECS = {
     party: 'supplier',
     deliver: 'receive',
     delivered: 'received',
-    deliveredMessage: messages.orderReceived,
+    deliveredMessage: operationsMessages.orderReceived,
     item: purchaseOrder,
     detail: purchaseOrderDetail,
     body: purchaseOrderBody,
@@ -48,7 +49,7 @@ const SPECS = {
     party: 'customer',
     deliver: 'ship',
     delivered: 'shipped',
-    deliveredMessage: messages.orderShipped,
+    deliveredMessage: operationsMessages.orderShipped,
     item: customerOrder,
     detail: customerOrderDetail,
     body: customerOrderBody,
@@ -118,7 +119,7 @@ export const orderRecordRoutes: FastifyPluginAsyncZod<Options> = async (app, opt
     },
     async (request, reply) =>
       reply.status(201).send({
-        message: messages.orderCreated,
+        message: operationsMessages.orderCreated,
         data: await orders.create(moduleScope(request), request.body),
       }),
   );
@@ -158,17 +159,17 @@ export const orderRecordRoutes: FastifyPluginAsyncZod<Options> = async (app, opt
   );
 
   const steps = [
-    ['confirm', `Confirm a draft ${noun}`, messages.orderConfirmed, orders.confirm],
+    ['confirm', `Confirm a draft ${noun}`, operationsMessages.orderConfirmed, orders.confirm],
     [
       'close',
       `Close a ${spec.delivered} (or partly ${spec.delivered}) ${noun}`,
-      messages.orderClosed,
+      operationsMessages.orderClosed,
       orders.close,
     ],
     [
       'cancel',
       `Cancel a draft, or a confirmed ${noun} with nothing ${spec.delivered}`,
-      messages.orderCancelled,
+      operationsMessages.orderCancelled,
       orders.cancel,
     ],
   ] as const;

@@ -1,5 +1,5 @@
 import { EXPORT_ROWS_MAX } from '@workhub/shared/constants';
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import {
   type customerOrderBody,
   type customerOrderExportQuery,
@@ -233,7 +233,7 @@ export function createOrderService<Item, Line, Status extends string>(
     const known = new Set(found.map((row) => row.id));
     const fields: Record<string, string> = {};
     input.lines.forEach((line, i) => {
-      if (!known.has(line.product_id)) fields[`lines.${i}.product_id`] = messages.productUnknown;
+      if (!known.has(line.product_id)) fields[`lines.${i}.product_id`] = operationsMessages.productUnknown;
     });
     if (Object.keys(fields).length > 0) throw invalidFields(fields);
   }
@@ -295,7 +295,7 @@ export function createOrderService<Item, Line, Status extends string>(
   async function update(scope: WorkspaceScope, id: string, input: OrderInput) {
     await db.transaction(async (tx) => {
       const order = await lockOrder(tx, scope, kind, id);
-      if (order.status !== 'draft') throw conflict(messages.orderNotDraft);
+      if (order.status !== 'draft') throw conflict(operationsMessages.orderNotDraft);
       await assertProducts(tx, scope, input);
       // A line made from an MRP proposal keeps it while its place and product stay.
       const old = await tx
@@ -343,7 +343,7 @@ export function createOrderService<Item, Line, Status extends string>(
       .select({ party: kind.party })
       .from(o)
       .where(and(scope.workspace(o), eq(o.id, id)));
-    if (!row?.party?.trim()) throw conflict(messages.orderSupplierRequired);
+    if (!row?.party?.trim()) throw conflict(operationsMessages.orderSupplierRequired);
   }
 
   /**
@@ -354,7 +354,7 @@ export function createOrderService<Item, Line, Status extends string>(
     const { from, past } = kind.steps[step];
     await db.transaction(async (tx) => {
       const order = await lockOrder(tx, scope, kind, id);
-      const refused = () => conflict(messages.orderStepRefused(order.status, past));
+      const refused = () => conflict(operationsMessages.orderStepRefused(order.status, past));
       if (!from.includes(order.status)) throw refused();
       if (step === 'confirm') await assertParty(tx, scope, id);
       if (order.status === 'confirmed' && step !== 'confirm') {

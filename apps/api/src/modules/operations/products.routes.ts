@@ -1,4 +1,5 @@
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { dataEnvelope, listEnvelope } from '@workhub/shared/schemas/common';
 import {
   operationsIdParam,
@@ -73,7 +74,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductService }> 
     },
     async (request, reply) =>
       reply.status(201).send({
-        message: messages.productCreated,
+        message: operationsMessages.productCreated,
         data: await products.create(moduleScope(request), request.body),
       }),
   );

@@ -1,5 +1,5 @@
 import { EXPORT_ROWS_MAX } from '@workhub/shared/constants';
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import type {
   OperationsRecordStatus,
   Product,
@@ -38,7 +38,7 @@ export const unknownReference = (field: string, message: string) =>
   new AppError(400, 'VALIDATION_FAILED', message, { fields: { [field]: message } });
 
 export const productNameTaken = () =>
-  conflict(messages.productNameTaken, { product_name: messages.productNameTaken });
+  conflict(operationsMessages.productNameTaken, { product_name: operationsMessages.productNameTaken });
 
 /** Any unique violation of a products write is its name (the only unique key a write can break). */
 async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
@@ -172,8 +172,8 @@ export function createProductService(ctx: Ctx) {
             .where(and(scope.workspace(uoms), eq(uoms.id, input.uom_id)))
         : [{ id: null }],
     ]);
-    if (!catalog[0]) throw unknownReference('catalog_id', messages.catalogUnknown);
-    if (!uom[0]) throw unknownReference('uom_id', messages.uomUnknown);
+    if (!catalog[0]) throw unknownReference('catalog_id', operationsMessages.catalogUnknown);
+    if (!uom[0]) throw unknownReference('uom_id', operationsMessages.uomUnknown);
   }
 
   const columnsOf = (input: UpdateInput) => ({
@@ -236,7 +236,7 @@ export function createProductService(ctx: Ctx) {
               kind: 'adjustment',
               qtyDelta: input.product_qty,
               onHandAfter: input.product_qty,
-              reason: messages.openingStockReason,
+              reason: operationsMessages.openingStockReason,
               createdBy: scope.auth.user_id,
               createdAt: at,
             });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { PRODUCT_IMPORT_COLUMNS } from '@workhub/shared/schemas/operations-import';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +42,7 @@ describe('POST /api/products', () => {
       lead_time_unit: 'weeks',
     });
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().message).toBe(messages.productCreated);
+    expect(response.json().message).toBe(operationsMessages.productCreated);
     const product = response.json().data;
     expect(product).toMatchObject({
       product_name: 'Bicycle',
@@ -70,7 +71,7 @@ describe('POST /api/products', () => {
       kind: 'adjustment',
       qtyDelta: '12.5000',
       onHandAfter: '12.5000',
-      reason: messages.openingStockReason,
+      reason: operationsMessages.openingStockReason,
     });
 
     const plain = await createProduct(t, token);
@@ -85,8 +86,8 @@ describe('POST /api/products', () => {
     const empty = await call(t, 'POST', '/api/products', token, {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.fields).toEqual({
-      product_name: messages.productNameRequired,
-      price: messages.priceRequired,
+      product_name: operationsMessages.productNameRequired,
+      price: operationsMessages.priceRequired,
     });
     const bad = await call(t, 'POST', '/api/products', token, {
       product_name: 'x\u0000',
@@ -104,8 +105,8 @@ describe('POST /api/products', () => {
       product_qty: messages.decimalNegative,
       safety_stock: messages.decimalTooLarge,
       min_order_qty: messages.decimalScale,
-      lead_time: messages.leadTimeInvalid,
-      catalog_id: messages.catalogUnknown,
+      lead_time: operationsMessages.leadTimeInvalid,
+      catalog_id: operationsMessages.catalogUnknown,
     });
     expect(Object.keys(bad.json().error.fields)).toEqual(
       expect.arrayContaining(['product_name', 'procurement_type']),
@@ -120,13 +121,13 @@ describe('POST /api/products', () => {
       catalog_id: theirCatalog.id,
     });
     expect(foreignCatalog.statusCode).toBe(400);
-    expect(foreignCatalog.json().error.fields).toEqual({ catalog_id: messages.catalogUnknown });
+    expect(foreignCatalog.json().error.fields).toEqual({ catalog_id: operationsMessages.catalogUnknown });
     const foreignUom = await call(t, 'POST', '/api/products', token, {
       product_name: uniqueName('P'),
       price: 1,
       uom_id: theirUom.id,
     });
-    expect(foreignUom.json().error.fields).toEqual({ uom_id: messages.uomUnknown });
+    expect(foreignUom.json().error.fields).toEqual({ uom_id: operationsMessages.uomUnknown });
     // The largest figures numeric(14,4) holds pass.
     const largest = await createProduct(t, token, {
       price: '9999999999.9999',
@@ -144,8 +145,8 @@ describe('POST /api/products', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({
-      message: messages.productNameTaken,
-      fields: { product_name: messages.productNameTaken },
+      message: operationsMessages.productNameTaken,
+      fields: { product_name: operationsMessages.productNameTaken },
     });
     const raced = uniqueName('Race');
     const answers = await Promise.all(

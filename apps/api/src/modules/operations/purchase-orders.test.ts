@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { describe, expect, it } from 'vitest';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
 import { createWorkspace, newTenant } from '../../test/tenants.ts';
@@ -31,7 +32,7 @@ describe('POST /api/purchase-orders', () => {
     );
     expect(first.statusCode, first.body).toBe(201);
     const { message, data } = first.json();
-    expect(message).toBe(messages.orderCreated);
+    expect(message).toBe(operationsMessages.orderCreated);
     expect(data).toMatchObject({
       number: 1,
       number_label: 'PO-00001',
@@ -70,9 +71,9 @@ describe('POST /api/purchase-orders', () => {
     const empty = await call(t, 'POST', PO, token, {});
     expect(empty.statusCode).toBe(400);
     expect(errorOf(empty).error.fields).toMatchObject({
-      order_date: messages.orderDateRequired,
+      order_date: operationsMessages.orderDateRequired,
       due_date: messages.dueDateRequired,
-      lines: messages.orderLinesRequired,
+      lines: operationsMessages.orderLinesRequired,
     });
     const bad = await call(t, 'POST', PO, token, {
       ...purchaseBody(t, [
@@ -90,7 +91,7 @@ describe('POST /api/purchase-orders', () => {
       'lines.0.quantity': messages.decimalNotPositive,
       'lines.1.quantity': messages.decimalInvalid,
       'lines.2.unit_price': messages.decimalNegative,
-      'lines.3.product_id': messages.productUnknown,
+      'lines.3.product_id': operationsMessages.productUnknown,
       'lines.3.quantity': messages.decimalTooLarge,
       'lines.4.quantity': messages.decimalScale,
       supplier_name: messages.textControlCharacters,
@@ -106,7 +107,7 @@ describe('POST /api/purchase-orders', () => {
       ),
     );
     expect(tooMany.statusCode).toBe(400);
-    expect(errorOf(tooMany).error.fields).toEqual({ lines: messages.orderLinesTooMany });
+    expect(errorOf(tooMany).error.fields).toEqual({ lines: operationsMessages.orderLinesTooMany });
     const early = await call(
       t,
       'POST',
@@ -114,7 +115,7 @@ describe('POST /api/purchase-orders', () => {
       token,
       purchaseBody(t, [{ product_id: spoke, quantity: 1 }], { due_date: daysFromNow(t, -1) }),
     );
-    expect(errorOf(early).error.fields).toEqual({ due_date: messages.dueBeforeOrderDate });
+    expect(errorOf(early).error.fields).toEqual({ due_date: operationsMessages.dueBeforeOrderDate });
     // 10,000 lines are past the body limit before they are past the line cap.
     const huge = await call(
       t,
@@ -148,11 +149,11 @@ describe('POST /api/purchase-orders', () => {
     );
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).error).toMatchObject({
-      message: messages.productUnknown,
+      message: operationsMessages.productUnknown,
       fields: {
-        'lines.1.product_id': messages.productUnknown,
-        'lines.2.product_id': messages.productUnknown,
-        'lines.3.product_id': messages.productUnknown,
+        'lines.1.product_id': operationsMessages.productUnknown,
+        'lines.2.product_id': operationsMessages.productUnknown,
+        'lines.3.product_id': operationsMessages.productUnknown,
       },
     });
     expect(await stockOf(t, where, spoke)).toBe('0.0000');
@@ -195,7 +196,7 @@ describe('GET, PATCH /api/purchase-orders/:id', () => {
       purchaseBody(t, [{ product_id: wheel, quantity: 1 }]),
     );
     expect(refused.statusCode).toBe(409);
-    expect(errorOf(refused).error.message).toBe(messages.orderNotDraft);
+    expect(errorOf(refused).error.message).toBe(operationsMessages.orderNotDraft);
 
     const stranger = await opsTenant(t);
     for (const response of [
@@ -236,10 +237,10 @@ describe('the steps of a purchase order', () => {
     const line = order.lines[0]?.id ?? '';
     const early = await stepOrder(t, token, PO, order.id, 'receive');
     expect(early.statusCode).toBe(409);
-    expect(errorOf(early).error.message).toBe(messages.orderStepRefused('draft', 'received'));
+    expect(errorOf(early).error.message).toBe(operationsMessages.orderStepRefused('draft', 'received'));
     const confirmed = await stepOrder(t, token, PO, order.id, 'confirm');
     expect(confirmed.json()).toMatchObject({
-      message: messages.orderConfirmed,
+      message: operationsMessages.orderConfirmed,
       data: { status: 'confirmed' },
     });
     expect(confirmed.json().data.confirmed_at).not.toBeNull();
@@ -248,7 +249,7 @@ describe('the steps of a purchase order', () => {
     });
     expect(part.statusCode, part.body).toBe(200);
     expect(part.json()).toMatchObject({
-      message: messages.orderReceived,
+      message: operationsMessages.orderReceived,
       data: { status: 'confirmed', lines: [{ received_qty: '4.0000' }] },
     });
     expect(await stockOf(t, where, spoke)).toBe('4.0000');
@@ -265,7 +266,7 @@ describe('the steps of a purchase order', () => {
     expect(errorOf(tooMuch).error.fields).toEqual({
       'lines.0.quantity': expect.stringMatching(/^Only 6 of .+ remain to receive$/),
       'lines.1.quantity': expect.stringMatching(/^Only 6 of .+ remain to receive$/),
-      'lines.2.line_id': messages.orderLineUnknown,
+      'lines.2.line_id': operationsMessages.orderLineUnknown,
     });
     t.clock.advance(1);
     const rest = await stepOrder(t, token, PO, order.id, 'receive');
@@ -284,9 +285,12 @@ describe('the steps of a purchase order', () => {
       { kind: 'receipt', qty_delta: '6.0000', on_hand_after: '10.0000' },
     ]);
     const closed = await stepOrder(t, token, PO, order.id, 'close');
-    expect(closed.json()).toMatchObject({ message: messages.orderClosed, data: { status: 'closed' } });
+    expect(closed.json()).toMatchObject({
+      message: operationsMessages.orderClosed,
+      data: { status: 'closed' },
+    });
     expect(errorOf(await stepOrder(t, token, PO, order.id, 'cancel')).error.message).toBe(
-      messages.orderStepRefused('closed', 'cancelled'),
+      operationsMessages.orderStepRefused('closed', 'cancelled'),
     );
   });
 
@@ -304,7 +308,7 @@ describe('the steps of a purchase order', () => {
     const draft = await createOrder(t, token, PO, purchaseBody(t, [{ product_id: spoke, quantity: 1 }]));
     const cancelled = await stepOrder(t, token, PO, draft.id, 'cancel');
     expect(cancelled.json()).toMatchObject({
-      message: messages.orderCancelled,
+      message: operationsMessages.orderCancelled,
       data: { status: 'cancelled' },
     });
     expect((await stepOrder(t, token, PO, draft.id, 'confirm')).statusCode).toBe(409);
@@ -323,7 +327,7 @@ describe('the steps of a purchase order', () => {
       expect(refused.statusCode, JSON.stringify(supplier_name)).toBe(409);
       expect(errorOf(refused).error).toMatchObject({
         code: 'CONFLICT',
-        message: messages.orderSupplierRequired,
+        message: operationsMessages.orderSupplierRequired,
       });
       const after = await call(t, 'GET', `${PO}/${draft.id}`, token);
       expect(after.json().data).toMatchObject({ status: 'draft', confirmed_at: null, supplier_name: null });

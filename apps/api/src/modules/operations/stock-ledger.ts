@@ -1,4 +1,5 @@
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import type { StockMoveKind } from '@workhub/shared/schemas/operations';
 import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -83,7 +84,7 @@ export async function applyStockChanges(
       const taken = changes
         .filter((c) => c.productId === id && isNegative(c.delta))
         .reduce((sum, c) => sub(sum, c.delta), ZERO);
-      throw conflict(messages.notEnoughStock(product.name, format(product.onHand), format(taken)));
+      throw conflict(operationsMessages.notEnoughStock(product.name, format(product.onHand), format(taken)));
     }
     if (compare(after, STOCK_MAX) > 0) {
       throw new AppError(400, 'VALIDATION_FAILED', messages.decimalTooLarge, {

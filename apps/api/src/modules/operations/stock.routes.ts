@@ -1,4 +1,4 @@
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { dataEnvelope, listEnvelope } from '@workhub/shared/schemas/common';
 import {
   stockAdjustmentBody,
@@ -65,7 +65,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService }> = async
     },
     async (request, reply) =>
       reply.status(201).send({
-        message: messages.stockAdjusted,
+        message: operationsMessages.stockAdjusted,
         data: await stock.adjust(moduleScope(request), request.body),
       }),
   );

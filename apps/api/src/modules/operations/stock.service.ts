@@ -1,5 +1,5 @@
 import { EXPORT_ROWS_MAX } from '@workhub/shared/constants';
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import type {
   StockMove,
   stockAdjustmentBody,
@@ -177,7 +177,7 @@ export function createStockService(ctx: Ctx) {
   async function adjust(scope: WorkspaceScope, input: AdjustmentInput): Promise<StockMove> {
     const id = await db.transaction(async (tx) => {
       const product = (await lockProducts(tx, scope, [input.product_id])).get(input.product_id);
-      if (!product) throw invalidFields({ product_id: messages.productUnknown });
+      if (!product) throw invalidFields({ product_id: operationsMessages.productUnknown });
       const delta = sub(decimal(input.quantity), product.onHand);
       const [move] = await applyStockChanges(
         tx,

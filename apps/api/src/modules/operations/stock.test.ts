@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { describe, expect, it } from 'vitest';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
 import { call } from '../../test/work.ts';
@@ -17,7 +18,7 @@ describe('POST /api/stock-adjustments', () => {
     });
     expect(counted.statusCode, counted.body).toBe(201);
     expect(counted.json()).toMatchObject({
-      message: messages.stockAdjusted,
+      message: operationsMessages.stockAdjusted,
       data: {
         product_id: wheel,
         kind: 'adjustment',
@@ -43,9 +44,9 @@ describe('POST /api/stock-adjustments', () => {
     const stranger = await opsTenant(t);
     const empty = await call(t, 'POST', '/api/stock-adjustments', token, {});
     expect(errorOf(empty).error.fields).toEqual({
-      product_id: messages.productUnknown,
-      quantity: messages.quantityRequired,
-      reason: messages.adjustmentReasonRequired,
+      product_id: operationsMessages.productUnknown,
+      quantity: operationsMessages.quantityRequired,
+      reason: operationsMessages.adjustmentReasonRequired,
     });
     const bad = await call(t, 'POST', '/api/stock-adjustments', token, {
       product_id: stranger.wheel,
@@ -63,7 +64,7 @@ describe('POST /api/stock-adjustments', () => {
         reason: 'Count',
       });
       expect(foreign.statusCode).toBe(400);
-      expect(errorOf(foreign).error.fields).toEqual({ product_id: messages.productUnknown });
+      expect(errorOf(foreign).error.fields).toEqual({ product_id: operationsMessages.productUnknown });
     }
     expect(await stockOf(t, stranger.where, stranger.wheel)).toBe('5.0000');
     const huge = await call(t, 'POST', '/api/stock-adjustments', token, {

@@ -1,5 +1,5 @@
 import { EXPORT_ROWS_MAX } from '@workhub/shared/constants';
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import type { WorkOrderStatus } from '@workhub/shared/schemas/operations';
 import {
   orderNumberLabel,
@@ -31,9 +31,9 @@ type ExportQuery = z.output<typeof workOrderExportQuery>;
 
 const w = workOrders;
 const STEP_MESSAGES: Record<WorkOrderStep, string> = {
-  release: messages.workOrderReleased,
-  complete: messages.workOrderCompleted,
-  cancel: messages.workOrderCancelled,
+  release: operationsMessages.workOrderReleased,
+  complete: operationsMessages.workOrderCompleted,
+  cancel: operationsMessages.workOrderCancelled,
 };
 const STAMPS = { release: 'releasedAt', complete: 'completedAt', cancel: 'cancelledAt' } as const;
 const SORT_COLUMNS = {
@@ -207,7 +207,7 @@ export function createWorkOrderService(ctx: Ctx) {
         .for('update');
       if (!order) throw notFound();
       if (!(from as readonly WorkOrderStatus[]).includes(order.status)) {
-        throw conflict(messages.workOrderStepRefused(order.status, past));
+        throw conflict(operationsMessages.workOrderStepRefused(order.status, past));
       }
       const at = now();
       if (step === 'complete') await complete(tx, scope, order, at);

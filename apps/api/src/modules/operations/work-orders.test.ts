@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { describe, expect, it } from 'vitest';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
 import { call } from '../../test/work.ts';
@@ -28,16 +28,18 @@ describe('work orders', () => {
     const id = await insertWorkOrder(t, where, bike, '2');
     const early = await call(t, 'POST', `${WO}/${id}/complete`, token);
     expect(early.statusCode).toBe(409);
-    expect(errorOf(early).error.message).toBe(messages.workOrderStepRefused('planned', 'completed'));
+    expect(errorOf(early).error.message).toBe(
+      operationsMessages.workOrderStepRefused('planned', 'completed'),
+    );
     const released = await call(t, 'POST', `${WO}/${id}/release`, token);
     expect(released.json()).toMatchObject({
-      message: messages.workOrderReleased,
+      message: operationsMessages.workOrderReleased,
       data: { status: 'released', number_label: 'WO-00001', product_name: 'Bicycle', quantity: '2.0000' },
     });
     const done = await call(t, 'POST', `${WO}/${id}/complete`, token);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({
-      message: messages.workOrderCompleted,
+      message: operationsMessages.workOrderCompleted,
       data: { status: 'completed' },
     });
     expect(done.json().data.completed_at).not.toBeNull();
@@ -64,7 +66,7 @@ describe('work orders', () => {
     await call(t, 'POST', `${WO}/${id}/release`, token);
     const refused = await call(t, 'POST', `${WO}/${id}/complete`, token);
     expect(refused.statusCode).toBe(409);
-    expect(errorOf(refused).error.message).toBe(messages.notEnoughStock('Wheel', '4', '6'));
+    expect(errorOf(refused).error.message).toBe(operationsMessages.notEnoughStock('Wheel', '4', '6'));
     expect([
       await stockOf(t, where, bike),
       await stockOf(t, where, frame),
@@ -76,7 +78,7 @@ describe('work orders', () => {
     });
     const cancelled = await call(t, 'POST', `${WO}/${id}/cancel`, token);
     expect(cancelled.json()).toMatchObject({
-      message: messages.workOrderCancelled,
+      message: operationsMessages.workOrderCancelled,
       data: { status: 'cancelled' },
     });
   });

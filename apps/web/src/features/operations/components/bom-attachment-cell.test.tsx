@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
@@ -37,7 +37,7 @@ describe('BomAttachmentCell', { timeout: 20_000 }, () => {
     signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
     routeFetch(fetchMock, {
       [`DELETE /api/bom-lines/${opsIds.spokeLine}/attachment`]: () =>
-        jsonResponse(200, { message: messages.bomAttachmentRemoved }),
+        jsonResponse(200, { message: operationsMessages.bomAttachmentRemoved }),
     });
     renderWithData(<BomAttachmentCell line={line} mayEdit />);
     const remove = screen.getByRole('button', { name: 'Remove the attachment of Spoke' });
@@ -52,7 +52,7 @@ describe('BomAttachmentCell', { timeout: 20_000 }, () => {
     await user.click(remove);
     const again = await screen.findByRole('dialog', { name: 'Remove spoke-drawing.pdf?' });
     await user.click(within(again).getByRole('button', { name: 'Remove attachment' }));
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.bomAttachmentRemoved));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(operationsMessages.bomAttachmentRemoved));
     expect(deletes()).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { Anchor, Button, FileButton, Group, Text } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import {
   BOM_ATTACHMENT_MAX_BYTES,
   BOM_ATTACHMENT_TYPES,
@@ -36,7 +37,7 @@ export const BomAttachmentCell = ({ line, mayEdit }: { line: BomLine; mayEdit: b
       file.size > BOM_ATTACHMENT_MAX_BYTES ||
       !(BOM_ATTACHMENT_TYPES as readonly string[]).includes(file.type)
     ) {
-      notify.error(messages.bomAttachmentInvalid);
+      notify.error(operationsMessages.bomAttachmentInvalid);
       return;
     }
     try {
@@ -49,7 +50,7 @@ export const BomAttachmentCell = ({ line, mayEdit }: { line: BomLine; mayEdit: b
   const onRemove = async () => {
     try {
       const answer = await remove.mutateAsync(line.id);
-      notify.success(answer.message || messages.bomAttachmentRemoved);
+      notify.success(answer.message || operationsMessages.bomAttachmentRemoved);
     } catch (error) {
       notify.error(errorMessage(error));
     } finally {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
@@ -70,10 +71,10 @@ describe('BomLineForm', { timeout: 30_000 }, () => {
     await user.clear(field('Lead time offset'));
     await user.click(screen.getByRole('button', { name: 'Add line' }));
 
-    expect(await screen.findByText(messages.bomComponentRequired)).toBeTruthy();
-    expect(screen.getByText(messages.quantityRequired)).toBeTruthy();
+    expect(await screen.findByText(operationsMessages.bomComponentRequired)).toBeTruthy();
+    expect(screen.getByText(operationsMessages.quantityRequired)).toBeTruthy();
     // An empty lead time is 0 days, as a new line starts.
-    expect(screen.queryByText(messages.leadTimeInvalid)).toBeNull();
+    expect(screen.queryByText(operationsMessages.leadTimeInvalid)).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(field('Component')));
     expect(field('Component').getAttribute('aria-expanded')).toBe('false');
     expect(sent()).toEqual([]);
@@ -102,9 +103,9 @@ describe('BomLineForm', { timeout: 30_000 }, () => {
       ['Quantity per Wheel', '0.00001', messages.decimalScale],
       ['Cost per unit', '-0.5', messages.decimalNegative],
       ['Cost per unit', '99999999999', messages.decimalTooLarge],
-      ['Lead time offset', '1000', messages.leadTimeInvalid],
-      ['Lead time offset', '1.5', messages.leadTimeInvalid],
-      ['Lead time offset', '-1', messages.leadTimeInvalid],
+      ['Lead time offset', '1000', operationsMessages.leadTimeInvalid],
+      ['Lead time offset', '1.5', operationsMessages.leadTimeInvalid],
+      ['Lead time offset', '-1', operationsMessages.leadTimeInvalid],
     ];
     for (const [label, typed, message] of cases) {
       const input = field(label);
@@ -117,7 +118,7 @@ describe('BomLineForm', { timeout: 30_000 }, () => {
     // A right value takes the message back as it is typed.
     await user.clear(field('Lead time offset'));
     await user.type(field('Lead time offset'), '3');
-    await waitFor(() => expect(screen.queryByText(messages.leadTimeInvalid)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(operationsMessages.leadTimeInvalid)).toBeNull());
     expect(sent()).toEqual([]);
   });
 
@@ -127,7 +128,7 @@ describe('BomLineForm', { timeout: 30_000 }, () => {
     routeFetch(fetchMock, {
       'GET /api/products': () => jsonResponse(200, listOf(products())),
       [`POST /api/products/${opsIds.wheel}/bom`]: () =>
-        jsonResponse(201, { message: messages.bomLineCreated, data: fakeBomLine() }),
+        jsonResponse(201, { message: operationsMessages.bomLineCreated, data: fakeBomLine() }),
     });
     const { onDone } = renderForm();
     await pickComponent(user, 'Spo', 'Spoke');
@@ -140,7 +141,7 @@ describe('BomLineForm', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Add line' }));
 
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
-    expect(notify.success).toHaveBeenCalledWith(messages.bomLineCreated);
+    expect(notify.success).toHaveBeenCalledWith(operationsMessages.bomLineCreated);
     expect(sent()).toEqual([
       {
         method: 'POST',
@@ -197,7 +198,7 @@ describe('BomLineForm', { timeout: 30_000 }, () => {
   it('shows a cycle’s path in an alert, gone once another component is chosen', async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('mrp', 'member'));
-    const cycle = messages.bomCycle('Wheel → Rim → Wheel');
+    const cycle = operationsMessages.bomCycle('Wheel → Rim → Wheel');
     routeFetch(fetchMock, {
       'GET /api/products': () => jsonResponse(200, listOf(products())),
       [`POST /api/products/${opsIds.wheel}/bom`]: () =>
@@ -223,7 +224,7 @@ describe('BomLineForm', { timeout: 30_000 }, () => {
   it('puts another 409 (the component already on a line) under Component, and a 400 under its field', async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('mrp', 'member'));
-    const taken = messages.bomComponentTaken;
+    const taken = operationsMessages.bomComponentTaken;
     let answer = () => jsonResponse(409, { error: { code: 'CONFLICT', message: taken } });
     routeFetch(fetchMock, {
       'GET /api/products': () => jsonResponse(200, listOf(products())),

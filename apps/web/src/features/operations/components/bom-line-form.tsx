@@ -1,5 +1,6 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { type BomLine, bomLineBody } from '@workhub/shared/schemas/operations';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -26,7 +27,7 @@ const NEW_LINE: BomLineInput = {
 };
 
 /** A cycle's 409 ('This line would make a cycle: Bicycle → Wheel → Bicycle'), told apart from others. */
-const CYCLE_PREFIX = messages.bomCycle('');
+const CYCLE_PREFIX = operationsMessages.bomCycle('');
 
 type BomLineFormProps = {
   productId: string;
@@ -49,7 +50,7 @@ export const BomLineForm = ({ productId, productName, line, onDone }: BomLineFor
     onSubmit: async (values) => {
       setCycle(null);
       const answer = await save.mutateAsync({ productId, lineId: line?.id, body: values });
-      notify.success(answer.message || (line ? messages.updateDone : messages.bomLineCreated));
+      notify.success(answer.message || (line ? messages.updateDone : operationsMessages.bomLineCreated));
       onDone();
     },
     onError: (error) => {

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import type { BomLine, Product } from '@workhub/shared/schemas/operations';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -34,7 +34,7 @@ export const BomLinesPanel = ({ product, mayEdit }: { product: Product; mayEdit:
     if (!removing) return;
     try {
       const answer = await remove.mutateAsync(removing.id);
-      notify.success(answer.message || messages.bomLineDeleted);
+      notify.success(answer.message || operationsMessages.bomLineDeleted);
       setRemoving(null);
     } catch (error) {
       notify.error(errorMessage(error));

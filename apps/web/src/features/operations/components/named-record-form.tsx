@@ -1,5 +1,6 @@
 import { Button, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { namedRecordBody } from '@workhub/shared/schemas/operations';
 import type { z } from 'zod';
 import { notify } from '../../../lib/notify.tsx';
@@ -27,7 +28,7 @@ export const NamedRecordForm = ({ kind, noun, record, onDone }: NamedRecordFormP
       : { name: '', description: '', status: 'active' },
     onSubmit: async (values) => {
       const answer = await save.mutateAsync({ kind, id: record?.id, body: values });
-      const created = kind === 'catalogs' ? messages.catalogCreated : messages.uomCreated;
+      const created = kind === 'catalogs' ? operationsMessages.catalogCreated : operationsMessages.uomCreated;
       notify.success(answer.message || (record ? messages.updateDone : created));
       onDone();
     },

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
@@ -87,9 +88,9 @@ describe('OrderForm', { timeout: 30_000 }, () => {
     await user.clear(field(name, 'Quantity of line 1'));
     await user.click(form(name).getByRole('button', { name: 'Create customer order' }));
 
-    expect(await form(name).findByText(messages.customerNameRequired)).toBeTruthy();
-    expect(form(name).getByText(messages.productUnknown)).toBeTruthy();
-    expect(form(name).getByText(messages.quantityRequired)).toBeTruthy();
+    expect(await form(name).findByText(operationsMessages.customerNameRequired)).toBeTruthy();
+    expect(form(name).getByText(operationsMessages.productUnknown)).toBeTruthy();
+    expect(form(name).getByText(operationsMessages.quantityRequired)).toBeTruthy();
     expect(field(name, 'Customer').getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(field(name, 'Customer')));
     expect(sent()).toEqual([]);
@@ -103,8 +104,8 @@ describe('OrderForm', { timeout: 30_000 }, () => {
     const name = 'New purchase order';
     // A purchase order may go without a supplier: the line's product is the first thing wrong.
     await user.click(form(name).getByRole('button', { name: 'Create purchase order' }));
-    expect(await form(name).findByText(messages.productUnknown)).toBeTruthy();
-    expect(form(name).queryByText(messages.customerNameRequired)).toBeNull();
+    expect(await form(name).findByText(operationsMessages.productUnknown)).toBeTruthy();
+    expect(form(name).queryByText(operationsMessages.customerNameRequired)).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(field(name, 'Product of line 1')));
     expect(sent()).toEqual([]);
   });
@@ -165,14 +166,14 @@ describe('OrderForm', { timeout: 30_000 }, () => {
     await pickProduct(user, field(name, 'Product of line 1'), 'Spo', 'Spoke');
     await user.click(form(name).getByRole('button', { name: 'Create purchase order' }));
 
-    expect(await form(name).findByText(messages.dueBeforeOrderDate)).toBeTruthy();
-    expect(form(name).getByText(messages.lineDueBeforeOrderDate)).toBeTruthy();
+    expect(await form(name).findByText(operationsMessages.dueBeforeOrderDate)).toBeTruthy();
+    expect(form(name).getByText(operationsMessages.lineDueBeforeOrderDate)).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(field(name, 'Due date')));
 
     await setDate(user, field(name, 'Order date'), '1999-12-31');
-    expect(await form(name).findByText(messages.orderDateOutOfRange)).toBeTruthy();
+    expect(await form(name).findByText(operationsMessages.orderDateOutOfRange)).toBeTruthy();
     await user.clear(field(name, 'Order date'));
-    expect(await form(name).findByText(messages.orderDateRequired)).toBeTruthy();
+    expect(await form(name).findByText(operationsMessages.orderDateRequired)).toBeTruthy();
     expect(sent()).toEqual([]);
   });
 
@@ -183,7 +184,7 @@ describe('OrderForm', { timeout: 30_000 }, () => {
       ...baseRoutes,
       'POST /api/customer-orders': () =>
         jsonResponse(201, {
-          message: messages.orderCreated,
+          message: operationsMessages.orderCreated,
           data: { ...fakePurchaseOrder({ id: opsIds.order }), customer_name: 'Acme' },
         }),
     });
@@ -208,7 +209,7 @@ describe('OrderForm', { timeout: 30_000 }, () => {
 
     await user.click(form(name).getByRole('button', { name: 'Create customer order' }));
     expect(await screen.findByText('Order page')).toBeTruthy();
-    expect(notify.success).toHaveBeenCalledWith(messages.orderCreated);
+    expect(notify.success).toHaveBeenCalledWith(operationsMessages.orderCreated);
     expect(sent()).toEqual([
       {
         method: 'POST',
@@ -286,8 +287,8 @@ describe('OrderForm', { timeout: 30_000 }, () => {
       jsonResponse(400, {
         error: {
           code: 'VALIDATION_FAILED',
-          message: messages.productUnknown,
-          fields: { 'lines.1.product_id': messages.productUnknown },
+          message: operationsMessages.productUnknown,
+          fields: { 'lines.1.product_id': operationsMessages.productUnknown },
         },
       });
     routeFetch(fetchMock, {
@@ -299,14 +300,15 @@ describe('OrderForm', { timeout: 30_000 }, () => {
     await user.type(field(name, 'Notes'), 'Call first');
     await user.click(form(name).getByRole('button', { name: 'Save draft' }));
 
-    expect(await form(name).findByText(messages.productUnknown)).toBeTruthy();
+    expect(await form(name).findByText(operationsMessages.productUnknown)).toBeTruthy();
     expect(field(name, 'Product of line 2').getAttribute('aria-invalid')).toBe('true');
     expect(field(name, 'Product of line 1').getAttribute('aria-invalid')).toBeNull();
-    expect(notify.error).toHaveBeenCalledWith(messages.productUnknown);
+    expect(notify.error).toHaveBeenCalledWith(operationsMessages.productUnknown);
 
-    answer = () => jsonResponse(409, { error: { code: 'CONFLICT', message: messages.orderNotDraft } });
+    answer = () =>
+      jsonResponse(409, { error: { code: 'CONFLICT', message: operationsMessages.orderNotDraft } });
     await user.click(form(name).getByRole('button', { name: 'Save draft' }));
-    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(messages.orderNotDraft));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(operationsMessages.orderNotDraft));
     expect(field(name, 'Notes').value).toBe('Call first');
     expect(notify.success).not.toHaveBeenCalled();
   });

@@ -13,6 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import {
   customerOrderBody,
   ORDER_LINES_MAX,
@@ -126,7 +127,7 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
     fields: formFields(kind, keys.length),
     onSubmit: async (values) => {
       const answer = await save.mutateAsync({ kind, id: order?.id, body: values });
-      notify.success(answer.message || (order ? messages.updateDone : messages.orderCreated));
+      notify.success(answer.message || (order ? messages.updateDone : operationsMessages.orderCreated));
       if (!order) await navigate(`${texts.path}/${answer.data.id}`);
     },
   });

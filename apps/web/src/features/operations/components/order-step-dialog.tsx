@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { parseDecimal } from '@workhub/shared/schemas/decimal';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
@@ -9,11 +10,11 @@ import { formatQty } from '../operations-format.ts';
 import { deliveredOf, ORDER_TEXTS } from '../order-kinds.ts';
 
 const SUCCESS: Record<OrderStep, string> = {
-  confirm: messages.orderConfirmed,
-  receive: messages.orderReceived,
-  ship: messages.orderShipped,
-  close: messages.orderClosed,
-  cancel: messages.orderCancelled,
+  confirm: operationsMessages.orderConfirmed,
+  receive: operationsMessages.orderReceived,
+  ship: operationsMessages.orderShipped,
+  close: operationsMessages.orderClosed,
+  cancel: operationsMessages.orderCancelled,
 };
 
 /** What a step does, said before it is taken. */
@@ -72,7 +73,7 @@ export const OrderStepDialog = ({ kind, order, step, onClose }: OrderStepDialogP
     (line) => !invalid.includes(line) && Number(quantities[line.id]) > Number(openQty(line)),
   );
   const tooMuchText = (line: OrderDetail['lines'][number]) =>
-    (step === 'ship' ? messages.shipTooMuch : messages.receiveTooMuch)(
+    (step === 'ship' ? operationsMessages.shipTooMuch : operationsMessages.receiveTooMuch)(
       line.product_name,
       formatQty(openQty(line)),
     );

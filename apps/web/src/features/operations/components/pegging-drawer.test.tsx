@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import type { MrpProposal } from '@workhub/shared/schemas/operations-mrp';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -136,7 +136,7 @@ describe('PeggingDrawer', { timeout: 20_000 }, () => {
     expect(covers.getByText('40')).toBeTruthy();
 
     await user.click(covers.getByRole('button', { name: 'Work proposal 2: 6 Wheel' }));
-    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(messages.parentProposalNotFound));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(operationsMessages.parentProposalNotFound));
     expect(screen.getByRole('dialog', { name: 'Buy 100 Spoke' })).toBeTruthy();
   });
 

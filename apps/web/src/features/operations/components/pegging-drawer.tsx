@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Drawer, Group, Stack, Text } from '@mantine/core';
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import type { MrpPegging, MrpProposal } from '@workhub/shared/schemas/operations-mrp';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -41,7 +41,7 @@ const ParentProposalButton = ({
       const parent = await loadProposal(pegging.proposal_id);
       if (parent) onOpenProposal(parent);
       // In principle never (a pegging's parent is a proposal of the same run), but said, not ignored.
-      else notify.error(messages.parentProposalNotFound);
+      else notify.error(operationsMessages.parentProposalNotFound);
     } catch (error) {
       notify.error(errorMessage(error));
     } finally {

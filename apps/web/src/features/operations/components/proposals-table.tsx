@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Checkbox, Group, Table, Text } from '@mantine/core';
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import type { MrpProposal } from '@workhub/shared/schemas/operations-mrp';
 import { Link } from 'react-router';
 import { ScrollFrame } from '../../../components/scroll-frame.tsx';
@@ -129,7 +129,7 @@ export const ProposalsTable = ({
                       variant="filled"
                       size="xs"
                       miw="max-content"
-                      title={messages.proposalTooLarge(proposal.product_name)}
+                      title={operationsMessages.proposalTooLarge(proposal.product_name)}
                     >
                       Too large
                     </Badge>

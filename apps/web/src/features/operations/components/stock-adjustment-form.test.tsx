@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
@@ -41,9 +42,9 @@ describe('StockAdjustmentForm', { timeout: 20_000 }, () => {
     const onDone = vi.fn();
     renderWithData(<StockAdjustmentForm onDone={onDone} />);
     await user.click(form().getByRole('button', { name: 'Save count' }));
-    expect(await form().findByText(messages.productUnknown)).toBeTruthy();
-    expect(form().getByText(messages.quantityRequired)).toBeTruthy();
-    expect(form().getByText(messages.adjustmentReasonRequired)).toBeTruthy();
+    expect(await form().findByText(operationsMessages.productUnknown)).toBeTruthy();
+    expect(form().getByText(operationsMessages.quantityRequired)).toBeTruthy();
+    expect(form().getByText(operationsMessages.adjustmentReasonRequired)).toBeTruthy();
     // The first wrong field, a Select bound through a controller, takes the focus.
     await waitFor(() => expect(document.activeElement).toBe(input('Product')));
     // Its list stays closed on the focus: the message under it stays in sight.
@@ -57,7 +58,8 @@ describe('StockAdjustmentForm', { timeout: 20_000 }, () => {
     signIn(fakeWorkspaceAuthSession('mrp', 'member'));
     routeFetch(fetchMock, {
       'GET /api/products': () => jsonResponse(200, listOf(products())),
-      'POST /api/stock-adjustments': () => jsonResponse(201, { message: messages.stockAdjusted, data: {} }),
+      'POST /api/stock-adjustments': () =>
+        jsonResponse(201, { message: operationsMessages.stockAdjusted, data: {} }),
     });
     const onDone = vi.fn();
     renderWithData(<StockAdjustmentForm onDone={onDone} />);
@@ -74,7 +76,7 @@ describe('StockAdjustmentForm', { timeout: 20_000 }, () => {
     await user.type(input('Reason'), 'Yearly count');
     await user.click(form().getByRole('button', { name: 'Save count' }));
 
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.stockAdjusted));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(operationsMessages.stockAdjusted));
     expect(posts()).toEqual([
       {
         url: '/api/stock-adjustments',

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { stockAdjustmentBody } from '@workhub/shared/schemas/operations';
 import type { z } from 'zod';
 import { CheckedController } from '../../../lib/checked-controller.tsx';
@@ -26,7 +26,7 @@ export const StockAdjustmentForm = ({ product, onDone }: StockAdjustmentFormProp
       defaultValues: { product_id: product?.id ?? '', quantity: '', reason: '' },
       onSubmit: async (values) => {
         const answer = await adjust.mutateAsync(values);
-        notify.success(answer.message || messages.stockAdjusted);
+        notify.success(answer.message || operationsMessages.stockAdjusted);
         onDone();
       },
     },

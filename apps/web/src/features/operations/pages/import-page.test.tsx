@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { IMPORT_BODY_MAX_BYTES } from '@workhub/shared/schemas/operations-import';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
@@ -39,15 +40,15 @@ describe('ImportPage', { timeout: 20_000 }, () => {
     routeFetch(fetchMock, {
       'POST /api/products/import': () =>
         jsonResponse(200, {
-          message: messages.importHasErrors,
+          message: operationsMessages.importHasErrors,
           data: {
             dry_run: true,
             rows: 3,
             imported: 0,
             errors: [
-              { row: 2, column: 'product_name', message: messages.importNameTaken('Bike') },
-              { row: 3, column: 'price', message: messages.priceRequired },
-              { row: 4, column: 'lead_time', message: messages.leadTimeInvalid },
+              { row: 2, column: 'product_name', message: operationsMessages.importNameTaken('Bike') },
+              { row: 3, column: 'price', message: operationsMessages.priceRequired },
+              { row: 4, column: 'lead_time', message: operationsMessages.leadTimeInvalid },
               { row: 4, column: 'procurement_type', message: 'Must be one of make, buy' },
             ],
           },
@@ -62,17 +63,17 @@ describe('ImportPage', { timeout: 20_000 }, () => {
     );
     expect(await screen.findByText('3 rows with errors')).toBeTruthy();
     expect(errorsShown()).toEqual([
-      `Row 2, product_name: ${messages.importNameTaken('Bike')}`,
-      `Row 3, price: ${messages.priceRequired}`,
-      `Row 4, lead_time: ${messages.leadTimeInvalid}`,
+      `Row 2, product_name: ${operationsMessages.importNameTaken('Bike')}`,
+      `Row 3, price: ${operationsMessages.priceRequired}`,
+      `Row 4, lead_time: ${operationsMessages.leadTimeInvalid}`,
       'Row 4, procurement_type: Must be one of make, buy',
     ]);
     const rows = within(screen.getByRole('table', { name: 'Rows of the file' })).getAllByRole('row');
     expect(rows.map((row) => row.getAttribute('data-invalid'))).toEqual([null, 'true', 'true', 'true']);
     const faulty = within(rows[3] as HTMLElement).getByText('1000');
-    expect(faulty.getAttribute('title')).toBe(messages.leadTimeInvalid);
+    expect(faulty.getAttribute('title')).toBe(operationsMessages.leadTimeInvalid);
     expect((screen.getByRole('button', { name: 'Import 3 rows' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText(messages.importHasErrors)).toBeTruthy();
+    expect(screen.getByText(operationsMessages.importHasErrors)).toBeTruthy();
     expect(posts().map((post) => post.body.dry_run)).toEqual([true]);
   });
 
@@ -86,7 +87,7 @@ describe('ImportPage', { timeout: 20_000 }, () => {
     renderWithData(<ImportPage kind="products" />, '/operations/import/products');
     await user.upload(fileInput(), csv('product_name,price\nBike,400\nWheel,\n'));
     expect(await screen.findByText('1 row with errors')).toBeTruthy();
-    expect(errorsShown()).toEqual([`Row 3, price: ${messages.priceRequired}`]);
+    expect(errorsShown()).toEqual([`Row 3, price: ${operationsMessages.priceRequired}`]);
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith(messages.serviceUnavailable));
     expect((screen.getByRole('button', { name: 'Import 2 rows' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -101,14 +102,14 @@ describe('ImportPage', { timeout: 20_000 }, () => {
             dry_run: true,
             rows: 2,
             imported: 0,
-            errors: [{ row: 2, column: 'product_name', message: messages.importNameTaken('Bike') }],
+            errors: [{ row: 2, column: 'product_name', message: operationsMessages.importNameTaken('Bike') }],
           },
         }),
     });
     renderWithData(<ImportPage kind="products" />, '/operations/import/products');
     await user.upload(fileInput(), csv('product_name,price\nBike,400\nWheel,50\n'));
     expect(await screen.findByText('1 row with errors')).toBeTruthy();
-    expect(errorsShown()).toEqual([`Row 2, product_name: ${messages.importNameTaken('Bike')}`]);
+    expect(errorsShown()).toEqual([`Row 2, product_name: ${operationsMessages.importNameTaken('Bike')}`]);
     expect(posts()).toEqual([
       {
         url: '/api/products/import',
@@ -131,7 +132,7 @@ describe('ImportPage', { timeout: 20_000 }, () => {
       'POST /api/bom-lines/import': (init) => {
         const dry = JSON.parse(String(init?.body)).dry_run as boolean;
         return jsonResponse(200, {
-          message: dry ? undefined : messages.importDone(2),
+          message: dry ? undefined : operationsMessages.importDone(2),
           data: { dry_run: dry, rows: 2, imported: dry ? 0 : 2, errors: [] },
         });
       },
@@ -149,14 +150,14 @@ describe('ImportPage', { timeout: 20_000 }, () => {
     );
 
     await user.click(start);
-    expect((await screen.findByRole('status', { name: messages.importDone(2) })).textContent).toContain(
-      'Every row of products.csv is in.',
-    );
+    expect(
+      (await screen.findByRole('status', { name: operationsMessages.importDone(2) })).textContent,
+    ).toContain('Every row of products.csv is in.');
     expect(screen.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBe(
       '100',
     );
     expect(posts().map((post) => post.body.dry_run)).toEqual([true, false]);
-    expect(notify.success).toHaveBeenCalledWith(messages.importDone(2));
+    expect(notify.success).toHaveBeenCalledWith(operationsMessages.importDone(2));
   });
 
   it('refuses a file whose header lacks a required column', async () => {
@@ -177,7 +178,7 @@ describe('ImportPage', { timeout: 20_000 }, () => {
     expect(big.length).toBeGreaterThan(IMPORT_BODY_MAX_BYTES);
     await user.upload(fileInput(), csv(big));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(messages.importTooLarge('5 MB'));
+    expect(alert.textContent).toContain(operationsMessages.importTooLarge('5 MB'));
     expect(screen.queryByText('No errors')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Import / })).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -194,7 +195,7 @@ describe('ImportPage', { timeout: 20_000 }, () => {
     expect(file.size).toBeLessThan(IMPORT_BODY_MAX_BYTES);
     await user.upload(fileInput(), file);
     const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
-    expect(alert.textContent).toContain(messages.importTooLarge('5 MB'));
+    expect(alert.textContent).toContain(operationsMessages.importTooLarge('5 MB'));
     expect(screen.queryByText('No errors')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -209,7 +210,7 @@ describe('ImportPage', { timeout: 20_000 }, () => {
     renderWithData(<ImportPage kind="products" />, '/operations/import/products');
     await user.upload(fileInput(), csv('product_name,price\nBike,400\n'));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(messages.importTooLarge('5 MB'));
+    expect(alert.textContent).toContain(operationsMessages.importTooLarge('5 MB'));
     expect(screen.queryByText('No errors')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Import / })).toBeNull();
   });
@@ -224,7 +225,7 @@ describe('ImportPage', { timeout: 20_000 }, () => {
     );
     await user.upload(fileInput(), new File([latin1], 'products.csv', { type: 'text/csv' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(messages.importNotUtf8);
+    expect(alert.textContent).toContain(operationsMessages.importNotUtf8);
     expect(screen.queryByText(/Caf/)).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, FileButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import {
   BOM_IMPORT_COLUMNS,
   bomLineImportRow,
@@ -117,9 +117,9 @@ export const ImportPage = ({ kind }: { kind: ImportKind }) => {
   const onFile = async (file: File | null) => {
     if (!file) return;
     setFileError(null);
-    if (file.size > IMPORT_BODY_MAX_BYTES) return refuse(messages.importTooLarge(BODY_LIMIT_LABEL));
+    if (file.size > IMPORT_BODY_MAX_BYTES) return refuse(operationsMessages.importTooLarge(BODY_LIMIT_LABEL));
     const text = await readUtf8(file);
-    if (text === null) return refuse(messages.importNotUtf8);
+    if (text === null) return refuse(operationsMessages.importNotUtf8);
     const records = csvRecords(parseCsv(text), texts.columns, texts.required);
     if (records.missing.length > 0) {
       return refuse(
@@ -127,11 +127,15 @@ export const ImportPage = ({ kind }: { kind: ImportKind }) => {
       );
     }
     if (records.rows.length === 0 || records.rows.length > IMPORT_ROWS_MAX) {
-      return refuse(records.rows.length === 0 ? messages.importRowsRequired : messages.importRowsTooMany);
+      return refuse(
+        records.rows.length === 0
+          ? operationsMessages.importRowsRequired
+          : operationsMessages.importRowsTooMany,
+      );
     }
     // The rows as JSON, keyed by column, are larger than the file: a file under the limit may not be.
     if (requestBytes(records.rows) > IMPORT_BODY_MAX_BYTES) {
-      return refuse(messages.importTooLarge(BODY_LIMIT_LABEL));
+      return refuse(operationsMessages.importTooLarge(BODY_LIMIT_LABEL));
     }
     const { errors } = checkImportRows(texts.schema, records.rows);
     // The server checks the rows again and the names against the workspace (a dry run writes
@@ -147,7 +151,7 @@ export const ImportPage = ({ kind }: { kind: ImportKind }) => {
       });
     } catch (error) {
       if (error instanceof ApiError && error.status === 413) {
-        return refuse(messages.importTooLarge(BODY_LIMIT_LABEL));
+        return refuse(operationsMessages.importTooLarge(BODY_LIMIT_LABEL));
       }
       setStage({ step: 'read', file: file.name, records, errors });
       notify.error(errorMessage(error));
@@ -161,10 +165,10 @@ export const ImportPage = ({ kind }: { kind: ImportKind }) => {
       const answer = await send.mutateAsync({ kind, rows: stage.records.rows, dryRun: false });
       if (answer.data.errors.length > 0) {
         setStage({ ...stage, step: 'checked', errors: answer.data.errors });
-        notify.error(messages.importHasErrors);
+        notify.error(operationsMessages.importHasErrors);
         return;
       }
-      notify.success(answer.message || messages.importDone(answer.data.imported));
+      notify.success(answer.message || operationsMessages.importDone(answer.data.imported));
       setStage({ step: 'done', file: stage.file, records: stage.records, result: answer.data });
     } catch (error) {
       setStage({ ...stage, step: 'checked' });
@@ -215,7 +219,7 @@ export const ImportPage = ({ kind }: { kind: ImportKind }) => {
               size="lg"
             />
             <Text size="sm" c="dimmed" aria-live="polite">
-              {failed ? messages.importHasErrors : progress.label}
+              {failed ? operationsMessages.importHasErrors : progress.label}
             </Text>
           </Stack>
         </Paper>
@@ -225,7 +229,7 @@ export const ImportPage = ({ kind }: { kind: ImportKind }) => {
           </Alert>
         ) : null}
         {stage.step === 'done' ? (
-          <Alert color="green" title={messages.importDone(stage.result.imported)} role="status">
+          <Alert color="green" title={operationsMessages.importDone(stage.result.imported)} role="status">
             Every row of {stage.file} is in.{' '}
             <Anchor component={Link} to={texts.back}>
               See the products

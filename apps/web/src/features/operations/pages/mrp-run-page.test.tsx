@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import type { MrpException } from '@workhub/shared/schemas/operations-mrp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
@@ -185,7 +186,7 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
     const drawer = await screen.findByRole('dialog', { name: 'Buy 216 Spoke' });
 
     await user.click(within(drawer).getByRole('button', { name: 'Work proposal 2: 6 Wheel' }));
-    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(messages.parentProposalNotFound));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(operationsMessages.parentProposalNotFound));
     expect(screen.getByRole('dialog', { name: 'Buy 216 Spoke' })).toBeTruthy();
   });
 
@@ -203,7 +204,10 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
         started = true;
         // As the API: the run without its proposals and exceptions to Prefer: return=minimal.
         const minimal = new Headers(init?.headers).get('prefer') === 'return=minimal';
-        return jsonResponse(201, { message: messages.mrpRunDone(3), data: minimal ? newItem : newRun });
+        return jsonResponse(201, {
+          message: operationsMessages.mrpRunDone(3),
+          data: minimal ? newItem : newRun,
+        });
       },
       [`GET /api/mrp/runs/${newRunId}/proposals`]: (_init, url) => answerProposals(url),
       [`GET /api/mrp/runs/${newRunId}/exceptions`]: answerExceptions(newRun.exceptions),
@@ -220,7 +224,7 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('group', { name: 'Run time' })).getByText('42 ms')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Run MRP' }));
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.mrpRunDone(3)));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(operationsMessages.mrpRunDone(3)));
     expect(await within(screen.getByRole('group', { name: 'Run time' })).findByText('7 ms')).toBeTruthy();
     // The exceptions are read a page at a time, in the API's order, not taken from the POST answer.
     expect(
@@ -248,7 +252,7 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
       [`POST /api/mrp/runs/${opsIds.run}/confirm`]: (init) => {
         sent = JSON.parse(String(init?.body));
         return jsonResponse(201, {
-          message: messages.proposalsConfirmed(1, 1),
+          message: operationsMessages.proposalsConfirmed(1, 1),
           data: {
             purchase_orders: [{ kind: 'purchase_order', id: 'po-1', label: 'PO-00007' }],
             work_orders: [{ kind: 'work_order', id: 'wo-1', label: 'WO-00003' }],
@@ -268,7 +272,9 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
     expect(sent).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm proposals' }));
 
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.proposalsConfirmed(1, 1)));
+    await waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith(operationsMessages.proposalsConfirmed(1, 1)),
+    );
     expect(sent).toEqual({ proposal_ids: [opsIds.spokeProposal, opsIds.bicycleProposal] });
     const result = await screen.findByRole('status', { name: '' });
     expect(within(result).getByRole('link', { name: 'PO-00007' }).getAttribute('href')).toBe(
@@ -292,7 +298,7 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
       product_id: opsIds.spoke,
       product_name: 'Spoke',
       proposal_id: opsIds.spokeProposal,
-      message: messages.mrpQuantityTooLarge('Spoke', '719999999999.9928'),
+      message: operationsMessages.mrpQuantityTooLarge('Spoke', '719999999999.9928'),
     });
     let sent: unknown = null;
     routes({
@@ -301,7 +307,7 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
       [`POST /api/mrp/runs/${opsIds.run}/confirm`]: (init) => {
         sent = JSON.parse(String(init?.body));
         return jsonResponse(201, {
-          message: messages.proposalsConfirmed(0, 2),
+          message: operationsMessages.proposalsConfirmed(0, 2),
           data: { purchase_orders: [], work_orders: [] },
         });
       },

@@ -10,6 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { idField } from '@workhub/shared/schemas/common';
 import { MRP_PROPOSAL_KINDS, MRP_PROPOSAL_STATUSES } from '@workhub/shared/schemas/operations';
 import {
@@ -72,7 +73,7 @@ const StartRunForm = ({ onDone }: { onDone: (run: MrpRunOverview) => void }) => 
     defaultValues: { horizon_days: String(MRP_HORIZON_DAYS_DEFAULT) },
     onSubmit: async (values) => {
       const answer = await start.mutateAsync(values.horizon_days);
-      notify.success(answer.message || messages.mrpRunDone(answer.data.summary.proposals));
+      notify.success(answer.message || operationsMessages.mrpRunDone(answer.data.summary.proposals));
       onDone(answer.data);
     },
   });
@@ -125,7 +126,7 @@ const RunSummary = ({ run }: { run: MrpRunOverview }) => (
 const ConfirmResult = ({ result }: { result: MrpConfirmResult }) => (
   <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-green-light)" role="status">
     <Text size="sm" fw={600}>
-      {messages.proposalsConfirmed(result.purchase_orders.length, result.work_orders.length)}
+      {operationsMessages.proposalsConfirmed(result.purchase_orders.length, result.work_orders.length)}
     </Text>
     <Group gap="xs" mt={4}>
       {result.purchase_orders.map((order) => (
@@ -200,7 +201,10 @@ const RunView = ({
       const answer = await confirm.mutateAsync({ runId, proposalIds: [...selected] });
       notify.success(
         answer.message ||
-          messages.proposalsConfirmed(answer.data.purchase_orders.length, answer.data.work_orders.length),
+          operationsMessages.proposalsConfirmed(
+            answer.data.purchase_orders.length,
+            answer.data.work_orders.length,
+          ),
       );
       setResult(answer.data);
       setSelected(new Set());
@@ -250,7 +254,7 @@ const RunView = ({
         {result ? <ConfirmResult result={result} /> : null}
         {mayPlanHere && !latest ? (
           <Text size="sm" c="dimmed" mb="sm">
-            {messages.mrpRunSuperseded}
+            {operationsMessages.mrpRunSuperseded}
           </Text>
         ) : null}
         <OpsFilterBar

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
@@ -95,7 +96,7 @@ describe('NamedRecordListPage', { timeout: 20_000 }, () => {
       'GET /api/catalogs': () => jsonResponse(200, listOf(catalogs())),
       'POST /api/catalogs': () =>
         jsonResponse(201, {
-          message: messages.catalogCreated,
+          message: operationsMessages.catalogCreated,
           data: record({ id: '00000000-0000-4000-8000-000000000a09', name: 'Wheels' }),
         }),
     });
@@ -111,7 +112,7 @@ describe('NamedRecordListPage', { timeout: 20_000 }, () => {
 
     await user.type(field(dialog, 'Name'), '  Wheels ');
     await user.click(within(dialog).getByRole('button', { name: 'Create catalog' }));
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.catalogCreated));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(operationsMessages.catalogCreated));
     expect(writes()).toEqual([
       {
         method: 'POST',

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
@@ -44,7 +45,7 @@ describe('OrderDetailPage', { timeout: 20_000 }, () => {
     routeFetch(fetchMock, {
       [`GET /api/purchase-orders/${opsIds.order}`]: () => jsonResponse(200, { data: fakePurchaseOrder() }),
       [`POST /api/purchase-orders/${opsIds.order}/receive`]: () =>
-        jsonResponse(200, { message: messages.orderReceived, data: fakePurchaseOrder() }),
+        jsonResponse(200, { message: operationsMessages.orderReceived, data: fakePurchaseOrder() }),
     });
     renderOrder();
     expect(await screen.findByRole('heading', { name: 'PO-00012 · Spokes Ltd' })).toBeTruthy();
@@ -62,13 +63,13 @@ describe('OrderDetailPage', { timeout: 20_000 }, () => {
     // More than is open: said under the line, nothing can be sent.
     await user.clear(spoke);
     await user.type(spoke, '61');
-    expect(within(dialog).getByText(messages.receiveTooMuch('Spoke', '60'))).toBeTruthy();
+    expect(within(dialog).getByText(operationsMessages.receiveTooMuch('Spoke', '60'))).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Receive PO-00012' })).toHaveProperty('disabled', true);
     await user.clear(spoke);
     await user.type(spoke, '25');
-    expect(within(dialog).queryByText(messages.receiveTooMuch('Spoke', '60'))).toBeNull();
+    expect(within(dialog).queryByText(operationsMessages.receiveTooMuch('Spoke', '60'))).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Receive PO-00012' }));
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.orderReceived));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(operationsMessages.orderReceived));
     expect(posts()).toEqual([
       {
         url: `/api/purchase-orders/${opsIds.order}/receive`,
@@ -91,13 +92,13 @@ describe('OrderDetailPage', { timeout: 20_000 }, () => {
         jsonResponse(400, {
           error: {
             code: 'VALIDATION_FAILED',
-            message: messages.receiveTooMuch('Rim', '2'),
-            fields: { 'lines.1.quantity': messages.receiveTooMuch('Rim', '2') },
+            message: operationsMessages.receiveTooMuch('Rim', '2'),
+            fields: { 'lines.1.quantity': operationsMessages.receiveTooMuch('Rim', '2') },
           },
         }),
       () =>
         jsonResponse(409, {
-          error: { code: 'CONFLICT', message: messages.orderStepRefused('closed', 'received') },
+          error: { code: 'CONFLICT', message: operationsMessages.orderStepRefused('closed', 'received') },
         }),
     ];
     routeFetch(fetchMock, {
@@ -114,18 +115,18 @@ describe('OrderDetailPage', { timeout: 20_000 }, () => {
     await user.type(spoke, '25');
     await user.click(dialog.getByRole('button', { name: 'Receive PO-00012' }));
 
-    expect(await dialog.findByText(messages.receiveTooMuch('Rim', '2'))).toBeTruthy();
+    expect(await dialog.findByText(operationsMessages.receiveTooMuch('Rim', '2'))).toBeTruthy();
     expect(rim.getAttribute('aria-invalid')).toBe('true');
     expect(spoke.value).toBe('25');
     // Said where the user acts, once: no toast repeating it behind the dialog.
     expect(notify.error).not.toHaveBeenCalled();
     await user.clear(rim);
     await user.type(rim, '2');
-    await waitFor(() => expect(dialog.queryByText(messages.receiveTooMuch('Rim', '2'))).toBeNull());
+    await waitFor(() => expect(dialog.queryByText(operationsMessages.receiveTooMuch('Rim', '2'))).toBeNull());
 
     await user.click(dialog.getByRole('button', { name: 'Receive PO-00012' }));
     const alert = await dialog.findByRole('alert');
-    expect(alert.textContent).toContain(messages.orderStepRefused('closed', 'received'));
+    expect(alert.textContent).toContain(operationsMessages.orderStepRefused('closed', 'received'));
     expect(notify.success).not.toHaveBeenCalled();
     expect(posts().map((post) => post.body)).toEqual([
       {
@@ -150,7 +151,7 @@ describe('OrderDetailPage', { timeout: 20_000 }, () => {
       [`GET /api/purchase-orders/${opsIds.order}`]: () => jsonResponse(200, { data: fakePurchaseOrder() }),
       [`POST /api/purchase-orders/${opsIds.order}/receive`]: () =>
         jsonResponse(200, {
-          message: messages.orderReceived,
+          message: operationsMessages.orderReceived,
           data: fakePurchaseOrder({ status: 'received' }),
         }),
     });
@@ -225,7 +226,7 @@ describe('OrderDetailPage', { timeout: 20_000 }, () => {
     // The Rim line is now the first; the new line is second and still has no product.
     expect((within(form).getByLabelText('Quantity of line 1') as HTMLInputElement).value).toBe('4');
     await user.click(within(form).getByRole('button', { name: 'Save draft' }));
-    expect(await within(form).findByText(messages.productUnknown)).toBeTruthy();
+    expect(await within(form).findByText(operationsMessages.productUnknown)).toBeTruthy();
     expect(posts()).toEqual([]);
 
     await user.click(within(form).getByRole('button', { name: 'Remove line 2' }));

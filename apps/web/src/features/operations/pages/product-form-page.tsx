@@ -10,6 +10,7 @@ import {
   Title,
 } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { type Product, productBody } from '@workhub/shared/schemas/operations';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -86,7 +87,7 @@ const ProductForm = ({ product }: { product?: Product }) => {
     defaultValues: initialValues(product),
     onSubmit: async (values) => {
       const answer = await save.mutateAsync({ id: product?.id, body: values });
-      notify.success(answer.message || (product ? messages.updateDone : messages.productCreated));
+      notify.success(answer.message || (product ? messages.updateDone : operationsMessages.productCreated));
       await navigate(`/operations/products/${answer.data.id}`);
     },
     // 409: the name is taken (any case).

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import type { WorkOrder } from '@workhub/shared/schemas/operations-orders';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
@@ -122,7 +122,10 @@ describe('WorkOrderListPage', { timeout: 20_000 }, () => {
     routeFetch(fetchMock, {
       'GET /api/work-orders': () => jsonResponse(200, listOf(orders())),
       [`POST /api/work-orders/${woIds.planned}/release`]: () =>
-        jsonResponse(200, { message: messages.workOrderReleased, data: workOrder({ status: 'released' }) }),
+        jsonResponse(200, {
+          message: operationsMessages.workOrderReleased,
+          data: workOrder({ status: 'released' }),
+        }),
     });
     renderWithData(<WorkOrderListPage />, '/operations/work-orders');
     await screen.findByRole('table', { name: 'Work orders' });
@@ -137,7 +140,7 @@ describe('WorkOrderListPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Release WO-00003' }));
     dialog = await screen.findByRole('dialog', { name: 'Release WO-00003?' });
     await user.click(within(dialog).getByRole('button', { name: 'Release work order' }));
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.workOrderReleased));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(operationsMessages.workOrderReleased));
     expect(posts()).toEqual([{ url: `/api/work-orders/${woIds.planned}/release`, body: null }]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Release WO-00003?' })).toBeNull());
   });
@@ -145,7 +148,7 @@ describe('WorkOrderListPage', { timeout: 20_000 }, () => {
   it('completes a released order after asking, and shows the 409 when a component lacks stock', async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
-    const lacking = messages.notEnoughStock('Spoke', '12', '216');
+    const lacking = operationsMessages.notEnoughStock('Spoke', '12', '216');
     routeFetch(fetchMock, {
       'GET /api/work-orders': () => jsonResponse(200, listOf(orders())),
       [`POST /api/work-orders/${woIds.released}/complete`]: () =>
@@ -170,7 +173,7 @@ describe('WorkOrderListPage', { timeout: 20_000 }, () => {
       'GET /api/work-orders': () => jsonResponse(200, listOf(orders())),
       [`POST /api/work-orders/${woIds.released}/cancel`]: () =>
         jsonResponse(200, {
-          message: messages.workOrderCancelled,
+          message: operationsMessages.workOrderCancelled,
           data: orders()[1],
         }),
     });
@@ -187,7 +190,7 @@ describe('WorkOrderListPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Cancel WO-00004' }));
     dialog = await screen.findByRole('dialog', { name: 'Cancel WO-00004?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel work order' }));
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.workOrderCancelled));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(operationsMessages.workOrderCancelled));
     expect(posts()).toEqual([{ url: `/api/work-orders/${woIds.released}/cancel`, body: null }]);
   });
 });

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
-import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { WORK_ORDER_STATUSES } from '@workhub/shared/schemas/operations';
 import {
   stepAllowed,
@@ -46,18 +46,18 @@ const STEPS: readonly WorkOrderStep[] = ['release', 'complete', 'cancel'];
 const STEP_TEXT: Record<WorkOrderStep, { label: string; success: string; explain: string }> = {
   release: {
     label: 'Release',
-    success: messages.workOrderReleased,
+    success: operationsMessages.workOrderReleased,
     explain: 'Released work is on the floor: the MRP run counts it as supply on its need date.',
   },
   complete: {
     label: 'Complete',
-    success: messages.workOrderCompleted,
+    success: operationsMessages.workOrderCompleted,
     explain:
       'Its components leave stock and the product enters it, now. Nothing moves if a component lacks stock.',
   },
   cancel: {
     label: 'Cancel',
-    success: messages.workOrderCancelled,
+    success: operationsMessages.workOrderCancelled,
     explain: 'The work order is cancelled and no longer planned. This cannot be undone.',
   },
 };
