@@ -8,6 +8,7 @@ import {
 } from '@workhub/shared/schemas/cbe';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
+import { ScrollFrame } from '../../../components/scroll-frame.tsx';
 import { headed } from '../../../lib/currency.ts';
 import { useLateAutofocus } from '../../../lib/dialog-autofocus.ts';
 import { notify } from '../../../lib/notify.tsx';
@@ -227,30 +228,36 @@ export const StatementView = ({ studentId, own = false }: { studentId: string; o
               No invoices or payments yet.
             </Text>
           ) : (
-            <Table aria-label="Statement" verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Item</Table.Th>
-                  <Table.Th ta="right">{headed('Charged', currency)}</Table.Th>
-                  <Table.Th ta="right">{headed('Paid', currency)}</Table.Th>
-                  <Table.Th ta="right">{headed('Balance', currency)}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.lines.map((line, index) => (
-                  // The lines have no id: a statement is a computed list, in a fixed order.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the order is the statement's
-                  <Table.Tr key={index}>
-                    <Table.Td>{line.date}</Table.Td>
-                    <Table.Td>{line.description}</Table.Td>
-                    <Table.Td ta="right">{line.kind === 'invoice' ? formatMoney(line.debit) : ''}</Table.Td>
-                    <Table.Td ta="right">{line.kind === 'payment' ? formatMoney(line.credit) : ''}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(line.balance)}</Table.Td>
+            // Its own sideways scroll: a phone's dialog cut the Balance column off.
+            <ScrollFrame label="Statement">
+              <Table aria-label="Statement" verticalSpacing={4} miw={480}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th>Item</Table.Th>
+                    <Table.Th ta="right">{headed('Charged', currency)}</Table.Th>
+                    <Table.Th ta="right">{headed('Paid', currency)}</Table.Th>
+                    <Table.Th ta="right">{headed('Balance', currency)}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.lines.map((line, index) => (
+                    // The lines have no id: a statement is a computed list, in a fixed order.
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the order is the statement's
+                    <Table.Tr key={index}>
+                      {/* One line: '2026-' / '10-31' on a phone. */}
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.date}</Table.Td>
+                      <Table.Td>{line.description}</Table.Td>
+                      <Table.Td ta="right">{line.kind === 'invoice' ? formatMoney(line.debit) : ''}</Table.Td>
+                      <Table.Td ta="right">
+                        {line.kind === 'payment' ? formatMoney(line.credit) : ''}
+                      </Table.Td>
+                      <Table.Td ta="right">{formatMoney(line.balance)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollFrame>
           )}
           <Text ta="right" fw={700}>
             Balance due: {currency} {formatMoney(data.balance)}

@@ -165,6 +165,12 @@ describe('ChildrenPage', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText(`Balance due: ${shown} 18,500.00`)).toBeTruthy();
     expect(within(dialog).getByRole('columnheader', { name: `Charged (${shown})` })).toBeTruthy();
+    // On a phone the dialog cut the Balance column off: the statement scrolls sideways in its frame
+    // (the table keeps its width), and a date stays on one line ('2026-' / '01-05' before).
+    const statement = within(dialog).getByRole('table', { name: 'Statement' });
+    expect(statement.parentElement?.className).toMatch(/scroller/);
+    expect(statement.style.minWidth).not.toBe('');
+    expect(within(statement).getByText('2026-01-05').style.whiteSpace).toBe('nowrap');
   });
 
   it('says how to be found when no child matches', async () => {
