@@ -1,5 +1,5 @@
 import { Button, MultiSelect, NumberInput, Select, TextInput } from '@mantine/core';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -106,6 +106,23 @@ describe('CheckedController', () => {
     await user.tab();
     expect(await screen.findByText('At most 20')).toBeTruthy();
     expect(message('One size at least')).toBeNull();
+  });
+
+  it('checks a field left by a press on Save once the press is released, so the button stays put', async () => {
+    const user = userEvent.setup();
+    renderPage(<Form />);
+    await user.clear(input('Count'));
+    await user.type(input('Count'), '25');
+    const save = screen.getByRole('button', { name: 'Save' });
+    // The mouse goes down on Save: the field is left, and says nothing while the button is held.
+    fireEvent.mouseDown(save);
+    save.focus();
+    await settle();
+    expect(document.activeElement).toBe(save);
+    expect(message('At most 20')).toBeNull();
+    // Released: its click has run, then the field's message shows.
+    fireEvent.mouseUp(save);
+    expect(await screen.findByText('At most 20')).toBeTruthy();
   });
 
   it('takes the message away at the change that makes the value right', async () => {

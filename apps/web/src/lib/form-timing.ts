@@ -25,6 +25,37 @@ const changedIn = (control: object) => {
 };
 
 /**
+ * A field left by pressing something else (the mouse down on Save) is checked once the press is
+ * released and its click has run: its message, shown at once, pushed the pressed button down by
+ * its height, the release landed beside it, and the first click on Save did nothing. A tap makes
+ * the same mouse events around its change of focus; a keyboard's Tab checks at once.
+ */
+let pressed = false;
+let afterPress: (() => void)[] = [];
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'mousedown',
+    () => {
+      pressed = true;
+    },
+    true,
+  );
+  document.addEventListener(
+    'mouseup',
+    () => {
+      pressed = false;
+      const queued = afterPress;
+      afterPress = [];
+      if (queued.length > 0)
+        setTimeout(() => {
+          for (const run of queued) run();
+        });
+    },
+    true,
+  );
+}
+
+/**
  * The checks of one field before the form's first submit: once left, if the user changed its
  * value (and it still differs from what it was); after each change, while it shows a message, so
  * the message goes once the value is right. Once submitted, the form itself checks every change
@@ -35,8 +66,16 @@ export const checksBeforeSubmit = <T extends FieldValues, TOut>(
   name: Path<T>,
 ) => ({
   left: () => {
-    if (!form.formState.isSubmitted && changedIn(form.control).has(name) && form.getFieldState(name).isDirty)
-      void form.trigger(name);
+    const check = () => {
+      if (
+        !form.formState.isSubmitted &&
+        changedIn(form.control).has(name) &&
+        form.getFieldState(name).isDirty
+      )
+        void form.trigger(name);
+    };
+    if (pressed) afterPress.push(check);
+    else check();
   },
   changed: () => {
     changedIn(form.control).add(name);
