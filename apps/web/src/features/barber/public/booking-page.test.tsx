@@ -98,6 +98,8 @@ describe('the public booking page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Book' }));
     await screen.findByRole('heading', { name: 'You are booked' });
     expect(screen.getByText(/Times are in Africa\/Nairobi/)).toBeTruthy();
+    // The shop's name was the page's heading: the confirmation, all that is left to read, says it.
+    expect(screen.getByText(/Haircut \+ Massage with Amina at Kinyozi Spa\./)).toBeTruthy();
     expect(posted).toEqual([
       {
         name: 'Njeri',

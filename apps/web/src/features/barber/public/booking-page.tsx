@@ -97,8 +97,9 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
           You are booked
         </Title>
         <Alert color="green" title={whenIn(done.start_at, shop.timezone)}>
-          {done.services.join(' + ')} with {done.staff_name}. {BARBER_MESSAGES.timesIn(shop.timezone)}. A
-          confirmation is on its way to {contact.email}, with a link to cancel or reschedule.
+          {done.services.join(' + ')} with {done.staff_name} at {shop.name}.{' '}
+          {BARBER_MESSAGES.timesIn(shop.timezone)}. A confirmation is on its way to {contact.email}, with a
+          link to cancel or reschedule.
         </Alert>
       </Stack>
     );
