@@ -78,14 +78,14 @@ export const rescheduleBooking = (
     auth: false,
   });
 
-/** 'YYYY-MM-DD' of today in `timezone`. */
-export const todayIn = (timezone: string) =>
+/** 'YYYY-MM-DD' of today (or of `at`) in `timezone`. */
+export const todayIn = (timezone: string, at: Date = new Date()) =>
   new Intl.DateTimeFormat('en-CA', {
     timeZone: timezone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).format(new Date());
+  }).format(at);
 
 /** '09:30' of an instant in `timezone`. */
 export const timeIn = (iso: string, timezone: string) =>

@@ -113,6 +113,25 @@ describe("the mail link's page", { timeout: 20_000 }, () => {
     expect(screen.queryByText(/or anyone/)).toBeNull();
   });
 
+  it("opens the move on the booking's own day (the shop's), not today", async () => {
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    routeFetch(fetchMock, {
+      [`GET ${BASE}`]: () => jsonResponse(200, { data: shop }),
+      // 22:30 UTC on 4 January is 01:30 on the 5th in Nairobi.
+      [`GET ${BASE}/manage/${TOKEN}`]: () =>
+        jsonResponse(200, { data: booking('booked', '2099-01-04T22:30:00.000Z') }),
+      [`GET ${BASE}/slots`]: (_init, url) => {
+        asked.push(url);
+        return jsonResponse(200, { data: { timezone: 'Africa/Nairobi', date: '2099-01-05', slots: [] } });
+      },
+    });
+    renderManage();
+    await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    expect(await screen.findByLabelText('Day')).toHaveProperty('value', '2099-01-05');
+    await waitFor(() => expect(asked.some((url) => url.includes('date=2099-01-05'))).toBe(true));
+  });
+
   it('says the link is not valid for an unknown token', async () => {
     routeFetch(fetchMock, {
       [`GET ${BASE}`]: () => jsonResponse(200, { data: shop }),

@@ -35,7 +35,12 @@ const Manage = ({ slug, token, shop, booking }: Props) => {
   useDocumentTitle(`Your booking at ${shop.name}`);
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<'view' | 'cancel' | 'move'>('view');
-  const [date, setDate] = useState(todayIn(shop.timezone));
+  // The move opens on the booking's own day (the shop's calendar), or today once that has passed.
+  const [date, setDate] = useState(() => {
+    const today = todayIn(shop.timezone);
+    const own = todayIn(shop.timezone, new Date(booking.start_at));
+    return own > today ? own : today;
+  });
   const [startAt, setStartAt] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
