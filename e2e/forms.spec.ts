@@ -70,3 +70,27 @@ test('the profile refuses a blank first or last name', async ({ page }) => {
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(toast(page, 'SUCCESS', 'Profile updated')).toBeVisible();
 });
+
+test("a press on the submit button's upper edge submits, though the field it leaves shows its message", async ({
+  page,
+}) => {
+  await page.goto('/auth/register');
+  const email = page.getByRole('textbox', { name: /^email/i });
+  await email.fill('not-an-email');
+  // The schema is loaded (a field checked once), as in any form the user has been typing in.
+  await email.press('Tab');
+  await expect(page.getByText(messages.emailInvalid)).toBeVisible();
+  await page.getByRole('textbox', { name: /confirm password/i }).fill('x');
+  // The mouse goes down 6 px below the button's top and comes up a moment later, as a hand does:
+  // a message shown at the mouse-down pushed the button down and the release landed above it.
+  const button = page.getByRole('button', { name: 'Create account' });
+  const box = await button.boundingBox();
+  if (!box) throw new Error('no Create account button');
+  await page.mouse.move(box.x + box.width / 2, box.y + 6);
+  await page.mouse.down();
+  await page.waitForTimeout(150);
+  await page.mouse.up();
+  // Submitted: the fields never touched say what they need too.
+  await expect(page.getByText(messages.firstNameRequired)).toBeVisible();
+  await expect(page.getByText(messages.lastNameRequired)).toBeVisible();
+});
