@@ -88,10 +88,18 @@ const planSummary = (plan: PlanRow) => ({
   month: plan.month,
 });
 
-/** What a purchase at `now` buys: from now, or from the end of a paid period still running. */
+/**
+ * What a purchase at `now` buys: from the end of a paid period still running, or of the free trial
+ * still running (its days are free: a month bought on the trial's second day is not the same
+ * month), else from now.
+ */
 function periodOf(subscription: SubscriptionRow, plan: PlanRow, now: Date) {
   const running = paidPeriodRuns(timesOf(subscription), now);
-  const start = running && subscription.currentPeriodEnd ? subscription.currentPeriodEnd : now;
+  const trialEnd =
+    subscription.status === 'trialing' && subscription.trialEndsAt && subscription.trialEndsAt > now
+      ? subscription.trialEndsAt
+      : null;
+  const start = running && subscription.currentPeriodEnd ? subscription.currentPeriodEnd : (trialEnd ?? now);
   return { start, end: addMonths(start, plan.month), extends: running };
 }
 

@@ -83,13 +83,15 @@ describe('GET /api/billing/checkout/:planId', () => {
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json();
     const now = t.clock.now();
+    // On the free trial: the year bought starts when the trial ends.
+    const trialEnd = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
     expect(data).toMatchObject({
       plan: { plan_id: 4, title: 'Business', price: 490, month: 12 },
       amount: 490,
       currency: 'USD',
       provider: 'manual_invoice',
-      period_start: now.toISOString(),
-      period_end: addMonths(now, 12).toISOString(),
+      period_start: trialEnd.toISOString(),
+      period_end: addMonths(trialEnd, 12).toISOString(),
       due_at: new Date(now.getTime() + 30 * DAY_MS).toISOString(),
     });
   });
@@ -117,6 +119,8 @@ describe('POST /api/billing/checkout', () => {
   it('moves the subscription to the plan, issues an open invoice due in 30 days and mails it', async () => {
     const { home, holder } = await newTenant(t);
     const now = t.clock.now();
+    // On the free trial: the month bought starts when the trial ends.
+    const start = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
     const response = await checkout(home.token, { plan_id: 2 });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().message).toBe(messages.checkoutDone);
@@ -125,8 +129,8 @@ describe('POST /api/billing/checkout', () => {
       plan_id: 2,
       status: 'active',
       access: 'full',
-      current_period_start: now.toISOString(),
-      current_period_end: addMonths(now, 1).toISOString(),
+      current_period_start: start.toISOString(),
+      current_period_end: addMonths(start, 1).toISOString(),
     });
     expect(invoice).toMatchObject({
       plan_id: 2,
@@ -135,8 +139,8 @@ describe('POST /api/billing/checkout', () => {
       currency: 'USD',
       provider: 'manual_invoice',
       status: 'open',
-      period_start: now.toISOString(),
-      period_end: addMonths(now, 1).toISOString(),
+      period_start: start.toISOString(),
+      period_end: addMonths(start, 1).toISOString(),
       issued_at: now.toISOString(),
       due_at: new Date(now.getTime() + 30 * DAY_MS).toISOString(),
       paid_at: null,
@@ -152,7 +156,7 @@ describe('POST /api/billing/checkout', () => {
     // A reader's dates, said to be UTC's, and the way to the invoice.
     const day = (at: Date) =>
       at.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
-    expect(mail?.text).toContain(`Period: ${day(now)} to ${day(addMonths(now, 1))}`);
+    expect(mail?.text).toContain(`Period: ${day(start)} to ${day(addMonths(start, 1))}`);
     expect(mail?.text).toContain(`Due: ${day(new Date(now.getTime() + 30 * DAY_MS))}`);
     expect(mail?.text).toContain('Dates are in UTC.');
     expect(mail?.text).toContain(`Your invoices and billing: ${testConfig().publicUrl}/user/billing`);
@@ -163,6 +167,29 @@ describe('POST /api/billing/checkout', () => {
     const billing = (await overview(home.token)).json().data;
     expect(billing.plan.plan_id).toBe(2);
     expect(billing.subscription.days_left).toBeGreaterThanOrEqual(28);
+  });
+
+  it("bought during the free trial, the paid period starts at the trial's end: its days are not charged", async () => {
+    const { holder } = await newTenant(t);
+    t.clock.advance(2 * 24 * 60 * 60);
+    const home = await login(t, holder.email);
+    const trialEnd = new Date((await overview(home.token)).json().data.subscription.trial_ends_at);
+    expect(trialEnd.getTime()).toBeGreaterThan(t.clock.now().getTime());
+    const shown = (await preview(home.token, 2)).json().data;
+    expect(shown.period_start).toBe(trialEnd.toISOString());
+    const bought = await checkout(home.token, { plan_id: 2 });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const { subscription, invoice } = bought.json().data;
+    expect(invoice.period_start).toBe(trialEnd.toISOString());
+    expect(invoice.period_end).toBe(addMonths(trialEnd, 1).toISOString());
+    // Full access from now on, through the trial's remaining days and the month bought.
+    expect(subscription).toMatchObject({
+      plan_id: 2,
+      status: 'active',
+      access: 'full',
+      current_period_start: trialEnd.toISOString(),
+      current_period_end: addMonths(trialEnd, 1).toISOString(),
+    });
   });
 
   it('extends a running paid period instead of restarting it', async () => {
