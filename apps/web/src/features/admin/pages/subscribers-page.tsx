@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { PeopleSearch } from '../../../components/people-search.tsx';
 import { useConfirmedSwitchOff } from '../../../lib/use-confirmed-switch-off.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { usePageInRange } from '../../../lib/use-page-param.ts';
 import { useSearchedPage } from '../../../lib/use-searched-page.ts';
 import { useSubscribers } from '../api/get-subscribers.ts';
 import { useSetSubscriberStatus } from '../api/set-subscriber-status.ts';
@@ -19,6 +20,7 @@ export const SubscribersPage = () => {
   useDocumentTitle('Subscribers');
   const { page, setPage, search, onSearch, q } = useSearchedPage();
   const subscribers = useSubscribers(page, q);
+  usePageInRange(subscribers.data?.meta);
   const setStatus = useSetSubscriberStatus();
   // Making an account inactive shuts out its holder and every member at once: it asks first.
   // Making it active again does not.

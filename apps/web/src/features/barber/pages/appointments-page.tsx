@@ -10,6 +10,7 @@ import { headed } from '../../../lib/currency.ts';
 import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
+import { pageFromParam, usePageInRange } from '../../../lib/use-page-param.ts';
 import { exportAppointments, useAppointments } from '../api/appointments.ts';
 import { useBarberSettings } from '../api/settings.ts';
 import { useStaff } from '../api/staff.ts';
@@ -53,8 +54,9 @@ export const AppointmentsPage = () => {
     from: isDay(params.get('from')) ? (params.get('from') as string) : undefined,
     to: isDay(params.get('to')) ? (params.get('to') as string) : undefined,
   };
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageFromParam(params.get('page'));
   const list = useAppointments({ ...filters, page });
+  usePageInRange(list.data?.meta);
   const timezone = settings.data?.timezone ?? 'UTC';
   const filtered = Object.values(filters).some(Boolean);
 

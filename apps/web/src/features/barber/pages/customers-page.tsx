@@ -7,7 +7,7 @@ import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
-import { usePageParam } from '../../../lib/use-page-param.ts';
+import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
 import { exportCustomers, useCustomers } from '../api/customers.ts';
 import { useBarberSettings } from '../api/settings.ts';
 import { dateTimeIn } from '../barber-format.ts';
@@ -25,6 +25,7 @@ export const CustomersPage = () => {
   const [q, setQ] = useState('');
   const [page, setPage] = usePageParam();
   const customers = useCustomers({ ...(q ? { q } : {}), page });
+  usePageInRange(customers.data?.meta);
   // A visit's time is the shop's, as on the appointments and the calendar, not the browser's.
   const timezone = useBarberSettings().data?.timezone;
   return (

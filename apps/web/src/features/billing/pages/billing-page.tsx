@@ -5,7 +5,7 @@ import { EmptyList, ErrorState, LoadingState, QueryState } from '../../../compon
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { usePageParam } from '../../../lib/use-page-param.ts';
+import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
 import { useBilling } from '../api/get-billing.ts';
 import { useInvoices } from '../api/get-invoices.ts';
 import { CurrentPlanCard } from '../components/current-plan-card.tsx';
@@ -16,6 +16,7 @@ import { ReadOnlyAlert } from '../components/read-only-alert.tsx';
 const Invoices = () => {
   const [page, setPage] = usePageParam();
   const invoices = useInvoices(page);
+  usePageInRange(invoices.data?.meta);
   if (invoices.isPending) return <LoadingState />;
   if (invoices.isError) {
     return (

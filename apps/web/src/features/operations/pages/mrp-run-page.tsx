@@ -35,7 +35,7 @@ import { counted, formatDate, formatDateTime } from '../../../lib/labels.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
-import { usePageParam } from '../../../lib/use-page-param.ts';
+import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import {
   type ProposalListParams,
@@ -177,6 +177,7 @@ const RunView = ({
   const filters = useOpsFilters(RULES);
   const params = { ...filters.values, page } as ProposalListParams;
   const proposals = useMrpProposals(runId, params);
+  usePageInRange(proposals.data?.meta);
   const confirm = useConfirmProposals();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [asking, setAsking] = useState(false);

@@ -8,7 +8,7 @@ import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
-import { usePageParam } from '../../../lib/use-page-param.ts';
+import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
 import { exportList } from '../api/export-csv.ts';
 import {
   type NamedRecord,
@@ -61,6 +61,7 @@ export const NamedRecordListPage = ({ kind }: { kind: NamedRecordKind }) => {
   const [page, setPage] = usePageParam();
   const filters = useOpsFilters(RULES);
   const records = useNamedRecords(kind, { ...filters.query, page } as NamedRecordListParams);
+  usePageInRange(records.data?.meta);
   const status = useStatusToggle(kind, texts.noun);
   const [editing, setEditing] = useState<Editing>(null);
 

@@ -10,7 +10,7 @@ import { formatDate } from '../../../lib/labels.ts';
 import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
-import { usePageParam } from '../../../lib/use-page-param.ts';
+import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
 import { exportList } from '../api/export-csv.ts';
 import { ORDER_PATHS, type OrderKind, type OrderListParams, useOrders } from '../api/orders.ts';
 import { OpsFilterBar } from '../components/ops-filter-bar.tsx';
@@ -50,6 +50,7 @@ export const OrderListPage = ({ kind }: { kind: OrderKind }) => {
   const [page, setPage] = usePageParam();
   const filters = useOpsFilters(RULES[kind]);
   const orders = useOrders(kind, { ...filters.query, page } as OrderListParams);
+  usePageInRange(orders.data?.meta);
 
   const create = mayWrite ? (
     <Button component={Link} to={`${texts.path}/new`}>

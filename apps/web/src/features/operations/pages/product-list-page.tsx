@@ -6,7 +6,7 @@ import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
-import { usePageParam } from '../../../lib/use-page-param.ts';
+import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
 import { exportList } from '../api/export-csv.ts';
 import { type ProductListParams, useProducts } from '../api/get-products.ts';
 import { useNamedChoices } from '../api/named-records.ts';
@@ -48,6 +48,7 @@ export const ProductListPage = () => {
   const filters = useOpsFilters(RULES);
   const params = { ...filters.query, page } as ProductListParams;
   const products = useProducts(params);
+  usePageInRange(products.data?.meta);
   const catalogs = useNamedChoices('catalogs');
   const status = useStatusToggle('products', 'product');
 

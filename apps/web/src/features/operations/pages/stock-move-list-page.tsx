@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDateTime } from '../../../lib/labels.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
-import { usePageParam } from '../../../lib/use-page-param.ts';
+import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
 import { exportList } from '../api/export-csv.ts';
 import { useProduct } from '../api/get-product.ts';
 import { type StockMoveListParams, useStockMoves } from '../api/stock.ts';
@@ -55,6 +55,7 @@ export const StockMoveListPage = () => {
   const [page, setPage] = usePageParam();
   const filters = useOpsFilters(RULES);
   const moves = useStockMoves({ ...filters.query, page } as StockMoveListParams);
+  usePageInRange(moves.data?.meta);
   const productId = filters.values.product_id || undefined;
   const product = useProduct(productId);
   const [counting, setCounting] = useState(false);

@@ -19,7 +19,7 @@ import { formatDate } from '../../../lib/labels.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
-import { usePageParam } from '../../../lib/use-page-param.ts';
+import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
 import { exportList } from '../api/export-csv.ts';
 import { useWorkOrderStep, useWorkOrders, type WorkOrderListParams } from '../api/work-orders.ts';
 import { OpsFilterBar } from '../components/ops-filter-bar.tsx';
@@ -75,6 +75,7 @@ export const WorkOrderListPage = () => {
   const [page, setPage] = usePageParam();
   const filters = useOpsFilters(RULES);
   const orders = useWorkOrders({ ...filters.query, page } as WorkOrderListParams);
+  usePageInRange(orders.data?.meta);
   const step = useWorkOrderStep();
   const [asking, setAsking] = useState<Asking>(null);
 

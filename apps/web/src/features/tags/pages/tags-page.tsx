@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
-import { usePageParam } from '../../../lib/use-page-param.ts';
+import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
 import { useDeleteTag } from '../api/delete-tag.ts';
 import { useTagPage } from '../api/get-tags.ts';
 import { TagForm } from '../components/tag-form.tsx';
@@ -27,6 +27,7 @@ export const TagsPage = () => {
   useDocumentTitle('Tags');
   const [page, setPage] = usePageParam();
   const tags = useTagPage(page);
+  usePageInRange(tags.data?.meta);
   const remove = useDeleteTag();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Tag | null>(null);

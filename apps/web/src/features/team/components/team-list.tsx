@@ -9,6 +9,7 @@ import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PeopleSearch } from '../../../components/people-search.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
+import { usePageInRange } from '../../../lib/use-page-param.ts';
 import { useSearchedPage } from '../../../lib/use-searched-page.ts';
 import { useTeam } from '../api/get-team.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
@@ -22,6 +23,7 @@ type TeamListProps = { auth: Auth; workspaceName: string };
 export const TeamList = ({ auth, workspaceName }: TeamListProps) => {
   const { page, setPage, search, onSearch, q } = useSearchedPage();
   const team = useTeam(page, q);
+  usePageInRange(team.data?.meta);
   const setStatus = useSetMemberStatus();
   const remove = useRemoveMember();
   const [removing, setRemoving] = useState<TeamMember | null>(null);

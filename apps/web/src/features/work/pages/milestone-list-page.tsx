@@ -13,7 +13,7 @@ import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useListFilters } from '../../../lib/use-list-filters.ts';
 import type { May } from '../../../lib/use-may.ts';
-import { usePageParam } from '../../../lib/use-page-param.ts';
+import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
 import { useDeleteMilestone } from '../api/delete-milestone.ts';
 import { useMilestones } from '../api/get-milestones.ts';
 import { useProject } from '../api/get-project.ts';
@@ -29,6 +29,7 @@ const MilestoneList = ({ project, may }: MilestoneListProps) => {
   const [page, setPage] = usePageParam();
   const filterState = useListFilters(MILESTONE_STATUSES);
   const milestones = useMilestones({ projectId: project.project_id, page, filters: filterState.filters });
+  usePageInRange(milestones.data?.meta);
   const remove = useDeleteMilestone();
   const [deleting, setDeleting] = useState<Milestone | null>(null);
   const mayCreate = may('milestone:create');

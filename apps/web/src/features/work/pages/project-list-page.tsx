@@ -15,7 +15,7 @@ import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { type ListFilterValues, useListFilters } from '../../../lib/use-list-filters.ts';
 import { type May, useMay } from '../../../lib/use-may.ts';
-import { usePageParam } from '../../../lib/use-page-param.ts';
+import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
 import { tagOptions, useTagChoices } from '../../../lib/workspace-tags.ts';
 import { exportProjects } from '../api/export-csv.ts';
 import { useProjects } from '../api/get-projects.ts';
@@ -31,6 +31,7 @@ const ProjectList = ({ archived, may }: ProjectListProps) => {
   const [page, setPage] = usePageParam();
   const filterState = useListFilters(archived ? NO_STATUSES : EDITABLE_PROJECT_STATUSES);
   const projects = useProjects({ archived, page, filters: filterState.filters });
+  usePageInRange(projects.data?.meta);
   const setStatus = useSetProjectStatus();
   const tags = useTagChoices();
   const mayCreate = may('project:create');

@@ -13,7 +13,7 @@ import { counted, formatDate } from '../../../lib/labels.ts';
 import { useSearchBox } from '../../../lib/search-box.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
-import { usePageParam } from '../../../lib/use-page-param.ts';
+import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
 import { useProjectMatches, useTaskMatches } from '../api/search.ts';
 import { taskPlaceLabel } from '../task-place.ts';
 
@@ -91,10 +91,12 @@ const ProjectMatches = ({ q }: { q: string }) => (
 /** The tasks whose name contains `q` that the viewer may see, a page at a time. */
 const TaskMatches = ({ q }: { q: string }) => {
   const [page, setPage] = usePageParam();
+  const matches = useTaskMatches(q, page);
+  usePageInRange(matches.data?.meta);
   return (
     <MatchSection
       title="Tasks"
-      query={useTaskMatches(q, page)}
+      query={matches}
       errorTitle="The tasks could not be searched"
       none={`No task you can see has “${q}” in its name.`}
     >

@@ -11,7 +11,7 @@ import { personName } from '../../../lib/labels.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useListFilters } from '../../../lib/use-list-filters.ts';
 import { type May, useMay } from '../../../lib/use-may.ts';
-import { usePageParam } from '../../../lib/use-page-param.ts';
+import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
 import { tagOptions, useTagChoices } from '../../../lib/workspace-tags.ts';
 import { exportTasks } from '../api/export-csv.ts';
 import { useAssignees } from '../api/get-assignees.ts';
@@ -46,6 +46,7 @@ const TaskList = ({ may, scope, newTask }: TaskListProps) => {
   const [page, setPage] = usePageParam();
   const filterState = useListFilters(TASK_STATUSES);
   const tasks = useTasks({ scope, page, filters: filterState.filters });
+  usePageInRange(tasks.data?.meta);
   const actions = useTaskActions();
   // Only who sees every task filters by person; a member or worker sees their own anyway.
   const byPerson = may('task:view_all') && !('assigned_to' in scope);

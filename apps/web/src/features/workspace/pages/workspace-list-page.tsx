@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
-import { usePageParam } from '../../../lib/use-page-param.ts';
+import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
 import { chooseWorkspace, isCurrentWorkspace } from '../api/choose-workspace.ts';
 import { useWorkspaces } from '../api/get-workspaces.ts';
 import { useSetWorkspaceStatus } from '../api/set-workspace-status.ts';
@@ -27,6 +27,7 @@ const leaveIfCurrent = async (workspaceId: string) => {
 const WorkspaceList = ({ archived }: WorkspaceListProps) => {
   const [page, setPage] = usePageParam();
   const workspaces = useWorkspaces(archived, page);
+  usePageInRange(workspaces.data?.meta);
   const setStatus = useSetWorkspaceStatus();
   const may = useMay();
 
