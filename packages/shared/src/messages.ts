@@ -132,7 +132,6 @@ export const messages = {
   // Plan edit (spec section 5)
   planTitleRequired: 'Sorry the title is required',
   planPriceRequired: 'Sorry the price is required',
-  planPriceCents: 'The price can have at most 2 decimals (cents), e.g. 19.99',
   planDescriptionRequired: 'Sorry the description is required',
   planDescriptionMin: 'That is it ? ...write some more',
   planButtonTextRequired: 'Sorry the button text is required',
@@ -162,10 +161,6 @@ export const messages = {
   checkoutDone: 'Your plan is changed. An invoice is on its way.',
   checkoutFreePlan: 'The free trial cannot be bought: choose a paid plan.',
   checkoutInactivePlan: 'This plan is no longer offered. Choose another one.',
-  checkoutPlanAllowsLess: (current: string, plan: string) =>
-    `Your ${current} plan is paid for and allows more than ${plan}: you can move to ${plan} once its paid period ends (see Billing). Buy ${current} again to extend it.`,
-  checkoutPlanChanged:
-    'The price or period of this plan has changed since this page was opened. Check them and confirm again.',
   readOnlyPaidPeriodEnded:
     'Your paid period has ended. Your data is safe and you can still read and export it; renew your plan to create and change records.',
   upgrade: 'Upgrade',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billingMessages } from '../billing-messages.ts';
 import { PLAN_DESCRIPTION_MIN } from '../constants.ts';
 import { PLAN_STATUSES, SUBSCRIPTION_STATUSES } from '../enums.ts';
 import { messages } from '../messages.ts';
@@ -67,7 +68,7 @@ const planFields = {
       .max(1_000_000, { error: 'The price is too high' })
       // numeric(12,2) would round a third decimal away (9.999 saved as 10.00): refused instead.
       .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, {
-        error: messages.planPriceCents,
+        error: billingMessages.planPriceCents,
       }),
   ),
   description: textRules(

@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { billingMessages } from '@workhub/shared/billing-messages';
 import { DEFAULT_PLAN_ID } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
 import type { Action } from '@workhub/shared/permissions';
@@ -123,7 +124,7 @@ const takesPaidPlanAway = (current: AccountSubscriptionRow, plan: PlanRow, at: D
 
 function assertKeepsPaidPlan(current: AccountSubscriptionRow, plan: PlanRow, at: Date): void {
   if (takesPaidPlanAway(current, plan, at)) {
-    throw conflict(messages.checkoutPlanAllowsLess(current.plan.title, plan.title));
+    throw conflict(billingMessages.checkoutPlanAllowsLess(current.plan.title, plan.title));
   }
 }
 
@@ -366,7 +367,7 @@ export function createBillingService(
       (shown.amount !== undefined && cents(shown.amount) !== cents(Number(plan.price))) ||
       (shown.month !== undefined && shown.month !== plan.month)
     ) {
-      throw conflict(messages.checkoutPlanChanged);
+      throw conflict(billingMessages.checkoutPlanChanged);
     }
     const payer = await findUserById(db, auth.user_id);
     if (!payer) throw notFound();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { billingMessages } from '@workhub/shared/billing-messages';
 import { TRIAL_DAYS } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
 import { and, desc, eq, like } from 'drizzle-orm';
@@ -246,7 +247,7 @@ describe('POST /api/billing/checkout', () => {
       const shown = await preview(home.token, planId);
       expect(shown.statusCode, shown.body).toBe(409);
       expect(errorOf(shown).error.message).toBe(
-        messages.checkoutPlanAllowsLess('Business', planId === 2 ? 'Starter' : 'Professional'),
+        billingMessages.checkoutPlanAllowsLess('Business', planId === 2 ? 'Starter' : 'Professional'),
       );
       const refused = await checkout(home.token, { plan_id: planId });
       expect(refused.statusCode, refused.body).toBe(409);
@@ -322,7 +323,10 @@ describe('POST /api/billing/checkout', () => {
       .where(eq(subscriptionPlans.subscriptionId, row.id));
     const refused = await checkout(home.token, { plan_id: row.id, expected_amount: 29, expected_month: 1 });
     expect(refused.statusCode, refused.body).toBe(409);
-    expect(errorOf(refused).error).toMatchObject({ code: 'CONFLICT', message: messages.checkoutPlanChanged });
+    expect(errorOf(refused).error).toMatchObject({
+      code: 'CONFLICT',
+      message: billingMessages.checkoutPlanChanged,
+    });
     expect((await invoicesOf(home.token)).json().meta.total).toBe(0);
     expect((await overview(home.token)).json().data.plan.plan_id).not.toBe(row.id);
 

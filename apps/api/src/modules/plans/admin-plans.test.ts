@@ -1,3 +1,4 @@
+import { billingMessages } from '@workhub/shared/billing-messages';
 import { messages } from '@workhub/shared/messages';
 import type { Plan, PlanBody } from '@workhub/shared/schemas/plans';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -242,8 +243,8 @@ describe('plan form validation (POST and PATCH)', () => {
     ['no price', { price: undefined }, 'price', messages.planPriceRequired],
     ['a price that is not a number', { price: 'abc' }, 'price', messages.planPriceRequired],
     // numeric(12,2) would round them: 9.999 saved and shown as 10.00, 12.345 as 12.35.
-    ['a price of 3 decimals', { price: 9.999 }, 'price', messages.planPriceCents],
-    ['a price of 3 decimals typed', { price: '12.345' }, 'price', messages.planPriceCents],
+    ['a price of 3 decimals', { price: 9.999 }, 'price', billingMessages.planPriceCents],
+    ['a price of 3 decimals typed', { price: '12.345' }, 'price', billingMessages.planPriceCents],
     ['no description', { description: undefined }, 'description', messages.planDescriptionRequired],
     ['an empty description', { description: '' }, 'description', messages.planDescriptionRequired],
     ['a short description', { description: 'Too short' }, 'description', messages.planDescriptionMin],

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { billingMessages } from '@workhub/shared/billing-messages';
 import { messages } from '@workhub/shared/messages';
 import type { CheckoutPreview, CheckoutResult } from '@workhub/shared/schemas/billing';
 import { Route, Routes } from 'react-router';
@@ -151,14 +152,16 @@ describe('CheckoutPage', { timeout: 15_000 }, () => {
         bodies.push(JSON.parse(String(init?.body)));
         if (bodies.length === 1) {
           edited = true;
-          return jsonResponse(409, { error: { code: 'CONFLICT', message: messages.checkoutPlanChanged } });
+          return jsonResponse(409, {
+            error: { code: 'CONFLICT', message: billingMessages.checkoutPlanChanged },
+          });
         }
         return jsonResponse(201, { message: messages.checkoutDone, data: result });
       },
     });
     renderCheckout('/checkout/3');
     await user.click(await screen.findByRole('button', { name: messages.confirmCheckout }));
-    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(messages.checkoutPlanChanged));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(billingMessages.checkoutPlanChanged));
     expect(await screen.findByText('$59 for 1 month')).toBeTruthy();
     expect(notify.success).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: messages.confirmCheckout }));
