@@ -26,8 +26,9 @@ const changedIn = (control: object) => {
 
 /**
  * A field left by pressing something else (the mouse down on Save) is checked once the press is
- * released and its click has run: its message, shown at once, pushed the pressed button down by
- * its height, the release landed beside it, and the first click on Save did nothing. A tap makes
+ * released and its click has run (not at all when that click submits its form): its message, shown
+ * at once, pushed the pressed button down by its height, the release landed beside it, and the
+ * first click on Save did nothing. A tap makes
  * the same mouse events around its change of focus; a keyboard's Tab checks at once.
  */
 let pressed = false;
@@ -42,11 +43,14 @@ if (typeof document !== 'undefined') {
   );
   document.addEventListener(
     'mouseup',
-    () => {
+    (event) => {
       pressed = false;
       const queued = afterPress;
       afterPress = [];
-      if (queued.length > 0)
+      // Released on a submit button: its submit checks every field, and a check of this one
+      // finishing after the submit's answer would clear the server's message under it (a 409).
+      const submits = event.target instanceof Element && event.target.closest('[type="submit"]');
+      if (queued.length > 0 && !submits)
         setTimeout(() => {
           for (const run of queued) run();
         });
