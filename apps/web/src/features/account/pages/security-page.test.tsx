@@ -77,6 +77,60 @@ describe('SecurityPage', { timeout: 15_000 }, () => {
     expect(calledUrls(fetchMock)).toContain('/api/me/sessions/s-other');
   });
 
+  it("after a device's Sign out, gives the focus to the next device's Sign out, then to the heading", async () => {
+    const user = userEvent.setup();
+    signIn(fakeAuthSession());
+    const third: ActiveSession = {
+      ...(sessions[1] as ActiveSession),
+      session_id: 's-third',
+      ip: '192.0.2.9',
+    };
+    let list = [...sessions, third];
+    const revoke = (id: string) => () => {
+      list = list.filter((session) => session.session_id !== id);
+      return jsonResponse(200, { message: messages.sessionRevoked });
+    };
+    routeFetch(fetchMock, {
+      'GET /api/me/sessions': () => jsonResponse(200, { data: list }),
+      'DELETE /api/me/sessions/s-other': revoke('s-other'),
+      'DELETE /api/me/sessions/s-third': revoke('s-third'),
+    });
+    renderWithData(<SecurityPage />, '/user/security');
+    await screen.findByText('192.0.2.9');
+    rowWith('198.51.100.4').getByRole('button', { name: 'Sign out' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText('198.51.100.4')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(rowWith('192.0.2.9').getByRole('button', { name: 'Sign out' })),
+    );
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText('192.0.2.9')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Active sessions' })),
+    );
+  });
+
+  it('after Sign out all other sessions, whose button is then off, gives the focus to the heading', async () => {
+    const user = userEvent.setup();
+    signIn(fakeAuthSession());
+    let list = sessions;
+    routeFetch(fetchMock, {
+      'GET /api/me/sessions': () => jsonResponse(200, { data: list }),
+      'DELETE /api/me/sessions': () => {
+        list = [sessions[0] as ActiveSession];
+        return jsonResponse(200, { message: messages.sessionsRevoked });
+      },
+    });
+    renderWithData(<SecurityPage />, '/user/security');
+    await screen.findByText('Firefox on Windows');
+    screen.getByRole('button', { name: 'Sign out all other sessions' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText('Firefox on Windows')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Active sessions' })),
+    );
+  });
+
   it('signs out every other session', async () => {
     const user = userEvent.setup();
     signIn(fakeAuthSession());

@@ -4,6 +4,7 @@ import type { ActiveSession } from '@workhub/shared/schemas/account';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { useFocusAfterRowGone } from '../../../lib/focus-after-row-gone.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSessions } from '../api/get-sessions.ts';
@@ -18,8 +19,14 @@ const ActiveSessions = () => {
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
   const others = sessions.data?.filter((session) => !session.current).length ?? 0;
+  // A device's Sign out goes with its row, and Sign out all others is off once they are gone: the
+  // focus goes on to the next device's Sign out, else to this section's heading.
+  const rememberFocus = useFocusAfterRowGone(sessions.data, revoke.isPending || revokeOthers.isPending, () =>
+    document.getElementById('active-sessions'),
+  );
 
   const onRevoke = async (session: ActiveSession) => {
+    rememberFocus();
     try {
       const answer = await revoke.mutateAsync(session.session_id);
       notify.success(answer.message || messages.sessionRevoked);
@@ -29,6 +36,7 @@ const ActiveSessions = () => {
   };
 
   const onRevokeOthers = async () => {
+    rememberFocus();
     try {
       const answer = await revokeOthers.mutateAsync();
       notify.success(answer.message || messages.sessionsRevoked);

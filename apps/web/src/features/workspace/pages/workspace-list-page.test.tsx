@@ -105,6 +105,39 @@ describe('WorkspaceListPage', () => {
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ archived: '1' });
   });
 
+  it("after Activate takes its row away, gives the focus to the next row's Activate, then to the heading", async () => {
+    const user = userEvent.setup();
+    signIn(fakeAuthSession());
+    let archived = [
+      workspace('w1', 'Sales floor', { archived: true }),
+      workspace('w2', 'Back office', { archived: true }),
+    ];
+    const restore = (id: string) => () => {
+      archived = archived.filter((one) => one.workspace_id !== id);
+      return jsonResponse(200, { message: messages.workspaceRestored, data: workspace(id, id) });
+    };
+    routeFetch(fetchMock, {
+      'GET /api/workspaces': () =>
+        jsonResponse(200, { data: archived, meta: { page: 1, limit: 14, total: archived.length } }),
+      'PATCH /api/workspaces/w1/status': restore('w1'),
+      'PATCH /api/workspaces/w2/status': restore('w2'),
+    });
+    renderWithData(<WorkspaceListPage archived />, '/workspace/archived');
+    await screen.findByText('Back office');
+    row('Sales floor').getByRole('button', { name: 'Activate' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText('Sales floor')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(row('Back office').getByRole('button', { name: 'Activate' })),
+    );
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(messages.noRecord)).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Archived workspaces' })),
+    );
+    expect(notify.success).toHaveBeenCalledWith(messages.workspaceRestored);
+  });
+
   it('asks before deactivating, and Cancel changes nothing', async () => {
     const user = userEvent.setup();
     signIn(fakeAuthSession());

@@ -8,6 +8,7 @@ import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { useFocusAfterRowGone } from '../../../lib/focus-after-row-gone.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
@@ -29,13 +30,21 @@ const WorkspaceList = ({ archived }: WorkspaceListProps) => {
   const workspaces = useWorkspaces(archived, page);
   usePageInRange(workspaces.data?.meta);
   const setStatus = useSetWorkspaceStatus();
+  // Activate takes its row out of the archived list: the focus goes on to the next row's Activate,
+  // or to the page's heading once the list is empty.
+  const rememberFocus = useFocusAfterRowGone(workspaces.data, setStatus.isPending, () =>
+    document.querySelector<HTMLElement>('h1'),
+  );
   const may = useMay();
 
   // Deactivating shuts everyone out of the workspace: ask first. Activating is harmless.
   const [deactivating, setDeactivating] = useState<Workspace | null>(null);
 
-  const onToggleArchived = (workspace: Workspace) =>
-    workspace.archived ? void changeStatus(workspace) : setDeactivating(workspace);
+  const onToggleArchived = (workspace: Workspace) => {
+    rememberFocus();
+    if (workspace.archived) void changeStatus(workspace);
+    else setDeactivating(workspace);
+  };
 
   const changeStatus = async (workspace: Workspace) => {
     try {
