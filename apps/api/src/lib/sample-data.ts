@@ -33,3 +33,20 @@ export async function clearSampleRows(
     .returning({ id: table.id });
   return deleted.length;
 }
+
+/**
+ * "Load sample data" of a module in a workspace takes turns (a transaction-scoped advisory lock keyed
+ * by both, taken before the check that the module is empty): two loads at the same instant (two
+ * tabs, two presses) on PostgreSQL both found the module empty, and the second failed on a unique
+ * name the first had written, with the general 'This already exists or was just changed by someone
+ * else'. The second now waits for the first, then finds the module filled and answers the module's
+ * own 409, as a load pressed later does. One set is written.
+ */
+export const takeSampleLoadTurn = (
+  db: PgDatabase<PgQueryResultHKT>,
+  module: 'barber' | 'cbe' | 'ticketing',
+  scope: { workspaceValues(): { workspaceId: string } },
+) =>
+  db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`sample_data:${module}:${scope.workspaceValues().workspaceId}`}, 0))`,
+  );

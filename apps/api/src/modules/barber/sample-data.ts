@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { conflict } from '../../lib/app-error.ts';
-import { clearSampleRows } from '../../lib/sample-data.ts';
+import { clearSampleRows, takeSampleLoadTurn } from '../../lib/sample-data.ts';
 import {
   barberAppointmentServices,
   barberAppointments,
@@ -109,6 +109,7 @@ export function createSampleData(ctx: Ctx) {
     async load(
       scope: BarberScope,
     ): Promise<{ services: number; staff: number; customers: number; appointments: number }> {
+      await takeSampleLoadTurn(db, 'barber', scope);
       if (!(await isEmpty(scope)))
         throw conflict('Sample data goes into an empty salon only: this one has records');
       const values = scope.workspaceValues();

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { conflict, isForeignKeyViolation } from '../../lib/app-error.ts';
+import { takeSampleLoadTurn } from '../../lib/sample-data.ts';
 import {
   CBE_TABLES,
   cbeAssessments,
@@ -112,6 +113,7 @@ export function createCbeSampleService(ctx: Ctx) {
 
   return {
     async load(scope: WorkspaceScope) {
+      await takeSampleLoadTurn(db, 'cbe', scope);
       const [existing] = await db
         .select({
           n: sql<number>`(select count(*) from ${cbeYears} where ${scope.workspace(cbeYears)}) + (select count(*) from ${cbeGrades} where ${scope.workspace(cbeGrades)}) + (select count(*) from ${cbeStudents} where ${scope.workspace(cbeStudents)})`.mapWith(

@@ -3,7 +3,7 @@ import { instantAt } from '@workhub/shared/wall-clock';
 import { count } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { conflict } from '../../lib/app-error.ts';
-import { clearSampleRows } from '../../lib/sample-data.ts';
+import { clearSampleRows, takeSampleLoadTurn } from '../../lib/sample-data.ts';
 import {
   ticketingCounterServices,
   ticketingCounters,
@@ -54,6 +54,7 @@ export function createSampleData(ctx: Ctx) {
   const { db, now } = ctx;
 
   async function load(scope: Tenancy): Promise<{ services: number; counters: number; tickets: number }> {
+    await takeSampleLoadTurn(db, 'ticketing', scope);
     const [existing] = await db
       .select({ n: count() })
       .from(ticketingServices)
