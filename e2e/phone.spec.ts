@@ -312,3 +312,26 @@ test("an order's lines say they scroll sideways on a 390 px phone", async ({ bro
   const hintId = await lines.getAttribute('aria-describedby');
   await expect(page.locator(`[id="${hintId}"]`)).toHaveText('Scroll sideways to see every column.');
 });
+
+test("a student's guardian fields stack on a 390 px phone, each wide enough to read", async ({ browser }) => {
+  const { page, session } = await phoneOwner(browser, 'phone-school', 'cbe');
+  await apiLoadSampleData(session, 'cbe');
+  await page.goto('/cbe/students');
+  await page.getByRole('button', { name: '+ Admit student' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Admit a student' });
+  await dialog.getByRole('button', { name: '+ Add guardian' }).click();
+  // Three to a row, each was 87 px: 'Wanjiku K' of a name, 'mple.com' of an e-mail.
+  const boxes = [];
+  for (const name of [/^Name/, /^Phone/, /^E-mail/]) {
+    const box = await dialog.getByRole('textbox', { name }).boundingBox();
+    if (!box) throw new Error(`${name} not shown`);
+    boxes.push(box);
+  }
+  for (const [index, box] of boxes.entries()) {
+    expect(box.width, `field ${index + 1}`).toBeGreaterThanOrEqual(250);
+    if (index > 0)
+      expect(box.y).toBeGreaterThan((boxes[index - 1]?.y ?? 0) + (boxes[index - 1]?.height ?? 0));
+  }
+  expect(await dialog.evaluate((d) => d.scrollWidth - d.clientWidth)).toBeLessThanOrEqual(0);
+  await shot(page, '98-student-guardians-390');
+});

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { CBE_STUDENT_STATUSES, cbeStudentBody } from '@workhub/shared/schemas/cbe';
 import { useFieldArray } from 'react-hook-form';
 import type { z } from 'zod';
@@ -94,21 +94,31 @@ export const StudentForm = ({
             No guardian yet: absence mails go to the guardians' e-mails.
           </Text>
         ) : null}
+        {/* A guardian's three fields side by side, stacked on a phone: three to a row there left
+            each 87 px, too narrow to read a name or an e-mail typed into it. */}
         {guardians.fields.map((g, index) => (
-          <Group key={g.id} align="flex-end" gap="xs" wrap="nowrap">
-            <TextInput label="Name" withAsterisk {...field(`guardians.${index}.name`)} />
-            <TextInput label="Phone" {...field(`guardians.${index}.phone`)} />
-            <TextInput label="E-mail" type="email" {...field(`guardians.${index}.email`)} />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Remove guardian ${index + 1}`}
-              onClick={() => guardians.remove(index)}
-              mb={4}
-            >
-              ×
-            </ActionIcon>
-          </Group>
+          <Stack key={g.id} gap={4} role="group" aria-label={`Guardian ${index + 1}`}>
+            <Text size="xs" c="dimmed" fw={600} hiddenFrom="xs" aria-hidden>
+              Guardian {index + 1}
+            </Text>
+            <Group align="flex-start" gap="xs" wrap="nowrap">
+              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" verticalSpacing="xs" style={{ flex: 1 }}>
+                <TextInput label="Name" withAsterisk {...field(`guardians.${index}.name`)} />
+                <TextInput label="Phone" {...field(`guardians.${index}.phone`)} />
+                <TextInput label="E-mail" type="email" {...field(`guardians.${index}.email`)} />
+              </SimpleGrid>
+              {/* Level with the first field's box, under its label. */}
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove guardian ${index + 1}`}
+                onClick={() => guardians.remove(index)}
+                mt={26}
+              >
+                ×
+              </ActionIcon>
+            </Group>
+          </Stack>
         ))}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={isSubmitting}>
