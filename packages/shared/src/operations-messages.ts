@@ -23,6 +23,9 @@ export const operationsMessages = {
   bomComponentTaken: 'This product already has a line for that component: change its quantity instead.',
   /** `path` names the products, e.g. 'Bicycle → Wheel → Bicycle' (formatCyclePath). */
   bomCycle: (path: string) => `This line would make a cycle: ${path}`,
+  /** A line on a path of more than `max` products (BOM_DEPTH_MAX); `path` from its top to its bottom. */
+  bomTooDeep: (levels: number, max: number, path: string) =>
+    `This line would make a bill of materials ${levels.toLocaleString('en-US')} levels deep: ${path}. A bill of materials has at most ${max} levels (its tree and cost show no more).`,
   bomAttachmentInvalid: 'The file must be a PDF, PNG, JPEG, WebP, GIF, text or CSV file of at most 5 MB.',
   bomAttachmentRemoved: 'Attachment removed',
   bomTreeTooLarge:

@@ -1,11 +1,11 @@
 import { operationsMessages } from '@workhub/shared/operations-messages';
 import { and, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { conflict } from '../../lib/app-error.ts';
-import { type BomEdge, findCycle, formatCyclePath } from './mrp/cycles.ts';
-import { products } from './operations.schema.ts';
+import { BOM_DEPTH_MAX } from './mrp/cost.ts';
+import { type BomEdge, bomLevels, findCycle, formatCyclePath, shownInPath } from './mrp/cycles.ts';
+import { bomLines, products } from './operations.schema.ts';
 
 /**
  * Serialises every change of a workspace's BOM lines (create, edit, import) for the rest of the
@@ -20,28 +20,27 @@ export async function lockWorkspaceBom(tx: Db, scope: WorkspaceScope): Promise<v
   );
 }
 
+/** What the checks read of a workspace's line. */
+export type GraphLine = BomEdge & { id: string; active: boolean };
+
 /**
- * Every line (any status: an inactive one may be switched on again without a check) reachable by
- * walking down from `from`: the lines a new line into `from` could close a cycle with. One
- * recursive query; UNION stops at a product already seen, so an existing cycle cannot hang it.
+ * Every line of the workspace, any status, as one plain read (no recursive query): the checks run
+ * in memory on it (mrp/cycles.ts), in time linear in the lines. A recursive query walked a
+ * 3,000-level chain one level per step, and PGlite (no statistics: it has no autovacuum) read every
+ * line of the account at each step: 9 million rows, 8 s, with every workspace of every account
+ * waiting on its one connection.
  */
-export async function linesBelow(tx: Db, scope: WorkspaceScope, from: string): Promise<BomEdge[]> {
-  const { accountId, workspaceId } = scope.workspaceValues();
-  const result: unknown = await tx.execute(sql`
-    with recursive below(product_id) as (
-      select ${from}::uuid
-      union
-      select l.product_needed_id from bom_lines l join below b on l.product_need_id = b.product_id
-      where l.account_id = ${accountId} and l.workspace_id = ${workspaceId}
-    )
-    select l.id, l.product_need_id as parent_id, l.product_needed_id as component_id
-    from bom_lines l join below b on l.product_need_id = b.product_id
-    where l.account_id = ${accountId} and l.workspace_id = ${workspaceId}`);
-  return rowsOf<{ id: string; parent_id: string; component_id: string }>(result).map((row) => ({
-    id: row.id,
-    parent_id: row.parent_id,
-    component_id: row.component_id,
-  }));
+export async function workspaceLines(tx: Db, scope: WorkspaceScope): Promise<GraphLine[]> {
+  const rows = await tx
+    .select({
+      id: bomLines.id,
+      parent_id: bomLines.productNeedId,
+      component_id: bomLines.productNeededId,
+      status: bomLines.status,
+    })
+    .from(bomLines)
+    .where(scope.workspace(bomLines));
+  return rows.map(({ status, ...line }) => ({ ...line, active: status === 'active' }));
 }
 
 /** Product names by id, for messages that name products. */
@@ -57,30 +56,48 @@ export async function productNames(tx: Db, scope: WorkspaceScope, ids: readonly 
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-/** The 409 of a cycle, naming its products ('Bicycle → Wheel → Bicycle'). */
+/** The 409 of a cycle, naming its products ('Bicycle → Wheel → Bicycle'; the ends of a long one). */
 export async function cycleRefused(tx: Db, scope: WorkspaceScope, path: readonly string[]) {
-  const names = await productNames(tx, scope, path);
+  const names = await productNames(tx, scope, shownInPath(path));
   const message = operationsMessages.bomCycle(formatCyclePath(path, (id) => names.get(id) ?? id));
   return conflict(message, { product_needed: message });
 }
 
+/** The message of a line on a path deeper than BOM_DEPTH_MAX, naming the path's ends. */
+export function tooDeepMessage(path: readonly string[], names: ReadonlyMap<string, string>): string {
+  return operationsMessages.bomTooDeep(
+    path.length,
+    BOM_DEPTH_MAX,
+    formatCyclePath(path, (id) => names.get(id) ?? id),
+  );
+}
+
 /**
  * 409 when the line `parent` → `component` (a new one, or line `id` changed to it) would close a
- * cycle, at any depth. Call it under lockWorkspaceBom, in the transaction that writes the line.
+ * cycle at any depth (every line counts: an inactive one is still a line), or, `deepens` (it becomes
+ * an active line it was not: new, switched on, or a new component), would make a path of active
+ * lines deeper than the BOM_DEPTH_MAX levels the tree and its cost show
+ * (docs/decisions.md 036). Call it under lockWorkspaceBom, in the transaction that writes the line.
  */
 export async function refuseCycle(
   tx: Db,
   scope: WorkspaceScope,
-  line: { id?: string; parent: string; component: string },
+  line: { id?: string; parent: string; component: string; deepens: boolean },
 ): Promise<void> {
   const edge: BomEdge = {
     parent_id: line.parent,
     component_id: line.component,
     ...(line.id ? { id: line.id } : {}),
   };
-  const path = findCycle(
-    line.parent === line.component ? [] : await linesBelow(tx, scope, line.component),
-    edge,
-  );
+  if (line.parent === line.component) throw await cycleRefused(tx, scope, [line.parent, line.parent]);
+  const others = (await workspaceLines(tx, scope)).filter((other) => other.id !== line.id);
+  const path = findCycle(others, edge);
   if (path) throw await cycleRefused(tx, scope, path);
+  if (!line.deepens) return;
+  // Null only if the stored lines already hold a cycle (written before cycles were checked).
+  const levels = bomLevels(others.filter((other) => other.active));
+  if (!levels || levels.levelsThrough(line.parent, line.component) <= BOM_DEPTH_MAX) return;
+  const deepest = levels.pathThrough(line.parent, line.component);
+  const message = tooDeepMessage(deepest, await productNames(tx, scope, shownInPath(deepest)));
+  throw conflict(message, { product_needed: message });
 }

@@ -175,7 +175,11 @@ export function createBomLineService(ctx: Ctx, removeAttachment: (key: string | 
       await productIn(scope, input.product_needed, 'product_needed');
       const at = now();
       const id = await underLock(scope, async (tx) => {
-        await refuseCycle(tx, scope, { parent: parentId, component: input.product_needed });
+        await refuseCycle(tx, scope, {
+          parent: parentId,
+          component: input.product_needed,
+          deepens: input.status === 'active',
+        });
         const [created] = await tx
           .insert(bomLines)
           .values({
@@ -198,7 +202,15 @@ export function createBomLineService(ctx: Ctx, removeAttachment: (key: string | 
       const line = await lineIn(scope, id);
       await productIn(scope, input.product_needed, 'product_needed');
       await underLock(scope, async (tx) => {
-        await refuseCycle(tx, scope, { id, parent: line.productNeedId, component: input.product_needed });
+        await refuseCycle(tx, scope, {
+          id,
+          parent: line.productNeedId,
+          component: input.product_needed,
+          // A line active before with the same component makes no path deeper than it was.
+          deepens:
+            input.status === 'active' &&
+            (line.status !== 'active' || line.productNeededId !== input.product_needed),
+        });
         const updated = await tx
           .update(bomLines)
           .set({ ...columnsOf(input), updatedAt: now() })

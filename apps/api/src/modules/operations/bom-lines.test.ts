@@ -7,6 +7,8 @@ import { useTestApp } from '../../test/helpers.ts';
 import { addBomLine, createNamed, createProduct } from '../../test/master-data.ts';
 import { memberIn, newTenant, type Tenant } from '../../test/tenants.ts';
 import { call } from '../../test/work.ts';
+import { BOM_DEPTH_MAX } from './mrp/cost.ts';
+import { insertBomChain } from './orders-test-helpers.ts';
 
 const t = useTestApp();
 let tenant: Tenant;
@@ -224,6 +226,111 @@ describe('BOM lines', () => {
     const worker = await memberIn(t, tenant.workspace, 'worker');
     expect((await call(t, 'GET', `/api/products/${parent.id}/bom`, worker.token)).statusCode).toBe(200);
     expect((await call(t, 'DELETE', `/api/bom-lines/${line.id}`, worker.token)).statusCode).toBe(403);
+  });
+});
+
+describe('BOM lines of a deep bill of materials', () => {
+  const namedIn = (owner: string, name: string, overrides: Parameters<typeof createProduct>[2] = {}) =>
+    createProduct(t, owner, { product_name: `${name} ${randomUUID().slice(0, 6)}`, ...overrides });
+
+  it('checks a line against a 3,000-level chain at once, naming the ends of a long cycle', async () => {
+    const deep = await newTenant(t, 'mrp');
+    const owner = deep.owner.token;
+    // As deep as a CSV import of 3,000 rows could make it (before write-time depth refusal).
+    const chain = await insertBomChain(t, deep.workspace, 3_000, 'Chain');
+    const [top, bottom] = [chain[0] as string, chain[2_999] as string];
+    const loop = await call(t, 'POST', `/api/products/${bottom}/bom`, owner, {
+      product_needed: top,
+      bom_qty: 1,
+    });
+    expect(loop.statusCode, loop.body).toBe(409);
+    const path = [
+      'Chain 2999 → Chain 0 → Chain 1 → Chain 2',
+      '… 2,993 more …',
+      'Chain 2996 → Chain 2997 → Chain 2998 → Chain 2999',
+    ].join(' → ');
+    expect(loop.json().error).toMatchObject({
+      message: operationsMessages.bomCycle(path),
+      fields: { product_needed: operationsMessages.bomCycle(path) },
+    });
+
+    // Under the chain or above it, a new line is past the 50 levels the tree shows.
+    const extra = await namedIn(owner, 'Extra', { procurement_type: 'make' });
+    const below = await call(t, 'POST', `/api/products/${bottom}/bom`, owner, {
+      product_needed: extra.id,
+      bom_qty: 1,
+    });
+    expect(below.statusCode, below.body).toBe(409);
+    expect(below.json().error.message).toBe(
+      operationsMessages.bomTooDeep(
+        3_001,
+        BOM_DEPTH_MAX,
+        `Chain 0 → Chain 1 → Chain 2 → Chain 3 → … 2,993 more … → Chain 2997 → Chain 2998 → Chain 2999 → ${extra.product_name}`,
+      ),
+    );
+    const head = await namedIn(owner, 'Head', { procurement_type: 'make' });
+    const above = await call(t, 'POST', `/api/products/${head.id}/bom`, owner, {
+      product_needed: top,
+      bom_qty: 1,
+    });
+    expect(above.statusCode, above.body).toBe(409);
+    expect(above.json().error.message).toBe(
+      operationsMessages.bomTooDeep(
+        3_001,
+        BOM_DEPTH_MAX,
+        `${head.product_name} → Chain 0 → Chain 1 → Chain 2 → … 2,993 more … → Chain 2996 → Chain 2997 → Chain 2998 → Chain 2999`,
+      ),
+    );
+    // Only the path through the new line counts: the chain's last ten levels make an 11-level BOM.
+    await addBomLine(t, owner, extra.id, chain[2_990] as string);
+    // A line of the chain keeps its quantity editable: it makes no path deeper than it was.
+    const [middle] = (await call(t, 'GET', `/api/products/${chain[1_500]}/bom`, owner)).json().data;
+    const edited = await call(t, 'PATCH', `/api/bom-lines/${middle.id}`, owner, {
+      product_needed: chain[1_501],
+      bom_qty: 2,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const moved = await call(t, 'PATCH', `/api/bom-lines/${middle.id}`, owner, {
+      product_needed: extra.id,
+      bom_qty: 2,
+    });
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json().error.message).toMatch(/^This line would make a bill of materials 1,512 levels deep/);
+  });
+
+  it(`refuses a line that makes a BOM deeper than the ${BOM_DEPTH_MAX} levels its tree shows`, async () => {
+    const deep = await newTenant(t, 'mrp');
+    const owner = deep.owner.token;
+    const chain = await insertBomChain(t, deep.workspace, BOM_DEPTH_MAX - 1, 'Level');
+    const [top, bottom] = [chain[0] as string, chain.at(-1) as string];
+    // The 50th level is allowed, and the tree shows it.
+    const last = await namedIn(owner, 'Last', { procurement_type: 'make' });
+    await addBomLine(t, owner, bottom, last.id);
+    const tree = await call(t, 'GET', `/api/products/${top}/bom/tree`, owner);
+    expect(tree.statusCode, tree.body).toBe(200);
+
+    const past = await namedIn(owner, 'Past');
+    const refused = await call(t, 'POST', `/api/products/${last.id}/bom`, owner, {
+      product_needed: past.id,
+      bom_qty: 1,
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    const message = operationsMessages.bomTooDeep(
+      BOM_DEPTH_MAX + 1,
+      BOM_DEPTH_MAX,
+      `Level 0 → Level 1 → Level 2 → Level 3 → … 43 more … → Level 47 → Level 48 → ${last.product_name} → ${past.product_name}`,
+    );
+    expect(refused.json().error).toMatchObject({ message, fields: { product_needed: message } });
+
+    // An inactive line is in no tree: it is written, and refused when it is switched on.
+    const inactive = await addBomLine(t, owner, last.id, past.id, { status: 'inactive' });
+    const on = await call(t, 'PATCH', `/api/bom-lines/${inactive.id}`, owner, {
+      product_needed: past.id,
+      bom_qty: 1,
+      status: 'active',
+    });
+    expect(on.statusCode, on.body).toBe(409);
+    expect(on.json().error.message).toBe(message);
   });
 });
 

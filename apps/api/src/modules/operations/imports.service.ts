@@ -15,9 +15,16 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { isUniqueViolation } from '../../lib/app-error.ts';
-import { lockWorkspaceBom } from './bom-graph.ts';
+import {
+  type GraphLine,
+  lockWorkspaceBom,
+  productNames,
+  tooDeepMessage,
+  workspaceLines,
+} from './bom-graph.ts';
 import { componentTaken } from './bom-lines.service.ts';
-import { type BomEdge, findCycle, formatCyclePath } from './mrp/cycles.ts';
+import { BOM_DEPTH_MAX } from './mrp/cost.ts';
+import { type BomEdge, bomLevels, findCycle, formatCyclePath, shownInPath } from './mrp/cycles.ts';
 import { bomLines, catalogs, products, uoms } from './operations.schema.ts';
 import { stockMoves } from './orders.schema.ts';
 import { productNameTaken } from './products.service.ts';
@@ -224,7 +231,7 @@ export function createImportService(ctx: Ctx) {
       const at = path.findIndex((id, i) => id === culprit.parent_id && path[i + 1] === culprit.component_id);
       const loop = path.slice(0, -1);
       const fromCulprit = [...loop.slice(at), ...loop.slice(0, at), culprit.parent_id];
-      const missing = fromCulprit.filter((id) => !names.has(id));
+      const missing = shownInPath(fromCulprit).filter((id) => !names.has(id));
       if (missing.length > 0) {
         const rows = await tx
           .select({ id: products.id, name: products.productName })
@@ -239,6 +246,35 @@ export function createImportService(ctx: Ctx) {
     return errors;
   }
 
+  /**
+   * The active new lines on a path of active lines deeper than BOM_DEPTH_MAX (docs/decisions.md
+   * 030), each with its deepest path, in row order, MAX_CYCLES at most. Lines that close a cycle are
+   * left out (they have their error); with a cycle still among the rest there is no depth to tell.
+   */
+  async function depthErrors(tx: Db, scope: WorkspaceScope, lines: NewLine[], existing: GraphLine[]) {
+    const active = lines.filter((line) => line.value.status === 'active');
+    const levels = bomLevels([...existing.filter((line) => line.active), ...active]);
+    if (!levels) return [];
+    const deep: { row: number; path: string[] }[] = [];
+    for (const line of active) {
+      if (deep.length >= MAX_CYCLES) break;
+      // The path through the line as stored, with the line itself counted once.
+      const path = levels.pathThrough(line.parent_id, line.component_id);
+      if (path.length > BOM_DEPTH_MAX) deep.push({ row: line.row, path });
+    }
+    if (deep.length === 0) return [];
+    const names = await productNames(
+      tx,
+      scope,
+      deep.flatMap(({ path }) => shownInPath(path)),
+    );
+    return deep.map(({ row, path }) => ({
+      row,
+      column: 'product_needed',
+      message: tooDeepMessage(path, names),
+    }));
+  }
+
   async function importBomLines(scope: WorkspaceScope, body: Body): Promise<ImportResult> {
     const { valid, errors } = checkImportRows(bomLineImportRow, body.rows);
     try {
@@ -249,14 +285,7 @@ export function createImportService(ctx: Ctx) {
           scope,
           valid.flatMap(({ value }) => [value.product_need, value.product_needed]),
         );
-        const existing = await tx
-          .select({
-            id: bomLines.id,
-            parent_id: bomLines.productNeedId,
-            component_id: bomLines.productNeededId,
-          })
-          .from(bomLines)
-          .where(scope.workspace(bomLines));
+        const existing = await workspaceLines(tx, scope);
         const pairs = new Set(existing.map((line) => `${line.parent_id}|${line.component_id}`));
         const lines: NewLine[] = [];
         for (const { row, value } of valid) {
@@ -288,7 +317,17 @@ export function createImportService(ctx: Ctx) {
           pairs.add(pair);
           lines.push({ row, value, parent_id: parent, component_id: component });
         }
-        errors.push(...(await cycleErrors(tx, scope, lines, existing)));
+        const cycles = await cycleErrors(tx, scope, lines, existing);
+        errors.push(...cycles);
+        const closing = new Set(cycles.map((error) => error.row));
+        errors.push(
+          ...(await depthErrors(
+            tx,
+            scope,
+            lines.filter((line) => !closing.has(line.row)),
+            existing,
+          )),
+        );
         if (errors.length > 0 || body.dry_run) return result(body, errors, 0);
         const at = now();
         for (const part of chunks(lines, BATCH)) {

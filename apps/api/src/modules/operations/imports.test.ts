@@ -6,8 +6,10 @@ import { bearer, useTestApp } from '../../test/helpers.ts';
 import { addBomLine, createNamed, createProduct, uniqueName } from '../../test/master-data.ts';
 import { memberIn, newTenant, type Tenant } from '../../test/tenants.ts';
 import { call } from '../../test/work.ts';
+import { BOM_DEPTH_MAX } from './mrp/cost.ts';
 import { bomLines, products } from './operations.schema.ts';
 import { stockMoves } from './orders.schema.ts';
+import { insertBomChain } from './orders-test-helpers.ts';
 
 const t = useTestApp();
 
@@ -231,26 +233,32 @@ describe('POST /api/bom-lines/import', () => {
   it('imports 10,000 lines of a deep catalogue in seconds, and sees a cycle across them', async () => {
     const owner = await newTenant(t, 'mrp');
     const token = owner.owner.token;
-    const names = Array.from({ length: 2_001 }, (_, i) => uniqueName(`Deep ${i}`));
+    // 41 levels of 50 products: 9 levels short of the deepest BOM allowed (docs/decisions.md 036).
+    const names = Array.from({ length: 41 }, (_, level) =>
+      Array.from({ length: 50 }, (_, i) => uniqueName(`Deep ${level}.${i}`)),
+    );
     const made = await importRows(
       token,
       'products',
-      names.map((product_name) => ({ product_name, price: '1', procurement_type: 'make' })),
+      names.flat().map((product_name) => ({ product_name, price: '1', procurement_type: 'make' })),
     );
-    expect(made.json().data.imported).toBe(2_001);
-    // Each product needs the next five: 10,000 lines, no cycle.
-    const rows = names.slice(0, 2_000).flatMap((name, i) =>
-      [1, 2, 3, 4, 5].map((step) => ({
-        product_need: name,
-        product_needed: names[Math.min(i + step, 2_000)],
-        bom_qty: '1',
-      })),
+    expect(made.json().data.imported).toBe(2_050);
+    // Each product needs five of the next level: 10,000 lines, no cycle.
+    const unique = names.slice(0, 40).flatMap((level, l) =>
+      level.flatMap((name, i) =>
+        [0, 1, 2, 3, 4].map((step) => ({
+          product_need: name,
+          product_needed: names[l + 1]?.[(i + step) % 50],
+          bom_qty: '1',
+        })),
+      ),
     );
-    const unique = [...new Map(rows.map((r) => [`${r.product_need}|${r.product_needed}`, r])).values()];
+    const last = names[40]?.[0];
+    const first = names[0]?.[0];
     const started = Date.now();
     const looped = await importRows(token, 'bom-lines', [
       ...unique.slice(0, 9_999),
-      { product_need: names[2_000], product_needed: names[0], bom_qty: '1' },
+      { product_need: last, product_needed: first, bom_qty: '1' },
     ]);
     expect(looped.json().data.errors).toHaveLength(1);
     expect(looped.json().data.errors[0].message).toMatch(/^This line would make a cycle: /);
@@ -259,4 +267,70 @@ describe('POST /api/bom-lines/import', () => {
     expect(done.json().data.imported).toBe(unique.length);
     expect(Date.now() - started).toBeLessThan(45_000);
   }, 90_000);
+
+  it(`refuses lines on a path past ${BOM_DEPTH_MAX} levels, checked against a 3,000-level chain at once`, async () => {
+    const owner = await newTenant(t, 'mrp');
+    const token = owner.owner.token;
+    await insertBomChain(t, owner.workspace, 3_000, 'Imp');
+    await insertBomChain(t, owner.workspace, 47, 'Short');
+    const [head, tailA, tailB, tailC] = await Promise.all(
+      ['Head', 'Tail A', 'Tail B', 'Tail C'].map(async (name) => {
+        const made = await createProduct(t, token, {
+          product_name: uniqueName(name),
+          procurement_type: 'make',
+        });
+        return made.product_name;
+      }),
+    );
+    const fine = [
+      // Inactive: in no tree, so no depth (it is still checked for cycles).
+      { product_need: head, product_needed: 'Imp 0', bom_qty: '1', status: 'inactive' },
+      // Short 0 → ... → Short 46 → Tail A → Tail B: 49 levels.
+      { product_need: 'Short 46', product_needed: tailA, bom_qty: '1' },
+      { product_need: tailA, product_needed: tailB, bom_qty: '1' },
+      { product_need: head, product_needed: 'Short 40', bom_qty: '1' },
+    ];
+    const refused = await importRows(token, 'bom-lines', [
+      { product_need: 'Imp 2999', product_needed: 'Imp 0', bom_qty: '1' },
+      ...fine,
+      // Short 0 → ... → Tail B → Tail C: 50 levels, allowed.
+      { product_need: tailB, product_needed: tailC, bom_qty: '1' },
+      { product_need: 'Imp 2998', product_needed: tailC, bom_qty: '1' },
+    ]);
+    expect(refused.statusCode, refused.body).toBe(200);
+    const cycle = operationsMessages.bomCycle(
+      'Imp 2999 → Imp 0 → Imp 1 → Imp 2 → … 2,993 more … → Imp 2996 → Imp 2997 → Imp 2998 → Imp 2999',
+    );
+    const deep = operationsMessages.bomTooDeep(
+      3_000,
+      BOM_DEPTH_MAX,
+      `Imp 0 → Imp 1 → Imp 2 → Imp 3 → … 2,992 more … → Imp 2996 → Imp 2997 → Imp 2998 → ${tailC}`,
+    );
+    expect(refused.json().data).toMatchObject({ imported: 0 });
+    expect(refused.json().data.errors).toEqual([
+      { row: 2, column: 'product_needed', message: cycle },
+      { row: 8, column: 'product_needed', message: deep },
+    ]);
+    const done = await importRows(token, 'bom-lines', [
+      ...fine,
+      { product_need: tailB, product_needed: tailC, bom_qty: '1' },
+    ]);
+    expect(done.json().data, done.body).toMatchObject({ imported: 5, errors: [] });
+    // One more level under it is one too many.
+    const past = await createProduct(t, token, { product_name: uniqueName('Past') });
+    const pastRows = await importRows(token, 'bom-lines', [
+      { product_need: tailC, product_needed: past.product_name, bom_qty: '1' },
+    ]);
+    expect(pastRows.json().data.errors).toEqual([
+      {
+        row: 2,
+        column: 'product_needed',
+        message: operationsMessages.bomTooDeep(
+          51,
+          BOM_DEPTH_MAX,
+          `Short 0 → Short 1 → Short 2 → Short 3 → … 43 more … → ${tailA} → ${tailB} → ${tailC} → ${past.product_name}`,
+        ),
+      },
+    ]);
+  });
 });

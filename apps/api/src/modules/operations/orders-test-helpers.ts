@@ -3,6 +3,7 @@ import type { CustomerOrderBody, PurchaseOrderBody } from '@workhub/shared/schem
 import type { Workspace } from '@workhub/shared/schemas/workspaces';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
 import type { TestApp } from '../../test/helpers.ts';
 import { newTenant, type Tenant } from '../../test/tenants.ts';
 import { call, daysFromNow } from '../../test/work.ts';
@@ -148,4 +149,36 @@ export async function insertWorkOrder(
     .returning({ id: workOrders.id });
   if (!row) throw new Error('no work order');
   return row.id;
+}
+
+/**
+ * A chain of `length` made products, `<prefix> 0` needing `<prefix> 1` needing ... (each line qty
+ * 1), written by one INSERT ... SELECT generate_series: a BOM as deep as an import can make, without
+ * thousands of requests. The products' ids, top first.
+ */
+export async function insertBomChain(
+  { db }: TestApp,
+  where: Where,
+  length: number,
+  prefix: string,
+): Promise<string[]> {
+  const { account_id: accountId, workspace_id: workspaceId } = where;
+  const rows = await db.db.execute(sql`
+    with made as (
+      insert into products (account_id, workspace_id, product_name, procurement_type)
+      select ${accountId}::uuid, ${workspaceId}::uuid, ${prefix} || ' ' || i, 'make'
+      from generate_series(0, ${length - 1}::int) i
+      returning id, product_name
+    ), ordered as (
+      select id, substr(product_name, ${prefix.length + 2}::int)::int as level from made
+    ), linked as (
+      insert into bom_lines (account_id, workspace_id, product_need_id, product_needed_id, bom_qty)
+      select ${accountId}::uuid, ${workspaceId}::uuid, id, next_id, 1
+      from (select id, lead(id) over (order by level) as next_id from ordered) pairs
+      where next_id is not null
+    )
+    select id from ordered order by level`);
+  const ids = rowsOf<{ id: string }>(rows).map((row) => row.id);
+  expect(ids).toHaveLength(length);
+  return ids;
 }

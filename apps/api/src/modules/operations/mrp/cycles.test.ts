@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCycle, formatCyclePath } from './cycles.ts';
+import { bomLevels, findCycle, formatCyclePath, shownInPath } from './cycles.ts';
 
 const line = (id: string, parent_id: string, component_id: string) => ({ id, parent_id, component_id });
 
@@ -41,5 +41,36 @@ describe('findCycle', () => {
     const closed = findCycle([...deep, line('x', 'p50000', 'p0')]);
     expect(closed?.length).toBe(50_002);
     expect(closed?.[0]).toBe(closed?.at(-1));
+  });
+});
+
+describe('bomLevels', () => {
+  it('counts the deepest path through a new line, in products, without recursion', () => {
+    // A needs B and C; B needs D; C needs D and E; E needs F.
+    const lines = [
+      line('1', 'A', 'B'),
+      line('2', 'A', 'C'),
+      line('3', 'B', 'D'),
+      line('4', 'C', 'D'),
+      line('5', 'C', 'E'),
+      line('6', 'E', 'F'),
+    ];
+    const levels = bomLevels(lines);
+    // X needs A: X → A → C → E → F.
+    expect(levels?.levelsThrough('X', 'A')).toBe(5);
+    expect(levels?.pathThrough('X', 'A')).toEqual(['X', 'A', 'C', 'E', 'F']);
+    // F needs Y: A → C → E → F → Y.
+    expect(levels?.pathThrough('F', 'Y')).toEqual(['A', 'C', 'E', 'F', 'Y']);
+    expect(levels?.levelsThrough('D', 'E')).toBe(3 + 2);
+    expect(bomLevels([...lines, line('7', 'F', 'A')])).toBeNull();
+    const deep = Array.from({ length: 50_000 }, (_, n) => line(String(n), `p${n}`, `p${n + 1}`));
+    expect(bomLevels(deep)?.levelsThrough('p50001', 'p0')).toBe(1 + 50_001);
+  });
+
+  it('names a long path by its ends', () => {
+    const path = Array.from({ length: 3_001 }, (_, n) => `p${n}`);
+    expect(formatCyclePath(path)).toBe('p0 → p1 → p2 → p3 → … 2,993 more … → p2997 → p2998 → p2999 → p3000');
+    expect(shownInPath(path)).toEqual(['p0', 'p1', 'p2', 'p3', 'p2997', 'p2998', 'p2999', 'p3000']);
+    expect(formatCyclePath(path.slice(0, 10))).toBe(path.slice(0, 10).join(' → '));
   });
 });

@@ -90,8 +90,95 @@ export function findCycle(lines: readonly BomEdge[], newLine?: BomEdge): string[
   return back ? [newLine.parent_id, ...back] : null;
 }
 
-/** "A → B → C → A", with names where the caller has them. */
+/**
+ * Longest paths of an acyclic BOM, counted in products (a product with no line is 1 level): how
+ * many levels a new line `parent` → `component` makes, and the path that has them. Null when the
+ * lines hold a cycle. One pass over the lines in topological order (Kahn), no recursion, so a chain
+ * of any depth costs its length.
+ */
+export type BomLevels = {
+  /** Levels of the deepest path through a line `parent` → `component` not among the lines. */
+  levelsThrough(parent: string, component: string): number;
+  /** That path, top first. */
+  pathThrough(parent: string, component: string): string[];
+};
+
+export function bomLevels(lines: readonly BomEdge[]): BomLevels | null {
+  const next = adjacency(lines);
+  const parentsLeft = new Map<string, number>();
+  for (const [parent, children] of next) {
+    if (!parentsLeft.has(parent)) parentsLeft.set(parent, 0);
+    for (const child of children) parentsLeft.set(child, (parentsLeft.get(child) ?? 0) + 1);
+  }
+  const order = [...parentsLeft.keys()].filter((id) => parentsLeft.get(id) === 0).sort(compareIds);
+  for (let i = 0; i < order.length; i++) {
+    for (const child of next.get(order[i] ?? '') ?? []) {
+      const left = (parentsLeft.get(child) ?? 1) - 1;
+      parentsLeft.set(child, left);
+      if (left === 0) order.push(child);
+    }
+  }
+  if (order.length < parentsLeft.size) return null;
+  // Levels above a product (itself included) and the parent they come through; below, likewise.
+  const up = new Map<string, number>();
+  const upFrom = new Map<string, string>();
+  for (const id of order) {
+    const levels = (up.get(id) ?? 1) + 1;
+    for (const child of next.get(id) ?? []) {
+      if (levels > (up.get(child) ?? 1)) {
+        up.set(child, levels);
+        upFrom.set(child, id);
+      }
+    }
+  }
+  const down = new Map<string, number>();
+  const downTo = new Map<string, string>();
+  for (let i = order.length - 1; i >= 0; i--) {
+    const id = order[i] ?? '';
+    for (const child of next.get(id) ?? []) {
+      const levels = (down.get(child) ?? 1) + 1;
+      if (levels > (down.get(id) ?? 1)) {
+        down.set(id, levels);
+        downTo.set(id, child);
+      }
+    }
+  }
+  return {
+    levelsThrough: (parent, component) => (up.get(parent) ?? 1) + (down.get(component) ?? 1),
+    pathThrough(parent, component) {
+      const above = [parent];
+      for (let at = upFrom.get(parent); at !== undefined; at = upFrom.get(at)) above.push(at);
+      const path = above.reverse();
+      path.push(component);
+      for (let at = downTo.get(component); at !== undefined; at = downTo.get(at)) path.push(at);
+      return path;
+    },
+  };
+}
+
+/** A path of more products than this is named by its ends: the first and last PATH_END_SHOWN. */
+const PATH_SHOWN_WHOLE = 10;
+const PATH_END_SHOWN = 4;
+
+/** The products a formatted path names (all of a short one, the ends of a long one): the names to look up. */
+export const shownInPath = (path: readonly string[]): string[] =>
+  path.length <= PATH_SHOWN_WHOLE
+    ? [...path]
+    : [...path.slice(0, PATH_END_SHOWN), ...path.slice(-PATH_END_SHOWN)];
+
+/**
+ * "A → B → C → A", with names where the caller has them. A long path (a 3,000-level chain an import
+ * made) keeps its ends and counts the middle: "A → B → C → D → … 2,993 more … → W → X → Y → Z".
+ */
 export const formatCyclePath = (
   path: readonly string[],
   nameOf: (id: string) => string = (id) => id,
-): string => path.map(nameOf).join(' → ');
+): string => {
+  if (path.length <= PATH_SHOWN_WHOLE) return path.map(nameOf).join(' → ');
+  const hidden = path.length - 2 * PATH_END_SHOWN;
+  return [
+    ...path.slice(0, PATH_END_SHOWN).map(nameOf),
+    `… ${hidden.toLocaleString('en-US')} more …`,
+    ...path.slice(-PATH_END_SHOWN).map(nameOf),
+  ].join(' → ');
+};
