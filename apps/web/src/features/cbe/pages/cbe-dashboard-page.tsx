@@ -151,6 +151,8 @@ const SchoolDashboard = () => {
       setConfirmClear(false);
     } catch (error) {
       notify.error(errorMessage(error));
+      // Refused because another tab loaded (or cleared) the sample data first: show what it left.
+      void dashboard.refetch();
     }
   };
   const clear =

@@ -1,6 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CbeDashboard, CbeRegister, CbeStudent } from '@workhub/shared/schemas/cbe';
+import {
+  type CbeDashboard,
+  type CbeRegister,
+  type CbeStudent,
+  cbeMessages,
+} from '@workhub/shared/schemas/cbe';
 import { describe, expect, it, vi } from 'vitest';
 import { moduleSections } from '../../../app/shell/sidebar-sections.ts';
 import { WEB_MODULES } from '../../../app/web-modules.ts';
@@ -287,6 +292,25 @@ describe('CbeDashboardPage', { timeout: 20_000 }, () => {
     expect(within(attendance).getByText('91.2%')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Fee collection against expected' })).toBeTruthy();
     expect(screen.getByText('Baraka Otieno')).toBeTruthy();
+  });
+
+  it('says why a load another tab made first was refused, and shows the school that tab filled', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'owner'));
+    // The other tab's load committed after this one read the school as empty.
+    let filled = false;
+    routeFetch(fetchMock, {
+      'GET /api/cbe/dashboard': () =>
+        jsonResponse(200, { data: filled ? dashboard() : dashboard({ empty: true, has_sample: false }) }),
+      'POST /api/cbe/sample-data': () => {
+        filled = true;
+        return jsonResponse(409, { error: { code: 'CONFLICT', message: cbeMessages.sampleNotEmpty } });
+      },
+    });
+    renderWithData(<CbeDashboardPage />, '/dashboard_cbe');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Load sample data' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(cbeMessages.sampleNotEmpty));
+    expect(await screen.findByRole('table', { name: 'Attendance per class' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load sample data' })).toBeNull();
   });
 
   it("shows a guardian (customer) their children, not a school's figures they may not read", async () => {
