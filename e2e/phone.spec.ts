@@ -7,7 +7,7 @@ import {
   apiLoadSampleData,
   apiSignIn,
 } from './support/api.ts';
-import { createVerifiedUser, PASSWORD, shot, signIn, uniqueEmail } from './support/helpers.ts';
+import { createVerifiedUser, PASSWORD, shot, signIn, toast, uniqueEmail } from './support/helpers.ts';
 
 // On a phone nothing widens the page: a wide table scrolls inside its own frame, a row of fields
 // wraps. A page wider than the screen lets the whole layout slide sideways under the thumb.
@@ -299,6 +299,25 @@ test("a queue's status badges show their whole word, and My tickets a service's 
   await choice.focus();
   await mine.keyboard.press('Space');
   await expect(choice).toBeChecked();
+
+  // The desk issues tickets one after the other on a small phone (375 x 667): the last one's toast
+  // leaves the button free (it covered it, spread across the bottom of the screen, for 5 seconds).
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto('/ticketing/console');
+  // At a counter, the console's call panel comes first and the desk's card ends the page.
+  await page.getByRole('combobox', { name: 'Your counter' }).click();
+  await page.getByRole('listbox', { name: 'Your counter' }).getByRole('option').first().click();
+  await expect(page.getByRole('button', { name: /call next/i })).toBeVisible();
+  await page.getByLabel('Service').selectOption({ label: service });
+  const issue = page.getByRole('button', { name: 'Issue ticket' });
+  // Scrolled to the bottom of the screen, where the thumb reaches it.
+  await issue.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+  await issue.click();
+  await expect(toast(page, 'SUCCESS', 'L-001 issued')).toBeVisible();
+  // At once the next (well within the toast's 5 s): the tap reaches the button, not the toast.
+  await issue.click({ timeout: 3000 });
+  await expect(toast(page, 'SUCCESS', 'L-002 issued')).toBeVisible();
+  await shot(page, '97-console-issue-toast-375');
 });
 
 test("an order's lines say they scroll sideways on a 390 px phone", async ({ browser }) => {
