@@ -216,7 +216,12 @@ export const emailField = z
 
 /** `page` and `limit` query parameters (spec section 9: defaults 1 and 14). */
 export const paginationQuery = z.object({
-  page: int32({ minMessage: 'Page must be 1 or more' }).default(1),
+  // Each message names the page: a list's address ('?page=abc') is where a wrong one comes from.
+  page: int32({
+    message: 'Page must be a whole number',
+    minMessage: 'Page must be 1 or more',
+    maxMessage: `Page must be at most ${INT32_MAX}`,
+  }).default(1),
   limit: int32({
     max: PAGE_SIZE_MAX,
     minMessage: 'Limit must be 1 or more',
