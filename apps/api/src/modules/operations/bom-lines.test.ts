@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@workhub/shared/messages';
 import { operationsMessages } from '@workhub/shared/operations-messages';
 import type { Product } from '@workhub/shared/schemas/operations';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { addBomLine, createNamed, createProduct } from '../../test/master-data.ts';
 import { memberIn, newTenant, type Tenant } from '../../test/tenants.ts';
@@ -281,21 +283,43 @@ describe('BOM lines of a deep bill of materials', () => {
         `${head.product_name} → Chain 0 → Chain 1 → Chain 2 → … 2,993 more … → Chain 2996 → Chain 2997 → Chain 2998 → Chain 2999`,
       ),
     );
-    // Only the path through the new line counts: the chain's last ten levels make an 11-level BOM.
-    await addBomLine(t, owner, extra.id, chain[2_990] as string);
-    // A line of the chain keeps its quantity editable: it makes no path deeper than it was.
-    const [middle] = (await call(t, 'GET', `/api/products/${chain[1_500]}/bom`, owner)).json().data;
-    const edited = await call(t, 'PATCH', `/api/bom-lines/${middle.id}`, owner, {
-      product_needed: chain[1_501],
-      bom_qty: 2,
-    });
-    expect(edited.statusCode, edited.body).toBe(200);
-    const moved = await call(t, 'PATCH', `/api/bom-lines/${middle.id}`, owner, {
+    // A line of the chain moved under Extra would deepen it. (The checks above answer 409 without
+    // reading a line back: a 201 here would also time PGlite's cached plans, see performance.md.)
+    const [middle] = rowsOf<{ id: string }>(
+      await t.db.db.execute(
+        sql`select id from bom_lines where product_need_id = ${chain[1_500] as string}::uuid`,
+      ),
+    );
+    const moved = await call(t, 'PATCH', `/api/bom-lines/${middle?.id}`, owner, {
       product_needed: extra.id,
       bom_qty: 2,
     });
     expect(moved.statusCode, moved.body).toBe(409);
-    expect(moved.json().error.message).toMatch(/^This line would make a bill of materials 1,512 levels deep/);
+    expect(moved.json().error.message).toMatch(/^This line would make a bill of materials 1,502 levels deep/);
+  });
+
+  it('lets a BOM written deeper before be edited where it gets no deeper, and shortened', async () => {
+    const deep = await newTenant(t, 'mrp');
+    const owner = deep.owner.token;
+    const chain = await insertBomChain(t, deep.workspace, BOM_DEPTH_MAX + 10, 'Legacy');
+    // Only the path through the new line counts: the chain's last five levels make a 6-level BOM.
+    const side = await namedIn(owner, 'Side', { procurement_type: 'make' });
+    await addBomLine(t, owner, side.id, chain[55] as string);
+    // A line of the chain keeps its quantity editable: it makes no path deeper than it was.
+    const [middle] = (await call(t, 'GET', `/api/products/${chain[30]}/bom`, owner)).json().data;
+    const edited = await call(t, 'PATCH', `/api/bom-lines/${middle.id}`, owner, {
+      product_needed: chain[31],
+      bom_qty: 2,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await call(t, 'GET', `/api/products/${chain[0]}/bom/tree`, owner)).statusCode).toBe(409);
+    // Moved under Side: Legacy 0 → ... → Legacy 30 → Side → Legacy 55 → ... → Legacy 59, 37 levels.
+    const moved = await call(t, 'PATCH', `/api/bom-lines/${middle.id}`, owner, {
+      product_needed: side.id,
+      bom_qty: 2,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await call(t, 'GET', `/api/products/${chain[0]}/bom/tree`, owner)).statusCode).toBe(200);
   });
 
   it(`refuses a line that makes a BOM deeper than the ${BOM_DEPTH_MAX} levels its tree shows`, async () => {
