@@ -1,3 +1,4 @@
+import './lib/zod-setup.ts';
 import fastifyCookie from '@fastify/cookie';
 import { MODULES } from '@workhub/shared/modules';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';

@@ -308,6 +308,8 @@ export const messages = {
 
   // Generic API errors
   validationFailed: 'Some fields are not valid.',
+  /** A field a request left out that its schema gives no message of its own for. */
+  fieldRequired: 'This field is required',
   notFound: 'Not found.',
   badAddress: 'The address is not valid: it has a malformed escape or a part that is too long.',
   forbidden: 'You are not allowed to do this.',

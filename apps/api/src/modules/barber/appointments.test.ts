@@ -1,3 +1,4 @@
+import { messages } from '@workhub/shared/messages';
 import { APPOINTMENT_MINUTES_MAX } from '@workhub/shared/schemas/barber';
 import { describe, expect, it } from 'vitest';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
@@ -596,6 +597,21 @@ describe('appointments', () => {
       'First',
       'Second',
     ]);
+  });
+
+  it("says a walk-in left without its customer needs one, in words (not zod's)", async () => {
+    const shop = await barberShop(t);
+    const missing = await call(t, 'POST', '/api/barber/walk-ins', shop.token, {
+      service_ids: [shop.service.id],
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toEqual({ customer: messages.fieldRequired });
+    // A field's own message still wins: a customer without a name.
+    const nameless = await call(t, 'POST', '/api/barber/walk-ins', shop.token, {
+      service_ids: [shop.service.id],
+      customer: {},
+    });
+    expect(nameless.json().error.fields).toEqual({ 'customer.name': 'A name is required' });
   });
 
   it('keeps the time zone setting and refuses an unknown one', async () => {
