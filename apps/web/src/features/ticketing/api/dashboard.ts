@@ -24,6 +24,7 @@ export const useSampleData = () => {
       apiRequest<Envelope<SampleCounts>>('/api/ticketing/sample-data', {
         method: action === 'load' ? 'POST' : 'DELETE',
       }),
-    onSuccess: () => invalidateTicketing(queryClient),
+    // Refused too: a load another tab made first filled the module this one saw empty.
+    onSettled: () => invalidateTicketing(queryClient),
   });
 };

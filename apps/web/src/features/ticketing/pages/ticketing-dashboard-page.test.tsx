@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import type { TicketingDashboard } from '@workhub/shared/schemas/ticketing';
+import { type TicketingDashboard, ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
@@ -110,6 +110,27 @@ describe('TicketingDashboardPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Load sample data' }));
     expect(await screen.findByRole('button', { name: 'Clear sample data' })).toBeTruthy();
     expect(queueCalls().slice(0, 2)).toEqual(['/api/ticketing/dashboard', '/api/ticketing/sample-data']);
+  });
+
+  it('shows the queue another tab filled when its own load is refused', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'admin'));
+    // The other tab's load committed after this one read the module as empty.
+    let filled = false;
+    routeFetch(fetchMock, {
+      'GET /api/ticketing/dashboard': () =>
+        jsonResponse(200, {
+          data: filled ? figures({ has_sample: true }) : figures({ empty: true, today_by_service: [] }),
+        }),
+      'POST /api/ticketing/sample-data': () => {
+        filled = true;
+        return jsonResponse(409, { error: { code: 'CONFLICT', message: ticketingMessages.sampleNotEmpty } });
+      },
+      [WORKSPACE]: slugAnswer,
+    });
+    renderWithData(<TicketingDashboardPage />, '/dashboard_ticketing');
+    fireEvent.click(await screen.findByRole('button', { name: 'Load sample data' }));
+    expect(await screen.findByRole('button', { name: 'Clear sample data' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load sample data' })).toBeNull();
   });
 
   it('asks before clearing the sample data', async () => {
