@@ -80,6 +80,9 @@ export const ticketingMessages = {
     `A ticket may be marked no-show after ${needed === 1 ? '1 recall' : `${needed} recalls`}; this one was ${recalledTimes(recalls)}`,
   /** "recalled once", "recalled 2 times": the console's line under a called ticket. */
   recalledTimes,
+  /** The console's note while No-show is not offered yet (the server refuses it: noShowTooEarly). */
+  noShowAfter: (recalls: number, needed: number) =>
+    `No-show after ${needed === 1 ? '1 recall' : `${needed} recalls`}: ${recalledTimes(recalls)}`,
   /** The console's answer to Recall. */
   recalled: (number: string) => `${number}: called again`,
   /** The estimated wait, as the kiosk and the ticket page say it; 0 once nobody is ahead. */

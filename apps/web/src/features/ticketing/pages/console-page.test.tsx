@@ -19,6 +19,8 @@ const { signInAs, open, posts } = ticketingPageKit({
   routes: {
     'GET /api/ticketing/counters': () => jsonResponse(200, page([COUNTER])),
     'GET /api/ticketing/services': () => jsonResponse(200, page([SERVICE])),
+    'GET /api/ticketing/settings': () =>
+      jsonResponse(200, { data: { time_zone: 'UTC', no_show_after_recalls: 3, opening_hours: [] } }),
   },
 });
 beforeEach(() => localStorage.clear());
@@ -98,6 +100,28 @@ describe('ConsolePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Call next' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Called A-001'));
     expect(posts()).toEqual([[`/api/ticketing/counters/${COUNTER_ID}/call-next`, {}]]);
+  });
+
+  it("offers No-show only once recalled the settings' number of times, and says the rule until then", async () => {
+    signInAs('worker');
+    localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
+    let recalls = 1;
+    openWith(null, {
+      'GET /api/ticketing/tickets': (_init, url) =>
+        jsonResponse(200, page(url.includes('status=called') ? [ticket({ recall_count: recalls })] : [])),
+      [`POST /api/ticketing/tickets/${TICKET_ID}/recall`]: () => {
+        recalls = 3;
+        return jsonResponse(200, { data: ticket({ recall_count: 3 }) });
+      },
+    });
+    const noShow = await screen.findByRole('button', { name: 'No-show' });
+    expect(await screen.findByText('No-show after 3 recalls: recalled once')).toBeTruthy();
+    await waitFor(() => expect(noShow.hasAttribute('disabled')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Recall' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'No-show' }).hasAttribute('disabled')).toBe(false),
+    );
+    expect(screen.queryByText(/^No-show after/)).toBeNull();
   });
 
   it('asks before a no-show: Cancel sends nothing, confirming marks it', async () => {

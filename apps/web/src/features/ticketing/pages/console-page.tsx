@@ -22,6 +22,7 @@ import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCounterChoices } from '../api/counters.ts';
 import { useServiceChoices } from '../api/services.ts';
+import { useTicketingSettings } from '../api/settings.ts';
 import { type TicketStep, useCallNext, useIssueTicket, useTicketStep, useTickets } from '../api/tickets.ts';
 import { TicketStatusBadge } from '../components/ticket-status-badge.tsx';
 
@@ -74,15 +75,22 @@ const useFocusAfterAction = (state: string) => {
   };
 };
 
+const NO_SHOW_RULE_ID = 'console-no-show-rule';
+
 const CounterDesk = ({ counterId, counterName }: { counterId: string; counterName: string }) => {
   const inHand = useInHand(counterId);
   const callNext = useCallNext();
   const step = useTicketStep();
   const services = useServiceChoices();
+  const settings = useTicketingSettings();
   const [transferTo, setTransferTo] = useState<string | null>(null);
   const [askNoShow, setAskNoShow] = useState(false);
   const ticket = inHand.ticket;
   const busy = callNext.isPending || step.isPending;
+  // The server refuses a no-show before the settings' number of recalls: not offered until then
+  // (while the settings are unknown it is offered, and the server has the last word).
+  const needed = settings.data?.no_show_after_recalls;
+  const noShowTooEarly = ticket !== undefined && needed !== undefined && ticket.recall_count < needed;
   // While an action runs its buttons are disabled (and cannot take the focus).
   const focus = useFocusAfterAction(busy ? 'busy' : deskState(ticket));
 
@@ -141,9 +149,20 @@ const CounterDesk = ({ counterId, counterName }: { counterId: string; counterNam
                   <Button variant="light" onClick={() => void doStep('recall')} disabled={busy}>
                     Recall
                   </Button>
-                  <Button variant="light" color="red" onClick={() => setAskNoShow(true)} disabled={busy}>
+                  <Button
+                    variant="light"
+                    color="red"
+                    onClick={() => setAskNoShow(true)}
+                    disabled={busy || noShowTooEarly}
+                    aria-describedby={noShowTooEarly ? NO_SHOW_RULE_ID : undefined}
+                  >
                     No-show
                   </Button>
+                  {noShowTooEarly ? (
+                    <Text size="sm" c="dimmed" id={NO_SHOW_RULE_ID}>
+                      {ticketingMessages.noShowAfter(ticket.recall_count, needed)}
+                    </Text>
+                  ) : null}
                 </>
               ) : (
                 <Button ref={focus.primary} onClick={() => void doStep('done')} loading={busy}>
