@@ -81,6 +81,11 @@ export const ticketingMessages = {
   /** "recalled once", "recalled 2 times": the console's line under a called ticket. */
   recalledTimes,
   /** The console's note while No-show is not offered yet (the server refuses it: noShowTooEarly). */
+  /** A waiting ticket's page when no active counter serves its service (counter_open false). */
+  noCounterServing: (serviceName: string) =>
+    `No counter is serving ${serviceName} right now: you keep your place and will be called when one opens`,
+  /** The kiosk's and the take-a-ticket form's note on such a service. */
+  serviceUnserved: 'No counter is serving it right now',
   noShowAfter: (recalls: number, needed: number) =>
     `No-show after ${needed === 1 ? '1 recall' : `${needed} recalls`}: ${recalledTimes(recalls)}`,
   /** The console's answer to Recall. */
@@ -299,7 +304,14 @@ export const boardState = z.object({
   version: z.string(),
   open_now: z.boolean(),
   services: z.array(
-    z.object({ id: z.string(), name: z.string(), prefix: z.string(), waiting: z.number().int() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      prefix: z.string(),
+      waiting: z.number().int(),
+      /** Whether an active counter serves it: without one its tickets wait with no end in sight. */
+      counter_open: z.boolean(),
+    }),
   ),
   counters: z.array(
     z.object({
@@ -332,6 +344,11 @@ export const publicTicket = z.object({
   people_ahead: z.number().int(),
   /** Minutes, from the service's average time and the counters serving it; 0 once called. */
   estimated_wait_minutes: z.number().int(),
+  /**
+   * Whether an active counter serves the ticket's service now. Without one nobody will call it
+   * (until a counter opens): its people ahead and estimate promise nothing, so a page says so.
+   */
+  counter_open: z.boolean(),
   queued_at: z.string(),
 });
 export type PublicTicket = z.infer<typeof publicTicket>;

@@ -2,13 +2,19 @@ import { type BoardState, ticketNumberLabel } from '@workhub/shared/schemas/tick
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { inQueueOrder } from './queue-order.ts';
-import { ticketingCounters, ticketingServices, ticketingTickets } from './ticketing.schema.ts';
+import {
+  ticketingCounterServices,
+  ticketingCounters,
+  ticketingServices,
+  ticketingTickets,
+} from './ticketing.schema.ts';
 import { readSettings } from './ticketing-records.service.ts';
 import { isOpenAt, localDay, type Tenancy } from './ticketing-tenancy.ts';
 
 const T = ticketingTickets;
 const S = ticketingServices;
 const C = ticketingCounters;
+const CS = ticketingCounterServices;
 
 /** How many of the next tickets the board shows. */
 export const BOARD_NEXT = 10;
@@ -18,7 +24,7 @@ export const BOARD_NEXT = 10;
  * (every change of a ticket bumps its revision), a digest of the tickets of earlier days still in
  * line (waiting: they stay in the queue until called) and of the tickets in the counters' hands
  * (whatever their day), each with its revision, and a digest of what the board shows of the
- * services and counters (their names, prefixes and statuses), so that a rename or a deactivation
+ * services and counters (their names, prefixes and statuses, and which services each counter serves), so that a rename or a deactivation
  * reaches the board at the next poll as a call does. An earlier day's ticket is in neither today's
  * count nor sum: the live digest changes when it is called (it leaves the waiting and is in a
  * counter's hand, its revision bumped), recalled, started and finished (it leaves the hands).
@@ -36,6 +42,8 @@ export async function boardVersion(db: Db, scope: Tenancy, today: string): Promi
 export function boardVersionQuery(db: Db, scope: Tenancy, today: string) {
   const services = sql`(select string_agg(${S.id}::text || ${S.prefix} || ${S.status}::text || ${S.name}, '/' order by ${S.id}) from ${S} where ${scope.workspace(S)})`;
   const counters = sql`(select string_agg(${C.id}::text || ${C.status}::text || ${C.name}, '/' order by ${C.id}) from ${C} where ${scope.workspace(C)})`;
+  // Which services each counter serves: the board says of each service whether a counter is open.
+  const served = sql`(select string_agg(${CS.counterId}::text || ${CS.serviceId}::text, '/' order by ${CS.counterId}, ${CS.serviceId}) from ${CS} where ${scope.workspace(CS)})`;
   const held = db.select({ id: C.id }).from(C).where(scope.workspace(C));
   // Two aggregates, not one with an `or`: each on its index (an `or` read the queue's history).
   const digest = (where: SQL | undefined) =>
@@ -49,7 +57,7 @@ export function boardVersionQuery(db: Db, scope: Tenancy, today: string) {
     .select({
       tickets: count(),
       revisions: sql<string>`coalesce(sum(${T.revision}), 0)::text`,
-      records: sql<string>`left(md5(coalesce(${services}, '') || '|' || coalesce(${counters}, '')), 12)`,
+      records: sql<string>`left(md5(coalesce(${services}, '') || '|' || coalesce(${counters}, '') || '|' || coalesce(${served}, '')), 12)`,
       live: sql<string>`left(md5(${live}), 12)`,
     })
     .from(T)
@@ -86,7 +94,7 @@ export function waitingTickets(db: Db, scope: Tenancy, serviceIds?: readonly str
  * What the display board shows (and the kiosk reads): the workspace's name, whether it is open,
  * the active services with their waiting tickets (of any day: one still waiting at the queue's
  * midnight stays in line), each active counter's ticket in hand and the next tickets in the order
- * they will be called (an earlier day's first). Numbers only: no names, no ids of members.
+ * they will be called (an earlier day's first); of each service, whether an active counter serves it. Numbers only: no names, no ids of members.
  */
 export async function readBoard(
   db: Db,
@@ -108,6 +116,25 @@ export async function readBoard(
     .from(C)
     .where(and(scope.workspace(C), eq(C.status, 'active')))
     .orderBy(asc(sql`lower(${C.name})`));
+  const open =
+    counters.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await db
+              .select({ serviceId: CS.serviceId })
+              .from(CS)
+              .where(
+                and(
+                  scope.workspace(CS),
+                  inArray(
+                    CS.counterId,
+                    counters.map((c) => c.id),
+                  ),
+                ),
+              )
+          ).map((s) => s.serviceId),
+        );
   const inHand =
     counters.length === 0
       ? []
@@ -142,6 +169,7 @@ export async function readBoard(
       name: s.name,
       prefix: s.prefix,
       waiting: waiting.filter((w) => w.serviceId === s.id).length,
+      counter_open: open.has(s.id),
     })),
     counters: counters.map((c) => {
       const held = inHand.find((h) => h.counterId === c.id);

@@ -61,7 +61,7 @@ export const ticketingPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async 
   app.addHook('onClose', closeAll);
 
   const toPublic = async (scope: ReturnType<typeof publicScope>, ticket: Ticket): Promise<PublicTicket> => {
-    const { ahead, minutes } = await tickets.placeOf(scope, ticket);
+    const { ahead, minutes, counterOpen } = await tickets.placeOf(scope, ticket);
     return {
       public_id: ticket.public_id,
       number: ticket.number,
@@ -71,6 +71,7 @@ export const ticketingPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async 
       counter_name: ticket.counter_name,
       people_ahead: ahead,
       estimated_wait_minutes: minutes,
+      counter_open: counterOpen,
       queued_at: ticket.queued_at,
     };
   };

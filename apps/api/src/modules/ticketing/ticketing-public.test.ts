@@ -127,6 +127,48 @@ describe('the board and the ticket page', () => {
     expect(await page(q.slug, a1.public_id)).toMatchObject({ status: 'waiting', people_ahead: 0 });
   });
 
+  it('says whether an active counter serves the ticket’s service: on the kiosk’s and the desk’s answers, the ticket page and the board', async () => {
+    const q = await queue();
+    // Cards: no counter has it.
+    const cards = await createService(t, q.token, { name: 'Cards', prefix: 'C', avg_service_minutes: 4 });
+    const ofCards = (await kiosk(q.slug, { service_id: cards.id })).json().data;
+    expect(ofCards).toMatchObject({ number: 'C-001', status: 'waiting', counter_open: false });
+    expect(await page(q.slug, ofCards.public_id)).toMatchObject({ counter_open: false });
+    const atDesk = await act(t, q.token, 'tickets', { service_id: cards.id });
+    expect(atDesk.statusCode, atDesk.body).toBe(201);
+    expect(atDesk.json().data).toMatchObject({ number: 'C-002', counter_open: false });
+    const ofAccounts = (await kiosk(q.slug, { service_id: q.a.id })).json().data;
+    expect(ofAccounts).toMatchObject({ counter_open: true });
+    expect((await board(q.slug)).services.map((s) => [s.prefix, s.counter_open])).toEqual([
+      ['A', true],
+      ['B', true],
+      ['C', false],
+    ]);
+
+    // The counter stops serving Bills: the board's version moves with it (its events send it).
+    const patch = (payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/ticketing/counters/${q.window.id}`,
+        headers: bearer(q.token),
+        payload: { name: 'Window 1', ...payload },
+      });
+    const before = await board(q.slug);
+    expect((await patch({ service_ids: [q.a.id] })).statusCode).toBe(200);
+    const after = await board(q.slug);
+    expect(after.services.map((s) => s.counter_open)).toEqual([true, false, false]);
+    expect(after.version).not.toBe(before.version);
+
+    // The only counter serving Accounts closes: its tickets keep their place, unserved.
+    const closed = await patch({ service_ids: [q.a.id], status: 'inactive' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(await page(q.slug, ofAccounts.public_id)).toMatchObject({
+      status: 'waiting',
+      counter_open: false,
+    });
+    expect((await board(q.slug)).services.every((s) => !s.counter_open)).toBe(true);
+  });
+
   it('shows a called ticket’s counter on its page', async () => {
     const q = await queue();
     const mine = (await kiosk(q.slug, { service_id: q.a.id })).json().data;

@@ -46,7 +46,7 @@ export async function takeTicket(
   token: string,
   serviceId: string,
   priority = false,
-): Promise<Ticket & { people_ahead: number; estimated_wait_minutes: number }> {
+): Promise<Ticket & { people_ahead: number; estimated_wait_minutes: number; counter_open: boolean }> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/ticketing/tickets',

@@ -22,6 +22,7 @@ const ticketResponse = dataEnvelope(ticket);
 const issuedTicketItem = ticket.extend({
   people_ahead: z.number().int(),
   estimated_wait_minutes: z.number().int(),
+  counter_open: z.boolean(),
 });
 const issuedTicket = dataEnvelope(issuedTicketItem);
 

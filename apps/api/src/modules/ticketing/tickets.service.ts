@@ -264,10 +264,13 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
    * waiting at the queue's midnight stays in line), that the counters serving its service will call
    * before it (of its service, and of the other services those counters serve), and the estimated
    * wait: that many times its service's average over those counters. Read through the partial
-   * index of waiting tickets (ticketing_tickets_queue_idx).
+   * index of waiting tickets (ticketing_tickets_queue_idx). `counterOpen`: whether an active
+   * counter serves its service at all (without one the estimate promises a call that will not come).
    */
-  async function placeOf(scope: Tenancy, ticket: Ticket): Promise<{ ahead: number; minutes: number }> {
-    if (ticket.status !== 'waiting') return { ahead: 0, minutes: 0 };
+  async function placeOf(
+    scope: Tenancy,
+    ticket: Ticket,
+  ): Promise<{ ahead: number; minutes: number; counterOpen: boolean }> {
     const CS = ticketingCounterServices;
     const counters = await db
       .select({ id: CS.counterId })
@@ -275,6 +278,8 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
       .innerJoin(C, and(eq(C.accountId, CS.accountId), eq(C.id, CS.counterId)))
       .where(and(scope.workspace(CS), eq(CS.serviceId, ticket.service_id), eq(C.status, 'active')));
     const counterIds = counters.map((c) => c.id);
+    const counterOpen = counterIds.length > 0;
+    if (ticket.status !== 'waiting') return { ahead: 0, minutes: 0, counterOpen };
     const services =
       counterIds.length === 0
         ? [ticket.service_id]
@@ -296,7 +301,11 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
       .select({ minutes: S.avgServiceMinutes })
       .from(S)
       .where(and(scope.workspace(S), eq(S.id, ticket.service_id)));
-    return { ahead, minutes: estimatedWaitMinutes(ahead, service?.minutes ?? 0, counterIds.length) };
+    return {
+      ahead,
+      minutes: estimatedWaitMinutes(ahead, service?.minutes ?? 0, counterIds.length),
+      counterOpen,
+    };
   }
 
   /** Moves a ticket from one of `from` to what `set` says; 404 when it is not ours, 409 from another status. */
@@ -337,7 +346,7 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
       scope: Tenancy,
       input: { service_id: string; priority: boolean },
       options: { source: TicketSource; issuedBy: string | null; at?: Date; sample?: boolean },
-    ): Promise<Ticket & { people_ahead: number; estimated_wait_minutes: number }> {
+    ): Promise<Ticket & { people_ahead: number; estimated_wait_minutes: number; counter_open: boolean }> {
       const service = await lockedActiveService(scope, input.service_id);
       const settings = await records.settingsOf(scope);
       const at = options.at ?? now();
@@ -364,8 +373,8 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
         .returning({ id: T.id });
       if (!row) throw new Error('ticket insert returned no row');
       const ticket = await ticketById(scope, row.id);
-      const { ahead, minutes } = await placeOf(scope, ticket);
-      return { ...ticket, people_ahead: ahead, estimated_wait_minutes: minutes };
+      const { ahead, minutes, counterOpen } = await placeOf(scope, ticket);
+      return { ...ticket, people_ahead: ahead, estimated_wait_minutes: minutes, counter_open: counterOpen };
     },
 
     /**
@@ -490,8 +499,13 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
       const data = [];
       for (const row of rows) {
         const ticket = toTicket(row);
-        const { ahead, minutes } = await placeOf(scope, ticket);
-        data.push({ ...ticket, people_ahead: ahead, estimated_wait_minutes: minutes });
+        const { ahead, minutes, counterOpen } = await placeOf(scope, ticket);
+        data.push({
+          ...ticket,
+          people_ahead: ahead,
+          estimated_wait_minutes: minutes,
+          counter_open: counterOpen,
+        });
       }
       return { data, meta: { page: page.page, limit: page.limit, total: total?.total ?? 0 } };
     },

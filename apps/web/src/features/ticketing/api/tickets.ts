@@ -71,7 +71,11 @@ export const useCallNext = () => {
   });
 };
 
-export type IssuedTicket = Ticket & { people_ahead: number; estimated_wait_minutes: number };
+export type IssuedTicket = Ticket & {
+  people_ahead: number;
+  estimated_wait_minutes: number;
+  counter_open: boolean;
+};
 
 /** POST /api/ticketing/tickets { service_id, priority }: a ticket issued at the desk. */
 export const useIssueTicket = () => {

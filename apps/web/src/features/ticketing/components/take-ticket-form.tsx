@@ -34,8 +34,14 @@ const TakenTicket = ({
     />
     {ticket.priority ? <Text fw={600}>Priority</Text> : null}
     <Text data-testid="my-ticket-place" id="my-ticket-place">
-      {ticket.people_ahead === 0 ? 'You are next' : `${ticket.people_ahead} ahead of you`} ·{' '}
-      {ticketingMessages.estimatedWait(ticket.estimated_wait_minutes).toLowerCase()}
+      {ticket.counter_open ? (
+        <>
+          {ticket.people_ahead === 0 ? 'You are next' : `${ticket.people_ahead} ahead of you`} ·{' '}
+          {ticketingMessages.estimatedWait(ticket.estimated_wait_minutes).toLowerCase()}
+        </>
+      ) : (
+        ticketingMessages.noCounterServing(ticket.service_name)
+      )}
     </Text>
     <Group mt="sm">
       <Anchor href={`/q/${encodeURIComponent(slug)}/t/${encodeURIComponent(ticket.public_id)}`}>
@@ -126,7 +132,11 @@ export const TakeTicketForm = () => {
                         key={s.id}
                         value={s.id}
                         label={s.name}
-                        description={`${s.waiting} waiting`}
+                        description={
+                          s.counter_open
+                            ? `${s.waiting} waiting`
+                            : `${s.waiting} waiting · ${ticketingMessages.serviceUnserved}`
+                        }
                         classNames={{ label: classes.name }}
                         // Where the form puts the focus (a refusal, Take another): the chosen
                         // service, else the first.

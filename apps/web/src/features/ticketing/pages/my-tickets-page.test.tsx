@@ -15,8 +15,20 @@ const QUEUE = {
   public_slug: 'branch-1a2b3c',
   open_now: true,
   services: [
-    { id: '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a01', name: 'Accounts', prefix: 'A', waiting: 2 },
-    { id: '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a02', name: 'Bills', prefix: 'B', waiting: 0 },
+    {
+      id: '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a01',
+      name: 'Accounts',
+      prefix: 'A',
+      waiting: 2,
+      counter_open: true,
+    },
+    {
+      id: '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a02',
+      name: 'Bills',
+      prefix: 'B',
+      waiting: 0,
+      counter_open: true,
+    },
   ],
 };
 const NO_TICKETS = { data: [], meta: { page: 1, limit: 14, total: 0 } };
@@ -42,6 +54,7 @@ const ISSUED = {
   updated_at: '2026-11-25T10:00:00.000Z',
   people_ahead: 0,
   estimated_wait_minutes: 0,
+  counter_open: true,
 };
 
 const posts = () =>
@@ -201,5 +214,32 @@ describe('MyTicketsPage: my tickets', () => {
     expect(await screen.findByText('You are next')).toBeTruthy();
     expect(screen.getByText('2 ahead · about 8 min')).toBeTruthy();
     expect(screen.queryByText(/0 min/)).toBeNull();
+  });
+
+  it('still offers a service no counter serves, saying so; its tickets say they keep their place, with no wait', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'customer'));
+    const unserved = { ...ISSUED, counter_open: false };
+    const QUEUE_UNSERVED = {
+      ...QUEUE,
+      services: [QUEUE.services[0], { ...QUEUE.services[1], counter_open: false }],
+    };
+    routeFetch(fetchMock, {
+      'GET /api/ticketing/my-queue': () => jsonResponse(200, { data: QUEUE_UNSERVED }),
+      'GET /api/ticketing/my-tickets': () =>
+        jsonResponse(200, { data: [unserved], meta: { page: 1, limit: 14, total: 1 } }),
+      'POST /api/ticketing/my-tickets': () => jsonResponse(201, { data: unserved, message: 'Ticket issued' }),
+    });
+    renderWithData(<MyTicketsPage />, '/ticketing/my-tickets');
+    const note =
+      'No counter is serving Bills right now: you keep your place and will be called when one opens';
+    expect(await screen.findByText(note)).toBeTruthy();
+    expect(screen.queryByText('You are next')).toBeNull();
+    const bills = await screen.findByRole('radio', { name: 'Bills' });
+    expect(bills.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('0 waiting · No counter is serving it right now')).toBeTruthy();
+    fireEvent.click(bills);
+    fireEvent.click(screen.getByRole('button', { name: 'Take a ticket' }));
+    expect((await screen.findByTestId('my-ticket-number')).textContent).toBe('B-001');
+    expect(screen.getByTestId('my-ticket-place').textContent).toBe(note);
   });
 });

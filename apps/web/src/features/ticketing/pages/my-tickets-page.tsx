@@ -67,9 +67,11 @@ export const MyTicketsPage = () => {
               cell: (t) =>
                 t.status !== 'waiting'
                   ? (t.counter_name ?? '—')
-                  : t.people_ahead === 0
-                    ? 'You are next'
-                    : `${t.people_ahead} ahead · ${ticketingMessages.estimatedWait(t.estimated_wait_minutes).toLowerCase()}`,
+                  : !t.counter_open
+                    ? ticketingMessages.noCounterServing(t.service_name)
+                    : t.people_ahead === 0
+                      ? 'You are next'
+                      : `${t.people_ahead} ahead · ${ticketingMessages.estimatedWait(t.estimated_wait_minutes).toLowerCase()}`,
             },
           ]}
         />

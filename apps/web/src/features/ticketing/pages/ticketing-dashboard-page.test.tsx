@@ -176,6 +176,7 @@ describe('TicketingDashboardPage', () => {
           updated_at: '2026-11-25T08:00:00.000Z',
           people_ahead: 2,
           estimated_wait_minutes: 10,
+          counter_open: true,
         },
       ],
       meta: { page: 1, limit: 14, total: 1 },

@@ -14,7 +14,15 @@ const board = (patch: Partial<BoardState> = {}): BoardState => ({
   workspace_name: 'Harambee Branch',
   version: 'v1',
   open_now: true,
-  services: [{ id: '11111111-1111-4111-8111-111111111111', name: 'Deposits', prefix: 'D', waiting: 2 }],
+  services: [
+    {
+      id: '11111111-1111-4111-8111-111111111111',
+      name: 'Deposits',
+      prefix: 'D',
+      waiting: 2,
+      counter_open: true,
+    },
+  ],
   counters: [],
   next: [],
   ...patch,
@@ -45,6 +53,7 @@ describe('KioskPage', () => {
             counter_name: null,
             people_ahead: 0,
             estimated_wait_minutes: 0,
+            counter_open: true,
             queued_at: '2026-11-25T08:00:00.000Z',
           },
         }),
@@ -66,6 +75,51 @@ describe('KioskPage', () => {
       service_id: '11111111-1111-4111-8111-111111111111',
       priority: true,
     });
+  });
+
+  it('still offers a service no counter serves, saying so, and promises no wait on its ticket', async () => {
+    const unserved = board({
+      services: [
+        {
+          id: '11111111-1111-4111-8111-111111111111',
+          name: 'Deposits',
+          prefix: 'D',
+          waiting: 2,
+          counter_open: false,
+        },
+      ],
+    });
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { data: unserved }))
+      .mockResolvedValueOnce(
+        jsonResponse(201, {
+          data: {
+            public_id: '22222222-2222-4222-8222-222222222222',
+            number: 'D-003',
+            service_name: 'Deposits',
+            priority: false,
+            status: 'waiting',
+            counter_name: null,
+            people_ahead: 0,
+            estimated_wait_minutes: 0,
+            counter_open: false,
+            queued_at: '2026-11-25T08:00:00.000Z',
+          },
+        }),
+      )
+      .mockResolvedValue(jsonResponse(200, { data: unserved }));
+    kiosk('unserved-1');
+    const button = await screen.findByRole('button', {
+      name: 'Deposits 2 waiting No counter is serving it right now',
+    });
+    expect(button.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(button);
+    expect((await screen.findByTestId('ticket-number')).textContent).toBe('D-003');
+    expect(screen.getByTestId('no-counter').textContent).toBe(
+      'No counter is serving Deposits right now: you keep your place and will be called when one opens',
+    );
+    expect(screen.queryByTestId('people-ahead')).toBeNull();
+    expect(screen.queryByTestId('estimated-wait')).toBeNull();
   });
 
   it('says when the queue is closed and offers no ticket', async () => {
@@ -146,8 +200,20 @@ describe('KioskPage', () => {
       jsonResponse(200, {
         data: board({
           services: [
-            { id: '11111111-1111-4111-8111-111111111111', name: long, prefix: 'L', waiting: 3 },
-            { id: '33333333-3333-4333-8333-333333333333', name: rtl, prefix: 'R', waiting: 1 },
+            {
+              id: '11111111-1111-4111-8111-111111111111',
+              name: long,
+              prefix: 'L',
+              waiting: 3,
+              counter_open: true,
+            },
+            {
+              id: '33333333-3333-4333-8333-333333333333',
+              name: rtl,
+              prefix: 'R',
+              waiting: 1,
+              counter_open: true,
+            },
           ],
         }),
       }),

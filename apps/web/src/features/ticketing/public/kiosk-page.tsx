@@ -79,12 +79,21 @@ const Kiosk = ({ slug }: { slug: string }) => {
             data-testid="ticket-number"
           />
           {ticket.priority ? <Text fw={600}>Priority</Text> : null}
-          <Text size="lg" data-testid="people-ahead" id="people-ahead">
-            {ticket.people_ahead === 0 ? 'You are next' : `${ticket.people_ahead} ahead of you`}
-          </Text>
-          <Text c="dimmed" data-testid="estimated-wait">
-            {ticketingMessages.estimatedWait(ticket.estimated_wait_minutes)}
-          </Text>
+          {ticket.counter_open ? (
+            <>
+              <Text size="lg" data-testid="people-ahead" id="people-ahead">
+                {ticket.people_ahead === 0 ? 'You are next' : `${ticket.people_ahead} ahead of you`}
+              </Text>
+              <Text c="dimmed" data-testid="estimated-wait">
+                {ticketingMessages.estimatedWait(ticket.estimated_wait_minutes)}
+              </Text>
+            </>
+          ) : (
+            // Nobody will call it until a counter serving its service opens: no estimate to promise.
+            <Text size="lg" data-testid="no-counter" id="people-ahead">
+              {ticketingMessages.noCounterServing(ticket.service_name)}
+            </Text>
+          )}
         </Card>
         <Group justify="center">
           <Button component={Link} to={`/q/${slug}/t/${ticket.public_id}`}>
@@ -158,6 +167,15 @@ const Kiosk = ({ slug }: { slug: string }) => {
                   <Text component="span" size="sm" c="dimmed">
                     {service.waiting} waiting
                   </Text>
+                  {/* Still offered: the ticket keeps its place until a counter opens. */}
+                  {service.counter_open ? null : (
+                    <>
+                      {' '}
+                      <Text component="span" size="sm" c="orange.9" ta="center">
+                        {ticketingMessages.serviceUnserved}
+                      </Text>
+                    </>
+                  )}
                 </Stack>
               </Button>
             ))}

@@ -19,6 +19,7 @@ const publicTicket = (patch: Partial<PublicTicket> = {}): PublicTicket => ({
   counter_name: null,
   people_ahead: 0,
   estimated_wait_minutes: 0,
+  counter_open: true,
   queued_at: '2026-11-25T08:00:00.000Z',
   ...patch,
 });
@@ -47,6 +48,16 @@ describe('TicketPage', () => {
     ticketPage('bank-ahead-1', ID);
     expect((await screen.findByTestId('people-ahead')).textContent).toBe('3 ahead of you');
     expect(screen.getByTestId('estimated-wait').textContent).toBe('Estimated wait: about 12 min');
+  });
+
+  it('promises no wait while no counter serves its service: says it keeps its place instead', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: publicTicket({ counter_open: false }) }));
+    ticketPage('bank-unserved-1', ID);
+    expect((await screen.findByTestId('no-counter')).textContent).toBe(
+      'No counter is serving Deposits right now: you keep your place and will be called when one opens',
+    );
+    expect(screen.queryByTestId('people-ahead')).toBeNull();
+    expect(screen.queryByTestId('estimated-wait')).toBeNull();
   });
 
   it.each([

@@ -66,7 +66,12 @@ const TicketView = ({ slug, id }: { slug: string; id: string }) => {
               {t.counter_name}
             </Text>
           ) : null}
-          {t.status === 'waiting' ? (
+          {t.status === 'waiting' && !t.counter_open ? (
+            // Nobody will call it until a counter serving its service opens: no estimate to promise.
+            <Text size="lg" maw={420} data-testid="no-counter">
+              {ticketingMessages.noCounterServing(t.service_name)}
+            </Text>
+          ) : t.status === 'waiting' ? (
             <>
               <Text size="lg" data-testid="people-ahead">
                 {t.people_ahead === 0 ? 'You are next' : `${t.people_ahead} ahead of you`}
