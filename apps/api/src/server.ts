@@ -50,6 +50,11 @@ async function main(): Promise<void> {
     ),
   }));
   const app = await buildApp(config, { db, logStream: logDestination });
+  // PGlite runs no autovacuum of its own: the app does its work (db/pglite-maintenance.ts).
+  db.startMaintenance({
+    ran: (steps) => app.log.info({ maintenance: steps }, 'database maintenance'),
+    failed: (err) => app.log.error({ err }, 'database maintenance failed'),
+  });
 
   if (seeded?.plans) app.log.info('subscription plans seeded');
   const admin = seeded?.admin;

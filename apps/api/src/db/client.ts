@@ -10,6 +10,11 @@ import postgres from 'postgres';
 import type { DbTimeouts } from '../config.ts';
 import { runMigrations } from './migrate.ts';
 import { createPgliteBatcher, nextTurn } from './pglite-batch.ts';
+import {
+  type MaintenanceLoop,
+  type MaintenanceReport,
+  startPgliteMaintenance,
+} from './pglite-maintenance.ts';
 import { type PreparedTexts, preparedTexts, preparingQuery } from './pglite-prepared.ts';
 import { type Batcher, createBatcher } from './read-batch.ts';
 import { useBatcher } from './tenant-context.ts';
@@ -40,6 +45,11 @@ export type DbHandle = {
    * to the owner statement by statement (ownerClient).
    */
   appDb(): Promise<Db>;
+  /**
+   * PGlite: VACUUM and ANALYZE as PostgreSQL's autovacuum would, every minute, once the app's
+   * database is open (db/pglite-maintenance.ts); `close` stops it. PostgreSQL runs its own: nothing.
+   */
+  startMaintenance(report: MaintenanceReport): void;
   close(): Promise<void>;
 };
 
@@ -111,25 +121,37 @@ export function pgliteHandle(client: PGlite): DbHandle {
   const db = drizzlePglite({ client: ownerClient(client) });
   let restricted: Promise<Db> | undefined;
   let batcher: Batcher | undefined;
+  let maintenance: MaintenanceLoop | undefined;
   return {
     db,
     kind: 'pglite',
     migrate: (underLock) => runMigrations({ kind: 'pglite', db }, underLock),
     appDb: () => {
       // Prepared statements' values are quoted literals (db/pglite-prepared.ts): a backslash must
-      // be a character, as it is by default.
-      restricted ??= client.exec(`set role ${APP_ROLE}; set standard_conforming_strings = on`).then(() => {
-        const texts = preparedTexts();
-        const appDb = drizzlePglite({ client: appView(client, texts) });
-        // Read-ahead requests' statements as one message each (db/pglite-batch.ts), with the
-        // statements the app's view prepares.
-        batcher = createPgliteBatcher(client, texts);
-        useBatcher(appDb, batcher);
-        return appDb;
-      });
+      // be a character, as it is by default. The role may VACUUM and ANALYZE (pg_maintain, PGlite
+      // being PostgreSQL 18), which the app's own autovacuum does as it (db/pglite-maintenance.ts):
+      // VACUUM runs outside a transaction, where the session cannot step back to the owner alone.
+      restricted ??= client
+        .exec(
+          `grant pg_maintain to ${APP_ROLE} with inherit true; set role ${APP_ROLE}; set standard_conforming_strings = on`,
+        )
+        .then(() => {
+          const texts = preparedTexts();
+          const appDb = drizzlePglite({ client: appView(client, texts) });
+          // Read-ahead requests' statements as one message each (db/pglite-batch.ts), with the
+          // statements the app's view prepares.
+          batcher = createPgliteBatcher(client, texts);
+          useBatcher(appDb, batcher);
+          return appDb;
+        });
       return restricted;
     },
+    startMaintenance(report) {
+      if (maintenance) return;
+      maintenance = startPgliteMaintenance(client, report);
+    },
     close: async () => {
+      await maintenance?.stop();
       await batcher?.close();
       if (!client.closed) await client.close();
     },
@@ -188,6 +210,8 @@ export function postgresHandle(url: string, max = 10, timeouts: DbTimeouts = DEF
       }
       return appDb;
     },
+    // PostgreSQL's autovacuum does it.
+    startMaintenance() {},
     close: async () => {
       await Promise.all([client.end({ timeout: 5 }), appClient?.end({ timeout: 5 }), batcher?.close()]);
     },
