@@ -85,6 +85,21 @@ describe('the built SPA (WEB_DIST)', () => {
     }
   });
 
+  it('an unknown API address is the API 404 whatever it holds (a NUL, "..", "//", a 5,000-character part)', async () => {
+    for (const url of [
+      '/api/unknown%00',
+      '/api/%00',
+      '/api/a/../b',
+      '/api//unknown',
+      `/api/${'x'.repeat(5_000)}`,
+      '/api/assets/app-abc123.js',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code, url).toBe('NOT_FOUND');
+    }
+  });
+
   it('still routes the API', async () => {
     expect((await get('/api/health')).json()).toEqual({ status: 'ok' });
   });

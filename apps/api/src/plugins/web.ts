@@ -17,6 +17,11 @@ const decodePath = (path: string): string => {
   }
 };
 
+/** The route @fastify/static registers for the files under its prefix ('/'). */
+const FILES_ROUTE = '/*';
+
+const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');
+
 /** An HTML file of the build's own folder, by a plain name. */
 const HTML_NAME = /^[\w-]+\.html$/;
 
@@ -90,6 +95,15 @@ export async function registerWeb(
       );
     },
   });
+  // An address under /api/ that no API route matched reaches the files' catch-all route, whose
+  // own checks answer 403 before any 404 for a NUL byte, a '..', a '//' or an over-long part: it is
+  // the API's 404 instead, as every other unknown API address. (A callback hook: an API request
+  // pays one comparison, no promise.)
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.url === FILES_ROUTE && isApiPath(request.url.split('?')[0] ?? ''))
+      reply.callNotFound();
+    else done();
+  });
   const index = join(webDist, 'index.html');
   const htmlFor = htmlForPath(webDist);
   return (request: FastifyRequest, reply: FastifyReply) => {
@@ -97,8 +111,7 @@ export async function registerWeb(
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (
       !isPage ||
-      path === '/api' ||
-      path.startsWith('/api/') ||
+      isApiPath(path) ||
       path.startsWith('/uploads/') ||
       HASHED_ASSET.test(path) ||
       DOT_SEGMENT.test(path) ||
