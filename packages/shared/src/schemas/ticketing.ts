@@ -84,6 +84,11 @@ export const ticketingMessages = {
   /** A waiting ticket's page when no active counter serves its service (counter_open false). */
   noCounterServing: (serviceName: string) =>
     `No counter is serving ${serviceName} right now: you keep your place and will be called when one opens`,
+  /** The counter console's answer to 'Issue ticket'. */
+  deskIssued: (number: string, ahead: number) => `Ticket ${number} issued, ${ahead} ahead`,
+  /** The same when no active counter serves the ticket's service (counter_open false). */
+  deskIssuedUnserved: (number: string, serviceName: string) =>
+    `Ticket ${number} issued. No counter is serving ${serviceName} right now: it keeps its place and will be called when one opens`,
   /** The kiosk's and the take-a-ticket form's note on such a service. */
   serviceUnserved: 'No counter is serving it right now',
   noShowAfter: (recalls: number, needed: number) =>

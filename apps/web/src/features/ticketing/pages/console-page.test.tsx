@@ -171,6 +171,7 @@ describe('ConsolePage', () => {
             ...ticket({ status: 'waiting', priority: true }),
             people_ahead: 2,
             estimated_wait_minutes: 12,
+            counter_open: true,
           },
         }),
     });
@@ -183,6 +184,29 @@ describe('ConsolePage', () => {
     fireEvent.click(issue);
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Ticket A-001 issued, 2 ahead'));
     expect(posts()).toEqual([['/api/ticketing/tickets', { service_id: SERVICE_ID, priority: true }]]);
+  });
+
+  it('says so when no counter serves the service of the ticket it issued, not how many are ahead', async () => {
+    signInAs('worker');
+    openWith(null, {
+      'POST /api/ticketing/tickets': () =>
+        jsonResponse(201, {
+          data: {
+            ...ticket({ status: 'waiting' }),
+            people_ahead: 0,
+            estimated_wait_minutes: 0,
+            counter_open: false,
+          },
+        }),
+    });
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Accounts' })).toBeTruthy());
+    fireEvent.change(screen.getByLabelText('Service'), { target: { value: SERVICE_ID } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue ticket' }));
+    await waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith(
+        'Ticket A-001 issued. No counter is serving Accounts right now: it keeps its place and will be called when one opens',
+      ),
+    );
   });
 
   it('shows a refusal from the server (nobody waiting) as an error', async () => {

@@ -260,7 +260,11 @@ const IssueTicket = () => {
           onClick={async () => {
             try {
               const { data } = await issue.mutateAsync({ service_id: serviceId, priority });
-              notify.success(`Ticket ${data.number} issued, ${data.people_ahead} ahead`);
+              notify.success(
+                data.counter_open
+                  ? ticketingMessages.deskIssued(data.number, data.people_ahead)
+                  : ticketingMessages.deskIssuedUnserved(data.number, data.service_name),
+              );
             } catch (error) {
               notify.error(errorMessage(error));
             }
