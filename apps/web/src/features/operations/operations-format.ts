@@ -30,6 +30,13 @@ export const formatDelta = (value: string): string => {
   return text.startsWith('-') || text === '0' ? text : `+${text}`;
 };
 
+/** The colour of a stock move's change: red down, green up, dimmed for a count that changed nothing. */
+export const deltaColor = (value: string): string => {
+  const number = Number(value);
+  if (number < 0) return 'red.8';
+  return number > 0 ? 'green.8' : 'dimmed';
+};
+
 /** The text an input starts from for an answer's decimal: '12.5000' -> '12.5'. */
 export const decimalInput = (value: string | null | undefined): string =>
   value === null || value === undefined ? '' : formatQty(value).replace(/,/g, '');

@@ -17,7 +17,7 @@ import { OpsFilterBar } from '../components/ops-filter-bar.tsx';
 import { PagedList } from '../components/paged-list.tsx';
 import { ProductSelect } from '../components/product-select.tsx';
 import { StockAdjustmentForm } from '../components/stock-adjustment-form.tsx';
-import { formatDelta, formatQty } from '../operations-format.ts';
+import { deltaColor, formatDelta, formatQty } from '../operations-format.ts';
 import { STOCK_MOVE_KIND_LABELS, STOCK_MOVE_KIND_OPTIONS } from '../operations-options.ts';
 import { UUID, useOpsFilters } from '../use-ops-filters.ts';
 
@@ -148,7 +148,7 @@ export const StockMoveListPage = () => {
                   key: 'delta',
                   header: 'Change',
                   cell: (move) => (
-                    <Text size="sm" fw={600} c={move.qty_delta.startsWith('-') ? 'red.8' : 'green.8'}>
+                    <Text size="sm" fw={600} c={deltaColor(move.qty_delta)}>
                       {formatDelta(move.qty_delta)}
                     </Text>
                   ),
