@@ -442,6 +442,24 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('table', { name: 'Proposals' })).toBeTruthy();
   });
 
+  it('shows a linked run older than the runs listed as the chosen one in the picker', async () => {
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
+    const older = '00000000-0000-4000-8000-000000000d09';
+    const olderRun = fakeRunOverview({ id: older, created_at: '2026-01-05T09:00:00.000Z', horizon_days: 30 });
+    routes({
+      [`GET /api/mrp/runs/${older}/overview`]: () => jsonResponse(200, { data: olderRun }),
+      [`GET /api/mrp/runs/${older}/proposals`]: (_init, url) => answerProposals(url),
+      [`GET /api/mrp/runs/${older}/exceptions`]: answerExceptions(),
+    });
+    renderWithData(<MrpRunPage />, `/operations/mrp?run=${older}`);
+    const picker = (await screen.findByLabelText('Run')) as HTMLSelectElement;
+    await waitFor(() => expect(picker.value).toBe(older));
+    const labels = Array.from(picker.options).map((option) => option.textContent);
+    expect(labels).toHaveLength(2);
+    expect(labels[1]).toContain('30 days');
+    expect(picker.selectedOptions[0]?.textContent).toContain('30 days');
+  });
+
   it('takes a run id that is no id for a run not found, without asking the server for it', async () => {
     signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
     routes();

@@ -361,6 +361,13 @@ export const MrpRunPage = () => {
   const runId = wanted ?? latest;
   // An id the API would refuse (400) names no run: not asked for.
   const wellFormed = wanted === null || idField().safeParse(wanted).success;
+  // A linked run older than the runs listed is still the one the picker shows (its overview, which
+  // the run's view asks for anyway).
+  const listed = runs.data?.data ?? [];
+  const linkedOutside =
+    wanted !== null && wellFormed && runs.data !== undefined && !listed.some((run) => run.id === wanted);
+  const linked = useMrpRunOverview(linkedOutside ? wanted : null);
+  const choices = linkedOutside && linked.data ? [...listed, linked.data] : listed;
 
   const openRun = (id: string) =>
     setParams(
@@ -387,7 +394,7 @@ export const MrpRunPage = () => {
               <NativeSelect
                 label="Run"
                 description={`${counted(runs.data.meta.total, 'run')} kept`}
-                data={runs.data.data.map((run) => ({ value: run.id, label: runLabel(run) }))}
+                data={choices.map((run) => ({ value: run.id, label: runLabel(run) }))}
                 value={runId ?? ''}
                 onChange={(event) => openRun(event.currentTarget.value)}
                 w={420}
