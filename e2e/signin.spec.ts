@@ -39,6 +39,8 @@ test('a wrong password shows the server message', async ({ page }) => {
   const user = await createVerifiedUser(APP_URL, 'wrongpw');
   await signIn(page, user.email, 'not-the-password');
   await expect(toast(page, 'ERROR', 'Invalid email or password.')).toBeVisible();
+  // On the form as well, where it stays once the toast has gone.
+  await expect(page.getByTestId('login-refused')).toHaveText('Invalid email or password.');
   await expect(page).toHaveURL(/\/auth\/login/);
   await shot(page, '11-signin-wrong-password');
 });

@@ -115,6 +115,33 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Invalid email or password.'));
     expect(getSession().status).not.toBe('signed_in');
+    // Said on the form too, where it stays until the next try (the toast goes after a few seconds).
+    expect(screen.getByRole('alert').textContent).toBe('Invalid email or password.');
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: fakeAuthSession() }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Workspace page' })).toBeTruthy();
+  });
+
+  it('a refusal with no field to name stays on the form until the next try clears it', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(429, {
+        error: { code: 'RATE_LIMITED', message: 'Too many attempts. Try again in 60 seconds.' },
+      }),
+    );
+    renderLogin();
+    await user.type(emailInput(), 'ada@example.com');
+    await user.type(passwordInput(), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many attempts. Try again in 60 seconds.',
+    );
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    answer(jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'Invalid email or password.' } }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password.');
   });
 
   it("signs in, says 'Welcome !!', keeps the e-mail when asked to, and goes to /workspace", async () => {

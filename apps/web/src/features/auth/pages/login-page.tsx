@@ -32,6 +32,7 @@ export const LoginPage = () => {
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [notVerifiedMessage, setNotVerifiedMessage] = useState('');
   const [resending, setResending] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
   // Not useSchemaForm: its few hundred bytes would put this route over its 140 KB first-load
   // budget (design.md), so the sign-in form keeps the same setup written out.
   const form = useForm<LoginInput, unknown, LoginValues>({
@@ -49,6 +50,7 @@ export const LoginPage = () => {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setUnverifiedEmail(null);
+    setRefused(null);
     try {
       const answer = await login(values);
       rememberEmail(remember ? values.email : null);
@@ -64,6 +66,9 @@ export const LoginPage = () => {
         notify.error(error.message);
         return;
       }
+      // A refused sign-in (wrong e-mail or password, a locked or removed account) stays on the
+      // form until the next try: the toast alone was gone before a slow reader had seen it.
+      if (error instanceof ApiError && Object.keys(error.fields).length === 0) setRefused(error.message);
       showFormError(error, form.setError, ['email', 'password']);
     }
   });
@@ -102,6 +107,11 @@ export const LoginPage = () => {
       {ssoError ? (
         <Alert color="red" role="alert" data-testid="sso-error">
           {ssoError}
+        </Alert>
+      ) : null}
+      {refused ? (
+        <Alert color="red" role="alert" data-testid="login-refused">
+          {refused}
         </Alert>
       ) : null}
       {unverifiedEmail ? (
