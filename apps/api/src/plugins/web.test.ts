@@ -100,6 +100,24 @@ describe('the built SPA (WEB_DIST)', () => {
     }
   });
 
+  it('answers a page address no file could have with the page, never a 403', async () => {
+    for (const url of [
+      '/project/a%00b',
+      `/project/${'x'.repeat(5_000)}`,
+      '/project//edit',
+      '/work%01space',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX);
+    }
+    for (const url of ['/assets/%00.js', '/a/../.env', `/assets/${'x'.repeat(300)}.js`]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code, url).toBe('NOT_FOUND');
+    }
+  });
+
   it('still routes the API', async () => {
     expect((await get('/api/health')).json()).toEqual({ status: 'ok' });
   });

@@ -22,6 +22,28 @@ const FILES_ROUTE = '/*';
 
 const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');
 
+/** Longer than a file name can be (255 bytes on the file systems we serve from). */
+const NAME_MAX = 255;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: no file name holds a control character.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Whether an address could name a file of the build: no control character, no '.' or '..' part,
+ * no empty part but a last one ('/' and '/dir/'), no part longer than a file name.
+ */
+export function mayNameFile(path: string): boolean {
+  const decoded = decodePath(path);
+  if (CONTROL.test(decoded)) return false;
+  const parts = decoded.split('/').slice(1);
+  return parts.every(
+    (part, i) =>
+      part !== '.' &&
+      part !== '..' &&
+      (part !== '' || i === parts.length - 1) &&
+      Buffer.byteLength(part) <= NAME_MAX,
+  );
+}
+
 /** An HTML file of the build's own folder, by a plain name. */
 const HTML_NAME = /^[\w-]+\.html$/;
 
@@ -95,14 +117,20 @@ export async function registerWeb(
       );
     },
   });
-  // An address under /api/ that no API route matched reaches the files' catch-all route, whose
-  // own checks answer 403 before any 404 for a NUL byte, a '..', a '//' or an over-long part: it is
-  // the API's 404 instead, as every other unknown API address. (A callback hook: an API request
-  // pays one comparison, no promise.)
+  // The files' catch-all route answers 403 'You are not allowed to do this' for an address no file
+  // can have (a control character, a '.' or '..' or empty part, a part longer than a file name),
+  // before any 404. Such an address goes to the not-found handler instead, as does any unknown
+  // address under /api/: the API's 404, or a page's HTML (whose router shows its own not-found
+  // page). A callback hook: an API request pays one comparison, no promise.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.url === FILES_ROUTE && isApiPath(request.url.split('?')[0] ?? ''))
-      reply.callNotFound();
-    else done();
+    if (request.routeOptions.url === FILES_ROUTE) {
+      const path = request.url.split('?')[0] ?? '';
+      if (isApiPath(path) || !mayNameFile(path)) {
+        reply.callNotFound();
+        return;
+      }
+    }
+    done();
   });
   const index = join(webDist, 'index.html');
   const htmlFor = htmlForPath(webDist);
