@@ -31,7 +31,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
  * Whether an address could name a file of the build: no control character, no '.' or '..' part,
  * no empty part but a last one ('/' and '/dir/'), no part longer than a file name.
  */
-export function mayNameFile(path: string): boolean {
+function mayNameFile(path: string): boolean {
   const decoded = decodePath(path);
   if (CONTROL.test(decoded)) return false;
   const parts = decoded.split('/').slice(1);
