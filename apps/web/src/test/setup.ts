@@ -1,5 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
+
+// findBy* and waitFor give a page 3 s to show what is awaited (Testing Library's default is 1 s).
+// The first test of a file pays for loading its page's modules, and on CI both workers share two
+// cores with the rest of the suite: the MRP dashboard's first figure came after 1.2 s once, and the
+// run failed on a page that was only slow. A test that fails still fails, 2 s later.
+configure({ asyncUtilTimeout: 3_000 });
 
 // jsdom lacks what Mantine asks of a browser.
 if (!window.matchMedia) {
