@@ -86,27 +86,16 @@ const FIGURES = `
          c.reltuples::float8 as reltuples,
          c.relpages,
          (pg_relation_size(c.oid) / current_setting('block_size')::int)::float8 as pages,
-         coalesce(s.n_dead_tup, 0)::float8 as dead,
-         coalesce(s.n_ins_since_vacuum, 0)::float8 as inserts,
-         coalesce(s.n_mod_since_analyze, 0)::float8 as modifications,
-         greatest(age(c.relfrozenxid), coalesce(age(t.relfrozenxid), 0))::float8 as xid_age
+         coalesce(s.n_dead_tup, 0)::float8 as "deadTuples",
+         coalesce(s.n_ins_since_vacuum, 0)::float8 as "insertsSinceVacuum",
+         coalesce(s.n_mod_since_analyze, 0)::float8 as "modificationsSinceAnalyze",
+         greatest(age(c.relfrozenxid), coalesce(age(t.relfrozenxid), 0))::float8 as "xidAge"
     from pg_class c
     left join pg_class t on t.oid = c.reltoastrelid
     left join pg_stat_all_tables s on s.relid = c.oid
    where c.relkind in ('r', 'm') and c.relpersistence <> 't'
      and has_schema_privilege(c.relnamespace, 'usage')
    order by c.oid`;
-
-type FiguresRow = {
-  table: string;
-  reltuples: number;
-  relpages: number;
-  pages: number;
-  dead: number;
-  inserts: number;
-  modifications: number;
-  xid_age: number;
-};
 
 /** One table's maintenance as it ran. */
 export type MaintenanceStep = { table: string; action: MaintenanceAction; ms: number };
@@ -135,19 +124,11 @@ export async function maintainPglite(
   failed: (error: MaintenanceError) => void = () => {},
 ): Promise<MaintenanceStep[]> {
   await client.query('select pg_stat_force_next_flush()');
-  const { rows } = await client.query<FiguresRow>(FIGURES);
+  // Its columns are named as TableFigures' fields.
+  const { rows } = await client.query<TableFigures>(FIGURES);
   const steps: MaintenanceStep[] = [];
   for (const row of rows) {
-    const action = maintenanceDue({
-      table: row.table,
-      reltuples: row.reltuples,
-      relpages: row.relpages,
-      pages: row.pages,
-      deadTuples: row.dead,
-      insertsSinceVacuum: row.inserts,
-      modificationsSinceAnalyze: row.modifications,
-      xidAge: row.xid_age,
-    });
+    const action = maintenanceDue(row);
     if (!action) continue;
     await nextTurn();
     if (stopped() || client.closed) break;
