@@ -58,6 +58,21 @@ const openWith = (inHand: Ticket | null, extra: Routes = {}) =>
     ...extra,
   });
 
+/** A worker at the counter whose called ticket was recalled once; Recall brings it to `after`. */
+const atCounterRecalling = (after: number) => {
+  signInAs('worker');
+  localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
+  let recalls = 1;
+  openWith(null, {
+    'GET /api/ticketing/tickets': (_init, url) =>
+      jsonResponse(200, page(url.includes('status=called') ? [ticket({ recall_count: recalls })] : [])),
+    [`POST /api/ticketing/tickets/${TICKET_ID}/recall`]: () => {
+      recalls = after;
+      return jsonResponse(200, { data: ticket({ recall_count: after }) });
+    },
+  });
+};
+
 describe('ConsolePage', () => {
   it('shows the loading state, then asks which counter you work at', async () => {
     signInAs('worker');
@@ -103,17 +118,7 @@ describe('ConsolePage', () => {
   });
 
   it("offers No-show only once recalled the settings' number of times, and says the rule until then", async () => {
-    signInAs('worker');
-    localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
-    let recalls = 1;
-    openWith(null, {
-      'GET /api/ticketing/tickets': (_init, url) =>
-        jsonResponse(200, page(url.includes('status=called') ? [ticket({ recall_count: recalls })] : [])),
-      [`POST /api/ticketing/tickets/${TICKET_ID}/recall`]: () => {
-        recalls = 3;
-        return jsonResponse(200, { data: ticket({ recall_count: 3 }) });
-      },
-    });
+    atCounterRecalling(3);
     const noShow = await screen.findByRole('button', { name: 'No-show' });
     expect(await screen.findByText('No-show after 3 recalls: recalled once')).toBeTruthy();
     await waitFor(() => expect(noShow.hasAttribute('disabled')).toBe(true));
@@ -145,17 +150,7 @@ describe('ConsolePage', () => {
   });
 
   it('says how often the ticket was recalled, and a recall as "called again"', async () => {
-    signInAs('worker');
-    localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
-    let recalls = 1;
-    openWith(null, {
-      'GET /api/ticketing/tickets': (_init, url) =>
-        jsonResponse(200, page(url.includes('status=called') ? [ticket({ recall_count: recalls })] : [])),
-      [`POST /api/ticketing/tickets/${TICKET_ID}/recall`]: () => {
-        recalls = 2;
-        return jsonResponse(200, { data: ticket({ recall_count: 2 }) });
-      },
-    });
+    atCounterRecalling(2);
     expect(await screen.findByText('Accounts · recalled once')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Recall' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('A-001: called again'));
