@@ -294,6 +294,7 @@ export const messages = {
   textMalformed: 'Must be valid text: it holds half of a character (a lone UTF-16 surrogate).',
   dateInvalid: 'Must be a real calendar date (YYYY-MM-DD).',
   idInvalid: 'Not a valid id',
+  attemptInvalid: 'Not a sign-up attempt (attempt_id is the value register answered).',
   numberInvalid: 'Must be a whole number',
   numberTooLarge: 'Must be at most 2147483647',
   multipartInvalid: 'The upload is not a complete multipart/form-data request.',

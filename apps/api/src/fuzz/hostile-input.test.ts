@@ -191,8 +191,8 @@ describe('hostile input is a 4xx, never a 500', () => {
       const said: Record<string, string> = {
         '2147483648': 'Page must be at most 2147483647',
         '99999999999999': 'Page must be at most 2147483647',
-        // Past 2^53 a number is no longer whole to JavaScript.
-        '1e20': 'Page must be a whole number',
+        // Past 2^53 a number is no longer a safe integer: still 'too large', not 'not whole'.
+        '1e20': 'Page must be at most 2147483647',
         abc: 'Page must be a whole number',
         '2.5': 'Page must be a whole number',
         '-1': 'Page must be 1 or more',

@@ -95,6 +95,16 @@ describe('codes', () => {
     );
   });
 
+  it('an attempt_id that is not text or longer than any attempt says what it is', () => {
+    const body = { email: 'a@b.co', code: 'AB12CD' };
+    expect(verifyEmailBody.parse({ ...body, attempt_id: 'x'.repeat(64) }).attempt_id).toHaveLength(64);
+    for (const attempt_id of ['x'.repeat(65), 42]) {
+      expect(firstMessages(verifyEmailBody.safeParse({ ...body, attempt_id })).attempt_id).toBe(
+        messages.attemptInvalid,
+      );
+    }
+  });
+
   it('new password needs a code, six characters, and a matching confirmation', () => {
     const fields = firstMessages(
       newPasswordBody.safeParse({ email: 'a@b.co', code: 'ABC', password: 'abc', confirm_password: 'xyz' }),

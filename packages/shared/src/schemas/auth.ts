@@ -52,7 +52,11 @@ export type LoginBody = z.input<typeof loginBody>;
  * for that attempt. Without it (a device that did not register), the code activates the attempt it
  * was mailed for. Any other value is an attempt that does not exist.
  */
-const attemptIdField = z.string().trim().max(64).optional();
+const attemptIdField = z
+  .string({ error: messages.attemptInvalid })
+  .trim()
+  .max(64, { error: messages.attemptInvalid })
+  .optional();
 
 export const verifyEmailBody = z.object({ email: emailField, code: codeField, attempt_id: attemptIdField });
 export type VerifyEmailBody = z.input<typeof verifyEmailBody>;

@@ -161,7 +161,7 @@ describe('int32', () => {
   });
 
   it('refuses 2^31 and beyond, which a PostgreSQL integer cannot hold', () => {
-    for (const value of [2_147_483_648, '2147483648', '1e15']) {
+    for (const value of [2_147_483_648, '2147483648', '1e15', '1e20', Number.MAX_SAFE_INTEGER + 1]) {
       const result = int32().safeParse(value);
       expect(result.success, String(value)).toBe(false);
       expect(firstMessage(result)).toBe(messages.numberTooLarge);
@@ -179,6 +179,11 @@ describe('int32', () => {
     ]) {
       expect(int32().safeParse(value).success, String(value)).toBe(false);
     }
+  });
+
+  it('says a fraction is not a whole number', () => {
+    expect(firstMessage(int32().safeParse('1.5'))).toBe(messages.numberInvalid);
+    expect(firstMessage(int32().safeParse('abc'))).toBe(messages.numberInvalid);
   });
 
   it('keeps the minimum and its message', () => {

@@ -195,11 +195,13 @@ export const int32 = (
   const minMessage = options.minMessage ?? options.message ?? `Must be ${min} or more`;
   const maxMessage =
     options.maxMessage ?? (max === INT32_MAX ? messages.numberTooLarge : `Must be at most ${max}`);
+  // The range before .int(): 1e20 is a whole number too large to be a safe integer, and its first
+  // issue (the one readers show) says it is too large, not that it is not a whole number.
   return z.coerce
     .number({ error: message })
-    .int({ error: message })
     .min(min, { error: minMessage })
-    .max(Math.min(max, INT32_MAX), { error: maxMessage });
+    .max(Math.min(max, INT32_MAX), { error: maxMessage })
+    .int({ error: message });
 };
 
 /**
