@@ -54,6 +54,29 @@ describe('/subscription_type', () => {
     expect(await screen.findByText('home')).toBeTruthy();
   });
 
+  it("sends a holder acting in another account's workspace home: that plan is not theirs", async () => {
+    signIn(
+      fakeAuthSession(
+        { role: 'worker', accounts: 1, workspace_id: 'w-other', template: 'workspace' },
+        {
+          role: 'worker',
+          accounts: 1,
+          plan_chosen: false,
+          subscription: fakeSubscription(),
+          workspace: {
+            workspace_id: 'w-other',
+            workspace_name: 'Acme',
+            template: 'workspace',
+            role: 'worker',
+          },
+        },
+      ),
+    );
+    open();
+    expect(await screen.findByText('home')).toBeTruthy();
+    expect(screen.queryByText('pick a plan')).toBeNull();
+  });
+
   it('shows platform staff the plan administration', async () => {
     signIn(
       fakeAuthSession(

@@ -111,6 +111,18 @@ describe('decideAccess', () => {
     expect(decideAccess(inTrial, { requirePlan: true })).toMatchObject({ to: '/subscription_type' });
   });
 
+  it('asks a holder for their plan only where they act for their own account', () => {
+    const inTrial = { plan_chosen: false, subscription: fakeSubscription() };
+    const ownWorkspace = signedIn({ accounts: 1, role: 'owner', workspace_id: 'w-own' }, inTrial);
+    expect(decideAccess(ownWorkspace, { requirePlan: true })).toMatchObject({ to: '/subscription_type' });
+    // Signed up, then accepted an invitation: a worker in someone else's workspace, whose plan
+    // (and whose subscription the session carries) is that account's, not theirs to pick.
+    for (const role of ['admin', 'member', 'worker', 'guest', 'customer'] as const) {
+      const invited = signedIn({ accounts: 1, role, workspace_id: 'w-other' }, inTrial);
+      expect(decideAccess(invited, { requirePlan: true }), role).toEqual({ kind: 'allow' });
+    }
+  });
+
   it('does not ask for a plan from someone who holds no account', () => {
     const member = signedIn({ accounts: 0, role: 'member' }, { accounts: 0, plan_chosen: false });
     expect(decideAccess(member, { requirePlan: true })).toEqual({ kind: 'allow' });

@@ -73,6 +73,17 @@ export const mayPickPlan = (session: SignedInSession): boolean => {
   return subscription === null || (subscription.status === 'trialing' && subscription.access === 'full');
 };
 
+/**
+ * Whether the session acts for the account its user holds: at home (no workspace), or in one of
+ * that account's workspaces (as its owner; 'owner' is never a role given by invitation). A holder
+ * who accepted an invitation acts in another account's workspace with the role given there: that
+ * account's plan is not theirs to pick, and the API refuses the pick (403).
+ */
+export const actsForOwnAccount = (session: SignedInSession): boolean => {
+  const auth = authOf(session);
+  return auth.workspace_id === null || auth.role === 'owner';
+};
+
 /** The guard of every protected route, as a pure function of the session. */
 export const decideAccess = (session: SessionState, rule: AccessRule = {}): AccessDecision => {
   switch (session.status) {
@@ -95,6 +106,7 @@ export const decideAccess = (session: SessionState, rule: AccessRule = {}): Acce
       if (
         rule.requirePlan &&
         isAccountHolder(authOf(session)) &&
+        actsForOwnAccount(session) &&
         !session.user.plan_chosen &&
         mayPickPlan(session)
       ) {
