@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../test/render.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { CONFIRM_HOLD_MS, ConfirmDialog } from './confirm-dialog.tsx';
 
 const Asking = ({ onConfirm }: { onConfirm: () => void }) => {
   const [opened, setOpened] = useState(false);
@@ -38,5 +38,66 @@ describe('ConfirmDialog', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('confirms once on a double-click, though the action reports itself busy only a task later', async () => {
+    const user = userEvent.setup();
+    const sent = vi.fn();
+    // As a mutation does: busy from a timer after the click, done 400 ms later, the dialog left open
+    // (a refused delete) so that it can be confirmed again.
+    const Deleting = () => {
+      const [busy, setBusy] = useState(false);
+      const onConfirm = () => {
+        sent();
+        setTimeout(() => setBusy(true), 0);
+        setTimeout(() => setBusy(false), 400);
+      };
+      return (
+        <ConfirmDialog
+          opened
+          title="Delete Urgent?"
+          confirmLabel="Delete tag"
+          busy={busy}
+          onCancel={() => {}}
+          onConfirm={onConfirm}
+        >
+          The tag leaves every task.
+        </ConfirmDialog>
+      );
+    };
+    renderPage(<Deleting />);
+    const confirm = within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete tag' });
+    await user.dblClick(confirm);
+    await user.click(confirm);
+    expect(sent).toHaveBeenCalledTimes(1);
+    // Done (and still open): the next confirmation goes.
+    await waitFor(() => expect(confirm.hasAttribute('data-loading')).toBe(false));
+    await user.click(confirm);
+    expect(sent).toHaveBeenCalledTimes(2);
+  });
+
+  it('lets the button go again when the action never reports itself busy', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    renderPage(
+      <ConfirmDialog
+        opened
+        title="Delete Urgent?"
+        confirmLabel="Delete tag"
+        busy={false}
+        onCancel={() => {}}
+        onConfirm={onConfirm}
+      >
+        The tag leaves every task.
+      </ConfirmDialog>,
+    );
+    const confirm = within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete tag' });
+    await user.dblClick(confirm);
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(confirm.hasAttribute('data-loading')).toBe(false), {
+      timeout: CONFIRM_HOLD_MS + 2000,
+    });
+    await user.click(confirm);
+    expect(onConfirm).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,5 +1,5 @@
 import { Button, Group, Modal } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 
 type ConfirmDialogProps = {
   opened: boolean;
@@ -12,7 +12,55 @@ type ConfirmDialogProps = {
   /** The confirmed action is under way: the confirm button spins, Cancel waits. */
   busy: boolean;
   onCancel: () => void;
-  onConfirm: () => void;
+  /** The action; one that returns its promise holds the button until it settles. */
+  onConfirm: () => unknown;
+};
+
+/** How long a confirmation holds the button when the action never reports itself busy. */
+export const CONFIRM_HOLD_MS = 1000;
+
+/**
+ * One confirmation per click: `busy` comes from a mutation whose pending state reaches React a task
+ * after the click (TanStack Query notifies on a timer), so a double-click on "Delete task" sent two
+ * deletes, the second answered 404 with an error toast beside the success. The first click holds
+ * the button until the action's promise settles (an action that returns one), or until the action
+ * has been busy and is done, the dialog opens anew, or (an action that never reports busy)
+ * CONFIRM_HOLD_MS have passed.
+ */
+const useOneConfirmation = (opened: boolean, busy: boolean, onConfirm: () => unknown) => {
+  const held = useRef(false);
+  const sawBusy = useRef(false);
+  const [holding, setHolding] = useState(false);
+  const release = useCallback(() => {
+    held.current = false;
+    sawBusy.current = false;
+    setHolding(false);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new opening starts afresh.
+  useEffect(release, [opened]);
+  useEffect(() => {
+    if (busy) sawBusy.current = true;
+    else if (sawBusy.current) release();
+  }, [busy, release]);
+  useEffect(() => {
+    if (!holding || busy) return;
+    const timer = setTimeout(() => {
+      if (!sawBusy.current) release();
+    }, CONFIRM_HOLD_MS);
+    return () => clearTimeout(timer);
+  }, [holding, busy, release]);
+  const confirm = () => {
+    if (held.current || busy) return;
+    held.current = true;
+    setHolding(true);
+    const action = onConfirm();
+    if (action instanceof Promise) {
+      // The action handles its own failure; here it only ends the hold.
+      sawBusy.current = true;
+      action.then(release, release);
+    }
+  };
+  return { holding, confirm };
 };
 
 /**
@@ -29,16 +77,19 @@ export const ConfirmDialog = ({
   busy,
   onCancel,
   onConfirm,
-}: ConfirmDialogProps) => (
-  <Modal opened={opened} onClose={onCancel} title={title} centered>
-    {children}
-    <Group justify="flex-end" mt="lg">
-      <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
-        {cancelLabel}
-      </Button>
-      <Button color="red" loading={busy} onClick={onConfirm}>
-        {confirmLabel}
-      </Button>
-    </Group>
-  </Modal>
-);
+}: ConfirmDialogProps) => {
+  const { holding, confirm } = useOneConfirmation(opened, busy, onConfirm);
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title} centered>
+      {children}
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
+          {cancelLabel}
+        </Button>
+        <Button color="red" loading={busy || holding} onClick={confirm}>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+};

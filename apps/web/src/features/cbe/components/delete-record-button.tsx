@@ -64,7 +64,7 @@ export const DeleteRecordButton = ({ path, id, name, along }: Props) => {
         confirmLabel="Delete"
         busy={write.isPending}
         onCancel={close}
-        onConfirm={() => void confirm()}
+        onConfirm={confirm}
       >
         <Text size="sm">
           {along ? `${along} ` : ''}This cannot be undone. A record the school's students, registers,

@@ -196,7 +196,7 @@ const SchoolDashboard = () => {
         confirmLabel="Clear sample data"
         busy={write.isPending}
         onCancel={() => setConfirmClear(false)}
-        onConfirm={() => void run('DELETE')}
+        onConfirm={() => run('DELETE')}
       >
         Every sample record goes: its year and term, classes, students, registers, levels, invoices and
         payments, and anything recorded against them. Records you made yourself stay.

@@ -106,7 +106,7 @@ export const BomAttachmentCell = ({ line, mayEdit }: { line: BomLine; mayEdit: b
         confirmLabel="Remove attachment"
         busy={remove.isPending}
         onCancel={() => setAsking(false)}
-        onConfirm={() => void onRemove()}
+        onConfirm={onRemove}
       >
         <Text size="sm">
           The file is deleted from the line for {line.product_needed_name}. This cannot be undone.

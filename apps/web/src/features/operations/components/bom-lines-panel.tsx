@@ -156,7 +156,7 @@ export const BomLinesPanel = ({ product, mayEdit }: { product: Product; mayEdit:
         confirmLabel="Remove line"
         busy={remove.isPending}
         onCancel={() => setRemoving(null)}
-        onConfirm={() => void onRemove()}
+        onConfirm={onRemove}
       >
         <Text size="sm">
           {product.product_name} will no longer need {removing?.product_needed_name}; its attachment is

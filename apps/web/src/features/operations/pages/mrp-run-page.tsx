@@ -334,7 +334,7 @@ const RunView = ({
         confirmLabel="Confirm proposals"
         busy={confirm.isPending}
         onCancel={() => setAsking(false)}
-        onConfirm={() => void onConfirm()}
+        onConfirm={onConfirm}
       >
         <Text size="sm">
           Each purchase proposal becomes a line of a draft purchase order (one order per product), each make

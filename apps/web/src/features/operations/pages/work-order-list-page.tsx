@@ -217,7 +217,7 @@ export const WorkOrderListPage = () => {
         confirmLabel={asking ? `${STEP_TEXT[asking.step].label} work order` : ''}
         busy={step.isPending}
         onCancel={() => setAsking(null)}
-        onConfirm={() => void onConfirm()}
+        onConfirm={onConfirm}
       >
         <Text size="sm">
           {asking

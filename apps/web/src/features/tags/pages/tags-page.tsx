@@ -89,7 +89,7 @@ export const TagsPage = () => {
         confirmLabel="Delete tag"
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => void onConfirmDelete()}
+        onConfirm={onConfirmDelete}
       >
         <Text size="sm">The projects and tasks that carry it lose it. This cannot be undone.</Text>
       </ConfirmDialog>

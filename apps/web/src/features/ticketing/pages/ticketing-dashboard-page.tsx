@@ -210,7 +210,7 @@ const QueueDashboard = () => {
         confirmLabel="Clear sample data"
         busy={sample.isPending}
         onCancel={() => setClearing(false)}
-        onConfirm={() => void runSample('clear')}
+        onConfirm={() => runSample('clear')}
       >
         <Text size="sm">
           The sample services, counters and tickets are deleted. What you added yourself stays (and a sample
