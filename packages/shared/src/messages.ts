@@ -95,6 +95,7 @@ export const messages = {
   invitationRevoked: 'Invitation revoked.',
   invitationExpired: 'This invitation has expired. Ask the workspace owner for a new one.',
   invitationClosed: 'This invitation is no longer valid.',
+  invitationAlreadyAccepted: 'This invitation has already been accepted.',
   invitationWrongUser:
     'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
   invitationAccepted: 'Welcome to the workspace!',

@@ -85,7 +85,12 @@ describe('POST /api/invitations/:token/accept', () => {
     expect(dashboard.statusCode).toBe(200);
     expect(errorOf(await accept(token, newUser)).error).toEqual({
       code: 'GONE',
-      message: messages.invitationClosed,
+      message: messages.invitationAlreadyAccepted,
+    });
+    // The invitee opening the mail's link again is told it was accepted, not that it may be revoked.
+    expect(errorOf(await preview(token)).error).toEqual({
+      code: 'GONE',
+      message: messages.invitationAlreadyAccepted,
     });
     const open = await t.app.inject({
       method: 'GET',

@@ -36,6 +36,9 @@ export function invitationStatus(row: InvitationRow, at: Date): InvitationStatus
 export function refuseClosed(row: InvitationRow, at: Date): void {
   const status = invitationStatus(row, at);
   if (status === 'expired') throw new AppError(410, 'GONE', messages.invitationExpired);
+  // Its invitee opening the mail's link again (or re-sending an accepted one) is told so, not
+  // that the link may have been revoked.
+  if (status === 'accepted') throw new AppError(410, 'GONE', messages.invitationAlreadyAccepted);
   if (status !== 'pending') throw new AppError(410, 'GONE', messages.invitationClosed);
 }
 

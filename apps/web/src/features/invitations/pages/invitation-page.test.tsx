@@ -153,4 +153,19 @@ describe('InvitationPage', () => {
     expect(await screen.findByRole('heading', { name: 'This invitation is no longer valid' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe('/auth/login');
   });
+
+  it('tells an invitee opening the link again that it was accepted, and where the workspace is', async () => {
+    setSignedOut('none');
+    routeFetch(fetchMock, {
+      [`GET /api/invitations/${TOKEN}`]: () =>
+        jsonResponse(410, { error: { code: 'GONE', message: messages.invitationAlreadyAccepted } }),
+    });
+    renderInvitation();
+    expect(
+      await screen.findByRole('heading', { name: 'This invitation has already been accepted' }),
+    ).toBeTruthy();
+    expect(screen.getByText('Sign in to open its workspace.')).toBeTruthy();
+    expect(screen.queryByText(/revoked/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe('/auth/login');
+  });
 });

@@ -22,16 +22,26 @@ import { type AcceptValues, NewLoginForm } from '../components/new-login-form.ts
 /** 404 and 410: the link cannot be used any more; say why, with the server's words. */
 const ClosedInvitation = ({ error }: { error: ApiError }) => {
   const expired = error.message === messages.invitationExpired;
+  const accepted = error.message === messages.invitationAlreadyAccepted;
   const session = useSession();
+  const signedIn = session.status === 'signed_in';
   // The server's reason, unless it only repeats the heading (a revoked or unknown link).
-  const reason =
-    error.status === 404 || error.message === messages.invitationClosed
+  const reason = accepted
+    ? signedIn
+      ? 'You are a member of its workspace: open it from your workspaces.'
+      : 'Sign in to open its workspace.'
+    : error.status === 404 || error.message === messages.invitationClosed
       ? 'The link may have been revoked or replaced by a newer one. Ask the workspace owner to invite you again.'
       : error.message;
+  const title = accepted
+    ? 'This invitation has already been accepted'
+    : expired
+      ? 'This invitation has expired'
+      : 'This invitation is no longer valid';
   return (
-    <AuthLayout title={expired ? 'This invitation has expired' : 'This invitation is no longer valid'}>
+    <AuthLayout title={title}>
       <Text>{reason}</Text>
-      {session.status === 'signed_in' ? (
+      {signedIn ? (
         <Button component={Link} to="/workspace">
           Go to my workspaces
         </Button>
