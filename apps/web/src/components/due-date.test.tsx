@@ -30,4 +30,15 @@ describe('DueDate', () => {
     expect(screen.getByTestId('today').textContent).toBe(formatDate('2026-11-30'));
     expect(screen.getByTestId('none').textContent).toBe(formatDate(null));
   });
+
+  it('keeps the date on one line and the badge whole in a narrow column (it wraps under the date)', () => {
+    vi.useFakeTimers({ now: new Date(2026, 11, 1, 9, 0), toFake: ['Date'] });
+    renderPage(<DueDate date="2026-09-30" finished={false} />);
+    const date = screen.getByText(formatDate('2026-09-30'));
+    expect(date.style.whiteSpace).toBe('nowrap');
+    const badge = screen.getByText('Overdue').closest('.mantine-Badge-root') as HTMLElement;
+    expect(badge.style.flexShrink).toBe('0');
+    // The group wraps (Mantine's Group: its --group-wrap), so the badge goes under the date.
+    expect((date.parentElement as HTMLElement).style.getPropertyValue('--group-wrap')).toBe('wrap');
+  });
 });

@@ -9,12 +9,14 @@ import { localToday } from '../lib/local-date.ts';
  */
 export const DueDate = ({ date, finished }: { date: string | null; finished: boolean }) => {
   if (finished || date === null || date >= localToday()) return <>{formatDate(date)}</>;
+  // Neither part is squeezed in a narrow column: the date keeps one line and the badge its word
+  // ('30 Sept 2026' wrapped, and the badge was cut to 'OVERD…'); the badge goes under the date instead.
   return (
-    <Group gap={6} wrap="nowrap">
-      <Text size="sm" c="red.8">
+    <Group gap={6}>
+      <Text size="sm" c="red.8" style={{ whiteSpace: 'nowrap' }}>
         {formatDate(date)}
       </Text>
-      <Badge color="red" size="xs" variant="light">
+      <Badge color="red" size="xs" variant="light" style={{ flexShrink: 0 }}>
         Overdue
       </Badge>
     </Group>
