@@ -1,5 +1,6 @@
 import { Badge, Button, Group, TextInput, type TextInputProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { SEARCH_TEXT_MAX } from '@workhub/shared/constants';
 import { type ReactNode, useId, useRef, useState } from 'react';
 
 /** Below Mantine's `sm` breakpoint (48em): a phone. */
@@ -102,6 +103,9 @@ export const FilterBar = ({
       {search ? (
         <TextInput
           ref={searchBox}
+          // The lists' APIs take a search of up to 100 characters (SEARCH_TEXT_MAX; the ticket list
+          // 50, which passes its own): longer, the request was a 400 and the list an error.
+          maxLength={SEARCH_TEXT_MAX}
           {...search}
           type="search"
           w={phone ? undefined : searchWidth}

@@ -1,4 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { SEARCH_TEXT_MAX } from '@workhub/shared/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useListFilters } from '../lib/use-list-filters.ts';
 import { onPhone } from '../test/phone.ts';
@@ -50,5 +51,11 @@ describe('ListFilters', () => {
     renderPage(<Bar />, '/list?q=launch&status=pending&due_after=2027-01-01&sort=-name');
     expect(screen.getByRole('button', { name: 'Filters, 3 set' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Clear filters' })).toBeTruthy();
+  });
+
+  it("takes no longer a search than the lists' API does (a longer one was a 400 and the list an error)", () => {
+    onPhone(false);
+    renderPage(<Bar />, '/list');
+    expect(screen.getByLabelText('Search by name').getAttribute('maxlength')).toBe(String(SEARCH_TEXT_MAX));
   });
 });

@@ -263,9 +263,11 @@ const TICKET_SORTS = ['queued_at', '-queued_at', 'number', '-number'] as const;
  * of tickets a day, and counting a year of them cost each page ~45 ms (docs/performance.md).
  */
 export const TICKET_LIST_COUNT_MAX = 10_000;
+/** The ticket list's search: a number or a service's name. */
+export const TICKET_SEARCH_MAX = 50;
 export const ticketListQuery = paginationQuery.extend({
   /** The number ("A-012", "12") or the service's name. */
-  q: searchQuery(50),
+  q: searchQuery(TICKET_SEARCH_MAX),
   status: z
     .enum(TICKET_STATUSES, { error: `status must be one of ${TICKET_STATUSES.join(', ')}` })
     .optional(),

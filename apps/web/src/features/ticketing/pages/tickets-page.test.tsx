@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Ticket } from '@workhub/shared/schemas/ticketing';
+import { TICKET_SEARCH_MAX, type Ticket } from '@workhub/shared/schemas/ticketing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calledUrls } from '../../../test/fetch-mock.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
@@ -82,7 +82,10 @@ describe('TicketsPage', () => {
     signInAs('worker');
     open();
     await screen.findByRole('table', { name: 'Tickets' });
-    expect(screen.getByRole('searchbox', { name: 'Search (A-012 or service)' })).toBeTruthy();
+    // No longer a search than the ticket list's API takes (50, not the other lists' 100).
+    expect(
+      screen.getByRole('searchbox', { name: 'Search (A-012 or service)' }).getAttribute('maxlength'),
+    ).toBe(String(TICKET_SEARCH_MAX));
     expect(screen.getByRole('button', { name: /Export CSV/ })).toBeTruthy();
     expect(screen.queryByLabelText('Status')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Filters' }));

@@ -1,6 +1,6 @@
 import { Badge, NativeSelect, Paper, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { TICKET_STATUSES } from '@workhub/shared/schemas/ticketing';
+import { TICKET_SEARCH_MAX, TICKET_STATUSES } from '@workhub/shared/schemas/ticketing';
 import { useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -62,6 +62,7 @@ export const TicketsPage = () => {
         <FilterBar
           search={{
             label: 'Search (A-012 or service)',
+            maxLength: TICKET_SEARCH_MAX,
             value: q,
             onChange: (e) => reset(setQ)(e.currentTarget.value),
           }}
