@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, cssVariablesResolver, readableOn, theme } from './theme.ts';
@@ -48,5 +50,17 @@ describe('the theme reads at WCAG AA', () => {
     expect(contrastRatio(placeholder, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     // Still lighter than a typed value (the dimmed gray 7), so it reads as a hint.
     expect(contrastRatio(placeholder, '#ffffff')).toBeLessThan(6);
+  });
+
+  it("shows a disabled field's value at 4.5:1 or more on its gray (global.css)", () => {
+    const css = readFileSync(join(import.meta.dirname, 'global.css'), 'utf8');
+    const rule = css.match(
+      /\.mantine-Input-input:disabled,\s*\.mantine-Input-input\[data-disabled\]\s*\{([^}]*)\}/,
+    )?.[1];
+    expect(rule).toContain('opacity: 1;');
+    const shade = Number(rule?.match(/color: var\(--mantine-color-gray-(\d)\)/)?.[1]);
+    const gray = resolved.colors.gray;
+    // Mantine's disabled background in the light scheme: --mantine-color-disabled, gray 2.
+    expect(contrastRatio(gray[shade] ?? '', gray[2])).toBeGreaterThanOrEqual(4.5);
   });
 });
