@@ -22,10 +22,12 @@ const keepAttempt = (email: string) =>
 beforeEach(() => sessionStorage.clear());
 
 describe('VerifyEmailPage', () => {
-  it('shows the Code field, Verify, and a disabled resend button counting down', () => {
+  it('shows the Code field, Verify, and a disabled resend button counting down', async () => {
     keepAttempt('ada@example.com');
     renderPage(routes, '/auth/verify/ada%40example.com');
-    expect(screen.getByLabelText('Code', { exact: true })).toBeTruthy();
+    // Focused: the code can be typed or pasted at once.
+    const code = screen.getByLabelText('Code', { exact: true });
+    await waitFor(() => expect(document.activeElement).toBe(code));
     expect(screen.getByRole('button', { name: 'Verify' })).toBeTruthy();
     const resend = screen.getByRole('button', { name: /^Resend code in \d+s$/ }) as HTMLButtonElement;
     expect(resend.disabled).toBe(true);

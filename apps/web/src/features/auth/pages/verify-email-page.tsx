@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { CODE_LENGTH } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { notify } from '../../../lib/notify.tsx';
@@ -41,6 +41,9 @@ const VerifyForm = ({ email, initialAvailableAt }: { email: string; initialAvail
     },
   );
   const { errors } = form.formState;
+  // The page's one field: the code can be typed (or pasted) as soon as the page opens.
+  const { setFocus } = form;
+  useEffect(() => setFocus('code'), [setFocus]);
 
   return (
     <Stack gap="md">
