@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { APP_URL } from '../playwright.config.ts';
+import { apiCreateWorkspace, apiSignIn } from './support/api.ts';
 import { createVerifiedUser, shot, signIn, toast, uniqueEmail, waitForMail } from './support/helpers.ts';
 
 /** The invitation link of the newest mail to `to`. */
@@ -77,4 +78,37 @@ test('the owner invites a worker by e-mail; the worker accepts, sees only what a
   // The worker no longer has the workspace.
   await workerPage.goto('/workspace');
   await expect(workerPage.getByRole('button', { name: /Crew/ })).toHaveCount(0);
+});
+
+test('someone who signed up and picked no plan yet accepts an invitation and works in that workspace', async ({
+  page,
+}) => {
+  // Signed up on the sign-up page (an account of their own, its plan not picked yet), then invited.
+  const invitee = await createVerifiedUser(APP_URL, 'signedup', { choosePlan: false });
+  const owner = await createVerifiedUser(APP_URL, 'inviter');
+  const session = await apiCreateWorkspace(await apiSignIn(APP_URL, owner.email, owner.password), 'Studio');
+  const invited = await fetch(`${APP_URL}/api/team/invitations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+    body: JSON.stringify({ email: invitee.email, first_name: 'Walt', last_name: 'Signedup', role: 'worker' }),
+  });
+  expect(invited.status).toBe(201);
+  const mail = await waitForMail(invitee.email, 2);
+  const link = mail.body.match(/https?:\/\/\S+\/invitations\/[A-Za-z0-9_-]+/)?.[0];
+  if (!link) throw new Error(`no invitation link in:\n${mail.body}`);
+
+  await signIn(page, invitee.email, invitee.password);
+  await expect(page).toHaveURL(/\/subscription_type$/);
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Accept invitation' }).click();
+  // In Studio as its worker: the plan of their own account is not asked for there (it was, and
+  // picking it was refused: the session acts for Studio's account).
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(
+    page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Dashboard' }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/subscription_type');
+  await expect(page).toHaveURL(/\/workspace$/);
 });
