@@ -111,6 +111,7 @@ export const cbeMessages = {
   sampleInUse:
     'Records of your own use the sample data (a class in a sample grade, a student in a sample class...): move or change them first',
   created: 'Created',
+  paymentRecorded: 'Payment recorded',
   saved: 'Saved',
   deleted: 'Deleted',
   // A set-up record in use is kept (409): the school's real records are never deleted with it.

@@ -147,7 +147,7 @@ export const cbeFeeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx; service: CbeFeeServ
     },
     async (request, reply) =>
       reply.status(201).send({
-        message: cbeMessages.created,
+        message: cbeMessages.paymentRecorded,
         data: await service.recordPayment(moduleScope(request), request.body),
       }),
   );

@@ -168,8 +168,11 @@ const PaymentFields = ({ invoice, onDone, today }: PaymentFormProps & { today: s
       reference: '',
     },
     onSubmit: async (values) => {
-      const answer = await write.mutateAsync({ method: 'POST', path: 'payments', body: values });
-      notify.success(answer.message ?? 'Payment recorded');
+      await write.mutateAsync({ method: 'POST', path: 'payments', body: values });
+      // What was recorded, for whom: 'Created' alone left the bursar to check the balance.
+      notify.success(
+        `Payment of ${currency} ${formatMoney(values.amount)} recorded for ${invoice.student_name}`,
+      );
       onDone();
     },
     conflictField: 'amount',

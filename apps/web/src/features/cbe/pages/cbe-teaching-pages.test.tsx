@@ -382,7 +382,7 @@ describe('FeesPage', { timeout: 20_000 }, () => {
       'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
       'GET /api/cbe/terms': () => jsonResponse(200, listOf([term])),
       'GET /api/cbe/invoices': () => jsonResponse(200, listOf([invoice])),
-      'POST /api/cbe/payments': () => jsonResponse(201, { message: 'Created', data: {} }),
+      'POST /api/cbe/payments': () => jsonResponse(201, { message: 'Payment recorded', data: {} }),
     });
     renderWithData(<FeesPage />, '/cbe/fees');
     const table = await screen.findByRole('table', { name: 'Invoices' });
@@ -422,7 +422,11 @@ describe('FeesPage', { timeout: 20_000 }, () => {
       method: 'mpesa',
       reference: 'QK7X2B1',
     });
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Created'));
+    await waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith(
+        `Payment of KES 5,000.00 recorded for ${invoice.student_name}`,
+      ),
+    );
   });
 
   it("keeps a student's admission number and an invoice's date on one line ('S-' / '1003', '2026-' / '01-05')", async () => {
