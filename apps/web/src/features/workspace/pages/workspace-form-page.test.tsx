@@ -4,6 +4,7 @@ import { messages } from '@workhub/shared/messages';
 import type { Workspace } from '@workhub/shared/schemas/workspaces';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RETIRED_CURRENCIES } from '../../../lib/currency.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
 import { getSession } from '../../../lib/session-store.ts';
@@ -93,10 +94,15 @@ describe('WorkspaceFormPage', () => {
     await user.type(field('Name'), 'Plant one');
     await user.selectOptions(field('Template'), 'mrp');
     await user.type(field('Description'), 'Where the plant is planned.');
-    // Every currency the browser knows, after None; the choice goes with the workspace.
+    // Every currency in use the browser knows, after None (no kuna, no Special Drawing Rights); the
+    // choice goes with the workspace.
     const currency = field('Currency') as HTMLSelectElement;
     expect(currency.options[0]?.textContent).toBe('None (amounts alone)');
-    expect(currency.options.length).toBe(Intl.supportedValuesOf('currency').length + 1);
+    const offered = [...currency.options].map((option) => option.value);
+    const inUse = Intl.supportedValuesOf('currency').filter((code) => !RETIRED_CURRENCIES.has(code));
+    expect(offered).toEqual(['', ...inUse]);
+    expect(offered).not.toContain('HRK');
+    expect(offered).not.toContain('XDR');
     await user.selectOptions(currency, 'KES');
     expect(currency.selectedOptions[0]?.textContent).toMatch(/^KES · /);
     const logo = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
@@ -177,6 +183,18 @@ describe('WorkspaceFormPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('heading', { name: 'Workspace list' })).toBeTruthy();
     expect(notify.success).toHaveBeenCalledWith(messages.updateDone);
+  });
+
+  it('keeps offering a workspace its own currency retired since (the kuna)', async () => {
+    signIn(fakeAuthSession());
+    routeFetch(fetchMock, {
+      'GET /api/workspaces/w9': () => jsonResponse(200, { data: saved({ currency: 'HRK' }) }),
+    });
+    renderForm('/workspace/w9/edit');
+    expect(await screen.findByDisplayValue('Plant one')).toBeTruthy();
+    const currency = field('Currency') as HTMLSelectElement;
+    expect(currency.value).toBe('HRK');
+    expect([...currency.options].map((option) => option.value)).not.toContain('ZWL');
   });
 
   it('brings an account holder acting elsewhere back to their own account first', async () => {

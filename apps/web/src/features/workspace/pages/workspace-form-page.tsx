@@ -30,12 +30,11 @@ const TEMPLATE_OPTIONS = [
   ...TEMPLATES.map((template) => ({ value: template, label: TEMPLATE_LABELS[template] })),
 ];
 
-/** Built once: every currency the browser knows, after "None". */
-let currencyChoices: { value: string; label: string }[] | undefined;
-const CURRENCY_OPTIONS = () => {
-  currencyChoices ??= [{ value: '', label: 'None (amounts alone)' }, ...currencyOptions()];
-  return currencyChoices;
-};
+/** The currencies in use the browser knows, after "None" (and the workspace's own, if retired since). */
+const currencyChoices = (current: string | null | undefined) => [
+  { value: '', label: 'None (amounts alone)' },
+  ...currencyOptions(current),
+];
 
 /** After saving the workspace the session acts in: a new token carries its new name and template. */
 const refreshIfCurrent = async (workspaceId: string) => {
@@ -51,6 +50,7 @@ const WorkspaceForm = ({ workspace }: WorkspaceFormProps) => {
   const upload = useUploadWorkspaceLogo();
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
+  const [choices] = useState(() => currencyChoices(workspace?.currency));
   const onLogoChange = (file: File | null) => {
     setLogo(file);
     setLogoError(logoProblem(file));
@@ -131,7 +131,7 @@ const WorkspaceForm = ({ workspace }: WorkspaceFormProps) => {
           <NativeSelect
             label="Currency"
             description="What prices, fees and sales are shown in"
-            data={CURRENCY_OPTIONS()}
+            data={choices}
             error={errors.currency?.message}
             {...register('currency')}
           />
