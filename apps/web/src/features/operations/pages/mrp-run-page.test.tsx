@@ -458,6 +458,8 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
     expect(labels).toHaveLength(2);
     expect(labels[1]).toContain('30 days');
     expect(picker.selectedOptions[0]?.textContent).toContain('30 days');
+    // The next run's horizon starts at the shown run's, not the default 90.
+    await waitFor(() => expect((screen.getByLabelText(/Horizon/) as HTMLInputElement).value).toBe('30'));
   });
 
   it('takes a run id that is no id for a run not found, without asking the server for it', async () => {

@@ -66,11 +66,14 @@ const RULES = {
 const runLabel = (run: MrpRunItem) =>
   `${formatDateTime(run.created_at)} · ${counted(run.horizon_days, 'day')} · ${counted(run.summary.proposals, 'proposal')}`;
 
-/** Start a run: the horizon in days (mrpRunBody), then the new run is shown. */
-const StartRunForm = ({ onDone }: { onDone: (run: MrpRunOverview) => void }) => {
+/**
+ * Start a run: the horizon in days (mrpRunBody), then the new run is shown. The field starts at the
+ * shown run's horizon (the one a planner runs again), else the default.
+ */
+const StartRunForm = ({ horizon, onDone }: { horizon: number; onDone: (run: MrpRunOverview) => void }) => {
   const start = useStartMrpRun();
   const { field, submit, isSubmitting } = useSchemaForm<RunInput, RunValues>(mrpRunBody, {
-    defaultValues: { horizon_days: String(MRP_HORIZON_DAYS_DEFAULT) },
+    defaultValues: { horizon_days: String(horizon) },
     onSubmit: async (values) => {
       const answer = await start.mutateAsync(values.horizon_days);
       notify.success(answer.message || operationsMessages.mrpRunDone(answer.data.summary.proposals));
@@ -368,6 +371,8 @@ export const MrpRunPage = () => {
     wanted !== null && wellFormed && runs.data !== undefined && !listed.some((run) => run.id === wanted);
   const linked = useMrpRunOverview(linkedOutside ? wanted : null);
   const choices = linkedOutside && linked.data ? [...listed, linked.data] : listed;
+  // The horizon of the run shown: a reload showed the default (90) beside a run made over 60 days.
+  const shownHorizon = choices.find((run) => run.id === runId)?.horizon_days ?? MRP_HORIZON_DAYS_DEFAULT;
 
   const openRun = (id: string) =>
     setParams(
@@ -389,7 +394,9 @@ export const MrpRunPage = () => {
       <Stack gap="lg">
         <Paper withBorder p="md" radius="md">
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="lg">
-            {mayPlan ? <StartRunForm onDone={(run) => openRun(run.id)} /> : null}
+            {mayPlan ? (
+              <StartRunForm key={shownHorizon} horizon={shownHorizon} onDone={(run) => openRun(run.id)} />
+            ) : null}
             {runs.data && runs.data.data.length > 0 ? (
               <NativeSelect
                 label="Run"
