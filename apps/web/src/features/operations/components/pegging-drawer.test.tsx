@@ -64,7 +64,7 @@ describe('PeggingDrawer', { timeout: 20_000 }, () => {
     let covers = within(within(drawer).getByRole('list', { name: 'Covers' }));
     expect(covers.getAllByRole('listitem')).toHaveLength(1);
     expect(covers.getByText('Parent proposal')).toBeTruthy();
-    expect(covers.getByText('216')).toBeTruthy();
+    expect(covers.getByText('216').closest('p')?.textContent).toBe('takes 216');
 
     await user.click(covers.getByRole('button', { name: 'Work proposal 2: 6 Wheel' }));
     drawer = await screen.findByRole('dialog', { name: 'Make 6 Wheel' });

@@ -129,8 +129,9 @@ export const PeggingDrawer = ({ proposal, loadProposal, onOpenProposal, onClose 
                     onOpenProposal={onOpenProposal}
                   />
                 </Stack>
-                <Text size="sm" fw={700}>
-                  {formatQty(pegging.qty)}
+                {/* What of the proposal's quantity this demand takes: a bare '14' said nothing. */}
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  takes <b>{formatQty(pegging.qty)}</b>
                 </Text>
               </Group>
             ))}
