@@ -16,6 +16,10 @@ const money = new Intl.NumberFormat('en-US', {
 
 export const formatPrice = (price: number): string => (price === 0 ? 'Free' : money.format(price));
 
+const dollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** A price in a 'Price($)' column: 21.50 and 19.00, as the admin dashboard's panel and /pricing have it. */
+export const formatPriceAmount = (price: number): string => dollars.format(price);
+
 export const formatPeriod = (months: number): string => (months === 1 ? 'per month' : `per ${months} months`);
 
 /** Mantine button variant for the plan's `button_variant` (the old app's names included). */

@@ -5,6 +5,7 @@ import { ErrorState, LoadingState } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { Panel, PanelEmpty } from '../../../components/panel.tsx';
 import { formatDate } from '../../../lib/labels.ts';
+import { formatPriceAmount } from '../../plans/plan-rules.ts';
 import { useSubscribers } from '../api/get-subscribers.ts';
 import { ACCOUNT_STATUS_LABELS, holderName } from './subscriber-labels.ts';
 
@@ -78,8 +79,6 @@ export const SubscribersPanel = () => {
   );
 };
 
-const priceFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** The plans: Title, Price($) and Edit (/subscription/{id}). */
 export const SubscriptionsPanel = ({ plans }: { plans: AdminDashboard['plans'] }) => (
   <Panel title="Subscriptions" seeAll="/subscription_type">
@@ -98,7 +97,7 @@ export const SubscriptionsPanel = ({ plans }: { plans: AdminDashboard['plans'] }
             key: 'price',
             header: 'Price($)',
             sortValue: (plan) => plan.price,
-            cell: (plan) => priceFormat.format(plan.price),
+            cell: (plan) => formatPriceAmount(plan.price),
           },
           {
             key: 'edit',

@@ -4,6 +4,7 @@ import { messages } from '@workhub/shared/messages';
 import type { Plan } from '@workhub/shared/schemas/plans';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
+import { formatPriceAmount } from '../plan-rules.ts';
 
 type PlanAdminTableProps = {
   plans: Plan[];
@@ -11,8 +12,6 @@ type PlanAdminTableProps = {
   togglingId: number | null;
   onToggleStatus: (plan: Plan) => void;
 };
-
-const priceFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
 /** Every plan: Title, Price($), Months, Status with its active/inactive switch, and Edit. */
 export const PlanAdminTable = ({ plans, togglingId, onToggleStatus }: PlanAdminTableProps) => (
@@ -43,7 +42,7 @@ export const PlanAdminTable = ({ plans, togglingId, onToggleStatus }: PlanAdminT
         key: 'price',
         header: 'Price($)',
         sortValue: (plan) => plan.price,
-        cell: (plan) => priceFormat.format(plan.price),
+        cell: (plan) => formatPriceAmount(plan.price),
       },
       { key: 'months', header: 'Months', sortValue: (plan) => plan.month, cell: (plan) => plan.month },
       {

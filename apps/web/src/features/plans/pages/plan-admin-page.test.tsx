@@ -52,6 +52,8 @@ describe('PlanAdminPage', { timeout: 15_000 }, () => {
       expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
     expect(rowWith('Legacy').getByText('Inactive')).toBeTruthy();
     expect(rowWith('Legacy').getByText('12')).toBeTruthy();
+    // Prices with their cents, as the admin dashboard and /pricing show them (29.00, not 29).
+    expect(rowWith('Pro').getByText('29.00')).toBeTruthy();
     expect(rowWith('Free').getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/subscription/1');
 
     // The free plan every sign-up starts on cannot be switched off.
