@@ -20,18 +20,21 @@ const PublicNavbar = () => {
             <Anchor component={Link} to="/pricing" c="dark">
               Pricing
             </Anchor>
+            {/* Signed in: no 'Start free trial' (a sign-up form that would only send them home). */}
             {signedIn ? (
-              <Anchor component={Link} to="/workspace" c="dark">
+              <Button component={Link} to="/workspace">
                 My workspaces
-              </Anchor>
+              </Button>
             ) : (
-              <Anchor component={Link} to="/auth/login" c="dark">
-                Log in
-              </Anchor>
+              <>
+                <Anchor component={Link} to="/auth/login" c="dark">
+                  Log in
+                </Anchor>
+                <Button component={Link} to="/auth/register">
+                  Start free trial
+                </Button>
+              </>
             )}
-            <Button component={Link} to="/auth/register">
-              Start free trial
-            </Button>
           </Group>
         </Group>
       </Container>
