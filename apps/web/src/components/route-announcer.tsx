@@ -1,25 +1,9 @@
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { OFF_SCREEN } from '../lib/off-screen.ts';
 
 /** How long a new page may take to name itself (its code and data loading) before it is read out as is. */
 const SETTLE_MS = 1000;
-
-/**
- * Off screen, still read (Mantine's VisuallyHidden, written out): the announcer stands in the app's
- * root, and VisuallyHidden would pull the public pages' shared chunk into the entry, which every
- * first visit loads (the sign-in page's first load 138 KB -> 155 KB, over its 140 KB budget).
- */
-const OFF_SCREEN: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};
 
 /**
  * Reads out the new page's title after a move within the app: a screen reader hears nothing when

@@ -8,6 +8,7 @@ import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse, myWorkspacesRoute } from '../../../test/fixtures.ts';
+import { onPhone } from '../../../test/phone.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import type { OrderKind } from '../api/orders.ts';
@@ -19,6 +20,7 @@ vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: v
 const fetchMock = mockFetchPerTest();
 
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.mocked(notify.success).mockReset();
   vi.mocked(notify.error).mockReset();
 });
@@ -339,5 +341,36 @@ describe('OrderForm', { timeout: 30_000 }, () => {
     release(jsonResponse(200, { message: messages.updateDone, data: draft }));
     await waitFor(() => expect(button).toHaveProperty('disabled', false));
     expect(sent()).toHaveLength(1);
+  });
+
+  it("names each line's fields by the table's headers on a wide screen: their own labels are read, not shown", async () => {
+    onPhone(false);
+    routeFetch(fetchMock, baseRoutes);
+    renderForm('purchase');
+    const table = await screen.findByRole('table', { name: 'Order lines' });
+    const quantity = within(table).getByLabelText('Quantity of line 1');
+    const label = document.querySelector(`label[for="${quantity.id}"]`) as HTMLElement;
+    expect(label.style.position).toBe('absolute');
+    expect(label.style.clip).toMatch(/^rect\(0/);
+    expect(within(table).getByRole('columnheader', { name: 'Quantity' })).toBeTruthy();
+  });
+
+  it('shows each line as a card with its fields under each other on a phone (no sideways table)', async () => {
+    onPhone(true);
+    const user = userEvent.setup();
+    routeFetch(fetchMock, baseRoutes);
+    renderForm('purchase');
+    const lines = await screen.findByRole('list', { name: 'Order lines' });
+    expect(screen.queryByRole('table', { name: 'Order lines' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '+ Add line' }));
+    const cards = within(lines).getAllByRole('listitem');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['Line 1', 'Line 2']);
+    const second = within(cards[1] as HTMLElement);
+    expect(second.getByRole('heading', { name: 'Line 2' })).toBeTruthy();
+    // Shown labels, as any form's: the card says which line.
+    const quantity = second.getByLabelText('Quantity') as HTMLInputElement;
+    expect(document.querySelector<HTMLElement>(`label[for="${quantity.id}"]`)?.style.position).toBe('');
+    expect(second.getByLabelText('Product')).toBeTruthy();
+    expect(second.getByRole('button', { name: 'Remove line 2' })).toBeTruthy();
   });
 });

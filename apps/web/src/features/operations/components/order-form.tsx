@@ -12,6 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { messages } from '@workhub/shared/messages';
 import { operationsMessages } from '@workhub/shared/operations-messages';
 import {
@@ -23,11 +24,13 @@ import { useRef, useState } from 'react';
 import type { Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { PHONE_QUERY } from '../../../components/filter-fold.tsx';
 import { ScrollFrame } from '../../../components/scroll-frame.tsx';
 import { CheckedController } from '../../../lib/checked-controller.tsx';
 import { priced } from '../../../lib/currency.ts';
 import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { notify } from '../../../lib/notify.tsx';
+import { OFF_SCREEN } from '../../../lib/off-screen.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { type OrderDetail, type OrderKind, type OrderValues, useSaveOrder } from '../api/orders.ts';
 import { decimalInput, formatMoney, todayUtc } from '../operations-format.ts';
@@ -150,6 +153,72 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
     0,
   );
 
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  /** A line's inputs; in the table (`inTable`) their labels are read, not shown. */
+  const lineFields = (index: number, inTable: boolean) => {
+    const line = index + 1;
+    const hidden = inTable ? { style: OFF_SCREEN } : undefined;
+    return {
+      product: (
+        <CheckedController
+          form={form}
+          name={`lines.${index}.product_id`}
+          render={({ field: product, fieldState }) => (
+            <ProductSelect
+              label={inTable ? `Product of line ${line}` : 'Product'}
+              hideLabel={inTable}
+              value={product.value}
+              selectedName={lineNames(index) || null}
+              error={fieldState.error?.message}
+              onChange={(choice) => {
+                product.onChange(choice?.id ?? '');
+                if (choice?.price !== undefined)
+                  form.setValue(`lines.${index}.unit_price`, decimalInput(choice.price));
+              }}
+              onBlur={product.onBlur}
+              ref={product.ref}
+            />
+          )}
+        />
+      ),
+      quantity: (
+        <TextInput
+          label={inTable ? `Quantity of line ${line}` : 'Quantity'}
+          labelProps={hidden}
+          inputMode="decimal"
+          {...field(`lines.${index}.quantity`)}
+        />
+      ),
+      unitPrice: (
+        <TextInput
+          label={inTable ? `Unit price of line ${line}` : 'Unit price'}
+          labelProps={hidden}
+          inputMode="decimal"
+          {...field(`lines.${index}.unit_price`)}
+        />
+      ),
+      dueDate: (
+        <TextInput
+          label={inTable ? `Due date of line ${line}` : 'Due date'}
+          labelProps={hidden}
+          type="date"
+          {...field(`lines.${index}.due_date`)}
+        />
+      ),
+    };
+  };
+  const removeButton = (index: number) => (
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      aria-label={`Remove line ${index + 1}`}
+      disabled={keys.length === 1}
+      onClick={() => removeLine(index)}
+    >
+      <span aria-hidden>✕</span>
+    </ActionIcon>
+  );
+
   return (
     <Paper withBorder p="lg" radius="md">
       <form
@@ -172,81 +241,69 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
           <Title order={2} fz="h5">
             Lines
           </Title>
-          <ScrollFrame label="Order lines">
-            <Table miw={820} verticalSpacing="xs" aria-label="Order lines">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Product</Table.Th>
-                  <Table.Th w={130}>Quantity</Table.Th>
-                  <Table.Th w={130}>Unit price</Table.Th>
-                  <Table.Th w={170}>Due date</Table.Th>
-                  <Table.Th w={40}>
-                    <VisuallyHidden>Remove</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {keys.map((key, index) => (
-                  <Table.Tr key={key}>
-                    <Table.Td>
-                      <CheckedController
-                        form={form}
-                        name={`lines.${index}.product_id`}
-                        render={({ field: product, fieldState }) => (
-                          <ProductSelect
-                            label={`Product of line ${index + 1}`}
-                            value={product.value}
-                            selectedName={lineNames(index) || null}
-                            error={fieldState.error?.message}
-                            onChange={(choice) => {
-                              product.onChange(choice?.id ?? '');
-                              if (choice?.price !== undefined)
-                                form.setValue(`lines.${index}.unit_price`, decimalInput(choice.price));
-                            }}
-                            onBlur={product.onBlur}
-                            ref={product.ref}
-                          />
-                        )}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        label={`Quantity of line ${index + 1}`}
-                        inputMode="decimal"
-                        {...field(`lines.${index}.quantity`)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        label={`Unit price of line ${index + 1}`}
-                        inputMode="decimal"
-                        {...field(`lines.${index}.unit_price`)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        label={`Due date of line ${index + 1}`}
-                        type="date"
-                        {...field(`lines.${index}.due_date`)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        mt={24}
-                        aria-label={`Remove line ${index + 1}`}
-                        disabled={keys.length === 1}
-                        onClick={() => removeLine(index)}
-                      >
-                        <span aria-hidden>✕</span>
-                      </ActionIcon>
-                    </Table.Td>
+          {phone ? (
+            // On a phone, one card per line with its fields one under the other: the table's five
+            // columns scrolled sideways, with only the product in view.
+            <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Order lines">
+              {keys.map((key, index) => (
+                <Paper
+                  key={key}
+                  component="li"
+                  withBorder
+                  p="sm"
+                  radius="md"
+                  aria-label={`Line ${index + 1}`}
+                >
+                  <Group justify="space-between" mb={4}>
+                    <Title order={3} fz="sm">
+                      Line {index + 1}
+                    </Title>
+                    {removeButton(index)}
+                  </Group>
+                  <Stack gap="xs">
+                    {lineFields(index, false).product}
+                    <SimpleGrid cols={2} spacing="xs">
+                      {lineFields(index, false).quantity}
+                      {lineFields(index, false).unitPrice}
+                    </SimpleGrid>
+                    {lineFields(index, false).dueDate}
+                  </Stack>
+                </Paper>
+              ))}
+            </Stack>
+          ) : (
+            <ScrollFrame label="Order lines">
+              <Table miw={820} verticalSpacing="xs" aria-label="Order lines">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Product</Table.Th>
+                    <Table.Th w={130}>Quantity</Table.Th>
+                    <Table.Th w={130}>Unit price</Table.Th>
+                    <Table.Th w={170}>Due date</Table.Th>
+                    <Table.Th w={40}>
+                      <VisuallyHidden>Remove</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollFrame>
+                </Table.Thead>
+                <Table.Tbody>
+                  {keys.map((key, index) => {
+                    // The column headers name the fields: each input's own label ('Quantity of
+                    // line 2') is read, not shown (shown, it repeated the header in every row).
+                    const fields = lineFields(index, true);
+                    return (
+                      <Table.Tr key={key} style={{ verticalAlign: 'top' }}>
+                        <Table.Td>{fields.product}</Table.Td>
+                        <Table.Td>{fields.quantity}</Table.Td>
+                        <Table.Td>{fields.unitPrice}</Table.Td>
+                        <Table.Td>{fields.dueDate}</Table.Td>
+                        <Table.Td>{removeButton(index)}</Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </ScrollFrame>
+          )}
           {linesError ? (
             <Alert color="red" role="alert">
               {linesError}

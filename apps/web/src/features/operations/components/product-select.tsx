@@ -1,6 +1,7 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type Ref, useState } from 'react';
+import { OFF_SCREEN } from '../../../lib/off-screen.ts';
 import { useProducts } from '../api/get-products.ts';
 
 /** A chosen product: its price too, for an order line's default unit price. */
@@ -8,6 +9,8 @@ export type ProductChoice = { id: string; name: string; price?: string };
 
 type ProductSelectProps = {
   label: string;
+  /** The label is read, not shown (a table's column header shows it). */
+  hideLabel?: boolean;
   value: string;
   onChange: (choice: ProductChoice | null) => void;
   /** When the box loses the focus (a form checks a changed value then, lib/form-timing.ts). */
@@ -33,6 +36,7 @@ type ProductSelectProps = {
  */
 export const ProductSelect = ({
   label,
+  hideLabel = false,
   value,
   onChange,
   onBlur,
@@ -71,6 +75,7 @@ export const ProductSelect = ({
   return (
     <Select
       label={label}
+      labelProps={hideLabel ? { style: OFF_SCREEN } : undefined}
       placeholder={placeholder}
       searchable
       // The list opens as the user types, clicks or presses ArrowDown, not when the box takes the
