@@ -95,6 +95,9 @@ export const ticketingMessages = {
     `No-show after ${needed === 1 ? '1 recall' : `${needed} recalls`}: ${recalledTimes(recalls)}`,
   /** The console's answer to Recall. */
   recalled: (number: string) => `${number}: called again`,
+  /** The ticket page of a ticket transferred to another service, which gave it another number. */
+  ticketTransferred: (from: string, serviceName: string, number: string) =>
+    `Your ticket ${from} was moved to ${serviceName}: it is now ${number}`,
   /** The estimated wait, as the kiosk and the ticket page say it; 0 once nobody is ahead. */
   estimatedWait: (minutes: number) => (minutes <= 0 ? 'Less than a minute' : `About ${minutes} min`),
   ticketNotFound: 'This ticket could not be found',
@@ -357,6 +360,11 @@ export const publicTicket = z.object({
    */
   counter_open: z.boolean(),
   queued_at: z.string(),
+  /**
+   * The number the ticket was issued with (the one on the customer's paper, e.g. L-003) when a
+   * transfer to another service gave it `number` (D-005); null for a ticket never transferred.
+   */
+  transferred_from: z.string().nullable(),
 });
 export type PublicTicket = z.infer<typeof publicTicket>;
 

@@ -60,7 +60,12 @@ export const ticketingPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async 
   app.addHook('preClose', closeAll);
   app.addHook('onClose', closeAll);
 
-  const toPublic = async (scope: ReturnType<typeof publicScope>, ticket: Ticket): Promise<PublicTicket> => {
+  /** `transferredFrom`: the number it was issued with, when a transfer gave it `ticket.number`. */
+  const toPublic = async (
+    scope: ReturnType<typeof publicScope>,
+    ticket: Ticket,
+    transferredFrom: string | null = null,
+  ): Promise<PublicTicket> => {
     const { ahead, minutes, counterOpen } = await tickets.placeOf(scope, ticket);
     return {
       public_id: ticket.public_id,
@@ -73,6 +78,8 @@ export const ticketingPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async 
       estimated_wait_minutes: minutes,
       counter_open: counterOpen,
       queued_at: ticket.queued_at,
+      // Sent back to its first service on a later day, it may show its first number again.
+      transferred_from: transferredFrom === ticket.number ? null : transferredFrom,
     };
   };
 
@@ -117,7 +124,8 @@ export const ticketingPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async 
     {
       schema: {
         tags,
-        summary: "A ticket's live state: status, people ahead, estimated wait, the counter calling it",
+        summary:
+          "A ticket's live state: status, people ahead, estimated wait, the counter calling it, the number it was issued with if a transfer changed it",
         params: publicTicketParam,
         response: { 200: dataEnvelope(publicTicket), ...errorResponses(400, 404, 429) },
       },
@@ -125,13 +133,15 @@ export const ticketingPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async 
     async (request) => {
       const scope = publicScope(request);
       const [found] = await db
-        .select({ id: ticketingTickets.id })
+        .select({ id: ticketingTickets.id, transferredFrom: ticketingTickets.transferredFrom })
         .from(ticketingTickets)
         .where(
           and(scope.workspace(ticketingTickets), eq(ticketingTickets.publicId, request.params.publicId)),
         );
       if (!found) throw notFound();
-      return { data: await toPublic(scope, await tickets.ticketById(scope, found.id)) };
+      return {
+        data: await toPublic(scope, await tickets.ticketById(scope, found.id), found.transferredFrom),
+      };
     },
   );
 

@@ -1,7 +1,7 @@
 import type { BoardState, PublicTicket } from '@workhub/shared/schemas/ticketing';
 import { describe, expect, it } from 'vitest';
 import { bearer, eventually, listenOnLoopback, useTestApp } from '../../test/helpers.ts';
-import { newTenant } from '../../test/tenants.ts';
+import { newTenant, refreshed } from '../../test/tenants.ts';
 import { openBoardStreams } from './board-events.ts';
 import { BOARD_HEARTBEAT } from './ticketing-public.routes.ts';
 import { act, createCounter, createService } from './ticketing-test-helpers.ts';
@@ -178,6 +178,57 @@ describe('the board and the ticket page', () => {
       counter_name: 'Window 1',
       people_ahead: 0,
     });
+  });
+
+  it('says on a transferred ticket’s page the number it was issued with: the first one, through a second transfer', async () => {
+    const q = await queue();
+    const cards = await createService(t, q.token, { name: 'Cards', prefix: 'C', avg_service_minutes: 4 });
+    const mine = (await kiosk(q.slug, { service_id: q.a.id })).json().data;
+    t.clock.advance(1);
+    const theirs = (await kiosk(q.slug, { service_id: q.b.id })).json().data;
+    expect(await page(q.slug, mine.public_id)).toMatchObject({ number: 'A-001', transferred_from: null });
+    const called = await act(t, q.token, `counters/${q.window.id}/call-next`);
+    expect(called.json().data).toMatchObject({ number: 'A-001' });
+    const id = called.json().data.id;
+
+    expect((await act(t, q.token, `tickets/${id}/transfer`, { service_id: q.b.id })).statusCode).toBe(200);
+    const moved = await page(q.slug, mine.public_id);
+    expect(moved).toMatchObject({ number: 'B-002', service_name: 'Bills', transferred_from: 'A-001' });
+    // Its own numbers only: nothing of another ticket, of the services' ids, or of who moved it.
+    expect(Object.keys(moved).sort()).toEqual([
+      'counter_name',
+      'counter_open',
+      'estimated_wait_minutes',
+      'number',
+      'people_ahead',
+      'priority',
+      'public_id',
+      'queued_at',
+      'service_name',
+      'status',
+      'transferred_from',
+    ]);
+    expect(await page(q.slug, theirs.public_id)).toMatchObject({ number: 'B-001', transferred_from: null });
+
+    // Moved on again: the customer still holds A-001.
+    expect((await act(t, q.token, `tickets/${id}/transfer`, { service_id: cards.id })).statusCode).toBe(200);
+    expect(await page(q.slug, mine.public_id)).toMatchObject({
+      number: 'C-001',
+      service_name: 'Cards',
+      transferred_from: 'A-001',
+    });
+  });
+
+  it('says no transfer when one sends the ticket back to its first service under the same number (a later day)', async () => {
+    const q = await queue();
+    const mine = (await kiosk(q.slug, { service_id: q.a.id })).json().data;
+    const id = (await act(t, q.token, `counters/${q.window.id}/call-next`)).json().data.id;
+    expect((await act(t, q.token, `tickets/${id}/transfer`, { service_id: q.b.id })).statusCode).toBe(200);
+    t.clock.advance(86_400);
+    const { token } = await refreshed(t, q.owner);
+    // A new day with no A ticket live: A-001 again.
+    expect((await act(t, token, `tickets/${id}/transfer`, { service_id: q.a.id })).statusCode).toBe(200);
+    expect(await page(q.slug, mine.public_id)).toMatchObject({ number: 'A-001', transferred_from: null });
   });
 
   it('answers 404 for an unknown public id and 400 for a malformed one', async () => {

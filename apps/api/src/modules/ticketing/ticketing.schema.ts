@@ -198,6 +198,12 @@ export const ticketingTickets = pgTable(
     source: text('source', { enum: TICKET_SOURCES }).notNull(),
     counterId: uuid('counter_id'),
     recallCount: integer('recall_count').notNull().default(0),
+    /**
+     * The number it was issued with (e.g. L-003), once a transfer gave it another: what the
+     * customer's paper ticket shows, so that its page can say which number it became. A second
+     * transfer keeps the first one's. As printed, not rebuilt: a service's prefix may change later.
+     */
+    transferredFrom: text('transferred_from'),
     /** When it joined the queue; a transfer keeps it, so the ticket keeps its place in time. */
     queuedAt: timestamptz('queued_at').notNull(),
     calledAt: timestamptz('called_at'),

@@ -447,7 +447,8 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
      * To another service: waiting again, with that service's next number of the workspace's today
      * (and today as its day: an earlier day's ticket still in line takes today's next number, not
      * its own day's, which today's numbers may have passed or a live ticket may show), keeping
-     * queued_at (its original waiting time, so it is not sent to the back of today's tickets).
+     * queued_at (its original waiting time, so it is not sent to the back of today's tickets), and
+     * the number it was issued with (transferred_from: the first transfer's, on the customer's paper).
      */
     async transfer(scope: Tenancy, id: string, serviceId: string): Promise<Ticket> {
       const ticket = await ticketById(scope, id);
@@ -460,6 +461,7 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
         serviceId: service.id,
         serviceDay: today,
         number,
+        transferredFrom: sql`coalesce(${T.transferredFrom}, ${ticket.number})`,
         status: 'waiting',
         counterId: null,
         recallCount: 0,

@@ -21,6 +21,7 @@ const publicTicket = (patch: Partial<PublicTicket> = {}): PublicTicket => ({
   estimated_wait_minutes: 0,
   counter_open: true,
   queued_at: '2026-11-25T08:00:00.000Z',
+  transferred_from: null,
   ...patch,
 });
 
@@ -48,6 +49,25 @@ describe('TicketPage', () => {
     ticketPage('bank-ahead-1', ID);
     expect((await screen.findByTestId('people-ahead')).textContent).toBe('3 ahead of you');
     expect(screen.getByTestId('estimated-wait').textContent).toBe('Estimated wait: about 12 min');
+  });
+
+  it('says which number a ticket transferred to another service became, under its new number', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, { data: publicTicket({ number: 'D-005', transferred_from: 'L-003' }) }),
+    );
+    ticketPage('bank-moved-1', ID);
+    expect((await screen.findByTestId('ticket-transferred')).textContent).toBe(
+      'Your ticket L-003 was moved to Deposits: it is now D-005',
+    );
+    expect(screen.getByRole('heading', { name: 'D-005' })).toBeTruthy();
+    expect(screen.getByTestId('people-ahead').textContent).toBe('You are next');
+  });
+
+  it('says nothing of a transfer for a ticket never transferred', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: publicTicket() }));
+    ticketPage('bank-kept-1', ID);
+    expect(await screen.findByTestId('people-ahead')).toBeTruthy();
+    expect(screen.queryByTestId('ticket-transferred')).toBeNull();
   });
 
   it('promises no wait while no counter serves its service: says it keeps its place instead', async () => {

@@ -58,6 +58,12 @@ const TicketView = ({ slug, id }: { slug: string; id: string }) => {
           <Title order={2} fz={64}>
             {t.number}
           </Title>
+          {t.transferred_from ? (
+            // The customer holds the number they were issued (on paper): say which one it became.
+            <Text size="lg" maw={420} data-testid="ticket-transferred">
+              {ticketingMessages.ticketTransferred(t.transferred_from, t.service_name, t.number)}
+            </Text>
+          ) : null}
           <Badge size="lg" color={status.color} data-testid="ticket-status">
             {status.label}
           </Badge>
