@@ -14,6 +14,9 @@
  *   'Resend code') and /auth/verify; removed once verified.
  * - sessionStorage `signup_attempt`: `{ email, attempt_id }` of the sign-up made in this browser; the
  *   verify screen sends the attempt with the code and with resend (features/auth/browser-keys.ts).
+ * - localStorage `workhub.ticketing.counter:<user>/<account>/<workspace>`: the counter a queue
+ *   member chose in the counter console, so that it opens on it again (features/ticketing/pages/
+ *   use-chosen-counter.ts); a counter's id only, per user and workspace.
  * - history state (not storage): `resendAvailableAt` handed from register / forgot-password /
  *   resend to the code screens, and `from` (where the guard sent the user from).
  * No token is ever written to localStorage or sessionStorage (spec keys accessToken / refresh_token

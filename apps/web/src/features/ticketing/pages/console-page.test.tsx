@@ -1,9 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Ticket } from '@workhub/shared/schemas/ticketing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
-import { jsonResponse } from '../../../test/fixtures.ts';
+import { signIn } from '../../../lib/session.ts';
+import { calledUrls } from '../../../test/fetch-mock.ts';
+import { fakeAuthSession, fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { listOf, type Routes } from '../../../test/page-kit.ts';
 import { ConsolePage } from './console-page.tsx';
 import { COUNTER_ID, counterOf, SERVICE_ID, serviceOf, ticketingPageKit } from './ticketing-test-kit.ts';
@@ -13,7 +15,7 @@ vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: v
 const page = <T,>(rows: T[]) => listOf(rows, 100);
 const COUNTER = counterOf();
 const SERVICE = serviceOf({ waiting: 1 });
-const { signInAs, open, posts } = ticketingPageKit({
+const { signInAs, open, render, posts, fetchMock } = ticketingPageKit({
   element: <ConsolePage />,
   path: '/ticketing/console',
   routes: {
@@ -25,6 +27,9 @@ const { signInAs, open, posts } = ticketingPageKit({
 });
 beforeEach(() => localStorage.clear());
 afterEach(() => localStorage.clear());
+
+/** The counter kept in this browser for the worker signInAs signs in (user u1, workspace w-ticketing). */
+const keepCounter = (id: string) => localStorage.setItem('workhub.ticketing.counter:u1/a1/w-ticketing', id);
 
 const TICKET_ID = '0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2a0f';
 const ticket = (patch: Partial<Ticket> = {}): Ticket => ({
@@ -61,7 +66,7 @@ const openWith = (inHand: Ticket | null, extra: Routes = {}) =>
 /** A worker at the counter whose called ticket was recalled once; Recall brings it to `after`. */
 const atCounterRecalling = (after: number) => {
   signInAs('worker');
-  localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
+  keepCounter(COUNTER_ID);
   let recalls = 1;
   openWith(null, {
     'GET /api/ticketing/tickets': (_init, url) =>
@@ -107,7 +112,7 @@ describe('ConsolePage', () => {
 
   it('calls the next ticket at the counter remembered from last time', async () => {
     signInAs('worker');
-    localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
+    keepCounter(COUNTER_ID);
     openWith(null, {
       [`POST /api/ticketing/counters/${COUNTER_ID}/call-next`]: () => jsonResponse(200, { data: ticket() }),
     });
@@ -115,6 +120,77 @@ describe('ConsolePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Call next' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Called A-001'));
     expect(posts()).toEqual([[`/api/ticketing/counters/${COUNTER_ID}/call-next`, {}]]);
+  });
+
+  describe('the counter chosen', () => {
+    const chooseWindow1 = async () => {
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('combobox', { name: 'Your counter' }));
+      await user.click(await screen.findByRole('option', { name: 'Window 1', hidden: true }));
+      expect(await screen.findByText('No ticket at this counter.')).toBeTruthy();
+    };
+    /** Leaves the page and opens it again, as a reload or a later visit does. */
+    const reopen = () => {
+      cleanup();
+      render();
+    };
+
+    it('stays chosen after a reload', async () => {
+      signInAs('worker');
+      openWith(null);
+      expect(await screen.findByText('Choose the counter you work at.')).toBeTruthy();
+      await chooseWindow1();
+      reopen();
+      expect(await screen.findByText('No ticket at this counter.')).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Window 1' })).toBeTruthy();
+    });
+
+    it('is kept per user and per workspace: another user, or another workspace, on this browser chooses its own', async () => {
+      signInAs('worker');
+      openWith(null);
+      await chooseWindow1();
+      cleanup();
+      signIn(fakeWorkspaceAuthSession('ticketing', 'worker', { workspace_id: 'w-other' }));
+      render();
+      expect(await screen.findByText('Choose the counter you work at.')).toBeTruthy();
+      cleanup();
+      const workspace = { workspace_id: 'w-ticketing', workspace_name: 'ticketing workspace' };
+      signIn(
+        fakeAuthSession(
+          {
+            user_id: 'u2',
+            role: 'worker',
+            accounts: 0,
+            workspace_id: workspace.workspace_id,
+            template: 'ticketing',
+          },
+          {
+            user_id: 'u2',
+            role: 'worker',
+            accounts: 0,
+            workspace: { ...workspace, template: 'ticketing', role: 'worker' },
+          },
+        ),
+      );
+      render();
+      expect(await screen.findByText('Choose the counter you work at.')).toBeTruthy();
+      // The first user, back in the first workspace, still finds theirs.
+      cleanup();
+      signInAs('worker');
+      render();
+      expect(await screen.findByText('No ticket at this counter.')).toBeTruthy();
+    });
+
+    it('asks again when the counter kept is no longer among the active ones (deleted or deactivated since)', async () => {
+      signInAs('worker');
+      keepCounter('0b6a0c55-1d8e-4a51-9f4a-5b0a7c0c2aff');
+      openWith(null);
+      expect(await screen.findByText('Choose the counter you work at.')).toBeTruthy();
+      expect((screen.getByRole('combobox', { name: 'Your counter' }) as HTMLInputElement).value).toBe('');
+      expect(calledUrls(fetchMock).filter((url) => url.startsWith('/api/ticketing/counters?'))).toEqual([
+        expect.stringContaining('status=active'),
+      ]);
+    });
   });
 
   it("offers No-show only once recalled the settings' number of times, and says the rule until then", async () => {
@@ -131,7 +207,7 @@ describe('ConsolePage', () => {
 
   it('asks before a no-show: Cancel sends nothing, confirming marks it', async () => {
     signInAs('worker');
-    localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
+    keepCounter(COUNTER_ID);
     openWith(ticket(), {
       [`POST /api/ticketing/tickets/${TICKET_ID}/no-show`]: () =>
         jsonResponse(200, { data: ticket({ status: 'no_show' }) }),
@@ -206,7 +282,7 @@ describe('ConsolePage', () => {
 
   it('shows a refusal from the server (nobody waiting) as an error', async () => {
     signInAs('worker');
-    localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
+    keepCounter(COUNTER_ID);
     openWith(null, {
       [`POST /api/ticketing/counters/${COUNTER_ID}/call-next`]: () =>
         jsonResponse(409, { error: { code: 'CONFLICT', message: 'Nobody is waiting for this counter' } }),
@@ -246,7 +322,7 @@ describe('ConsolePage', () => {
     it('gives the focus to the next step after each one: Call next, Start, Done, Call next again', async () => {
       const user = userEvent.setup();
       signInAs('worker');
-      localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
+      keepCounter(COUNTER_ID);
       openWith(null, serverDesk());
       (await screen.findByRole('button', { name: 'Call next' })).focus();
       await user.keyboard('{Enter}');
@@ -262,7 +338,7 @@ describe('ConsolePage', () => {
     it('gives the focus back to Call next when the call is refused (nobody waiting)', async () => {
       const user = userEvent.setup();
       signInAs('worker');
-      localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
+      keepCounter(COUNTER_ID);
       let refuse = () => {};
       openWith(null, {
         [`POST /api/ticketing/counters/${COUNTER_ID}/call-next`]: () =>
@@ -295,7 +371,7 @@ describe('ConsolePage', () => {
     it('keeps the focus on Recall, and after a confirmed no-show gives it to Call next', async () => {
       const user = userEvent.setup();
       signInAs('worker');
-      localStorage.setItem('workhub.ticketing.counter', COUNTER_ID);
+      keepCounter(COUNTER_ID);
       openWith(null, serverDesk());
       (await screen.findByRole('button', { name: 'Call next' })).focus();
       await user.keyboard('{Enter}');

@@ -25,8 +25,7 @@ import { useServiceChoices } from '../api/services.ts';
 import { useTicketingSettings } from '../api/settings.ts';
 import { type TicketStep, useCallNext, useIssueTicket, useTicketStep, useTickets } from '../api/tickets.ts';
 import { TicketStatusBadge } from '../components/ticket-status-badge.tsx';
-
-const COUNTER_KEY = 'workhub.ticketing.counter';
+import { useChosenCounter } from './use-chosen-counter.ts';
 
 /** The ticket a counter holds (called or being served), read every 5 s. */
 const useInHand = (counterId: string) => {
@@ -281,11 +280,9 @@ const IssueTicket = () => {
 export const ConsolePage = () => {
   useDocumentTitle('Counter console');
   const counters = useCounterChoices();
-  const [counterId, setCounterId] = useState<string | null>(() => localStorage.getItem(COUNTER_KEY));
-  const choose = (id: string | null) => {
-    setCounterId(id);
-    if (id) localStorage.setItem(COUNTER_KEY, id);
-  };
+  const [counterId, choose] = useChosenCounter();
+  // The choices are the active counters: one kept from an earlier visit that was deleted or
+  // deactivated since is not among them, and the user chooses again.
   const chosen = counters.data?.find((c) => c.id === counterId);
 
   return (
