@@ -51,10 +51,12 @@ describe('the queue order', () => {
     expect(peopleAhead(q('vip', 20, true), waiting)).toBe(1);
   });
 
-  it('estimates the wait from the average time and the counters serving', () => {
-    expect(estimatedWaitMinutes(0, 5, 1)).toBe(0);
-    expect(estimatedWaitMinutes(3, 5, 1)).toBe(15);
-    expect(estimatedWaitMinutes(3, 5, 2)).toBe(8);
-    expect(estimatedWaitMinutes(4, 5, 0)).toBe(20);
+  it('estimates the wait from the average time of each ticket ahead and the counters serving', () => {
+    expect(estimatedWaitMinutes([], 1)).toBe(0);
+    expect(estimatedWaitMinutes([5, 5, 5], 1)).toBe(15);
+    expect(estimatedWaitMinutes([5, 5, 5], 2)).toBe(8);
+    expect(estimatedWaitMinutes([5, 5, 5, 5], 0)).toBe(20);
+    // A 4-minute deposit and a 12-minute loan ahead: 16, not twice the loan's 12.
+    expect(estimatedWaitMinutes([4, 12], 1)).toBe(16);
   });
 });

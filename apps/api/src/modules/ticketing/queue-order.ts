@@ -27,8 +27,9 @@ export const peopleAhead = (ticket: Queued, waiting: readonly Queued[]): number 
   waiting.filter((other) => other.id !== ticket.id && compareQueue(other, ticket) < 0).length;
 
 /**
- * Minutes until `ahead` people are served by `counters` counters (at least one), each taking the
- * service's average time: the first is served as soon as a counter is free.
+ * Minutes until the people ahead are served by `counters` counters (at least one), each taking
+ * their own service's average time (`aheadMinutes`, one per ticket ahead): a 4-minute deposit ahead
+ * of a 12-minute loan counts 4, not the loan's 12. The first is served as soon as a counter is free.
  */
-export const estimatedWaitMinutes = (ahead: number, averageMinutes: number, counters: number): number =>
-  Math.ceil((ahead * averageMinutes) / Math.max(1, counters));
+export const estimatedWaitMinutes = (aheadMinutes: readonly number[], counters: number): number =>
+  Math.ceil(aheadMinutes.reduce((sum, minutes) => sum + minutes, 0) / Math.max(1, counters));

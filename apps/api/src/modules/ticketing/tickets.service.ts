@@ -21,7 +21,7 @@ import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing } from '../../lib/list-query.ts';
 import { exportEvent, recordAudit } from '../audit/audit.ts';
 import { readBoard, waitingTickets } from './board.service.ts';
-import { estimatedWaitMinutes, peopleAhead } from './queue-order.ts';
+import { compareQueue, estimatedWaitMinutes } from './queue-order.ts';
 import {
   ticketingCounterServices,
   ticketingCounters,
@@ -263,7 +263,7 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
    * A waiting ticket's place: the waiting tickets, whatever day they were issued on (one still
    * waiting at the queue's midnight stays in line), that the counters serving its service will call
    * before it (of its service, and of the other services those counters serve), and the estimated
-   * wait: that many times its service's average over those counters. Read through the partial
+   * wait: each of those tickets at its own service's average, over those counters. Read through the partial
    * index of waiting tickets (ticketing_tickets_queue_idx). `counterOpen`: whether an active
    * counter serves its service at all (without one the estimate promises a call that will not come).
    */
@@ -296,14 +296,24 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
           ];
     const waiting = await waitingTickets(db, scope, services);
     const self = waiting.find((w) => w.id === ticket.id);
-    const ahead = self ? peopleAhead(self, waiting) : 0;
-    const [service] = await db
-      .select({ minutes: S.avgServiceMinutes })
-      .from(S)
-      .where(and(scope.workspace(S), eq(S.id, ticket.service_id)));
+    const before = self
+      ? waiting.filter((other) => other.id !== self.id && compareQueue(other, self) < 0)
+      : [];
+    // Each ticket ahead at its own service's average (a deposit ahead of a loan counts a deposit).
+    const averages = new Map(
+      (
+        await db
+          .select({ id: S.id, minutes: S.avgServiceMinutes })
+          .from(S)
+          .where(and(scope.workspace(S), inArray(S.id, services)))
+      ).map((row) => [row.id, row.minutes]),
+    );
     return {
-      ahead,
-      minutes: estimatedWaitMinutes(ahead, service?.minutes ?? 0, counterIds.length),
+      ahead: before.length,
+      minutes: estimatedWaitMinutes(
+        before.map((other) => averages.get(other.serviceId) ?? 0),
+        counterIds.length,
+      ),
       counterOpen,
     };
   }
