@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.ts';
 import {
   calendarDate,
   emailField,
@@ -56,7 +57,41 @@ export const BARBER_MESSAGES = {
   timesIn: (timezone: string) => `Times are in ${timezone}`,
   /** Before the name and phone given with a booking that differ from the customer's record. */
   bookedAs: 'Booked as',
+  /** The booking page's details left empty: one plain style, each naming what is missing. */
+  yourNameRequired: 'Your name is required',
+  yourPhoneRequired: 'Your phone number is required',
+  yourEmailRequired: 'Your email is required',
+  /** A phone number that is not one (the booking page's and the desk's customer forms). */
+  phoneInvalid: 'A phone number is 7 to 20 characters: digits, spaces, +, - and ( )',
 } as const;
+
+/** A phone number as people write one: digits, spaces, +, - and parentheses, 7 to 20 of them. */
+const PHONE_PATTERN = /^[0-9 +()-]{7,20}$/;
+
+/**
+ * A customer's phone number, trimmed. With `requiredMessage`, missing and blank give that message
+ * (and only it); without, '' (a form's empty field) passes and the service stores none.
+ */
+const phoneField = (requiredMessage?: string) => {
+  const text = z.string(requiredMessage === undefined ? undefined : { error: requiredMessage }).trim();
+  return (requiredMessage === undefined ? text : text.min(1, { error: requiredMessage })).refine(
+    (value) => value === '' || PHONE_PATTERN.test(value),
+    { error: BARBER_MESSAGES.phoneInvalid },
+  );
+};
+
+/**
+ * emailField's checks with the form's own message for a missing or blank e-mail. Spelled out, not
+ * `.pipe(emailField)`: the OpenAPI document shows a pipe's first half only (no format, no length).
+ */
+const emailRequired = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(254, { error: messages.emailInvalid })
+    .email({ error: messages.emailInvalid })
+    .toLowerCase();
 
 /** At most this many services in one appointment. */
 export const SERVICES_PER_APPOINTMENT_MAX = 8;
@@ -176,7 +211,8 @@ export const barberStaffExportQuery = barberStaffListQuery;
 
 export const barberCustomerBody = z.object({
   name: requiredString('A name is required', 120),
-  phone: optionalString(40),
+  /** Optional; a form's empty field is none. */
+  phone: phoneField().optional(),
   /** Optional; a form's empty field is none. */
   email: emailField.optional().or(z.literal('').transform(() => undefined)),
 });
@@ -322,9 +358,9 @@ export const publicAppointmentBody = z.object({
   start_at: instant,
   service_ids: serviceIds,
   staff_id: idField().nullable().optional(),
-  name: requiredString('Your name is required', 120),
-  phone: requiredString('A phone number is required', 40),
-  email: emailField,
+  name: requiredString(BARBER_MESSAGES.yourNameRequired, 120),
+  phone: phoneField(BARBER_MESSAGES.yourPhoneRequired),
+  email: emailRequired(BARBER_MESSAGES.yourEmailRequired),
 });
 export type PublicAppointmentBody = z.input<typeof publicAppointmentBody>;
 

@@ -1,5 +1,5 @@
 import { messages } from '@workhub/shared/messages';
-import { APPOINTMENT_MINUTES_MAX } from '@workhub/shared/schemas/barber';
+import { APPOINTMENT_MINUTES_MAX, BARBER_MESSAGES } from '@workhub/shared/schemas/barber';
 import { describe, expect, it } from 'vitest';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
 import { memberIn } from '../../test/tenants.ts';
@@ -202,12 +202,39 @@ describe('customers', () => {
       { name: 'x'.repeat(121) },
       { name: 'A', email: 'not-an-email' },
       { name: 'A', phone: 'x'.repeat(41) },
+      { name: 'A', phone: 'abc' },
+      { name: 'A', phone: '0722 000 000 000 000 000' },
       { name: 'A\u0000' },
       {},
     ]) {
       const bad = await call(t, 'POST', url, shop.token, body);
       expect(bad.statusCode, JSON.stringify(body)).toBe(400);
       expect(errorOf(bad).error.fields, JSON.stringify(body)).toBeTruthy();
+    }
+  });
+
+  it("takes a customer's phone as people write one, and says what a phone number is otherwise", async () => {
+    const shop = await barberShop(t);
+    const url = '/api/barber/customers';
+    for (const phone of ['0722000000', '+254 (722) 000-000', '', '  ']) {
+      const added = await call(t, 'POST', url, shop.token, { name: 'Phoned', phone });
+      expect(added.statusCode, `${phone}: ${added.body}`).toBe(201);
+    }
+    // The same rule for the customer typed with a booking and a walk-in.
+    const start_at = shopTimeAt(t, shop.timezone, 1, 9);
+    for (const [path, body] of [
+      [url, { name: 'Letters', phone: 'abc' }],
+      [url, { name: 'Short', phone: '072 00' }],
+      [url, { name: 'Long', phone: '0'.repeat(21) }],
+      [APPOINTMENTS, { start_at, service_ids: [shop.service.id], customer: { name: 'B', phone: 'abc' } }],
+      ['/api/barber/walk-ins', { service_ids: [shop.service.id], customer: { name: 'W', phone: 'abc' } }],
+    ] as const) {
+      const bad = await call(t, 'POST', path, shop.token, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      const field = path === url ? 'phone' : 'customer.phone';
+      expect(errorOf(bad).error.fields, JSON.stringify(body)).toEqual({
+        [field]: BARBER_MESSAGES.phoneInvalid,
+      });
     }
   });
 });
@@ -478,7 +505,7 @@ describe('appointments', () => {
     await booked(t, shop.token, {
       ...body,
       start_at: shopTimeAt(t, shop.timezone, 1, 9),
-      customer: { name: 'Kamau Njoroge', phone: '0711' },
+      customer: { name: 'Kamau Njoroge', phone: '0711 000111' },
     });
     await booked(t, shop.token, {
       ...body,

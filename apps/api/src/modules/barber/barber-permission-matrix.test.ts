@@ -161,7 +161,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
       start_at: startFor(who, 4),
       service_ids: [shop.serviceId],
       staff_id: shop.staffId,
-      customer: { name: `Client of ${who}`, phone: '0700', email: `${who}@example.com` },
+      customer: { name: `Client of ${who}`, phone: '0700 000000', email: `${who}@example.com` },
     },
   }),
   'PATCH /api/barber/appointments/:id': async (who) => ({

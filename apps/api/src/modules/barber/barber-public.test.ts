@@ -1,3 +1,4 @@
+import { BARBER_MESSAGES } from '@workhub/shared/schemas/barber';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema/outbox.ts';
@@ -168,6 +169,36 @@ describe('the public booking page', () => {
     expect(slots.statusCode).toBe(400);
     const past = await get(`${BASE}/${shop.slug}/slots?service_ids=${shop.service.id}&date=2001-01-01`);
     expect(past.json().data.slots).toEqual([]);
+  });
+
+  it('names each missing or wrong detail in one style, and refuses a phone that is not one', async () => {
+    const shop = await barberShop(t);
+    const body = { service_ids: [shop.service.id], start_at: shopTimeAt(t, shop.timezone, 1, 10) };
+    const empty = await post(`${BASE}/${shop.slug}/appointments`, {
+      ...body,
+      name: '',
+      phone: ' ',
+      email: '',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(errorOf(empty).error.fields).toEqual({
+      name: BARBER_MESSAGES.yourNameRequired,
+      phone: BARBER_MESSAGES.yourPhoneRequired,
+      email: BARBER_MESSAGES.yourEmailRequired,
+    });
+    expect(Object.values(errorOf(empty).error.fields ?? {})).toEqual([
+      'Your name is required',
+      'Your phone number is required',
+      'Your email is required',
+    ]);
+    const letters = await post(`${BASE}/${shop.slug}/appointments`, { ...guest({ phone: 'abc' }), ...body });
+    expect(letters.statusCode).toBe(400);
+    expect(errorOf(letters).error.fields).toEqual({ phone: BARBER_MESSAGES.phoneInvalid });
+    const written = await post(`${BASE}/${shop.slug}/appointments`, {
+      ...guest({ phone: ' +254 (722) 000-000 ' }),
+      ...body,
+    });
+    expect(written.statusCode, written.body).toBe(201);
   });
 
   it('says "at most 8 services" to a list of slots asked for too many, however long the list', async () => {

@@ -96,6 +96,27 @@ describe('CustomersPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it("refuses a phone that is not one, with the booking page's rule and message", async () => {
+    const user = userEvent.setup();
+    signInAs('worker');
+    const bodies: unknown[] = [];
+    open({
+      'POST /api/barber/customers': (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return jsonResponse(201, { message: 'Customer added', data: customer('Njeri', null) });
+      },
+    });
+    const dialog = await openForm(user);
+    await user.type(within(dialog).getByLabelText(/Name/), 'Njeri');
+    await user.type(within(dialog).getByLabelText('Phone'), 'abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Add customer' }));
+    expect(
+      await within(dialog).findByText('A phone number is 7 to 20 characters: digits, spaces, +, - and ( )'),
+    ).toBeTruthy();
+    expect(within(dialog).getByLabelText('Phone').getAttribute('aria-invalid')).toBe('true');
+    expect(bodies).toEqual([]);
+  });
+
   it("shows the server's 409 for an e-mail taken under the e-mail field", async () => {
     const user = userEvent.setup();
     signInAs('member');

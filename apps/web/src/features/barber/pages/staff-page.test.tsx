@@ -12,10 +12,12 @@ import { StaffPage } from './staff-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
-const amina = staffOf({ id: ID });
+// Ids as the API has them (uuids): the form checks its body with the API's own schema.
+const HAIRCUT = '00000000-0000-4000-8000-0000000000c1';
+const amina = staffOf({ id: ID, service_ids: [HAIRCUT] });
 const base = {
   ...nairobiTime,
-  'GET /api/barber/services': () => servicesAnswer([serviceOf()]),
+  'GET /api/barber/services': () => servicesAnswer([serviceOf({ id: HAIRCUT })]),
   'GET /api/barber/staff': () => jsonResponse(200, { data: [amina] }),
 };
 const page = { element: <StaffPage />, path: '/barber/staff', routes: base };
@@ -87,7 +89,7 @@ describe('StaffPage', { timeout: 20_000 }, () => {
     expect(bodies[0]).toMatchObject({
       name: 'Baraka',
       active: true,
-      service_ids: ['sv-cut'],
+      service_ids: [HAIRCUT],
       breaks: [{ weekday: 1, start_minute: 780, end_minute: 840 }],
       days_off: [],
     });
@@ -95,6 +97,100 @@ describe('StaffPage', { timeout: 20_000 }, () => {
     const hours = (bodies[0]?.hours ?? []) as { weekday: number; start_minute: number }[];
     expect(hours.map((h) => h.weekday)).toEqual([1, 2, 3, 4, 5]);
     expect(hours[0]?.start_minute).toBe(480);
+  });
+
+  /** Opens Add staff member, named and with Haircut ticked; the dialog. */
+  const addDialog = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+    await screen.findByRole('table', { name: 'Staff' });
+    await user.click(screen.getByRole('button', { name: 'Add staff member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add staff member' });
+    await user.type(within(dialog).getByLabelText(/^Name/), name);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Haircut' }));
+    return dialog;
+  };
+  /** What a marked field's message says (aria-errormessage, else aria-describedby); null: not marked. */
+  const messageOf = (field: HTMLElement) =>
+    field.getAttribute('aria-invalid') === 'true'
+      ? ((field.getAttribute('aria-errormessage') ?? field.getAttribute('aria-describedby'))
+          ?.split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ') ?? '')
+      : null;
+
+  it('checks hours and days off before sending: each problem by its field, each bad day named once', async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    const bodies: unknown[] = [];
+    open({
+      'POST /api/barber/staff': (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return jsonResponse(201, { message: 'Staff member added', data: amina });
+      },
+    });
+    const dialog = await addDialog(user, 'Bad Hours');
+    await user.clear(within(dialog).getByLabelText('Tue from'));
+    await user.type(within(dialog).getByLabelText('Tue from'), '18:00');
+    await user.clear(within(dialog).getByLabelText('Tue to'));
+    await user.type(within(dialog).getByLabelText('Tue to'), '09:00');
+    await user.type(within(dialog).getByLabelText('Days off'), 'tomorrow, 2026-13-45');
+    await user.click(within(dialog).getByRole('button', { name: 'Save staff member' }));
+    const tuesdayTo = within(dialog).getByLabelText('Tue to');
+    await waitFor(() => expect(messageOf(tuesdayTo)).toBe('Tue: The end must be after the start'));
+    // Nothing sent; the other days and times are not marked; the first wrong field has the focus.
+    expect(bodies).toEqual([]);
+    expect(messageOf(within(dialog).getByLabelText('Tue from'))).toBeNull();
+    expect(messageOf(within(dialog).getByLabelText('Mon to'))).toBeNull();
+    expect(document.activeElement).toBe(tuesdayTo);
+    expect(messageOf(within(dialog).getByLabelText('Days off'))).toContain(
+      'tomorrow, 2026-13-45: Must be a real calendar date (YYYY-MM-DD).',
+    );
+    expect(within(dialog).getAllByText(/real calendar date/)).toHaveLength(1);
+    expect(dialog.textContent).not.toContain('.;');
+    // Put right, it is sent.
+    await user.clear(within(dialog).getByLabelText('Tue to'));
+    await user.type(within(dialog).getByLabelText('Tue to'), '20:00');
+    await user.clear(within(dialog).getByLabelText('Days off'));
+    await user.type(within(dialog).getByLabelText('Days off'), '2030-01-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Save staff member' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Staff member added'));
+    expect(bodies).toEqual([
+      expect.objectContaining({
+        name: 'Bad Hours',
+        hours: expect.arrayContaining([{ weekday: 2, start_minute: 1080, end_minute: 1200 }]),
+        days_off: ['2030-01-01'],
+      }),
+    ]);
+  });
+
+  it("puts the server's field messages on the row and the day off they name", async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    const end = 'The end must be after the start';
+    const date = 'Must be a real calendar date (YYYY-MM-DD).';
+    const outside = 'A break must lie within the working hours of its weekday';
+    open({
+      'POST /api/barber/staff': () =>
+        jsonResponse(400, {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Validation failed',
+            fields: { 'hours.1.end_minute': end, 'days_off.1': date, breaks: outside },
+          },
+        }),
+    });
+    const dialog = await addDialog(user, 'Baraka');
+    // Monday off: the body's second hours row is Wednesday's.
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Mon' }));
+    await user.type(within(dialog).getByLabelText('Days off'), '2030-01-01, 2030-01-02');
+    await user.click(within(dialog).getByRole('button', { name: 'Save staff member' }));
+    const wednesdayTo = within(dialog).getByLabelText('Wed to');
+    await waitFor(() => expect(messageOf(wednesdayTo)).toBe(`Wed: ${end}`));
+    expect(messageOf(within(dialog).getByLabelText('Tue to'))).toBeNull();
+    expect(messageOf(within(dialog).getByLabelText('Days off'))).toContain(`2030-01-02: ${date}`);
+    expect(messageOf(within(dialog).getByLabelText('Days off'))).not.toContain('2030-01-01');
+    // What no field shows is said under the form, in its own words.
+    expect(within(dialog).getByText(outside)).toBeTruthy();
+    expect(notify.error).toHaveBeenCalledWith('Validation failed');
   });
 
   it('asks before deactivating a staff member', async () => {

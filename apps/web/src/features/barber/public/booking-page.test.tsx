@@ -129,7 +129,7 @@ describe('the public booking page', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('checkbox', { name: /Haircut/ }));
     await user.click(await screen.findByRole('radio', { name: '09:15' }));
     await user.type(screen.getByLabelText(/^Name/), 'Njeri');
-    await user.type(screen.getByLabelText(/^Phone/), '0722');
+    await user.type(screen.getByLabelText(/^Phone/), '0722 000000');
     await user.type(screen.getByLabelText(/^E-mail/), 'njeri@example.com');
     await user.click(screen.getByRole('button', { name: 'Book' }));
     await screen.findByText(/just booked/);
@@ -138,6 +138,56 @@ describe('the public booking page', { timeout: 20_000 }, () => {
     expect(document.activeElement?.textContent).toMatch(/^3\. Day and time/);
     await user.tab();
     expect(document.activeElement).toBe(screen.getByLabelText('Day'));
+  });
+
+  it('checks the details before sending: each under its field, in one style; a phone must be one', async () => {
+    const user = userEvent.setup();
+    const posted: unknown[] = [];
+    routeFetch(fetchMock, {
+      'GET /api/public/booking/kinyozi-1a2b': () => jsonResponse(200, { data: shop }),
+      'GET /api/public/booking/kinyozi-1a2b/slots': () => jsonResponse(200, { data: slots }),
+      'POST /api/public/booking/kinyozi-1a2b/appointments': (init) => {
+        posted.push(JSON.parse(String(init?.body)));
+        return jsonResponse(201, {
+          message: 'Booked',
+          data: {
+            start_at: slots.slots[0]?.start_at,
+            end_at: slots.slots[0]?.end_at,
+            status: 'booked',
+            staff_name: 'Amina',
+            staff_id: ids.amina,
+            services: ['Haircut'],
+            service_ids: [ids.cut],
+          },
+        });
+      },
+    });
+    renderBooking();
+    await user.click(await screen.findByRole('checkbox', { name: /Haircut/ }));
+    await user.click(await screen.findByRole('radio', { name: '09:00' }));
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    // Each field's message is the one its input points at; the first to fix has the focus.
+    const said = (label: RegExp) =>
+      document.getElementById(screen.getByLabelText(label).getAttribute('aria-describedby') ?? '')
+        ?.textContent;
+    await waitFor(() => expect(said(/^Name/)).toBe('Your name is required'));
+    expect(said(/^Phone/)).toBe('Your phone number is required');
+    expect(said(/^E-mail/)).toBe('Your email is required');
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Name/));
+    await user.type(screen.getByLabelText(/^Name/), 'Njeri');
+    await user.type(screen.getByLabelText(/^Phone/), 'abc');
+    await user.type(screen.getByLabelText(/^E-mail/), 'njeri@example.com');
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    await waitFor(() =>
+      expect(said(/^Phone/)).toBe('A phone number is 7 to 20 characters: digits, spaces, +, - and ( )'),
+    );
+    expect(screen.getByLabelText(/^Name/).getAttribute('aria-invalid')).toBeNull();
+    expect(posted).toEqual([]);
+    await user.clear(screen.getByLabelText(/^Phone/));
+    await user.type(screen.getByLabelText(/^Phone/), '+254 (722) 000-000');
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    await screen.findByRole('heading', { name: 'You are booked' });
+    expect(posted).toEqual([expect.objectContaining({ phone: '+254 (722) 000-000' })]);
   });
 
   it('says so for a slug that names no shop', async () => {

@@ -16,6 +16,7 @@ import {
   BARBER_MESSAGES,
   type PublicAppointment,
   type PublicBookingPage,
+  publicAppointmentBody,
 } from '@workhub/shared/schemas/barber';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -23,12 +24,15 @@ import { useParams } from 'react-router';
 import { QueryProvider } from '../../../components/query-provider.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { priced } from '../../../lib/currency.ts';
+import { issueFields } from '../../../lib/form-errors.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { bookAppointment, todayIn, useBookingPage, whenIn } from './booking-api.ts';
 import { PageProblem } from './page-problem.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
 const ANYONE = 'anyone';
+/** The details the form shows; the schema's messages for any other field go in the alert. */
+const DETAILS = ['name', 'phone', 'email'];
 
 const money = (price: string) => Number(price).toLocaleString(undefined, { maximumFractionDigits: 2 });
 
@@ -45,6 +49,7 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<PublicAppointment | null>(null);
   const nameInput = useRef<HTMLInputElement>(null);
+  const detailsForm = useRef<HTMLFormElement>(null);
   const bookedHeading = useRef<HTMLHeadingElement>(null);
   const timesHeading = useRef<HTMLParagraphElement>(null);
   // The form the keyboard was in is gone: the confirmation takes the focus, and is read out.
@@ -64,16 +69,25 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!startAt) return;
+    const body = { ...contact, service_ids: serviceIds, staff_id: staffId, start_at: startAt };
+    // The API's own rules first: each detail's problem under it, nothing sent; the first to fix
+    // takes the focus.
+    const parsed = publicAppointmentBody.safeParse(body);
+    if (!parsed.success) {
+      const fields = issueFields(parsed.error);
+      const other = Object.entries(fields).filter(([field]) => !DETAILS.includes(field));
+      flushSync(() => {
+        setErrors(fields);
+        setFailure(other.length > 0 ? other.map(([, message]) => message).join(' ') : null);
+      });
+      detailsForm.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
     setSending(true);
     setFailure(null);
     setErrors({});
     try {
-      const answer = await bookAppointment(slug, {
-        ...contact,
-        service_ids: serviceIds,
-        staff_id: staffId,
-        start_at: startAt,
-      });
+      const answer = await bookAppointment(slug, body);
       setDone(answer.data);
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.fields);
@@ -182,7 +196,7 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
             </>
           ) : null}
           {startAt ? (
-            <form onSubmit={submit} noValidate>
+            <form ref={detailsForm} onSubmit={submit} noValidate>
               <Stack gap="xs">
                 <Text fw={500} size="sm">
                   4. Your details for {whenIn(startAt, shop.timezone)}
@@ -197,6 +211,7 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
                 />
                 <TextInput
                   label="Phone"
+                  type="tel"
                   required
                   value={contact.phone}
                   error={errors.phone}
