@@ -15,12 +15,14 @@ import { MemberEditPage } from './member-edit-page.tsx';
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
 const fetchMock = mockFetchPerTest();
+const WENDY = '00000000-0000-4000-8000-00000000000a';
+const OWNER = '00000000-0000-4000-8000-00000000000b';
 const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
 
 afterEach(() => vi.mocked(notify.success).mockReset());
 
 const wendy: TeamMember = {
-  user_id: 'u-wendy',
+  user_id: WENDY,
   first_name: 'Wendy',
   last_name: 'Worker',
   email: 'wendy@example.com',
@@ -51,11 +53,11 @@ describe('MemberEditPage', () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
     routeFetch(fetchMock, {
-      'GET /api/team/u-wendy': () => jsonResponse(200, { data: wendy }),
-      'PATCH /api/team/u-wendy': () =>
+      [`GET /api/team/${WENDY}`]: () => jsonResponse(200, { data: wendy }),
+      [`PATCH /api/team/${WENDY}`]: () =>
         jsonResponse(200, { message: messages.updateDone, data: { ...wendy, role: 'member' } }),
     });
-    renderEdit('/team/u-wendy/edit');
+    renderEdit(`/team/${WENDY}/edit`);
     expect(screen.getByRole('heading', { name: 'Edit team member' })).toBeTruthy();
     await waitFor(() => expect(field('First name').value).toBe('Wendy'));
     expect(field('Phone').value).toBe('555-0100');
@@ -81,8 +83,8 @@ describe('MemberEditPage', () => {
   it('shows the required first name message', async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
-    routeFetch(fetchMock, { 'GET /api/team/u-wendy': () => jsonResponse(200, { data: wendy }) });
-    renderEdit('/user/u-wendy');
+    routeFetch(fetchMock, { [`GET /api/team/${WENDY}`]: () => jsonResponse(200, { data: wendy }) });
+    renderEdit(`/user/${WENDY}`);
     await waitFor(() => expect(field('First name').value).toBe('Wendy'));
     await user.clear(field('First name'));
     await user.tab();
@@ -92,11 +94,21 @@ describe('MemberEditPage', () => {
   it('does not offer to edit the owner', async () => {
     signIn(fakeWorkspaceAuthSession('workspace', 'admin'));
     routeFetch(fetchMock, {
-      'GET /api/team/u-owner': () =>
-        jsonResponse(200, { data: { ...wendy, user_id: 'u-owner', role: 'owner' } }),
+      [`GET /api/team/${OWNER}`]: () =>
+        jsonResponse(200, { data: { ...wendy, user_id: OWNER, role: 'owner' } }),
     });
-    renderEdit('/team/u-owner/edit');
+    renderEdit(`/team/${OWNER}/edit`);
     expect(await screen.findByText(messages.ownerImmutable)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+  });
+
+  it('answers an address whose id no member can have as not found, without asking the API', async () => {
+    routeFetch(fetchMock, {});
+    renderEdit('/user/general');
+    expect(await screen.findByText('This member could not be loaded')).toBeTruthy();
+    expect(screen.getByText(messages.notFound)).toBeTruthy();
+    // A 404: no Try again, which could never help.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/team/'))).toEqual([]);
   });
 });
