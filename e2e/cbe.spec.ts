@@ -100,7 +100,7 @@ test('a school owner loads a month of sample data, admits a student, marks the r
   await payment.getByLabel(/^Amount/).fill('5000');
   await payment.getByLabel('Reference').fill('QK7X2B1');
   await payment.getByRole('button', { name: 'Record payment' }).click();
-  await expect(toast(page, 'SUCCESS', 'Created')).toBeVisible();
+  await expect(toast(page, 'SUCCESS', 'Payment of KES 5,000.00 recorded for Zawadi Njeri')).toBeVisible();
   await expect(invoice).toContainText('13,500.00');
   await invoice.getByRole('button', { name: 'Statement' }).click();
   await expect(page.getByRole('dialog')).toContainText('Balance due: KES 13,500.00');

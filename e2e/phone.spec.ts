@@ -320,16 +320,21 @@ test("a queue's status badges show their whole word, and My tickets a service's 
   await shot(page, '97-console-issue-toast-375');
 });
 
-test("an order's lines say they scroll sideways on a 390 px phone", async ({ browser }) => {
+test("an order's lines are cards on a 390 px phone, every field in view", async ({ browser }) => {
   const { page } = await phoneOwner(browser, 'phone-plant', 'mrp');
   expect(
     await widePages(page, ['/dashboard_mrp', '/operations/products', '/operations/customer-orders/new']),
   ).toEqual([]);
-  // Quantity and price are to the right of the product: the frame says so, and scrolls to them.
-  const lines = page.getByRole('region', { name: 'Order lines, scrollable' });
-  await expect(lines).toHaveAttribute('tabindex', '0');
-  const hintId = await lines.getAttribute('aria-describedby');
-  await expect(page.locator(`[id="${hintId}"]`)).toHaveText('Scroll sideways to see every column.');
+  // One card per line, its fields under each other: no table scrolled sideways to reach the
+  // quantity and the price (as it was, with only the product in view).
+  await expect(page.getByRole('table', { name: 'Order lines' })).toHaveCount(0);
+  await page.getByRole('button', { name: '+ Add line' }).click();
+  const second = page.getByRole('list', { name: 'Order lines' }).getByRole('listitem', { name: 'Line 2' });
+  for (const name of [/^Product/, /^Quantity/, /^Unit price/, /^Due date/]) {
+    const box = await second.getByLabel(name).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, String(name)).toBe(true);
+  }
+  await shot(page, '98-order-lines-390');
 });
 
 test("a student's guardian fields stack on a 390 px phone, each wide enough to read", async ({ browser }) => {
