@@ -42,11 +42,25 @@ export function localTimeOf(instant: Date, timezone: string): { date: string; mi
   };
 }
 
+/**
+ * Date.UTC for any year: Date.UTC reads the years 0 to 99 as 1900 to 1999 ('0050-06-01' was 1950).
+ */
+function utcMs(year: number, month: number, day: number, minute = 0): number {
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, day);
+  return at.getTime() + minute * MINUTE_MS;
+}
+
 /** How far `timezone` is ahead of UTC at `instant`, in ms. */
 function offsetMs(instant: Date, timezone: string): number {
   const { date, minute } = localTimeOf(instant, timezone);
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const asUtc = Date.UTC(y, m - 1, d, 0, minute);
+  const [, m, d] = date.split('-').map(Number) as [number, number, number];
+  // The year from the instant, not from Intl, which writes the year before 1 as '1' (1 BC): the
+  // clock is less than a day from UTC, so its year differs only across a new year.
+  const utcYear = instant.getUTCFullYear();
+  const utcMonth = instant.getUTCMonth() + 1;
+  const y = m === 1 && utcMonth === 12 ? utcYear + 1 : m === 12 && utcMonth === 1 ? utcYear - 1 : utcYear;
+  const asUtc = utcMs(y, m, d, minute);
   return asUtc - Math.floor(instant.getTime() / MINUTE_MS) * MINUTE_MS;
 }
 
@@ -61,7 +75,7 @@ export type DayClock = { wall0: number; segments: { from: number; offset: number
 
 export function clockOf(date: string, timezone: string): DayClock {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wall0 = Date.UTC(y, m - 1, d);
+  const wall0 = utcMs(y, m, d);
   const offsetAt = (at: number) => offsetMs(new Date(at), timezone);
   const samples = [wall0 - DAY_MS, wall0 + DAY_MS / 2, wall0 + 2 * DAY_MS];
   let before = samples[0] as number;

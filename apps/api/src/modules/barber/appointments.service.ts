@@ -75,6 +75,26 @@ const DAY_MS = 86_400_000;
 const DAY_MINUTES = 24 * 60;
 const EXPORT_ROWS_MAX = 10_000;
 
+/**
+ * The instants a timestamp sent to the database can carry: a Date is sent as its ISO string, which
+ * for the years 0 and 10000 ('0000-12-31T15:00Z', '+010000-01-01T00:00Z') PostgreSQL refuses (a
+ * 500). The first date's start east of UTC and the last date's end west of it fall there.
+ */
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** Appointments starting from the start of `date` on the shop's clock; before the first instant, all. */
+const startingFrom = (date: string, timezone: string): SQL | undefined => {
+  const start = instantAt(date, 0, timezone);
+  return start.getTime() < FIRST_INSTANT ? undefined : gte(barberAppointments.startAt, start);
+};
+
+/** Appointments starting before the end of `date` (its clock's 24:00); past the last instant, all. */
+const startingBy = (date: string, timezone: string): SQL | undefined => {
+  const end = instantAt(date, DAY_MINUTES, timezone);
+  return end.getTime() > LAST_INSTANT ? undefined : lt(barberAppointments.startAt, end);
+};
+
 const hasCode = (err: unknown, code: string): boolean => {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === code) return true;
@@ -565,9 +585,9 @@ export function createAppointmentService(ctx: Ctx) {
       query.source ? eq(barberAppointments.source, query.source) : undefined,
       query.staff_id ? eq(barberAppointments.staffId, query.staff_id) : undefined,
       query.customer_id ? eq(barberAppointments.customerId, query.customer_id) : undefined,
-      query.from ? gte(barberAppointments.startAt, instantAt(query.from, 0, timezone)) : undefined,
+      query.from ? startingFrom(query.from, timezone) : undefined,
       // The end of `to` as its own clock's 24:00: the next date's start is no date after 9999-12-31.
-      query.to ? lt(barberAppointments.startAt, instantAt(query.to, DAY_MINUTES, timezone)) : undefined,
+      query.to ? startingBy(query.to, timezone) : undefined,
       q ? searchedFor(q) : undefined,
     );
   }
@@ -945,10 +965,7 @@ export function createAppointmentService(ctx: Ctx) {
       const timezone = await timezoneOf(db, scope);
       const appointments = await records(
         scope,
-        and(
-          gte(barberAppointments.startAt, instantAt(date, 0, timezone)),
-          lt(barberAppointments.startAt, instantAt(date, DAY_MINUTES, timezone)),
-        ),
+        and(startingFrom(date, timezone), startingBy(date, timezone)),
         [asc(barberAppointments.startAt), asc(barberAppointments.id)],
       );
       return { date, timezone, appointments };
