@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compareQueue, estimatedWaitMinutes, inQueueOrder, peopleAhead, type Queued } from './queue-order.ts';
+import {
+  compareQueue,
+  estimatedWaitMinutes,
+  inQueueOrder,
+  type Queued,
+  ticketsAhead,
+} from './queue-order.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 25, 8, minute));
 const q = (id: string, minute: number, priority = false, number = 1, serviceDay = '2026-11-25'): Queued => ({
@@ -40,15 +46,15 @@ describe('the queue order', () => {
       yesterday('oldP', 4, true),
     ]);
     expect(order.map((t) => t.id)).toEqual(['oldP', 'todayP', 'old3', 'old2', 'today1']);
-    expect(peopleAhead(q('today1', 0), order)).toBe(4);
+    expect(ticketsAhead(q('today1', 0), order).length).toBe(4);
   });
 
-  it('counts the people ahead of a ticket', () => {
+  it('finds the tickets ahead of a ticket', () => {
     const waiting = [q('a', 1), q('b', 2), q('p', 9, true), q('c', 3)];
-    expect(peopleAhead(q('b', 2), waiting)).toBe(2); // p (priority) and a
-    expect(peopleAhead(q('p', 9, true), waiting)).toBe(0);
-    expect(peopleAhead(q('new', 20), waiting)).toBe(4);
-    expect(peopleAhead(q('vip', 20, true), waiting)).toBe(1);
+    expect(ticketsAhead(q('b', 2), waiting).map((t) => t.id)).toEqual(['a', 'p']); // the priority ticket and a
+    expect(ticketsAhead(q('p', 9, true), waiting).length).toBe(0);
+    expect(ticketsAhead(q('new', 20), waiting).length).toBe(4);
+    expect(ticketsAhead(q('vip', 20, true), waiting).length).toBe(1);
   });
 
   it('estimates the wait from the average time of each ticket ahead and the counters serving', () => {

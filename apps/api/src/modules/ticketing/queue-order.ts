@@ -5,7 +5,7 @@
  * the ticket today's, numbered in today's sequence), then the lower number (issued first in the
  * same instant), then the id, so that the order is total.
  * Call-next's query (tickets.service.ts) orders by the same five keys; the board's "next" list and
- * a ticket's people ahead are computed with these functions.
+ * a ticket's tickets ahead are computed with these functions.
  */
 export type Queued = { id: string; priority: boolean; serviceDay: string; queuedAt: Date; number: number };
 
@@ -22,9 +22,9 @@ export function compareQueue(a: Queued, b: Queued): number {
 /** The waiting tickets in the order they will be called. */
 export const inQueueOrder = <T extends Queued>(waiting: readonly T[]): T[] => [...waiting].sort(compareQueue);
 
-/** How many of `waiting` (whatever their day) will be called before `ticket`. */
-export const peopleAhead = (ticket: Queued, waiting: readonly Queued[]): number =>
-  waiting.filter((other) => other.id !== ticket.id && compareQueue(other, ticket) < 0).length;
+/** The tickets of `waiting` (whatever their day) that will be called before `ticket`. */
+export const ticketsAhead = <T extends Queued>(ticket: Queued, waiting: readonly T[]): T[] =>
+  waiting.filter((other) => other.id !== ticket.id && compareQueue(other, ticket) < 0);
 
 /**
  * Minutes until the people ahead are served by `counters` counters (at least one), each taking

@@ -21,7 +21,7 @@ import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing } from '../../lib/list-query.ts';
 import { exportEvent, recordAudit } from '../audit/audit.ts';
 import { readBoard, waitingTickets } from './board.service.ts';
-import { compareQueue, estimatedWaitMinutes } from './queue-order.ts';
+import { estimatedWaitMinutes, ticketsAhead } from './queue-order.ts';
 import {
   ticketingCounterServices,
   ticketingCounters,
@@ -296,9 +296,7 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
           ];
     const waiting = await waitingTickets(db, scope, services);
     const self = waiting.find((w) => w.id === ticket.id);
-    const before = self
-      ? waiting.filter((other) => other.id !== self.id && compareQueue(other, self) < 0)
-      : [];
+    const before = self ? ticketsAhead(self, waiting) : [];
     // Each ticket ahead at its own service's average (a deposit ahead of a loan counts a deposit).
     const averages = new Map(
       (
