@@ -1,8 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { messages } from '@workhub/shared/messages';
-import { idField } from '@workhub/shared/schemas/common';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import { recordPath } from '../../../lib/record-path.ts';
 
 /** Every operations query starts with this key. */
 export const operationsKey = ['operations'] as const;
@@ -15,15 +13,11 @@ export const operationsKey = ['operations'] as const;
 export const invalidateOperations = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: operationsKey });
 
-/** `/api/...` with an id in the path, escaped. */
-export const idPath = (prefix: string, id: string, suffix = '') =>
-  `${prefix}/${encodeURIComponent(id)}${suffix}`;
+export { idPath } from '../../../lib/record-path.ts';
 
 /**
- * GET of the record a page's link names: an id the API would refuse (400 'Some fields are not
- * valid.', a Try again that never helps) is answered as the 404 it is, without asking.
+ * GET of the record a page's link names: an id the API would refuse is answered as the 404 it is,
+ * without asking (lib/record-path.ts).
  */
-export const getById = <T>(prefix: string, id: string, suffix = ''): Promise<T> =>
-  idField().safeParse(id).success
-    ? apiRequest<T>(idPath(prefix, id, suffix))
-    : Promise.reject(new ApiError({ status: 404, code: 'NOT_FOUND', message: messages.notFound }));
+export const getById = async <T>(prefix: string, id: string, suffix = ''): Promise<T> =>
+  apiRequest<T>(recordPath(prefix, id, suffix));
