@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderPage } from '../test/render.tsx';
-import { ToastHost } from './toast-host.tsx';
+import { TOAST_LIMIT, ToastHost } from './toast-host.tsx';
 
 const Page = () => (
   <>
@@ -42,6 +42,22 @@ describe('ToastHost', () => {
       await user.tab({ shift: true });
       expect(inToasts()).toBeNull();
     }
+  });
+
+  it('shows at most TOAST_LIMIT toasts at once; the others wait their turn', async () => {
+    renderPage(<Page />);
+    await raise('Called A-001');
+    act(() => {
+      for (const n of [2, 3, 4, 5]) toast.success(`Called A-00${n}`);
+    });
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(TOAST_LIMIT));
+    expect(TOAST_LIMIT).toBe(3);
+    // The newest on top; the two beyond the limit wait (jsdom runs no exit animation to free a place).
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Called A-003',
+      'Called A-002',
+      'Called A-001',
+    ]);
   });
 
   it('still closes by mouse', async () => {

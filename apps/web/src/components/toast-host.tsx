@@ -89,6 +89,12 @@ const useToastKeys = () => {
   }, []);
 };
 
+/**
+ * At most this many toasts on screen; the next waits for one to close. A desk that called and
+ * served a few tickets stacked five over the console on a phone, where toasts take the full width.
+ */
+export const TOAST_LIMIT = 3;
+
 /** Spec sections 8 and 9: bottom right, 5000 ms, paused on hover and when the window loses focus. */
 export const ToastHost = () => {
   useEffect(() => {
@@ -105,6 +111,7 @@ export const ToastHost = () => {
       pauseOnFocusLoss
       closeOnClick={false}
       newestOnTop
+      limit={TOAST_LIMIT}
       transition={QuietBounce}
       closeButton={CloseButton}
       hotKeys={() => false}
