@@ -5,6 +5,7 @@ import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useBook } from '../api/appointments.ts';
 import { instantIn, isSkippedTime, skippedTime, timeToMinutes } from '../barber-format.ts';
+import { customerBody, customerProblems } from '../customer-check.ts';
 
 type BookFormProps = {
   date: string;
@@ -37,6 +38,10 @@ export const BookForm = ({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
+    // The customer checked as the API will (a phone 'abc' was sent, and refused in one line below).
+    const problems = customerProblems(customer);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
     const minute = timeToMinutes(time);
     if (minute === null) return setProblem('A time as HH:MM');
     if (isSkippedTime(date, minute, timezone)) return setProblem(skippedTime(time));
@@ -45,11 +50,7 @@ export const BookForm = ({
         start_at: instantIn(date, minute, timezone),
         service_ids: serviceIds,
         staff_id: staffId || null,
-        customer: {
-          name: customer.name,
-          ...(customer.phone ? { phone: customer.phone } : {}),
-          ...(customer.email ? { email: customer.email } : {}),
-        },
+        customer: customerBody(customer),
       });
       notify.success(answer.message ?? 'Booked');
       onDone();
@@ -106,18 +107,21 @@ export const BookForm = ({
           required
           value={customer.name}
           onChange={(e) => setCustomer({ ...customer, name: e.currentTarget.value })}
+          error={errors['customer.name']}
         />
         <Group grow>
           <TextInput
             label="Phone"
             value={customer.phone}
             onChange={(e) => setCustomer({ ...customer, phone: e.currentTarget.value })}
+            error={errors['customer.phone']}
           />
           <TextInput
             label="E-mail"
             type="email"
             value={customer.email}
             onChange={(e) => setCustomer({ ...customer, email: e.currentTarget.value })}
+            error={errors['customer.email']}
           />
         </Group>
         {problem ? (

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { BARBER_MESSAGES } from '@workhub/shared/schemas/barber';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { jsonResponse } from '../../../test/fixtures.ts';
@@ -54,7 +55,7 @@ describe('WalkInsPage', { timeout: 20_000 }, () => {
     );
   });
 
-  it('adds a walk-in and says when; the server’s 409 is shown', async () => {
+  it('adds a walk-in and says when; a phone that is not one is refused under its field; the server’s 409 is shown', async () => {
     const user = userEvent.setup();
     signInAs('member');
     const bodies: unknown[] = [];
@@ -74,12 +75,20 @@ describe('WalkInsPage', { timeout: 20_000 }, () => {
     expect(add).toHaveProperty('disabled', true);
     await user.click(await screen.findByRole('checkbox', { name: 'Haircut' }));
     await user.type(screen.getByLabelText(/^Name/), 'Otieno');
-    await user.type(screen.getByLabelText('Phone'), '0711');
+    const phone = screen.getByLabelText('Phone');
+    await user.type(phone, '0711');
+    await user.click(add);
+    // Too short for a phone number: said under the field, nothing sent.
+    expect(await screen.findByText(BARBER_MESSAGES.phoneInvalid)).toBeTruthy();
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(bodies).toEqual([]);
+    await user.type(phone, ' 222 333');
     await user.click(add);
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Otieno: 10:00 with Amina'));
     expect(bodies).toEqual([
-      { service_ids: ['sv-cut'], staff_id: null, customer: { name: 'Otieno', phone: '0711' } },
+      { service_ids: ['sv-cut'], staff_id: null, customer: { name: 'Otieno', phone: '0711 222 333' } },
     ]);
+    expect(screen.queryByText(BARBER_MESSAGES.phoneInvalid)).toBeNull();
     full = true;
     await user.click(screen.getByRole('checkbox', { name: 'Haircut' }));
     await user.type(screen.getByLabelText(/^Name/), 'Late');

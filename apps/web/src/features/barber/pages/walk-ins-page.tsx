@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
@@ -14,6 +14,7 @@ import { useStaff } from '../api/staff.ts';
 import { timeIn } from '../barber-format.ts';
 import { StepButtons } from '../components/appointment-dialog.tsx';
 import { AppointmentStatusBadge } from '../components/appointment-status-badge.tsx';
+import { customerBody, customerProblems } from '../customer-check.ts';
 
 /** /barber/walk-ins: today's queue of walk-ins, each given the earliest free time from now. */
 export const WalkInsPage = () => {
@@ -28,15 +29,20 @@ export const WalkInsPage = () => {
   const [staffId, setStaffId] = useState('');
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const timezone = settings.data?.timezone ?? 'UTC';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The customer checked as the API will, each problem under its field.
+    const problems = customerProblems({ name, phone });
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
     try {
       const answer = await add.mutateAsync({
         service_ids: serviceIds,
         staff_id: staffId || null,
-        customer: { name, ...(phone ? { phone } : {}) },
+        customer: customerBody({ name, phone }),
       });
       notify.success(
         `${answer.data.customer.name}: ${timeIn(answer.data.start_at, timezone)} with ${answer.data.staff.name}`,
@@ -45,6 +51,7 @@ export const WalkInsPage = () => {
       setPhone('');
       setServiceIds([]);
     } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fields);
       notify.error(errorMessage(error));
     }
   };
@@ -73,8 +80,14 @@ export const WalkInsPage = () => {
                     required
                     value={name}
                     onChange={(e) => setName(e.currentTarget.value)}
+                    error={errors['customer.name']}
                   />
-                  <TextInput label="Phone" value={phone} onChange={(e) => setPhone(e.currentTarget.value)} />
+                  <TextInput
+                    label="Phone"
+                    value={phone}
+                    onChange={(e) => setPhone(e.currentTarget.value)}
+                    error={errors['customer.phone']}
+                  />
                   <NativeSelect
                     label="Staff member"
                     value={staffId}
