@@ -78,9 +78,16 @@ type OrderDates = { order_date: string; due_date: string; lines: { due_date: str
 /**
  * Nothing is due before the order date: the order's due date (on `due_date`), nor a line's own (on
  * `lines.N.due_date`, where the form shows it); a line without one is due on the order's.
+ * It runs even when another field is wrong (a missing customer name, a line's quantity), so that
+ * a form shows every problem at once, not the dates only once the rest was fixed: each date is
+ * compared only when it was read as one (no issue of its own), the order date first.
  */
-const dueNotBeforeOrder = (body: OrderDates, ctx: z.RefinementCtx) => {
-  if (body.due_date < body.order_date) {
+const dueNotBeforeOrder = (body: OrderDates, ctx: z.RefinementCtx<OrderDates>) => {
+  const wrong = new Set(ctx.issues.map((issue) => (issue.path ?? []).join('.')));
+  if (wrong.has('order_date') || typeof body.order_date !== 'string') return;
+  const before = (day: unknown, path: string) =>
+    typeof day === 'string' && !wrong.has(path) && day < body.order_date;
+  if (before(body.due_date, 'due_date')) {
     ctx.addIssue({
       code: 'custom',
       message: operationsMessages.dueBeforeOrderDate,
@@ -88,8 +95,9 @@ const dueNotBeforeOrder = (body: OrderDates, ctx: z.RefinementCtx) => {
       input: body,
     });
   }
+  if (!Array.isArray(body.lines)) return;
   body.lines.forEach((line, index) => {
-    if (line.due_date !== null && line.due_date < body.order_date) {
+    if (before(line?.due_date, `lines.${index}.due_date`)) {
       ctx.addIssue({
         code: 'custom',
         message: operationsMessages.lineDueBeforeOrderDate,
@@ -100,19 +108,22 @@ const dueNotBeforeOrder = (body: OrderDates, ctx: z.RefinementCtx) => {
   });
 };
 
+/** Run the dates' check whatever else is wrong (dueNotBeforeOrder reads only what parsed). */
+const ALWAYS = { when: () => true };
+
 /**
  * POST /api/purchase-orders and PATCH /api/purchase-orders/:id (a draft only: the whole order, its
  * lines replaced). The number is given by the server. `supplier_name` may stay empty until confirmed.
  */
 export const purchaseOrderBody = z
   .object({ supplier_name: nullableText(200), ...orderFields })
-  .superRefine(dueNotBeforeOrder);
+  .superRefine(dueNotBeforeOrder, ALWAYS);
 export type PurchaseOrderBody = z.input<typeof purchaseOrderBody>;
 
 /** POST /api/customer-orders and PATCH /api/customer-orders/:id (a draft only). */
 export const customerOrderBody = z
   .object({ customer_name: requiredString(operationsMessages.customerNameRequired, 200), ...orderFields })
-  .superRefine(dueNotBeforeOrder);
+  .superRefine(dueNotBeforeOrder, ALWAYS);
 export type CustomerOrderBody = z.input<typeof customerOrderBody>;
 
 /**

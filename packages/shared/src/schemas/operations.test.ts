@@ -333,6 +333,39 @@ describe('orders', () => {
         }),
       ),
     ).toEqual({ 'lines.1.due_date': operationsMessages.lineDueBeforeOrderDate });
+    // With another field wrong, the dates are still checked (a form shows both at once); a date
+    // that is not one is not compared.
+    expect(
+      fieldMessages(
+        customerOrderBody.safeParse({
+          ...order,
+          customer_name: '',
+          due_date: '2026-03-01',
+          lines: [
+            { product_id: ID, quantity: 0, due_date: '2026-02-01' },
+            { product_id: ID, quantity: 1, due_date: 'soon' },
+            'not a line',
+          ],
+        }),
+      ),
+    ).toEqual({
+      customer_name: operationsMessages.customerNameRequired,
+      due_date: operationsMessages.dueBeforeOrderDate,
+      'lines.0.quantity': messages.decimalNotPositive,
+      'lines.0.due_date': operationsMessages.lineDueBeforeOrderDate,
+      'lines.1.due_date': messages.dateInvalid,
+      'lines.2': expect.any(String),
+    });
+    expect(
+      fieldMessages(
+        customerOrderBody.safeParse({ ...order, customer_name: '', order_date: 'x', due_date: '2000-01-01' }),
+      ),
+    ).toEqual({ customer_name: operationsMessages.customerNameRequired, order_date: expect.any(String) });
+    expect(
+      fieldMessages(customerOrderBody.safeParse({ ...order, customer_name: 'A', lines: 'none' })),
+    ).toEqual({
+      lines: operationsMessages.orderLinesRequired,
+    });
     expect(
       fieldMessages(
         purchaseOrderBody.safeParse({ ...order, order_date: '0001-01-01', due_date: '0001-01-02' }),
