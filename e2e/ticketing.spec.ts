@@ -76,7 +76,12 @@ test('an owner sets up a queue, a customer takes a ticket at the kiosk, the boar
   await page.goto('/ticketing/console');
   await page.getByRole('combobox', { name: 'Your counter' }).click();
   await page.getByRole('option', { name: 'Window 1' }).click();
-  await page.getByRole('button', { name: 'Call next' }).click();
+  // A double-click calls once (the button knew it was busy only after both clicks, a timer later).
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/call-next')) calls.push(request.url());
+  });
+  await page.getByRole('button', { name: 'Call next' }).dblclick();
   const calledAt = Date.now();
   await expect(page.getByTestId('console-ticket')).toHaveText('D-001');
   await expect(board.getByTestId('counter-Window 1').getByText('D-001')).toBeVisible({ timeout: 2_000 });
@@ -85,6 +90,8 @@ test('an owner sets up a queue, a customer takes a ticket at the kiosk, the boar
   await shot(board, 'ticketing-board');
   await expect(kiosk.getByTestId('ticket-status')).toHaveText('Called: please go to the counter');
   await expect(kiosk.getByTestId('ticket-counter')).toHaveText('Window 1');
+  expect(calls).toHaveLength(1);
+  await expect(page.getByRole('alert').filter({ hasText: 'ERROR' })).toHaveCount(0);
 
   // Served and done: the ticket page follows.
   await page.getByRole('button', { name: 'Start' }).click();
