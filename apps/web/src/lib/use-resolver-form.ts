@@ -58,9 +58,22 @@ export const useResolverForm = <TInput extends FieldValues, TOutput>(
     }
   });
   const formElement = useRef<HTMLFormElement | null>(null);
-  const submit = (event?: BaseSyntheticEvent) => {
+  // One submission at a time: a second submit event before the first has settled (a double-click,
+  // Enter pressed twice) came before the button showed busy and sent the form twice (a payment
+  // recorded, then refused as a duplicate).
+  const inFlight = useRef(false);
+  const submit = async (event?: BaseSyntheticEvent) => {
     if (event?.currentTarget instanceof HTMLFormElement) formElement.current = event.currentTarget;
-    return handled(event);
+    if (inFlight.current) {
+      event?.preventDefault();
+      return;
+    }
+    inFlight.current = true;
+    try {
+      await handled(event);
+    } finally {
+      inFlight.current = false;
+    }
   };
 
   // A submit the checks refused: once its messages are on the page, the first wrong field in the

@@ -1,5 +1,5 @@
 import { Button, NumberInput, TextInput } from '@mantine/core';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -94,6 +94,28 @@ describe('useSchemaForm', () => {
     });
     // 'plan' is no field of this form: its message is not lost.
     expect(notify.error).toHaveBeenCalledWith('No such plan');
+  });
+
+  it('sends once for two submits in a row (a double-click or Enter twice before the button is busy)', async () => {
+    const user = userEvent.setup();
+    let finish = () => {};
+    const send = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    renderPage(<Form send={send} />);
+    await fill(user);
+    const form = input('Name').closest('form') as HTMLFormElement;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    fireEvent.submit(form);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(send).toHaveBeenCalledTimes(1);
+    finish();
+    // Once it is done, the form sends again.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false),
+    );
+    fireEvent.submit(form);
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(2));
   });
 
   it('puts a 409 under the conflict field', async () => {
