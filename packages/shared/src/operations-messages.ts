@@ -43,6 +43,12 @@ export const operationsMessages = {
   /** A status step the order's status does not allow, e.g. ('received', 'cancelled'). */
   orderStepRefused: (status: string, step: string) => `A ${status} order cannot be ${step}.`,
   workOrderStepRefused: (status: string, step: string) => `A ${status} work order cannot be ${step}.`,
+  /** Cancel of a confirmed order that has had goods received or shipped ('received', 'shipped'). */
+  orderCancelDelivered: (delivered: string) =>
+    `Goods have been ${delivered} on this order: close it instead (the rest is then no longer expected).`,
+  /** Close of a confirmed order with nothing received or shipped yet. */
+  orderCloseUndelivered: (delivered: string) =>
+    `Nothing has been ${delivered} on this order yet: cancel it instead.`,
   orderConfirmed: 'Order confirmed',
   orderReceived: 'Goods received',
   orderShipped: 'Goods shipped',

@@ -332,3 +332,24 @@ export const stepAllowed = <S extends string>(
   step: string,
   status: S,
 ): boolean => steps[step]?.from.includes(status) ?? false;
+
+/**
+ * Why a purchase or customer order's `step` is refused, or null when it may be taken: its status
+ * (stepAllowed), and for a confirmed order the quantities: `cancel` only while nothing was received
+ * or shipped (`delivered` false), `close` only once something was. The API refuses with this (409),
+ * and the order's page offers only the steps it allows, so no button leads to a refusal.
+ */
+export const orderStepRefusal = <S extends string>(
+  steps: Record<string, { from: readonly S[]; past: string }>,
+  step: string,
+  order: { status: S; delivered: boolean },
+  /** 'received' for a purchase order, 'shipped' for a customer order. */
+  deliveredWord: string,
+): string | null => {
+  const past = steps[step]?.past ?? step;
+  if (!stepAllowed(steps, step, order.status)) return operationsMessages.orderStepRefused(order.status, past);
+  if (order.status !== 'confirmed') return null;
+  if (step === 'cancel' && order.delivered) return operationsMessages.orderCancelDelivered(deliveredWord);
+  if (step === 'close' && !order.delivered) return operationsMessages.orderCloseUndelivered(deliveredWord);
+  return null;
+};

@@ -37,12 +37,17 @@ describe('customer orders', () => {
     });
     const line = order.lines[0]?.id ?? '';
     await stepOrder(t, token, CO, order.id, 'confirm');
+    const early = await stepOrder(t, token, CO, order.id, 'close');
+    expect(errorOf(early).error.message).toBe(operationsMessages.orderCloseUndelivered('shipped'));
     const part = await stepOrder(t, token, CO, order.id, 'ship', { lines: [{ line_id: line, quantity: 1 }] });
     expect(part.json()).toMatchObject({
       message: operationsMessages.orderShipped,
       data: { status: 'confirmed', lines: [{ shipped_qty: '1.0000' }] },
     });
     expect(await stockOf(t, where, wheel)).toBe('4.0000');
+    const cancel = await stepOrder(t, token, CO, order.id, 'cancel');
+    expect(cancel.statusCode).toBe(409);
+    expect(errorOf(cancel).error.message).toBe(operationsMessages.orderCancelDelivered('shipped'));
     const tooMuch = await stepOrder(t, token, CO, order.id, 'ship', {
       lines: [{ line_id: line, quantity: 4 }],
     });

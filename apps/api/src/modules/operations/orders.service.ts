@@ -6,6 +6,7 @@ import {
   type customerOrderListQuery,
   type orderDeliveryBody,
   orderNumberLabel,
+  orderStepRefusal,
   type purchaseOrderBody,
   type purchaseOrderExportQuery,
   type purchaseOrderListQuery,
@@ -351,16 +352,20 @@ export function createOrderService<Item, Line, Status extends string>(
    * confirmed order, cancel only while nothing was delivered and close only once something was.
    */
   async function takeStep(scope: WorkspaceScope, id: string, step: StatusStep) {
-    const { from, past } = kind.steps[step];
+    const { past } = kind.steps[step];
     await db.transaction(async (tx) => {
       const order = await lockOrder(tx, scope, kind, id);
-      const refused = () => conflict(operationsMessages.orderStepRefused(order.status, past));
-      if (!from.includes(order.status)) throw refused();
+      // Delivery counts only for a confirmed order's close or cancel (orderStepRefusal).
+      const delivered =
+        order.status === 'confirmed' && step !== 'confirm' && (await anyDelivered(tx, scope, id));
+      const refusal = orderStepRefusal(
+        kind.steps as Record<string, { from: readonly string[]; past: string }>,
+        step,
+        { status: order.status, delivered },
+        kind.name === 'purchase' ? 'received' : 'shipped',
+      );
+      if (refusal) throw conflict(refusal);
       if (step === 'confirm') await assertParty(tx, scope, id);
-      if (order.status === 'confirmed' && step !== 'confirm') {
-        const delivered = await anyDelivered(tx, scope, id);
-        if (step === 'cancel' ? delivered : !delivered) throw refused();
-      }
       const at = now();
       await tx
         .update(o)

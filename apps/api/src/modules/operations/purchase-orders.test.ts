@@ -253,8 +253,11 @@ describe('the steps of a purchase order', () => {
       data: { status: 'confirmed', lines: [{ received_qty: '4.0000' }] },
     });
     expect(await stockOf(t, where, spoke)).toBe('4.0000');
-    // Nothing received yet cannot be cancelled any more, and a line of another order is unknown here.
-    expect((await stepOrder(t, token, PO, order.id, 'cancel')).statusCode).toBe(409);
+    // Something received: it cannot be cancelled any more (close it), and a line of another order
+    // is unknown here.
+    const cancel = await stepOrder(t, token, PO, order.id, 'cancel');
+    expect(cancel.statusCode).toBe(409);
+    expect(errorOf(cancel).error.message).toBe(operationsMessages.orderCancelDelivered('received'));
     const tooMuch = await stepOrder(t, token, PO, order.id, 'receive', {
       lines: [
         { line_id: line, quantity: 4 },
@@ -298,7 +301,13 @@ describe('the steps of a purchase order', () => {
     const { token, spoke } = await opsTenant(t);
     const order = await createOrder(t, token, PO, purchaseBody(t, [{ product_id: spoke, quantity: 10 }]));
     await stepOrder(t, token, PO, order.id, 'confirm');
-    expect((await stepOrder(t, token, PO, order.id, 'close')).statusCode).toBe(409);
+    const early = await stepOrder(t, token, PO, order.id, 'close');
+    expect(early.statusCode).toBe(409);
+    // Said as the rule it is ('A confirmed order cannot be closed' was not true of a confirmed order).
+    expect(errorOf(early).error.message).toBe(operationsMessages.orderCloseUndelivered('received'));
+    expect(errorOf(early).error.message).toBe(
+      'Nothing has been received on this order yet: cancel it instead.',
+    );
     await stepOrder(t, token, PO, order.id, 'receive', {
       lines: [{ line_id: order.lines[0]?.id, quantity: 1 }],
     });

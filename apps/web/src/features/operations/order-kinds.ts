@@ -1,8 +1,8 @@
 import type { CustomerOrderStatus, PurchaseOrderStatus } from '@workhub/shared/schemas/operations';
 import {
   CUSTOMER_ORDER_STEPS,
+  orderStepRefusal,
   PURCHASE_ORDER_STEPS,
-  stepAllowed,
 } from '@workhub/shared/schemas/operations-orders';
 import type { SelectOption } from '../../lib/labels.ts';
 import type { OrderDetail, OrderItem, OrderKind, OrderStep } from './api/orders.ts';
@@ -53,15 +53,36 @@ export const partyOf = (order: OrderItem): string =>
 export const deliveredOf = (line: OrderDetail['lines'][number]): string =>
   'received_qty' in line ? line.received_qty : line.shipped_qty;
 
-/** The status steps the order's status allows, in the flow's order (the API answers 409 elsewhere). */
-export const allowedSteps = (kind: OrderKind, order: OrderItem): OrderStep[] =>
-  kind === 'purchase'
-    ? (['confirm', 'receive', 'close', 'cancel'] as const).filter((step) =>
-        stepAllowed(PURCHASE_ORDER_STEPS, step, order.status as PurchaseOrderStatus),
+/**
+ * The status steps the order allows now, in the flow's order: its status, and for a confirmed order
+ * whether anything was received or shipped (cancel before, close after), as the API decides
+ * (orderStepRefusal): a button the server would refuse is not offered.
+ */
+export const allowedSteps = (kind: OrderKind, order: OrderDetail): OrderStep[] => {
+  const facts = {
+    status: order.status,
+    delivered: order.lines.some((line) => Number(deliveredOf(line)) > 0),
+  };
+  return kind === 'purchase'
+    ? (['confirm', 'receive', 'close', 'cancel'] as const).filter(
+        (step) =>
+          orderStepRefusal(
+            PURCHASE_ORDER_STEPS,
+            step,
+            facts as { status: PurchaseOrderStatus; delivered: boolean },
+            'received',
+          ) === null,
       )
-    : (['confirm', 'ship', 'close', 'cancel'] as const).filter((step) =>
-        stepAllowed(CUSTOMER_ORDER_STEPS, step, order.status as CustomerOrderStatus),
+    : (['confirm', 'ship', 'close', 'cancel'] as const).filter(
+        (step) =>
+          orderStepRefusal(
+            CUSTOMER_ORDER_STEPS,
+            step,
+            facts as { status: CustomerOrderStatus; delivered: boolean },
+            'shipped',
+          ) === null,
       );
+};
 
 export const STEP_LABELS: Record<OrderStep, string> = {
   confirm: 'Confirm',

@@ -38,6 +38,12 @@ const posts = () =>
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
     }));
 
+/** The fixture's confirmed order before anything came in (it may be cancelled, not closed). */
+const nothingReceived = () => {
+  const order = fakePurchaseOrder();
+  return { ...order, lines: order.lines.map((line) => ({ ...line, received_qty: '0.0000' })) };
+};
+
 describe('OrderDetailPage', { timeout: 20_000 }, () => {
   it('shows the steps a confirmed order allows, and receives part of it by line after asking', async () => {
     const user = userEvent.setup();
@@ -52,7 +58,8 @@ describe('OrderDetailPage', { timeout: 20_000 }, () => {
     const steps = ['Confirm', 'Receive', 'Close', 'Cancel order'].filter((name) =>
       screen.queryByRole('button', { name }),
     );
-    expect(steps).toEqual(['Receive', 'Close', 'Cancel order']);
+    // Part of it received: closed short, no longer cancelled (the API would refuse it).
+    expect(steps).toEqual(['Receive', 'Close']);
     expect(screen.queryByRole('button', { name: 'Edit draft' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Receive' }));
@@ -81,6 +88,19 @@ describe('OrderDetailPage', { timeout: 20_000 }, () => {
         },
       },
     ]);
+  });
+
+  it('offers only the steps the API takes: a confirmed order with nothing received is cancelled, not closed', async () => {
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    routeFetch(fetchMock, {
+      [`GET /api/purchase-orders/${opsIds.order}`]: () => jsonResponse(200, { data: nothingReceived() }),
+    });
+    renderOrder();
+    expect(await screen.findByRole('heading', { name: 'PO-00012 · Spokes Ltd' })).toBeTruthy();
+    const steps = ['Confirm', 'Receive', 'Close', 'Cancel order'].filter((name) =>
+      screen.queryByRole('button', { name }),
+    );
+    expect(steps).toEqual(['Receive', 'Cancel order']);
   });
 
   it('shows a refused receipt in its dialog, under the line the API names, keeping what was typed', async () => {
@@ -174,7 +194,7 @@ describe('OrderDetailPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('mrp', 'member'));
     routeFetch(fetchMock, {
-      [`GET /api/purchase-orders/${opsIds.order}`]: () => jsonResponse(200, { data: fakePurchaseOrder() }),
+      [`GET /api/purchase-orders/${opsIds.order}`]: () => jsonResponse(200, { data: nothingReceived() }),
     });
     renderOrder();
     const openByKeyboard = async (button: string, title: string) => {
