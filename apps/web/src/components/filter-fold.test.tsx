@@ -42,6 +42,17 @@ const Bar = ({ status: initial = '', controlled = true }: { status?: string; con
 afterEach(() => vi.restoreAllMocks());
 
 describe('FilterBar', () => {
+  it('drops from the search what the API refuses (a pasted NUL), controlled or not', () => {
+    onPhone(false);
+    for (const controlled of [true, false]) {
+      const { unmount } = renderPage(<Bar controlled={controlled} />);
+      const box = screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement;
+      fireEvent.change(box, { target: { value: 'Ada\u0000 Love\u202Elace ' } });
+      expect(box.value).toBe('Ada Lovelace ');
+      unmount();
+    }
+  });
+
   it('shows the search, every filter and the actions on a wide screen, as a search landmark', () => {
     onPhone(false);
     renderPage(<Bar />);

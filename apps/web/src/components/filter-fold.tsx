@@ -1,6 +1,7 @@
 import { Badge, Button, Group, TextInput, type TextInputProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { SEARCH_TEXT_MAX } from '@workhub/shared/constants';
+import { withoutRefusedCharacters } from '@workhub/shared/schemas/common';
 import { type ReactNode, useId, useRef, useState } from 'react';
 
 /** Below Mantine's `sm` breakpoint (48em): a phone. */
@@ -107,6 +108,15 @@ export const FilterBar = ({
           // 50, which passes its own): longer, the request was a 400 and the list an error.
           maxLength={SEARCH_TEXT_MAX}
           {...search}
+          // What the API refuses in a search (a pasted NUL, a control character) is dropped as it
+          // comes, so the address and the request never hold it.
+          onChange={(event) => {
+            const input = event.currentTarget;
+            const typed = input.value;
+            const clean = withoutRefusedCharacters(typed);
+            if (clean !== typed) input.value = clean;
+            search.onChange?.(event);
+          }}
           type="search"
           w={phone ? undefined : searchWidth}
           style={phone ? { flex: 1 } : undefined}

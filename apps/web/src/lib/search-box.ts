@@ -1,9 +1,10 @@
+import { searchableText } from '@workhub/shared/schemas/common';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 /** The search page's address for `text`, trimmed; null when there is nothing to search for. */
 export const searchPath = (text: string): string | null => {
-  const q = text.trim();
+  const q = searchableText(text);
   return q === '' ? null : `/search?${new URLSearchParams({ q })}`;
 };
 

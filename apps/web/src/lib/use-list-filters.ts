@@ -1,4 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
+import { searchableText } from '@workhub/shared/schemas/common';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -61,7 +62,7 @@ export const useListFilters = (statuses: readonly string[]) => {
     return pattern.test(value) ? value : '';
   };
   const filters: ListFilterValues = {
-    q: (params.get(URL_KEYS.q) ?? '').trim(),
+    q: searchableText(params.get(URL_KEYS.q) ?? ''),
     status: oneOf(params.get(URL_KEYS.status), statuses),
     assigned_to: read('assigned_to', USER_ID),
     tag: read('tag', USER_ID),
@@ -94,7 +95,7 @@ export const useListFilters = (statuses: readonly string[]) => {
   );
 
   const [search, setSearch] = useState(filters.q);
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [debounced] = useDebouncedValue(searchableText(search), 300);
   const lastSent = useRef(debounced);
   useEffect(() => {
     if (debounced === lastSent.current) return;

@@ -1,4 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
+import { searchableText } from '@workhub/shared/schemas/common';
 import { useState } from 'react';
 import { usePageParam } from './use-page-param.ts';
 
@@ -9,7 +10,8 @@ import { usePageParam } from './use-page-param.ts';
 export const useSearchedPage = () => {
   const [page, setPage] = usePageParam();
   const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
+  // What the API refuses in a search (a pasted NUL) is left out of what is asked.
+  const [q] = useDebouncedValue(searchableText(search), 300);
   const onSearch = (value: string) => {
     setSearch(value);
     if (page !== 1) setPage(1);

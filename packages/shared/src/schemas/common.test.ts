@@ -17,8 +17,10 @@ import {
   plainText,
   requiredMultilineText,
   requiredString,
+  searchableText,
   searchQuery,
   textRules,
+  withoutRefusedCharacters,
 } from './common.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -251,6 +253,21 @@ describe('currencyField', () => {
       expect(firstMessage(currencyField.safeParse(wrong)), JSON.stringify(wrong)).toBe(
         messages.currencyInvalid,
       );
+    }
+  });
+});
+
+describe('searchableText', () => {
+  it('leaves out what a text field refuses, so a search pasted with a NUL still searches', () => {
+    expect(searchableText('  Ada\u0000 Lovelace ')).toBe('Ada Lovelace');
+    expect(searchableText('\u202Eevil\u202C')).toBe('evil');
+    expect(searchableText('two\nlines')).toBe('two lines');
+    expect(searchableText('half \uD800 pair, 🧪 whole')).toBe('half  pair, 🧪 whole');
+    expect(searchableText('\u0000')).toBe('');
+    expect(withoutRefusedCharacters('keeps spaces \u0007at the end ')).toBe('keeps spaces at the end ');
+    // What is left passes the API's search schema.
+    for (const typed of ['a\u0000b', '\u0085x', 'x\u2028y', '\uDFFF']) {
+      expect(searchQuery().safeParse(searchableText(typed)).success).toBe(true);
     }
   });
 });

@@ -33,6 +33,20 @@ const LINE_BREAKS = /[\n\r\u2028\u2029]/;
 /** True when `value` holds no control character (tab and line breaks allowed) and no bidi control. */
 export const hasNoControlCharacters = (value: string): boolean => !CONTROL_CHARACTERS.test(value);
 
+/** `value` without the control and bidi characters and lone surrogates a text field refuses. */
+export const withoutRefusedCharacters = (value: string): string =>
+  value
+    .replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), '')
+    .replace(new RegExp(LONE_SURROGATE.source, 'gu'), '');
+
+/**
+ * What a search box sends: `value` without what a text field refuses, line breaks as spaces,
+ * trimmed. A search pasted with a NUL in it finds what it would without the NUL, where the API's
+ * 400 turned the list into an error with a useless Try again.
+ */
+export const searchableText = (value: string): string =>
+  withoutRefusedCharacters(value).replace(new RegExp(LINE_BREAKS.source, 'g'), ' ').trim();
+
 /** True when every UTF-16 surrogate of `value` is half of a pair. */
 export const isWellFormedText = (value: string): boolean => !LONE_SURROGATE.test(value);
 

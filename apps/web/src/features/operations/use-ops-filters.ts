@@ -1,4 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
+import { searchableText } from '@workhub/shared/schemas/common';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -27,7 +28,7 @@ export const useOpsFilters = <K extends string>(rules: Readonly<Record<K, Filter
       return [key, accepted(value, rules[key]) ? value : ''];
     }),
   ) as Record<K, string>;
-  const q = (params.get('q') ?? '').trim();
+  const q = searchableText(params.get('q') ?? '');
 
   const write = useCallback(
     (patch: Record<string, string>) =>
@@ -51,7 +52,7 @@ export const useOpsFilters = <K extends string>(rules: Readonly<Record<K, Filter
   );
 
   const [search, setSearch] = useState(q);
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [debounced] = useDebouncedValue(searchableText(search), 300);
   const lastSent = useRef(debounced);
   useEffect(() => {
     if (debounced === lastSent.current) return;

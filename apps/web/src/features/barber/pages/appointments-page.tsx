@@ -1,5 +1,6 @@
 import { Anchor, NativeSelect, Paper, Text, TextInput } from '@mantine/core';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@workhub/shared/schemas/barber';
+import { searchableText } from '@workhub/shared/schemas/common';
 import { useSearchParams } from 'react-router';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -47,7 +48,7 @@ export const AppointmentsPage = () => {
       return copy;
     });
   const filters = {
-    q: params.get('q') || undefined,
+    q: searchableText(params.get('q') ?? '') || undefined,
     status: isStatus(params.get('status')) ? (params.get('status') as AppointmentStatus) : undefined,
     staff_id: params.get('staff_id') || undefined,
     customer_id: params.get('customer_id') || undefined,

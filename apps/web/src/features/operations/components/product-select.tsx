@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { searchableText } from '@workhub/shared/schemas/common';
 import { type Ref, useState } from 'react';
 import { OFF_SCREEN } from '../../../lib/off-screen.ts';
 import { useProducts } from '../api/get-products.ts';
@@ -51,7 +52,7 @@ export const ProductSelect = ({
   'data-autofocus': autofocus,
 }: ProductSelectProps) => {
   const [search, setSearch] = useState('');
-  const [typed] = useDebouncedValue(search.trim(), 250);
+  const [typed] = useDebouncedValue(searchableText(search), 250);
   const [chosen, setChosen] = useState<ProductChoice | null>(
     value && selectedName ? { id: value, name: selectedName } : null,
   );

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { SEARCH_TEXT_MAX } from '@workhub/shared/constants';
+import { searchableText } from '@workhub/shared/schemas/common';
 import type { Project, Task } from '@workhub/shared/schemas/work';
 import { type ReactNode, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -162,7 +163,7 @@ const SearchForm = ({ q }: { q: string }) => {
  */
 export const SearchPage = () => {
   const [params] = useSearchParams();
-  const q = (params.get('q') ?? '').trim();
+  const q = searchableText(params.get('q') ?? '');
   useDocumentTitle(q ? `Search: ${q}` : 'Search');
   const may = useMay();
   if (!q) {
