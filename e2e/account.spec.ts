@@ -66,6 +66,10 @@ test('signing out another session from /user/security ends it on that device', a
   await expect(laptop.getByText('This device')).toHaveCount(1);
   await shot(laptop, '73-security');
   await laptop.getByRole('button', { name: 'Sign out all other sessions' }).click();
+  await laptop
+    .getByRole('dialog', { name: 'Sign out all other sessions?' })
+    .getByRole('button', { name: 'Sign out all others' })
+    .click();
   await expect(toast(laptop, 'SUCCESS', 'Every other session is signed out.')).toBeVisible();
   await expect(others).toHaveCount(0);
 

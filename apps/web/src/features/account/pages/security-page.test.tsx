@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
 import type { ActiveSession } from '@workhub/shared/schemas/account';
@@ -125,6 +125,8 @@ describe('SecurityPage', { timeout: 15_000 }, () => {
     await screen.findByText('Firefox on Windows');
     screen.getByRole('button', { name: 'Sign out all other sessions' }).focus();
     await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out all other sessions?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out all others' }));
     await waitFor(() => expect(screen.queryByText('Firefox on Windows')).toBeNull());
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Active sessions' })),
@@ -140,8 +142,24 @@ describe('SecurityPage', { timeout: 15_000 }, () => {
     });
     renderWithData(<SecurityPage />, '/user/security');
     expect(await screen.findByText('Firefox on Windows')).toBeTruthy();
+    const deletes = () =>
+      fetchMock.mock.calls.filter(
+        ([url, init]) => init?.method === 'DELETE' && String(url) === '/api/me/sessions',
+      );
+    // Asked first: Cancel signs nobody out.
     await user.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));
+    const asked = await screen.findByRole('dialog', { name: 'Sign out all other sessions?' });
+    expect(asked.textContent).toContain(
+      'The other device signed in to your account will have to sign in again',
+    );
+    await user.click(within(asked).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deletes()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out all other sessions?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out all others' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.sessionsRevoked));
+    expect(deletes()).toHaveLength(1);
     const revokeAll = fetchMock.mock.calls.find(
       ([url, init]) => init?.method === 'DELETE' && String(url) === '/api/me/sessions',
     );

@@ -1,6 +1,8 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import type { ActiveSession } from '@workhub/shared/schemas/account';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
@@ -19,6 +21,8 @@ const ActiveSessions = () => {
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
   const others = sessions.data?.filter((session) => !session.current).length ?? 0;
+  // Signing every other device out cannot be taken back (each must sign in again): asked first.
+  const [askOthers, setAskOthers] = useState(false);
   // A device's Sign out goes with its row, and Sign out all others is off once they are gone: the
   // focus goes on to the next device's Sign out, else to this section's heading.
   const rememberFocus = useFocusAfterRowGone(sessions.data, revoke.isPending || revokeOthers.isPending, () =>
@@ -42,6 +46,8 @@ const ActiveSessions = () => {
       notify.success(answer.message || messages.sessionsRevoked);
     } catch (error) {
       notify.error(errorMessage(error));
+    } finally {
+      setAskOthers(false);
     }
   };
 
@@ -59,7 +65,7 @@ const ActiveSessions = () => {
         <Button
           variant="light"
           color="red"
-          onClick={() => void onRevokeOthers()}
+          onClick={() => setAskOthers(true)}
           loading={revokeOthers.isPending}
           disabled={others === 0 || revokeOthers.isPending || revoke.isPending}
         >
@@ -79,6 +85,19 @@ const ActiveSessions = () => {
           )
         }
       </QueryState>
+      <ConfirmDialog
+        opened={askOthers}
+        title="Sign out all other sessions?"
+        confirmLabel="Sign out all others"
+        busy={revokeOthers.isPending}
+        onCancel={() => setAskOthers(false)}
+        onConfirm={onRevokeOthers}
+      >
+        <Text size="sm">
+          {others === 1 ? 'The other device' : `The ${others} other devices`} signed in to your account will
+          have to sign in again. This device stays signed in.
+        </Text>
+      </ConfirmDialog>
     </Paper>
   );
 };
