@@ -54,6 +54,19 @@ const orderLineBody = z.object({
 export type OrderLineBody = z.input<typeof orderLineBody>;
 
 /**
+ * A line's amount (quantity x unit price) as an order form totals it, or null while its quantity or
+ * price is not one the API takes (0, -1, 1e20, 'abc'): such a line is no part of a total (a form
+ * showed 'Total: -39.9975' from lines it marked wrong). An empty price is 0, as the API takes it.
+ */
+export const orderLineAmount = (line: { quantity?: unknown; unit_price?: unknown }): number | null => {
+  const quantity = orderLineBody.shape.quantity.safeParse(line.quantity);
+  const price = orderLineBody.shape.unit_price.safeParse(
+    line.unit_price === '' || line.unit_price === null ? undefined : line.unit_price,
+  );
+  return quantity.success && price.success ? Number(quantity.data) * Number(price.data) : null;
+};
+
+/**
  * The order date's range: a typo such as 0001-01-01 or 2206 is refused instead of planned (an
  * order's and its lines' due dates are on or after it).
  */

@@ -543,3 +543,14 @@ describe('the contract converts to OpenAPI', () => {
     expect(() => z.toJSONSchema(bomTree, { io: 'output' })).not.toThrow();
   });
 });
+
+describe('orderLineAmount', () => {
+  it("is a line's quantity times its price, or null while either is not one the API takes", () => {
+    expect(orderSchemas.orderLineAmount({ quantity: '12.5', unit_price: '4' })).toBe(50);
+    expect(orderSchemas.orderLineAmount({ quantity: '3', unit_price: '' })).toBe(0);
+    for (const quantity of ['0', '-1', '1e20', 'abc', '0.00001', '']) {
+      expect(orderSchemas.orderLineAmount({ quantity, unit_price: '1' }), quantity).toBeNull();
+    }
+    expect(orderSchemas.orderLineAmount({ quantity: '1', unit_price: '-1' })).toBeNull();
+  });
+});

@@ -146,14 +146,20 @@ describe('OrderForm', { timeout: 30_000 }, () => {
     await waitFor(() => expect(form(name).queryByText(messages.decimalTooLarge)).toBeNull());
     expect(quantity.getAttribute('aria-invalid')).toBeNull();
 
-    // A unit price may be 0, never below.
+    // A unit price may be 0, never below; no total is shown from a line marked wrong.
+    const total = () => form(name).getByText(/^Total:/).textContent;
+    await user.clear(price);
+    await user.type(price, '4');
+    await waitFor(() => expect(total()).toBe('Total: EUR 50.00'));
     await user.clear(price);
     await user.type(price, '-1');
     await user.tab();
     expect(await form(name).findByText(messages.decimalNegative)).toBeTruthy();
+    expect(total()).toBe("Total: — (once every line's quantity and price are right)");
     await user.clear(price);
     await user.type(price, '0');
     await waitFor(() => expect(form(name).queryByText(messages.decimalNegative)).toBeNull());
+    expect(total()).toBe('Total: EUR 0.00');
   });
 
   it('refuses a due date before the order date, the order’s and a line’s, and a date out of range', async () => {

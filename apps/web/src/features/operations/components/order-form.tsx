@@ -7,6 +7,7 @@ import {
   SimpleGrid,
   Stack,
   Table,
+  Text,
   Textarea,
   TextInput,
   Title,
@@ -18,6 +19,7 @@ import { operationsMessages } from '@workhub/shared/operations-messages';
 import {
   customerOrderBody,
   ORDER_LINES_MAX,
+  orderLineAmount,
   purchaseOrderBody,
 } from '@workhub/shared/schemas/operations-orders';
 import { useRef, useState } from 'react';
@@ -148,10 +150,11 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
   const lineNames = (index: number) => form.getValues(`lines.${index}.product_name`);
   const linesError = form.formState.errors.lines?.message ?? form.formState.errors.lines?.root?.message;
   const values = form.watch('lines');
-  const total = values.reduce(
-    (sum, line) => sum + (Number(line.quantity) || 0) * (Number(line.unit_price) || 0),
-    0,
-  );
+  // Null while a line's quantity or price is wrong: no total is shown from lines marked wrong.
+  const amounts = values.map(orderLineAmount);
+  const total = amounts.some((amount) => amount === null)
+    ? null
+    : amounts.reduce<number>((sum, amount) => sum + (amount ?? 0), 0);
 
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   /** A line's inputs; in the table (`inTable`) their labels are read, not shown. */
@@ -314,7 +317,13 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
               + Add line
             </Button>
             <span>
-              Total: <strong>{priced(formatMoney(String(total)), currency)}</strong>
+              Total: <strong>{total === null ? '—' : priced(formatMoney(String(total)), currency)}</strong>
+              {total === null ? (
+                <Text component="span" size="sm" c="dimmed">
+                  {' '}
+                  (once every line's quantity and price are right)
+                </Text>
+              ) : null}
             </span>
           </Group>
           <Group justify="flex-end">
