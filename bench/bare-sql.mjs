@@ -122,6 +122,8 @@ export async function dashboard(sql, { account, workspace, today }) {
             count(*) filter (where "projects"."status" = $20)::int as "not_started",
             count(*) filter (where "projects"."status" = $21)::int as "in_progress",
             count(*) filter (where "projects"."status" = $22)::int as "complete",
+            count(*) filter (where "projects"."status" = $35)::int as "on_hold",
+            count(*) filter (where "projects"."status" = $36)::int as "cancelled",
             count(*) filter (where "projects"."status" = $23)::int as "archived"
             from "projects" where ${ws('projects', 24)})) q),
          (select coalesce(json_agg(q.item order by q.n), '[]'::json) from ((select json_build_object('user_id', "users"."id",
@@ -165,6 +167,8 @@ export async function dashboard(sql, { account, workspace, today }) {
         5,
         account,
         workspace,
+        'on_hold',
+        'cancelled',
       ],
       { prepare: true },
     )

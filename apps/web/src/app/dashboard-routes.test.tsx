@@ -21,7 +21,7 @@ const SLOW = { timeout: 8_000 };
 const stats: DashboardStats = {
   workspace: { workspace_id: 'w', workspace_name: 'Shop floor', template: 'erp' },
   members: { total: 1, active: 1 },
-  projects: { total: 0, not_started: 0, in_progress: 0, complete: 0, archived: 0 },
+  projects: { total: 0, not_started: 0, in_progress: 0, complete: 0, on_hold: 0, cancelled: 0, archived: 0 },
   tasks: { total: 0, pending: 0, in_progress: 0, completed: 0, overdue: 0, completion: 0 },
   completed_per_week: [],
   team: [],

@@ -10,6 +10,8 @@ export const dashboardStats = z.object({
     not_started: z.number().int(),
     in_progress: z.number().int(),
     complete: z.number().int(),
+    on_hold: z.number().int(),
+    cancelled: z.number().int(),
     archived: z.number().int(),
   }),
   tasks: z.object({

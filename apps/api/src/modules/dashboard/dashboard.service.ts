@@ -81,6 +81,8 @@ export function createDashboardService(ctx: Ctx) {
         not_started: countOf(eq(projects.status, 'not_started')).as('not_started'),
         in_progress: countOf(eq(projects.status, 'in_progress')).as('in_progress'),
         complete: countOf(eq(projects.status, 'complete')).as('complete'),
+        on_hold: countOf(eq(projects.status, 'on_hold')).as('on_hold'),
+        cancelled: countOf(eq(projects.status, 'cancelled')).as('cancelled'),
         archived: countOf(eq(projects.status, 'archived')).as('archived'),
       })
       .from(projects)

@@ -22,6 +22,9 @@ describe('GET /api/dashboard', () => {
     await insertProject(t, workspace, { status: 'not_started' });
     await insertProject(t, workspace, { status: 'complete' });
     await insertProject(t, workspace, { status: 'archived', name: 'Old' });
+    await insertProject(t, workspace, { status: 'on_hold', name: 'Paused' });
+    await insertProject(t, workspace, { status: 'on_hold', name: 'Paused too' });
+    await insertProject(t, workspace, { status: 'cancelled', name: 'Dropped' });
     const where = { ...workspace, project_id: project };
     await insertTask(t, where, { status: 'pending', dueDate: daysFromNow(3) });
     await insertTask(t, where, { status: 'pending', dueDate: daysFromNow(0) });
@@ -39,7 +42,16 @@ describe('GET /api/dashboard', () => {
       template: 'crm',
     });
     expect(data.members).toEqual({ total: 3, active: 2 });
-    expect(data.projects).toEqual({ total: 4, not_started: 1, in_progress: 1, complete: 1, archived: 1 });
+    // Every status, so the parts add up to the total (on hold and cancelled were left out).
+    expect(data.projects).toEqual({
+      total: 7,
+      not_started: 1,
+      in_progress: 1,
+      complete: 1,
+      on_hold: 2,
+      cancelled: 1,
+      archived: 1,
+    });
     expect(data.tasks).toEqual({
       total: 6,
       pending: 3,
@@ -51,7 +63,8 @@ describe('GET /api/dashboard', () => {
     expect(data.team).toHaveLength(3);
     expect(data.team[0]).toMatchObject({ role: 'owner', status: 'active' });
     expect(data.projects_recent.map((p: { name: string }) => p.name)).not.toContain('Old');
-    expect(data.projects_recent).toHaveLength(3);
+    // The five most recent that are not archived.
+    expect(data.projects_recent).toHaveLength(5);
   });
 
   it('computes overdue from the clock: a pending task becomes overdue once its due date has passed', async () => {

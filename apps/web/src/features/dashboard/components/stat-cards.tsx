@@ -2,12 +2,24 @@ import { SimpleGrid } from '@mantine/core';
 import type { DashboardStats } from '@workhub/shared/schemas/dashboard';
 import { StatCard } from '../../../components/stat-card.tsx';
 
-/** Every stored project status, so the parts add up to the total; archived only when there are any. */
-const projectParts = ({ not_started, in_progress, complete, archived }: DashboardStats['projects']) =>
+/**
+ * Every stored project status, so the parts add up to the total (on hold was left out: '30 - 19 not
+ * started, 2 in progress, 0 complete' for 30); on hold, cancelled and archived only when there are any.
+ */
+const projectParts = ({
+  not_started,
+  in_progress,
+  complete,
+  on_hold,
+  cancelled,
+  archived,
+}: DashboardStats['projects']) =>
   [
     `${not_started} not started`,
     `${in_progress} in progress`,
     `${complete} complete`,
+    ...(on_hold > 0 ? [`${on_hold} on hold`] : []),
+    ...(cancelled > 0 ? [`${cancelled} cancelled`] : []),
     ...(archived > 0 ? [`${archived} archived`] : []),
   ].join(', ');
 

@@ -14,7 +14,7 @@ const fetchMock = mockFetchPerTest();
 const stats = (patch: Partial<DashboardStats> = {}): DashboardStats => ({
   workspace: { workspace_id: 'w-crm', workspace_name: 'Sales floor', template: 'crm' },
   members: { total: 7, active: 6 },
-  projects: { total: 4, not_started: 1, in_progress: 2, complete: 1, archived: 0 },
+  projects: { total: 4, not_started: 1, in_progress: 2, complete: 1, on_hold: 0, cancelled: 0, archived: 0 },
   tasks: { total: 20, pending: 9, in_progress: 6, completed: 5, overdue: 3, completion: 25 },
   completed_per_week: [
     { week_start: '2026-01-05', completed: 0 },
@@ -58,13 +58,23 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(calledUrls(fetchMock)).toEqual(['/api/dashboard']);
   });
 
-  it('counts archived projects in the Projects card when there are any', async () => {
+  it('names every status in the Projects card, on hold, cancelled and archived when there are any', async () => {
     signIn(fakeWorkspaceAuthSession('crm', 'owner'));
-    const projects = { total: 6, not_started: 1, in_progress: 2, complete: 1, archived: 2 };
+    const projects = {
+      total: 9,
+      not_started: 1,
+      in_progress: 2,
+      complete: 1,
+      on_hold: 2,
+      cancelled: 1,
+      archived: 2,
+    };
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: stats({ projects }) }));
     renderWithData(<DashboardPage template="crm" />);
-    expect(await screen.findByText('1 not started, 2 in progress, 1 complete, 2 archived')).toBeTruthy();
-    expect(stat('Projects').getByText('6')).toBeTruthy();
+    expect(
+      await screen.findByText('1 not started, 2 in progress, 1 complete, 2 on hold, 1 cancelled, 2 archived'),
+    ).toBeTruthy();
+    expect(stat('Projects').getByText('9')).toBeTruthy();
   });
 
   it('shows the sales and orders panels a module of the template gives, and none where no module does', async () => {
