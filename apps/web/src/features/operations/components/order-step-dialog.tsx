@@ -61,12 +61,16 @@ export const OrderStepDialog = ({ kind, order, step, onClose }: OrderStepDialogP
   const [quantities, setQuantities] = useState<Record<string, string>>(() =>
     Object.fromEntries(open.map((line) => [line.id, openQty(line)])),
   );
-  const invalid = open.filter((line) => {
-    const text = quantities[line.id] ?? '';
-    if (text.trim() === '' || text.trim() === '0') return false;
+  // What is wrong with a typed quantity, as every other quantity field says it (too many decimals,
+  // not a number, below zero); empty or 0 is 'none of this line'.
+  const problemOf = (line: OrderDetail['lines'][number]): string | null => {
+    const text = (quantities[line.id] ?? '').trim();
+    if (text === '' || text === '0') return null;
     const parsed = parseDecimal(text);
-    return 'error' in parsed || parsed.value.startsWith('-');
-  });
+    if ('error' in parsed) return parsed.error;
+    return parsed.value.startsWith('-') ? messages.decimalNegative : null;
+  };
+  const invalid = open.filter((line) => problemOf(line) !== null);
 
   // More than a line still expects: said under it before anything is sent, as the API would.
   const tooMuch = open.filter(
@@ -152,7 +156,7 @@ export const OrderStepDialog = ({ kind, order, step, onClose }: OrderStepDialogP
                         value={quantities[line.id] ?? ''}
                         error={
                           invalid.includes(line)
-                            ? messages.decimalInvalid
+                            ? problemOf(line)
                             : tooMuch.includes(line)
                               ? tooMuchText(line)
                               : refusedLines[line.id]

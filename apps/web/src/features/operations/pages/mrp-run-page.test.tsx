@@ -434,6 +434,10 @@ describe('MrpRunPage', { timeout: 20_000 }, () => {
     });
     renderWithData(<MrpRunPage />, `/operations/mrp?run=${gone}`);
     expect(await screen.findByText('This run was not found')).toBeTruthy();
+    // What to do, in words that match the page (it said 'from the list above' with none there).
+    expect(
+      screen.getByText('The link names no run of this workspace: open the latest, or start a run.'),
+    ).toBeTruthy();
     // One message, not three boxes saying 'Not found.', nor the proposals' 'replaced by a newer run'.
     expect(screen.queryByText(messages.notFound)).toBeNull();
     expect(screen.queryByRole('region', { name: 'Exceptions' })).toBeNull();

@@ -154,7 +154,11 @@ const RunNotFound = ({ onOpenLatest }: { onOpenLatest: (() => void) | null }) =>
   <Paper withBorder p="md" radius="md">
     <EmptyList
       title="This run was not found"
-      description="The link names no run of this workspace: open one from the list above, or start a run."
+      description={
+        onOpenLatest
+          ? 'The link names no run of this workspace: open the latest, or start a run.'
+          : 'The link names no run of this workspace, which has no run yet: start one.'
+      }
     >
       {onOpenLatest ? <Button onClick={onOpenLatest}>Open the latest run</Button> : null}
     </EmptyList>

@@ -67,6 +67,16 @@ describe('OrderDetailPage', { timeout: 20_000 }, () => {
     const spoke = within(dialog).getByLabelText('Quantity of Spoke') as HTMLInputElement;
     expect(spoke.value).toBe('60');
     expect((within(dialog).getByLabelText('Quantity of Rim') as HTMLInputElement).value).toBe('4');
+    // A quantity that is not one says why, in the words of every other quantity field.
+    for (const [typed, message] of [
+      ['0.00001', messages.decimalScale],
+      ['ten', messages.decimalInvalid],
+      ['-2', messages.decimalNegative],
+    ] as const) {
+      await user.clear(spoke);
+      await user.type(spoke, typed);
+      expect(within(dialog).getByText(message)).toBeTruthy();
+    }
     // More than is open: said under the line, nothing can be sent.
     await user.clear(spoke);
     await user.type(spoke, '61');
