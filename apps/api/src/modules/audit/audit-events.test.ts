@@ -197,6 +197,22 @@ describe('plans and billing', () => {
     expect((await call(t, 'PATCH', `/api/admin/plans/${id}`, staff.token, { price: 11 })).statusCode).toBe(
       200,
     );
+    // The form saved again unchanged (every field as it is): no second 'Plan edited' without a change.
+    const plan = (await call(t, 'GET', `/api/admin/plans/${id}`, staff.token)).json().data;
+    const again = await call(t, 'PATCH', `/api/admin/plans/${id}`, staff.token, {
+      title: plan.title,
+      subscription: plan.subscription,
+      subheader: plan.subheader ?? '',
+      price: Number(plan.price),
+      description: plan.description,
+      button_text: plan.button_text,
+      button_variant: plan.button_variant,
+      month: plan.month,
+      max_workspaces: plan.max_workspaces,
+      max_members: plan.max_members,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ title: plan.title, price: plan.price });
     expect(
       (await call(t, 'PATCH', `/api/admin/plans/${id}/status`, staff.token, { status: 'inactive' }))
         .statusCode,

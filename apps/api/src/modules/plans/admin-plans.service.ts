@@ -122,8 +122,12 @@ export function createAdminPlanService(ctx: Ctx) {
     const current = await findPlan(id);
     assertMayHaveStatus(id, input.status);
     const columns = columnsOf(input);
-    // An empty body changes nothing (drizzle refuses an empty SET).
-    if (Object.keys(columns).length === 0) return toPlan(current);
+    // An empty body, or one that sets every field to what it is (the form saved unchanged), changes
+    // nothing: no write, and no 'Plan edited' entry without a change in the audit log.
+    const unchanged = Object.entries(columns).every(
+      ([key, value]) => String(current[key as keyof PlanRow] ?? '') === String(value ?? ''),
+    );
+    if (unchanged) return toPlan(current);
     const row = await db.transaction(async (tx) => {
       const [updated] = await tx
         .update(subscriptionPlans)
