@@ -152,6 +152,7 @@ async function liveMembership(db: Db, userId: string, tenant: Tenant): Promise<L
 }
 
 const memberInactive = () => forbidden(messages.memberInactive);
+const notAMember = () => forbidden(messages.notAMember);
 /** The account was made inactive by platform staff: nobody acts in it until it is reactivated. */
 export const accountInactive = () => new AppError(403, 'ACCOUNT_INACTIVE', messages.accountInactive);
 
@@ -267,7 +268,9 @@ async function resolve(db: Db, claims: Auth) {
     membership = readWithSession.has(claims)
       ? readWithSession.get(claims)
       : await liveMembership(db, claims.user_id, { accountId, workspaceId: claims.workspace_id });
-    if (membership?.status !== 'active') throw memberInactive();
+    // Removed from the team is said as such ('inactive' told a removed member to ask the owner).
+    if (!membership) throw notAMember();
+    if (membership.status !== 'active') throw memberInactive();
     state = membership;
     auth = { ...claims, role: membership.role, template: membership.template };
   } else {

@@ -143,6 +143,11 @@ describe('a read sent ahead of the session check', () => {
     await expectRefused(403, 'FORBIDDEN', messages.memberInactive);
   });
 
+  it('answers 403 notAMember for a membership removed since (not memberInactive)', async () => {
+    await t.db.db.delete(workspaceMembers).where(eq(workspaceMembers.userId, s.worker.userId));
+    await expectRefused(403, 'FORBIDDEN', messages.notAMember);
+  });
+
   it('answers 409 for an archived workspace', async () => {
     await t.db.db
       .update(workspaces)
