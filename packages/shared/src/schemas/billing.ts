@@ -95,6 +95,11 @@ export const checkoutPreview = z.object({
   provider: z.string(),
   /** When the invoice would fall due. */
   due_at: z.string(),
+  /**
+   * The account's usage against this plan's limits: a downgrade that leaves it over them (2
+   * workspaces on a plan of 1) is said before the purchase, not found on the billing page after.
+   */
+  usage: planUsage,
 });
 export type CheckoutPreview = z.infer<typeof checkoutPreview>;
 

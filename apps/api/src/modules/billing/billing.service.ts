@@ -209,6 +209,7 @@ export function createBillingService(
       period_end: period.end.toISOString(),
       provider: provider.id,
       due_at: provider.dueAt(at).toISOString(),
+      usage: await planUsage(db, scope.accountId, plan, at),
     };
   }
 

@@ -10,7 +10,7 @@ import { outbox } from '../../db/schema/outbox.ts';
 import { subscriptionPlans } from '../../db/schema/plans.ts';
 import { bearer, errorOf, signUp, testApp, testConfig, uniqueEmail, useTestApp } from '../../test/helpers.ts';
 import { staffMember } from '../../test/staff.ts';
-import { chooseWorkspace, login, memberIn, newTenant } from '../../test/tenants.ts';
+import { chooseWorkspace, createWorkspace, login, memberIn, newTenant } from '../../test/tenants.ts';
 import { call } from '../../test/work.ts';
 import { addMonths } from './billing.service.ts';
 import { type Collection, PAYMENT_PROVIDERS } from './payment-provider.ts';
@@ -94,6 +94,21 @@ describe('GET /api/billing/checkout/:planId', () => {
       period_start: trialEnd.toISOString(),
       period_end: addMonths(trialEnd, 12).toISOString(),
       due_at: new Date(now.getTime() + 30 * DAY_MS).toISOString(),
+    });
+  });
+
+  it("gives the account's usage against the plan's limits: a downgrade over them is seen before it is bought", async () => {
+    const { home } = await newTenant(t);
+    await createWorkspace(t, home.token, { workspace_name: 'Second' });
+    const starter = await preview(home.token, 2);
+    expect(starter.statusCode, starter.body).toBe(200);
+    const [plan] = await t.db.db
+      .select()
+      .from(subscriptionPlans)
+      .where(eq(subscriptionPlans.subscriptionId, 2));
+    expect(starter.json().data.usage).toEqual({
+      workspaces: { used: 2, max: plan?.maxWorkspaces ?? null },
+      members: { used: 1, max: plan?.maxMembers ?? null },
     });
   });
 

@@ -1,4 +1,5 @@
 import type { InvoiceStatus, SubscriptionStatus } from '@workhub/shared/enums';
+import type { CheckoutPreview } from '@workhub/shared/schemas/billing';
 import { formatDate } from '../../lib/labels.ts';
 
 /** '$49', '$19.50', 'Free'. */
@@ -36,3 +37,30 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 /** The provider as the holder reads it; the built-in one is an invoice paid by transfer. */
 export const providerLabel = (provider: string, manualLabel: string): string =>
   provider === 'manual_invoice' ? manualLabel : provider;
+
+/**
+ * What the account holds beyond this plan's limits ('2 workspaces; Starter allows 1'): a downgrade
+ * goes through, and afterwards new workspaces or invitations are refused until the account is within
+ * them. Said here, before the purchase (it was found on the billing page after, 'Workspaces 2 of 1').
+ */
+export const overLimits = ({ plan, usage }: Pick<CheckoutPreview, 'plan' | 'usage'>): string[] => {
+  const over: string[] = [];
+  const { workspaces, members } = usage;
+  if (workspaces.max !== null && workspaces.used > workspaces.max) {
+    over.push(
+      `${counted(workspaces.used, 'workspace')}; ${plan.title} allows ${workspaces.max}. Until you archive ${
+        workspaces.used - workspaces.max === 1 ? 'one' : workspaces.used - workspaces.max
+      }, no new workspace can be created.`,
+    );
+  }
+  if (members.max !== null && members.used > members.max) {
+    over.push(
+      `${counted(members.used, 'member')} and invitations; ${plan.title} allows ${members.max}. Until you remove ${
+        members.used - members.max
+      }, no one new can be invited.`,
+    );
+  }
+  return over;
+};
+
+const counted = (n: number, noun: string) => `You have ${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -31,6 +31,7 @@ const preview: CheckoutPreview = {
   period_end: '2026-12-22T10:00:00.000Z',
   provider: 'manual_invoice',
   due_at: '2026-12-22T10:00:00.000Z',
+  usage: { workspaces: { used: 1, max: 3 }, members: { used: 2, max: null } },
 };
 
 const result: CheckoutResult = {
@@ -93,6 +94,8 @@ describe('CheckoutPage', { timeout: 15_000 }, () => {
     expect(screen.getByText('$49 for 1 month')).toBeTruthy();
     expect(screen.getByText('22 Nov 2026 – 22 Dec 2026')).toBeTruthy();
     expect(screen.getByText(messages.manualInvoiceProvider)).toBeTruthy();
+    // Within the plan's limits: nothing to warn of.
+    expect(screen.queryByText("Your account is over this plan's limits")).toBeNull();
 
     await user.click(screen.getByRole('button', { name: messages.confirmCheckout }));
     expect(await screen.findByRole('heading', { name: 'Billing page' })).toBeTruthy();
@@ -111,6 +114,30 @@ describe('CheckoutPage', { timeout: 15_000 }, () => {
       plan_title: 'Professional',
       access: 'full',
     });
+  });
+
+  it("says before the purchase what the account holds beyond a smaller plan's limits", async () => {
+    signIn(fakeAuthSession());
+    const starter: CheckoutPreview = {
+      ...preview,
+      plan: { plan_id: 2, title: 'Starter', price: 19, month: 1 },
+      usage: { workspaces: { used: 2, max: 1 }, members: { used: 8, max: 5 } },
+    };
+    routeFetch(fetchMock, { 'GET /api/billing/checkout/2': () => jsonResponse(200, { data: starter }) });
+    renderCheckout('/checkout/2');
+    expect(await screen.findByText("Your account is over this plan's limits")).toBeTruthy();
+    expect(
+      screen.getByText(
+        'You have 2 workspaces; Starter allows 1. Until you archive one, no new workspace can be created.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'You have 8 members and invitations; Starter allows 5. Until you remove 3, no one new can be invited.',
+      ),
+    ).toBeTruthy();
+    // Still offered: the holder decides.
+    expect(screen.getByRole('button', { name: messages.confirmCheckout })).toHaveProperty('disabled', false);
   });
 
   it("shows the server's reason when the plan cannot be bought", async () => {

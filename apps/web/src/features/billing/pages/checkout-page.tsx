@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import type { CheckoutPreview } from '@workhub/shared/schemas/billing';
 import { useState } from 'react';
@@ -11,7 +11,13 @@ import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCheckout } from '../api/checkout.ts';
 import { useCheckoutPreview } from '../api/get-checkout-preview.ts';
-import { formatAmount, formatMonths, formatPeriodRange, providerLabel } from '../billing-format.ts';
+import {
+  formatAmount,
+  formatMonths,
+  formatPeriodRange,
+  overLimits,
+  providerLabel,
+} from '../billing-format.ts';
 
 const Fact = ({ label, value }: { label: string; value: string }) => (
   <Stack gap={2}>
@@ -62,6 +68,17 @@ const Summary = ({
         <Title order={2} fz="h3" id="checkout-plan">
           {preview.plan.title}
         </Title>
+        {overLimits(preview).length > 0 ? (
+          <Alert color="yellow" title="Your account is over this plan's limits">
+            <Stack gap={4}>
+              {overLimits(preview).map((line) => (
+                <Text key={line} size="sm">
+                  {line}
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+        ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Fact
             label="Price"
