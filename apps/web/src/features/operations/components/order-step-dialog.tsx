@@ -70,7 +70,9 @@ export const OrderStepDialog = ({ kind, order, step, onClose }: OrderStepDialogP
     if ('error' in parsed) return parsed.error;
     return parsed.value.startsWith('-') ? messages.decimalNegative : null;
   };
-  const invalid = open.filter((line) => problemOf(line) !== null);
+  // Each open line's problem, worked out once a render (the field's error and the count use it).
+  const problems = new Map(open.map((line) => [line.id, problemOf(line)] as const));
+  const invalid = open.filter((line) => problems.get(line.id) != null);
 
   // More than a line still expects: said under it before anything is sent, as the API would.
   const tooMuch = open.filter(
@@ -156,7 +158,7 @@ export const OrderStepDialog = ({ kind, order, step, onClose }: OrderStepDialogP
                         value={quantities[line.id] ?? ''}
                         error={
                           invalid.includes(line)
-                            ? problemOf(line)
+                            ? problems.get(line.id)
                             : tooMuch.includes(line)
                               ? tooMuchText(line)
                               : refusedLines[line.id]
