@@ -315,6 +315,9 @@ export const messages = {
   /** A field a request left out that its schema gives no message of its own for. */
   fieldRequired: 'This field is required',
   notFound: 'Not found.',
+  /** 412 to an edit made against an older version of the record (If-Match, decision 039). */
+  editConflict:
+    'Someone saved a change to this record after you opened it, so yours was not saved (it would have undone theirs).',
   badAddress: 'The address is not valid: it has a malformed escape or a part that is too long.',
   forbidden: 'You are not allowed to do this.',
   unauthorized: 'Please sign in.',

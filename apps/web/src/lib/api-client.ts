@@ -15,6 +15,8 @@ export type ApiRequest = {
   signal?: AbortSignal;
   /** Sent as `Prefer`: `return=minimal` where the API can leave out what the page reads elsewhere. */
   prefer?: 'return=minimal';
+  /** The record's `updated_at` the edit was made against, sent as `If-Match` (http.ts). */
+  ifMatch?: string | undefined;
 };
 
 /**

@@ -12,6 +12,11 @@ export type RawRequest = {
   signal?: AbortSignal;
   /** Sent as `Prefer` (RFC 7240): `return=minimal` asks for an answer without what is read elsewhere. */
   prefer?: 'return=minimal';
+  /**
+   * The version of the record an edit was made against (its `updated_at`), sent as `If-Match`: the
+   * API refuses the edit (412 EDIT_CONFLICT) when someone has saved the record since.
+   */
+  ifMatch?: string | undefined;
 };
 
 const readBody = async (response: Response): Promise<unknown> => {
@@ -68,6 +73,7 @@ const send = async (path: string, init: RawRequest, accept: string): Promise<Res
     headers['X-Local-Date'] = localToday();
   }
   if (init.prefer) headers.Prefer = init.prefer;
+  if (init.ifMatch) headers['If-Match'] = `"${init.ifMatch}"`;
   try {
     return await fetch(path, {
       method: init.method ?? 'GET',

@@ -269,6 +269,11 @@ export const ERROR_CODES = [
   'READ_ONLY',
   /** The account's plan allows no more workspaces or members (403): upgrade. */
   'PLAN_LIMIT',
+  /**
+   * An edit made against a version of the record that is no longer the stored one (`If-Match`
+   * with another `updated_at`): someone saved in between, and this edit would undo theirs (412).
+   */
+  'EDIT_CONFLICT',
   /** The database cannot be reached or gave up on the request (a timeout): try again (503). */
   'UNAVAILABLE',
   'INTERNAL',

@@ -9,7 +9,8 @@ import {
 } from '@workhub/shared/schemas/work';
 import { idParam } from '@workhub/shared/schemas/workspaces';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../lib/route-schemas.ts';
+import { editVersionOf } from '../../lib/edit-version.ts';
+import { EDIT_VERSION_NOTE, errorResponses, ifMatchHeader } from '../../lib/route-schemas.ts';
 import { readAheadOf, requireAuth } from '../../plugins/auth.ts';
 import type { MilestoneService } from './milestones.service.ts';
 
@@ -78,14 +79,21 @@ export const milestoneRoutes: FastifyPluginAsyncZod<{ milestones: MilestoneServi
         tags,
         security,
         summary: 'Edit a milestone (owner only)',
+        description: EDIT_VERSION_NOTE,
         params: idParam,
+        headers: ifMatchHeader,
         body: milestoneBody,
-        response: { 200: milestoneResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: milestoneResponse, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },
     async (request) => ({
       message: messages.updateDone,
-      data: await milestones.update(requireAuth(request), request.params.id, request.body),
+      data: await milestones.update(
+        requireAuth(request),
+        request.params.id,
+        request.body,
+        editVersionOf(request.headers['if-match']),
+      ),
     }),
   );
 

@@ -4,6 +4,8 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { countOf } from '../../db/aggregates.ts';
+import type { Db } from '../../db/client.ts';
+import { lockVersion } from '../../db/edit-lock.ts';
 import { sortedPageOf } from '../../db/paging.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
@@ -18,6 +20,7 @@ import {
 } from '../../db/tenant-scope.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
+import type { EditVersion } from '../../lib/edit-version.ts';
 import { ListShape, listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
 import { inScope, recordAudit } from '../audit/audit.ts';
 import { projectInWorkspace, refuseArchived } from '../projects/project-lookup.ts';
@@ -161,19 +164,34 @@ export function createMilestoneService(ctx: Ctx) {
     return reload(scope, created.id);
   }
 
-  async function update(claims: AccessTokenClaims, id: string, input: Input): Promise<Milestone> {
+  async function update(
+    claims: AccessTokenClaims,
+    id: string,
+    input: Input,
+    expected?: EditVersion,
+  ): Promise<Milestone> {
     const { scope, found } = await find(claims, id, 'milestone:update');
     refuseArchived({ status: found.projectStatus });
-    await db
-      .update(milestones)
-      .set({
-        name: input.name,
-        description: input.description,
-        status: input.status,
-        dueDate: input.due_date,
-        updatedAt: now(),
-      })
-      .where(thisMilestone(scope, id));
+    const change = (into: Db) =>
+      into
+        .update(milestones)
+        .set({
+          name: input.name,
+          description: input.description,
+          status: input.status,
+          dueDate: input.due_date,
+          updatedAt: now(),
+        })
+        .where(thisMilestone(scope, id));
+    if (expected) {
+      // Made against a version: the milestone locked and its version checked before the change.
+      await db.transaction(async (tx) => {
+        await lockVersion(tx, milestones, milestones.updatedAt, thisMilestone(scope, id), expected);
+        await change(tx);
+      });
+    } else {
+      await change(db);
+    }
     return reload(scope, id);
   }
 

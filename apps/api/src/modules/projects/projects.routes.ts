@@ -10,7 +10,8 @@ import {
 import { idParam } from '@workhub/shared/schemas/workspaces';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvHeaders, csvText } from '../../lib/csv.ts';
-import { errorResponses } from '../../lib/route-schemas.ts';
+import { editVersionOf } from '../../lib/edit-version.ts';
+import { EDIT_VERSION_NOTE, errorResponses, ifMatchHeader } from '../../lib/route-schemas.ts';
 import { readAheadOf, requireAuth } from '../../plugins/auth.ts';
 import type { ProjectService } from './projects.service.ts';
 
@@ -97,14 +98,21 @@ export const projectRoutes: FastifyPluginAsyncZod<{ projects: ProjectService }> 
         tags,
         security,
         summary: 'Edit a project (not an archived one: restore it first)',
+        description: EDIT_VERSION_NOTE,
         params: idParam,
+        headers: ifMatchHeader,
         body: projectBody,
-        response: { 200: projectResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: projectResponse, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },
     async (request) => ({
       message: messages.updateDone,
-      data: await projects.update(requireAuth(request), request.params.id, request.body),
+      data: await projects.update(
+        requireAuth(request),
+        request.params.id,
+        request.body,
+        editVersionOf(request.headers['if-match']),
+      ),
     }),
   );
 

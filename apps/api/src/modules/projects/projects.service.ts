@@ -12,6 +12,7 @@ import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { countOf, summedCompletion, summedTasks } from '../../db/aggregates.ts';
+import { lockVersion } from '../../db/edit-lock.ts';
 import { sortedListOf, sortedPageOf } from '../../db/paging.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { projectTaskCounts } from '../../db/schema/task-counts.ts';
@@ -28,6 +29,7 @@ import {
 import { notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 import { capRows, csvFilename } from '../../lib/csv.ts';
+import type { EditVersion } from '../../lib/edit-version.ts';
 import { ListShape, listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
 import { exportEvent, inScope, recordAudit } from '../audit/audit.ts';
 import { assertTagsOfWorkspace, carryingTag, replaceTags, tagsColumn } from '../tags/tag-links.ts';
@@ -196,8 +198,21 @@ export function createProjectService(ctx: Ctx) {
   }
 
   /** Writes the columns and, when given, replaces the tags (same transaction). */
-  async function write(scope: WorkspaceScope, id: string, values: Partial<ProjectRow>, tagIds?: string[]) {
+  async function write(
+    scope: WorkspaceScope,
+    id: string,
+    values: Partial<ProjectRow>,
+    tagIds?: string[],
+    expected?: EditVersion,
+  ) {
     await db.transaction(async (tx) => {
+      await lockVersion(
+        tx,
+        projects,
+        projects.updatedAt,
+        and(scope.workspace(projects), eq(projects.id, id)),
+        expected,
+      );
       await tx
         .update(projects)
         .set({ ...values, updatedAt: now() })
@@ -211,7 +226,7 @@ export function createProjectService(ctx: Ctx) {
    * Edits name, description, due date, status and (when `tag_ids` is given) the tags; an archived
    * project must be restored first.
    */
-  async function update(claims: AccessTokenClaims, id: string, input: ProjectInput) {
+  async function update(claims: AccessTokenClaims, id: string, input: ProjectInput, expected?: EditVersion) {
     const scope = await workspaceScope(db, claims);
     const project = await projectInWorkspace(db, scope, id);
     assertCan(scope.auth, 'project:update');
@@ -223,7 +238,7 @@ export function createProjectService(ctx: Ctx) {
       dueDate: input.due_date,
       status: input.status,
     };
-    return write(scope, id, values, input.tag_ids);
+    return write(scope, id, values, input.tag_ids, expected);
   }
 
   /**

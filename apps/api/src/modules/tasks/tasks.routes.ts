@@ -11,7 +11,8 @@ import {
 import { idParam } from '@workhub/shared/schemas/workspaces';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvHeaders, csvText } from '../../lib/csv.ts';
-import { errorResponses } from '../../lib/route-schemas.ts';
+import { editVersionOf } from '../../lib/edit-version.ts';
+import { EDIT_VERSION_NOTE, errorResponses, ifMatchHeader } from '../../lib/route-schemas.ts';
 import { readAheadOf, requireAuth } from '../../plugins/auth.ts';
 import type { TaskService } from './tasks.service.ts';
 
@@ -96,14 +97,21 @@ export const taskRoutes: FastifyPluginAsyncZod<{ tasks: TaskService }> = async (
         tags,
         security,
         summary: 'Edit a task; a new assignee is e-mailed',
+        description: EDIT_VERSION_NOTE,
         params: idParam,
+        headers: ifMatchHeader,
         body: taskUpdateBody,
-        response: { 200: taskResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: taskResponse, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },
     async (request) => ({
       message: messages.updateDone,
-      data: await tasks.update(requireAuth(request), request.params.id, request.body),
+      data: await tasks.update(
+        requireAuth(request),
+        request.params.id,
+        request.body,
+        editVersionOf(request.headers['if-match']),
+      ),
     }),
   );
 

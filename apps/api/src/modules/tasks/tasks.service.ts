@@ -14,6 +14,7 @@ import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { lockVersion } from '../../db/edit-lock.ts';
 import { sortedListOf, sortedPageOf } from '../../db/paging.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
@@ -36,6 +37,7 @@ import {
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 import { capRows, csvFilename } from '../../lib/csv.ts';
+import type { EditVersion } from '../../lib/edit-version.ts';
 import { viewerToday } from '../../lib/viewer-date.ts';
 import { exportEvent, inScope, recordAudit } from '../audit/audit.ts';
 import { refuseArchived } from '../projects/project-lookup.ts';
@@ -499,7 +501,12 @@ export function createTaskService(ctx: Ctx) {
    * The full edit (admin-types), with the tags when `tag_ids` is given; the assignee is mailed when
    * the task is given to someone else.
    */
-  async function update(claims: AccessTokenClaims, id: string, input: z.output<typeof taskUpdateBody>) {
+  async function update(
+    claims: AccessTokenClaims,
+    id: string,
+    input: z.output<typeof taskUpdateBody>,
+    expected?: EditVersion,
+  ) {
     const { scope, found } = await find(claims, id, 'task:update');
     refuseArchived({ status: found.projectStatus });
     const reassigned = input.assigned_to !== found.row.assignedTo;
@@ -528,16 +535,23 @@ export function createTaskService(ctx: Ctx) {
       const changed = runPrepared(into, 'task_update', values, () => updateTask(into));
       return tagIds ? Promise.all([changed, replaceTags(into, scope, 'task', id, tagIds)]) : changed;
     };
+    // An edit made against a version: the task locked and its version checked before the change.
+    const unchanged = (into: Db) => lockVersion(into, tasks, tasks.updatedAt, thisTask(scope, id), expected);
     if (!requestPipelines()) {
       // Outside a request's transaction (or on PGlite), the change is a transaction of its own.
-      await db.transaction(change);
+      await db.transaction(async (tx) => {
+        await unchanged(tx);
+        await change(tx);
+      });
       const task = await reload(scope, id);
       if (reassigned) await tellAssignee(scope, assignee, task);
       return task;
     }
     // The request's transaction makes the change whole. Sent at once and answered together: the
     // update, the tags and the task as it now is, and the COMMIT with them unless a mail follows
-    // (then with the mail's outbox row; who assigned it is read with the change).
+    // (then with the mail's outbox row; who assigned it is read with the change). The version is
+    // checked first: the COMMIT goes with the change, so nothing may be refused after it is sent.
+    await unchanged(db);
     const all = () =>
       Promise.all([change(db), taskById(scope, id), reassigned ? nameOf(scope.auth.user_id) : null]);
     const [, [changed], assigner] = await (reassigned ? all() : lastWrite(all));

@@ -4,9 +4,10 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import type { Envelope } from '../../../lib/api-types.ts';
 import { idPath, invalidateWork } from './query-keys.ts';
 
-/** PATCH /api/projects/:id: 'Update done !!!' (409 while archived). */
-export const updateProject = ({ id, body }: { id: string; body: ProjectBody }) =>
-  apiRequest<Envelope<Project>>(idPath('/api/projects', id), { method: 'PATCH', body });
+/** PATCH /api/projects/:id: 'Update done !!!'; made against `version`
+ * (the record's updated_at as the form read it), 412 EDIT_CONFLICT when saved over since (409 while archived). */
+export const updateProject = ({ id, body, version }: { id: string; body: ProjectBody; version?: string }) =>
+  apiRequest<Envelope<Project>>(idPath('/api/projects', id), { method: 'PATCH', body, ifMatch: version });
 
 export const useUpdateProject = () => {
   const queryClient = useQueryClient();

@@ -14,11 +14,14 @@ import type { TeamMember } from '@workhub/shared/schemas/team';
 import { type Task, taskBody } from '@workhub/shared/schemas/work';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { EditConflictAlert } from '../../../components/edit-conflict-alert.tsx';
 import { notify } from '../../../lib/notify.tsx';
+import { changedFields, useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateTask } from '../api/create-task.ts';
 import { useMilestoneChoices } from '../api/get-milestones.ts';
 import { useProjectChoices } from '../api/get-projects.ts';
+import { getTask } from '../api/get-task.ts';
 import { useUpdateTask } from '../api/update-task.ts';
 import { useReturnTo } from '../return-to.ts';
 import { taskListOf } from '../task-place.ts';
@@ -31,6 +34,18 @@ type TaskValues = z.output<typeof taskBody>;
 
 const STATUS_OPTIONS = [choose('Choose a status'), ...TASK_STATUS_OPTIONS];
 const PRIORITY_OPTIONS = [choose('Choose a priority'), ...TASK_PRIORITY_OPTIONS];
+
+/** The fields an edit conflict names, as the form labels them. */
+const TASK_LABELS = {
+  name: 'Name',
+  description: 'Description',
+  assigned_to: 'Worker',
+  status: 'Status',
+  due_date: 'Due Date',
+  priority: 'Priority',
+  milestone_id: 'Milestone',
+  tag_ids: 'Tags',
+} as const;
 
 /** Where a new task goes: the project (and milestone) the list that opened the form was about. */
 export type TaskPlace = { projectId: string; milestoneId: string | null };
@@ -76,13 +91,15 @@ export const TaskForm = ({ members, task, place }: TaskFormProps) => {
   const returnTo = useReturnTo();
   const create = useCreateTask();
   const update = useUpdateTask();
+  const edit = useEditVersion(task, () => getTask(task?.task_id ?? ''));
   const { form, field, register, submit, isSubmitting } = useSchemaForm<TaskInput, TaskValues>(taskBody, {
     defaultValues: initialValues(task, place),
+    onError: edit.onError,
     onSubmit: async (values) => {
       let answer: { data: Task; message?: string };
       if (task) {
         const { project_id: _unchanged, ...body } = values;
-        answer = await update.mutateAsync({ id: task.task_id, body });
+        answer = await update.mutateAsync({ id: task.task_id, body, version: edit.version });
       } else {
         answer = await create.mutateAsync(values);
       }
@@ -164,6 +181,23 @@ export const TaskForm = ({ members, task, place }: TaskFormProps) => {
                 {...register('milestone_id', { setValueAs: (value) => (value ? value : null) })}
               />
               <TagMultiSelect form={form} name="tag_ids" />
+              {edit.conflicted ? (
+                <EditConflictAlert
+                  what="task"
+                  changed={
+                    edit.theirs &&
+                    changedFields(
+                      initialValues(edit.base, place),
+                      initialValues(edit.theirs, place),
+                      TASK_LABELS,
+                    )
+                  }
+                  onLoadTheirs={() => {
+                    const theirs = edit.takeTheirs();
+                    if (theirs) form.reset(initialValues(theirs, place));
+                  }}
+                />
+              ) : null}
               <Group justify="flex-end">
                 <Button component={Link} to={cancelTo} variant="default">
                   Cancel

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
 import { Route, Routes } from 'react-router';
@@ -97,5 +97,37 @@ describe('MilestoneFormPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('heading', { name: 'Milestone list' })).toBeTruthy();
     expect(notify.success).toHaveBeenCalledWith(messages.updateDone);
+  });
+
+  it('sends the version it opened (If-Match); a 412 keeps the form and says what they changed', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    const opened = fakeMilestone({ updated_at: '2026-04-01T10:00:00.000Z' });
+    const theirs = fakeMilestone({ status: 'completed', updated_at: '2026-04-01T10:01:00.000Z' });
+    let reads = 0;
+    const ifMatches: string[] = [];
+    routeFetch(fetchMock, {
+      [`GET /api/milestones/${ids.milestone}`]: () => {
+        reads += 1;
+        return jsonResponse(200, { data: reads === 1 ? opened : theirs });
+      },
+      [`PATCH /api/milestones/${ids.milestone}`]: (init) => {
+        ifMatches.push((init?.headers as Record<string, string>)['If-Match'] ?? '');
+        return ifMatches.length === 1
+          ? jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } })
+          : jsonResponse(200, { message: messages.updateDone, data: theirs });
+      },
+    });
+    renderForm(`/milestone/${ids.milestone}/edit`);
+    await waitFor(() => expect(field('Name').value).toBe('Beta'));
+    await user.clear(field('Name'));
+    await user.type(field('Name'), 'Gamma');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const alert = await screen.findByRole('alert');
+    await within(alert).findByText(/They changed: Status\./);
+    expect(field('Name').value).toBe('Gamma');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('heading', { name: 'Milestone list' })).toBeTruthy();
+    expect(ifMatches).toEqual([`"${opened.updated_at}"`, `"${theirs.updated_at}"`]);
   });
 });

@@ -4,12 +4,14 @@ import { type Milestone, milestoneBody } from '@workhub/shared/schemas/work';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
+import { EditConflictAlert } from '../../../components/edit-conflict-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { changedFields, useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateMilestone } from '../api/create-milestone.ts';
-import { useMilestone } from '../api/get-milestone.ts';
+import { getMilestone, useMilestone } from '../api/get-milestone.ts';
 import { useProject } from '../api/get-project.ts';
 import { useUpdateMilestone } from '../api/update-milestone.ts';
 import { choose, MILESTONE_STATUS_OPTIONS } from '../work-options.ts';
@@ -21,6 +23,14 @@ const STATUS_OPTIONS = [choose('Choose a status'), ...MILESTONE_STATUS_OPTIONS];
 
 /** Spec section 4's success flag: after saving, the project's milestones (docs/deviations.md). */
 const listOf = (projectId: string) => `/milestone/${projectId}`;
+
+/** The fields an edit conflict names, as the form labels them. */
+const MILESTONE_LABELS = {
+  name: 'Name',
+  description: 'Description',
+  status: 'Status',
+  due_date: 'Due Date',
+} as const;
 
 const initialValues = (milestone?: Milestone): MilestoneInput =>
   milestone
@@ -39,16 +49,21 @@ const MilestoneForm = ({ projectId, milestone }: MilestoneFormProps) => {
   const navigate = useNavigate();
   const create = useCreateMilestone();
   const update = useUpdateMilestone();
-  const { field, submit, isSubmitting } = useSchemaForm<MilestoneInput, MilestoneValues>(milestoneBody, {
-    defaultValues: initialValues(milestone),
-    onSubmit: async (values) => {
-      const answer = milestone
-        ? await update.mutateAsync({ id: milestone.milestone_id, body: values })
-        : await create.mutateAsync({ projectId, body: values });
-      notify.success(answer.message || (milestone ? messages.updateDone : messages.milestoneCreated));
-      await navigate(listOf(projectId));
+  const edit = useEditVersion(milestone, () => getMilestone(milestone?.milestone_id ?? ''));
+  const { form, field, submit, isSubmitting } = useSchemaForm<MilestoneInput, MilestoneValues>(
+    milestoneBody,
+    {
+      defaultValues: initialValues(milestone),
+      onError: edit.onError,
+      onSubmit: async (values) => {
+        const answer = milestone
+          ? await update.mutateAsync({ id: milestone.milestone_id, body: values, version: edit.version })
+          : await create.mutateAsync({ projectId, body: values });
+        notify.success(answer.message || (milestone ? messages.updateDone : messages.milestoneCreated));
+        await navigate(listOf(projectId));
+      },
     },
-  });
+  );
 
   return (
     <Paper withBorder p="lg" radius="md" maw={720}>
@@ -60,6 +75,19 @@ const MilestoneForm = ({ projectId, milestone }: MilestoneFormProps) => {
             <NativeSelect label="Status" data={STATUS_OPTIONS} {...field('status')} />
             <TextInput label="Due Date" type="date" {...field('due_date')} />
           </SimpleGrid>
+          {edit.conflicted ? (
+            <EditConflictAlert
+              what="milestone"
+              changed={
+                edit.theirs &&
+                changedFields(initialValues(edit.base), initialValues(edit.theirs), MILESTONE_LABELS)
+              }
+              onLoadTheirs={() => {
+                const theirs = edit.takeTheirs();
+                if (theirs) form.reset(initialValues(theirs));
+              }}
+            />
+          ) : null}
           <Group justify="flex-end">
             <Button component={Link} to={listOf(projectId)} variant="default">
               Cancel

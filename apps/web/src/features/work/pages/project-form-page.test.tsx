@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
 import { Route, Routes } from 'react-router';
@@ -117,6 +117,36 @@ describe('ProjectFormPage', () => {
     // The project's tags were kept: the edit sends the set it started with.
     const patch = fetchMock.mock.calls.findLast(([, init]) => init?.method === 'PATCH');
     expect(JSON.parse(String(patch?.[1]?.body)).tag_ids).toEqual([ids.urgent]);
+  });
+
+  it('sends the version it opened (If-Match); a 412 says who changed what, and Load their version takes it', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    const opened = fakeProject({ updated_at: '2026-04-01T10:00:00.000Z' });
+    const theirs = fakeProject({ name: 'Launch v2', updated_at: '2026-04-01T10:01:00.000Z' });
+    let reads = 0;
+    const ifMatches: string[] = [];
+    routeFetch(fetchMock, {
+      'GET /api/tags': () => jsonResponse(200, page(fakeTags())),
+      [`GET /api/projects/${ids.project}`]: () => {
+        reads += 1;
+        return jsonResponse(200, { data: reads === 1 ? opened : theirs });
+      },
+      [`PATCH /api/projects/${ids.project}`]: (init) => {
+        ifMatches.push((init?.headers as Record<string, string>)['If-Match'] ?? '');
+        return jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } });
+      },
+    });
+    renderForm(`/project/${ids.project}/edit`);
+    await waitFor(() => expect(field('Name').value).toBe('Launch'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const alert = await screen.findByRole('alert');
+    await within(alert).findByText(/They changed: Name\./);
+    expect(ifMatches).toEqual([`"${opened.updated_at}"`]);
+    expect(notify.error).not.toHaveBeenCalled();
+    await user.click(within(alert).getByRole('button', { name: 'Load their version' }));
+    expect(field('Name').value).toBe('Launch v2');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('does not offer to edit an archived project', async () => {

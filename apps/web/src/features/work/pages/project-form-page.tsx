@@ -14,12 +14,14 @@ import { type Project, projectBody } from '@workhub/shared/schemas/work';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
+import { EditConflictAlert } from '../../../components/edit-conflict-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { changedFields, useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateProject } from '../api/create-project.ts';
-import { useProject } from '../api/get-project.ts';
+import { getProject, useProject } from '../api/get-project.ts';
 import { useUpdateProject } from '../api/update-project.ts';
 import { TagMultiSelect } from '../components/tag-multi-select.tsx';
 import { choose, PROJECT_STATUS_OPTIONS } from '../work-options.ts';
@@ -30,6 +32,15 @@ type ProjectValues = z.output<typeof projectBody>;
 const STATUS_OPTIONS = [choose('Choose a status'), ...PROJECT_STATUS_OPTIONS];
 /** Spec section 4's success flag: after saving, the project list (docs/deviations.md). */
 const AFTER_SAVE = '/project/list';
+
+/** The fields an edit conflict names, as the form labels them. */
+const PROJECT_LABELS = {
+  name: 'Name',
+  description: 'Description',
+  due_date: 'Due Date',
+  status: 'Status',
+  tag_ids: 'Tags',
+} as const;
 
 const initialValues = (project?: Project): ProjectInput =>
   project
@@ -47,11 +58,13 @@ const ProjectForm = ({ project }: { project?: Project }) => {
   const navigate = useNavigate();
   const create = useCreateProject();
   const update = useUpdateProject();
+  const edit = useEditVersion(project, () => getProject(project?.project_id ?? ''));
   const { form, field, submit, isSubmitting } = useSchemaForm<ProjectInput, ProjectValues>(projectBody, {
     defaultValues: initialValues(project),
+    onError: edit.onError,
     onSubmit: async (values) => {
       const answer = project
-        ? await update.mutateAsync({ id: project.project_id, body: values })
+        ? await update.mutateAsync({ id: project.project_id, body: values, version: edit.version })
         : await create.mutateAsync(values);
       notify.success(answer.message || (project ? messages.updateDone : messages.projectCreated));
       await navigate(AFTER_SAVE);
@@ -69,6 +82,19 @@ const ProjectForm = ({ project }: { project?: Project }) => {
             <NativeSelect label="Status" data={STATUS_OPTIONS} {...field('status')} />
           </SimpleGrid>
           <TagMultiSelect form={form} name="tag_ids" />
+          {edit.conflicted ? (
+            <EditConflictAlert
+              what="project"
+              changed={
+                edit.theirs &&
+                changedFields(initialValues(edit.base), initialValues(edit.theirs), PROJECT_LABELS)
+              }
+              onLoadTheirs={() => {
+                const theirs = edit.takeTheirs();
+                if (theirs) form.reset(initialValues(theirs));
+              }}
+            />
+          ) : null}
           <Group justify="flex-end">
             <Button component={Link} to={AFTER_SAVE} variant="default">
               Cancel

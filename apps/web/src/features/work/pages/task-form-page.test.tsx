@@ -233,6 +233,94 @@ describe('TaskFormPage', () => {
     });
   });
 
+  it('says when someone saved the task meanwhile (412): nothing lost, save again over theirs, or load theirs', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'admin'));
+    const opened = fakeTask({ stored_status: 'in_progress', updated_at: '2026-04-01T10:00:00.000Z' });
+    const theirs = fakeTask({
+      stored_status: 'completed',
+      priority: 'high',
+      updated_at: '2026-04-01T10:05:00.123Z',
+    });
+    let reads = 0;
+    const ifMatches: (string | undefined)[] = [];
+    routeFetch(fetchMock, {
+      ...answerLookups(),
+      [`GET /api/tasks/${ids.task}`]: () => {
+        reads += 1;
+        return jsonResponse(200, { data: reads === 1 ? opened : theirs });
+      },
+      [`PATCH /api/tasks/${ids.task}`]: (init) => {
+        const ifMatch = (init?.headers as Record<string, string>)['If-Match'];
+        ifMatches.push(ifMatch);
+        return ifMatch === `"${theirs.updated_at}"`
+          ? jsonResponse(200, { message: messages.updateDone, data: theirs })
+          : jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } });
+      },
+    });
+    renderForm(`/task/${ids.task}/edit`);
+    await waitFor(() => expect(field('Name').value).toBe('Write the docs'));
+    await user.clear(field('Name'));
+    await user.type(field('Name'), 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Someone else saved this task while you were editing it')).toBeTruthy();
+    await within(alert).findByText(/They changed: Status, Priority\. Your changes are not saved yet\./);
+    expect(ifMatches).toEqual([`"${opened.updated_at}"`]);
+    expect(field('Name').value).toBe('Mine');
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(screen.queryByRole('heading', { name: 'Project tasks' })).toBeNull();
+
+    // Load theirs: their values, the alert gone, what was typed dropped.
+    await user.click(within(alert).getByRole('button', { name: 'Load their version' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(field('Name').value).toBe('Write the docs');
+    expect(field('Status').value).toBe('completed');
+    expect(field('Priority').value).toBe('high');
+
+    // Saved against their version now: applied.
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('heading', { name: 'Project tasks' })).toBeTruthy();
+    expect(ifMatches).toEqual([`"${opened.updated_at}"`, `"${theirs.updated_at}"`]);
+  });
+
+  it('saves over theirs when Save is pressed again after a conflict (the version read after it)', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'admin'));
+    const opened = fakeTask({ updated_at: '2026-04-01T10:00:00.000Z' });
+    const theirs = fakeTask({ updated_at: '2026-04-01T10:05:00.000Z' });
+    let reads = 0;
+    const sent: { ifMatch: string | undefined; name: string }[] = [];
+    routeFetch(fetchMock, {
+      ...answerLookups(),
+      [`GET /api/tasks/${ids.task}`]: () => {
+        reads += 1;
+        return jsonResponse(200, { data: reads === 1 ? opened : theirs });
+      },
+      [`PATCH /api/tasks/${ids.task}`]: (init) => {
+        const ifMatch = (init?.headers as Record<string, string>)['If-Match'];
+        sent.push({ ifMatch, name: JSON.parse(String(init?.body)).name });
+        return sent.length === 1
+          ? jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } })
+          : jsonResponse(200, { message: messages.updateDone, data: theirs });
+      },
+    });
+    renderForm(`/task/${ids.task}/edit`);
+    await waitFor(() => expect(field('Name').value).toBe('Write the docs'));
+    await user.clear(field('Name'));
+    await user.type(field('Name'), 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    // Their version read and nothing of it differs from what the form opened with but the version.
+    await screen.findByText(/^Your changes are not saved yet\. Save again/);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('heading', { name: 'Project tasks' })).toBeTruthy();
+    expect(sent).toEqual([
+      { ifMatch: `"${opened.updated_at}"`, name: 'Mine' },
+      { ifMatch: `"${theirs.updated_at}"`, name: 'Mine' },
+    ]);
+  });
+
   it("keeps a task's assignee who has left the team as a choice, named from the task, and says so", async () => {
     signIn(fakeWorkspaceAuthSession('workspace', 'admin'));
     routeFetch(fetchMock, {

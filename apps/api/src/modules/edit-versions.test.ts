@@ -1,0 +1,177 @@
+import { messages } from '@workhub/shared/messages';
+import type { Task } from '@workhub/shared/schemas/work';
+import { describe, expect, it } from 'vitest';
+import { bearer, errorOf, useTestApp } from '../test/helpers.ts';
+import { newTenant } from '../test/tenants.ts';
+import {
+  call,
+  createMilestone,
+  createProject,
+  createTask,
+  milestoneBody,
+  projectBody,
+  taskBody,
+  tenantWithWorker,
+} from '../test/work.ts';
+
+// An edit made against a version (If-Match: the record's updated_at as the API answered it,
+// decision 039): refused with 412 once someone has saved the record since, and nothing changes.
+// The test clock stands still: two writes in one millisecond must still give two versions.
+
+const t = useTestApp();
+
+const send = (method: 'PATCH', url: string, token: string, body: object, ifMatch?: string) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...bearer(token), ...(ifMatch === undefined ? {} : { 'if-match': ifMatch }) },
+    payload: body,
+  });
+
+const tag = (updatedAt: string) => `"${updatedAt}"`;
+
+/** A task body for an edit: every field but the project. */
+const taskEdit = (body: ReturnType<typeof taskBody>, name: string) => {
+  const { project_id: _project, ...rest } = body;
+  return { ...rest, name };
+};
+
+async function aTask() {
+  const tenant = await tenantWithWorker(t);
+  const task = await createTask(t, tenant.owner.token, tenant.toWorker);
+  const url = `/api/tasks/${task.task_id}`;
+  const read = async () => (await call(t, 'GET', url, tenant.owner.token)).json().data as Task;
+  const edit = (name: string, ifMatch?: string) =>
+    send('PATCH', url, tenant.owner.token, taskEdit(taskBody(t, tenant.toWorker), name), ifMatch);
+  return { ...tenant, task, url, read, edit };
+}
+
+describe('PATCH /api/tasks/:id with If-Match', () => {
+  it('applies an edit made against the stored version, and answers the new one', async () => {
+    const { task, edit, read } = await aTask();
+    const first = await edit('First', tag(task.updated_at));
+    expect(first.statusCode, first.body).toBe(200);
+    const saved = first.json().data as Task;
+    expect(saved.name).toBe('First');
+    // The clock did not move: the version moved anyway.
+    expect(saved.updated_at).not.toBe(task.updated_at);
+    expect(Date.parse(saved.updated_at)).toBeGreaterThan(Date.parse(task.updated_at));
+    expect((await read()).updated_at).toBe(saved.updated_at);
+    // The version as the API answered it, bare or as a weak tag, also matches.
+    expect((await edit('Second', saved.updated_at)).statusCode).toBe(200);
+    const now = await read();
+    expect((await edit('Third', `W/"${now.updated_at}"`)).statusCode).toBe(200);
+  });
+
+  it('refuses (412) an edit made against a version saved over since, and keeps what was saved', async () => {
+    const { task, edit, read } = await aTask();
+    expect((await edit('Saved in another tab', tag(task.updated_at))).statusCode).toBe(200);
+    const stale = await edit('Made from the old page', tag(task.updated_at));
+    expect(stale.statusCode).toBe(412);
+    expect(errorOf(stale).error).toEqual({ code: 'EDIT_CONFLICT', message: messages.editConflict });
+    expect((await read()).name).toBe('Saved in another tab');
+  });
+
+  it("refuses an edit made before someone changed the task's status (it would undo it)", async () => {
+    const { task, edit, read, url, worker } = await aTask();
+    const done = await call(t, 'PATCH', `${url}/status`, worker.token, { status: 'completed' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await edit('Renamed', tag(task.updated_at))).statusCode).toBe(412);
+    expect((await read()).stored_status).toBe('completed');
+  });
+
+  it('sets no condition without the header or with *; a tag that is no version never matches', async () => {
+    const { task, edit } = await aTask();
+    expect((await edit('No header')).statusCode).toBe(200);
+    expect((await edit('Any version', '*')).statusCode).toBe(200);
+    for (const wrong of [
+      '"yesterday"',
+      '"1"',
+      '""',
+      '"2026-13-45T99:99:99Z"',
+      `"${task.task_id}"`,
+      '\u0000',
+    ]) {
+      const answer = await edit('Never', wrong);
+      expect(answer.statusCode, wrong).toBe(412);
+    }
+  });
+
+  it('gives exactly one of several edits made against one version at the same instant', async () => {
+    const { task, edit, read } = await aTask();
+    const names = 'ABCDEFGHIJKL'.split('');
+    const answers = await Promise.all(names.map((name) => edit(name, tag(task.updated_at))));
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([200, ...names.slice(1).map(() => 412)]);
+    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as Task;
+    expect((await read()).name).toBe(winner.name);
+  });
+
+  it("answers 404, not 412, for another tenant's task whatever version it names", async () => {
+    const { task, url } = await aTask();
+    const stranger = await newTenant(t);
+    const answer = await send(
+      'PATCH',
+      url,
+      stranger.owner.token,
+      { ...taskEdit(taskBody(t, { assigned_to: task.assigned_to ?? '', project_id: task.project_id }), 'X') },
+      tag(task.updated_at),
+    );
+    expect(answer.statusCode).toBe(404);
+  });
+});
+
+describe('PATCH /api/projects/:id and /api/milestones/:id with If-Match', () => {
+  const records = [
+    {
+      kind: 'project',
+      make: async () => {
+        const { owner } = await newTenant(t);
+        const project = await createProject(t, owner.token);
+        const url = `/api/projects/${project.project_id}`;
+        return { token: owner.token, url, version: project.updated_at, body: projectBody(t) };
+      },
+    },
+    {
+      kind: 'milestone',
+      make: async () => {
+        const { owner } = await newTenant(t);
+        const project = await createProject(t, owner.token);
+        const milestone = await createMilestone(t, owner.token, project.project_id);
+        const url = `/api/milestones/${milestone.milestone_id}`;
+        return { token: owner.token, url, version: milestone.updated_at, body: milestoneBody(t) };
+      },
+    },
+  ];
+
+  for (const record of records) {
+    it(`a ${record.kind}: applies an edit of the stored version, refuses (412) one saved over since`, async () => {
+      const { token, url, version, body } = await record.make();
+      const first = await send('PATCH', url, token, { ...body, name: 'First' }, tag(version));
+      expect(first.statusCode, first.body).toBe(200);
+      const saved = first.json().data as { name: string; updated_at: string };
+      expect(Date.parse(saved.updated_at)).toBeGreaterThan(Date.parse(version));
+      const stale = await send('PATCH', url, token, { ...body, name: 'Stale' }, tag(version));
+      expect(stale.statusCode).toBe(412);
+      expect(errorOf(stale).error.code).toBe('EDIT_CONFLICT');
+      expect((await call(t, 'GET', url, token)).json().data).toMatchObject({ name: 'First' });
+      const next = await send('PATCH', url, token, { ...body, name: 'Next' }, tag(saved.updated_at));
+      expect(next.statusCode).toBe(200);
+      expect((await send('PATCH', url, token, { ...body, name: 'Free' })).statusCode).toBe(200);
+    });
+
+    it(`a ${record.kind}: of several edits of one version at the same instant, one is applied`, async () => {
+      const { token, url, version, body } = await record.make();
+      const names = 'ABCDEFGHIJKL'.split('');
+      const answers = await Promise.all(
+        names.map((name) => send('PATCH', url, token, { ...body, name }, tag(version))),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+        200,
+        ...names.slice(1).map(() => 412),
+      ]);
+      const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as { name: string };
+      expect((await call(t, 'GET', url, token)).json().data).toMatchObject({ name: winner.name });
+    });
+  }
+});

@@ -1,0 +1,33 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+
+type EditConflictAlertProps = {
+  /** What the form edits, in lower case: 'task', 'project'. */
+  what: string;
+  /** The labels of the fields they changed; null while their version is being read. */
+  changed: string[] | null;
+  /** Puts their version in the form, dropping what was typed. */
+  onLoadTheirs: () => void;
+};
+
+/**
+ * Said above a form's buttons when its save was refused because someone saved the record after the
+ * form opened (412 EDIT_CONFLICT, lib/use-edit-version.ts): nothing typed is lost, and the user
+ * chooses between saving over their change and taking it.
+ */
+export const EditConflictAlert = ({ what, changed, onLoadTheirs }: EditConflictAlertProps) => (
+  <Alert color="yellow" role="alert" title={`Someone else saved this ${what} while you were editing it`}>
+    <Text size="sm">
+      {changed === null
+        ? `Your changes are not saved yet. Reading their version of the ${what}…`
+        : changed.length > 0
+          ? `They changed: ${changed.join(', ')}. Your changes are not saved yet.`
+          : 'Your changes are not saved yet.'}{' '}
+      Save again to replace their version with yours, or load theirs (what you typed here is dropped).
+    </Text>
+    <Group mt="sm">
+      <Button size="xs" variant="default" onClick={onLoadTheirs} disabled={changed === null}>
+        Load their version
+      </Button>
+    </Group>
+  </Alert>
+);
