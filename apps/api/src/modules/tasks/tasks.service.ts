@@ -343,7 +343,9 @@ export function createTaskService(ctx: Ctx) {
         workspaceName: scope.workspaceName,
         dueDate: task.due_date,
         priority: task.priority,
-        link: `${config.publicUrl}/task/view/${task.task_id}`,
+        // The workspace too: the reader's session may act in another, where the task is not found
+        // (the web app switches to it first: app/shell/linked-workspace.tsx).
+        link: `${config.publicUrl}/task/view/${task.task_id}?workspace=${scope.workspaceId}`,
       }),
     );
   }

@@ -62,7 +62,9 @@ describe('POST /api/tasks', () => {
     const [mail] = await taskMailsTo(t, worker.email);
     expect(mail?.text).toContain('Due: Tuesday 3 February 2026');
     expect(mail?.subject).toBe('New task: Fix the header');
-    expect(mail?.text).toContain(`${testConfig().publicUrl}/task/view/${task.task_id}`);
+    expect(mail?.text).toContain(
+      `${testConfig().publicUrl}/task/view/${task.task_id}?workspace=${project.workspace_id}`,
+    );
     expect(mail?.text).toContain('Hello Worker, Ada Lovelace assigned you a task in the project "Website"');
     await createTask(t, owner.token, { assigned_to: ownerId, project_id: project.project_id });
     expect(await taskMailsTo(t, holder.email)).toHaveLength(0);

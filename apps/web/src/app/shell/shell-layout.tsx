@@ -7,6 +7,7 @@ import { QueryProvider } from '../../components/query-provider.tsx';
 import { MAIN_ID, SkipLink } from '../../components/skip-link.tsx';
 import { useSession } from '../../lib/use-session.ts';
 import { GlobalSearch } from './global-search.tsx';
+import { LinkedWorkspace } from './linked-workspace.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { ReadOnlyBanner, TrialBadge } from './subscription-status.tsx';
 import { useFocusAfterNavigation } from './use-focus-after-navigation.ts';
@@ -53,7 +54,9 @@ export const ShellLayout = () => {
         <AppShell.Main bg="gray.0" id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
           <ReadOnlyBanner session={session} />
           <Suspense fallback={<LoadingState />}>
-            <Outlet />
+            <LinkedWorkspace>
+              <Outlet />
+            </LinkedWorkspace>
           </Suspense>
         </AppShell.Main>
       </AppShell>
