@@ -22,3 +22,7 @@ export const routeFetch = (
     return handler(init, url);
   });
 };
+
+/** The `If-Match` a mocked call sent ('' when none). */
+export const ifMatchOf = (init: RequestInit | undefined): string =>
+  new Headers(init?.headers).get('If-Match') ?? '';

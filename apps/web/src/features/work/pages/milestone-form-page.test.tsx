@@ -8,7 +8,7 @@ import { signIn } from '../../../lib/session.ts';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { ifMatchOf, routeFetch } from '../../../test/route-fetch.ts';
 import { fakeMilestone, fakeProject, ids } from '../../../test/work-fixtures.ts';
 import { MilestoneFormPage } from './milestone-form-page.tsx';
 
@@ -112,7 +112,7 @@ describe('MilestoneFormPage', () => {
         return jsonResponse(200, { data: reads === 1 ? opened : theirs });
       },
       [`PATCH /api/milestones/${ids.milestone}`]: (init) => {
-        ifMatches.push((init?.headers as Record<string, string>)['If-Match'] ?? '');
+        ifMatches.push(ifMatchOf(init));
         return ifMatches.length === 1
           ? jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } })
           : jsonResponse(200, { message: messages.updateDone, data: theirs });

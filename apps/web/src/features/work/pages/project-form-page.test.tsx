@@ -8,7 +8,7 @@ import { signIn } from '../../../lib/session.ts';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { ifMatchOf, routeFetch } from '../../../test/route-fetch.ts';
 import { tagsInput } from '../../../test/tag-select.ts';
 import { fakeProject, fakeTags, ids, page } from '../../../test/work-fixtures.ts';
 import { ProjectFormPage } from './project-form-page.tsx';
@@ -133,7 +133,7 @@ describe('ProjectFormPage', () => {
         return jsonResponse(200, { data: reads === 1 ? opened : theirs });
       },
       [`PATCH /api/projects/${ids.project}`]: (init) => {
-        ifMatches.push((init?.headers as Record<string, string>)['If-Match'] ?? '');
+        ifMatches.push(ifMatchOf(init));
         return jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } });
       },
     });

@@ -8,7 +8,7 @@ import { signIn } from '../../../lib/session.ts';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { ifMatchOf, routeFetch } from '../../../test/route-fetch.ts';
 import { tagsInput } from '../../../test/tag-select.ts';
 import {
   fakeMember,
@@ -243,7 +243,7 @@ describe('TaskFormPage', () => {
       updated_at: '2026-04-01T10:05:00.123Z',
     });
     let reads = 0;
-    const ifMatches: (string | undefined)[] = [];
+    const ifMatches: string[] = [];
     routeFetch(fetchMock, {
       ...answerLookups(),
       [`GET /api/tasks/${ids.task}`]: () => {
@@ -251,7 +251,7 @@ describe('TaskFormPage', () => {
         return jsonResponse(200, { data: reads === 1 ? opened : theirs });
       },
       [`PATCH /api/tasks/${ids.task}`]: (init) => {
-        const ifMatch = (init?.headers as Record<string, string>)['If-Match'];
+        const ifMatch = ifMatchOf(init);
         ifMatches.push(ifMatch);
         return ifMatch === `"${theirs.updated_at}"`
           ? jsonResponse(200, { message: messages.updateDone, data: theirs })
@@ -291,7 +291,7 @@ describe('TaskFormPage', () => {
     const opened = fakeTask({ updated_at: '2026-04-01T10:00:00.000Z' });
     const theirs = fakeTask({ updated_at: '2026-04-01T10:05:00.000Z' });
     let reads = 0;
-    const sent: { ifMatch: string | undefined; name: string }[] = [];
+    const sent: { ifMatch: string; name: string }[] = [];
     routeFetch(fetchMock, {
       ...answerLookups(),
       [`GET /api/tasks/${ids.task}`]: () => {
@@ -299,7 +299,7 @@ describe('TaskFormPage', () => {
         return jsonResponse(200, { data: reads === 1 ? opened : theirs });
       },
       [`PATCH /api/tasks/${ids.task}`]: (init) => {
-        const ifMatch = (init?.headers as Record<string, string>)['If-Match'];
+        const ifMatch = ifMatchOf(init);
         sent.push({ ifMatch, name: JSON.parse(String(init?.body)).name });
         return sent.length === 1
           ? jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } })
