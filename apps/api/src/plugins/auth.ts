@@ -11,7 +11,7 @@ import {
   runInRequestContext,
   type Tenant,
 } from '../db/tenant-context.ts';
-import { accountInactive, primeMembership, type ReadAhead } from '../db/tenant-scope.ts';
+import { accountInactive, type LiveMembership, primeMembership, type ReadAhead } from '../db/tenant-scope.ts';
 import type { AccessTokens } from '../lib/access-tokens.ts';
 import { unauthorized } from '../lib/app-error.ts';
 import { withClientIp } from '../lib/client-ip.ts';
@@ -29,6 +29,11 @@ declare module 'fastify' {
     verifiedClaims: AccessTokenClaims | null;
     /** The session check still under way on a read-ahead route (readAheadOf); undefined once done. */
     sessionCheck: Promise<void> | undefined;
+    /**
+     * The token's workspace claims no longer hold: its membership is gone or inactive, its role or
+     * template changed, or the workspace was archived. Answered as `X-Session-Stale: 1`.
+     */
+    sessionStale: boolean;
   }
   interface FastifyContextConfig {
     /**
@@ -81,6 +86,7 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens, db: Db,
   app.decorateRequest('tenantTransaction', undefined);
   app.decorateRequest('verifiedClaims', null);
   app.decorateRequest('sessionCheck', undefined);
+  app.decorateRequest('sessionStale', false);
   // First: the rest of the request runs where its transaction can be found.
   app.addHook('onRequest', (_request, _reply, done) => runInRequestContext(done));
   app.addHook('onRequest', async (request) => {
@@ -109,6 +115,7 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens, db: Db,
       );
     }
     const checking = liveSession(db, claims, now()).then(async ({ state, membership }) => {
+      if (state === 'live' && claims.workspace_id) request.sessionStale = claimsOutlived(claims, membership);
       if (state !== 'live') await endTenantTransaction(request, true);
       if (state === 'live') {
         request.auth = claims;
@@ -127,6 +134,26 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens, db: Db,
     await checking;
   });
   registerTransactionEnd(app);
+  // The API applies a new role (or a removal) at once; the token, and the navigation the web app
+  // built from it, still say the old one until it is refreshed: this tells the client to refresh.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.sessionStale) reply.header(STALE_SESSION_HEADER, '1');
+    return payload;
+  });
+}
+
+/** The answer header that says the token's workspace claims no longer hold (refresh the session). */
+export const STALE_SESSION_HEADER = 'x-session-stale';
+
+/** Whether a workspace token's role, template or membership is no longer the live one. */
+function claimsOutlived(claims: AccessTokenClaims, membership: LiveMembership | undefined): boolean {
+  return (
+    !membership ||
+    membership.status !== 'active' ||
+    membership.archived ||
+    membership.role !== claims.role ||
+    membership.template !== claims.template
+  );
 }
 
 /**

@@ -30,6 +30,16 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 };
 
+/** The answer header that says the token's workspace role or membership no longer holds. */
+export const STALE_SESSION_HEADER = 'X-Session-Stale';
+
+let onStaleSession: () => void = () => {};
+
+/** What to do when an answer says the session's claims are stale (lib/session.ts: refresh it). */
+export const setStaleSessionHandler = (handler: () => void): void => {
+  onStaleSession = handler;
+};
+
 /** Public GETs started before the page that reads them had loaded (prefetchPublic), by path. */
 const early = new Map<string, Promise<Response>>();
 
@@ -75,13 +85,15 @@ const send = async (path: string, init: RawRequest, accept: string): Promise<Res
   if (init.prefer) headers.Prefer = init.prefer;
   if (init.ifMatch) headers['If-Match'] = `"${init.ifMatch}"`;
   try {
-    return await fetch(path, {
+    const response = await fetch(path, {
       method: init.method ?? 'GET',
       headers,
       body: init.body === undefined ? null : multipart ? (init.body as FormData) : JSON.stringify(init.body),
       credentials: 'include',
       signal: init.signal ?? null,
     });
+    if (response.headers.get(STALE_SESSION_HEADER) === '1') onStaleSession();
+    return response;
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError({ status: 0, code: 'NETWORK', message: messages.serverError });

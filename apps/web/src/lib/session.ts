@@ -1,5 +1,5 @@
 import type { AuthSession } from '@workhub/shared/schemas/auth';
-import { requestJson } from './http.ts';
+import { requestJson, setStaleSessionHandler } from './http.ts';
 import { createRefreshScheduler, expiryFrom } from './refresh-schedule.ts';
 import {
   getSession,
@@ -59,6 +59,28 @@ export const refreshSession = (): Promise<AuthSession> => {
   }
   return inFlightRefresh;
 };
+
+/**
+ * At most one refresh for stale claims per token, and none sooner than this after the last: a
+ * refresh whose new token were still stale would otherwise refresh on every answer.
+ */
+export const STALE_REFRESH_GAP_MS = 2_000;
+let staleRefresh = { token: '', at: Number.NEGATIVE_INFINITY };
+
+/**
+ * An answer said the token's workspace claims no longer hold (the API's X-Session-Stale: a new
+ * role, a removal, an archived workspace): the session is refreshed once, and the navigation
+ * follows the new token (a removed member's refresh comes back to their own account). The API
+ * already applied the live membership to the request; only what the page shows was behind.
+ */
+setStaleSessionHandler(() => {
+  const session = getSession();
+  const now = Date.now();
+  if (session.status !== 'signed_in') return;
+  if (session.accessToken === staleRefresh.token || now - staleRefresh.at < STALE_REFRESH_GAP_MS) return;
+  staleRefresh = { token: session.accessToken, at: now };
+  refreshSession().catch(() => {});
+});
 
 /**
  * On page load: trade the refresh cookie for a session. No cookie answers `{ data: null }` (an

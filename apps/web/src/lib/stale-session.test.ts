@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calledUrls, mockFetchPerTest } from '../test/fetch-mock.ts';
+import { fakeWorkspaceAuthSession, jsonResponse } from '../test/fixtures.ts';
+import { apiRequest } from './api-client.ts';
+import { STALE_REFRESH_GAP_MS, signIn } from './session.ts';
+import { getSession } from './session-store.ts';
+
+const fetchMock = mockFetchPerTest();
+
+const staleAnswer = () =>
+  new Response(JSON.stringify({ data: [] }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', 'X-Session-Stale': '1' },
+  });
+
+afterEach(() => vi.useRealTimers());
+
+describe("an answer saying the session's workspace claims are stale (X-Session-Stale)", () => {
+  it('refreshes the session once per token: the new role reaches the page; more stale answers soon after ask no more', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-01T10:00:00Z'));
+    signIn(fakeWorkspaceAuthSession('workspace', 'worker'));
+    const promoted = fakeWorkspaceAuthSession('workspace', 'admin');
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/auth/refresh' ? jsonResponse(200, { data: promoted }) : staleAnswer(),
+    );
+    await apiRequest('/api/tasks');
+    await vi.waitFor(() => {
+      const session = getSession();
+      expect(session.status === 'signed_in' && session.user.role).toBe('admin');
+    });
+    await apiRequest('/api/tasks');
+    await apiRequest('/api/team');
+    expect(calledUrls(fetchMock).filter((url) => url === '/api/auth/refresh')).toHaveLength(1);
+
+    // The new token found stale too (another change since): one more refresh, once the gap is over.
+    vi.setSystemTime(Date.now() + STALE_REFRESH_GAP_MS + 1);
+    await apiRequest('/api/tasks');
+    await apiRequest('/api/tasks');
+    await vi.waitFor(() =>
+      expect(calledUrls(fetchMock).filter((url) => url === '/api/auth/refresh')).toHaveLength(2),
+    );
+  });
+
+  it('does nothing for an answer without it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-02T10:00:00Z'));
+    signIn(fakeWorkspaceAuthSession('workspace', 'worker'));
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: [] }));
+    await apiRequest('/api/tasks');
+    await Promise.resolve();
+    expect(calledUrls(fetchMock)).toEqual(['/api/tasks']);
+  });
+});
