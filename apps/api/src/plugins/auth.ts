@@ -147,8 +147,8 @@ export const STALE_SESSION_HEADER = 'x-session-stale';
 
 /** Whether a workspace token's role, template or membership is no longer the live one. */
 function claimsOutlived(claims: AccessTokenClaims, membership: LiveMembership | undefined): boolean {
+  if (!membership) return true;
   return (
-    !membership ||
     membership.status !== 'active' ||
     membership.archived ||
     membership.role !== claims.role ||
