@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { changedFields, type EditVersion } from '../lib/use-edit-version.ts';
 
 type EditConflictAlertProps = {
   /** What the form edits, in lower case: 'task', 'project'. */
@@ -31,3 +32,37 @@ export const EditConflictAlert = ({ what, changed, onLoadTheirs }: EditConflictA
     </Group>
   </Alert>
 );
+
+type EditConflictProps<T extends { updated_at: string }, V extends object> = {
+  /** The form's useEditVersion. */
+  edit: EditVersion<T>;
+  what: string;
+  /** A record as the form's values. */
+  valuesOf: (record: T) => V;
+  /** The fields to name when they differ, as the form labels them. */
+  labels: Partial<Record<keyof V, string>>;
+  /** Puts values in the form (react-hook-form's reset). */
+  load: (values: V) => void;
+};
+
+/** EditConflictAlert for a form's useEditVersion, while its last save was refused as stale. */
+export const EditConflict = <T extends { updated_at: string }, V extends object>({
+  edit,
+  what,
+  valuesOf,
+  labels,
+  load,
+}: EditConflictProps<T, V>) => {
+  if (!edit.conflicted) return null;
+  const { base, theirs } = edit;
+  return (
+    <EditConflictAlert
+      what={what}
+      changed={theirs === null ? null : base ? changedFields(valuesOf(base), valuesOf(theirs), labels) : []}
+      onLoadTheirs={() => {
+        const taken = edit.takeTheirs();
+        if (taken) load(valuesOf(taken));
+      }}
+    />
+  );
+};

@@ -61,3 +61,5 @@ export const useEditVersion = <T extends Versioned>(record: T | undefined, reloa
     },
   };
 };
+
+export type EditVersion<T extends Versioned> = ReturnType<typeof useEditVersion<T>>;

@@ -1,4 +1,5 @@
 import type { vi } from 'vitest';
+import { jsonResponse } from './fixtures.ts';
 
 type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
 
@@ -26,3 +27,12 @@ export const routeFetch = (
 /** The `If-Match` a mocked call sent ('' when none). */
 export const ifMatchOf = (init: RequestInit | undefined): string =>
   new Headers(init?.headers).get('If-Match') ?? '';
+
+/** A record's GET answered `opened` the first time, `theirs` after (someone saved in between). */
+export const readTwice = <T>(opened: T, theirs: T): Handler => {
+  let reads = 0;
+  return () => {
+    reads += 1;
+    return jsonResponse(200, { data: reads === 1 ? opened : theirs });
+  };
+};

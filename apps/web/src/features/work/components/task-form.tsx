@@ -14,9 +14,9 @@ import type { TeamMember } from '@workhub/shared/schemas/team';
 import { type Task, taskBody } from '@workhub/shared/schemas/work';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { EditConflictAlert } from '../../../components/edit-conflict-alert.tsx';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { notify } from '../../../lib/notify.tsx';
-import { changedFields, useEditVersion } from '../../../lib/use-edit-version.ts';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateTask } from '../api/create-task.ts';
 import { useMilestoneChoices } from '../api/get-milestones.ts';
@@ -181,23 +181,13 @@ export const TaskForm = ({ members, task, place }: TaskFormProps) => {
                 {...register('milestone_id', { setValueAs: (value) => (value ? value : null) })}
               />
               <TagMultiSelect form={form} name="tag_ids" />
-              {edit.conflicted ? (
-                <EditConflictAlert
-                  what="task"
-                  changed={
-                    edit.theirs &&
-                    changedFields(
-                      initialValues(edit.base, place),
-                      initialValues(edit.theirs, place),
-                      TASK_LABELS,
-                    )
-                  }
-                  onLoadTheirs={() => {
-                    const theirs = edit.takeTheirs();
-                    if (theirs) form.reset(initialValues(theirs, place));
-                  }}
-                />
-              ) : null}
+              <EditConflict
+                edit={edit}
+                what="task"
+                valuesOf={(record: Task) => initialValues(record, place)}
+                labels={TASK_LABELS}
+                load={(values) => form.reset(values)}
+              />
               <Group justify="flex-end">
                 <Button component={Link} to={cancelTo} variant="default">
                   Cancel

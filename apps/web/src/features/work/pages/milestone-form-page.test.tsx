@@ -8,7 +8,7 @@ import { signIn } from '../../../lib/session.ts';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
-import { ifMatchOf, routeFetch } from '../../../test/route-fetch.ts';
+import { ifMatchOf, readTwice, routeFetch } from '../../../test/route-fetch.ts';
 import { fakeMilestone, fakeProject, ids } from '../../../test/work-fixtures.ts';
 import { MilestoneFormPage } from './milestone-form-page.tsx';
 
@@ -104,13 +104,9 @@ describe('MilestoneFormPage', () => {
     signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
     const opened = fakeMilestone({ updated_at: '2026-04-01T10:00:00.000Z' });
     const theirs = fakeMilestone({ status: 'completed', updated_at: '2026-04-01T10:01:00.000Z' });
-    let reads = 0;
     const ifMatches: string[] = [];
     routeFetch(fetchMock, {
-      [`GET /api/milestones/${ids.milestone}`]: () => {
-        reads += 1;
-        return jsonResponse(200, { data: reads === 1 ? opened : theirs });
-      },
+      [`GET /api/milestones/${ids.milestone}`]: readTwice(opened, theirs),
       [`PATCH /api/milestones/${ids.milestone}`]: (init) => {
         ifMatches.push(ifMatchOf(init));
         return ifMatches.length === 1

@@ -4,11 +4,11 @@ import { type Milestone, milestoneBody } from '@workhub/shared/schemas/work';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
-import { EditConflictAlert } from '../../../components/edit-conflict-alert.tsx';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { changedFields, useEditVersion } from '../../../lib/use-edit-version.ts';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateMilestone } from '../api/create-milestone.ts';
 import { getMilestone, useMilestone } from '../api/get-milestone.ts';
@@ -75,19 +75,13 @@ const MilestoneForm = ({ projectId, milestone }: MilestoneFormProps) => {
             <NativeSelect label="Status" data={STATUS_OPTIONS} {...field('status')} />
             <TextInput label="Due Date" type="date" {...field('due_date')} />
           </SimpleGrid>
-          {edit.conflicted ? (
-            <EditConflictAlert
-              what="milestone"
-              changed={
-                edit.theirs &&
-                changedFields(initialValues(edit.base), initialValues(edit.theirs), MILESTONE_LABELS)
-              }
-              onLoadTheirs={() => {
-                const theirs = edit.takeTheirs();
-                if (theirs) form.reset(initialValues(theirs));
-              }}
-            />
-          ) : null}
+          <EditConflict
+            edit={edit}
+            what="milestone"
+            valuesOf={initialValues}
+            labels={MILESTONE_LABELS}
+            load={(values) => form.reset(values)}
+          />
           <Group justify="flex-end">
             <Button component={Link} to={listOf(projectId)} variant="default">
               Cancel

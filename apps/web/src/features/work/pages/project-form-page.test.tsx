@@ -8,7 +8,7 @@ import { signIn } from '../../../lib/session.ts';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
-import { ifMatchOf, routeFetch } from '../../../test/route-fetch.ts';
+import { ifMatchOf, readTwice, routeFetch } from '../../../test/route-fetch.ts';
 import { tagsInput } from '../../../test/tag-select.ts';
 import { fakeProject, fakeTags, ids, page } from '../../../test/work-fixtures.ts';
 import { ProjectFormPage } from './project-form-page.tsx';
@@ -124,14 +124,10 @@ describe('ProjectFormPage', () => {
     signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
     const opened = fakeProject({ updated_at: '2026-04-01T10:00:00.000Z' });
     const theirs = fakeProject({ name: 'Launch v2', updated_at: '2026-04-01T10:01:00.000Z' });
-    let reads = 0;
     const ifMatches: string[] = [];
     routeFetch(fetchMock, {
       'GET /api/tags': () => jsonResponse(200, page(fakeTags())),
-      [`GET /api/projects/${ids.project}`]: () => {
-        reads += 1;
-        return jsonResponse(200, { data: reads === 1 ? opened : theirs });
-      },
+      [`GET /api/projects/${ids.project}`]: readTwice(opened, theirs),
       [`PATCH /api/projects/${ids.project}`]: (init) => {
         ifMatches.push(ifMatchOf(init));
         return jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } });

@@ -14,11 +14,11 @@ import { type Project, projectBody } from '@workhub/shared/schemas/work';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
-import { EditConflictAlert } from '../../../components/edit-conflict-alert.tsx';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { changedFields, useEditVersion } from '../../../lib/use-edit-version.ts';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateProject } from '../api/create-project.ts';
 import { getProject, useProject } from '../api/get-project.ts';
@@ -82,19 +82,13 @@ const ProjectForm = ({ project }: { project?: Project }) => {
             <NativeSelect label="Status" data={STATUS_OPTIONS} {...field('status')} />
           </SimpleGrid>
           <TagMultiSelect form={form} name="tag_ids" />
-          {edit.conflicted ? (
-            <EditConflictAlert
-              what="project"
-              changed={
-                edit.theirs &&
-                changedFields(initialValues(edit.base), initialValues(edit.theirs), PROJECT_LABELS)
-              }
-              onLoadTheirs={() => {
-                const theirs = edit.takeTheirs();
-                if (theirs) form.reset(initialValues(theirs));
-              }}
-            />
-          ) : null}
+          <EditConflict
+            edit={edit}
+            what="project"
+            valuesOf={initialValues}
+            labels={PROJECT_LABELS}
+            load={(values) => form.reset(values)}
+          />
           <Group justify="flex-end">
             <Button component={Link} to={AFTER_SAVE} variant="default">
               Cancel

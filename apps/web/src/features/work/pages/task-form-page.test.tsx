@@ -8,7 +8,7 @@ import { signIn } from '../../../lib/session.ts';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
-import { ifMatchOf, routeFetch } from '../../../test/route-fetch.ts';
+import { ifMatchOf, readTwice, routeFetch } from '../../../test/route-fetch.ts';
 import { tagsInput } from '../../../test/tag-select.ts';
 import {
   fakeMember,
@@ -242,14 +242,10 @@ describe('TaskFormPage', () => {
       priority: 'high',
       updated_at: '2026-04-01T10:05:00.123Z',
     });
-    let reads = 0;
     const ifMatches: string[] = [];
     routeFetch(fetchMock, {
       ...answerLookups(),
-      [`GET /api/tasks/${ids.task}`]: () => {
-        reads += 1;
-        return jsonResponse(200, { data: reads === 1 ? opened : theirs });
-      },
+      [`GET /api/tasks/${ids.task}`]: readTwice(opened, theirs),
       [`PATCH /api/tasks/${ids.task}`]: (init) => {
         const ifMatch = ifMatchOf(init);
         ifMatches.push(ifMatch);
@@ -290,14 +286,10 @@ describe('TaskFormPage', () => {
     signIn(fakeWorkspaceAuthSession('workspace', 'admin'));
     const opened = fakeTask({ updated_at: '2026-04-01T10:00:00.000Z' });
     const theirs = fakeTask({ updated_at: '2026-04-01T10:05:00.000Z' });
-    let reads = 0;
     const sent: { ifMatch: string; name: string }[] = [];
     routeFetch(fetchMock, {
       ...answerLookups(),
-      [`GET /api/tasks/${ids.task}`]: () => {
-        reads += 1;
-        return jsonResponse(200, { data: reads === 1 ? opened : theirs });
-      },
+      [`GET /api/tasks/${ids.task}`]: readTwice(opened, theirs),
       [`PATCH /api/tasks/${ids.task}`]: (init) => {
         const ifMatch = ifMatchOf(init);
         sent.push({ ifMatch, name: JSON.parse(String(init?.body)).name });
