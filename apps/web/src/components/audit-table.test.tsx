@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../lib/labels.ts';
 import { changeLines } from './audit-table.tsx';
 
 describe('changeLines', () => {
@@ -13,7 +14,9 @@ describe('changeLines', () => {
 
   it("names a field with spaces, and shows an instant in the reader's time", () => {
     const expires = '2026-12-07T03:44:41.841Z';
-    const local = new Date(expires).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    // As the app writes moments everywhere ('7 Dec 2026, 03:44' in UTC), not 'Dec 7, 2026, 3:44 AM'.
+    const local = formatDateTime(expires);
+    expect(local).toMatch(/^\d{1,2} Dec 2026, \d{2}:\d{2}$/);
     expect(changeLines({ before: null, after: { expires_at: expires, new_user: true } })).toEqual([
       `expires at: ${local}`,
       'new user: true',

@@ -2,11 +2,12 @@ import { Code, Stack, Text } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '@workhub/shared/schemas/audit';
 import type { ReactNode } from 'react';
+import { formatDateTime } from '../lib/labels.ts';
 import { DataTable } from './data-table.tsx';
 import type { ListPagination } from './list-pagination.tsx';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** As every other moment of the app ('1 Dec 2026, 06:36'), not the browser's own locale's. */
+const when = formatDateTime;
 
 /** An instant as the server writes it ('2026-12-07T03:44:41.841Z'). */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
