@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useListFilters } from '../lib/use-list-filters.ts';
 import { onPhone } from '../test/phone.ts';
 import { renderPage } from '../test/render.tsx';
-import { ListFilters } from './list-filters.tsx';
+import { DUE_RANGE_REVERSED, ListFilters } from './list-filters.tsx';
 
 const STATUSES = ['pending', 'completed'] as const;
 const Bar = () => (
@@ -51,6 +51,18 @@ describe('ListFilters', () => {
     renderPage(<Bar />, '/list?q=launch&status=pending&due_after=2027-01-01&sort=-name');
     expect(screen.getByRole('button', { name: 'Filters, 3 set' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Clear filters' })).toBeTruthy();
+  });
+
+  it("says under 'Due before' when it is earlier than 'Due after', and nothing for a day-long range", () => {
+    onPhone(false);
+    const view = renderPage(<Bar />, '/list?due_after=2027-03-10&due_before=2027-03-01');
+    const before = screen.getByLabelText('Due before');
+    expect(before.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(DUE_RANGE_REVERSED)).toBeTruthy();
+    view.unmount();
+    renderPage(<Bar />, '/list?due_after=2027-03-10&due_before=2027-03-10');
+    expect(screen.getByLabelText('Due before').getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.queryByText(DUE_RANGE_REVERSED)).toBeNull();
   });
 
   it("takes no longer a search than the lists' API does (a longer one was a 400 and the list an error)", () => {

@@ -23,6 +23,9 @@ const DUE_FILTERS = [
   ['due_before', 'Due before'],
 ] as const;
 
+/** Under 'Due before' when it is earlier than 'Due after'. */
+export const DUE_RANGE_REVERSED = "Earlier than 'Due after': no date is in between.";
+
 const SORT_OPTIONS = (byStatus: boolean) =>
   LIST_SORTS.filter((sort) => byStatus || !sort.endsWith('status')).map((sort) => ({
     value: sort,
@@ -43,6 +46,9 @@ export const ListFilters = ({
   sortByStatus = true,
 }: ListFiltersProps) => {
   const { filters, search, setSearch, setFilter, clear, active } = state;
+  // A range with its ends swapped matches nothing: said where it was typed, not as an empty list.
+  const reversed =
+    filters.due_after !== '' && filters.due_before !== '' && filters.due_before < filters.due_after;
   const chosen = [
     statusOptions && filters.status,
     assigneeOptions && filters.assigned_to,
@@ -100,6 +106,7 @@ export const ListFilters = ({
               type="date"
               value={filters[key]}
               onChange={(event) => setFilter(key, event.currentTarget.value)}
+              error={key === 'due_before' && reversed ? DUE_RANGE_REVERSED : undefined}
               w={width(160)}
             />
           ))}
