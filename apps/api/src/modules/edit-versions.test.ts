@@ -1,5 +1,6 @@
 import { messages } from '@workhub/shared/messages';
 import type { Task } from '@workhub/shared/schemas/work';
+import type { Workspace } from '@workhub/shared/schemas/workspaces';
 import { describe, expect, it } from 'vitest';
 import { bearer, errorOf, useTestApp } from '../test/helpers.ts';
 import { newTenant } from '../test/tenants.ts';
@@ -174,4 +175,38 @@ describe('PATCH /api/projects/:id and /api/milestones/:id with If-Match', () => 
       expect((await call(t, 'GET', url, token)).json().data).toMatchObject({ name: winner.name });
     });
   }
+});
+
+describe('PATCH /api/workspaces/:id with If-Match (its version is time_updated)', () => {
+  it('applies an edit of the stored version, refuses (412) one saved over since; one of several at once', async () => {
+    const { owner, workspace } = await newTenant(t);
+    const url = `/api/workspaces/${workspace.workspace_id}`;
+    const read = async () => (await call(t, 'GET', url, owner.token)).json().data as Workspace;
+    const opened = await read();
+    const body = (workspace_name: string) => ({
+      workspace_name,
+      template: opened.template,
+      description: opened.description,
+    });
+    const first = await send('PATCH', url, owner.token, body('First'), tag(opened.time_updated));
+    expect(first.statusCode, first.body).toBe(200);
+    const saved = first.json().data as Workspace;
+    expect(Date.parse(saved.time_updated)).toBeGreaterThan(Date.parse(opened.time_updated));
+    const stale = await send('PATCH', url, owner.token, body('Stale'), tag(opened.time_updated));
+    expect(stale.statusCode).toBe(412);
+    expect(errorOf(stale).error.code).toBe('EDIT_CONFLICT');
+    expect((await read()).workspace_name).toBe('First');
+
+    const names = 'ABCDEFGH'.split('');
+    const answers = await Promise.all(
+      names.map((name) => send('PATCH', url, owner.token, body(name), tag(saved.time_updated))),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      200,
+      ...names.slice(1).map(() => 412),
+    ]);
+    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as Workspace;
+    expect((await read()).workspace_name).toBe(winner.workspace_name);
+    expect((await send('PATCH', url, owner.token, body('Free'))).statusCode).toBe(200);
+  });
 });

@@ -33,7 +33,7 @@ export const EditConflictAlert = ({ what, changed, onLoadTheirs }: EditConflictA
   </Alert>
 );
 
-type EditConflictProps<T extends { updated_at: string }, V extends object> = {
+type EditConflictProps<T extends object, V extends object> = {
   /** The form's useEditVersion. */
   edit: EditVersion<T>;
   what: string;
@@ -46,7 +46,7 @@ type EditConflictProps<T extends { updated_at: string }, V extends object> = {
 };
 
 /** EditConflictAlert for a form's useEditVersion, while its last save was refused as stale. */
-export const EditConflict = <T extends { updated_at: string }, V extends object>({
+export const EditConflict = <T extends object, V extends object>({
   edit,
   what,
   valuesOf,

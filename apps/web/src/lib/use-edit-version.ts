@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { ApiError } from './api-error.ts';
 
-type Versioned = { updated_at: string };
-
 /** The labels of the fields whose values differ between two sets of a form's values. */
 export const changedFields = <V extends object>(
   before: V,
@@ -14,15 +12,19 @@ export const changedFields = <V extends object>(
     .map((key) => labels[key] ?? String(key));
 
 /**
- * The version an edit form saves against (decision 039): the record's `updated_at` as the form
- * opened it, sent as `If-Match`. When the API answers 412 EDIT_CONFLICT (someone saved the record
+ * The version an edit form saves against (decision 039): the record's `updated_at` (`versionOf`;
+ * a workspace's `time_updated`) as the form opened it, sent as `If-Match`. When the API answers 412 EDIT_CONFLICT (someone saved the record
  * in between), `onError` says so (true: the form shows it, not a toast), reads the record as it now
  * is into `theirs` and makes that the version: a second Save replaces their change knowingly, or
  * the form loads theirs. A background refetch of the record does not move the version: only what
  * the user has been shown does.
  */
-export const useEditVersion = <T extends Versioned>(record: T | undefined, reload: () => Promise<T>) => {
-  const [version, setVersion] = useState(record?.updated_at);
+export const useEditVersion = <T extends object>(
+  record: T | undefined,
+  versionOf: (record: T) => string,
+  reload: () => Promise<T>,
+) => {
+  const [version, setVersion] = useState(record && versionOf(record));
   const [conflicted, setConflicted] = useState(false);
   const [theirs, setTheirs] = useState<T | null>(null);
   // What the form's values were loaded from: the record as opened, then theirs once taken.
@@ -35,7 +37,7 @@ export const useEditVersion = <T extends Versioned>(record: T | undefined, reloa
     reload().then(
       (fresh) => {
         setTheirs(fresh);
-        setVersion(fresh.updated_at);
+        setVersion(versionOf(fresh));
       },
       // Not readable now (gone, or the network): the alert stays, and Save answers what is true.
       () => {},
@@ -52,6 +54,11 @@ export const useEditVersion = <T extends Versioned>(record: T | undefined, reloa
     /** The record the form's values came from (to say what they changed). */
     base,
     onError,
+    /** The form saved `record` and stays open (a later step failed): its next save is made against it. */
+    saved: (record: T) => {
+      setVersion(versionOf(record));
+      setBase(record);
+    },
     /** Their version, for the form to load; the conflict is over. */
     takeTheirs: (): T | null => {
       if (theirs) setBase(theirs);
@@ -62,4 +69,4 @@ export const useEditVersion = <T extends Versioned>(record: T | undefined, reloa
   };
 };
 
-export type EditVersion<T extends Versioned> = ReturnType<typeof useEditVersion<T>>;
+export type EditVersion<T extends object> = ReturnType<typeof useEditVersion<T>>;

@@ -12,8 +12,9 @@ import {
 } from '@workhub/shared/schemas/workspaces';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { editVersionOf } from '../../lib/edit-version.ts';
 import { readOneFile } from '../../lib/multipart.ts';
-import { errorResponses } from '../../lib/route-schemas.ts';
+import { EDIT_VERSION_NOTE, errorResponses, ifMatchHeader } from '../../lib/route-schemas.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { logoInvalid, type WorkspaceService } from './workspaces.service.ts';
 
@@ -83,14 +84,21 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspaces: WorkspaceServi
         tags,
         security,
         summary: 'Edit name, template, description and currency (left out: unchanged; null: none)',
+        description: `${EDIT_VERSION_NOTE} A workspace's version is its \`time_updated\`.`,
         params: idParam,
+        headers: ifMatchHeader,
         body: workspaceBody,
-        response: { 200: workspaceResponse, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: workspaceResponse, ...errorResponses(400, 401, 403, 404, 412) },
       },
     },
     async (request) => ({
       message: messages.updateDone,
-      data: await workspaces.update(requireAuth(request), request.params.id, request.body),
+      data: await workspaces.update(
+        requireAuth(request),
+        request.params.id,
+        request.body,
+        editVersionOf(request.headers['if-match']),
+      ),
     }),
   );
 

@@ -12,11 +12,13 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { countOf, summedCompletion } from '../../db/aggregates.ts';
+import { lockVersion } from '../../db/edit-lock.ts';
 import { projectTaskCounts } from '../../db/schema/task-counts.ts';
 import { type WorkspaceRow, workspaceMembers, workspaces } from '../../db/schema/workspaces.ts';
 import { type AccountScope, accountScope } from '../../db/tenant-scope.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
+import type { EditVersion } from '../../lib/edit-version.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { inScope, recordAudit } from '../audit/audit.ts';
 import { assertWorkspaceRoom } from '../plans/plan-limits.ts';
@@ -189,20 +191,30 @@ export function createWorkspaceService(ctx: Ctx) {
     return reload(scope, id);
   }
 
-  async function update(claims: AccessTokenClaims, id: string, input: z.output<typeof workspaceBody>) {
+  async function update(
+    claims: AccessTokenClaims,
+    id: string,
+    input: z.output<typeof workspaceBody>,
+    expected?: EditVersion,
+  ) {
     const scope = await accountScope(db, claims);
     await reachable(scope, id, 'workspace:update');
-    await db
-      .update(workspaces)
-      .set({
-        name: input.workspace_name,
-        template: input.template,
-        description: input.description,
-        // Missing: as it was (a caller that knows nothing of currencies changes none).
-        ...(input.currency === undefined ? {} : { currency: input.currency }),
-        updatedAt: now(),
-      })
-      .where(and(scope.account(workspaces), eq(workspaces.id, id)));
+    const thisWorkspace = and(scope.account(workspaces), eq(workspaces.id, id));
+    await db.transaction(async (tx) => {
+      // Made against a version (its time_updated): checked under the row's lock first.
+      await lockVersion(tx, workspaces, workspaces.updatedAt, thisWorkspace, expected);
+      await tx
+        .update(workspaces)
+        .set({
+          name: input.workspace_name,
+          template: input.template,
+          description: input.description,
+          // Missing: as it was (a caller that knows nothing of currencies changes none).
+          ...(input.currency === undefined ? {} : { currency: input.currency }),
+          updatedAt: now(),
+        })
+        .where(thisWorkspace);
+    });
     return reload(scope, id);
   }
 

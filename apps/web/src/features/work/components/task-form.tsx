@@ -91,7 +91,11 @@ export const TaskForm = ({ members, task, place }: TaskFormProps) => {
   const returnTo = useReturnTo();
   const create = useCreateTask();
   const update = useUpdateTask();
-  const edit = useEditVersion(task, () => getTask(task?.task_id ?? ''));
+  const edit = useEditVersion(
+    task,
+    (record) => record.updated_at,
+    () => getTask(task?.task_id ?? ''),
+  );
   const { form, field, register, submit, isSubmitting } = useSchemaForm<TaskInput, TaskValues>(taskBody, {
     defaultValues: initialValues(task, place),
     onError: edit.onError,

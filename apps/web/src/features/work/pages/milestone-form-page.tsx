@@ -49,7 +49,11 @@ const MilestoneForm = ({ projectId, milestone }: MilestoneFormProps) => {
   const navigate = useNavigate();
   const create = useCreateMilestone();
   const update = useUpdateMilestone();
-  const edit = useEditVersion(milestone, () => getMilestone(milestone?.milestone_id ?? ''));
+  const edit = useEditVersion(
+    milestone,
+    (record) => record.updated_at,
+    () => getMilestone(milestone?.milestone_id ?? ''),
+  );
   const { form, field, submit, isSubmitting } = useSchemaForm<MilestoneInput, MilestoneValues>(
     milestoneBody,
     {

@@ -58,7 +58,11 @@ const ProjectForm = ({ project }: { project?: Project }) => {
   const navigate = useNavigate();
   const create = useCreateProject();
   const update = useUpdateProject();
-  const edit = useEditVersion(project, () => getProject(project?.project_id ?? ''));
+  const edit = useEditVersion(
+    project,
+    (record) => record.updated_at,
+    () => getProject(project?.project_id ?? ''),
+  );
   const { form, field, submit, isSubmitting } = useSchemaForm<ProjectInput, ProjectValues>(projectBody, {
     defaultValues: initialValues(project),
     onError: edit.onError,

@@ -4,9 +4,24 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import type { Envelope } from '../../../lib/api-types.ts';
 import { invalidateWorkspaces } from './get-workspaces.ts';
 
-/** PATCH /api/workspaces/:id: 'Update done !!!'. */
-export const updateWorkspace = ({ id, body }: { id: string; body: WorkspaceBody }) =>
-  apiRequest<Envelope<Workspace>>(`/api/workspaces/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+/**
+ * PATCH /api/workspaces/:id: 'Update done !!!'; made against `version` (the workspace's
+ * time_updated as the form read it), 412 EDIT_CONFLICT when saved over since.
+ */
+export const updateWorkspace = ({
+  id,
+  body,
+  version,
+}: {
+  id: string;
+  body: WorkspaceBody;
+  version?: string;
+}) =>
+  apiRequest<Envelope<Workspace>>(`/api/workspaces/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body,
+    ifMatch: version,
+  });
 
 export const useUpdateWorkspace = () => {
   const queryClient = useQueryClient();

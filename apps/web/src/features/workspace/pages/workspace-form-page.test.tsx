@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
 import type { Workspace } from '@workhub/shared/schemas/workspaces';
@@ -11,7 +11,7 @@ import { getSession } from '../../../lib/session-store.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { ifMatchOf, readTwice, routeFetch } from '../../../test/route-fetch.ts';
 import { WorkspaceFormPage } from './workspace-form-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -183,6 +183,59 @@ describe('WorkspaceFormPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('heading', { name: 'Workspace list' })).toBeTruthy();
     expect(notify.success).toHaveBeenCalledWith(messages.updateDone);
+  });
+
+  it('sends the version it opened (If-Match, time_updated); a 412 says what they changed', async () => {
+    const user = userEvent.setup();
+    signIn(fakeAuthSession());
+    const opened = saved();
+    const theirs = saved({ currency: 'EUR', time_updated: '2026-01-02T00:00:00.000Z' });
+    const ifMatches: string[] = [];
+    routeFetch(fetchMock, {
+      'GET /api/workspaces/w9': readTwice(opened, theirs),
+      'PATCH /api/workspaces/w9': (init) => {
+        ifMatches.push(ifMatchOf(init));
+        return jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } });
+      },
+    });
+    renderForm('/workspace/w9/edit');
+    expect(await screen.findByDisplayValue('Plant one')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const alert = await screen.findByRole('alert');
+    await within(alert).findByText(/They changed: Currency\./);
+    expect(ifMatches).toEqual([`"${opened.time_updated}"`]);
+    await user.click(within(alert).getByRole('button', { name: 'Load their version' }));
+    expect((field('Currency') as HTMLSelectElement).value).toBe('EUR');
+  });
+
+  it('saves again against its own saved version when the logo failed after the save (no 412 against itself)', async () => {
+    const user = userEvent.setup();
+    signIn(fakeAuthSession());
+    const afterSave = saved({ workspace_name: 'Plant two', time_updated: '2026-01-03T00:00:00.000Z' });
+    const ifMatches: string[] = [];
+    let uploads = 0;
+    routeFetch(fetchMock, {
+      'GET /api/workspaces/w9': () => jsonResponse(200, { data: saved() }),
+      'PATCH /api/workspaces/w9': (init) => {
+        ifMatches.push(ifMatchOf(init));
+        return jsonResponse(200, { message: messages.updateDone, data: afterSave });
+      },
+      'PUT /api/workspaces/w9/logo': () => {
+        uploads += 1;
+        return uploads === 1
+          ? jsonResponse(400, { error: { code: 'VALIDATION_FAILED', message: messages.logoInvalid } })
+          : jsonResponse(200, { message: messages.updateDone, data: afterSave });
+      },
+    });
+    renderForm('/workspace/w9/edit');
+    expect(await screen.findByDisplayValue('Plant one')).toBeTruthy();
+    const logo = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+    await user.upload(document.querySelector('input[type="file"]') as HTMLInputElement, logo);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(messages.logoInvalid));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('heading', { name: 'Workspace list' })).toBeTruthy();
+    expect(ifMatches).toEqual([`"${saved().time_updated}"`, `"${afterSave.time_updated}"`]);
   });
 
   it('keeps offering a workspace its own currency retired since (the kuna)', async () => {

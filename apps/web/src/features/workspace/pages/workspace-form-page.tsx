@@ -6,15 +6,17 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { currencyOptions } from '../../../lib/currency.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { chooseWorkspace, isCurrentWorkspace } from '../api/choose-workspace.ts';
 import { useCreateWorkspace } from '../api/create-workspace.ts';
-import { useWorkspace } from '../api/get-workspace.ts';
+import { getWorkspace, useWorkspace } from '../api/get-workspace.ts';
 import { useUpdateWorkspace } from '../api/update-workspace.ts';
 import { useUploadWorkspaceLogo } from '../api/upload-workspace-logo.ts';
 import { LogoField } from '../components/logo-field.tsx';
@@ -43,6 +45,22 @@ const refreshIfCurrent = async (workspaceId: string) => {
 
 type WorkspaceFormProps = { workspace?: Workspace };
 
+/** A workspace as the form's values. */
+const valuesOf = (workspace: Workspace): WorkspaceInput => ({
+  workspace_name: workspace.workspace_name,
+  template: workspace.template,
+  description: workspace.description,
+  currency: workspace.currency ?? '',
+});
+
+/** The fields an edit conflict names, as the form labels them (a new logo changes the version too). */
+const WORKSPACE_LABELS = {
+  workspace_name: 'Name',
+  template: 'Template',
+  description: 'Description',
+  currency: 'Currency',
+} as const;
+
 const WorkspaceForm = ({ workspace }: WorkspaceFormProps) => {
   const navigate = useNavigate();
   const create = useCreateWorkspace();
@@ -51,6 +69,11 @@ const WorkspaceForm = ({ workspace }: WorkspaceFormProps) => {
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
   const [choices] = useState(() => currencyChoices(workspace?.currency));
+  const edit = useEditVersion(
+    workspace,
+    (record) => record.time_updated,
+    () => getWorkspace(workspace?.workspace_id ?? ''),
+  );
   const onLogoChange = (file: File | null) => {
     setLogo(file);
     setLogoError(logoProblem(file));
@@ -60,9 +83,11 @@ const WorkspaceForm = ({ workspace }: WorkspaceFormProps) => {
     if (logoProblem(logo)) return;
     // A failed save throws to useSchemaForm, which puts its messages on the fields.
     const saved = workspace
-      ? await update.mutateAsync({ id: workspace.workspace_id, body: values })
+      ? await update.mutateAsync({ id: workspace.workspace_id, body: values, version: edit.version })
       : await create.mutateAsync(values);
     const id = saved.data.workspace_id;
+    // Saved: a second Save (after a logo that failed) is made against this version, not refused.
+    if (workspace) edit.saved(saved.data);
     const savedMessage = saved.message || (workspace ? messages.updateDone : messages.workspaceCreated);
     if (logo) {
       try {
@@ -85,15 +110,9 @@ const WorkspaceForm = ({ workspace }: WorkspaceFormProps) => {
   const { form, register, submit, isSubmitting } = useSchemaForm<WorkspaceInput, WorkspaceValues>(
     workspaceBody,
     {
-      defaultValues: workspace
-        ? {
-            workspace_name: workspace.workspace_name,
-            template: workspace.template,
-            description: workspace.description,
-            currency: workspace.currency ?? '',
-          }
-        : { workspace_name: '', description: '', currency: '' },
+      defaultValues: workspace ? valuesOf(workspace) : { workspace_name: '', description: '', currency: '' },
       fields: FORM_FIELDS,
+      onError: edit.onError,
       onSubmit: save,
     },
   );
@@ -141,6 +160,13 @@ const WorkspaceForm = ({ workspace }: WorkspaceFormProps) => {
             currentLogo={workspace?.workspace_logo}
             error={logoError}
             disabled={isSubmitting}
+          />
+          <EditConflict
+            edit={edit}
+            what="workspace"
+            valuesOf={valuesOf}
+            labels={WORKSPACE_LABELS}
+            load={(values) => form.reset(values)}
           />
           <Group justify="flex-end">
             <Button component={Link} to="/workspace/list" variant="default">
