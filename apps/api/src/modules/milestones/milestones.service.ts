@@ -4,7 +4,6 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { countOf } from '../../db/aggregates.ts';
-import type { Db } from '../../db/client.ts';
 import { lockVersion } from '../../db/edit-lock.ts';
 import { sortedPageOf } from '../../db/paging.ts';
 import { runPrepared } from '../../db/prepared.ts';
@@ -172,8 +171,10 @@ export function createMilestoneService(ctx: Ctx) {
   ): Promise<Milestone> {
     const { scope, found } = await find(claims, id, 'milestone:update');
     refuseArchived({ status: found.projectStatus });
-    const change = (into: Db) =>
-      into
+    await db.transaction(async (tx) => {
+      // Made against a version: the milestone locked and its version checked before the change.
+      await lockVersion(tx, milestones, milestones.updatedAt, thisMilestone(scope, id), expected);
+      await tx
         .update(milestones)
         .set({
           name: input.name,
@@ -183,15 +184,7 @@ export function createMilestoneService(ctx: Ctx) {
           updatedAt: now(),
         })
         .where(thisMilestone(scope, id));
-    if (expected) {
-      // Made against a version: the milestone locked and its version checked before the change.
-      await db.transaction(async (tx) => {
-        await lockVersion(tx, milestones, milestones.updatedAt, thisMilestone(scope, id), expected);
-        await change(tx);
-      });
-    } else {
-      await change(db);
-    }
+    });
     return reload(scope, id);
   }
 
