@@ -33,6 +33,20 @@ test('the pricing page lists the plans with the spec button rules', async ({ pag
   const free = page.getByRole('article', { name: 'Free Trial' });
   await expect(free).toBeVisible();
   await shot(page, '31-pricing');
+  // The cards of a row line up: each price, and each description, at one height, whether or not
+  // the plan has a subheader (Starter has none) or a long period.
+  const tops = async (selector: string) =>
+    page
+      .getByRole('article')
+      .evaluateAll(
+        (cards, part) => cards.map((card) => card.querySelector(part)?.getBoundingClientRect().top ?? -1),
+        selector,
+      );
+  const priceTops = await tops('[data-plan-part="price"]');
+  expect(priceTops.length).toBeGreaterThan(1);
+  expect(new Set(priceTops.map(Math.round)).size).toBe(1);
+  const buttonTops = await tops('a');
+  expect(new Set(buttonTops.map(Math.round)).size).toBe(1);
   await expect(free.getByRole('link', { name: 'Start free trial' })).toHaveAttribute(
     'href',
     '/auth/register',

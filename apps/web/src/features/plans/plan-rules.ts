@@ -20,7 +20,14 @@ const dollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maxim
 /** A price in a 'Price($)' column: 21.50 and 19.00, as the admin dashboard's panel and /pricing have it. */
 export const formatPriceAmount = (price: number): string => dollars.format(price);
 
-export const formatPeriod = (months: number): string => (months === 1 ? 'per month' : `per ${months} months`);
+export const formatPeriod = (months: number): string =>
+  months === 1
+    ? 'per month'
+    : months === 12
+      ? 'per year'
+      : months % 12 === 0
+        ? `per ${months / 12} years`
+        : `per ${months} months`;
 
 /** Mantine button variant for the plan's `button_variant` (the old app's names included). */
 export const buttonVariant = (value: string): 'filled' | 'outline' | 'light' => {

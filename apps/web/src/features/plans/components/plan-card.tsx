@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Stack, Text, Title } from '@mantine/core';
 import type { Plan } from '@workhub/shared/schemas/plans';
 import { type ReactNode, useId } from 'react';
 import { formatPeriod, formatPrice } from '../plan-rules.ts';
@@ -24,13 +24,20 @@ export const PlanCard = ({ plan, action, highlighted = false }: PlanCardProps) =
         <Title order={2} fz="h3" id={titleId} mt={-4}>
           {plan.title}
         </Title>
-        {plan.subheader ? <Text c="dimmed">{plan.subheader}</Text> : null}
-        <Group gap={6} align="baseline">
-          <Text fz={32} fw={800}>
+        {/* Every card keeps a line for the subheader and one for the period under the price, so
+            that the prices, the descriptions and the buttons of a row line up whichever plans have
+            them (a plan without a subheader had its price a line higher than its neighbours'). */}
+        <Text c="dimmed" data-plan-part="subheader">
+          {plan.subheader || '\u00a0'}
+        </Text>
+        <Stack gap={0} data-plan-part="price">
+          <Text fz={32} fw={800} lh={1.2}>
             {formatPrice(plan.price)}
           </Text>
-          {plan.price > 0 ? <Text c="dimmed">{formatPeriod(plan.month)}</Text> : null}
-        </Group>
+          <Text c="dimmed" size="sm">
+            {plan.price > 0 ? formatPeriod(plan.month) : '\u00a0'}
+          </Text>
+        </Stack>
         <Text size="sm" style={{ flex: 1, whiteSpace: 'pre-line' }}>
           {plan.description}
         </Text>
