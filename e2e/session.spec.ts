@@ -2,14 +2,21 @@ import { expect, test } from '@playwright/test';
 import { APP_URL } from '../playwright.config.ts';
 import { createVerifiedUser, shot, signIn } from './support/helpers.ts';
 
-test('guards: a signed-out user is sent to sign in, and unknown paths go to /auth/login', async ({
+test('guards: a signed-out user is sent to sign in; an unknown path, once signed in, says it names no page', async ({
   page,
 }) => {
   await page.goto('/workspace');
   await expect(page).toHaveURL(/\/auth\/user\/login/);
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await page.goto('/no/such/page');
-  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page).toHaveURL(/\/auth\/user\/login/);
+  const user = await createVerifiedUser(APP_URL, 'unknown');
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/workspace$/);
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Your workspaces' }).click();
+  await expect(page).toHaveURL(/\/workspace$/);
 });
 
 test('guards: a signed-in user opening sign-in goes to /workspace, and the session survives a reload', async ({

@@ -8,6 +8,7 @@ import type { ModuleDashboard } from '../lib/web-module.ts';
 import { RequireAuth } from './guards/require-auth.tsx';
 import type { RequireModuleProps } from './guards/require-template.tsx';
 import { RequireWritable } from './guards/require-writable.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
 import { PlansOrPicker } from './plans-or-picker.tsx';
 import { WEB_MODULES } from './web-modules.ts';
 
@@ -238,8 +239,8 @@ export const preloadSignedIn = (pathname: string): Promise<unknown> => {
 };
 
 /**
- * The pages behind sign-in (spec section 2), loaded after the sign-in page's chunk. Unknown paths
- * go to /auth/login (a signed-in user is sent on from there).
+ * The pages behind sign-in (spec section 2), loaded after the sign-in page's chunk. An unknown path
+ * is behind sign-in too: signed out, it asks to sign in; signed in, the shell says it names no page.
  */
 export const SignedInRoutes = () => (
   <Routes>
@@ -380,10 +381,9 @@ export const SignedInRoutes = () => (
             />
           ))}
           <Route path="/dashboard_baber" element={<Navigate to="/dashboard_barber" replace />} />
+          <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>
     </Route>
-
-    <Route path="*" element={<Navigate to="/auth/login" replace />} />
   </Routes>
 );
