@@ -1,5 +1,6 @@
-import { Button, NativeSelect, TextInput } from '@mantine/core';
+import { Button, NativeSelect, Text, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
+import { useId } from 'react';
 import { DEFAULT_SORT, LIST_SORTS, type ListFiltersState, SORT_LABELS } from '../lib/use-list-filters.ts';
 import { EmptyList } from './data-states.tsx';
 import { FilterBar } from './filter-fold.tsx';
@@ -23,8 +24,8 @@ const DUE_FILTERS = [
   ['due_before', 'Due before'],
 ] as const;
 
-/** Under 'Due before' when it is earlier than 'Due after'. */
-export const DUE_RANGE_REVERSED = "Earlier than 'Due after': no date is in between.";
+/** Under the filters when 'Due before' is earlier than 'Due after'. */
+export const DUE_RANGE_REVERSED = "'Due before' is earlier than 'Due after': no date is in between.";
 
 const SORT_OPTIONS = (byStatus: boolean) =>
   LIST_SORTS.filter((sort) => byStatus || !sort.endsWith('status')).map((sort) => ({
@@ -46,7 +47,10 @@ export const ListFilters = ({
   sortByStatus = true,
 }: ListFiltersProps) => {
   const { filters, search, setSearch, setFilter, clear, active } = state;
-  // A range with its ends swapped matches nothing: said where it was typed, not as an empty list.
+  const reversedHint = useId();
+  // A range with its ends swapped matches nothing: said at the field, not as an empty list. The
+  // field is marked and the words go under the bar: under the field they made it taller than its
+  // neighbours, and the bar's fields (aligned at their bottoms) no longer stood in one line.
   const reversed =
     filters.due_after !== '' && filters.due_before !== '' && filters.due_before < filters.due_after;
   const chosen = [
@@ -58,68 +62,79 @@ export const ListFilters = ({
     filters.sort !== DEFAULT_SORT,
   ].filter(Boolean).length;
   return (
-    <FilterBar
-      search={{
-        label: 'Search by name',
-        placeholder: 'Name contains…',
-        value: search,
-        onChange: (event) => setSearch(event.currentTarget.value),
-      }}
-      searchWidth={220}
-      chosen={chosen}
-      onClear={clear}
-      clearShown={active}
-    >
-      {(width) => (
-        <>
-          {statusOptions ? (
+    <>
+      <FilterBar
+        search={{
+          label: 'Search by name',
+          placeholder: 'Name contains…',
+          value: search,
+          onChange: (event) => setSearch(event.currentTarget.value),
+        }}
+        searchWidth={220}
+        chosen={chosen}
+        onClear={clear}
+        clearShown={active}
+      >
+        {(width) => (
+          <>
+            {statusOptions ? (
+              <NativeSelect
+                label="Status"
+                data={[{ value: '', label: 'All statuses' }, ...statusOptions]}
+                value={filters.status}
+                onChange={(event) => setFilter('status', event.currentTarget.value)}
+                w={width(160)}
+              />
+            ) : null}
+            {assigneeOptions ? (
+              <NativeSelect
+                label="Assigned to"
+                data={[{ value: '', label: 'Anyone' }, ...assigneeOptions]}
+                value={filters.assigned_to}
+                onChange={(event) => setFilter('assigned_to', event.currentTarget.value)}
+                w={width(200)}
+              />
+            ) : null}
+            {tagOptions ? (
+              <NativeSelect
+                label="Tag"
+                data={[{ value: '', label: 'Any tag' }, ...tagOptions]}
+                value={filters.tag}
+                onChange={(event) => setFilter('tag', event.currentTarget.value)}
+                w={width(180)}
+              />
+            ) : null}
+            {DUE_FILTERS.map(([key, label]) => (
+              <TextInput
+                key={key}
+                label={label}
+                type="date"
+                value={filters[key]}
+                onChange={(event) => setFilter(key, event.currentTarget.value)}
+                error={key === 'due_before' && reversed}
+                aria-errormessage={key === 'due_before' && reversed ? reversedHint : undefined}
+                w={width(160)}
+              />
+            ))}
             <NativeSelect
-              label="Status"
-              data={[{ value: '', label: 'All statuses' }, ...statusOptions]}
-              value={filters.status}
-              onChange={(event) => setFilter('status', event.currentTarget.value)}
-              w={width(160)}
+              label="Sort by"
+              data={SORT_OPTIONS(sortByStatus)}
+              value={filters.sort}
+              onChange={(event) => setFilter('sort', event.currentTarget.value)}
+              w={width(240)}
             />
-          ) : null}
-          {assigneeOptions ? (
-            <NativeSelect
-              label="Assigned to"
-              data={[{ value: '', label: 'Anyone' }, ...assigneeOptions]}
-              value={filters.assigned_to}
-              onChange={(event) => setFilter('assigned_to', event.currentTarget.value)}
-              w={width(200)}
-            />
-          ) : null}
-          {tagOptions ? (
-            <NativeSelect
-              label="Tag"
-              data={[{ value: '', label: 'Any tag' }, ...tagOptions]}
-              value={filters.tag}
-              onChange={(event) => setFilter('tag', event.currentTarget.value)}
-              w={width(180)}
-            />
-          ) : null}
-          {DUE_FILTERS.map(([key, label]) => (
-            <TextInput
-              key={key}
-              label={label}
-              type="date"
-              value={filters[key]}
-              onChange={(event) => setFilter(key, event.currentTarget.value)}
-              error={key === 'due_before' && reversed ? DUE_RANGE_REVERSED : undefined}
-              w={width(160)}
-            />
-          ))}
-          <NativeSelect
-            label="Sort by"
-            data={SORT_OPTIONS(sortByStatus)}
-            value={filters.sort}
-            onChange={(event) => setFilter('sort', event.currentTarget.value)}
-            w={width(240)}
-          />
-        </>
-      )}
-    </FilterBar>
+          </>
+        )}
+      </FilterBar>
+      {/* Said as it appears (typed into either date), and named by the field as its error. */}
+      <div aria-live="polite">
+        {reversed ? (
+          <Text id={reversedHint} size="sm" c="var(--mantine-color-error)" mt={-8} mb="md">
+            {DUE_RANGE_REVERSED}
+          </Text>
+        ) : null}
+      </div>
+    </>
   );
 };
 
