@@ -1,4 +1,5 @@
 import { messages } from '@workhub/shared/messages';
+import type { TeamMember } from '@workhub/shared/schemas/team';
 import type { Task } from '@workhub/shared/schemas/work';
 import type { Workspace } from '@workhub/shared/schemas/workspaces';
 import { describe, expect, it } from 'vitest';
@@ -208,5 +209,68 @@ describe('PATCH /api/workspaces/:id with If-Match (its version is time_updated)'
     const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as Workspace;
     expect((await read()).workspace_name).toBe(winner.workspace_name);
     expect((await send('PATCH', url, owner.token, body('Free'))).statusCode).toBe(200);
+  });
+});
+
+describe('PATCH /api/team/:userId with If-Match (the later of the membership’s and the person’s updated_at)', () => {
+  async function aMember() {
+    const tenant = await tenantWithWorker(t);
+    // The helper inserts the person and their membership with the database's clock, ahead of the
+    // test's (which started with the app): the edits below come a second after they joined. A
+    // person's change made within one millisecond after their membership's may share its version
+    // (migration 0028).
+    t.clock.advance(1);
+    const url = `/api/team/${tenant.worker.userId}`;
+    const read = async () => (await call(t, 'GET', url, tenant.owner.token)).json().data as TeamMember;
+    const edit = (first_name: string, role: 'worker' | 'member', ifMatch?: string) =>
+      send('PATCH', url, tenant.owner.token, { first_name, last_name: 'Person', role }, ifMatch);
+    return { ...tenant, url, read, edit };
+  }
+
+  it('applies an edit of the stored version and answers the new one; refuses (412) one saved over since', async () => {
+    const { read, edit } = await aMember();
+    const opened = await read();
+    const first = await edit('First', 'member', tag(opened.updated_at));
+    expect(first.statusCode, first.body).toBe(200);
+    const saved = first.json().data as TeamMember;
+    expect(Date.parse(saved.updated_at)).toBeGreaterThan(Date.parse(opened.updated_at));
+    expect((await read()).updated_at).toBe(saved.updated_at);
+    const stale = await edit('Stale', 'worker', tag(opened.updated_at));
+    expect(stale.statusCode).toBe(412);
+    expect(errorOf(stale).error).toEqual({ code: 'EDIT_CONFLICT', message: messages.editConflict });
+    expect(await read()).toMatchObject({ first_name: 'First', role: 'member' });
+    // Without the header the edit applies to what is stored, as before.
+    expect((await edit('Free', 'worker')).statusCode).toBe(200);
+  });
+
+  it('refuses an edit opened before the person changed their own details, or an admin their status', async () => {
+    const { read, edit, worker, url, owner } = await aMember();
+    const opened = await read();
+    const own = await call(t, 'PATCH', '/api/me/profile', worker.token, {
+      first_name: 'Mine',
+      phone: '555-0199',
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await edit('Overwrite', 'worker', tag(opened.updated_at))).statusCode).toBe(412);
+    expect(await read()).toMatchObject({ first_name: 'Mine', phone: '555-0199' });
+
+    const before = await read();
+    const off = await call(t, 'PATCH', `${url}/status`, owner.token, { status: '0' });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await edit('Overwrite', 'member', tag(before.updated_at))).statusCode).toBe(412);
+    expect((await read()).role).toBe('worker');
+  });
+
+  it('of several edits of one version at the same instant, one is applied', async () => {
+    const { read, edit } = await aMember();
+    const opened = await read();
+    const names = 'ABCDEFGH'.split('');
+    const answers = await Promise.all(names.map((name) => edit(name, 'member', tag(opened.updated_at))));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      200,
+      ...names.slice(1).map(() => 412),
+    ]);
+    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as TeamMember;
+    expect((await read()).first_name).toBe(winner.first_name);
   });
 });

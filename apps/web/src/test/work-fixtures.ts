@@ -109,6 +109,7 @@ export const fakeMember = (patch: Partial<TeamMember> = {}): TeamMember => ({
   zip: null,
   notes: null,
   joined_at: at,
+  updated_at: at,
   ...patch,
 });
 

@@ -31,6 +31,8 @@ export const teamMember = z.object({
   status: z.enum(MEMBER_STATUSES),
   ...contactValues,
   joined_at: z.string(),
+  /** The version an edit is made against (If-Match): the later of the membership's and the person's. */
+  updated_at: z.string(),
 });
 export type TeamMember = z.infer<typeof teamMember>;
 

@@ -12,7 +12,8 @@ import {
 import { idParam } from '@workhub/shared/schemas/workspaces';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../lib/route-schemas.ts';
+import { editVersionOf } from '../../lib/edit-version.ts';
+import { EDIT_VERSION_NOTE, errorResponses, ifMatchHeader } from '../../lib/route-schemas.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { InvitationService } from './invite-members.service.ts';
 import type { TeamService } from './team.service.ts';
@@ -128,14 +129,21 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary: "Edit a member's role (and details, when the person belongs to this account alone)",
+        description: EDIT_VERSION_NOTE,
         params: userIdParam,
+        headers: ifMatchHeader,
         body: memberUpdateBody,
-        response: { 200: memberResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: memberResponse, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },
     async (request) => ({
       message: messages.updateDone,
-      data: await team.update(requireAuth(request), request.params.userId, request.body),
+      data: await team.update(
+        requireAuth(request),
+        request.params.userId,
+        request.body,
+        editVersionOf(request.headers['if-match']),
+      ),
     }),
   );
 

@@ -3,7 +3,7 @@ import type { Action } from '@workhub/shared/permissions';
 import type { AuditAction } from '@workhub/shared/schemas/audit';
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
 import type { memberUpdateBody, TeamMember, teamListQuery } from '@workhub/shared/schemas/team';
-import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { countOf } from '../../db/aggregates.ts';
@@ -13,10 +13,22 @@ import { workspaceMembers } from '../../db/schema/workspaces.ts';
 import { memberOfNoOtherAccount, type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
+import { assertVersion, type EditVersion } from '../../lib/edit-version.ts';
 import { containing } from '../../lib/list-query.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { inScope, recordAudit } from '../audit/audit.ts';
 import { assertMemberRoom } from '../plans/plan-limits.ts';
+
+/**
+ * The version a member's edit is made against (decision 039): the later of the membership's
+ * updated_at (role, status) and the person's (name, contact details), both moved on by every change
+ * (migration 0028).
+ */
+function memberVersion() {
+  return sql<Date>`greatest(${workspaceMembers.updatedAt}, ${users.updatedAt})`.mapWith(
+    workspaceMembers.updatedAt,
+  );
+}
 
 const memberColumns = {
   user_id: users.id,
@@ -33,6 +45,7 @@ const memberColumns = {
   zip: users.zip,
   notes: users.notes,
   joinedAt: workspaceMembers.createdAt,
+  updatedAt: memberVersion(),
   accountHeld: users.heldAccountId,
   platformRole: users.platformRole,
 };
@@ -49,12 +62,14 @@ type MemberRow = Awaited<ReturnType<typeof selectMembers>>[number];
 
 const toTeamMember = ({
   joinedAt,
+  updatedAt,
   accountHeld: _held,
   platformRole: _staff,
   ...row
 }: MemberRow): TeamMember => ({
   ...row,
   joined_at: joinedAt.toISOString(),
+  updated_at: updatedAt.toISOString(),
 });
 
 /** An optional field of an edit: absent keeps the current value, empty clears it. */
@@ -92,7 +107,11 @@ export function createTeamService(ctx: Ctx) {
    */
   async function lockMember(tx: Db, scope: WorkspaceScope, userId: string) {
     const [locked] = await tx
-      .select({ role: workspaceMembers.role, status: workspaceMembers.status })
+      .select({
+        role: workspaceMembers.role,
+        status: workspaceMembers.status,
+        updatedAt: workspaceMembers.updatedAt,
+      })
       .from(workspaceMembers)
       .where(and(scope.workspace(workspaceMembers), eq(workspaceMembers.userId, userId)))
       .for('update');
@@ -158,7 +177,12 @@ export function createTeamService(ctx: Ctx) {
    * Sets the member's role in this workspace and, when the person belongs to this account alone
    * (holds no account, works in no other), their name and contact details.
    */
-  async function update(claims: AccessTokenClaims, userId: string, input: z.output<typeof memberUpdateBody>) {
+  async function update(
+    claims: AccessTokenClaims,
+    userId: string,
+    input: z.output<typeof memberUpdateBody>,
+    expected?: EditVersion,
+  ) {
     const { scope, member } = await findMember(claims, userId, 'team:update');
     refuseOwner(member);
     if (input.role !== member.role) refuseSelf(claims, userId);
@@ -169,6 +193,16 @@ export function createTeamService(ctx: Ctx) {
       (await memberOfNoOtherAccount(db, userId, scope.accountId));
     await db.transaction(async (tx) => {
       const was = await lockMember(tx, scope, userId);
+      if (expected) {
+        // The person's row as well: a change to their details since would be undone unseen.
+        const [person] = await tx
+          .select({ at: users.updatedAt })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
+        if (!person) throw notFound();
+        assertVersion(was.updatedAt > person.at ? was.updatedAt : person.at, expected);
+      }
       await tx
         .update(workspaceMembers)
         .set({ role: input.role, updatedAt: at })

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
 import type { TeamMember } from '@workhub/shared/schemas/team';
@@ -9,7 +9,7 @@ import { signIn } from '../../../lib/session.ts';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { ifMatchOf, readTwice, routeFetch } from '../../../test/route-fetch.ts';
 import { MemberEditPage } from './member-edit-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -36,6 +36,7 @@ const wendy: TeamMember = {
   zip: null,
   notes: null,
   joined_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-02T09:30:00.123Z',
 };
 
 const renderEdit = (path: string) =>
@@ -78,6 +79,34 @@ describe('MemberEditPage', () => {
       city: 'Oslo',
       phone: '555-0100',
     });
+  });
+
+  it('sends the version it opened (If-Match); a 412 keeps what was typed, names their change, loads theirs', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('workspace', 'owner'));
+    const theirs: TeamMember = { ...wendy, phone: '555-0111', updated_at: '2026-01-02T09:31:00.000Z' };
+    const ifMatches: string[] = [];
+    routeFetch(fetchMock, {
+      [`GET /api/team/${WENDY}`]: readTwice(wendy, theirs),
+      [`PATCH /api/team/${WENDY}`]: (init) => {
+        ifMatches.push(ifMatchOf(init));
+        return jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } });
+      },
+    });
+    renderEdit(`/team/${WENDY}/edit`);
+    await waitFor(() => expect(field('First name').value).toBe('Wendy'));
+    await user.selectOptions(field('Role'), 'member');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const alert = await screen.findByRole('alert');
+    await within(alert).findByText(/They changed: Phone\./);
+    expect(within(alert).getByText(/Someone else saved this member/)).toBeTruthy();
+    expect(field('Role').value).toBe('member');
+    expect(ifMatches).toEqual([`"${wendy.updated_at}"`]);
+    await user.click(within(alert).getByRole('button', { name: 'Load their version' }));
+    expect(field('Phone').value).toBe('555-0111');
+    expect(field('Role').value).toBe('worker');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(notify.success).not.toHaveBeenCalled();
   });
 
   it('shows the required first name message', async () => {

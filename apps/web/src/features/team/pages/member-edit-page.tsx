@@ -4,13 +4,15 @@ import { memberUpdateBody, type TeamMember } from '@workhub/shared/schemas/team'
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ContactFields, contactFormValues } from '../../../components/person-fields.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useMember } from '../api/get-member.ts';
+import { getMember, useMember } from '../api/get-member.ts';
 import { useUpdateMember } from '../api/update-member.ts';
 import { fullName } from '../components/team-table.tsx';
 import { ROLE_OPTIONS } from '../role-options.ts';
@@ -26,18 +28,42 @@ const initialValues = (member: TeamMember): MemberInput => ({
   ...contactFormValues(member),
 });
 
+/** The fields an edit conflict names, as the form labels them. */
+const MEMBER_LABELS = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  role: 'Role',
+  phone: 'Phone',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  country: 'Country',
+  zip: 'Zip',
+  notes: 'Notes',
+} as const;
+
 const MemberForm = ({ member }: { member: TeamMember }) => {
   const navigate = useNavigate();
   const update = useUpdateMember();
-  const { field, submit, isSubmitting } = useSchemaForm<MemberInput, MemberValues>(memberUpdateBody, {
+  const edit = useEditVersion(
+    member,
+    (record) => record.updated_at,
+    () => getMember(member.user_id),
+  );
+  const { form, field, submit, isSubmitting } = useSchemaForm<MemberInput, MemberValues>(memberUpdateBody, {
     defaultValues: initialValues(member),
     onSubmit: async (values) => {
-      const answer = await update.mutateAsync({ userId: member.user_id, body: values });
+      const answer = await update.mutateAsync({
+        userId: member.user_id,
+        body: values,
+        version: edit.version,
+      });
       notify.success(answer.message || messages.updateDone);
       await navigate('/team');
     },
     // A 409 (e.g. the last owner) concerns no one field: the toast says it.
     onError: (error) => {
+      if (edit.onError(error)) return true;
       if (!(error instanceof ApiError && error.status === 409)) return false;
       notify.error(error.message);
       return true;
@@ -57,6 +83,13 @@ const MemberForm = ({ member }: { member: TeamMember }) => {
             <NativeSelect label="Role" data={ROLE_OPTIONS} {...field('role')} />
           </SimpleGrid>
           <ContactFields field={field} own={false} />
+          <EditConflict
+            edit={edit}
+            what="member"
+            valuesOf={initialValues}
+            labels={MEMBER_LABELS}
+            load={(values) => form.reset(values)}
+          />
           <Group justify="flex-end">
             <Button component={Link} to="/team" variant="default">
               Cancel

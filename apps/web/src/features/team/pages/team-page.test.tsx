@@ -39,6 +39,7 @@ const member = (userId: string, role: WorkspaceRole, patch: Partial<TeamMember> 
   zip: null,
   notes: null,
   joined_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
   ...patch,
 });
 
