@@ -1,4 +1,5 @@
 import { messages } from '@workhub/shared/messages';
+import type { Product } from '@workhub/shared/schemas/operations';
 import type { TeamMember } from '@workhub/shared/schemas/team';
 import type { Task } from '@workhub/shared/schemas/work';
 import type { Workspace } from '@workhub/shared/schemas/workspaces';
@@ -15,6 +16,7 @@ import {
   taskBody,
   tenantWithWorker,
 } from '../test/work.ts';
+import { opsTenant } from './operations/orders-test-helpers.ts';
 
 // An edit made against a version (If-Match: the record's updated_at as the API answered it,
 // decision 039): refused with 412 once someone has saved the record since, and nothing changes.
@@ -215,11 +217,11 @@ describe('PATCH /api/workspaces/:id with If-Match (its version is time_updated)'
 describe('PATCH /api/team/:userId with If-Match (the later of the membership’s and the person’s updated_at)', () => {
   async function aMember() {
     const tenant = await tenantWithWorker(t);
-    // The helper inserts the person and their membership with the database's clock, ahead of the
-    // test's (which started with the app): the edits below come a second after they joined. A
-    // person's change made within one millisecond after their membership's may share its version
-    // (migration 0028).
-    t.clock.advance(1);
+    // The helper inserts the person and their membership with the database's clock, which may be
+    // ahead of the test's (it started with the app and moves only when told): the edits below come
+    // a second after they joined, as people's do. A person's change within one millisecond after
+    // their membership's may share its version (migration 0028).
+    t.clock.advance(Math.max(0, (Date.now() - t.clock.now().getTime()) / 1000) + 1);
     const url = `/api/team/${tenant.worker.userId}`;
     const read = async () => (await call(t, 'GET', url, tenant.owner.token)).json().data as TeamMember;
     const edit = (first_name: string, role: 'worker' | 'member', ifMatch?: string) =>
@@ -272,5 +274,60 @@ describe('PATCH /api/team/:userId with If-Match (the later of the membership’s
     ]);
     const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as TeamMember;
     expect((await read()).first_name).toBe(winner.first_name);
+  });
+});
+
+describe('PATCH /api/products/:id with If-Match (a stock move is not a change of the product’s version)', () => {
+  async function aProduct() {
+    const { token, wheel } = await opsTenant(t);
+    const url = `/api/products/${wheel}`;
+    const read = async () => (await call(t, 'GET', url, token)).json().data as Product;
+    const edit = (product_name: string, price: string, ifMatch?: string) =>
+      send('PATCH', url, token, { product_name, price }, ifMatch);
+    return { token, wheel, url, read, edit };
+  }
+
+  it('applies an edit of the stored version, refuses (412) one saved over since and keeps what was saved', async () => {
+    const { read, edit } = await aProduct();
+    const opened = await read();
+    const first = await edit('Wheel, front', '12.5', tag(opened.updated_at));
+    expect(first.statusCode, first.body).toBe(200);
+    const saved = first.json().data as Product;
+    expect(Date.parse(saved.updated_at)).toBeGreaterThan(Date.parse(opened.updated_at));
+    const stale = await edit('Wheel, rear', '9', tag(opened.updated_at));
+    expect(stale.statusCode).toBe(412);
+    expect(errorOf(stale).error.code).toBe('EDIT_CONFLICT');
+    expect(await read()).toMatchObject({ product_name: 'Wheel, front', price: '12.5000' });
+    expect((await edit('Wheel', '10')).statusCode).toBe(200);
+  });
+
+  it('takes an edit opened before a stock move: the form does not send the stock, the move stays', async () => {
+    const { read, edit, token, wheel } = await aProduct();
+    const opened = await read();
+    const counted = await call(t, 'POST', '/api/stock-adjustments', token, {
+      product_id: wheel,
+      quantity: '7',
+      reason: 'Cycle count',
+    });
+    expect(counted.statusCode, counted.body).toBe(201);
+    expect((await read()).updated_at).toBe(opened.updated_at);
+    const saved = await edit('Wheel, renamed', '11', tag(opened.updated_at));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ product_name: 'Wheel, renamed', product_qty: '7.0000' });
+  });
+
+  it('of several edits of one version at the same instant, one is applied', async () => {
+    const { read, edit } = await aProduct();
+    const opened = await read();
+    const names = 'ABCDEFGH'.split('');
+    const answers = await Promise.all(
+      names.map((name) => edit(`Wheel ${name}`, '10', tag(opened.updated_at))),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      200,
+      ...names.slice(1).map(() => 412),
+    ]);
+    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as Product;
+    expect((await read()).product_name).toBe(winner.product_name);
   });
 });

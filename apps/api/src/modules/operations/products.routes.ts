@@ -12,7 +12,8 @@ import {
 } from '@workhub/shared/schemas/operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvHeaders, csvText } from '../../lib/csv.ts';
-import { errorResponses } from '../../lib/route-schemas.ts';
+import { editVersionOf } from '../../lib/edit-version.ts';
+import { EDIT_VERSION_NOTE, errorResponses, ifMatchHeader } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import type { ProductService } from './products.service.ts';
 
@@ -102,14 +103,21 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductService }> 
         tags,
         security,
         summary: 'Edit a product (the whole record); its stock changes only through stock moves',
+        description: `${EDIT_VERSION_NOTE} A stock move does not change a product's version.`,
         params: operationsIdParam,
+        headers: ifMatchHeader,
         body: productUpdateBody,
-        response: { 200: productResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: productResponse, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },
     async (request) => ({
       message: messages.updateDone,
-      data: await products.update(moduleScope(request), request.params.id, request.body),
+      data: await products.update(
+        moduleScope(request),
+        request.params.id,
+        request.body,
+        editVersionOf(request.headers['if-match']),
+      ),
     }),
   );
 

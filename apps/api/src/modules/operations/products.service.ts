@@ -14,10 +14,12 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { countOf } from '../../db/aggregates.ts';
 import type { Db } from '../../db/client.ts';
+import { lockVersion } from '../../db/edit-lock.ts';
 import { sortedListOf, sortedPageOf } from '../../db/paging.ts';
 import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename } from '../../lib/csv.ts';
+import type { EditVersion } from '../../lib/edit-version.ts';
 import { containing, ListShape } from '../../lib/list-query.ts';
 import { exportEvent, recordAudit } from '../audit/audit.ts';
 import { sortOrder } from './master-data-lists.ts';
@@ -248,15 +250,24 @@ export function createProductService(ctx: Ctx) {
     },
 
     /** The whole record but its stock, which only stock moves change. */
-    async update(scope: WorkspaceScope, id: string, input: UpdateInput): Promise<Product> {
+    async update(
+      scope: WorkspaceScope,
+      id: string,
+      input: UpdateInput,
+      expected?: EditVersion,
+    ): Promise<Product> {
       const [exists] = await db.select({ id: products.id }).from(products).where(thisProduct(scope, id));
       if (!exists) throw notFound();
       await assertReferences(scope, input);
       await uniqueName(() =>
-        db
-          .update(products)
-          .set({ ...columnsOf(input), updatedAt: now() })
-          .where(thisProduct(scope, id)),
+        db.transaction(async (tx) => {
+          // Made against a version: the product locked and its version checked before the change.
+          await lockVersion(tx, products, products.updatedAt, thisProduct(scope, id), expected);
+          await tx
+            .update(products)
+            .set({ ...columnsOf(input), updatedAt: now() })
+            .where(thisProduct(scope, id));
+        }),
       );
       return reload(scope, id);
     },

@@ -94,7 +94,7 @@ export async function applyStockChanges(
   }
   const figures = [...running].map(([id, after]) => sql`(${id}::uuid, ${format(after)}::numeric)`);
   await tx.execute(sql`
-    update ${products} set product_qty = figures.qty, updated_at = ${by.at.toISOString()}::timestamptz
+    update ${products} set product_qty = figures.qty
     from (values ${sql.join(figures, sql`, `)}) as figures(id, qty)
     where ${scope.workspace(products)} and ${products.id} = figures.id`);
   return tx

@@ -11,10 +11,24 @@ type ProductValues = z.output<typeof productBody>;
  * POST /api/products (201, 'Product created') or PATCH /api/products/:id ('Update done !!!'). An
  * edit leaves `product_qty` out: stock changes only through moves (a count: the adjustment form).
  */
-export const saveProduct = ({ id, body }: { id?: string; body: ProductValues }) => {
+export const saveProduct = ({
+  id,
+  body,
+  version,
+}: {
+  id?: string;
+  body: ProductValues;
+  version?: string;
+}) => {
   if (!id) return apiRequest<Envelope<Product>>('/api/products', { method: 'POST', body });
   const { product_qty: _onHand, ...update } = body;
-  return apiRequest<Envelope<Product>>(idPath('/api/products', id), { method: 'PATCH', body: update });
+  // Made against `version` (the product's updated_at as the form read it): 412 EDIT_CONFLICT when
+  // saved over since (a stock move is not a change of it).
+  return apiRequest<Envelope<Product>>(idPath('/api/products', id), {
+    method: 'PATCH',
+    body: update,
+    ifMatch: version,
+  });
 };
 
 export const useSaveProduct = () => {

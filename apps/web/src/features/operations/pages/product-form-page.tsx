@@ -15,11 +15,13 @@ import { type Product, productBody } from '@workhub/shared/schemas/operations';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useProduct } from '../api/get-product.ts';
+import { getProduct, useProduct } from '../api/get-product.ts';
 import { useNamedChoices } from '../api/named-records.ts';
 import { useSaveProduct } from '../api/save-product.ts';
 import { decimalInput } from '../operations-format.ts';
@@ -78,15 +80,38 @@ const choicesOf = (
   return [{ value: '', label: none }, ...options];
 };
 
+/** The fields an edit conflict names, as the form labels them (the stock is not one: moves change it). */
+const PRODUCT_LABELS = {
+  product_name: 'Product name',
+  product_group: 'Group',
+  catalog_id: 'Catalog',
+  uom_id: 'Unit',
+  price: 'Price',
+  color: 'Color',
+  description: 'Description',
+  procurement_type: 'Procurement',
+  lead_time: 'Lead time',
+  lead_time_unit: 'Lead time unit',
+  safety_stock: 'Safety stock',
+  min_order_qty: 'Minimum order quantity',
+  status: 'Status',
+} as const;
+
 const ProductForm = ({ product }: { product?: Product }) => {
   const navigate = useNavigate();
   const save = useSaveProduct();
   const catalogs = useNamedChoices('catalogs');
   const uoms = useNamedChoices('uoms');
-  const { field, submit, isSubmitting } = useSchemaForm<ProductInput, ProductValues>(productBody, {
+  const edit = useEditVersion(
+    product,
+    (record) => record.updated_at,
+    () => getProduct(product?.id ?? ''),
+  );
+  const { form, field, submit, isSubmitting } = useSchemaForm<ProductInput, ProductValues>(productBody, {
     defaultValues: initialValues(product),
+    onError: edit.onError,
     onSubmit: async (values) => {
-      const answer = await save.mutateAsync({ id: product?.id, body: values });
+      const answer = await save.mutateAsync({ id: product?.id, body: values, version: edit.version });
       notify.success(answer.message || (product ? messages.updateDone : operationsMessages.productCreated));
       await navigate(`/operations/products/${answer.data.id}`);
     },
@@ -150,6 +175,13 @@ const ProductForm = ({ product }: { product?: Product }) => {
             )}
             <NativeSelect label="Status" data={RECORD_STATUS_OPTIONS} {...field('status')} />
           </SimpleGrid>
+          <EditConflict
+            edit={edit}
+            what="product"
+            valuesOf={initialValues}
+            labels={PRODUCT_LABELS}
+            load={(values) => form.reset(values)}
+          />
           <Group justify="flex-end">
             <Button
               component={Link}
