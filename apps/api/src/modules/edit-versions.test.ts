@@ -1,10 +1,11 @@
 import { messages } from '@workhub/shared/messages';
-import type { Product } from '@workhub/shared/schemas/operations';
+import type { Catalog, Product } from '@workhub/shared/schemas/operations';
 import type { TeamMember } from '@workhub/shared/schemas/team';
 import type { Task } from '@workhub/shared/schemas/work';
 import type { Workspace } from '@workhub/shared/schemas/workspaces';
 import { describe, expect, it } from 'vitest';
 import { bearer, errorOf, useTestApp } from '../test/helpers.ts';
+import { createNamed } from '../test/master-data.ts';
 import { newTenant } from '../test/tenants.ts';
 import {
   call,
@@ -330,4 +331,70 @@ describe('PATCH /api/products/:id with If-Match (a stock move is not a change of
     const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as Product;
     expect((await read()).product_name).toBe(winner.product_name);
   });
+});
+
+describe('PATCH /api/catalogs/:id and /api/uoms/:id with If-Match', () => {
+  for (const kind of ['catalogs', 'uoms'] as const) {
+    async function aRecord() {
+      const tenant = await newTenant(t, 'mrp');
+      const token = tenant.owner.token;
+      const { id } = await createNamed(t, token, kind);
+      const url = `/api/${kind}/${id}`;
+      const read = async () => {
+        const answer = await call(t, 'GET', url, token);
+        expect(answer.statusCode, answer.body).toBe(200);
+        return answer.json().data as Catalog;
+      };
+      const edit = (name: string, ifMatch?: string) =>
+        send('PATCH', url, token, { name, description: `${name}, described` }, ifMatch);
+      return { ...tenant, token, url, read, edit };
+    }
+
+    it(`${kind}: applies an edit of the stored version, refuses (412) one saved over since and keeps what was saved`, async () => {
+      const { read, edit } = await aRecord();
+      const opened = await read();
+      const first = await edit('Front', tag(opened.updated_at));
+      expect(first.statusCode, first.body).toBe(200);
+      const saved = first.json().data as Catalog;
+      expect(Date.parse(saved.updated_at)).toBeGreaterThan(Date.parse(opened.updated_at));
+      expect((await read()).updated_at).toBe(saved.updated_at);
+      const stale = await edit('Rear', tag(opened.updated_at));
+      expect(stale.statusCode).toBe(412);
+      expect(errorOf(stale).error.code).toBe('EDIT_CONFLICT');
+      expect(await read()).toMatchObject({ name: 'Front', description: 'Front, described' });
+      expect((await edit('Free')).statusCode).toBe(200);
+    });
+
+    it(`${kind}: refuses an edit opened before someone deactivated the record (it would undo it)`, async () => {
+      const { read, edit, url, token } = await aRecord();
+      const opened = await read();
+      const off = await call(t, 'PATCH', `${url}/status`, token, { status: 'inactive' });
+      expect(off.statusCode, off.body).toBe(200);
+      expect((await edit('Renamed', tag(opened.updated_at))).statusCode).toBe(412);
+      expect((await read()).status).toBe('inactive');
+    });
+
+    it(`${kind}: of several edits of one version at the same instant, one is applied`, async () => {
+      const { read, edit } = await aRecord();
+      const opened = await read();
+      const names = 'ABCDEFGH'.split('');
+      const answers = await Promise.all(names.map((name) => edit(`Name ${name}`, tag(opened.updated_at))));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+        200,
+        ...names.slice(1).map(() => 412),
+      ]);
+      const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as Catalog;
+      expect((await read()).name).toBe(winner.name);
+    });
+
+    it(`${kind}: another tenant's record is 404 to read and to edit, whatever version it names`, async () => {
+      const { url, read } = await aRecord();
+      const opened = await read();
+      const other = await newTenant(t, 'mrp');
+      expect((await call(t, 'GET', url, other.owner.token)).statusCode).toBe(404);
+      const answer = await send('PATCH', url, other.owner.token, { name: 'Taken' }, tag(opened.updated_at));
+      expect(answer.statusCode).toBe(404);
+      expect((await read()).name).toBe(opened.name);
+    });
+  }
 });

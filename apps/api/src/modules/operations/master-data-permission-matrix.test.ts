@@ -16,11 +16,13 @@ const MATRIX = `
   GET    /api/catalogs                      | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   GET    /api/catalogs/export               | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST   /api/catalogs                      | 201   | 201   | 201    | 403    | 403   | 403      | 201      | 401       | 404
+  GET    /api/catalogs/:id                  | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   PATCH  /api/catalogs/:id                  | 200   | 200   | 200    | 403    | 403   | 403      | 404      | 401       | 404
   PATCH  /api/catalogs/:id/status           | 200   | 200   | 200    | 403    | 403   | 403      | 404      | 401       | 404
   GET    /api/uoms                          | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   GET    /api/uoms/export                   | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST   /api/uoms                          | 201   | 201   | 201    | 403    | 403   | 403      | 201      | 401       | 404
+  GET    /api/uoms/:id                      | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   PATCH  /api/uoms/:id                      | 200   | 200   | 200    | 403    | 403   | 403      | 404      | 401       | 404
   PATCH  /api/uoms/:id/status               | 200   | 200   | 200    | 403    | 403   | 403      | 404      | 401       | 404
   GET    /api/products                      | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
@@ -88,6 +90,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   'GET /api/catalogs': async () => ({ url: '/api/catalogs' }),
   'GET /api/catalogs/export': async () => ({ url: '/api/catalogs/export' }),
   'POST /api/catalogs': async () => ({ url: '/api/catalogs', payload: { name: uniqueName('Catalog') } }),
+  'GET /api/catalogs/:id': async () => ({ url: `/api/catalogs/${await fresh('catalogs')}` }),
   'PATCH /api/catalogs/:id': async () => ({
     url: `/api/catalogs/${await fresh('catalogs')}`,
     payload: { name: uniqueName('Catalog') },
@@ -99,6 +102,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   'GET /api/uoms': async () => ({ url: '/api/uoms' }),
   'GET /api/uoms/export': async () => ({ url: '/api/uoms/export' }),
   'POST /api/uoms': async () => ({ url: '/api/uoms', payload: { name: uniqueName('Unit') } }),
+  'GET /api/uoms/:id': async () => ({ url: `/api/uoms/${await fresh('uoms')}` }),
   'PATCH /api/uoms/:id': async () => ({
     url: `/api/uoms/${await fresh('uoms')}`,
     payload: { name: uniqueName('Unit') },

@@ -11,7 +11,8 @@ import {
 } from '@workhub/shared/schemas/operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvHeaders, csvText } from '../../lib/csv.ts';
-import { errorResponses } from '../../lib/route-schemas.ts';
+import { editVersionOf } from '../../lib/edit-version.ts';
+import { EDIT_VERSION_NOTE, errorResponses, ifMatchHeader } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import type { NamedKind, NamedRecordService } from './named-records.service.ts';
 
@@ -24,7 +25,7 @@ const WORDS = {
   uoms: { one: 'unit of measure', created: operationsMessages.uomCreated },
 } as const;
 
-/** GET,POST /api/<kind>, GET /api/<kind>/export, PATCH /api/<kind>/:id and /api/<kind>/:id/status. */
+/** GET,POST /api/<kind>, GET /api/<kind>/export, GET,PATCH /api/<kind>/:id and /api/<kind>/:id/status. */
 export const namedRecordRoutes: FastifyPluginAsyncZod<{
   kind: NamedKind;
   service: NamedRecordService;
@@ -64,6 +65,21 @@ export const namedRecordRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.get(
+    `/${kind}/:id`,
+    {
+      config: { action: 'operations:read' },
+      schema: {
+        tags,
+        security,
+        summary: `One ${one}, with its product count and version (updated_at)`,
+        params: operationsIdParam,
+        response: { 200: recordResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ data: await service.get(moduleScope(request), request.params.id) }),
+  );
+
   app.post(
     `/${kind}`,
     {
@@ -90,14 +106,21 @@ export const namedRecordRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary: `Edit a ${one} (the whole record)`,
+        description: EDIT_VERSION_NOTE,
         params: operationsIdParam,
+        headers: ifMatchHeader,
         body: namedRecordBody,
-        response: { 200: recordResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: recordResponse, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },
     async (request) => ({
       message: messages.updateDone,
-      data: await service.update(moduleScope(request), request.params.id, request.body),
+      data: await service.update(
+        moduleScope(request),
+        request.params.id,
+        request.body,
+        editVersionOf(request.headers['if-match']),
+      ),
     }),
   );
 

@@ -11,10 +11,12 @@ import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { countOf } from '../../db/aggregates.ts';
+import { lockVersion } from '../../db/edit-lock.ts';
 import { sortedListOf, sortedPageOf } from '../../db/paging.ts';
 import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
+import type { EditVersion } from '../../lib/edit-version.ts';
 import { containing, ListShape } from '../../lib/list-query.ts';
 import { exportEvent, recordAudit } from '../audit/audit.ts';
 import { sortOrder } from './master-data-lists.ts';
@@ -43,7 +45,7 @@ const KINDS = {
 
 const EXPORT_COLUMNS = ['Name', 'Description', 'Status', 'Products', 'Created at'];
 
-/** GET,POST /api/catalogs, PATCH /api/catalogs/:id and /status; the same for /api/uoms. */
+/** GET,POST /api/catalogs, GET,PATCH /api/catalogs/:id and /status; the same for /api/uoms. */
 export function createNamedRecordService(ctx: Ctx, kind: NamedKind) {
   const { db, now } = ctx;
   const { table, productColumn, nameTaken } = KINDS[kind];
@@ -134,13 +136,25 @@ export function createNamedRecordService(ctx: Ctx, kind: NamedKind) {
       return reload(scope, created.id);
     },
 
-    async update(scope: WorkspaceScope, id: string, input: Input): Promise<NamedRecord> {
+    /** One record, as the edit dialog opens it (and reads it again after a 412). */
+    get: (scope: WorkspaceScope, id: string) => reload(scope, id),
+
+    async update(
+      scope: WorkspaceScope,
+      id: string,
+      input: Input,
+      expected?: EditVersion,
+    ): Promise<NamedRecord> {
       const updated = await uniqueName(() =>
-        db
-          .update(table)
-          .set({ name: input.name, description: input.description, status: input.status, updatedAt: now() })
-          .where(thisRecord(scope, id))
-          .returning({ id: table.id }),
+        db.transaction(async (tx) => {
+          // Made against a version: the record locked and its version checked before the change.
+          await lockVersion(tx, table, table.updatedAt, thisRecord(scope, id), expected);
+          return tx
+            .update(table)
+            .set({ name: input.name, description: input.description, status: input.status, updatedAt: now() })
+            .where(thisRecord(scope, id))
+            .returning({ id: table.id });
+        }),
       );
       if (updated.length === 0) throw notFound();
       return reload(scope, id);

@@ -49,19 +49,29 @@ export const useNamedChoices = (kind: NamedRecordKind) => {
   });
 };
 
-/** POST /api/{kind} (201) or PATCH /api/{kind}/:id: the whole record. */
+/** GET /api/{kind}/:id: one record, as an edit reads it again after a 412. */
+export const getNamedRecord = async (kind: NamedRecordKind, id: string) =>
+  (await apiRequest<Envelope<NamedRecord>>(idPath(`/api/${kind}`, id))).data;
+
+/**
+ * POST /api/{kind} (201) or PATCH /api/{kind}/:id: the whole record, made against `version` (its
+ * updated_at as the dialog opened it): 412 EDIT_CONFLICT when saved over since.
+ */
 export const saveNamedRecord = ({
   kind,
   id,
   body,
+  version,
 }: {
   kind: NamedRecordKind;
   id?: string;
   body: NamedRecordValues;
+  version?: string;
 }) =>
   apiRequest<Envelope<NamedRecord>>(id ? idPath(`/api/${kind}`, id) : `/api/${kind}`, {
     method: id ? 'PATCH' : 'POST',
     body,
+    ifMatch: id ? version : undefined,
   });
 
 export const useSaveNamedRecord = () => {

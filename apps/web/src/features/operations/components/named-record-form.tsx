@@ -3,9 +3,16 @@ import { messages } from '@workhub/shared/messages';
 import { operationsMessages } from '@workhub/shared/operations-messages';
 import { namedRecordBody } from '@workhub/shared/schemas/operations';
 import type { z } from 'zod';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { notify } from '../../../lib/notify.tsx';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { type NamedRecord, type NamedRecordKind, useSaveNamedRecord } from '../api/named-records.ts';
+import {
+  getNamedRecord,
+  type NamedRecord,
+  type NamedRecordKind,
+  useSaveNamedRecord,
+} from '../api/named-records.ts';
 import { RECORD_STATUS_OPTIONS } from '../operations-options.ts';
 
 type NamedInput = z.input<typeof namedRecordBody>;
@@ -19,15 +26,28 @@ type NamedRecordFormProps = {
   onDone: () => void;
 };
 
+const valuesOf = (record: NamedRecord): NamedInput => ({
+  name: record.name,
+  description: record.description ?? '',
+  status: record.status,
+});
+
+/** The fields an edit conflict names, as the dialog labels them. */
+const NAMED_LABELS = { name: 'Name', description: 'Description', status: 'Status' } as const;
+
 /** Name, description and status of a catalog or a unit (catalogBody / uomBody), in a dialog. */
 export const NamedRecordForm = ({ kind, noun, record, onDone }: NamedRecordFormProps) => {
   const save = useSaveNamedRecord();
-  const { field, submit, isSubmitting } = useSchemaForm<NamedInput, NamedOutput>(namedRecordBody, {
-    defaultValues: record
-      ? { name: record.name, description: record.description ?? '', status: record.status }
-      : { name: '', description: '', status: 'active' },
+  const edit = useEditVersion(
+    record,
+    (opened) => opened.updated_at,
+    () => getNamedRecord(kind, record?.id ?? ''),
+  );
+  const { form, field, submit, isSubmitting } = useSchemaForm<NamedInput, NamedOutput>(namedRecordBody, {
+    defaultValues: record ? valuesOf(record) : { name: '', description: '', status: 'active' },
+    onError: edit.onError,
     onSubmit: async (values) => {
-      const answer = await save.mutateAsync({ kind, id: record?.id, body: values });
+      const answer = await save.mutateAsync({ kind, id: record?.id, body: values, version: edit.version });
       const created = kind === 'catalogs' ? operationsMessages.catalogCreated : operationsMessages.uomCreated;
       notify.success(answer.message || (record ? messages.updateDone : created));
       onDone();
@@ -41,6 +61,13 @@ export const NamedRecordForm = ({ kind, noun, record, onDone }: NamedRecordFormP
         <TextInput label="Name" autoComplete="off" withAsterisk data-autofocus {...field('name')} />
         <Textarea label="Description" autosize minRows={2} {...field('description')} />
         <NativeSelect label="Status" data={RECORD_STATUS_OPTIONS} {...field('status')} />
+        <EditConflict
+          edit={edit}
+          what={noun}
+          valuesOf={valuesOf}
+          labels={NAMED_LABELS}
+          load={(values) => form.reset(values)}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={isSubmitting}>
             Cancel

@@ -8,7 +8,7 @@ import { signIn } from '../../../lib/session.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { ifMatchOf, routeFetch } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
 import type { NamedRecord } from '../api/named-records.ts';
 import { listOf } from '../testing/fixtures.ts';
@@ -167,6 +167,59 @@ describe('NamedRecordListPage', { timeout: 20_000 }, () => {
       url: `/api/uoms/${ids.pcs}`,
       body: { name: 'pcs', description: 'Each', status: 'active' },
     });
+  });
+
+  it('saves an edit against the version it opened; on a 412 names what they changed and loads theirs', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
+    const opened = record({
+      id: ids.bikes,
+      name: 'Bikes',
+      description: 'Finished bicycles',
+      updated_at: '2026-02-01T10:00:00.125Z',
+    });
+    // Someone renamed it and deactivated it since.
+    const theirs = {
+      ...opened,
+      name: 'Bicycles',
+      status: 'inactive' as const,
+      updated_at: '2026-02-01T10:05:00.000Z',
+    };
+    const ifMatches: string[] = [];
+    let answer = jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } });
+    routeFetch(fetchMock, {
+      'GET /api/catalogs': () => jsonResponse(200, listOf([opened])),
+      [`GET /api/catalogs/${ids.bikes}`]: () => jsonResponse(200, { data: theirs }),
+      [`PATCH /api/catalogs/${ids.bikes}`]: (init) => {
+        ifMatches.push(ifMatchOf(init));
+        return answer;
+      },
+    });
+    renderWithData(<NamedRecordListPage kind="catalogs" />, '/operations/catalogs');
+    await screen.findByRole('table', { name: 'Catalogs' });
+    await user.click(rowWith('Finished bicycles').getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Bikes' });
+    await user.clear(field(dialog, 'Description'));
+    await user.type(field(dialog, 'Description'), 'Road and city bikes');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    await within(alert).findByText(/They changed: Name, Status\./);
+    expect(within(alert).getByText(/Someone else saved this catalog/)).toBeTruthy();
+    expect(field(dialog, 'Description').value).toBe('Road and city bikes');
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(notify.success).not.toHaveBeenCalled();
+
+    await user.click(within(alert).getByRole('button', { name: 'Load their version' }));
+    expect(field(dialog, 'Name').value).toBe('Bicycles');
+    expect(field(dialog, 'Status').value).toBe('inactive');
+    expect(field(dialog, 'Description').value).toBe('Finished bicycles');
+
+    // The next save is made against their version.
+    answer = jsonResponse(200, { message: messages.updateDone, data: theirs });
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.updateDone));
+    expect(ifMatches).toEqual([`"${opened.updated_at}"`, `"${theirs.updated_at}"`]);
   });
 
   it('shows a taken name (409) under the name', async () => {
