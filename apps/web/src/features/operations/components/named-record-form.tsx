@@ -1,4 +1,5 @@
 import { Button, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@workhub/shared/messages';
 import { operationsMessages } from '@workhub/shared/operations-messages';
 import { namedRecordBody } from '@workhub/shared/schemas/operations';
@@ -13,6 +14,7 @@ import {
   type NamedRecordKind,
   useSaveNamedRecord,
 } from '../api/named-records.ts';
+import { invalidateOperations } from '../api/query-keys.ts';
 import { RECORD_STATUS_OPTIONS } from '../operations-options.ts';
 
 type NamedInput = z.input<typeof namedRecordBody>;
@@ -38,10 +40,16 @@ const NAMED_LABELS = { name: 'Name', description: 'Description', status: 'Status
 /** Name, description and status of a catalog or a unit (catalogBody / uomBody), in a dialog. */
 export const NamedRecordForm = ({ kind, noun, record, onDone }: NamedRecordFormProps) => {
   const save = useSaveNamedRecord();
+  const queryClient = useQueryClient();
   const edit = useEditVersion(
     record,
     (opened) => opened.updated_at,
-    () => getNamedRecord(kind, record?.id ?? ''),
+    async () => {
+      const theirs = await getNamedRecord(kind, record?.id ?? '');
+      // The list behind the dialog shows their version too.
+      await invalidateOperations(queryClient);
+      return theirs;
+    },
   );
   const { form, field, submit, isSubmitting } = useSchemaForm<NamedInput, NamedOutput>(namedRecordBody, {
     defaultValues: record ? valuesOf(record) : { name: '', description: '', status: 'active' },

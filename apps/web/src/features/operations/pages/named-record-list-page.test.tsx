@@ -207,6 +207,10 @@ describe('NamedRecordListPage', { timeout: 20_000 }, () => {
     await within(alert).findByText(/They changed: Name, Status\./);
     expect(within(alert).getByText(/Someone else saved this catalog/)).toBeTruthy();
     expect(field(dialog, 'Description').value).toBe('Road and city bikes');
+    // The list behind the dialog is read again: it shows their version.
+    await waitFor(() =>
+      expect(calledUrls(fetchMock).filter((u) => u.startsWith('/api/catalogs?'))).toHaveLength(2),
+    );
     expect(notify.error).not.toHaveBeenCalled();
     expect(notify.success).not.toHaveBeenCalled();
 
