@@ -1,11 +1,11 @@
 import { messages } from '@workhub/shared/messages';
-import type { Catalog, Product } from '@workhub/shared/schemas/operations';
+import type { BomLine, Catalog, Product } from '@workhub/shared/schemas/operations';
 import type { TeamMember } from '@workhub/shared/schemas/team';
 import type { Task } from '@workhub/shared/schemas/work';
 import type { Workspace } from '@workhub/shared/schemas/workspaces';
 import { describe, expect, it } from 'vitest';
 import { bearer, errorOf, useTestApp } from '../test/helpers.ts';
-import { createNamed } from '../test/master-data.ts';
+import { addBomLine, createNamed, createProduct } from '../test/master-data.ts';
 import { newTenant } from '../test/tenants.ts';
 import {
   call,
@@ -397,4 +397,86 @@ describe('PATCH /api/catalogs/:id and /api/uoms/:id with If-Match', () => {
       expect((await read()).name).toBe(opened.name);
     });
   }
+});
+
+describe('PATCH /api/bom-lines/:id with If-Match (its attachment is not a change of its version)', () => {
+  async function aLine() {
+    const tenant = await newTenant(t, 'mrp');
+    const token = tenant.owner.token;
+    const parent = await createProduct(t, token, { procurement_type: 'make' });
+    const component = await createProduct(t, token);
+    const line = await addBomLine(t, token, parent.id, component.id, { bom_qty: '2' });
+    const url = `/api/bom-lines/${line.id}`;
+    const read = async () => {
+      const answer = await call(t, 'GET', url, token);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data as BomLine;
+    };
+    const edit = (bom_qty: string, ifMatch?: string, status: 'active' | 'inactive' = 'active') =>
+      send('PATCH', url, token, { product_needed: component.id, bom_qty, status }, ifMatch);
+    return { token, line, url, read, edit };
+  }
+
+  it('applies an edit of the stored version, refuses (412) one saved over since and keeps what was saved', async () => {
+    const { read, edit } = await aLine();
+    const opened = await read();
+    const first = await edit('3', tag(opened.updated_at));
+    expect(first.statusCode, first.body).toBe(200);
+    const saved = first.json().data as BomLine;
+    expect(Date.parse(saved.updated_at)).toBeGreaterThan(Date.parse(opened.updated_at));
+    const stale = await edit('5', tag(opened.updated_at), 'inactive');
+    expect(stale.statusCode).toBe(412);
+    expect(errorOf(stale).error.code).toBe('EDIT_CONFLICT');
+    expect(await read()).toMatchObject({ bom_qty: '3.0000', status: 'active' });
+    expect((await edit('4')).statusCode).toBe(200);
+  });
+
+  it('takes an edit opened before an attachment was added or removed: the file stays', async () => {
+    const { read, edit, url, token } = await aLine();
+    const opened = await read();
+    const boundary = 'edit-version-boundary';
+    const attached = await t.app.inject({
+      method: 'PUT',
+      url: `${url}/attachment`,
+      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="notes.txt"\r\nContent-Type: text/plain\r\n\r\nTorque 12 Nm\r\n--${boundary}--\r\n`,
+    });
+    expect(attached.statusCode, attached.body).toBe(200);
+    expect((await read()).updated_at).toBe(opened.updated_at);
+    const saved = await edit('6', tag(opened.updated_at));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json().data as BomLine).attachment?.file_name).toBe('notes.txt');
+    const afterEdit = await read();
+    expect((await call(t, 'DELETE', `${url}/attachment`, token)).statusCode).toBe(200);
+    expect((await edit('7', tag(afterEdit.updated_at))).statusCode).toBe(200);
+  });
+
+  it('of several edits of one version at the same instant, one is applied', async () => {
+    const { read, edit } = await aLine();
+    const opened = await read();
+    const quantities = ['11', '12', '13', '14', '15', '16'];
+    const answers = await Promise.all(quantities.map((qty) => edit(qty, tag(opened.updated_at))));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      200,
+      ...quantities.slice(1).map(() => 412),
+    ]);
+    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as BomLine;
+    expect((await read()).bom_qty).toBe(winner.bom_qty);
+  });
+
+  it("another tenant's line is 404 to read and to edit, whatever version it names", async () => {
+    const { url, read } = await aLine();
+    const opened = await read();
+    const other = await newTenant(t, 'mrp');
+    expect((await call(t, 'GET', url, other.owner.token)).statusCode).toBe(404);
+    const answer = await send(
+      'PATCH',
+      url,
+      other.owner.token,
+      { product_needed: opened.product_needed, bom_qty: '9' },
+      tag(opened.updated_at),
+    );
+    expect(answer.statusCode).toBe(404);
+    expect((await read()).bom_qty).toBe(opened.bom_qty);
+  });
 });

@@ -22,7 +22,7 @@ export type Upload = { fileName: string; buffer: Buffer };
 
 /** PUT, GET, DELETE /api/bom-lines/:id/attachment. */
 export function createBomAttachmentService(ctx: Ctx, lines: BomLineService, storage: AttachmentStorage) {
-  const { db, now } = ctx;
+  const { db } = ctx;
   const thisLine = (scope: WorkspaceScope, id: string) => and(scope.workspace(bomLines), eq(bomLines.id, id));
 
   return {
@@ -53,7 +53,6 @@ export function createBomAttachmentService(ctx: Ctx, lines: BomLineService, stor
               attachmentName: cleanFileName(fileName, type),
               attachmentType: type,
               attachmentSize: buffer.length,
-              updatedAt: now(),
             })
             .where(thisLine(scope, id));
           return row.key;
@@ -93,7 +92,6 @@ export function createBomAttachmentService(ctx: Ctx, lines: BomLineService, stor
               attachmentName: null,
               attachmentType: null,
               attachmentSize: null,
-              updatedAt: now(),
             })
             .where(thisLine(scope, id));
         }

@@ -5,9 +5,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { lockVersion } from '../../db/edit-lock.ts';
 import { sortedPageOf } from '../../db/paging.ts';
 import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
+import type { EditVersion } from '../../lib/edit-version.ts';
 import { containing, ListShape } from '../../lib/list-query.ts';
 import { lockWorkspaceBom, refuseCycle } from './bom-graph.ts';
 import { sortOrder } from './master-data-lists.ts';
@@ -197,11 +199,16 @@ export function createBomLineService(ctx: Ctx, removeAttachment: (key: string | 
       return reload(scope, id);
     },
 
+    /** One line, as an edit reads it again after a 412. */
+    get: (scope: WorkspaceScope, id: string) => reload(scope, id),
+
     /** The whole line; a new component is checked as on create. */
-    async update(scope: WorkspaceScope, id: string, input: Input): Promise<BomLine> {
+    async update(scope: WorkspaceScope, id: string, input: Input, expected?: EditVersion): Promise<BomLine> {
       const line = await lineIn(scope, id);
       await productIn(scope, input.product_needed, 'product_needed');
       await underLock(scope, async (tx) => {
+        // Made against a version: the line locked and its version checked before the change.
+        await lockVersion(tx, bomLines, bomLines.updatedAt, thisLine(scope, id), expected);
         await refuseCycle(tx, scope, {
           id,
           parent: line.productNeedId,

@@ -13,8 +13,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { editVersionOf } from '../../lib/edit-version.ts';
 import { readOneFile } from '../../lib/multipart.ts';
-import { errorResponses } from '../../lib/route-schemas.ts';
+import { EDIT_VERSION_NOTE, errorResponses, ifMatchHeader } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import { attachmentInvalid, type BomAttachmentService, type Upload } from './bom-attachment.service.ts';
 import type { BomLineService } from './bom-lines.service.ts';
@@ -92,6 +93,21 @@ export const bomRoutes: FastifyPluginAsyncZod<{
     async (request) => ({ data: await tree.tree(moduleScope(request), request.params.id) }),
   );
 
+  app.get(
+    '/bom-lines/:id',
+    {
+      config: { action: 'operations:read' },
+      schema: {
+        tags,
+        security,
+        summary: 'One BOM line, with its version (updated_at)',
+        params: operationsIdParam,
+        response: { 200: lineResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ data: await lines.get(moduleScope(request), request.params.id) }),
+  );
+
   app.patch(
     '/bom-lines/:id',
     {
@@ -100,14 +116,21 @@ export const bomRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary: 'Edit a BOM line (the whole line); a new component is checked for cycles',
+        description: `${EDIT_VERSION_NOTE} Adding or removing the line's attachment does not change its version.`,
         params: operationsIdParam,
+        headers: ifMatchHeader,
         body: bomLineBody,
-        response: { 200: lineResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: lineResponse, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },
     async (request) => ({
       message: messages.updateDone,
-      data: await lines.update(moduleScope(request), request.params.id, request.body),
+      data: await lines.update(
+        moduleScope(request),
+        request.params.id,
+        request.body,
+        editVersionOf(request.headers['if-match']),
+      ),
     }),
   );
 

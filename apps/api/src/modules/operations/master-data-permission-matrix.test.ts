@@ -34,6 +34,7 @@ const MATRIX = `
   GET    /api/products/:id/bom              | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   POST   /api/products/:id/bom              | 201   | 201   | 201    | 403    | 403   | 403      | 404      | 401       | 404
   GET    /api/products/:id/bom/tree         | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
+  GET    /api/bom-lines/:id                 | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   PATCH  /api/bom-lines/:id                 | 200   | 200   | 200    | 403    | 403   | 403      | 404      | 401       | 404
   DELETE /api/bom-lines/:id                 | 200   | 200   | 200    | 403    | 403   | 403      | 404      | 401       | 404
   PUT    /api/bom-lines/:id/attachment      | 200   | 200   | 200    | 403    | 403   | 403      | 404      | 401       | 404
@@ -129,6 +130,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     payload: { product_needed: (await createProduct(t, ownerToken())).id, bom_qty: '2' },
   }),
   'GET /api/products/:id/bom/tree': async () => ({ url: `/api/products/${product.id}/bom/tree` }),
+  'GET /api/bom-lines/:id': async () => ({ url: `/api/bom-lines/${line.id}` }),
   'PATCH /api/bom-lines/:id': async () => {
     const changed = await freshLine();
     return {

@@ -36,21 +36,32 @@ export const useBomLines = (productId: string | null, enabled = true) => {
   });
 };
 
-/** POST /api/products/:id/bom (201 'Line added') or PATCH /api/bom-lines/:id ('Update done !!!'). */
+/** GET /api/bom-lines/:id: one line, as an edit reads it again after a 412. */
+export const getBomLine = async (lineId: string) =>
+  (await apiRequest<Envelope<BomLine>>(idPath('/api/bom-lines', lineId))).data;
+
+/**
+ * POST /api/products/:id/bom (201 'Line added') or PATCH /api/bom-lines/:id ('Update done !!!'),
+ * made against `version` (the line's updated_at as the form opened it): 412 EDIT_CONFLICT when
+ * saved over since (its attachment is not a change of it).
+ */
 export const saveBomLine = ({
   productId,
   lineId,
   body,
+  version,
 }: {
   productId: string;
   lineId?: string;
   body: BomLineValues;
+  version?: string;
 }) =>
   apiRequest<Envelope<BomLine>>(
     lineId ? idPath('/api/bom-lines', lineId) : idPath('/api/products', productId, '/bom'),
     {
       method: lineId ? 'PATCH' : 'POST',
       body,
+      ifMatch: lineId ? version : undefined,
     },
   );
 

@@ -8,7 +8,7 @@ import { signIn } from '../../../lib/session.ts';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { ifMatchOf, routeFetch } from '../../../test/route-fetch.ts';
 import { fakeBomLine, fakeProduct, listOf, opsIds } from '../testing/fixtures.ts';
 import { BomLineForm } from './bom-line-form.tsx';
 
@@ -193,6 +193,43 @@ describe('BomLineForm', { timeout: 30_000 }, () => {
         },
       },
     ]);
+  });
+
+  it('saves against the version it opened; on a 412 keeps what was typed, names their change, loads theirs', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    const opened = fakeBomLine({ updated_at: '2026-03-02T09:00:00.500Z' });
+    // Someone deactivated the line and changed its notes meanwhile.
+    const theirs = fakeBomLine({
+      status: 'inactive',
+      notes: 'Out of stock',
+      updated_at: '2026-03-02T09:03:00.000Z',
+    });
+    const ifMatches: string[] = [];
+    routeFetch(fetchMock, {
+      'GET /api/products': () => jsonResponse(200, listOf(products())),
+      [`GET /api/bom-lines/${opsIds.spokeLine}`]: () => jsonResponse(200, { data: theirs }),
+      [`PATCH /api/bom-lines/${opsIds.spokeLine}`]: (init) => {
+        ifMatches.push(ifMatchOf(init));
+        return jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } });
+      },
+    });
+    const { onDone } = renderForm(opened);
+    await waitFor(() => expect(field('Component').value).toBe('Spoke'));
+    await user.clear(field('Quantity per Wheel'));
+    await user.type(field('Quantity per Wheel'), '40');
+    await user.click(screen.getByRole('button', { name: 'Save line' }));
+
+    const alert = await screen.findByRole('alert');
+    await within(alert).findByText(/They changed: Notes, Status\./);
+    expect(field('Quantity per Wheel').value).toBe('40');
+    expect(ifMatches).toEqual([`"${opened.updated_at}"`]);
+    expect(onDone).not.toHaveBeenCalled();
+    expect(notify.error).not.toHaveBeenCalled();
+    await user.click(within(alert).getByRole('button', { name: 'Load their version' }));
+    expect(field('Status').value).toBe('inactive');
+    expect(field('Notes').value).toBe('Out of stock');
+    expect(field('Quantity per Wheel').value).toBe('36');
   });
 
   it('shows a cycle’s path in an alert, gone once another component is chosen', async () => {

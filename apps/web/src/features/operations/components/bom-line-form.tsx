@@ -4,13 +4,15 @@ import { operationsMessages } from '@workhub/shared/operations-messages';
 import { type BomLine, bomLineBody } from '@workhub/shared/schemas/operations';
 import { useState } from 'react';
 import type { z } from 'zod';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { CheckedController } from '../../../lib/checked-controller.tsx';
 import { notify } from '../../../lib/notify.tsx';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useSaveBomLine } from '../api/bom.ts';
+import { getBomLine, useSaveBomLine } from '../api/bom.ts';
 import { LEAD_TIME_UNIT_OPTIONS, RECORD_STATUS_OPTIONS } from '../operations-options.ts';
-import { bomLineInput } from './bom-line-inline-editor.tsx';
+import { BOM_LINE_LABELS, bomLineInput } from './bom-line-inline-editor.tsx';
 import { ProductSelect } from './product-select.tsx';
 
 type BomLineInput = z.input<typeof bomLineBody>;
@@ -45,15 +47,26 @@ type BomLineFormProps = {
 export const BomLineForm = ({ productId, productName, line, onDone }: BomLineFormProps) => {
   const save = useSaveBomLine();
   const [cycle, setCycle] = useState<string | null>(null);
+  const edit = useEditVersion(
+    line,
+    (opened) => opened.updated_at,
+    () => getBomLine(line?.id ?? ''),
+  );
   const { form, field, submit, isSubmitting } = useSchemaForm<BomLineInput, BomLineOutput>(bomLineBody, {
     defaultValues: line ? bomLineInput(line) : NEW_LINE,
     onSubmit: async (values) => {
       setCycle(null);
-      const answer = await save.mutateAsync({ productId, lineId: line?.id, body: values });
+      const answer = await save.mutateAsync({
+        productId,
+        lineId: line?.id,
+        body: values,
+        version: edit.version,
+      });
       notify.success(answer.message || (line ? messages.updateDone : operationsMessages.bomLineCreated));
       onDone();
     },
     onError: (error) => {
+      if (edit.onError(error)) return true;
       if (error instanceof ApiError && error.status === 409 && error.message.startsWith(CYCLE_PREFIX)) {
         setCycle(error.message);
         return true;
@@ -116,6 +129,13 @@ export const BomLineForm = ({ productId, productName, line, onDone }: BomLineFor
             {cycle}
           </Alert>
         ) : null}
+        <EditConflict
+          edit={edit}
+          what="line"
+          valuesOf={bomLineInput}
+          labels={BOM_LINE_LABELS}
+          load={(values) => form.reset(values)}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={isSubmitting}>
             Cancel

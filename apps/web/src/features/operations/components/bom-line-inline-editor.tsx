@@ -2,10 +2,12 @@ import { Alert, Button, Group, Loader, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { type BomLine, bomLineBody } from '@workhub/shared/schemas/operations';
 import type { z } from 'zod';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { useFocusOnMount } from '../../../lib/dialog-autofocus.ts';
 import { notify } from '../../../lib/notify.tsx';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useBomLines, useSaveBomLine } from '../api/bom.ts';
+import { getBomLine, useBomLines, useSaveBomLine } from '../api/bom.ts';
 import { decimalInput } from '../operations-format.ts';
 
 type BomLineInput = z.input<typeof bomLineBody>;
@@ -22,16 +24,40 @@ export const bomLineInput = (line: BomLine): BomLineInput => ({
   status: line.status,
 });
 
+/** The fields an edit conflict names, as the line's forms label them. */
+export const BOM_LINE_LABELS = {
+  product_needed: 'Component',
+  bom_qty: 'Quantity',
+  cost_per_unit: 'Cost per unit',
+  lead_time: 'Lead time offset',
+  lead_time_unit: 'Lead time unit',
+  notes: 'Notes',
+  status: 'Status',
+} as const;
+
 type InlineFormProps = { parentId: string; line: BomLine; onDone: () => void };
 
 const InlineForm = ({ parentId, line, onDone }: InlineFormProps) => {
   const save = useSaveBomLine();
   // Shown where the row's Edit was (gone meanwhile): the focus goes on to the quantity.
   const focusFirst = useFocusOnMount();
-  const { field, submit, isSubmitting } = useSchemaForm<BomLineInput, BomLineOutput>(bomLineBody, {
+  // The fields not shown ride along: an edit made against the line as opened does not undo a
+  // status or notes someone saved since unseen.
+  const edit = useEditVersion(
+    line,
+    (opened) => opened.updated_at,
+    () => getBomLine(line.id),
+  );
+  const { form, field, submit, isSubmitting } = useSchemaForm<BomLineInput, BomLineOutput>(bomLineBody, {
     defaultValues: bomLineInput(line),
+    onError: edit.onError,
     onSubmit: async (values) => {
-      const answer = await save.mutateAsync({ productId: parentId, lineId: line.id, body: values });
+      const answer = await save.mutateAsync({
+        productId: parentId,
+        lineId: line.id,
+        body: values,
+        version: edit.version,
+      });
       notify.success(answer.message || messages.updateDone);
       onDone();
     },
@@ -67,6 +93,13 @@ const InlineForm = ({ parentId, line, onDone }: InlineFormProps) => {
           </Button>
         </Group>
       </Group>
+      <EditConflict
+        edit={edit}
+        what="line"
+        valuesOf={bomLineInput}
+        labels={BOM_LINE_LABELS}
+        load={(values) => form.reset(values)}
+      />
     </form>
   );
 };

@@ -7,7 +7,7 @@ import { signIn } from '../../../lib/session.ts';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { ifMatchOf, routeFetch } from '../../../test/route-fetch.ts';
 import { fakeBomLine, fakeBomTree, listOf, opsIds } from '../testing/fixtures.ts';
 import { BomTreeView } from './bom-tree.tsx';
 
@@ -133,6 +133,47 @@ describe('BomTreeView', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit line Spoke' })).toBeNull());
     // Saved, the focus is back on the line's Edit button (it was Save's, gone with the form).
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit line Spoke' }));
+  });
+
+  it('edits in place against the version it read: a 412 (the line deactivated since) is said in the row', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    const opened = fakeBomLine({ updated_at: '2026-03-02T09:00:00.500Z' });
+    const theirs = fakeBomLine({ status: 'inactive', updated_at: '2026-03-02T09:04:00.000Z' });
+    const ifMatches: string[] = [];
+    const bodies: unknown[] = [];
+    routeFetch(fetchMock, {
+      [`GET /api/products/${opsIds.wheel}/bom`]: () => jsonResponse(200, listOf([opened])),
+      [`GET /api/bom-lines/${opsIds.spokeLine}`]: () => jsonResponse(200, { data: theirs }),
+      [`PATCH /api/bom-lines/${opsIds.spokeLine}`]: (init) => {
+        ifMatches.push(ifMatchOf(init));
+        bodies.push(JSON.parse(String(init?.body)));
+        return ifMatches.length === 1
+          ? jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } })
+          : jsonResponse(200, { message: messages.updateDone, data: { ...theirs, bom_qty: '40.0000' } });
+      },
+    });
+    renderWithData(<BomTreeView tree={fakeBomTree()} mayEdit />);
+    await user.click(screen.getByRole('button', { name: 'Expand Wheel' }));
+    await user.click(screen.getByRole('button', { name: 'Edit line Spoke' }));
+    const form = await screen.findByRole('form', { name: 'Edit line Spoke' });
+    const qty = within(form).getByLabelText('Quantity per Wheel') as HTMLInputElement;
+    await user.clear(qty);
+    await user.type(qty, '40');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const alert = await within(form).findByRole('alert');
+    await within(alert).findByText(/They changed: Status\./);
+    expect(qty.value).toBe('40');
+    expect(notify.success).not.toHaveBeenCalled();
+    // Their version taken: the next save keeps their status, with the quantity typed again.
+    await user.click(within(alert).getByRole('button', { name: 'Load their version' }));
+    expect(qty.value).toBe('36');
+    await user.clear(qty);
+    await user.type(qty, '40');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.updateDone));
+    expect(ifMatches).toEqual([`"${opened.updated_at}"`, `"${theirs.updated_at}"`]);
+    expect(bodies[1]).toMatchObject({ bom_qty: '40', status: 'inactive' });
   });
 
   it('puts the focus in the quantity as Edit opens the line, and back on Edit on Cancel', async () => {
