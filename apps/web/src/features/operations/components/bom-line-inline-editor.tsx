@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, TextInput } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { type BomLine, bomLineBody } from '@workhub/shared/schemas/operations';
 import type { z } from 'zod';
@@ -64,42 +64,44 @@ const InlineForm = ({ parentId, line, onDone }: InlineFormProps) => {
   });
   return (
     <form ref={focusFirst} onSubmit={submit} noValidate aria-label={`Edit line ${line.product_needed_name}`}>
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput
-          label={`Quantity per ${line.product_need_name}`}
-          inputMode="decimal"
-          size="xs"
-          w={170}
-          data-autofocus
-          {...field('bom_qty')}
-        />
-        <TextInput
-          label="Cost per unit"
-          description={
-            line.product_needed_type === 'buy' ? 'Empty: the product’s price' : 'Made: its roll-up'
-          }
-          inputMode="decimal"
-          size="xs"
-          w={170}
-          readOnly={line.product_needed_type === 'make'}
-          {...field('cost_per_unit')}
-        />
-        <Group gap="xs" mt={22}>
-          <Button size="xs" type="submit" loading={isSubmitting}>
-            Save
-          </Button>
-          <Button size="xs" variant="default" onClick={onDone} disabled={isSubmitting}>
-            Cancel
-          </Button>
+      <Stack gap="sm">
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <TextInput
+            label={`Quantity per ${line.product_need_name}`}
+            inputMode="decimal"
+            size="xs"
+            w={170}
+            data-autofocus
+            {...field('bom_qty')}
+          />
+          <TextInput
+            label="Cost per unit"
+            description={
+              line.product_needed_type === 'buy' ? 'Empty: the product’s price' : 'Made: its roll-up'
+            }
+            inputMode="decimal"
+            size="xs"
+            w={170}
+            readOnly={line.product_needed_type === 'make'}
+            {...field('cost_per_unit')}
+          />
+          <Group gap="xs" mt={22}>
+            <Button size="xs" type="submit" loading={isSubmitting}>
+              Save
+            </Button>
+            <Button size="xs" variant="default" onClick={onDone} disabled={isSubmitting}>
+              Cancel
+            </Button>
+          </Group>
         </Group>
-      </Group>
-      <EditConflict
-        edit={edit}
-        what="line"
-        valuesOf={bomLineInput}
-        labels={BOM_LINE_LABELS}
-        load={(values) => form.reset(values)}
-      />
+        <EditConflict
+          edit={edit}
+          what="line"
+          valuesOf={bomLineInput}
+          labels={BOM_LINE_LABELS}
+          load={(values) => form.reset(values)}
+        />
+      </Stack>
     </form>
   );
 };
