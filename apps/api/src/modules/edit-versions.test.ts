@@ -1,4 +1,5 @@
 import { messages } from '@workhub/shared/messages';
+import type { BarberService } from '@workhub/shared/schemas/barber';
 import type { BomLine, Catalog, Product } from '@workhub/shared/schemas/operations';
 import type { TeamMember } from '@workhub/shared/schemas/team';
 import type { Task } from '@workhub/shared/schemas/work';
@@ -17,6 +18,7 @@ import {
   taskBody,
   tenantWithWorker,
 } from '../test/work.ts';
+import { addService } from './barber/barber-test-helpers.ts';
 import { opsTenant } from './operations/orders-test-helpers.ts';
 
 // An edit made against a version (If-Match: the record's updated_at as the API answered it,
@@ -478,5 +480,67 @@ describe('PATCH /api/bom-lines/:id with If-Match (its attachment is not a change
     );
     expect(answer.statusCode).toBe(404);
     expect((await read()).bom_qty).toBe(opened.bom_qty);
+  });
+});
+
+describe('PATCH /api/barber/services/:id with If-Match', () => {
+  async function aService() {
+    const tenant = await newTenant(t, 'barber');
+    const token = tenant.owner.token;
+    const { id } = await addService(t, token);
+    const url = `/api/barber/services/${id}`;
+    const read = async () => {
+      const answer = await call(t, 'GET', url, token);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data as BarberService;
+    };
+    const edit = (name: string, ifMatch?: string, active = true) =>
+      send('PATCH', url, token, { name, duration_minutes: 45, price: '900', active }, ifMatch);
+    return { token, url, read, edit };
+  }
+
+  it('applies an edit of the stored version, refuses (412) one saved over since and keeps what was saved', async () => {
+    const { read, edit } = await aService();
+    const opened = await read();
+    const first = await edit('Skin fade', tag(opened.updated_at));
+    expect(first.statusCode, first.body).toBe(200);
+    const saved = first.json().data as BarberService;
+    expect(Date.parse(saved.updated_at)).toBeGreaterThan(Date.parse(opened.updated_at));
+    expect((await read()).updated_at).toBe(saved.updated_at);
+    // Made from the old dialog: it would put the service back on the booking page.
+    const stale = await edit('Taper', tag(opened.updated_at), false);
+    expect(stale.statusCode).toBe(412);
+    expect(errorOf(stale).error.code).toBe('EDIT_CONFLICT');
+    expect(await read()).toMatchObject({ name: 'Skin fade', active: true });
+    expect((await edit('Free')).statusCode).toBe(200);
+  });
+
+  it('of several edits of one version at the same instant, one is applied', async () => {
+    const { read, edit } = await aService();
+    const opened = await read();
+    const names = 'ABCDEF'.split('');
+    const answers = await Promise.all(names.map((name) => edit(`Cut ${name}`, tag(opened.updated_at))));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      200,
+      ...names.slice(1).map(() => 412),
+    ]);
+    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as BarberService;
+    expect((await read()).name).toBe(winner.name);
+  });
+
+  it("another shop's service is 404 to read and to edit, whatever version it names", async () => {
+    const { url, read } = await aService();
+    const opened = await read();
+    const other = await newTenant(t, 'barber');
+    expect((await call(t, 'GET', url, other.owner.token)).statusCode).toBe(404);
+    const answer = await send(
+      'PATCH',
+      url,
+      other.owner.token,
+      { name: 'Taken', duration_minutes: 30, price: '1' },
+      tag(opened.updated_at),
+    );
+    expect(answer.statusCode).toBe(404);
+    expect((await read()).name).toBe(opened.name);
   });
 });

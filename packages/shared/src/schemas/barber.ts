@@ -141,6 +141,8 @@ export const barberService = z.object({
   category: z.string().nullable(),
   active: z.boolean(),
   created_at: z.string(),
+  /** Its version: an edit made against it sends it as If-Match (412 when saved since). */
+  updated_at: z.string(),
 });
 export type BarberService = z.infer<typeof barberService>;
 

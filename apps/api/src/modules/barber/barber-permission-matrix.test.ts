@@ -39,6 +39,7 @@ const MATRIX = `
   GET   /api/barber/services                  | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   GET   /api/barber/services/export           | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST  /api/barber/services                  | 201   | 201   | 403    | 403    | 403   | 403      | 201      | 401       | 404
+  GET   /api/barber/services/:id              | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   PATCH /api/barber/services/:id              | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET   /api/barber/staff                     | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   GET   /api/barber/staff/export              | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
@@ -119,6 +120,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     url: '/api/barber/services',
     payload: { name: `Shave ${randomUUID().slice(0, 6)}`, duration_minutes: 20, price: '500' },
   }),
+  'GET /api/barber/services/:id': async () => ({ url: `/api/barber/services/${shop.serviceId}` }),
   'PATCH /api/barber/services/:id': async () => {
     const service = await addService(t, state.callers.owner.token);
     return {

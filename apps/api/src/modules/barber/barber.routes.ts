@@ -32,7 +32,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { csvHeaders, csvText } from '../../lib/csv.ts';
-import { errorResponses } from '../../lib/route-schemas.ts';
+import { editVersionOf } from '../../lib/edit-version.ts';
+import { EDIT_VERSION_NOTE, errorResponses, ifMatchHeader } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import { createAppointmentService } from './appointments.service.ts';
 import { createBarberService } from './barber.service.ts';
@@ -170,6 +171,21 @@ export const barberRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
       }),
   );
 
+  app.get(
+    '/barber/services/:id',
+    {
+      config: { action: 'barber:read' },
+      schema: {
+        tags,
+        security,
+        summary: 'One service, with its version (updated_at)',
+        params: barberIdParam,
+        response: { 200: dataEnvelope(barberService), ...errors },
+      },
+    },
+    async (request) => ({ data: await barber.getService(moduleScope(request), request.params.id) }),
+  );
+
   app.patch(
     '/barber/services/:id',
     {
@@ -178,14 +194,21 @@ export const barberRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
         tags,
         security,
         summary: 'Edit a service (the whole record)',
+        description: EDIT_VERSION_NOTE,
         params: barberIdParam,
+        headers: ifMatchHeader,
         body: barberServiceBody,
-        response: { 200: dataEnvelope(barberService), ...errors },
+        response: { 200: dataEnvelope(barberService), ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },
     async (request) => ({
       message: 'Service saved',
-      data: await barber.updateService(moduleScope(request), request.params.id, request.body),
+      data: await barber.updateService(
+        moduleScope(request),
+        request.params.id,
+        request.body,
+        editVersionOf(request.headers['if-match']),
+      ),
     }),
   );
 

@@ -17,11 +17,13 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { outer } from '../../db/correlated.ts';
+import { lockVersion } from '../../db/edit-lock.ts';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { joinSettings, theWorkspace, zoneOf } from '../../db/workspace-zone.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
+import type { EditVersion } from '../../lib/edit-version.ts';
 import { containing } from '../../lib/list-query.ts';
 import { exportEvent, recordAudit } from '../audit/audit.ts';
 import {
@@ -69,7 +71,11 @@ const toService = (row: typeof barberServices.$inferSelect): BarberService => ({
   category: row.category,
   active: row.active,
   created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
 });
+
+const thisService = (scope: Scope, id: string) =>
+  and(scope.workspace(barberServices), eq(barberServices.id, id));
 
 async function uniqueName<T>(message: string, write: () => Promise<T>): Promise<T> {
   try {
@@ -390,20 +396,36 @@ export function createBarberService(ctx: Ctx) {
       return toService(row);
     },
 
-    async updateService(scope: Scope, id: string, input: ServiceInput): Promise<BarberService> {
+    /** One service, as its edit dialog reads it again after a 412. */
+    async getService(scope: Scope, id: string): Promise<BarberService> {
+      const [row] = await db.select().from(barberServices).where(thisService(scope, id));
+      if (!row) throw notFound();
+      return toService(row);
+    },
+
+    async updateService(
+      scope: Scope,
+      id: string,
+      input: ServiceInput,
+      expected?: EditVersion,
+    ): Promise<BarberService> {
       const [row] = await uniqueName(serviceNameTaken, () =>
-        db
-          .update(barberServices)
-          .set({
-            name: input.name,
-            durationMinutes: input.duration_minutes,
-            price: input.price,
-            category: input.category || null,
-            active: input.active,
-            updatedAt: now(),
-          })
-          .where(and(scope.workspace(barberServices), eq(barberServices.id, id)))
-          .returning(),
+        db.transaction(async (tx) => {
+          // Made against a version: the service locked and its version checked before the change.
+          await lockVersion(tx, barberServices, barberServices.updatedAt, thisService(scope, id), expected);
+          return tx
+            .update(barberServices)
+            .set({
+              name: input.name,
+              durationMinutes: input.duration_minutes,
+              price: input.price,
+              category: input.category || null,
+              active: input.active,
+              updatedAt: now(),
+            })
+            .where(thisService(scope, id))
+            .returning();
+        }),
       );
       if (!row) throw notFound();
       return toService(row);

@@ -24,16 +24,24 @@ export const useServices = (params: {
 export const exportServices = (params: { q?: string | undefined; active?: 'true' | 'false' | undefined }) =>
   download(`/api/barber/services/export${listQuery(params)}`, 'salon-services.csv');
 
-/** POST /api/barber/services, or PATCH /api/barber/services/:id with `id`. */
+/** GET /api/barber/services/:id: one service, as its edit reads it again after a 412. */
+export const getService = async (id: string) =>
+  (await apiRequest<Envelope<BarberService>>(`/api/barber/services/${encodeURIComponent(id)}`)).data;
+
+/**
+ * POST /api/barber/services, or PATCH /api/barber/services/:id with `id`, made against `version`
+ * (the service's updated_at as the dialog opened it): 412 EDIT_CONFLICT when saved over since.
+ */
 export const useSaveService = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: BarberServiceBody }) =>
+    mutationFn: ({ id, body, version }: { id?: string; body: BarberServiceBody; version?: string }) =>
       apiRequest<Envelope<BarberService>>(
         id ? `/api/barber/services/${encodeURIComponent(id)}` : '/api/barber/services',
         {
           method: id ? 'PATCH' : 'POST',
           body,
+          ifMatch: id ? version : undefined,
         },
       ),
     onSuccess: () => invalidateBarber(queryClient),

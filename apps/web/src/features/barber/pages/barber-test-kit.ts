@@ -32,6 +32,7 @@ export const serviceOf = (patch: Partial<BarberService> = {}): BarberService => 
   category: null,
   active: true,
   created_at: at,
+  updated_at: at,
   ...patch,
 });
 

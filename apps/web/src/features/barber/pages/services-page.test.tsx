@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { jsonResponse, myWorkspacesRoute } from '../../../test/fixtures.ts';
 import { expectEmptyThenErrorAndRetry } from '../../../test/page-states.tsx';
+import { ifMatchOf } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
 import { barberPageKit, ID, serviceOf, servicesAnswer } from './barber-test-kit.ts';
 import { ServicesPage } from './services-page.tsx';
@@ -144,6 +145,42 @@ describe('ServicesPage', { timeout: 20_000 }, () => {
     expect(bodies).toEqual([
       { name: 'Haircut', duration_minutes: 30, price: '800.0000', category: 'Hair', active: false },
     ]);
+  });
+
+  it('saves an edit against the version it opened; on a 412 says what they changed and loads theirs', async () => {
+    const user = userEvent.setup();
+    signInAs('owner');
+    // Someone raised the price and took it off the booking page since the dialog opened.
+    const theirs = { ...cut, price: '950.0000', active: false, updated_at: '2026-04-01T10:00:00.000Z' };
+    const ifMatches: string[] = [];
+    let answer = jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: 'Someone saved a change' } });
+    open({
+      [`GET /api/barber/services/${ID}`]: () => jsonResponse(200, { data: theirs }),
+      [`PATCH /api/barber/services/${ID}`]: (init) => {
+        ifMatches.push(ifMatchOf(init));
+        return answer;
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Haircut' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit service' });
+    const name = within(dialog).getByLabelText(/Name/) as HTMLInputElement;
+    await user.clear(name);
+    await user.type(name, 'Classic cut');
+    await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    await within(alert).findByText(/They changed: Price, Offered\./);
+    expect(name.value).toBe('Classic cut');
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(notify.success).not.toHaveBeenCalled();
+    await user.click(within(alert).getByRole('button', { name: 'Load their version' }));
+    expect(name.value).toBe('Haircut');
+    expect((within(dialog).getByRole('switch', { name: /Offered/ }) as HTMLInputElement).checked).toBe(false);
+
+    answer = jsonResponse(200, { message: 'Service saved', data: theirs });
+    await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Service saved'));
+    expect(ifMatches).toEqual([`"${cut.updated_at}"`, `"${theirs.updated_at}"`]);
   });
 
   it('offers a member neither Add nor Edit', async () => {

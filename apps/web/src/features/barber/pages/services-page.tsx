@@ -1,15 +1,19 @@
 import { Badge, Button, Group, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { type BarberService, barberServiceBody } from '@workhub/shared/schemas/barber';
 import { useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { headed } from '../../../lib/currency.ts';
 import { issueFields } from '../../../lib/form-errors.ts';
 import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useMay } from '../../../lib/use-may.ts';
-import { exportServices, useSaveService, useServices } from '../api/services.ts';
+import { invalidateBarber } from '../api/query-keys.ts';
+import { exportServices, getService, useSaveService, useServices } from '../api/services.ts';
 import { money } from '../barber-format.ts';
 import { useConfirmDeactivate } from '../components/confirm-deactivate.tsx';
 import { ManagedList } from '../components/managed-list.tsx';
@@ -23,23 +27,42 @@ type Draft = {
 };
 const EMPTY: Draft = { name: '', duration_minutes: 30, price: '', category: '', active: true };
 
+const draftOf = (service: BarberService): Draft => ({
+  name: service.name,
+  duration_minutes: service.duration_minutes,
+  price: service.price,
+  category: service.category ?? '',
+  active: service.active,
+});
+
+/** The fields an edit conflict names, as the dialog labels them. */
+const SERVICE_LABELS = {
+  name: 'Name',
+  duration_minutes: 'Duration',
+  price: 'Price',
+  category: 'Category',
+  active: 'Offered',
+} as const;
+
 const ServiceForm = ({ service, onClose }: { service: BarberService | null; onClose: () => void }) => {
   const save = useSaveService();
-  const [draft, setDraft] = useState<Draft>(
-    service
-      ? {
-          name: service.name,
-          duration_minutes: service.duration_minutes,
-          price: service.price,
-          category: service.category ?? '',
-          active: service.active,
-        }
-      : EMPTY,
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<Draft>(service ? draftOf(service) : EMPTY);
+  const edit = useEditVersion(
+    service ?? undefined,
+    (opened) => opened.updated_at,
+    async () => {
+      const theirs = await getService(service?.id ?? '');
+      // The list behind the dialog shows their version too.
+      await invalidateBarber(queryClient);
+      return theirs;
+    },
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const currency = useWorkspaceCurrency();
+  // Asked when the save takes off the booking page a service offered as last read (theirs once loaded).
   const deactivate = useConfirmDeactivate(
-    service?.active ?? false,
+    edit.base?.active ?? false,
     service?.name ?? '',
     'The service leaves the booking page and the desk’s choices; its past appointments stay.',
   );
@@ -59,10 +82,16 @@ const ServiceForm = ({ service, onClose }: { service: BarberService | null; onCl
     }
     setErrors({});
     try {
-      const answer = await save.mutateAsync({ ...(service ? { id: service.id } : {}), body });
+      const answer = await save.mutateAsync({
+        ...(service ? { id: service.id } : {}),
+        body,
+        version: edit.version,
+      });
       notify.success(answer.message ?? 'Saved');
       onClose();
     } catch (error) {
+      // Saved by someone since the dialog opened: said in the dialog, not as a toast.
+      if (edit.onError(error)) return;
       if (error instanceof ApiError) setErrors(error.fields);
       notify.error(errorMessage(error));
     }
@@ -112,6 +141,7 @@ const ServiceForm = ({ service, onClose }: { service: BarberService | null; onCl
           checked={draft.active}
           onChange={(e) => setDraft({ ...draft, active: e.currentTarget.checked })}
         />
+        <EditConflict edit={edit} what="service" valuesOf={draftOf} labels={SERVICE_LABELS} load={setDraft} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
