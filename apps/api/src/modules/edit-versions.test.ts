@@ -20,6 +20,10 @@ import {
 } from '../test/work.ts';
 import { addService } from './barber/barber-test-helpers.ts';
 import { opsTenant } from './operations/orders-test-helpers.ts';
+import {
+  createCounter,
+  createService as createTicketingService,
+} from './ticketing/ticketing-test-helpers.ts';
 
 // An edit made against a version (If-Match: the record's updated_at as the API answered it,
 // decision 039): refused with 412 once someone has saved the record since, and nothing changes.
@@ -543,4 +547,74 @@ describe('PATCH /api/barber/services/:id with If-Match', () => {
     expect(answer.statusCode).toBe(404);
     expect((await read()).name).toBe(opened.name);
   });
+});
+
+describe('PATCH /api/ticketing/services/:id and /api/ticketing/counters/:id with If-Match', () => {
+  async function aQueue() {
+    const tenant = await newTenant(t, 'ticketing');
+    const token = tenant.owner.token;
+    const service = await createTicketingService(t, token, { prefix: 'A' });
+    const counter = await createCounter(t, token, { service_ids: [service.id] });
+    return { token, service, counter };
+  }
+  const kinds = [
+    {
+      kind: 'services',
+      url: (q: Awaited<ReturnType<typeof aQueue>>) => `/api/ticketing/services/${q.service.id}`,
+      body: (_q: Awaited<ReturnType<typeof aQueue>>, name: string) => ({
+        name,
+        prefix: 'A',
+        avg_service_minutes: 7,
+      }),
+    },
+    {
+      kind: 'counters',
+      url: (q: Awaited<ReturnType<typeof aQueue>>) => `/api/ticketing/counters/${q.counter.id}`,
+      body: (q: Awaited<ReturnType<typeof aQueue>>, name: string) => ({ name, service_ids: [q.service.id] }),
+    },
+  ] as const;
+
+  for (const record of kinds) {
+    it(`${record.kind}: applies an edit of the stored version, refuses (412) one saved over since; one of several at once`, async () => {
+      const queue = await aQueue();
+      const url = record.url(queue);
+      const read = async () => {
+        const answer = await call(t, 'GET', url, queue.token);
+        expect(answer.statusCode, answer.body).toBe(200);
+        return answer.json().data as { name: string; updated_at: string };
+      };
+      const edit = (name: string, ifMatch?: string) =>
+        send('PATCH', url, queue.token, record.body(queue, name), ifMatch);
+      const opened = await read();
+      const first = await edit('Front desk', tag(opened.updated_at));
+      expect(first.statusCode, first.body).toBe(200);
+      const saved = first.json().data as { updated_at: string };
+      expect(Date.parse(saved.updated_at)).toBeGreaterThan(Date.parse(opened.updated_at));
+      const stale = await edit('Back desk', tag(opened.updated_at));
+      expect(stale.statusCode).toBe(412);
+      expect(errorOf(stale).error.code).toBe('EDIT_CONFLICT');
+      expect((await read()).name).toBe('Front desk');
+
+      const now = await read();
+      const names = 'ABCDEF'.split('').map((letter) => `Desk ${letter}`);
+      const answers = await Promise.all(names.map((name) => edit(name, tag(now.updated_at))));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+        200,
+        ...names.slice(1).map(() => 412),
+      ]);
+      const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as { name: string };
+      expect((await read()).name).toBe(winner.name);
+
+      const other = await newTenant(t, 'ticketing');
+      expect((await call(t, 'GET', url, other.owner.token)).statusCode).toBe(404);
+      const foreign = await send(
+        'PATCH',
+        url,
+        other.owner.token,
+        record.body(queue, 'Taken'),
+        tag(now.updated_at),
+      );
+      expect(foreign.statusCode).toBe(404);
+    });
+  }
 });

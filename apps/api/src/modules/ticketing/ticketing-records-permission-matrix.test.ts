@@ -13,10 +13,12 @@ const MATRIX = `
   GET /api/ticketing/services       | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   GET /api/ticketing/services/export| 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/ticketing/services      | 201   | 201   | 403    | 403    | 403   | 403      | 201      | 401       | 404
+  GET /api/ticketing/services/:id   | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   PATCH /api/ticketing/services/:id | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET /api/ticketing/counters       | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   GET /api/ticketing/counters/export| 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/ticketing/counters      | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
+  GET /api/ticketing/counters/:id   | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   PATCH /api/ticketing/counters/:id | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET /api/ticketing/settings       | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   PUT /api/ticketing/settings       | 200   | 200   | 403    | 403    | 403   | 403      | 200      | 401       | 404
@@ -59,6 +61,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     url: '/api/ticketing/services',
     payload: { name: `Service of ${who}`, prefix: freshPrefix(), avg_service_minutes: 4 },
   }),
+  'GET /api/ticketing/services/:id': async () => ({ url: `/api/ticketing/services/${await ourService()}` }),
   'PATCH /api/ticketing/services/:id': async (who) => ({
     url: `/api/ticketing/services/${await ourService()}`,
     payload: { name: `Renamed by ${who}`, prefix: 'Z', avg_service_minutes: 6 },
@@ -70,6 +73,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     url: '/api/ticketing/counters',
     payload: { name: `Counter of ${who}`, service_ids: [await ourService()] },
   }),
+  'GET /api/ticketing/counters/:id': async () => ({ url: `/api/ticketing/counters/${await ourCounter()}` }),
   'PATCH /api/ticketing/counters/:id': async (who) => ({
     url: `/api/ticketing/counters/${await ourCounter()}`,
     payload: { name: `Counter by ${who}`, service_ids: [await ourService()] },

@@ -17,7 +17,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { csvHeaders, csvText } from '../../lib/csv.ts';
-import { errorResponses } from '../../lib/route-schemas.ts';
+import { type EditVersion, editVersionOf } from '../../lib/edit-version.ts';
+import { EDIT_VERSION_NOTE, errorResponses, ifMatchHeader } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import type { TicketingRecords } from './ticketing-records.service.ts';
 
@@ -42,11 +43,18 @@ type RecordKind<Item extends z.ZodType, Body extends z.ZodType> = {
   ) => Promise<{ data: z.output<Item>[]; meta: { page: number; limit: number; total: number } }>;
   exportCsv: (scope: WorkspaceScope, query: ExportQuery) => Promise<CsvFile>;
   create: (scope: WorkspaceScope, body: z.output<Body>) => Promise<z.output<Item>>;
-  update: (scope: WorkspaceScope, id: string, body: z.output<Body>) => Promise<z.output<Item>>;
+  /** One record, as its edit dialog reads it again after a 412. */
+  get: (scope: WorkspaceScope, id: string) => Promise<z.output<Item>>;
+  update: (
+    scope: WorkspaceScope,
+    id: string,
+    body: z.output<Body>,
+    expected?: EditVersion,
+  ) => Promise<z.output<Item>>;
 };
 
 /**
- * GET,POST /api/ticketing/<kind>, GET .../export and PATCH .../:id: read by the staff
+ * GET,POST /api/ticketing/<kind>, GET .../export and GET,PATCH .../:id: read by the staff
  * (ticketing:read), changed by the managers (ticketing:manage).
  */
 function registerRecordKind<Item extends z.ZodType, Body extends z.ZodType>(
@@ -115,6 +123,23 @@ function registerRecordKind<Item extends z.ZodType, Body extends z.ZodType>(
       }),
   );
 
+  app.get(
+    `${base}/:id`,
+    {
+      config: { action: 'ticketing:read' },
+      schema: {
+        tags,
+        security,
+        summary: `One of the ${kind.path}, with its version (updated_at)`,
+        params: ticketingIdParam,
+        response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      data: await kind.get(moduleScope(request), (request.params as z.output<typeof ticketingIdParam>).id),
+    }),
+  );
+
   app.patch(
     `${base}/:id`,
     {
@@ -123,9 +148,11 @@ function registerRecordKind<Item extends z.ZodType, Body extends z.ZodType>(
         tags,
         security,
         summary: kind.summaries.update,
+        description: EDIT_VERSION_NOTE,
         params: ticketingIdParam,
+        headers: ifMatchHeader,
         body: kind.body,
-        response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: one, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },
     async (request) => ({
@@ -134,6 +161,7 @@ function registerRecordKind<Item extends z.ZodType, Body extends z.ZodType>(
         moduleScope(request),
         (request.params as z.output<typeof ticketingIdParam>).id,
         request.body as z.output<Body>,
+        editVersionOf((request.headers as Record<string, string | undefined>)['if-match']),
       ),
     }),
   );
@@ -157,6 +185,7 @@ export const ticketingRecordsRoutes: FastifyPluginAsyncZod<{ records: TicketingR
     list: records.listServices,
     exportCsv: records.exportServices,
     create: (scope, body) => records.createService(scope, body),
+    get: records.serviceById,
     update: records.updateService,
   });
 
@@ -173,6 +202,7 @@ export const ticketingRecordsRoutes: FastifyPluginAsyncZod<{ records: TicketingR
     list: records.listCounters,
     exportCsv: records.exportCounters,
     create: (scope, body) => records.createCounter(scope, body),
+    get: records.counterById,
     update: records.updateCounter,
   });
 

@@ -15,12 +15,14 @@ import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { lockVersion } from '../../db/edit-lock.ts';
 import { users } from '../../db/schema/users.ts';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { joinSettings, theWorkspace, zoneOf } from '../../db/workspace-zone.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
+import type { EditVersion } from '../../lib/edit-version.ts';
 import { containing } from '../../lib/list-query.ts';
 import { exportEvent, recordAudit } from '../audit/audit.ts';
 import {
@@ -319,19 +321,29 @@ export function createTicketingRecords(ctx: Ctx) {
       return toService(row, 0);
     },
 
-    async updateService(scope: Tenancy, id: string, input: ServiceInput): Promise<Service> {
+    async updateService(
+      scope: Tenancy,
+      id: string,
+      input: ServiceInput,
+      expected?: EditVersion,
+    ): Promise<Service> {
+      const thisService = and(scope.workspace(ticketingServices), eq(ticketingServices.id, id));
       const [row] = await uniqueService(() =>
-        db
-          .update(ticketingServices)
-          .set({
-            name: input.name,
-            prefix: input.prefix,
-            avgServiceMinutes: input.avg_service_minutes,
-            status: input.status,
-            updatedAt: now(),
-          })
-          .where(and(scope.workspace(ticketingServices), eq(ticketingServices.id, id)))
-          .returning(),
+        db.transaction(async (tx) => {
+          // Made against a version: the service locked and its version checked before the change.
+          await lockVersion(tx, ticketingServices, ticketingServices.updatedAt, thisService, expected);
+          return tx
+            .update(ticketingServices)
+            .set({
+              name: input.name,
+              prefix: input.prefix,
+              avgServiceMinutes: input.avg_service_minutes,
+              status: input.status,
+              updatedAt: now(),
+            })
+            .where(thisService)
+            .returning();
+        }),
       );
       if (!row) throw notFound();
       return toService(row, 0);
@@ -406,21 +418,32 @@ export function createTicketingRecords(ctx: Ctx) {
       return counterById(scope, row.id);
     },
 
-    async updateCounter(scope: Tenancy, id: string, input: CounterInput): Promise<Counter> {
+    async updateCounter(
+      scope: Tenancy,
+      id: string,
+      input: CounterInput,
+      expected?: EditVersion,
+    ): Promise<Counter> {
       await counterById(scope, id);
       if (input.status === 'inactive') await refuseIfHolding(scope, id);
       const serviceIds = await checkCounterInput(scope, input);
+      const thisCounter = and(scope.workspace(ticketingCounters), eq(ticketingCounters.id, id));
       const [row] = await uniqueCounter(() =>
-        db
-          .update(ticketingCounters)
-          .set({
-            name: input.name,
-            operatorUserId: input.operator_user_id,
-            status: input.status,
-            updatedAt: now(),
-          })
-          .where(and(scope.workspace(ticketingCounters), eq(ticketingCounters.id, id)))
-          .returning({ id: ticketingCounters.id }),
+        db.transaction(async (tx) => {
+          // Made against a version: the counter locked and its version checked before the change
+          // (its services are part of it: every edit moves its updated_at).
+          await lockVersion(tx, ticketingCounters, ticketingCounters.updatedAt, thisCounter, expected);
+          return tx
+            .update(ticketingCounters)
+            .set({
+              name: input.name,
+              operatorUserId: input.operator_user_id,
+              status: input.status,
+              updatedAt: now(),
+            })
+            .where(thisCounter)
+            .returning({ id: ticketingCounters.id });
+        }),
       );
       if (!row) throw notFound();
       await linkServices(scope, id, serviceIds);

@@ -40,14 +40,30 @@ export const useCounterChoices = () => {
   });
 };
 
-/** POST /api/ticketing/counters or PATCH /api/ticketing/counters/:id (the whole record). */
+/** GET /api/ticketing/counters/:id: one record, as its edit reads it again after a 412. */
+export const getCounter = async (id: string) =>
+  (await apiRequest<Envelope<Counter>>(idPath('/api/ticketing/counters', id))).data;
+
+/**
+ * POST /api/ticketing/counters or PATCH /api/ticketing/counters/:id (the whole record), made against
+ * `version` (its updated_at as the dialog opened it): 412 EDIT_CONFLICT when saved over since.
+ */
 export const useSaveCounter = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string | undefined; body: z.output<typeof counterBody> }) =>
+    mutationFn: ({
+      id,
+      body,
+      version,
+    }: {
+      id?: string | undefined;
+      body: z.output<typeof counterBody>;
+      version?: string | undefined;
+    }) =>
       apiRequest<Envelope<Counter>>(id ? idPath('/api/ticketing/counters', id) : '/api/ticketing/counters', {
         method: id ? 'PATCH' : 'POST',
         body,
+        ifMatch: id ? version : undefined,
       }),
     onSuccess: () => invalidateTicketing(queryClient),
   });

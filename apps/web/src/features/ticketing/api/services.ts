@@ -40,14 +40,30 @@ export const useServiceChoices = () => {
   });
 };
 
-/** POST /api/ticketing/services or PATCH /api/ticketing/services/:id (the whole record). */
+/** GET /api/ticketing/services/:id: one record, as its edit reads it again after a 412. */
+export const getService = async (id: string) =>
+  (await apiRequest<Envelope<Service>>(idPath('/api/ticketing/services', id))).data;
+
+/**
+ * POST /api/ticketing/services or PATCH /api/ticketing/services/:id (the whole record), made against
+ * `version` (its updated_at as the dialog opened it): 412 EDIT_CONFLICT when saved over since.
+ */
 export const useSaveService = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string | undefined; body: z.output<typeof serviceBody> }) =>
+    mutationFn: ({
+      id,
+      body,
+      version,
+    }: {
+      id?: string | undefined;
+      body: z.output<typeof serviceBody>;
+      version?: string | undefined;
+    }) =>
       apiRequest<Envelope<Service>>(id ? idPath('/api/ticketing/services', id) : '/api/ticketing/services', {
         method: id ? 'PATCH' : 'POST',
         body,
+        ifMatch: id ? version : undefined,
       }),
     onSuccess: () => invalidateTicketing(queryClient),
   });

@@ -1,33 +1,59 @@
 import { Button, Group, MultiSelect, NativeSelect, Select, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@workhub/shared/messages';
 import { type Counter, counterBody, ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import type { z } from 'zod';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { CheckedController } from '../../../lib/checked-controller.tsx';
 import { notify } from '../../../lib/notify.tsx';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useOperators, useSaveCounter } from '../api/counters.ts';
+import { getCounter, useOperators, useSaveCounter } from '../api/counters.ts';
+import { invalidateTicketing } from '../api/query-keys.ts';
 import { useServiceChoices } from '../api/services.ts';
 import { STATUS_OPTIONS } from './service-form.tsx';
 
 type Input = z.input<typeof counterBody>;
 type Output = z.output<typeof counterBody>;
 
+const valuesOf = (counter: Counter): Input => ({
+  name: counter.name,
+  service_ids: counter.services.map((s) => s.id),
+  operator_user_id: counter.operator_user_id ?? '',
+  status: counter.status,
+});
+
+/** The fields an edit conflict names, as the dialog labels them. */
+const COUNTER_LABELS = {
+  name: 'Name',
+  service_ids: 'Services it calls',
+  operator_user_id: 'Operator',
+  status: 'Status',
+} as const;
+
 /** Name, the services it calls, its operator and status (counterBody), in a dialog. */
 export const CounterForm = ({ counter, onDone }: { counter?: Counter | undefined; onDone: () => void }) => {
   const save = useSaveCounter();
   const services = useServiceChoices();
   const operators = useOperators();
+  const queryClient = useQueryClient();
+  const edit = useEditVersion(
+    counter,
+    (opened) => opened.updated_at,
+    async () => {
+      const theirs = await getCounter(counter?.id ?? '');
+      // The list behind the dialog shows their version too.
+      await invalidateTicketing(queryClient);
+      return theirs;
+    },
+  );
   const { form, field, submit, isSubmitting } = useSchemaForm<Input, Output>(counterBody, {
     defaultValues: counter
-      ? {
-          name: counter.name,
-          service_ids: counter.services.map((s) => s.id),
-          operator_user_id: counter.operator_user_id ?? '',
-          status: counter.status,
-        }
+      ? valuesOf(counter)
       : { name: '', service_ids: [], operator_user_id: '', status: 'active' },
+    onError: edit.onError,
     onSubmit: async (values) => {
-      const answer = await save.mutateAsync({ id: counter?.id, body: values });
+      const answer = await save.mutateAsync({ id: counter?.id, body: values, version: edit.version });
       notify.success(answer.message || (counter ? messages.updateDone : ticketingMessages.counterCreated));
       onDone();
     },
@@ -75,6 +101,13 @@ export const CounterForm = ({ counter, onDone }: { counter?: Counter | undefined
           )}
         />
         <NativeSelect label="Status" data={STATUS_OPTIONS} {...field('status')} />
+        <EditConflict
+          edit={edit}
+          what="counter"
+          valuesOf={valuesOf}
+          labels={COUNTER_LABELS}
+          load={(values) => form.reset(values)}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={isSubmitting}>
             Cancel

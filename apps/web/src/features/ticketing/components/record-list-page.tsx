@@ -9,7 +9,7 @@ import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import type { Envelope, ListPage } from '../../../lib/api-types.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -17,7 +17,14 @@ import { useMay } from '../../../lib/use-may.ts';
 import { RecordListToolbar } from './record-list-toolbar.tsx';
 
 /** What the services and counters share: a name, an active or inactive status, the sample mark. */
-export type QueueRecord = { id: string; name: string; status: TicketingRecordStatus; sample: boolean };
+export type QueueRecord = {
+  id: string;
+  name: string;
+  status: TicketingRecordStatus;
+  sample: boolean;
+  /** Its version: a status change from the list is made against the row as shown. */
+  updated_at: string;
+};
 
 type Filters = { q: string; status: string };
 
@@ -32,7 +39,7 @@ export type RecordListPageProps<T extends QueueRecord, B> = {
   useList: (params: Filters & { page: number }) => UseQueryResult<ListPage<T>>;
   exportList: (params: Filters) => Promise<{ truncatedAt: number | null }>;
   useSave: () => {
-    mutateAsync: (variables: { id: string; body: B }) => Promise<Envelope<T>>;
+    mutateAsync: (variables: { id: string; body: B; version?: string }) => Promise<Envelope<T>>;
     isPending: boolean;
   };
   /** The whole record as the API's body, with `status` changed. */
@@ -72,10 +79,17 @@ export const RecordListPage = <T extends QueueRecord, B>(props: RecordListPagePr
 
   const toggle = async (record: T, next: TicketingRecordStatus) => {
     try {
-      const answer = await save.mutateAsync({ id: record.id, body: props.bodyWithStatus(record, next) });
+      // The whole record as the row shows it: made against its version, so a change saved since
+      // (a rename, other services) is not undone unseen (412, and the list is read again).
+      const answer = await save.mutateAsync({
+        id: record.id,
+        body: props.bodyWithStatus(record, next),
+        version: record.updated_at,
+      });
       notify.success(answer.message || messages.updateDone);
       ask(null);
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'EDIT_CONFLICT') void list.refetch();
       if (next === 'inactive') {
         setRefusal(errorMessage(error));
         return;

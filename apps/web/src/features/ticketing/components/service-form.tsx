@@ -1,10 +1,14 @@
 import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@workhub/shared/messages';
 import { type Service, serviceBody, ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import type { z } from 'zod';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { notify } from '../../../lib/notify.tsx';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useSaveService } from '../api/services.ts';
+import { invalidateTicketing } from '../api/query-keys.ts';
+import { getService, useSaveService } from '../api/services.ts';
 
 type Input = z.input<typeof serviceBody>;
 type Output = z.output<typeof serviceBody>;
@@ -14,20 +18,42 @@ export const STATUS_OPTIONS = [
   { value: 'inactive', label: 'Inactive' },
 ];
 
+const valuesOf = (service: Service): Input => ({
+  name: service.name,
+  prefix: service.prefix,
+  avg_service_minutes: service.avg_service_minutes,
+  status: service.status,
+});
+
+/** The fields an edit conflict names, as the dialog labels them. */
+const SERVICE_LABELS = {
+  name: 'Name',
+  prefix: 'Prefix letter',
+  avg_service_minutes: 'Average service time',
+  status: 'Status',
+} as const;
+
 /** Name, prefix letter, average minutes and status of a service (serviceBody), in a dialog. */
 export const ServiceForm = ({ service, onDone }: { service?: Service | undefined; onDone: () => void }) => {
   const save = useSaveService();
-  const { field, submit, isSubmitting } = useSchemaForm<Input, Output>(serviceBody, {
+  const queryClient = useQueryClient();
+  const edit = useEditVersion(
+    service,
+    (opened) => opened.updated_at,
+    async () => {
+      const theirs = await getService(service?.id ?? '');
+      // The list behind the dialog shows their version too.
+      await invalidateTicketing(queryClient);
+      return theirs;
+    },
+  );
+  const { form, field, submit, isSubmitting } = useSchemaForm<Input, Output>(serviceBody, {
     defaultValues: service
-      ? {
-          name: service.name,
-          prefix: service.prefix,
-          avg_service_minutes: service.avg_service_minutes,
-          status: service.status,
-        }
+      ? valuesOf(service)
       : { name: '', prefix: '', avg_service_minutes: 5, status: 'active' },
+    onError: edit.onError,
     onSubmit: async (values) => {
-      const answer = await save.mutateAsync({ id: service?.id, body: values });
+      const answer = await save.mutateAsync({ id: service?.id, body: values, version: edit.version });
       notify.success(answer.message || (service ? messages.updateDone : ticketingMessages.serviceCreated));
       onDone();
     },
@@ -53,6 +79,13 @@ export const ServiceForm = ({ service, onDone }: { service?: Service | undefined
           {...field('avg_service_minutes')}
         />
         <NativeSelect label="Status" data={STATUS_OPTIONS} {...field('status')} />
+        <EditConflict
+          edit={edit}
+          what="service"
+          valuesOf={valuesOf}
+          labels={SERVICE_LABELS}
+          load={(values) => form.reset(values)}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={isSubmitting}>
             Cancel

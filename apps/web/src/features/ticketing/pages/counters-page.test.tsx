@@ -8,6 +8,7 @@ import { csvResponse } from '../../../test/downloads.ts';
 import { calledUrls } from '../../../test/fetch-mock.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
 import { listOf } from '../../../test/page-kit.ts';
+import { ifMatchOf } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
 import { CountersPage } from './counters-page.tsx';
 import { COUNTER_ID, counterOf, SERVICE_ID, serviceOf, ticketingPageKit } from './ticketing-test-kit.ts';
@@ -86,6 +87,36 @@ describe('CountersPage', { timeout: 15_000 }, () => {
       '/api/ticketing/counters',
       { name: 'Window 1', service_ids: [SERVICE_ID], operator_user_id: null, status: 'active' },
     ]);
+  });
+
+  it('edits against the version the dialog opened; on a 412 names what they changed', async () => {
+    signInAs('owner');
+    const opened = counter({ updated_at: '2026-05-01T08:00:00.125Z' });
+    // Someone took the operator off the counter meanwhile.
+    const theirs = counter({
+      operator_user_id: null,
+      operator_name: null,
+      updated_at: '2026-05-01T08:03:00.000Z',
+    });
+    const ifMatches: string[] = [];
+    open({
+      ...choices,
+      'GET /api/ticketing/counters': () => jsonResponse(200, listOf([opened])),
+      [`GET /api/ticketing/counters/${COUNTER_ID}`]: () => jsonResponse(200, { data: theirs }),
+      [`PATCH /api/ticketing/counters/${COUNTER_ID}`]: (init) => {
+        ifMatches.push(ifMatchOf(init));
+        return jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } });
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: `Edit ${opened.name}` }));
+    fireEvent.change(dialog.getByLabelText(/^Name/), { target: { value: 'Window 7' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+    const alert = within(await dialog.findByRole('alert'));
+    await alert.findByText(/They changed: Operator\./);
+    expect((dialog.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Window 7');
+    expect(ifMatches).toEqual([`"${opened.updated_at}"`]);
+    expect(notify.success).not.toHaveBeenCalled();
   });
 
   it('says no service is left once the user empties the list and leaves it, before any save', async () => {

@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { messages } from '@workhub/shared/messages';
 import { type Service, ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import { describe, expect, it, vi } from 'vitest';
 import { csvResponse } from '../../../test/downloads.ts';
 import { calledUrls } from '../../../test/fetch-mock.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
 import { listOf } from '../../../test/page-kit.ts';
+import { ifMatchOf } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
 import { ServicesPage } from './services-page.tsx';
 import { SERVICE_ID as ID, serviceOf, ticketingPageKit } from './ticketing-test-kit.ts';
@@ -136,6 +138,61 @@ describe('ServicesPage', { timeout: 15_000 }, () => {
       `/api/ticketing/services/${ID}`,
       { name: 'Accounts', prefix: 'A', avg_service_minutes: 6, status: 'inactive' },
     ]);
+  });
+
+  it('deactivates against the row’s version: a 412 is said in the dialog and the list is read again', async () => {
+    signInAs('admin');
+    const shown = service({ updated_at: '2026-05-01T08:00:00.125Z' });
+    const ifMatches: string[] = [];
+    open({
+      'GET /api/ticketing/services': () => jsonResponse(200, listOf([shown])),
+      [`PATCH /api/ticketing/services/${ID}`]: (init) => {
+        ifMatches.push(ifMatchOf(init));
+        return jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } });
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const ask = within(await screen.findByRole('dialog', { name: 'Deactivate Accounts?' }));
+    fireEvent.click(ask.getByRole('button', { name: 'Deactivate service' }));
+    expect(await ask.findByText(messages.editConflict)).toBeTruthy();
+    expect(ifMatches).toEqual([`"${shown.updated_at}"`]);
+    await waitFor(() =>
+      expect(calledUrls(fetchMock).filter((url) => url.startsWith('/api/ticketing/services?'))).toHaveLength(
+        2,
+      ),
+    );
+  });
+
+  it('edits against the version the dialog opened; on a 412 names what they changed and loads theirs', async () => {
+    signInAs('owner');
+    const opened = service({ updated_at: '2026-05-01T08:00:00.125Z' });
+    const theirs = service({
+      avg_service_minutes: 9,
+      status: 'inactive',
+      updated_at: '2026-05-01T08:02:00.000Z',
+    });
+    const ifMatches: string[] = [];
+    open({
+      'GET /api/ticketing/services': () => jsonResponse(200, listOf([opened])),
+      [`GET /api/ticketing/services/${ID}`]: () => jsonResponse(200, { data: theirs }),
+      [`PATCH /api/ticketing/services/${ID}`]: (init) => {
+        ifMatches.push(ifMatchOf(init));
+        return jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } });
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Accounts' }));
+    fireEvent.change(dialog.getByLabelText(/^Name/), { target: { value: 'Accounts and billing' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
+    const alert = within(await dialog.findByRole('alert'));
+    await alert.findByText(/They changed: Average service time, Status\./);
+    expect((dialog.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Accounts and billing');
+    expect(ifMatches).toEqual([`"${opened.updated_at}"`]);
+    fireEvent.click(alert.getByRole('button', { name: 'Load their version' }));
+    await waitFor(() =>
+      expect((dialog.getByLabelText(/^Status/) as HTMLSelectElement).value).toBe('inactive'),
+    );
+    expect((dialog.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Accounts');
   });
 
   it('exports the list as searched and filtered', async () => {
