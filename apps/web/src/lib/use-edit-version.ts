@@ -23,6 +23,8 @@ export const useEditVersion = <T extends object>(
   record: T | undefined,
   versionOf: (record: T) => string,
   reload: () => Promise<T>,
+  /** What else shows the record, read again once theirs is read (a dialog's list behind it). */
+  refreshAlso?: () => Promise<unknown>,
 ) => {
   const [version, setVersion] = useState(record && versionOf(record));
   const [conflicted, setConflicted] = useState(false);
@@ -38,6 +40,7 @@ export const useEditVersion = <T extends object>(
       (fresh) => {
         setTheirs(fresh);
         setVersion(versionOf(fresh));
+        void refreshAlso?.();
       },
       // Not readable now (gone, or the network): the alert stays, and Save answers what is true.
       () => {},

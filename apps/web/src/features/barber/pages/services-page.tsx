@@ -51,12 +51,9 @@ const ServiceForm = ({ service, onClose }: { service: BarberService | null; onCl
   const edit = useEditVersion(
     service ?? undefined,
     (opened) => opened.updated_at,
-    async () => {
-      const theirs = await getService(service?.id ?? '');
-      // The list behind the dialog shows their version too.
-      await invalidateBarber(queryClient);
-      return theirs;
-    },
+    () => getService(service?.id ?? ''),
+    // The list behind the dialog shows their version too.
+    () => invalidateBarber(queryClient),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const currency = useWorkspaceCurrency();

@@ -4,7 +4,6 @@ import { operationsMessages } from '@workhub/shared/operations-messages';
 import { type BomLine, bomLineBody } from '@workhub/shared/schemas/operations';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { CheckedController } from '../../../lib/checked-controller.tsx';
 import { notify } from '../../../lib/notify.tsx';
@@ -12,7 +11,7 @@ import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { getBomLine, useSaveBomLine } from '../api/bom.ts';
 import { LEAD_TIME_UNIT_OPTIONS, RECORD_STATUS_OPTIONS } from '../operations-options.ts';
-import { BOM_LINE_LABELS, bomLineInput } from './bom-line-inline-editor.tsx';
+import { BomLineConflict, bomLineInput } from './bom-line-inline-editor.tsx';
 import { ProductSelect } from './product-select.tsx';
 
 type BomLineInput = z.input<typeof bomLineBody>;
@@ -129,13 +128,7 @@ export const BomLineForm = ({ productId, productName, line, onDone }: BomLineFor
             {cycle}
           </Alert>
         ) : null}
-        <EditConflict
-          edit={edit}
-          what="line"
-          valuesOf={bomLineInput}
-          labels={BOM_LINE_LABELS}
-          load={(values) => form.reset(values)}
-        />
+        <BomLineConflict edit={edit} load={(values) => form.reset(values)} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={isSubmitting}>
             Cancel

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { useFocusOnMount } from '../../../lib/dialog-autofocus.ts';
 import { notify } from '../../../lib/notify.tsx';
-import { useEditVersion } from '../../../lib/use-edit-version.ts';
+import { type EditVersion, useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { getBomLine, useBomLines, useSaveBomLine } from '../api/bom.ts';
 import { decimalInput } from '../operations-format.ts';
@@ -25,7 +25,7 @@ export const bomLineInput = (line: BomLine): BomLineInput => ({
 });
 
 /** The fields an edit conflict names, as the line's forms label them. */
-export const BOM_LINE_LABELS = {
+const BOM_LINE_LABELS = {
   product_needed: 'Component',
   bom_qty: 'Quantity',
   cost_per_unit: 'Cost per unit',
@@ -34,6 +34,15 @@ export const BOM_LINE_LABELS = {
   notes: 'Notes',
   status: 'Status',
 } as const;
+
+/** Said in a line's form when its save was refused because the line was saved since (412). */
+export const BomLineConflict = ({
+  edit,
+  load,
+}: {
+  edit: EditVersion<BomLine>;
+  load: (values: BomLineInput) => void;
+}) => <EditConflict edit={edit} what="line" valuesOf={bomLineInput} labels={BOM_LINE_LABELS} load={load} />;
 
 type InlineFormProps = { parentId: string; line: BomLine; onDone: () => void };
 
@@ -94,13 +103,7 @@ const InlineForm = ({ parentId, line, onDone }: InlineFormProps) => {
             </Button>
           </Group>
         </Group>
-        <EditConflict
-          edit={edit}
-          what="line"
-          valuesOf={bomLineInput}
-          labels={BOM_LINE_LABELS}
-          load={(values) => form.reset(values)}
-        />
+        <BomLineConflict edit={edit} load={(values) => form.reset(values)} />
       </Stack>
     </form>
   );

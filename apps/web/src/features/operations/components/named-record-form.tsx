@@ -44,12 +44,9 @@ export const NamedRecordForm = ({ kind, noun, record, onDone }: NamedRecordFormP
   const edit = useEditVersion(
     record,
     (opened) => opened.updated_at,
-    async () => {
-      const theirs = await getNamedRecord(kind, record?.id ?? '');
-      // The list behind the dialog shows their version too.
-      await invalidateOperations(queryClient);
-      return theirs;
-    },
+    () => getNamedRecord(kind, record?.id ?? ''),
+    // The list behind the dialog shows their version too.
+    () => invalidateOperations(queryClient),
   );
   const { form, field, submit, isSubmitting } = useSchemaForm<NamedInput, NamedOutput>(namedRecordBody, {
     defaultValues: record ? valuesOf(record) : { name: '', description: '', status: 'active' },

@@ -40,12 +40,9 @@ export const CounterForm = ({ counter, onDone }: { counter?: Counter | undefined
   const edit = useEditVersion(
     counter,
     (opened) => opened.updated_at,
-    async () => {
-      const theirs = await getCounter(counter?.id ?? '');
-      // The list behind the dialog shows their version too.
-      await invalidateTicketing(queryClient);
-      return theirs;
-    },
+    () => getCounter(counter?.id ?? ''),
+    // The list behind the dialog shows their version too.
+    () => invalidateTicketing(queryClient),
   );
   const { form, field, submit, isSubmitting } = useSchemaForm<Input, Output>(counterBody, {
     defaultValues: counter

@@ -40,12 +40,9 @@ export const ServiceForm = ({ service, onDone }: { service?: Service | undefined
   const edit = useEditVersion(
     service,
     (opened) => opened.updated_at,
-    async () => {
-      const theirs = await getService(service?.id ?? '');
-      // The list behind the dialog shows their version too.
-      await invalidateTicketing(queryClient);
-      return theirs;
-    },
+    () => getService(service?.id ?? ''),
+    // The list behind the dialog shows their version too.
+    () => invalidateTicketing(queryClient),
   );
   const { form, field, submit, isSubmitting } = useSchemaForm<Input, Output>(serviceBody, {
     defaultValues: service
