@@ -1,5 +1,6 @@
 import { messages } from '@workhub/shared/messages';
 import type { BarberService } from '@workhub/shared/schemas/barber';
+import type { CbeStudent } from '@workhub/shared/schemas/cbe';
 import type { BomLine, Catalog, Product } from '@workhub/shared/schemas/operations';
 import type { TeamMember } from '@workhub/shared/schemas/team';
 import type { Task } from '@workhub/shared/schemas/work';
@@ -19,6 +20,7 @@ import {
   tenantWithWorker,
 } from '../test/work.ts';
 import { addService } from './barber/barber-test-helpers.ts';
+import { makeSchool } from './cbe/cbe-test-helpers.ts';
 import { opsTenant } from './operations/orders-test-helpers.ts';
 import {
   createCounter,
@@ -617,4 +619,94 @@ describe('PATCH /api/ticketing/services/:id and /api/ticketing/counters/:id with
       expect(foreign.statusCode).toBe(404);
     });
   }
+});
+
+describe('PATCH /api/cbe/students/:id with If-Match (its guardians are part of its version)', () => {
+  async function aStudent() {
+    const tenant = await newTenant(t, 'cbe');
+    const token = tenant.owner.token;
+    const school = await makeSchool(t, token, { students: 1 });
+    const url = `/api/cbe/students/${school.studentIds[0]}`;
+    const read = async () => {
+      const answer = await call(t, 'GET', url, token);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data as CbeStudent;
+    };
+    const edit = (lastName: string, ifMatch?: string, guardians = [{ name: 'Grace Wanjiru' }]) =>
+      send(
+        'PATCH',
+        url,
+        token,
+        {
+          admission_no: 'ADM-1',
+          first_name: 'Amani',
+          last_name: lastName,
+          class_id: school.classId,
+          guardians,
+        },
+        ifMatch,
+      );
+    return { token, url, read, edit };
+  }
+
+  it('applies an edit of the stored version, refuses (412) one saved over since and keeps what was saved', async () => {
+    const { read, edit } = await aStudent();
+    const opened = await read();
+    const first = await edit('Otieno', tag(opened.updated_at));
+    expect(first.statusCode, first.body).toBe(200);
+    const saved = first.json().data as CbeStudent;
+    expect(Date.parse(saved.updated_at)).toBeGreaterThan(Date.parse(opened.updated_at));
+    expect((await read()).updated_at).toBe(saved.updated_at);
+    // Made from the old dialog, with the guardians as they were: neither the name nor them change.
+    const stale = await edit('Kamau', tag(opened.updated_at), [{ name: 'Peter Otieno' }, { name: 'Ann' }]);
+    expect(stale.statusCode).toBe(412);
+    expect(errorOf(stale).error.code).toBe('EDIT_CONFLICT');
+    const now = await read();
+    expect(now.last_name).toBe('Otieno');
+    expect(now.guardians.map((g) => g.name)).toEqual(['Grace Wanjiru']);
+    expect((await edit('Free')).statusCode).toBe(200);
+  });
+
+  it('a change of the guardians alone is a new version', async () => {
+    const { read, edit } = await aStudent();
+    const opened = await read();
+    const first = await edit(opened.last_name, tag(opened.updated_at), [{ name: 'Ann Njeri' }]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await edit(opened.last_name, tag(opened.updated_at))).statusCode).toBe(412);
+    expect((await read()).guardians.map((g) => g.name)).toEqual(['Ann Njeri']);
+  });
+
+  it('of several edits of one version at the same instant, one is applied, with its own guardians', async () => {
+    const { read, edit } = await aStudent();
+    const opened = await read();
+    const names = 'ABCDEF'.split('').map((letter) => `Name ${letter}`);
+    const answers = await Promise.all(
+      names.map((name) => edit(name, tag(opened.updated_at), [{ name: `Guardian of ${name}` }])),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      200,
+      ...names.slice(1).map(() => 412),
+    ]);
+    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as CbeStudent;
+    const now = await read();
+    expect(now.last_name).toBe(winner.last_name);
+    expect(now.guardians.map((g) => g.name)).toEqual([`Guardian of ${winner.last_name}`]);
+  });
+
+  it("another school's student is 404 to read and to edit, whatever version it names", async () => {
+    const { url, read } = await aStudent();
+    const opened = await read();
+    const other = await newTenant(t, 'cbe');
+    const school = await makeSchool(t, other.owner.token, { students: 0 });
+    expect((await call(t, 'GET', url, other.owner.token)).statusCode).toBe(404);
+    const answer = await send(
+      'PATCH',
+      url,
+      other.owner.token,
+      { admission_no: 'X-1', first_name: 'X', last_name: 'Y', class_id: school.classId, guardians: [] },
+      tag(opened.updated_at),
+    );
+    expect(answer.statusCode).toBe(404);
+    expect((await read()).last_name).toBe(opened.last_name);
+  });
 });

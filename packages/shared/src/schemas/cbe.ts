@@ -292,6 +292,8 @@ export const cbeStudent = z.object({
   grade_id: z.string(),
   status: z.enum(CBE_STUDENT_STATUSES),
   guardians: z.array(cbeGuardian),
+  /** The student's version (its guardians are part of it): an edit sends it as If-Match. */
+  updated_at: z.string(),
 });
 export type CbeStudent = z.infer<typeof cbeStudent>;
 export const cbeStudentListQuery = cbeListQuery.extend({

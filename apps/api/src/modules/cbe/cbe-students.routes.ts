@@ -7,6 +7,8 @@ import {
 } from '@workhub/shared/schemas/cbe';
 import { dataEnvelope, listEnvelope } from '@workhub/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { editVersionOf } from '../../lib/edit-version.ts';
+import { EDIT_VERSION_NOTE, errorResponses, ifMatchHeader } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import { readErrors, security, tags } from './cbe-common.ts';
 import { csvRoute } from './cbe-export.routes.ts';
@@ -77,14 +79,21 @@ export const cbeStudentRoutes: FastifyPluginAsyncZod<{ service: CbeStudentServic
         tags,
         security,
         summary: 'Edit a student (the whole record; the guardians are replaced by the list sent)',
+        description: EDIT_VERSION_NOTE,
         params: cbeIdParam,
+        headers: ifMatchHeader,
         body: cbeStudentBody,
-        response: { 200: dataEnvelope(cbeStudent), ...readErrors },
+        response: { 200: dataEnvelope(cbeStudent), ...readErrors, ...errorResponses(412) },
       },
     },
     async (request) => ({
       message: cbeMessages.saved,
-      data: await service.update(moduleScope(request), request.params.id, request.body),
+      data: await service.update(
+        moduleScope(request),
+        request.params.id,
+        request.body,
+        editVersionOf(request.headers['if-match']),
+      ),
     }),
   );
 

@@ -7,10 +7,13 @@ import {
 import { and, asc, type Column, count, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { outer, relatedColumn } from '../../db/correlated.ts';
+import { lockVersion } from '../../db/edit-lock.ts';
 import { users } from '../../db/schema/users.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { notFound } from '../../lib/app-error.ts';
+import type { EditVersion } from '../../lib/edit-version.ts';
 import { containing } from '../../lib/list-query.ts';
 import { cbeClasses, cbeGrades, cbeGuardians, cbeStudents } from './cbe.schema.ts';
 import { mustFind, mustReference, pageOf, unique } from './cbe-common.ts';
@@ -90,6 +93,7 @@ export function createCbeStudentService(ctx: Ctx) {
         .filter((g) => g.studentId === r.student.id)
         .map((g) => ({ name: g.name, phone: g.phone, email: g.email })),
       created_at: r.student.createdAt.toISOString(),
+      updated_at: r.student.updatedAt.toISOString(),
     }));
   }
 
@@ -151,12 +155,12 @@ export function createCbeStudentService(ctx: Ctx) {
     return student;
   }
 
-  async function writeGuardians(scope: WorkspaceScope, studentId: string, input: Input) {
-    await db
+  async function writeGuardians(into: Db, scope: WorkspaceScope, studentId: string, input: Input) {
+    await into
       .delete(cbeGuardians)
       .where(and(scope.workspace(cbeGuardians), eq(cbeGuardians.studentId, studentId)));
     if (input.guardians.length === 0) return;
-    await db.insert(cbeGuardians).values(
+    await into.insert(cbeGuardians).values(
       input.guardians.map((g, position) => ({
         ...scope.workspaceValues(),
         studentId,
@@ -214,26 +218,38 @@ export function createCbeStudentService(ctx: Ctx) {
           .returning({ id: cbeStudents.id }),
       );
       if (!row) throw new Error('cbe_students insert returned no row');
-      await writeGuardians(scope, row.id, input);
+      await writeGuardians(db, scope, row.id, input);
       return get(scope, row.id);
     },
 
-    async update(scope: WorkspaceScope, id: string, input: Input): Promise<CbeStudent> {
+    async update(
+      scope: WorkspaceScope,
+      id: string,
+      input: Input,
+      expected?: EditVersion,
+    ): Promise<CbeStudent> {
       await mustFind(db, scope, cbeStudents, id);
       await mustReference(db, scope, cbeClasses, input.class_id, 'class_id');
+      const thisStudent = and(scope.workspace(cbeStudents), eq(cbeStudents.id, id));
       await unique('admission_no', cbeMessages.admissionTaken, () =>
-        db
-          .update(cbeStudents)
-          .set({
-            admissionNo: input.admission_no,
-            firstName: input.first_name,
-            lastName: input.last_name,
-            classId: input.class_id,
-            status: input.status,
-          })
-          .where(and(scope.workspace(cbeStudents), eq(cbeStudents.id, id))),
+        db.transaction(async (tx) => {
+          // Made against a version: the student locked and its version checked before the change;
+          // the guardians are replaced in the same transaction, so an edit is whole or nothing.
+          await lockVersion(tx, cbeStudents, cbeStudents.updatedAt, thisStudent, expected);
+          await tx
+            .update(cbeStudents)
+            .set({
+              admissionNo: input.admission_no,
+              firstName: input.first_name,
+              lastName: input.last_name,
+              classId: input.class_id,
+              status: input.status,
+              updatedAt: ctx.now(),
+            })
+            .where(thisStudent);
+          await writeGuardians(tx, scope, id, input);
+        }),
       );
-      await writeGuardians(scope, id, input);
       return get(scope, id);
     },
 

@@ -161,6 +161,8 @@ export const cbeStudents = pgTable(
     lastName: text('last_name').notNull(),
     classId: uuid('class_id').notNull(),
     status: text('status', { enum: CBE_STUDENT_STATUSES }).notNull().default('active'),
+    /** The version an edit is made against (decision 039): every edit, guardians included, moves it. */
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     ...keys('cbe_students', t),

@@ -57,11 +57,15 @@ export const useCbeGet = <T>(path: string, enabled = true) => {
   });
 };
 
-export type CbeWrite = { method: HttpMethod; path: string; body?: unknown };
+/** A write; `ifMatch`: the version (updated_at) an edit was made against (412 when saved over since). */
+export type CbeWrite = { method: HttpMethod; path: string; body?: unknown; ifMatch?: string | undefined };
 
 /** POST, PUT, PATCH or DELETE /api/cbe/{path}; every CBE query reloads after it. */
-export const writeCbe = <T>({ method, path, body }: CbeWrite) =>
-  apiRequest<Envelope<T>>(`/api/cbe/${path}`, { method, ...(body === undefined ? {} : { body }) });
+export const writeCbe = <T>({ method, path, body, ifMatch }: CbeWrite) =>
+  apiRequest<Envelope<T>>(`/api/cbe/${path}`, { method, ifMatch, ...(body === undefined ? {} : { body }) });
+
+/** GET /api/cbe/{path}: one record, as an edit dialog reads it again after a 412. */
+export const getCbe = async <T>(path: string) => (await apiRequest<Envelope<T>>(`/api/cbe/${path}`)).data;
 
 export const useCbeWrite = <T = unknown>() => {
   const queryClient = useQueryClient();

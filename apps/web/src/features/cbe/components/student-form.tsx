@@ -1,14 +1,36 @@
 import { ActionIcon, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { CBE_STUDENT_STATUSES, cbeStudentBody } from '@workhub/shared/schemas/cbe';
 import { useFieldArray } from 'react-hook-form';
 import type { z } from 'zod';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { notify } from '../../../lib/notify.tsx';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useCbeWrite } from '../api/cbe-query.ts';
+import { getCbe, invalidateCbe, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeClass, CbeStudent } from '../api/types.ts';
 
 type Input = z.input<typeof cbeStudentBody>;
 type Output = z.output<typeof cbeStudentBody>;
+
+const valuesOf = (student: CbeStudent): Input => ({
+  admission_no: student.admission_no,
+  first_name: student.first_name,
+  last_name: student.last_name,
+  class_id: student.class_id,
+  status: student.status,
+  guardians: student.guardians.map((g) => ({ name: g.name, phone: g.phone ?? '', email: g.email ?? '' })),
+});
+
+/** The fields an edit conflict names, as the dialog labels them. */
+const STUDENT_LABELS = {
+  admission_no: 'Admission number',
+  first_name: 'First name',
+  last_name: 'Last name',
+  class_id: 'Class',
+  status: 'Status',
+  guardians: 'Guardians',
+} as const;
 
 /** Admit or edit a student: admission number, names, class, status and up to 4 guardians. */
 export const StudentForm = ({
@@ -21,20 +43,17 @@ export const StudentForm = ({
   onDone: () => void;
 }) => {
   const save = useCbeWrite<CbeStudent>();
+  const queryClient = useQueryClient();
+  const edit = useEditVersion(
+    student,
+    (opened) => opened.updated_at,
+    () => getCbe<CbeStudent>(`students/${encodeURIComponent(student?.id ?? '')}`),
+    // The list behind the dialog shows their version too.
+    () => invalidateCbe(queryClient),
+  );
   const { form, field, submit, isSubmitting } = useSchemaForm<Input, Output>(cbeStudentBody, {
     defaultValues: student
-      ? {
-          admission_no: student.admission_no,
-          first_name: student.first_name,
-          last_name: student.last_name,
-          class_id: student.class_id,
-          status: student.status,
-          guardians: student.guardians.map((g) => ({
-            name: g.name,
-            phone: g.phone ?? '',
-            email: g.email ?? '',
-          })),
-        }
+      ? valuesOf(student)
       : {
           admission_no: '',
           first_name: '',
@@ -43,10 +62,11 @@ export const StudentForm = ({
           status: 'active',
           guardians: [],
         },
+    onError: edit.onError,
     onSubmit: async (values) => {
       const answer = await save.mutateAsync(
         student
-          ? { method: 'PATCH', path: `students/${student.id}`, body: values }
+          ? { method: 'PATCH', path: `students/${student.id}`, body: values, ifMatch: edit.version }
           : { method: 'POST', path: 'students', body: values },
       );
       notify.success(answer.message ?? 'Saved');
@@ -120,6 +140,13 @@ export const StudentForm = ({
             </Group>
           </Stack>
         ))}
+        <EditConflict
+          edit={edit}
+          what="student"
+          valuesOf={valuesOf}
+          labels={STUDENT_LABELS}
+          load={(values) => form.reset(values)}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={isSubmitting}>
             Cancel

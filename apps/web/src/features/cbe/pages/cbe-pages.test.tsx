@@ -227,6 +227,7 @@ describe('StudentsPage', { timeout: 20_000 }, () => {
       status: 'active',
       guardians: [{ name: 'Grace Kamau', phone: '+254700', email: null }],
       created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
     };
     let fail = true;
     routeFetch(fetchMock, {

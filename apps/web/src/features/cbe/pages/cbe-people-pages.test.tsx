@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { messages } from '@workhub/shared/messages';
 import type { CbeStudent } from '@workhub/shared/schemas/cbe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
@@ -7,7 +8,7 @@ import { signIn } from '../../../lib/session.ts';
 import { fakeWorkspaceAuthSession, jsonResponse, myWorkspacesRoute } from '../../../test/fixtures.ts';
 import { onPhone } from '../../../test/phone.ts';
 import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { ifMatchOf, routeFetch } from '../../../test/route-fetch.ts';
 import { at, classOf, listOf, pageTestKit, termOf } from './cbe-test-kit.ts';
 import { ChildrenPage } from './children-page.tsx';
 import { StudentsPage } from './students-page.tsx';
@@ -34,6 +35,7 @@ const child: CbeStudent = {
   status: 'active',
   guardians: [],
   created_at: at,
+  updated_at: at,
 };
 
 describe('StudentsPage admissions', { timeout: 20_000 }, () => {
@@ -70,6 +72,45 @@ describe('StudentsPage admissions', { timeout: 20_000 }, () => {
       guardians: [{ name: 'Ruth Wambui', phone: null, email: 'ruth@example.com' }],
     });
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Created'));
+  });
+});
+
+describe('StudentsPage edits', { timeout: 20_000 }, () => {
+  it('edits against the version the dialog opened; on a 412 names what they changed and loads theirs', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'owner'));
+    const opened = { ...child, updated_at: '2026-05-01T08:00:00.125Z' };
+    const theirs: CbeStudent = {
+      ...child,
+      status: 'left',
+      guardians: [{ name: 'Ruth Wambui', phone: null, email: null }],
+      updated_at: '2026-05-01T08:02:00.000Z',
+    };
+    const ifMatches: string[] = [];
+    routeFetch(fetchMock, {
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      'GET /api/cbe/students': () => jsonResponse(200, listOf([opened])),
+      [`GET /api/cbe/students/${ids.child}`]: () => jsonResponse(200, { data: theirs }),
+      [`PATCH /api/cbe/students/${ids.child}`]: (init) => {
+        ifMatches.push(ifMatchOf(init));
+        return jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } });
+      },
+    });
+    renderWithData(<StudentsPage />, '/cbe/students');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Imani Wambui' }));
+    await user.clear(dialog.getByLabelText(/First name/));
+    await user.type(dialog.getByLabelText(/First name/), 'Imaani');
+    await user.click(dialog.getByRole('button', { name: 'Save changes' }));
+    const alert = within(await dialog.findByRole('alert'));
+    await alert.findByText(/They changed: Status, Guardians\./);
+    expect(ifMatches).toEqual([`"${opened.updated_at}"`]);
+    expect((dialog.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Imaani');
+    expect(notify.success).not.toHaveBeenCalled();
+    await user.click(alert.getByRole('button', { name: 'Load their version' }));
+    await waitFor(() => expect((dialog.getByLabelText(/^Status/) as HTMLSelectElement).value).toBe('left'));
+    expect((dialog.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Imani');
+    expect((dialog.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Ruth Wambui');
   });
 });
 
