@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { notFound } from '../lib/app-error.ts';
 import { assertVersion, type EditVersion } from '../lib/edit-version.ts';
@@ -23,3 +23,13 @@ export async function lockVersion(
   if (!row) throw notFound();
   assertVersion(row.at as Date, expected);
 }
+
+/**
+ * The `updated_at` an edit sets when part of the record lives in rows of their own (a student's
+ * guardians, a staff member's hours): `at`, or a millisecond past the stored version when `at` is
+ * not past it. The trigger of migration 0027 moves a version only when the row itself changes, and a
+ * change of the other rows alone, within the millisecond of the last edit, would leave the row as
+ * it was: the version would not move, and an edit made against it would undo this one unseen.
+ */
+export const nextVersion = (updatedAt: PgColumn, at: Date): SQL =>
+  sql`greatest(${at.toISOString()}::timestamptz, ${updatedAt} + interval '1 millisecond')`;

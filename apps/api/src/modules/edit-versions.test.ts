@@ -1,13 +1,15 @@
 import { messages } from '@workhub/shared/messages';
-import type { BarberService } from '@workhub/shared/schemas/barber';
+import type { BarberService, BarberStaff } from '@workhub/shared/schemas/barber';
 import type { CbeStudent } from '@workhub/shared/schemas/cbe';
 import type { BomLine, Catalog, Product } from '@workhub/shared/schemas/operations';
+import type { AdminPlan } from '@workhub/shared/schemas/plans';
 import type { TeamMember } from '@workhub/shared/schemas/team';
 import type { Task } from '@workhub/shared/schemas/work';
 import type { Workspace } from '@workhub/shared/schemas/workspaces';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { bearer, errorOf, useTestApp } from '../test/helpers.ts';
 import { addBomLine, createNamed, createProduct } from '../test/master-data.ts';
+import { staffMember } from '../test/staff.ts';
 import { newTenant } from '../test/tenants.ts';
 import {
   call,
@@ -19,7 +21,7 @@ import {
   taskBody,
   tenantWithWorker,
 } from '../test/work.ts';
-import { addService } from './barber/barber-test-helpers.ts';
+import { addService, addStaff } from './barber/barber-test-helpers.ts';
 import { makeSchool } from './cbe/cbe-test-helpers.ts';
 import { opsTenant } from './operations/orders-test-helpers.ts';
 import {
@@ -708,5 +710,222 @@ describe('PATCH /api/cbe/students/:id with If-Match (its guardians are part of i
     );
     expect(answer.statusCode).toBe(404);
     expect((await read()).last_name).toBe(opened.last_name);
+  });
+});
+
+describe('PATCH /api/admin/plans/:id with If-Match (taking it off sale is a change of it)', () => {
+  async function aPlan() {
+    const { token } = await staffMember(t, 'super_admin');
+    const body = (title: string) => ({
+      title,
+      subscription: 'per month',
+      subheader: null,
+      price: 19.5,
+      description: 'Everything a team of ten needs.',
+      button_text: 'Get started',
+      button_variant: 'filled',
+      month: 1,
+      status: 'active',
+    });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/plans',
+      headers: bearer(token),
+      payload: body('Team'),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const url = `/api/admin/plans/${(created.json().data as AdminPlan).subscription_id}`;
+    const read = async () => {
+      const answer = await call(t, 'GET', url, token);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data as AdminPlan;
+    };
+    const edit = (title: string, ifMatch?: string) => send('PATCH', url, token, body(title), ifMatch);
+    return { token, url, read, edit };
+  }
+
+  it('applies an edit of the stored version, refuses (412) one saved over since and keeps what was saved', async () => {
+    const { read, edit } = await aPlan();
+    const opened = await read();
+    const first = await edit('Team plus', tag(opened.updated_at));
+    expect(first.statusCode, first.body).toBe(200);
+    const saved = first.json().data as AdminPlan;
+    expect(Date.parse(saved.updated_at)).toBeGreaterThan(Date.parse(opened.updated_at));
+    expect((await read()).updated_at).toBe(saved.updated_at);
+    const stale = await edit('Team', tag(opened.updated_at));
+    expect(stale.statusCode).toBe(412);
+    expect(errorOf(stale).error.code).toBe('EDIT_CONFLICT');
+    expect((await read()).title).toBe('Team plus');
+    expect((await edit('Free')).statusCode).toBe(200);
+  });
+
+  it('refuses an edit opened before someone took the plan off sale (it would put it back)', async () => {
+    const { url, token, read, edit } = await aPlan();
+    const opened = await read();
+    const off = await send('PATCH', `${url}/status`, token, { status: '0' });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await edit('Renamed', tag(opened.updated_at))).statusCode).toBe(412);
+    expect(await read()).toMatchObject({ title: 'Team', status: 'inactive' });
+  });
+
+  it('of several edits of one version at the same instant, one is applied', async () => {
+    const { read, edit } = await aPlan();
+    const opened = await read();
+    const titles = 'ABCDEF'.split('').map((letter) => `Plan ${letter}`);
+    const answers = await Promise.all(titles.map((title) => edit(title, tag(opened.updated_at))));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      200,
+      ...titles.slice(1).map(() => 412),
+    ]);
+    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as AdminPlan;
+    expect((await read()).title).toBe(winner.title);
+  });
+});
+
+describe('PATCH /api/barber/staff/:id with If-Match (services, hours, breaks and days off are part of it)', () => {
+  async function aBarber() {
+    const tenant = await newTenant(t, 'barber');
+    const token = tenant.owner.token;
+    const service = await addService(t, token);
+    const staff = await addStaff(t, token, [service.id]);
+    const url = `/api/barber/staff/${staff.id}`;
+    const read = async () => {
+      const answer = await call(t, 'GET', url, token);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data as BarberStaff;
+    };
+    const edit = (name: string, ifMatch?: string, daysOff: string[] = []) =>
+      send(
+        'PATCH',
+        url,
+        token,
+        {
+          name,
+          service_ids: [service.id],
+          hours: [{ weekday: 1, start_minute: 540, end_minute: 1020 }],
+          breaks: [],
+          days_off: daysOff,
+          active: true,
+        },
+        ifMatch,
+      );
+    return { token, url, read, edit };
+  }
+
+  it('applies an edit of the stored version, refuses (412) one saved over since and keeps what was saved', async () => {
+    const { read, edit } = await aBarber();
+    const opened = await read();
+    const first = await edit('Juma', tag(opened.updated_at), ['2030-01-02']);
+    expect(first.statusCode, first.body).toBe(200);
+    const saved = first.json().data as BarberStaff;
+    expect(Date.parse(saved.updated_at)).toBeGreaterThan(Date.parse(opened.updated_at));
+    expect((await read()).updated_at).toBe(saved.updated_at);
+    // Made from the old dialog: it would drop the day off and the new hours.
+    const stale = await edit('Juma K', tag(opened.updated_at));
+    expect(stale.statusCode).toBe(412);
+    expect(errorOf(stale).error.code).toBe('EDIT_CONFLICT');
+    expect(await read()).toMatchObject({ name: 'Juma', days_off: ['2030-01-02'] });
+    expect((await edit('Free')).statusCode).toBe(200);
+  });
+
+  it('of several edits of one version at the same instant, one is applied, with its own schedule', async () => {
+    const { read, edit } = await aBarber();
+    const opened = await read();
+    const days = ['2030-01-02', '2030-01-03', '2030-01-04', '2030-01-05'];
+    const answers = await Promise.all(days.map((day) => edit(`Off ${day}`, tag(opened.updated_at), [day])));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...days.slice(1).map(() => 412)]);
+    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as BarberStaff;
+    expect(await read()).toMatchObject({ name: winner.name, days_off: winner.days_off });
+  });
+
+  it("another shop's staff member is 404 to read and to edit, whatever version it names", async () => {
+    const { read, url } = await aBarber();
+    const opened = await read();
+    const other = await newTenant(t, 'barber');
+    expect((await call(t, 'GET', url, other.owner.token)).statusCode).toBe(404);
+    const answer = await send(
+      'PATCH',
+      url,
+      other.owner.token,
+      { name: 'Taken', service_ids: [], hours: [], breaks: [], days_off: [], active: true },
+      tag(opened.updated_at),
+    );
+    expect(answer.statusCode).toBe(404);
+    expect((await read()).name).toBe(opened.name);
+  });
+});
+
+describe('a change of the rows a record holds, alone and within the millisecond of its last edit, is a new version', () => {
+  // The clock put ahead of the records' creation, and held: the first edit sets updated_at to the
+  // clock's time exactly, and the second, which changes only the other rows, is made in the same
+  // millisecond. Its version must still move (db/edit-lock.ts, nextVersion).
+  const heldAhead = () => {
+    const seconds = (Date.now() - t.clock.now().getTime()) / 1000 + 60;
+    t.clock.advance(seconds);
+    onTestFinished(() => t.clock.advance(-seconds));
+  };
+
+  it("a student's guardians", async () => {
+    const tenant = await newTenant(t, 'cbe');
+    const school = await makeSchool(t, tenant.owner.token, { students: 1 });
+    heldAhead();
+    const url = `/api/cbe/students/${school.studentIds[0]}`;
+    const edit = (guardian: string, ifMatch?: string) =>
+      send(
+        'PATCH',
+        url,
+        tenant.owner.token,
+        {
+          admission_no: 'ADM-9',
+          first_name: 'Amani',
+          last_name: 'Kamau',
+          class_id: school.classId,
+          guardians: [{ name: guardian }],
+        },
+        ifMatch,
+      );
+    const first = (await edit('Grace')).json().data as CbeStudent;
+    const second = await edit('Ann', tag(first.updated_at));
+    expect(second.statusCode, second.body).toBe(200);
+    expect((second.json().data as CbeStudent).updated_at).not.toBe(first.updated_at);
+    // Made from the version before the guardian changed: refused.
+    expect((await edit('Grace', tag(first.updated_at))).statusCode).toBe(412);
+  });
+
+  it("a staff member's days off", async () => {
+    const tenant = await newTenant(t, 'barber');
+    const service = await addService(t, tenant.owner.token);
+    const staff = await addStaff(t, tenant.owner.token, [service.id]);
+    heldAhead();
+    const url = `/api/barber/staff/${staff.id}`;
+    const edit = (day: string, ifMatch?: string) =>
+      send(
+        'PATCH',
+        url,
+        tenant.owner.token,
+        { name: 'Juma', service_ids: [service.id], hours: [], breaks: [], days_off: [day], active: true },
+        ifMatch,
+      );
+    const first = (await edit('2030-01-02')).json().data as BarberStaff;
+    const second = await edit('2030-01-03', tag(first.updated_at));
+    expect(second.statusCode, second.body).toBe(200);
+    expect((second.json().data as BarberStaff).updated_at).not.toBe(first.updated_at);
+    expect((await edit('2030-01-02', tag(first.updated_at))).statusCode).toBe(412);
+  });
+
+  it("a queue counter's services", async () => {
+    const tenant = await newTenant(t, 'ticketing');
+    const a = await createTicketingService(t, tenant.owner.token, { prefix: 'A' });
+    const b = await createTicketingService(t, tenant.owner.token, { prefix: 'B' });
+    const counter = await createCounter(t, tenant.owner.token, { service_ids: [a.id] });
+    heldAhead();
+    const url = `/api/ticketing/counters/${counter.id}`;
+    const edit = (serviceId: string, ifMatch?: string) =>
+      send('PATCH', url, tenant.owner.token, { name: 'Desk 1', service_ids: [serviceId] }, ifMatch);
+    const first = (await edit(a.id)).json().data as { updated_at: string };
+    const second = await edit(b.id, tag(first.updated_at));
+    expect(second.statusCode, second.body).toBe(200);
+    expect((second.json().data as { updated_at: string }).updated_at).not.toBe(first.updated_at);
+    expect((await edit(a.id, tag(first.updated_at))).statusCode).toBe(412);
   });
 });

@@ -199,6 +199,8 @@ export const barberStaff = z.object({
   breaks: z.array(z.object({ weekday: z.number(), start_minute: z.number(), end_minute: z.number() })),
   days_off: z.array(z.string()),
   created_at: z.string(),
+  /** The version of the whole record (services, hours, breaks and days off): an edit sends it as If-Match. */
+  updated_at: z.string(),
 });
 export type BarberStaff = z.infer<typeof barberStaff>;
 

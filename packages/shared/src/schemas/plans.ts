@@ -24,6 +24,10 @@ export const plan = z.object({
 });
 export type Plan = z.infer<typeof plan>;
 
+/** A plan as platform staff read it to edit it: with its version, which an edit sends as If-Match. */
+export const adminPlan = plan.extend({ updated_at: z.string() });
+export type AdminPlan = z.infer<typeof adminPlan>;
+
 export const pickPlanBody = z.object({
   subscription_id: int32({ message: 'Choose a plan' }),
 });

@@ -22,6 +22,8 @@ export const subscriptionPlans = pgTable(
     maxWorkspaces: integer('max_workspaces'),
     /** The most people (active members and pending invitations, the holder included); null: unlimited. */
     maxMembers: integer('max_members'),
+    /** The version an edit is made against (decision 039): every change of the plan moves it. */
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('subscription_plans_status_check', sql`${t.status} in ('active', 'inactive')`),

@@ -44,6 +44,7 @@ const MATRIX = `
   GET   /api/barber/staff                     | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   GET   /api/barber/staff/export              | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST  /api/barber/staff                     | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
+  GET   /api/barber/staff/:id                 | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   PATCH /api/barber/staff/:id                 | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET   /api/barber/customers                 | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   GET   /api/barber/customers/export          | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
@@ -131,6 +132,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   'GET /api/barber/staff': async () => ({ url: '/api/barber/staff' }),
   // The outsider names our service: not one of their shop (400).
   'POST /api/barber/staff': async () => ({ url: '/api/barber/staff', payload: staffBody() }),
+  'GET /api/barber/staff/:id': async () => ({ url: `/api/barber/staff/${shop.staffId}` }),
   'PATCH /api/barber/staff/:id': async () => {
     const staff = await addStaff(t, state.callers.owner.token, [shop.serviceId]);
     return { url: `/api/barber/staff/${staff.id}`, payload: staffBody() };

@@ -267,6 +267,21 @@ export const barberRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
       }),
   );
 
+  app.get(
+    '/barber/staff/:id',
+    {
+      config: { action: 'barber:read' },
+      schema: {
+        tags,
+        security,
+        summary: 'One staff member with services, hours, breaks and days off, and its version (updated_at)',
+        params: barberIdParam,
+        response: { 200: dataEnvelope(barberStaff), ...errors },
+      },
+    },
+    async (request) => ({ data: await barber.getStaff(moduleScope(request), request.params.id) }),
+  );
+
   app.patch(
     '/barber/staff/:id',
     {
@@ -275,14 +290,21 @@ export const barberRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
         tags,
         security,
         summary: 'Edit a staff member (the whole record: services, hours, breaks and days off replaced)',
+        description: EDIT_VERSION_NOTE,
         params: barberIdParam,
+        headers: ifMatchHeader,
         body: barberStaffBody,
-        response: { 200: dataEnvelope(barberStaff), ...errors },
+        response: { 200: dataEnvelope(barberStaff), ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },
     async (request) => ({
       message: 'Staff member saved',
-      data: await barber.updateStaff(moduleScope(request), request.params.id, request.body),
+      data: await barber.updateStaff(
+        moduleScope(request),
+        request.params.id,
+        request.body,
+        editVersionOf(request.headers['if-match']),
+      ),
     }),
   );
 

@@ -17,13 +17,13 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { outer } from '../../db/correlated.ts';
-import { lockVersion } from '../../db/edit-lock.ts';
+import { lockVersion, nextVersion } from '../../db/edit-lock.ts';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { joinSettings, theWorkspace, zoneOf } from '../../db/workspace-zone.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
-import type { EditVersion } from '../../lib/edit-version.ts';
+import { assertVersion, type EditVersion } from '../../lib/edit-version.ts';
 import { containing } from '../../lib/list-query.ts';
 import { exportEvent, recordAudit } from '../audit/audit.ts';
 import {
@@ -161,6 +161,7 @@ export function createBarberService(ctx: Ctx) {
       breaks: breaks.filter((x) => x.staffId === row.id).map(interval),
       days_off: daysOff.filter((x) => x.staffId === row.id).map((x) => x.day),
       created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
     }));
   }
 
@@ -493,19 +494,39 @@ export function createBarberService(ctx: Ctx) {
       return oneStaff(scope, row.id);
     },
 
-    async updateStaff(scope: Scope, id: string, input: StaffInput): Promise<BarberStaff> {
-      // Whose record first (another shop's is a 404), then the input's references (400).
+    /** One staff member with their services, hours, breaks and days off (and their version). */
+    getStaff: (scope: Scope, id: string) => oneStaff(scope, id),
+
+    /**
+     * The whole record: its services, hours, breaks and days off are replaced as sent. Every edit
+     * moves the staff member's updated_at, so it is the version of all of them: made against
+     * `expected` (If-Match), an edit is refused (412) once anyone has saved the record since.
+     */
+    async updateStaff(
+      scope: Scope,
+      id: string,
+      input: StaffInput,
+      expected?: EditVersion,
+    ): Promise<BarberStaff> {
+      // Whose record first (another shop's is a 404), then its version (412), then the input's
+      // references (400); the row stays locked until the edit's end.
       const [exists] = await db
-        .select({ id: barberStaff.id })
+        .select({ id: barberStaff.id, updatedAt: barberStaff.updatedAt })
         .from(barberStaff)
         .where(and(scope.workspace(barberStaff), eq(barberStaff.id, id)))
         .for('update');
       if (!exists) throw notFound();
+      assertVersion(exists.updatedAt, expected);
       await checkStaffInput(scope, input);
       const [row] = await uniqueName(staffNameTaken, () =>
         db
           .update(barberStaff)
-          .set({ name: input.name, userId: input.user_id ?? null, active: input.active, updatedAt: now() })
+          .set({
+            name: input.name,
+            userId: input.user_id ?? null,
+            active: input.active,
+            updatedAt: nextVersion(barberStaff.updatedAt, now()),
+          })
           .where(and(scope.workspace(barberStaff), eq(barberStaff.id, id)))
           .returning({ id: barberStaff.id }),
       );

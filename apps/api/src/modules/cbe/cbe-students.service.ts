@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { outer, relatedColumn } from '../../db/correlated.ts';
-import { lockVersion } from '../../db/edit-lock.ts';
+import { lockVersion, nextVersion } from '../../db/edit-lock.ts';
 import { users } from '../../db/schema/users.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -244,7 +244,7 @@ export function createCbeStudentService(ctx: Ctx) {
               lastName: input.last_name,
               classId: input.class_id,
               status: input.status,
-              updatedAt: ctx.now(),
+              updatedAt: nextVersion(cbeStudents.updatedAt, ctx.now()),
             })
             .where(thisStudent);
           await writeGuardians(tx, scope, id, input);

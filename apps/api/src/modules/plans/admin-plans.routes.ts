@@ -1,14 +1,21 @@
 import { messages } from '@workhub/shared/messages';
 import { dataEnvelope, listEnvelope, paginationQuery } from '@workhub/shared/schemas/common';
-import { plan, planBody, planIdParams, planStatusBody, planUpdateBody } from '@workhub/shared/schemas/plans';
+import {
+  adminPlan,
+  planBody,
+  planIdParams,
+  planStatusBody,
+  planUpdateBody,
+} from '@workhub/shared/schemas/plans';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../lib/route-schemas.ts';
+import { editVersionOf } from '../../lib/edit-version.ts';
+import { EDIT_VERSION_NOTE, errorResponses, ifMatchHeader } from '../../lib/route-schemas.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { AdminPlanService } from './admin-plans.service.ts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
-const planResponse = dataEnvelope(plan);
+const planResponse = dataEnvelope(adminPlan);
 
 /** Plan administration (/subscription_type, /subscription/{id}): platform staff only. */
 export const adminPlanRoutes: FastifyPluginAsyncZod<{ plans: AdminPlanService }> = async (app, { plans }) => {
@@ -20,7 +27,7 @@ export const adminPlanRoutes: FastifyPluginAsyncZod<{ plans: AdminPlanService }>
         security,
         summary: 'Every plan, active or not',
         querystring: paginationQuery,
-        response: { 200: listEnvelope(plan), ...errorResponses(400, 401, 403) },
+        response: { 200: listEnvelope(adminPlan), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => plans.listPlans(requireAuth(request), request.query.page, request.query.limit),
@@ -65,16 +72,21 @@ export const adminPlanRoutes: FastifyPluginAsyncZod<{ plans: AdminPlanService }>
         tags,
         security,
         summary: 'Edit a plan (every field of the form)',
-        description:
-          "A status left out keeps the plan's status. Plan 1 (the free trial) cannot be made inactive: 409.",
+        description: `A status left out keeps the plan's status. Plan 1 (the free trial) cannot be made inactive: 409. ${EDIT_VERSION_NOTE}`,
         params: planIdParams,
+        headers: ifMatchHeader,
         body: planUpdateBody,
-        response: { 200: planResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: planResponse, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },
     async (request) => ({
       message: messages.updateDone,
-      data: await plans.updatePlan(requireAuth(request), request.params.id, request.body),
+      data: await plans.updatePlan(
+        requireAuth(request),
+        request.params.id,
+        request.body,
+        editVersionOf(request.headers['if-match']),
+      ),
     }),
   );
 

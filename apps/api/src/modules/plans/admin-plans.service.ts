@@ -1,13 +1,14 @@
 import { messages } from '@workhub/shared/messages';
 import type { AuditAction } from '@workhub/shared/schemas/audit';
 import type { AccessTokenClaims } from '@workhub/shared/schemas/auth';
-import type { Plan, planBody, planUpdateBody } from '@workhub/shared/schemas/plans';
+import type { AdminPlan, Plan, planBody, planUpdateBody } from '@workhub/shared/schemas/plans';
 import { asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { type PlanRow, subscriptionPlans } from '../../db/schema/plans.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
+import { assertVersion, type EditVersion } from '../../lib/edit-version.ts';
 import { actorOf, plainState, recordAudit } from '../audit/audit.ts';
 import { requireActiveUser } from '../auth/session-user.ts';
 import { toPlan } from './plans.service.ts';
@@ -16,6 +17,12 @@ import { toPlan } from './plans.service.ts';
 export const FREE_TRIAL_PLAN_ID = 1;
 
 type PlanStatus = Plan['status'];
+
+/** A plan as staff read it to edit it: with its version (updated_at). The audit keeps toPlan's. */
+const toAdminPlan = (row: PlanRow): AdminPlan => ({
+  ...toPlan(row),
+  updated_at: row.updatedAt.toISOString(),
+});
 
 type PlanColumns = Partial<Omit<typeof subscriptionPlans.$inferInsert, 'subscriptionId'>>;
 
@@ -81,15 +88,15 @@ export function createAdminPlanService(ctx: Ctx) {
         .offset((page - 1) * limit),
       db.select({ total: count() }).from(subscriptionPlans),
     ]);
-    return { data: rows.map(toPlan), meta: { page, limit, total: total?.total ?? 0 } };
+    return { data: rows.map(toAdminPlan), meta: { page, limit, total: total?.total ?? 0 } };
   }
 
-  async function getPlan(auth: AccessTokenClaims, id: number): Promise<Plan> {
+  async function getPlan(auth: AccessTokenClaims, id: number): Promise<AdminPlan> {
     await assertStaff(auth);
-    return toPlan(await findPlan(id));
+    return toAdminPlan(await findPlan(id));
   }
 
-  async function createPlan(auth: AccessTokenClaims, input: z.output<typeof planBody>): Promise<Plan> {
+  async function createPlan(auth: AccessTokenClaims, input: z.output<typeof planBody>): Promise<AdminPlan> {
     await assertStaff(auth);
     const row = await db.transaction(async (tx) => {
       const [created] = await tx
@@ -109,53 +116,64 @@ export function createAdminPlanService(ctx: Ctx) {
       await recordAudit(tx, planEvent(auth, 'plan.created', created, null));
       return created;
     });
-    return toPlan(row);
+    return toAdminPlan(row);
   }
 
-  /** Any subset of the form's fields; a field left out keeps its value (GET's answer is taken back). */
+  /**
+   * Any subset of the form's fields; a field left out keeps its value (GET's answer is taken back).
+   * Made against `expected` (If-Match), it is refused (412) once the plan has changed since.
+   */
   async function updatePlan(
     auth: AccessTokenClaims,
     id: number,
     input: z.output<typeof planUpdateBody>,
-  ): Promise<Plan> {
+    expected?: EditVersion,
+  ): Promise<AdminPlan> {
     await assertStaff(auth);
-    const current = await findPlan(id);
     assertMayHaveStatus(id, input.status);
     const columns = columnsOf(input);
-    // An empty body, or one that sets every field to what it is (the form saved unchanged), changes
-    // nothing: no write, and no 'Plan edited' entry without a change in the audit log.
-    const unchanged = Object.entries(columns).every(
-      ([key, value]) => String(current[key as keyof PlanRow] ?? '') === String(value ?? ''),
-    );
-    if (unchanged) return toPlan(current);
     const row = await db.transaction(async (tx) => {
+      // The plan locked and its version checked before the change.
+      const [current] = await tx
+        .select()
+        .from(subscriptionPlans)
+        .where(eq(subscriptionPlans.subscriptionId, id))
+        .for('update');
+      if (!current) throw notFound();
+      if (expected) assertVersion(current.updatedAt, expected);
+      // An empty body, or one that sets every field to what it is (the form saved unchanged),
+      // changes nothing: no write, and no 'Plan edited' entry without a change in the audit log.
+      const unchanged = Object.entries(columns).every(
+        ([key, value]) => String(current[key as keyof PlanRow] ?? '') === String(value ?? ''),
+      );
+      if (unchanged) return current;
       const [updated] = await tx
         .update(subscriptionPlans)
-        .set(columns)
+        .set({ ...columns, updatedAt: ctx.now() })
         .where(eq(subscriptionPlans.subscriptionId, id))
         .returning();
       if (!updated) throw notFound();
       await recordAudit(tx, planEvent(auth, 'plan.changed', updated, current));
       return updated;
     });
-    return toPlan(row);
+    return toAdminPlan(row);
   }
 
-  async function setPlanStatus(auth: AccessTokenClaims, id: number, status: PlanStatus): Promise<Plan> {
+  async function setPlanStatus(auth: AccessTokenClaims, id: number, status: PlanStatus): Promise<AdminPlan> {
     await assertStaff(auth);
     const current = await findPlan(id);
     assertMayHaveStatus(id, status);
     const row = await db.transaction(async (tx) => {
       const [updated] = await tx
         .update(subscriptionPlans)
-        .set({ status })
+        .set({ status, updatedAt: ctx.now() })
         .where(eq(subscriptionPlans.subscriptionId, id))
         .returning();
       if (!updated) throw notFound();
       await recordAudit(tx, planEvent(auth, 'plan.status_changed', updated, current));
       return updated;
     });
-    return toPlan(row);
+    return toAdminPlan(row);
   }
 
   return { listPlans, getPlan, createPlan, updatePlan, setPlanStatus };

@@ -1,6 +1,6 @@
 import { billingMessages } from '@workhub/shared/billing-messages';
 import { messages } from '@workhub/shared/messages';
-import type { Plan, PlanBody } from '@workhub/shared/schemas/plans';
+import type { AdminPlan, Plan, PlanBody } from '@workhub/shared/schemas/plans';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PLANS } from '../../db/seed.ts';
 import { bearer, errorOf, signUp, useTestApp } from '../../test/helpers.ts';
@@ -32,7 +32,7 @@ type Call = { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: object };
 const call = ({ method, url, payload }: Call, token?: string) =>
   t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: token ? bearer(token) : {} });
 
-async function createPlan(token = superAdmin, overrides = {}): Promise<Plan> {
+async function createPlan(token = superAdmin, overrides = {}): Promise<AdminPlan> {
   const response = await call(
     { method: 'POST', url: '/api/admin/plans', payload: planForm(overrides) },
     token,
@@ -80,6 +80,7 @@ describe('POST /api/admin/plans', () => {
       status: 'active',
       max_workspaces: null,
       max_members: null,
+      updated_at: expect.any(String),
     });
     expect(await publicPlanIds()).toContain(data.subscription_id);
   });
@@ -119,6 +120,7 @@ describe('PATCH /api/admin/plans/:id', () => {
         status: 'active',
         max_workspaces: null,
         max_members: null,
+        updated_at: expect.any(String),
       },
     });
     const listed = (await t.app.inject({ method: 'GET', url: '/api/plans?limit=100' }))
@@ -153,15 +155,19 @@ describe('PATCH /api/admin/plans/:id', () => {
     const partial = async (payload: object) => {
       const response = await call({ method: 'PATCH', url, payload }, superAdmin);
       expect(response.statusCode, response.body).toBe(200);
-      return response.json().data as Plan;
+      return response.json().data as AdminPlan;
     };
+    // Nothing sent, nothing changed: not even the version.
     expect(await partial({})).toEqual(plan);
-    expect(await partial({ price: '25' })).toEqual({ ...plan, price: 25 });
+    const priced = await partial({ price: '25' });
+    expect(priced).toEqual({ ...plan, price: 25, updated_at: priced.updated_at });
+    expect(priced.updated_at).not.toBe(plan.updated_at);
     expect(await partial({ title: 'Renamed', subheader: null })).toEqual({
       ...plan,
       price: 25,
       title: 'Renamed',
       subheader: null,
+      updated_at: expect.any(String),
     });
     expect(await partial({ max_members: 5 })).toMatchObject({ title: 'Renamed', max_members: 5 });
   });
@@ -208,7 +214,11 @@ describe('PATCH /api/admin/plans/:id/status', () => {
     const url = `/api/admin/plans/${plan.subscription_id}/status`;
     const off = await call({ method: 'PATCH', url, payload: { status: '0' } }, platformAdmin);
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual({ message: messages.statusToggled, data: { ...plan, status: 'inactive' } });
+    expect(off.json()).toEqual({
+      message: messages.statusToggled,
+      data: { ...plan, status: 'inactive', updated_at: expect.any(String) },
+    });
+    expect(off.json().data.updated_at).not.toBe(plan.updated_at);
     expect(await publicPlanIds()).not.toContain(plan.subscription_id);
 
     const on = await call({ method: 'PATCH', url, payload: { status: '1' } }, platformAdmin);

@@ -15,7 +15,7 @@ import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { lockVersion } from '../../db/edit-lock.ts';
+import { lockVersion, nextVersion } from '../../db/edit-lock.ts';
 import { users } from '../../db/schema/users.ts';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
@@ -439,7 +439,7 @@ export function createTicketingRecords(ctx: Ctx) {
               name: input.name,
               operatorUserId: input.operator_user_id,
               status: input.status,
-              updatedAt: now(),
+              updatedAt: nextVersion(ticketingCounters.updatedAt, now()),
             })
             .where(thisCounter)
             .returning({ id: ticketingCounters.id });

@@ -21,16 +21,32 @@ export const useStaff = (params: StaffListParams = {}) => {
 export const exportStaff = (params: StaffListParams) =>
   download(`/api/barber/staff/export${listQuery(params)}`, 'salon-staff.csv');
 
-/** POST /api/barber/staff, or PATCH /api/barber/staff/:id with `id` (the whole record). */
+/** GET /api/barber/staff/:id: one staff member, as their edit reads them again after a 412. */
+export const getStaffMember = async (id: string) =>
+  (await apiRequest<Envelope<BarberStaff>>(`/api/barber/staff/${encodeURIComponent(id)}`)).data;
+
+/**
+ * POST /api/barber/staff, or PATCH /api/barber/staff/:id with `id` (the whole record), made against
+ * `version` (its updated_at as the dialog opened it): 412 EDIT_CONFLICT when saved over since.
+ */
 export const useSaveStaff = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: BarberStaffBody }) =>
+    mutationFn: ({
+      id,
+      body,
+      version,
+    }: {
+      id?: string;
+      body: BarberStaffBody;
+      version?: string | undefined;
+    }) =>
       apiRequest<Envelope<BarberStaff>>(
         id ? `/api/barber/staff/${encodeURIComponent(id)}` : '/api/barber/staff',
         {
           method: id ? 'PATCH' : 'POST',
           body,
+          ifMatch: id ? version : undefined,
         },
       ),
     onSuccess: () => invalidateBarber(queryClient),

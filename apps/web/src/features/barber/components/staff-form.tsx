@@ -1,11 +1,15 @@
 import { Button, Checkbox, Fieldset, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import type { BarberStaff } from '@workhub/shared/schemas/barber';
 import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
+import { invalidateBarber } from '../api/query-keys.ts';
 import { useServices } from '../api/services.ts';
-import { useSaveStaff } from '../api/staff.ts';
+import { getStaffMember, useSaveStaff } from '../api/staff.ts';
 import { WEEKDAY_SHORT } from '../barber-format.ts';
 import { useConfirmDeactivate } from './confirm-deactivate.tsx';
 import {
@@ -28,6 +32,15 @@ const TIME_LABELS = {
   breakEnd: 'break to',
 } as const satisfies Record<TimeField, string>;
 
+/** The parts an edit conflict names, as the dialog labels them. */
+const STAFF_LABELS = {
+  name: 'Name',
+  active: 'Active',
+  serviceIds: 'Services performed',
+  days: 'Working hours',
+  daysOff: 'Days off',
+} as const;
+
 /**
  * Add or edit a staff member: services, a row of hours and a break per weekday, days off. Checked
  * with the API's barberStaffBody before sending; every problem, the browser's or the server's,
@@ -36,15 +49,24 @@ const TIME_LABELS = {
 export const StaffForm = ({ staff, onClose }: { staff: BarberStaff | null; onClose: () => void }) => {
   const save = useSaveStaff();
   const services = useServices({});
+  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(draftOf(staff));
+  const edit = useEditVersion(
+    staff ?? undefined,
+    (opened) => opened.updated_at,
+    () => getStaffMember(staff?.id ?? ''),
+    // The list behind the dialog shows their version too.
+    () => invalidateBarber(queryClient),
+  );
   const [errors, setErrors] = useState<StaffErrors>(noErrors);
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const setDay = (index: number, change: Partial<DayDraft>) =>
     setDraft({ ...draft, days: draft.days.map((d, i) => (i === index ? { ...d, ...change } : d)) });
 
+  // Asked when the save takes off the calendar someone active as last read (theirs once loaded).
   const deactivate = useConfirmDeactivate(
-    staff?.active ?? false,
+    edit.base?.active ?? false,
     staff?.name ?? '',
     'They leave the calendar and the booking page; their appointments stay.',
   );
@@ -58,10 +80,16 @@ export const StaffForm = ({ staff, onClose }: { staff: BarberStaff | null; onClo
     if (hasErrors(found)) return show(found);
     setErrors(noErrors());
     try {
-      const answer = await save.mutateAsync({ ...(staff ? { id: staff.id } : {}), body });
+      const answer = await save.mutateAsync({
+        ...(staff ? { id: staff.id } : {}),
+        body,
+        version: edit.version,
+      });
       notify.success(answer.message ?? 'Saved');
       onClose();
     } catch (error) {
+      // Saved by someone since the dialog opened: said in the dialog, not as a toast.
+      if (edit.onError(error)) return;
       show(
         error instanceof ApiError && Object.keys(error.fields).length > 0
           ? serverErrors(error.fields, sent)
@@ -173,6 +201,16 @@ export const StaffForm = ({ staff, onClose }: { staff: BarberStaff | null; onClo
           value={draft.daysOff}
           error={errors.daysOff}
           onChange={(e) => setDraft({ ...draft, daysOff: e.currentTarget.value })}
+        />
+        <EditConflict
+          edit={edit}
+          what="staff member"
+          valuesOf={draftOf}
+          labels={STAFF_LABELS}
+          load={(values) => {
+            setDraft(values);
+            setErrors(noErrors());
+          }}
         />
         {[...new Set(errors.other)].map((message) => (
           <Text key={message} c="red" size="sm">

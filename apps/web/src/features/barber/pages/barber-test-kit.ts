@@ -47,6 +47,7 @@ export const staffOf = (patch: Partial<BarberStaff> = {}): BarberStaff => ({
   breaks: [],
   days_off: [],
   created_at: at,
+  updated_at: at,
   ...patch,
 });
 

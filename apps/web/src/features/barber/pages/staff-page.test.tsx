@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { messages } from '@workhub/shared/messages';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { csvResponse } from '../../../test/downloads.ts';
 import { calledUrls } from '../../../test/fetch-mock.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
 import { expectEmptyThenErrorAndRetry } from '../../../test/page-states.tsx';
+import { ifMatchOf } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
 import { barberPageKit, ID, nairobiTime, serviceOf, servicesAnswer, staffOf } from './barber-test-kit.ts';
 import { StaffPage } from './staff-page.tsx';
@@ -213,6 +215,37 @@ describe('StaffPage', { timeout: 20_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Staff member saved'));
     expect(bodies).toEqual([expect.objectContaining({ name: 'Amina', active: false })]);
+  });
+
+  it('edits against the version the dialog opened; on a 412 names what they changed and loads theirs', async () => {
+    const user = userEvent.setup();
+    signInAs('owner');
+    const opened = { ...amina, updated_at: '2026-05-01T08:00:00.125Z' };
+    const theirs = { ...amina, days_off: ['2030-01-02'], updated_at: '2026-05-01T08:02:00.000Z' };
+    const ifMatches: string[] = [];
+    open({
+      'GET /api/barber/staff': () => jsonResponse(200, { data: [opened] }),
+      [`GET /api/barber/staff/${ID}`]: () => jsonResponse(200, { data: theirs }),
+      [`PATCH /api/barber/staff/${ID}`]: (init) => {
+        ifMatches.push(ifMatchOf(init));
+        return jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Amina' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit staff member' }));
+    await user.clear(dialog.getByLabelText(/^Name/));
+    await user.type(dialog.getByLabelText(/^Name/), 'Amina W');
+    await user.click(dialog.getByRole('button', { name: 'Save staff member' }));
+    const alert = within(await dialog.findByRole('alert'));
+    await alert.findByText(/They changed: Days off\./);
+    expect(ifMatches).toEqual([`"${opened.updated_at}"`]);
+    expect((dialog.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Amina W');
+    expect(notify.error).not.toHaveBeenCalled();
+    await user.click(alert.getByRole('button', { name: 'Load their version' }));
+    await waitFor(() =>
+      expect((dialog.getByLabelText('Days off') as HTMLInputElement).value).toBe('2030-01-02'),
+    );
+    expect((dialog.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Amina');
   });
 
   it('searches the staff, and exports the list as searched (CSV)', async () => {

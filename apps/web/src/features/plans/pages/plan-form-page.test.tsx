@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
-import type { Plan } from '@workhub/shared/schemas/plans';
+import type { AdminPlan } from '@workhub/shared/schemas/plans';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
@@ -9,7 +9,7 @@ import { signIn } from '../../../lib/session.ts';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { ifMatchOf, readTwice, routeFetch } from '../../../test/route-fetch.ts';
 import { PlanFormPage } from './plan-form-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -28,7 +28,7 @@ const staff = () =>
     { role: 'super_admin', platform_role: 'super_admin', accounts: 0, account_id: null },
   );
 
-const pro: Plan = {
+const pro: AdminPlan = {
   subscription_id: 2,
   title: 'Pro',
   subscription: 'Monthly',
@@ -41,6 +41,7 @@ const pro: Plan = {
   status: 'active',
   max_workspaces: 1,
   max_members: null,
+  updated_at: '2026-05-01T08:00:00.125Z',
 };
 
 const renderForm = (path: string) =>
@@ -229,6 +230,41 @@ describe('PlanFormPage', { timeout: 15_000 }, () => {
     expect(await screen.findByText('This title is taken')).toBeTruthy();
     expect(notify.error).toHaveBeenCalledWith(messages.validationFailed);
     expect(screen.queryByRole('heading', { name: 'Plan list' })).toBeNull();
+  });
+
+  it('saves against the version it opened; on a 412 names what they changed and loads theirs', async () => {
+    const user = userEvent.setup();
+    signIn(staff());
+    const theirs: AdminPlan = {
+      ...pro,
+      price: 35,
+      status: 'inactive',
+      updated_at: '2026-05-01T08:05:00.000Z',
+    };
+    const ifMatches: string[] = [];
+    routeFetch(fetchMock, {
+      'GET /api/admin/plans/2': readTwice(pro, theirs),
+      'PATCH /api/admin/plans/2': (init) => {
+        ifMatches.push(ifMatchOf(init));
+        return jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } });
+      },
+    });
+    renderForm('/subscription/2');
+    await waitFor(() => expect(field('Title').value).toBe('Pro'));
+    await user.clear(field('Title'));
+    await user.type(field('Title'), 'Pro plus');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert.textContent).toContain('They changed: Price, Status.'));
+    expect(ifMatches).toEqual([`"${pro.updated_at}"`]);
+    expect(field('Title').value).toBe('Pro plus');
+    expect(notify.success).not.toHaveBeenCalled();
+    // A second Save is made against their version, knowingly.
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(ifMatches).toEqual([`"${pro.updated_at}"`, `"${theirs.updated_at}"`]));
+    await user.click(await screen.findByRole('button', { name: 'Load their version' }));
+    await waitFor(() => expect(field('Price').value).toBe('35'));
+    expect(field('Title').value).toBe('Pro');
   });
 
   it('shows the error of a plan that cannot be loaded', async () => {

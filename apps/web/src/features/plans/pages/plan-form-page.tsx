@@ -1,16 +1,18 @@
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DEFAULT_PLAN_ID } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
-import type { Plan } from '@workhub/shared/schemas/plans';
+import type { AdminPlan } from '@workhub/shared/schemas/plans';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreatePlan } from '../api/create-plan.ts';
-import { useAdminPlan } from '../api/get-admin-plan.ts';
+import { getAdminPlan, useAdminPlan } from '../api/get-admin-plan.ts';
 import { useUpdatePlan } from '../api/update-plan.ts';
 import { BUTTON_VARIANT_OPTIONS, PLAN_STATUS_OPTIONS, planForm } from '../plan-form-schema.ts';
 import { buttonVariant } from '../plan-rules.ts';
@@ -24,7 +26,7 @@ const AFTER_SAVE = '/subscription_type';
 /** A limit as its input shows it: empty for unlimited (null). */
 const limitText = (limit: number | null): string => (limit === null ? '' : String(limit));
 
-const initialValues = (plan?: Plan): PlanInput =>
+const initialValues = (plan?: AdminPlan): PlanInput =>
   plan
     ? {
         title: plan.title,
@@ -53,15 +55,36 @@ const initialValues = (plan?: Plan): PlanInput =>
         max_members: '',
       };
 
-const PlanForm = ({ plan }: { plan?: Plan }) => {
+/** The fields an edit conflict names, as the form labels them. */
+const PLAN_LABELS = {
+  title: 'Title',
+  subscription: 'Subscription',
+  subheader: 'Subheader',
+  price: 'Price',
+  month: 'Month',
+  description: 'Description',
+  max_workspaces: messages.maxWorkspacesLabel,
+  max_members: messages.maxMembersLabel,
+  button_text: 'Button text',
+  button_variant: 'Button variant',
+  status: 'Status',
+} as const;
+
+const PlanForm = ({ plan }: { plan?: AdminPlan }) => {
   const navigate = useNavigate();
   const create = useCreatePlan();
   const update = useUpdatePlan();
-  const { field, submit, isSubmitting } = useSchemaForm<PlanInput, PlanValues>(planForm, {
+  const edit = useEditVersion(
+    plan,
+    (opened) => opened.updated_at,
+    () => getAdminPlan(String(plan?.subscription_id ?? '')),
+  );
+  const { form, field, submit, isSubmitting } = useSchemaForm<PlanInput, PlanValues>(planForm, {
     defaultValues: initialValues(plan),
+    onError: edit.onError,
     onSubmit: async (values) => {
       const answer = plan
-        ? await update.mutateAsync({ id: plan.subscription_id, body: values })
+        ? await update.mutateAsync({ id: plan.subscription_id, body: values, version: edit.version })
         : await create.mutateAsync(values);
       notify.success(answer.message || (plan ? messages.updateDone : messages.planCreated));
       await navigate(AFTER_SAVE);
@@ -128,6 +151,13 @@ const PlanForm = ({ plan }: { plan?: Plan }) => {
           ) : (
             <NativeSelect label="Status" data={PLAN_STATUS_OPTIONS} {...field('status')} />
           )}
+          <EditConflict
+            edit={edit}
+            what="plan"
+            valuesOf={initialValues}
+            labels={PLAN_LABELS}
+            load={(values) => form.reset(values)}
+          />
           <Group justify="flex-end">
             <Button component={Link} to={AFTER_SAVE} variant="default">
               Cancel
