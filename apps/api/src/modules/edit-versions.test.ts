@@ -23,7 +23,13 @@ import {
 } from '../test/work.ts';
 import { addService, addStaff } from './barber/barber-test-helpers.ts';
 import { makeSchool } from './cbe/cbe-test-helpers.ts';
-import { opsTenant } from './operations/orders-test-helpers.ts';
+import {
+  createOrder,
+  customerBody,
+  opsTenant,
+  purchaseBody,
+  stepOrder,
+} from './operations/orders-test-helpers.ts';
 import {
   createCounter,
   createService as createTicketingService,
@@ -927,5 +933,97 @@ describe('a change of the rows a record holds, alone and within the millisecond 
     expect(second.statusCode, second.body).toBe(200);
     expect((second.json().data as { updated_at: string }).updated_at).not.toBe(first.updated_at);
     expect((await edit(a.id, tag(first.updated_at))).statusCode).toBe(412);
+  });
+});
+
+describe('PATCH /api/{purchase,customer}-orders/:id with If-Match (a draft’s lines are part of it)', () => {
+  const kinds = [
+    { path: '/api/purchase-orders', body: purchaseBody },
+    { path: '/api/customer-orders', body: customerBody },
+  ] as const;
+
+  for (const kind of kinds) {
+    it(`${kind.path}: applies an edit of the stored version, refuses (412) one saved over since; one of several at once`, async () => {
+      const tenant = await opsTenant(t);
+      const lines = (qty: string) => [{ product_id: tenant.wheel, quantity: qty, unit_price: '40' }];
+      const order = await createOrder(t, tenant.token, kind.path, kind.body(t, lines('1')));
+      const url = `${kind.path}/${order.id}`;
+      type Detail = { updated_at: string; notes: string | null; lines: { quantity: string }[] };
+      const read = async () => {
+        const answer = await call(t, 'GET', url, tenant.token);
+        expect(answer.statusCode, answer.body).toBe(200);
+        return answer.json().data as Detail;
+      };
+      const edit = (qty: string, ifMatch?: string) =>
+        send('PATCH', url, tenant.token, kind.body(t, lines(qty), { notes: `qty ${qty}` }), ifMatch);
+
+      const opened = await read();
+      const first = await edit('2', tag(opened.updated_at));
+      expect(first.statusCode, first.body).toBe(200);
+      const saved = first.json().data as Detail;
+      expect(Date.parse(saved.updated_at)).toBeGreaterThan(Date.parse(opened.updated_at));
+      // Made from the page as first opened: it would put the old lines back.
+      const stale = await edit('9', tag(opened.updated_at));
+      expect(stale.statusCode).toBe(412);
+      expect(errorOf(stale).error.code).toBe('EDIT_CONFLICT');
+      expect((await read()).lines.map((line) => Number(line.quantity))).toEqual([2]);
+
+      const now = await read();
+      const quantities = ['3', '4', '5', '6'];
+      const answers = await Promise.all(quantities.map((qty) => edit(qty, tag(now.updated_at))));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 412, 412, 412]);
+      const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as Detail;
+      expect(await read()).toMatchObject({ notes: winner.notes });
+      expect((await read()).lines.map((line) => line.quantity)).toEqual(
+        winner.lines.map((line) => line.quantity),
+      );
+      // Without the header the edit applies to what is stored.
+      expect((await edit('7')).statusCode).toBe(200);
+    });
+  }
+
+  it('says an order confirmed since is no draft (409), not a version conflict', async () => {
+    const tenant = await opsTenant(t);
+    const order = await createOrder(
+      t,
+      tenant.token,
+      '/api/purchase-orders',
+      purchaseBody(t, [{ product_id: tenant.spoke, quantity: '10', unit_price: '0.25' }]),
+    );
+    const url = `/api/purchase-orders/${order.id}`;
+    const opened = (await call(t, 'GET', url, tenant.token)).json().data as { updated_at: string };
+    expect((await stepOrder(t, tenant.token, '/api/purchase-orders', order.id, 'confirm')).statusCode).toBe(
+      200,
+    );
+    const answer = await send(
+      'PATCH',
+      url,
+      tenant.token,
+      purchaseBody(t, [{ product_id: tenant.spoke, quantity: '1', unit_price: '0.25' }]),
+      tag(opened.updated_at),
+    );
+    expect(answer.statusCode).toBe(409);
+  });
+
+  it("another tenant's order is 404 to edit, whatever version it names", async () => {
+    const tenant = await opsTenant(t);
+    const order = await createOrder(
+      t,
+      tenant.token,
+      '/api/customer-orders',
+      customerBody(t, [{ product_id: tenant.wheel, quantity: '1', unit_price: '40' }]),
+    );
+    const url = `/api/customer-orders/${order.id}`;
+    const opened = (await call(t, 'GET', url, tenant.token)).json().data as { updated_at: string };
+    const other = await opsTenant(t);
+    const answer = await send(
+      'PATCH',
+      url,
+      other.token,
+      customerBody(t, [{ product_id: other.wheel, quantity: '5', unit_price: '40' }]),
+      tag(opened.updated_at),
+    );
+    expect(answer.statusCode).toBe(404);
+    expect((await call(t, 'GET', url, tenant.token)).json().data.updated_at).toBe(opened.updated_at);
   });
 });

@@ -17,7 +17,8 @@ import {
 } from '@workhub/shared/schemas/operations-orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvHeaders, csvText } from '../../lib/csv.ts';
-import { errorResponses } from '../../lib/route-schemas.ts';
+import { editVersionOf } from '../../lib/edit-version.ts';
+import { EDIT_VERSION_NOTE, errorResponses, ifMatchHeader } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import type { CustomerOrderService, PurchaseOrderService } from './orders.service.ts';
 
@@ -147,14 +148,21 @@ export const orderRecordRoutes: FastifyPluginAsyncZod<Options> = async (app, opt
         tags,
         security,
         summary: `Edit a draft ${noun} (its lines are replaced); 409 once confirmed`,
+        description: EDIT_VERSION_NOTE,
         params: operationsIdParam,
+        headers: ifMatchHeader,
         body: spec.body,
-        response: { 200: detailResponse, ...errors },
+        response: { 200: detailResponse, ...errors, ...errorResponses(412) },
       },
     },
     async (request) => ({
       message: messages.updateDone,
-      data: await orders.update(moduleScope(request), request.params.id, request.body),
+      data: await orders.update(
+        moduleScope(request),
+        request.params.id,
+        request.body,
+        editVersionOf(request.headers['if-match']),
+      ),
     }),
   );
 

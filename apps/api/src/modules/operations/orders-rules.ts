@@ -17,15 +17,15 @@ export async function lockOrder<S extends string>(
   scope: WorkspaceScope,
   kind: OrderKind<unknown, unknown, S>,
   id: string,
-): Promise<{ id: string; status: S }> {
+): Promise<{ id: string; status: S; updatedAt: Date }> {
   const o = kind.orders;
   const [row] = await tx
-    .select({ id: o.id, status: o.status })
+    .select({ id: o.id, status: o.status, updatedAt: o.updatedAt })
     .from(o)
     .where(and(scope.workspace(o), eq(o.id, id)))
     .for('update');
   if (!row) throw notFound();
   const status = kind.statuses.find((s) => s === row.status);
   if (status === undefined) throw new Error(`unknown order status ${row.status}`);
-  return { id: row.id, status };
+  return { id: row.id, status, updatedAt: row.updatedAt };
 }

@@ -29,10 +29,12 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { countOf } from '../../db/aggregates.ts';
 import type { Db } from '../../db/client.ts';
+import { nextVersion } from '../../db/edit-lock.ts';
 import { sortedListOf, sortedPageOf } from '../../db/paging.ts';
 import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename } from '../../lib/csv.ts';
+import { assertVersion, type EditVersion } from '../../lib/edit-version.ts';
 import { containing, ListShape } from '../../lib/list-query.ts';
 import { viewerToday } from '../../lib/viewer-date.ts';
 import { exportEvent, recordAudit } from '../audit/audit.ts';
@@ -292,11 +294,16 @@ export function createOrderService<Item, Line, Status extends string>(
     return detail(scope, id);
   }
 
-  /** A draft only (409 orderNotDraft): its fields, and its lines replaced. */
-  async function update(scope: WorkspaceScope, id: string, input: OrderInput) {
+  /**
+   * A draft only (409 orderNotDraft): its fields, and its lines replaced. Made against `expected`
+   * (If-Match: the order's updated_at, which every edit, step and delivery moves), it is refused
+   * (412) once anyone has saved the order since.
+   */
+  async function update(scope: WorkspaceScope, id: string, input: OrderInput, expected?: EditVersion) {
     await db.transaction(async (tx) => {
       const order = await lockOrder(tx, scope, kind, id);
       if (order.status !== 'draft') throw conflict(operationsMessages.orderNotDraft);
+      assertVersion(order.updatedAt, expected);
       await assertProducts(tx, scope, input);
       // A line made from an MRP proposal keeps it while its place and product stay.
       const old = await tx
@@ -315,7 +322,8 @@ export function createOrderService<Item, Line, Status extends string>(
           dueDate: input.due_date,
           notes: input.notes,
           ...kind.partyValues(partyOf(input)),
-          updatedAt: now(),
+          // Past the stored version even within its millisecond: the lines are part of it.
+          updatedAt: nextVersion(o.updatedAt, now()),
         })
         .where(and(scope.workspace(o), eq(o.id, id)));
       await insertLines(tx, scope, id, input, proposals);

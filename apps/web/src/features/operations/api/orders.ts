@@ -55,13 +55,31 @@ export const useOrder = (kind: OrderKind, id: string | undefined) => {
   });
 };
 
-/** POST (201, 'Order created') or PATCH of a draft (its lines replaced; 409 once it is not a draft). */
-export const saveOrder = ({ kind, id, body }: { kind: OrderKind; id?: string; body: OrderValues }) =>
+/** GET /api/{purchase,customer}-orders/:id: the order, as its edit reads it again after a 412. */
+export const getOrder = async (kind: OrderKind, id: string) =>
+  (await getById<Envelope<OrderDetail>>(`/api/${ORDER_PATHS[kind]}`, id)).data;
+
+/**
+ * POST (201, 'Order created') or PATCH of a draft (its lines replaced; 409 once it is not a draft),
+ * made against `version` (its updated_at as the form opened it): 412 EDIT_CONFLICT when saved since.
+ */
+export const saveOrder = ({
+  kind,
+  id,
+  body,
+  version,
+}: {
+  kind: OrderKind;
+  id?: string | undefined;
+  body: OrderValues;
+  version?: string | undefined;
+}) =>
   apiRequest<Envelope<OrderDetail>>(
     id ? idPath(`/api/${ORDER_PATHS[kind]}`, id) : `/api/${ORDER_PATHS[kind]}`,
     {
       method: id ? 'PATCH' : 'POST',
       body,
+      ifMatch: id ? version : undefined,
     },
   );
 

@@ -10,7 +10,7 @@ import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse, myWorkspacesRoute } from '../../../test/fixtures.ts';
 import { onPhone } from '../../../test/phone.ts';
 import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { ifMatchOf, routeFetch } from '../../../test/route-fetch.ts';
 import type { OrderKind } from '../api/orders.ts';
 import { fakeProduct, fakePurchaseOrder, listOf, opsIds } from '../testing/fixtures.ts';
 import { OrderForm } from './order-form.tsx';
@@ -42,15 +42,15 @@ const baseRoutes = {
 
 /** The form at its page's place, and where a new order's page would be. */
 const renderForm = (kind: OrderKind, props: { order?: ReturnType<typeof fakePurchaseOrder> } = {}) => {
-  const onCancel = vi.fn();
+  const onClose = vi.fn();
   renderWithData(
     <Routes>
-      <Route path="/new" element={<OrderForm kind={kind} onCancel={onCancel} {...props} />} />
+      <Route path="/new" element={<OrderForm kind={kind} onClose={onClose} {...props} />} />
       <Route path="/operations/:list/:id" element={<p>Order page</p>} />
     </Routes>,
     '/new',
   );
-  return { onCancel };
+  return { onClose };
 };
 
 const form = (name: string) => within(screen.getByRole('form', { name }));
@@ -251,16 +251,19 @@ describe('OrderForm', { timeout: 30_000 }, () => {
     expect(form(name).getByRole('button', { name: 'Remove line 1' })).toHaveProperty('disabled', true);
   });
 
-  it('saves a draft’s edit with PATCH, its lines as they are, and stays on it', async () => {
+  it('saves a draft’s edit with PATCH against its version, its lines as they are, and closes on its page', async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('mrp', 'member'));
     const draft = fakePurchaseOrder({ status: 'draft', confirmed_at: null });
+    const ifMatches: string[] = [];
     routeFetch(fetchMock, {
       ...baseRoutes,
-      [`PATCH /api/purchase-orders/${opsIds.order}`]: () =>
-        jsonResponse(200, { message: messages.updateDone, data: draft }),
+      [`PATCH /api/purchase-orders/${opsIds.order}`]: (init) => {
+        ifMatches.push(ifMatchOf(init));
+        return jsonResponse(200, { message: messages.updateDone, data: draft });
+      },
     });
-    renderForm('purchase', { order: draft });
+    const { onClose } = renderForm('purchase', { order: draft });
     const name = 'Edit PO-00012';
     expect(field(name, 'Supplier').value).toBe('Spokes Ltd');
     expect(field(name, 'Product of line 1').value).toBe('Spoke');
@@ -269,6 +272,8 @@ describe('OrderForm', { timeout: 30_000 }, () => {
     await user.click(form(name).getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.updateDone));
     expect(screen.queryByText('Order page')).toBeNull();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(ifMatches).toEqual([`"${draft.updated_at}"`]);
     expect(sent()).toEqual([
       {
         method: 'PATCH',
@@ -321,6 +326,45 @@ describe('OrderForm', { timeout: 30_000 }, () => {
     expect(notify.success).not.toHaveBeenCalled();
   });
 
+  it('on a 412 keeps what was typed, names what they changed and loads their lines', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    const draft = fakePurchaseOrder({
+      status: 'draft',
+      confirmed_at: null,
+      updated_at: '2026-03-01T08:00:00.125Z',
+    });
+    const [spoke] = draft.lines;
+    if (!spoke) throw new Error('the draft has lines');
+    const theirs = {
+      ...draft,
+      notes: 'Ring before delivery',
+      lines: [{ ...spoke, quantity: '250.0000' }],
+      updated_at: '2026-03-01T08:05:00.000Z',
+    };
+    routeFetch(fetchMock, {
+      ...baseRoutes,
+      [`GET /api/purchase-orders/${opsIds.order}`]: () => jsonResponse(200, { data: theirs }),
+      [`PATCH /api/purchase-orders/${opsIds.order}`]: () =>
+        jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } }),
+    });
+    const { onClose } = renderForm('purchase', { order: draft });
+    const name = 'Edit PO-00012';
+    await user.clear(field(name, 'Supplier'));
+    await user.type(field(name, 'Supplier'), 'Rims and Spokes');
+    await user.click(form(name).getByRole('button', { name: 'Save draft' }));
+    const alert = within(await form(name).findByRole('alert'));
+    await alert.findByText(/They changed: Notes, Lines\./);
+    expect(field(name, 'Supplier').value).toBe('Rims and Spokes');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(notify.error).not.toHaveBeenCalled();
+    await user.click(alert.getByRole('button', { name: 'Load their version' }));
+    await waitFor(() => expect(field(name, 'Supplier').value).toBe('Spokes Ltd'));
+    expect(field(name, 'Notes').value).toBe('Ring before delivery');
+    expect(form(name).queryByLabelText('Quantity of line 2')).toBeNull();
+    expect(field(name, 'Quantity of line 1').value).toBe('250');
+  });
+
   it('shows the button busy while sending, and Cancel leaves without sending', async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('mrp', 'member'));
@@ -333,10 +377,10 @@ describe('OrderForm', { timeout: 30_000 }, () => {
           release = resolve;
         }),
     });
-    const { onCancel } = renderForm('purchase', { order: draft });
+    const { onClose } = renderForm('purchase', { order: draft });
     const name = 'Edit PO-00012';
     await user.click(form(name).getByRole('button', { name: 'Cancel' }));
-    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onClose).toHaveBeenCalledTimes(1);
     expect(sent()).toEqual([]);
 
     await user.click(form(name).getByRole('button', { name: 'Save draft' }));

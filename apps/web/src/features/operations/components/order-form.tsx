@@ -14,6 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@workhub/shared/messages';
 import { operationsMessages } from '@workhub/shared/operations-messages';
 import {
@@ -26,6 +27,7 @@ import { useRef, useState } from 'react';
 import type { Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { PHONE_QUERY } from '../../../components/filter-fold.tsx';
 import { ScrollFrame } from '../../../components/scroll-frame.tsx';
 import { CheckedController } from '../../../lib/checked-controller.tsx';
@@ -33,8 +35,10 @@ import { priced } from '../../../lib/currency.ts';
 import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { OFF_SCREEN } from '../../../lib/off-screen.ts';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { type OrderDetail, type OrderKind, type OrderValues, useSaveOrder } from '../api/orders.ts';
+import { getOrder, type OrderDetail, type OrderKind, type OrderValues, useSaveOrder } from '../api/orders.ts';
+import { invalidateOperations } from '../api/query-keys.ts';
 import { decimalInput, formatMoney, todayUtc } from '../operations-format.ts';
 import { ORDER_TEXTS, partyOf } from '../order-kinds.ts';
 import { ProductSelect } from './product-select.tsx';
@@ -111,17 +115,36 @@ const formFields = (kind: OrderKind, lineCount: number): Path<OrderFormInput>[] 
   ).flat(),
 ];
 
-type OrderFormProps = { kind: OrderKind; order?: OrderDetail; onCancel: () => void };
+/** The fields an edit conflict names, as the form labels them (the party's is the kind's). */
+const orderLabels = (kind: OrderKind) =>
+  ({
+    [partyKey(kind)]: ORDER_TEXTS[kind].party,
+    order_date: 'Order date',
+    due_date: 'Due date',
+    notes: 'Notes',
+    lines: 'Lines',
+  }) as Partial<Record<keyof OrderFormInput, string>>;
+
+/** `onClose`: Cancel, or an edit saved (a new order opens its own page instead). */
+type OrderFormProps = { kind: OrderKind; order?: OrderDetail; onClose: () => void };
 
 /**
  * A purchase or customer order while it is a draft: the party, dates, notes and its lines (product,
  * quantity, unit price, a due date of its own), 1 to 200 of them. Saving a draft replaces its lines.
  */
-export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
+export const OrderForm = ({ kind, order, onClose }: OrderFormProps) => {
   const texts = ORDER_TEXTS[kind];
   const navigate = useNavigate();
   const currency = useWorkspaceCurrency();
   const save = useSaveOrder();
+  const queryClient = useQueryClient();
+  const edit = useEditVersion(
+    order,
+    (opened) => opened.updated_at,
+    () => getOrder(kind, order?.id ?? ''),
+    // The page around the form shows their version too.
+    () => invalidateOperations(queryClient),
+  );
   const [defaults] = useState(() => initialValues(kind, order));
   // The lines are kept without useFieldArray: it would add ~1.5 KB gzip to react-hook-form's chunk,
   // which the sign-in page loads too (its 140 KB budget). Each line keeps a key of its own.
@@ -130,12 +153,19 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
   const { form, field, submit, isSubmitting } = useSchemaForm<OrderFormInput, OrderValues>(schemaFor(kind), {
     defaultValues: defaults,
     fields: formFields(kind, keys.length),
+    onError: edit.onError,
     onSubmit: async (values) => {
-      const answer = await save.mutateAsync({ kind, id: order?.id, body: values });
+      const answer = await save.mutateAsync({ kind, id: order?.id, body: values, version: edit.version });
       notify.success(answer.message || (order ? messages.updateDone : operationsMessages.orderCreated));
-      if (!order) await navigate(`${texts.path}/${answer.data.id}`);
+      if (order) onClose();
+      else await navigate(`${texts.path}/${answer.data.id}`);
     },
   });
+  /** Their version in the form: its values, and a key for each of its lines. */
+  const loadTheirs = (values: OrderFormInput) => {
+    form.reset(values);
+    setKeys(values.lines.map(() => nextKey.current++));
+  };
   const appendLine = () => {
     form.setValue('lines', [...form.getValues('lines'), emptyLine()]);
     setKeys((was) => [...was, nextKey.current++]);
@@ -326,8 +356,15 @@ export const OrderForm = ({ kind, order, onCancel }: OrderFormProps) => {
               ) : null}
             </span>
           </Group>
+          <EditConflict
+            edit={edit}
+            what={texts.noun}
+            valuesOf={(theirs: OrderDetail) => initialValues(kind, theirs)}
+            labels={orderLabels(kind)}
+            load={loadTheirs}
+          />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
+            <Button variant="default" onClick={onClose} disabled={isSubmitting}>
               Cancel
             </Button>
             <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>

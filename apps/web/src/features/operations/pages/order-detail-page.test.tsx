@@ -274,6 +274,9 @@ describe('OrderDetailPage', { timeout: 20_000 }, () => {
         },
       },
     ]);
+    // Saved: the form closes, and the page shows the order as it now is.
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit PO-00012' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Edit draft' })).toBeTruthy();
   });
 
   it('takes a link whose id is no id for an order not found, without asking the server', async () => {

@@ -119,7 +119,7 @@ const OrderView = ({ kind, order }: { kind: OrderKind; order: OrderDetail }) => 
           ) : null}
         </Section>
         {editable && editing ? (
-          <OrderForm kind={kind} order={order} onCancel={() => setEditing(false)} />
+          <OrderForm kind={kind} order={order} onClose={() => setEditing(false)} />
         ) : (
           <Section
             title="Lines"
@@ -160,7 +160,7 @@ export const OrderDetailPage = ({ kind }: { kind: OrderKind }) => {
     return (
       <>
         <PageHeader title={`New ${texts.noun}`} description="A draft: confirm it once its lines are right." />
-        <OrderForm kind={kind} onCancel={() => void navigate(texts.path)} />
+        <OrderForm kind={kind} onClose={() => void navigate(texts.path)} />
       </>
     );
   }
