@@ -1,6 +1,6 @@
 import { messages } from '@workhub/shared/messages';
 import type { BarberService, BarberStaff } from '@workhub/shared/schemas/barber';
-import type { CbeStudent } from '@workhub/shared/schemas/cbe';
+import type { CbeFeeStructure, CbeStudent } from '@workhub/shared/schemas/cbe';
 import type { BomLine, Catalog, Product } from '@workhub/shared/schemas/operations';
 import type { AdminPlan } from '@workhub/shared/schemas/plans';
 import type { TeamMember } from '@workhub/shared/schemas/team';
@@ -1025,5 +1025,58 @@ describe('PATCH /api/{purchase,customer}-orders/:id with If-Match (a draft’s l
     );
     expect(answer.statusCode).toBe(404);
     expect((await call(t, 'GET', url, tenant.token)).json().data.updated_at).toBe(opened.updated_at);
+  });
+});
+
+describe('PATCH /api/cbe/fee-structures/:id with If-Match', () => {
+  it('applies an edit of the stored version, refuses (412) one saved over since; one of several at once; 404 to another school', async () => {
+    const tenant = await newTenant(t, 'cbe');
+    const token = tenant.owner.token;
+    const school = await makeSchool(t, token, { students: 0 });
+    const created = await call(t, 'POST', '/api/cbe/fee-structures', token, {
+      grade_id: school.gradeId,
+      term_id: school.termId,
+      amount: '15000',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const url = `/api/cbe/fee-structures/${(created.json().data as CbeFeeStructure).id}`;
+    const read = async () => {
+      const answer = await call(t, 'GET', url, token);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data as CbeFeeStructure;
+    };
+    const edit = (amount: string, ifMatch?: string) =>
+      send('PATCH', url, token, { grade_id: school.gradeId, term_id: school.termId, amount }, ifMatch);
+
+    const opened = await read();
+    const first = await edit('16000', tag(opened.updated_at));
+    expect(first.statusCode, first.body).toBe(200);
+    const saved = first.json().data as CbeFeeStructure;
+    expect(Date.parse(saved.updated_at)).toBeGreaterThan(Date.parse(opened.updated_at));
+    const stale = await edit('9000', tag(opened.updated_at));
+    expect(stale.statusCode).toBe(412);
+    expect(errorOf(stale).error.code).toBe('EDIT_CONFLICT');
+    expect(Number((await read()).amount)).toBe(16000);
+
+    const now = await read();
+    const amounts = ['17000', '18000', '19000', '20000'];
+    const answers = await Promise.all(amounts.map((amount) => edit(amount, tag(now.updated_at))));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 412, 412, 412]);
+    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as CbeFeeStructure;
+    expect((await read()).amount).toBe(winner.amount);
+    expect((await edit('21000')).statusCode).toBe(200);
+
+    const other = await newTenant(t, 'cbe');
+    expect((await call(t, 'GET', url, other.owner.token)).statusCode).toBe(404);
+    const otherSchool = await makeSchool(t, other.owner.token, { students: 0 });
+    const foreign = await send(
+      'PATCH',
+      url,
+      other.owner.token,
+      { grade_id: otherSchool.gradeId, term_id: otherSchool.termId, amount: '1' },
+      tag((await read()).updated_at),
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(Number((await read()).amount)).toBe(21000);
   });
 });

@@ -439,6 +439,8 @@ export const cbeFeeStructure = z.object({
   term_name: z.string(),
   amount: decimalString,
   description: z.string().nullable(),
+  /** The structure's version: an edit sends it as If-Match. */
+  updated_at: z.string(),
 });
 export type CbeFeeStructure = z.infer<typeof cbeFeeStructure>;
 

@@ -18,6 +18,8 @@ import { dataEnvelope, idField, listEnvelope } from '@workhub/shared/schemas/com
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import { editVersionOf } from '../../lib/edit-version.ts';
+import { EDIT_VERSION_NOTE, errorResponses, ifMatchHeader } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import { readErrors, security, tags } from './cbe-common.ts';
 import { csvRoute } from './cbe-export.routes.ts';
@@ -64,6 +66,20 @@ export const cbeFeeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx; service: CbeFeeServ
         data: await service.createStructure(moduleScope(request), request.body),
       }),
   );
+  app.get(
+    '/cbe/fee-structures/:id',
+    {
+      config: { action: 'cbe:read' },
+      schema: {
+        tags,
+        security,
+        summary: 'One fee structure, with its version (updated_at)',
+        params: cbeIdParam,
+        response: { 200: dataEnvelope(cbeFeeStructure), ...readErrors },
+      },
+    },
+    async (request) => ({ data: await service.structureById(moduleScope(request), request.params.id) }),
+  );
   app.patch(
     '/cbe/fee-structures/:id',
     {
@@ -72,14 +88,21 @@ export const cbeFeeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx; service: CbeFeeServ
         tags,
         security,
         summary: 'Edit a fee structure (invoices already issued keep their amount)',
+        description: EDIT_VERSION_NOTE,
         params: cbeIdParam,
+        headers: ifMatchHeader,
         body: cbeFeeStructureBody,
-        response: { 200: dataEnvelope(cbeFeeStructure), ...readErrors },
+        response: { 200: dataEnvelope(cbeFeeStructure), ...readErrors, ...errorResponses(412) },
       },
     },
     async (request) => ({
       message: cbeMessages.saved,
-      data: await service.updateStructure(moduleScope(request), request.params.id, request.body),
+      data: await service.updateStructure(
+        moduleScope(request),
+        request.params.id,
+        request.body,
+        editVersionOf(request.headers['if-match']),
+      ),
     }),
   );
 

@@ -17,8 +17,10 @@ import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { relatedColumn } from '../../db/correlated.ts';
+import { lockVersion } from '../../db/edit-lock.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
+import type { EditVersion } from '../../lib/edit-version.ts';
 import { containing } from '../../lib/list-query.ts';
 import {
   cbeClasses,
@@ -79,6 +81,7 @@ export function createCbeFeeService(ctx: Ctx) {
     amount: r.s.amount,
     description: r.s.description,
     created_at: r.s.createdAt.toISOString(),
+    updated_at: r.s.updatedAt.toISOString(),
   });
   async function structureById(scope: WorkspaceScope, id: string) {
     const [row] = await structureSelect().where(
@@ -322,19 +325,33 @@ export function createCbeFeeService(ctx: Ctx) {
       if (!row) throw new Error('cbe_fee_structures insert returned no row');
       return structureById(scope, row.id);
     },
-    async updateStructure(scope: WorkspaceScope, id: string, input: z.output<typeof cbeFeeStructureBody>) {
+    /** One structure, as its edit dialog reads it again after a 412. */
+    structureById,
+
+    /** Made against `expected` (If-Match): refused (412) once anyone has saved the structure since. */
+    async updateStructure(
+      scope: WorkspaceScope,
+      id: string,
+      input: z.output<typeof cbeFeeStructureBody>,
+      expected?: EditVersion,
+    ) {
       await mustFind(db, scope, cbeFeeStructures, id);
       await checkStructure(scope, input);
+      const thisStructure = and(scope.workspace(cbeFeeStructures), eq(cbeFeeStructures.id, id));
       await unique('term_id', cbeMessages.feeTaken, () =>
-        db
-          .update(cbeFeeStructures)
-          .set({
-            gradeId: input.grade_id,
-            termId: input.term_id,
-            amount: input.amount,
-            description: input.description,
-          })
-          .where(and(scope.workspace(cbeFeeStructures), eq(cbeFeeStructures.id, id))),
+        db.transaction(async (tx) => {
+          await lockVersion(tx, cbeFeeStructures, cbeFeeStructures.updatedAt, thisStructure, expected);
+          await tx
+            .update(cbeFeeStructures)
+            .set({
+              gradeId: input.grade_id,
+              termId: input.term_id,
+              amount: input.amount,
+              description: input.description,
+              updatedAt: now(),
+            })
+            .where(thisStructure);
+        }),
       );
       return structureById(scope, id);
     },

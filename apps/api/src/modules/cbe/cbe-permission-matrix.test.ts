@@ -28,6 +28,7 @@ const MATRIX = `
   GET /api/cbe/fee-structures                                | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   GET /api/cbe/fee-structures/export                         | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/fee-structures                               | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
+  GET /api/cbe/fee-structures/:id                            | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   PATCH /api/cbe/fee-structures/:id                          | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET /api/cbe/invoices                                      | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   GET /api/cbe/invoices/export                               | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
@@ -134,6 +135,9 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
       payload: { grade_id: grade.id, term_id: (await ours()).termId, amount: '1200.50' },
     };
   },
+  'GET /api/cbe/fee-structures/:id': async () => ({
+    url: `/api/cbe/fee-structures/${(await ours()).structureId}`,
+  }),
   'PATCH /api/cbe/fee-structures/:id': async () => ({
     url: `/api/cbe/fee-structures/${(await ours()).structureId}`,
     payload: { grade_id: (await ours()).gradeId, term_id: (await ours()).termId, amount: 5000 },

@@ -275,6 +275,8 @@ export const cbeFeeStructures = pgTable(
     termId: uuid('term_id').notNull(),
     amount: decimal('amount').notNull(),
     description: text('description'),
+    /** The version an edit is made against (decision 039). */
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     ...keys('cbe_fee_structures', t),

@@ -1,4 +1,5 @@
 import { Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   CBE_PAYMENT_DATE_MIN,
   CBE_PAYMENT_METHODS,
@@ -8,12 +9,14 @@ import {
 } from '@workhub/shared/schemas/cbe';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { ScrollFrame } from '../../../components/scroll-frame.tsx';
 import { headed } from '../../../lib/currency.ts';
 import { useLateAutofocus } from '../../../lib/dialog-autofocus.ts';
 import { notify } from '../../../lib/notify.tsx';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
+import { getCbe, invalidateCbe, useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeClass, CbeFeeStructure, CbeGrade, CbeInvoice, CbeStatement, CbeTerm } from '../api/types.ts';
 import { formatMoney, useSchoolCurrency } from '../cbe-money.ts';
 import { classLabel, useSchoolToday } from './class-picker.tsx';
@@ -32,6 +35,22 @@ const Actions = ({ busy, label, onCancel }: { busy: boolean; label: string; onCa
   </Group>
 );
 
+type StructureInput = z.input<typeof cbeFeeStructureBody>;
+
+/** An answer's amount as its input starts: '18500.0000' -> '18500', '99.5000' -> '99.5'. */
+const amountInput = (amount: string) =>
+  amount.includes('.') ? amount.replace(/0+$/, '').replace(/\.$/, '') : amount;
+
+const structureValues = (structure: CbeFeeStructure): StructureInput => ({
+  grade_id: structure.grade_id,
+  term_id: structure.term_id,
+  amount: amountInput(structure.amount),
+  description: structure.description ?? '',
+});
+
+/** The fields an edit conflict names, as the dialog labels them. */
+const STRUCTURE_LABELS = { grade_id: 'Grade', term_id: 'Term', amount: 'Amount', description: 'Description' };
+
 export const FeeStructureForm = ({
   structure,
   grades,
@@ -45,22 +64,26 @@ export const FeeStructureForm = ({
 }) => {
   const write = useCbeWrite();
   const currency = useSchoolCurrency();
-  const { field, submit, isSubmitting } = useSchemaForm<
-    z.input<typeof cbeFeeStructureBody>,
+  const queryClient = useQueryClient();
+  const edit = useEditVersion(
+    structure,
+    (opened) => opened.updated_at,
+    () => getCbe<CbeFeeStructure>(`fee-structures/${encodeURIComponent(structure?.id ?? '')}`),
+    // The list behind the dialog shows their version too.
+    () => invalidateCbe(queryClient),
+  );
+  const { form, field, submit, isSubmitting } = useSchemaForm<
+    StructureInput,
     z.output<typeof cbeFeeStructureBody>
   >(cbeFeeStructureBody, {
     defaultValues: structure
-      ? {
-          grade_id: structure.grade_id,
-          term_id: structure.term_id,
-          amount: structure.amount,
-          description: structure.description ?? '',
-        }
+      ? structureValues(structure)
       : { grade_id: grades[0]?.id ?? '', term_id: terms[0]?.id ?? '', amount: '', description: '' },
+    onError: edit.onError,
     onSubmit: async (values) => {
       const answer = await write.mutateAsync(
         structure
-          ? { method: 'PATCH', path: `fee-structures/${structure.id}`, body: values }
+          ? { method: 'PATCH', path: `fee-structures/${structure.id}`, body: values, ifMatch: edit.version }
           : { method: 'POST', path: 'fee-structures', body: values },
       );
       notify.success(answer.message ?? 'Saved');
@@ -86,6 +109,13 @@ export const FeeStructureForm = ({
         />
         <TextInput label={`Amount (${currency})`} inputMode="decimal" withAsterisk {...field('amount')} />
         <TextInput label="Description" placeholder="Tuition, lunch, activities" {...field('description')} />
+        <EditConflict
+          edit={edit}
+          what="fee structure"
+          valuesOf={structureValues}
+          labels={STRUCTURE_LABELS}
+          load={(values) => form.reset(values)}
+        />
         <Actions busy={isSubmitting} label={structure ? 'Save changes' : 'Set fee'} onCancel={onDone} />
       </Stack>
     </form>

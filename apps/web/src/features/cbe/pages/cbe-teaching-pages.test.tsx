@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { messages } from '@workhub/shared/messages';
 import {
+  type CbeFeeStructure,
   type CbeGradebook,
   type CbeInvoice,
   type CbeLearningArea,
@@ -12,7 +14,7 @@ import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { ifMatchOf, routeFetch } from '../../../test/route-fetch.ts';
 import { at, browserToday, classOf, farSchool, listOf, pageTestKit, termOf } from './cbe-test-kit.ts';
 import { FeesPage } from './fees-page.tsx';
 import { GradebookPage } from './gradebook-page.tsx';
@@ -31,6 +33,7 @@ const ids = {
   fractions: '00000000-0000-4000-8000-00000000d007',
   amani: '00000000-0000-4000-8000-00000000d101',
   invoice: '00000000-0000-4000-8000-00000000d201',
+  fee: '00000000-0000-4000-8000-00000000d301',
 };
 
 const klass = classOf(ids, 1);
@@ -304,6 +307,56 @@ describe('GradebookPage with unsaved changes', { timeout: 30_000 }, () => {
 });
 
 describe('FeesPage', { timeout: 20_000 }, () => {
+  it('edits a fee structure against the version it opened; on a 412 names what they changed and loads theirs', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
+    const opened: CbeFeeStructure = {
+      id: ids.fee,
+      grade_id: ids.grade,
+      grade_name: 'Grade 4',
+      term_id: ids.term,
+      term_name: 'Term 1',
+      amount: '18500.0000',
+      description: 'Tuition',
+      created_at: at,
+      updated_at: '2026-01-05T08:00:00.125Z',
+    };
+    const theirs = { ...opened, amount: '19000.0000', updated_at: '2026-01-05T08:03:00.000Z' };
+    const ifMatches: string[] = [];
+    routeFetch(fetchMock, {
+      'GET /api/cbe/settings': () => jsonResponse(200, { data: farSchool() }),
+      'GET /api/cbe/grades': () =>
+        jsonResponse(200, listOf([{ id: ids.grade, name: 'Grade 4', level: 4, created_at: at }])),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      'GET /api/cbe/terms': () => jsonResponse(200, listOf([term])),
+      'GET /api/cbe/invoices': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/fee-structures': () => jsonResponse(200, listOf([opened])),
+      [`GET /api/cbe/fee-structures/${ids.fee}`]: () => jsonResponse(200, { data: theirs }),
+      [`PATCH /api/cbe/fee-structures/${ids.fee}`]: (init) => {
+        ifMatches.push(ifMatchOf(init));
+        return jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } });
+      },
+    });
+    renderWithData(<FeesPage />, '/cbe/fees');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Fee structures' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit fee structure' }));
+    // The amount as typed, not as stored ('18500.0000').
+    expect((dialog.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('18500');
+    await user.clear(dialog.getByLabelText(/^Description/));
+    await user.type(dialog.getByLabelText(/^Description/), 'Tuition and lunch');
+    await user.click(dialog.getByRole('button', { name: 'Save changes' }));
+    const alert = within(await dialog.findByRole('alert'));
+    await alert.findByText(/They changed: Amount\./);
+    expect(ifMatches).toEqual([`"${opened.updated_at}"`]);
+    expect((dialog.getByLabelText(/^Description/) as HTMLInputElement).value).toBe('Tuition and lunch');
+    await user.click(alert.getByRole('button', { name: 'Load their version' }));
+    await waitFor(() =>
+      expect((dialog.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('19000'),
+    );
+    expect((dialog.getByLabelText(/^Description/) as HTMLInputElement).value).toBe('Tuition');
+  });
+
   it('opens each form on its first field: a keyboard chooses or types at once, not from Close', async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
     const invoice: CbeInvoice = {
