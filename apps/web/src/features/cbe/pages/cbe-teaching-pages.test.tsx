@@ -351,9 +351,7 @@ describe('FeesPage', { timeout: 20_000 }, () => {
     expect(ifMatches).toEqual([`"${opened.updated_at}"`]);
     expect((dialog.getByLabelText(/^Description/) as HTMLInputElement).value).toBe('Tuition and lunch');
     await user.click(alert.getByRole('button', { name: 'Load their version' }));
-    await waitFor(() =>
-      expect((dialog.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('19000'),
-    );
+    await waitFor(() => expect((dialog.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('19000'));
     expect((dialog.getByLabelText(/^Description/) as HTMLInputElement).value).toBe('Tuition');
   });
 
