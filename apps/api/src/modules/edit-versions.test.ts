@@ -3,6 +3,7 @@ import type { BarberService, BarberStaff } from '@workhub/shared/schemas/barber'
 import type { CbeFeeStructure, CbeStudent } from '@workhub/shared/schemas/cbe';
 import type { BomLine, Catalog, Product } from '@workhub/shared/schemas/operations';
 import type { AdminPlan } from '@workhub/shared/schemas/plans';
+import type { Tag } from '@workhub/shared/schemas/tags';
 import type { TeamMember } from '@workhub/shared/schemas/team';
 import type { Task } from '@workhub/shared/schemas/work';
 import type { Workspace } from '@workhub/shared/schemas/workspaces';
@@ -10,6 +11,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { bearer, errorOf, useTestApp } from '../test/helpers.ts';
 import { addBomLine, createNamed, createProduct } from '../test/master-data.ts';
 import { staffMember } from '../test/staff.ts';
+import { createTag } from '../test/tags.ts';
 import { newTenant } from '../test/tenants.ts';
 import {
   call,
@@ -1078,5 +1080,45 @@ describe('PATCH /api/cbe/fee-structures/:id with If-Match', () => {
     );
     expect(foreign.statusCode).toBe(404);
     expect(Number((await read()).amount)).toBe(21000);
+  });
+});
+
+describe('PATCH /api/tags/:id with If-Match', () => {
+  it('applies an edit of the stored version, refuses (412) one saved over since; one of several at once; 404 to another workspace', async () => {
+    const tenant = await tenantWithWorker(t);
+    const token = tenant.owner.token;
+    const created = await createTag(t, token, { name: 'Urgent' });
+    const url = `/api/tags/${created.id}`;
+    const read = async () => {
+      const answer = await call(t, 'GET', url, token);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data as Tag;
+    };
+    const edit = (name: string, ifMatch?: string, color = '#1e90ff') =>
+      send('PATCH', url, token, { name, color }, ifMatch);
+
+    const opened = await read();
+    const first = await edit('Blocker', tag(opened.updated_at));
+    expect(first.statusCode, first.body).toBe(200);
+    const saved = first.json().data as Tag;
+    expect(Date.parse(saved.updated_at)).toBeGreaterThan(Date.parse(opened.updated_at));
+    const stale = await edit('Urgent', tag(opened.updated_at), '#e03131');
+    expect(stale.statusCode).toBe(412);
+    expect(errorOf(stale).error.code).toBe('EDIT_CONFLICT');
+    expect(await read()).toMatchObject({ name: 'Blocker', color: '#1e90ff' });
+
+    const now = await read();
+    const names = ['Soon', 'Later', 'Never', 'Maybe'];
+    const answers = await Promise.all(names.map((name) => edit(name, tag(now.updated_at))));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 412, 412, 412]);
+    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as Tag;
+    expect((await read()).name).toBe(winner.name);
+    expect((await edit('Free')).statusCode).toBe(200);
+
+    const other = await tenantWithWorker(t);
+    expect((await call(t, 'GET', url, other.owner.token)).statusCode).toBe(404);
+    const foreign = await send('PATCH', url, other.owner.token, { name: 'Taken', color: '#000000' }, '*');
+    expect(foreign.statusCode).toBe(404);
+    expect((await read()).name).toBe('Free');
   });
 });

@@ -45,6 +45,7 @@ const MATRIX = `
   DELETE /api/tasks/:id                      | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 403
   GET    /api/tags                           | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 403
   POST   /api/tags                           | 201   | 201   | 403    | 403    | 403   | 403      | 201      | 401       | 403
+  GET    /api/tags/:id                       | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 403
   PATCH  /api/tags/:id                       | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 403
   DELETE /api/tags/:id                       | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 403
 `;
@@ -129,6 +130,7 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
   'DELETE /api/tasks/:id': async (who) => ({ url: `/api/tasks/${await freshTask(assigneeFor(who))}` }),
   'GET /api/tags': async () => ({ url: '/api/tags' }),
   'POST /api/tags': async () => ({ url: '/api/tags', payload: { name: tagName(), color: '#1e90ff' } }),
+  'GET /api/tags/:id': async () => ({ url: `/api/tags/${await freshTag()}` }),
   'PATCH /api/tags/:id': async () => ({
     url: `/api/tags/${await freshTag()}`,
     payload: { name: tagName(), color: '#00ff00' },

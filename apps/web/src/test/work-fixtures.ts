@@ -46,6 +46,7 @@ export const fakeTag = (patch: Partial<Tag> = {}): Tag => ({
   color: '#e03131',
   project_count: 2,
   task_count: 1,
+  updated_at: at,
   ...patch,
 });
 

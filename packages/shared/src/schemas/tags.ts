@@ -28,6 +28,8 @@ export type TagRef = z.infer<typeof tagRef>;
 export const tag = tagRef.extend({
   project_count: z.number().int(),
   task_count: z.number().int(),
+  /** The tag's version: an edit sends it as If-Match. */
+  updated_at: z.string(),
 });
 export type Tag = z.infer<typeof tag>;
 

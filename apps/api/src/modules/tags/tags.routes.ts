@@ -3,7 +3,8 @@ import { dataEnvelope, listEnvelope, messageEnvelope } from '@workhub/shared/sch
 import { tag, tagBody, tagListQuery } from '@workhub/shared/schemas/tags';
 import { idParam } from '@workhub/shared/schemas/workspaces';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../lib/route-schemas.ts';
+import { editVersionOf } from '../../lib/edit-version.ts';
+import { EDIT_VERSION_NOTE, errorResponses, ifMatchHeader } from '../../lib/route-schemas.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TagService } from './tags.service.ts';
 
@@ -45,6 +46,20 @@ export const tagRoutes: FastifyPluginAsyncZod<{ tags: TagService }> = async (app
       }),
   );
 
+  app.get(
+    '/tags/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One tag of the current workspace, with its usage and version (updated_at)',
+        params: idParam,
+        response: { 200: tagResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ data: await service.get(requireAuth(request), request.params.id) }),
+  );
+
   app.patch(
     '/tags/:id',
     {
@@ -52,14 +67,21 @@ export const tagRoutes: FastifyPluginAsyncZod<{ tags: TagService }> = async (app
         tags,
         security,
         summary: 'Rename or recolour a tag (owner, admin)',
+        description: EDIT_VERSION_NOTE,
         params: idParam,
+        headers: ifMatchHeader,
         body: tagBody,
-        response: { 200: tagResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: tagResponse, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },
     async (request) => ({
       message: messages.tagUpdated,
-      data: await service.update(requireAuth(request), request.params.id, request.body),
+      data: await service.update(
+        requireAuth(request),
+        request.params.id,
+        request.body,
+        editVersionOf(request.headers['if-match']),
+      ),
     }),
   );
 

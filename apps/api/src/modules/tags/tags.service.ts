@@ -5,11 +5,13 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { countOf } from '../../db/aggregates.ts';
+import { lockVersion } from '../../db/edit-lock.ts';
 import { sortedPageOf } from '../../db/paging.ts';
 import { projectTags, type TagRow, tags, taskTags } from '../../db/schema/tags.ts';
 import { inScopeWorkspace, type WorkspaceScope, workspaceScope } from '../../db/tenant-scope.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
+import type { EditVersion } from '../../lib/edit-version.ts';
 import { ListShape } from '../../lib/list-query.ts';
 import { inScope, recordAudit } from '../audit/audit.ts';
 
@@ -41,6 +43,7 @@ export function createTagService(ctx: Ctx) {
     color: row.color,
     project_count: projectCount,
     task_count: taskCount,
+    updated_at: row.updatedAt.toISOString(),
   });
 
   async function reload(scope: WorkspaceScope, id: string): Promise<Tag> {
@@ -107,15 +110,32 @@ export function createTagService(ctx: Ctx) {
     return reload(scope, id);
   }
 
-  async function update(claims: AccessTokenClaims, id: string, input: TagInput): Promise<Tag> {
+  /** One tag with its usage and version, as its edit dialog reads it again after a 412. */
+  async function get(claims: AccessTokenClaims, id: string): Promise<Tag> {
+    const scope = await workspaceScope(db, claims);
+    await find(scope, id);
+    assertCan(scope.auth, 'tags:view');
+    return reload(scope, id);
+  }
+
+  /** Made against `expected` (If-Match): refused (412) once anyone has saved the tag since. */
+  async function update(
+    claims: AccessTokenClaims,
+    id: string,
+    input: TagInput,
+    expected?: EditVersion,
+  ): Promise<Tag> {
     const scope = await workspaceScope(db, claims);
     await find(scope, id);
     assertCan(scope.auth, 'tags:manage');
     await uniqueName(() =>
-      db
-        .update(tags)
-        .set({ name: input.name, color: input.color, updatedAt: now() })
-        .where(thisTag(scope, id)),
+      db.transaction(async (tx) => {
+        await lockVersion(tx, tags, tags.updatedAt, thisTag(scope, id), expected);
+        await tx
+          .update(tags)
+          .set({ name: input.name, color: input.color, updatedAt: now() })
+          .where(thisTag(scope, id));
+      }),
     );
     return reload(scope, id);
   }
@@ -140,7 +160,7 @@ export function createTagService(ctx: Ctx) {
     });
   }
 
-  return { list, create, update, remove };
+  return { list, get, create, update, remove };
 }
 
 export type TagService = ReturnType<typeof createTagService>;

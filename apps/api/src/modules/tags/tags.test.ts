@@ -24,6 +24,7 @@ describe('POST /api/tags', () => {
       color: '#1e90ff',
       project_count: 0,
       task_count: 0,
+      updated_at: expect.any(String),
     });
   });
 
@@ -146,8 +147,9 @@ describe('PATCH /api/tags/:id', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       message: messages.tagUpdated,
-      data: { ...tag, name: 'Later', color: '#abcdef' },
+      data: { ...tag, name: 'Later', color: '#abcdef', updated_at: expect.any(String) },
     });
+    expect(response.json().data.updated_at).not.toBe(tag.updated_at);
   });
 
   it("keeps its own name in another case; 409 for another tag's name", async () => {

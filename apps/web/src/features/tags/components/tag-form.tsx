@@ -1,12 +1,16 @@
 import { Button, ColorInput, Group, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@workhub/shared/messages';
 import { TAG_NAME_MAX, type Tag, tagBody } from '@workhub/shared/schemas/tags';
 import type { z } from 'zod';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { CheckedController } from '../../../lib/checked-controller.tsx';
 import { notify } from '../../../lib/notify.tsx';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { invalidateTagged } from '../../../lib/workspace-tags.ts';
 import { useCreateTag } from '../api/create-tag.ts';
-import { useUpdateTag } from '../api/update-tag.ts';
+import { getTag, useUpdateTag } from '../api/update-tag.ts';
 
 type TagInput = z.input<typeof tagBody>;
 type TagValues = z.output<typeof tagBody>;
@@ -25,6 +29,11 @@ export const TAG_SWATCHES = [
   '#495057',
 ];
 
+const valuesOf = (tag: Tag): TagInput => ({ name: tag.name, color: tag.color });
+
+/** The fields an edit conflict names, as the dialog labels them. */
+const TAG_LABELS = { name: 'Name', color: 'Colour' };
+
 type TagFormProps = {
   /** The tag to edit; none: a new tag. */
   tag?: Tag;
@@ -35,11 +44,20 @@ type TagFormProps = {
 export const TagForm = ({ tag, onDone }: TagFormProps) => {
   const create = useCreateTag();
   const update = useUpdateTag();
+  const queryClient = useQueryClient();
+  const edit = useEditVersion(
+    tag,
+    (opened) => opened.updated_at,
+    () => getTag(tag?.id ?? ''),
+    // The list behind the dialog, and what carries the tag, show their version too.
+    () => invalidateTagged(queryClient),
+  );
   const { form, field, submit, isSubmitting } = useSchemaForm<TagInput, TagValues>(tagBody, {
-    defaultValues: tag ? { name: tag.name, color: tag.color } : { name: '', color: TAG_SWATCHES[5] ?? '' },
+    defaultValues: tag ? valuesOf(tag) : { name: '', color: TAG_SWATCHES[5] ?? '' },
+    onError: edit.onError,
     onSubmit: async (values) => {
       const answer = tag
-        ? await update.mutateAsync({ id: tag.id, body: values })
+        ? await update.mutateAsync({ id: tag.id, body: values, version: edit.version })
         : await create.mutateAsync(values);
       notify.success(answer.message || (tag ? messages.tagUpdated : messages.tagCreated));
       onDone();
@@ -75,6 +93,13 @@ export const TagForm = ({ tag, onDone }: TagFormProps) => {
               error={fieldState.error?.message}
             />
           )}
+        />
+        <EditConflict
+          edit={edit}
+          what="tag"
+          valuesOf={valuesOf}
+          labels={TAG_LABELS}
+          load={(values) => form.reset(values)}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={isSubmitting}>

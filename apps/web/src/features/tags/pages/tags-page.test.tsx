@@ -7,7 +7,7 @@ import { signIn } from '../../../lib/session.ts';
 import { mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeSubscription, fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { ifMatchOf, routeFetch } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
 import { fakeTag, fakeTags, ids, page } from '../../../test/work-fixtures.ts';
 import { TagsPage } from './tags-page.tsx';
@@ -154,6 +154,36 @@ describe('TagsPage', { timeout: 15_000 }, () => {
     await user.click(dialog.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.tagUpdated));
     expect(bodyOf('PATCH')).toEqual({ name: 'Very urgent', color: '#e03131' });
+  });
+
+  it('edits against the version it opened; on a 412 names what they changed and loads theirs', async () => {
+    const user = userEvent.setup();
+    const opened = fakeTag({ updated_at: '2026-05-01T08:00:00.125Z' });
+    const theirs = fakeTag({ color: '#2f9e44', updated_at: '2026-05-01T08:04:00.000Z' });
+    const ifMatches: string[] = [];
+    routeFetch(fetchMock, {
+      'GET /api/tags': () => jsonResponse(200, page([opened])),
+      [`GET /api/tags/${ids.urgent}`]: () => jsonResponse(200, { data: theirs }),
+      [`PATCH /api/tags/${ids.urgent}`]: (init) => {
+        ifMatches.push(ifMatchOf(init));
+        return jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } });
+      },
+    });
+    renderTags();
+    await user.click(await screen.findByRole('button', { name: 'Edit Urgent' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit tag' }));
+    const name = dialog.getByLabelText('Name') as HTMLInputElement;
+    await user.clear(name);
+    await user.type(name, 'Very urgent');
+    await user.click(dialog.getByRole('button', { name: 'Save changes' }));
+    const alert = within(await dialog.findByRole('alert'));
+    await alert.findByText(/They changed: Colour\./);
+    expect(ifMatches).toEqual([`"${opened.updated_at}"`]);
+    expect(name.value).toBe('Very urgent');
+    expect(notify.error).not.toHaveBeenCalled();
+    await user.click(alert.getByRole('button', { name: 'Load their version' }));
+    await waitFor(() => expect((dialog.getByLabelText('Colour') as HTMLInputElement).value).toBe('#2f9e44'));
+    expect((dialog.getByLabelText('Name') as HTMLInputElement).value).toBe('Urgent');
   });
 
   it("deletes a tag after asking, says 'Tag deleted'; Cancel deletes nothing", async () => {
