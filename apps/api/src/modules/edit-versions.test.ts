@@ -53,6 +53,34 @@ const send = (method: 'PATCH', url: string, token: string, body: object, ifMatch
 
 const tag = (updatedAt: string) => `"${updatedAt}"`;
 
+/** Edits made against one version at the same instant: exactly one applied (200), every other 412; the one's data. */
+function oneApplied<T>(answers: { statusCode: number; json: () => { data: unknown } }[]): T {
+  expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+    200,
+    ...answers.slice(1).map(() => 412),
+  ]);
+  return answers.find((answer) => answer.statusCode === 200)?.json().data as T;
+}
+
+/**
+ * An edit that changes only the rows a record holds (`after`), within the millisecond of the edit
+ * before (`before`): a new version, so an edit made against the one before is refused.
+ */
+async function expectOwnRowsMoveTheVersion(
+  edit: (
+    value: string,
+    ifMatch?: string,
+  ) => Promise<{ statusCode: number; body: string; json: () => { data: unknown } }>,
+  before: string,
+  after: string,
+): Promise<void> {
+  const first = (await edit(before)).json().data as { updated_at: string };
+  const second = await edit(after, tag(first.updated_at));
+  expect(second.statusCode, second.body).toBe(200);
+  expect((second.json().data as { updated_at: string }).updated_at).not.toBe(first.updated_at);
+  expect((await edit(before, tag(first.updated_at))).statusCode).toBe(412);
+}
+
 /** A task body for an edit: every field but the project. */
 const taskEdit = (body: ReturnType<typeof taskBody>, name: string) => {
   const { project_id: _project, ...rest } = body;
@@ -124,9 +152,7 @@ describe('PATCH /api/tasks/:id with If-Match', () => {
     const { task, edit, read } = await aTask();
     const names = 'ABCDEFGHIJKL'.split('');
     const answers = await Promise.all(names.map((name) => edit(name, tag(task.updated_at))));
-    const codes = answers.map((answer) => answer.statusCode).sort();
-    expect(codes).toEqual([200, ...names.slice(1).map(() => 412)]);
-    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as Task;
+    const winner = oneApplied<Task>(answers);
     expect((await read()).name).toBe(winner.name);
   });
 
@@ -189,11 +215,7 @@ describe('PATCH /api/projects/:id and /api/milestones/:id with If-Match', () => 
       const answers = await Promise.all(
         names.map((name) => send('PATCH', url, token, { ...body, name }, tag(version))),
       );
-      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
-        200,
-        ...names.slice(1).map(() => 412),
-      ]);
-      const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as { name: string };
+      const winner = oneApplied<{ name: string }>(answers);
       expect((await call(t, 'GET', url, token)).json().data).toMatchObject({ name: winner.name });
     });
   }
@@ -223,11 +245,7 @@ describe('PATCH /api/workspaces/:id with If-Match (its version is time_updated)'
     const answers = await Promise.all(
       names.map((name) => send('PATCH', url, owner.token, body(name), tag(saved.time_updated))),
     );
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
-      200,
-      ...names.slice(1).map(() => 412),
-    ]);
-    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as Workspace;
+    const winner = oneApplied<Workspace>(answers);
     expect((await read()).workspace_name).toBe(winner.workspace_name);
     expect((await send('PATCH', url, owner.token, body('Free'))).statusCode).toBe(200);
   });
@@ -287,11 +305,7 @@ describe('PATCH /api/team/:userId with If-Match (the later of the membership’s
     const opened = await read();
     const names = 'ABCDEFGH'.split('');
     const answers = await Promise.all(names.map((name) => edit(name, 'member', tag(opened.updated_at))));
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
-      200,
-      ...names.slice(1).map(() => 412),
-    ]);
-    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as TeamMember;
+    const winner = oneApplied<TeamMember>(answers);
     expect((await read()).first_name).toBe(winner.first_name);
   });
 });
@@ -342,11 +356,7 @@ describe('PATCH /api/products/:id with If-Match (a stock move is not a change of
     const answers = await Promise.all(
       names.map((name) => edit(`Wheel ${name}`, '10', tag(opened.updated_at))),
     );
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
-      200,
-      ...names.slice(1).map(() => 412),
-    ]);
-    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as Product;
+    const winner = oneApplied<Product>(answers);
     expect((await read()).product_name).toBe(winner.product_name);
   });
 });
@@ -397,11 +407,7 @@ describe('PATCH /api/catalogs/:id and /api/uoms/:id with If-Match', () => {
       const opened = await read();
       const names = 'ABCDEFGH'.split('');
       const answers = await Promise.all(names.map((name) => edit(`Name ${name}`, tag(opened.updated_at))));
-      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
-        200,
-        ...names.slice(1).map(() => 412),
-      ]);
-      const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as Catalog;
+      const winner = oneApplied<Catalog>(answers);
       expect((await read()).name).toBe(winner.name);
     });
 
@@ -474,11 +480,7 @@ describe('PATCH /api/bom-lines/:id with If-Match (its attachment is not a change
     const opened = await read();
     const quantities = ['11', '12', '13', '14', '15', '16'];
     const answers = await Promise.all(quantities.map((qty) => edit(qty, tag(opened.updated_at))));
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
-      200,
-      ...quantities.slice(1).map(() => 412),
-    ]);
-    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as BomLine;
+    const winner = oneApplied<BomLine>(answers);
     expect((await read()).bom_qty).toBe(winner.bom_qty);
   });
 
@@ -536,11 +538,7 @@ describe('PATCH /api/barber/services/:id with If-Match', () => {
     const opened = await read();
     const names = 'ABCDEF'.split('');
     const answers = await Promise.all(names.map((name) => edit(`Cut ${name}`, tag(opened.updated_at))));
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
-      200,
-      ...names.slice(1).map(() => 412),
-    ]);
-    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as BarberService;
+    const winner = oneApplied<BarberService>(answers);
     expect((await read()).name).toBe(winner.name);
   });
 
@@ -610,11 +608,7 @@ describe('PATCH /api/ticketing/services/:id and /api/ticketing/counters/:id with
       const now = await read();
       const names = 'ABCDEF'.split('').map((letter) => `Desk ${letter}`);
       const answers = await Promise.all(names.map((name) => edit(name, tag(now.updated_at))));
-      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
-        200,
-        ...names.slice(1).map(() => 412),
-      ]);
-      const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as { name: string };
+      const winner = oneApplied<{ name: string }>(answers);
       expect((await read()).name).toBe(winner.name);
 
       const other = await newTenant(t, 'ticketing');
@@ -693,11 +687,7 @@ describe('PATCH /api/cbe/students/:id with If-Match (its guardians are part of i
     const answers = await Promise.all(
       names.map((name) => edit(name, tag(opened.updated_at), [{ name: `Guardian of ${name}` }])),
     );
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
-      200,
-      ...names.slice(1).map(() => 412),
-    ]);
-    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as CbeStudent;
+    const winner = oneApplied<CbeStudent>(answers);
     const now = await read();
     expect(now.last_name).toBe(winner.last_name);
     expect(now.guardians.map((g) => g.name)).toEqual([`Guardian of ${winner.last_name}`]);
@@ -781,11 +771,7 @@ describe('PATCH /api/admin/plans/:id with If-Match (taking it off sale is a chan
     const opened = await read();
     const titles = 'ABCDEF'.split('').map((letter) => `Plan ${letter}`);
     const answers = await Promise.all(titles.map((title) => edit(title, tag(opened.updated_at))));
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
-      200,
-      ...titles.slice(1).map(() => 412),
-    ]);
-    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as AdminPlan;
+    const winner = oneApplied<AdminPlan>(answers);
     expect((await read()).title).toBe(winner.title);
   });
 });
@@ -841,8 +827,7 @@ describe('PATCH /api/barber/staff/:id with If-Match (services, hours, breaks and
     const opened = await read();
     const days = ['2030-01-02', '2030-01-03', '2030-01-04', '2030-01-05'];
     const answers = await Promise.all(days.map((day) => edit(`Off ${day}`, tag(opened.updated_at), [day])));
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...days.slice(1).map(() => 412)]);
-    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as BarberStaff;
+    const winner = oneApplied<BarberStaff>(answers);
     expect(await read()).toMatchObject({ name: winner.name, days_off: winner.days_off });
   });
 
@@ -892,12 +877,7 @@ describe('a change of the rows a record holds, alone and within the millisecond 
         },
         ifMatch,
       );
-    const first = (await edit('Grace')).json().data as CbeStudent;
-    const second = await edit('Ann', tag(first.updated_at));
-    expect(second.statusCode, second.body).toBe(200);
-    expect((second.json().data as CbeStudent).updated_at).not.toBe(first.updated_at);
-    // Made from the version before the guardian changed: refused.
-    expect((await edit('Grace', tag(first.updated_at))).statusCode).toBe(412);
+    await expectOwnRowsMoveTheVersion(edit, 'Grace', 'Ann');
   });
 
   it("a staff member's days off", async () => {
@@ -914,11 +894,7 @@ describe('a change of the rows a record holds, alone and within the millisecond 
         { name: 'Juma', service_ids: [service.id], hours: [], breaks: [], days_off: [day], active: true },
         ifMatch,
       );
-    const first = (await edit('2030-01-02')).json().data as BarberStaff;
-    const second = await edit('2030-01-03', tag(first.updated_at));
-    expect(second.statusCode, second.body).toBe(200);
-    expect((second.json().data as BarberStaff).updated_at).not.toBe(first.updated_at);
-    expect((await edit('2030-01-02', tag(first.updated_at))).statusCode).toBe(412);
+    await expectOwnRowsMoveTheVersion(edit, '2030-01-02', '2030-01-03');
   });
 
   it("a queue counter's services", async () => {
@@ -930,11 +906,7 @@ describe('a change of the rows a record holds, alone and within the millisecond 
     const url = `/api/ticketing/counters/${counter.id}`;
     const edit = (serviceId: string, ifMatch?: string) =>
       send('PATCH', url, tenant.owner.token, { name: 'Desk 1', service_ids: [serviceId] }, ifMatch);
-    const first = (await edit(a.id)).json().data as { updated_at: string };
-    const second = await edit(b.id, tag(first.updated_at));
-    expect(second.statusCode, second.body).toBe(200);
-    expect((second.json().data as { updated_at: string }).updated_at).not.toBe(first.updated_at);
-    expect((await edit(a.id, tag(first.updated_at))).statusCode).toBe(412);
+    await expectOwnRowsMoveTheVersion(edit, a.id, b.id);
   });
 });
 
@@ -973,8 +945,7 @@ describe('PATCH /api/{purchase,customer}-orders/:id with If-Match (a draft’s l
       const now = await read();
       const quantities = ['3', '4', '5', '6'];
       const answers = await Promise.all(quantities.map((qty) => edit(qty, tag(now.updated_at))));
-      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 412, 412, 412]);
-      const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as Detail;
+      const winner = oneApplied<Detail>(answers);
       expect(await read()).toMatchObject({ notes: winner.notes });
       expect((await read()).lines.map((line) => line.quantity)).toEqual(
         winner.lines.map((line) => line.quantity),
@@ -1063,8 +1034,7 @@ describe('PATCH /api/cbe/fee-structures/:id with If-Match', () => {
     const now = await read();
     const amounts = ['17000', '18000', '19000', '20000'];
     const answers = await Promise.all(amounts.map((amount) => edit(amount, tag(now.updated_at))));
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 412, 412, 412]);
-    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as CbeFeeStructure;
+    const winner = oneApplied<CbeFeeStructure>(answers);
     expect((await read()).amount).toBe(winner.amount);
     expect((await edit('21000')).statusCode).toBe(200);
 
@@ -1110,8 +1080,7 @@ describe('PATCH /api/tags/:id with If-Match', () => {
     const now = await read();
     const names = ['Soon', 'Later', 'Never', 'Maybe'];
     const answers = await Promise.all(names.map((name) => edit(name, tag(now.updated_at))));
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 412, 412, 412]);
-    const winner = answers.find((answer) => answer.statusCode === 200)?.json().data as Tag;
+    const winner = oneApplied<Tag>(answers);
     expect((await read()).name).toBe(winner.name);
     expect((await edit('Free')).statusCode).toBe(200);
 

@@ -306,6 +306,17 @@ describe('GradebookPage with unsaved changes', { timeout: 30_000 }, () => {
   });
 });
 
+/** What the fees page reads: the school, Grade 4, its class and term, and the two lists given. */
+const feesPageRoutes = (invoices: CbeInvoice[], structures: CbeFeeStructure[]) => ({
+  'GET /api/cbe/settings': () => jsonResponse(200, { data: farSchool() }),
+  'GET /api/cbe/grades': () =>
+    jsonResponse(200, listOf([{ id: ids.grade, name: 'Grade 4', level: 4, created_at: at }])),
+  'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+  'GET /api/cbe/terms': () => jsonResponse(200, listOf([term])),
+  'GET /api/cbe/invoices': () => jsonResponse(200, listOf(invoices)),
+  'GET /api/cbe/fee-structures': () => jsonResponse(200, listOf(structures)),
+});
+
 describe('FeesPage', { timeout: 20_000 }, () => {
   it('edits a fee structure against the version it opened; on a 412 names what they changed and loads theirs', async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
@@ -323,13 +334,7 @@ describe('FeesPage', { timeout: 20_000 }, () => {
     const theirs = { ...opened, amount: '19000.0000', updated_at: '2026-01-05T08:03:00.000Z' };
     const ifMatches: string[] = [];
     routeFetch(fetchMock, {
-      'GET /api/cbe/settings': () => jsonResponse(200, { data: farSchool() }),
-      'GET /api/cbe/grades': () =>
-        jsonResponse(200, listOf([{ id: ids.grade, name: 'Grade 4', level: 4, created_at: at }])),
-      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
-      'GET /api/cbe/terms': () => jsonResponse(200, listOf([term])),
-      'GET /api/cbe/invoices': () => jsonResponse(200, listOf([])),
-      'GET /api/cbe/fee-structures': () => jsonResponse(200, listOf([opened])),
+      ...feesPageRoutes([], [opened]),
       [`GET /api/cbe/fee-structures/${ids.fee}`]: () => jsonResponse(200, { data: theirs }),
       [`PATCH /api/cbe/fee-structures/${ids.fee}`]: (init) => {
         ifMatches.push(ifMatchOf(init));
@@ -371,13 +376,7 @@ describe('FeesPage', { timeout: 20_000 }, () => {
       created_at: at,
     };
     routeFetch(fetchMock, {
-      'GET /api/cbe/settings': () => jsonResponse(200, { data: farSchool() }),
-      'GET /api/cbe/grades': () =>
-        jsonResponse(200, listOf([{ id: ids.grade, name: 'Grade 4', level: 4, created_at: at }])),
-      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
-      'GET /api/cbe/terms': () => jsonResponse(200, listOf([term])),
-      'GET /api/cbe/invoices': () => jsonResponse(200, listOf([invoice])),
-      'GET /api/cbe/fee-structures': () => jsonResponse(200, listOf([])),
+      ...feesPageRoutes([invoice], []),
     });
     renderWithData(<FeesPage />, '/cbe/fees');
     const user = userEvent.setup();
