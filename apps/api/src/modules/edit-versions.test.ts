@@ -53,6 +53,15 @@ const send = (method: 'PATCH', url: string, token: string, body: object, ifMatch
 
 const tag = (updatedAt: string) => `"${updatedAt}"`;
 
+/** Reads the record at `url` (it must answer 200): the record as an edit form opens it. */
+const reader =
+  <T>(url: string, token: string) =>
+  async (): Promise<T> => {
+    const answer = await call(t, 'GET', url, token);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json().data as T;
+  };
+
 /** Edits made against one version at the same instant: exactly one applied (200), every other 412; the one's data. */
 function oneApplied<T>(answers: { statusCode: number; json: () => { data: unknown } }[]): T {
   expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
@@ -368,11 +377,7 @@ describe('PATCH /api/catalogs/:id and /api/uoms/:id with If-Match', () => {
       const token = tenant.owner.token;
       const { id } = await createNamed(t, token, kind);
       const url = `/api/${kind}/${id}`;
-      const read = async () => {
-        const answer = await call(t, 'GET', url, token);
-        expect(answer.statusCode, answer.body).toBe(200);
-        return answer.json().data as Catalog;
-      };
+      const read = reader<Catalog>(url, token);
       const edit = (name: string, ifMatch?: string) =>
         send('PATCH', url, token, { name, description: `${name}, described` }, ifMatch);
       return { ...tenant, token, url, read, edit };
@@ -431,11 +436,7 @@ describe('PATCH /api/bom-lines/:id with If-Match (its attachment is not a change
     const component = await createProduct(t, token);
     const line = await addBomLine(t, token, parent.id, component.id, { bom_qty: '2' });
     const url = `/api/bom-lines/${line.id}`;
-    const read = async () => {
-      const answer = await call(t, 'GET', url, token);
-      expect(answer.statusCode, answer.body).toBe(200);
-      return answer.json().data as BomLine;
-    };
+    const read = reader<BomLine>(url, token);
     const edit = (bom_qty: string, ifMatch?: string, status: 'active' | 'inactive' = 'active') =>
       send('PATCH', url, token, { product_needed: component.id, bom_qty, status }, ifMatch);
     return { token, line, url, read, edit };
@@ -507,11 +508,7 @@ describe('PATCH /api/barber/services/:id with If-Match', () => {
     const token = tenant.owner.token;
     const { id } = await addService(t, token);
     const url = `/api/barber/services/${id}`;
-    const read = async () => {
-      const answer = await call(t, 'GET', url, token);
-      expect(answer.statusCode, answer.body).toBe(200);
-      return answer.json().data as BarberService;
-    };
+    const read = reader<BarberService>(url, token);
     const edit = (name: string, ifMatch?: string, active = true) =>
       send('PATCH', url, token, { name, duration_minutes: 45, price: '900', active }, ifMatch);
     return { token, url, read, edit };
@@ -588,11 +585,7 @@ describe('PATCH /api/ticketing/services/:id and /api/ticketing/counters/:id with
     it(`${record.kind}: applies an edit of the stored version, refuses (412) one saved over since; one of several at once`, async () => {
       const queue = await aQueue();
       const url = record.url(queue);
-      const read = async () => {
-        const answer = await call(t, 'GET', url, queue.token);
-        expect(answer.statusCode, answer.body).toBe(200);
-        return answer.json().data as { name: string; updated_at: string };
-      };
+      const read = reader<{ name: string; updated_at: string }>(url, queue.token);
       const edit = (name: string, ifMatch?: string) =>
         send('PATCH', url, queue.token, record.body(queue, name), ifMatch);
       const opened = await read();
@@ -631,11 +624,7 @@ describe('PATCH /api/cbe/students/:id with If-Match (its guardians are part of i
     const token = tenant.owner.token;
     const school = await makeSchool(t, token, { students: 1 });
     const url = `/api/cbe/students/${school.studentIds[0]}`;
-    const read = async () => {
-      const answer = await call(t, 'GET', url, token);
-      expect(answer.statusCode, answer.body).toBe(200);
-      return answer.json().data as CbeStudent;
-    };
+    const read = reader<CbeStudent>(url, token);
     const edit = (lastName: string, ifMatch?: string, guardians = [{ name: 'Grace Wanjiru' }]) =>
       send(
         'PATCH',
@@ -733,11 +722,7 @@ describe('PATCH /api/admin/plans/:id with If-Match (taking it off sale is a chan
     });
     expect(created.statusCode, created.body).toBe(201);
     const url = `/api/admin/plans/${(created.json().data as AdminPlan).subscription_id}`;
-    const read = async () => {
-      const answer = await call(t, 'GET', url, token);
-      expect(answer.statusCode, answer.body).toBe(200);
-      return answer.json().data as AdminPlan;
-    };
+    const read = reader<AdminPlan>(url, token);
     const edit = (title: string, ifMatch?: string) => send('PATCH', url, token, body(title), ifMatch);
     return { token, url, read, edit };
   }
@@ -783,11 +768,7 @@ describe('PATCH /api/barber/staff/:id with If-Match (services, hours, breaks and
     const service = await addService(t, token);
     const staff = await addStaff(t, token, [service.id]);
     const url = `/api/barber/staff/${staff.id}`;
-    const read = async () => {
-      const answer = await call(t, 'GET', url, token);
-      expect(answer.statusCode, answer.body).toBe(200);
-      return answer.json().data as BarberStaff;
-    };
+    const read = reader<BarberStaff>(url, token);
     const edit = (name: string, ifMatch?: string, daysOff: string[] = []) =>
       send(
         'PATCH',
@@ -923,11 +904,7 @@ describe('PATCH /api/{purchase,customer}-orders/:id with If-Match (a draft’s l
       const order = await createOrder(t, tenant.token, kind.path, kind.body(t, lines('1')));
       const url = `${kind.path}/${order.id}`;
       type Detail = { updated_at: string; notes: string | null; lines: { quantity: string }[] };
-      const read = async () => {
-        const answer = await call(t, 'GET', url, tenant.token);
-        expect(answer.statusCode, answer.body).toBe(200);
-        return answer.json().data as Detail;
-      };
+      const read = reader<Detail>(url, tenant.token);
       const edit = (qty: string, ifMatch?: string) =>
         send('PATCH', url, tenant.token, kind.body(t, lines(qty), { notes: `qty ${qty}` }), ifMatch);
 
@@ -1013,11 +990,7 @@ describe('PATCH /api/cbe/fee-structures/:id with If-Match', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const url = `/api/cbe/fee-structures/${(created.json().data as CbeFeeStructure).id}`;
-    const read = async () => {
-      const answer = await call(t, 'GET', url, token);
-      expect(answer.statusCode, answer.body).toBe(200);
-      return answer.json().data as CbeFeeStructure;
-    };
+    const read = reader<CbeFeeStructure>(url, token);
     const edit = (amount: string, ifMatch?: string) =>
       send('PATCH', url, token, { grade_id: school.gradeId, term_id: school.termId, amount }, ifMatch);
 
@@ -1059,11 +1032,7 @@ describe('PATCH /api/tags/:id with If-Match', () => {
     const token = tenant.owner.token;
     const created = await createTag(t, token, { name: 'Urgent' });
     const url = `/api/tags/${created.id}`;
-    const read = async () => {
-      const answer = await call(t, 'GET', url, token);
-      expect(answer.statusCode, answer.body).toBe(200);
-      return answer.json().data as Tag;
-    };
+    const read = reader<Tag>(url, token);
     const edit = (name: string, ifMatch?: string, color = '#1e90ff') =>
       send('PATCH', url, token, { name, color }, ifMatch);
 
