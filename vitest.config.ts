@@ -12,6 +12,7 @@ const apiProject = (db: 'pglite' | 'postgres') => ({
     exclude: [...configDefaults.exclude, `src/**/*.${db === 'pglite' ? 'postgres' : 'pglite'}.test.ts`],
     environment: 'node',
     globalSetup: ['src/test/global-setup.ts'],
+    setupFiles: ['src/test/setup.ts'],
     env: { TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 120_000,
