@@ -43,7 +43,7 @@ import {
 
 const t = useTestApp();
 
-const send = (method: 'PATCH', url: string, token: string, body: object, ifMatch?: string) =>
+const send = (method: 'PATCH' | 'PUT', url: string, token: string, body: object, ifMatch?: string) =>
   t.app.inject({
     method,
     url,
@@ -1058,5 +1058,106 @@ describe('PATCH /api/tags/:id with If-Match', () => {
     const foreign = await send('PATCH', url, other.owner.token, { name: 'Taken', color: '#000000' }, '*');
     expect(foreign.statusCode).toBe(404);
     expect((await read()).name).toBe('Free');
+  });
+});
+
+describe("PUT of a module's settings with If-Match (a queue's, a salon's, a school's)", () => {
+  type Settings = { updated_at: string } & Record<string, unknown>;
+  const modules = [
+    {
+      template: 'ticketing',
+      url: '/api/ticketing/settings',
+      body: (zone: string, hours = [{ weekday: 1, opens_at: '08:00', closes_at: '17:00' }]) => ({
+        time_zone: zone,
+        no_show_after_recalls: 2,
+        opening_hours: hours,
+      }),
+      zoneOf: (settings: Settings) => settings.time_zone,
+    },
+    {
+      template: 'barber',
+      url: '/api/barber/settings',
+      body: (zone: string) => ({ timezone: zone }),
+      zoneOf: (settings: Settings) => settings.timezone,
+    },
+    {
+      template: 'cbe',
+      url: '/api/cbe/settings',
+      body: (zone: string) => ({ time_zone: zone }),
+      zoneOf: (settings: Settings) => settings.time_zone,
+    },
+  ] as const;
+
+  for (const module of modules) {
+    it(`${module.template}: the defaults are a version; a stale edit is refused (412), one of several at once applies`, async () => {
+      const tenant = await newTenant(t, module.template);
+      const token = tenant.owner.token;
+      const read = reader<Settings>(module.url, token);
+      const edit = (zone: string, ifMatch?: string) =>
+        send('PUT', module.url, token, module.body(zone), ifMatch);
+
+      // Never saved: their version is the workspace's creation, and edits made from it race.
+      const defaults = await read();
+      expect(Date.parse(defaults.updated_at)).not.toBeNaN();
+      const racing = ['Africa/Nairobi', 'Europe/Paris', 'Asia/Tokyo', 'America/Lima'];
+      const first = oneApplied<Settings>(
+        await Promise.all(racing.map((zone) => edit(zone, tag(defaults.updated_at)))),
+      );
+      // The clock stands still: the first save is a version of its own all the same.
+      expect(Date.parse(first.updated_at)).toBeGreaterThan(Date.parse(defaults.updated_at));
+      expect(module.zoneOf(await read())).toBe(module.zoneOf(first));
+
+      const stale = await edit('Pacific/Auckland', tag(defaults.updated_at));
+      expect(stale.statusCode).toBe(412);
+      expect(errorOf(stale).error.code).toBe('EDIT_CONFLICT');
+      expect((await edit('Pacific/Auckland', '"not a version"')).statusCode).toBe(412);
+      expect(await read()).toEqual(first);
+
+      const second = await edit('Pacific/Auckland', tag(first.updated_at));
+      expect(second.statusCode, second.body).toBe(200);
+      const saved = second.json().data as Settings;
+      expect(module.zoneOf(saved)).toBe('Pacific/Auckland');
+      expect(saved.updated_at).not.toBe(first.updated_at);
+      expect((await edit('Europe/Paris', tag(first.updated_at))).statusCode).toBe(412);
+      // Without the header (or with *) the edit applies to what is stored.
+      expect((await edit('Europe/Oslo')).statusCode).toBe(200);
+      expect((await edit('Europe/Rome', '*')).statusCode).toBe(200);
+      expect(module.zoneOf(await read())).toBe('Europe/Rome');
+
+      // Another workspace's settings are a version of their own: ours do not match them.
+      const other = await newTenant(t, module.template);
+      const theirs = await send(
+        'PUT',
+        module.url,
+        other.owner.token,
+        module.body('Asia/Dubai'),
+        tag(saved.updated_at),
+      );
+      expect(theirs.statusCode).toBe(412);
+      expect(module.zoneOf(await read())).toBe('Europe/Rome');
+    });
+  }
+
+  it('ticketing: the opening hours are part of the version; a stale edit replaces none of them', async () => {
+    const tenant = await newTenant(t, 'ticketing');
+    const token = tenant.owner.token;
+    const url = '/api/ticketing/settings';
+    const read = reader<Settings & { opening_hours: unknown[] }>(url, token);
+    const put = (hours: { weekday: number; opens_at: string; closes_at: string }[], ifMatch?: string) =>
+      send(
+        'PUT',
+        url,
+        token,
+        { time_zone: 'Africa/Nairobi', no_show_after_recalls: 2, opening_hours: hours },
+        ifMatch,
+      );
+    const monday = [{ weekday: 1, opens_at: '08:00', closes_at: '17:00' }];
+    const week = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opens_at: '09:00', closes_at: '18:00' }));
+    await expectOwnRowsMoveTheVersion(
+      (value, ifMatch) => put(value === 'monday' ? monday : week, ifMatch),
+      'monday',
+      'week',
+    );
+    expect((await read()).opening_hours).toHaveLength(5);
   });
 });

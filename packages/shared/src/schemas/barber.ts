@@ -391,7 +391,9 @@ export const publicRescheduleBody = z.object({
 
 // ---------------------------------------------------------------- settings and dashboard
 
-export const barberSettings = z.object({ timezone: z.string() });
+/** `updated_at`: the settings' version (If-Match of an edit): last saved, or the workspace's creation. */
+export const barberSettings = z.object({ timezone: z.string(), updated_at: z.string() });
+export type BarberSettings = z.infer<typeof barberSettings>;
 export const barberSettingsBody = z.object({
   timezone: requiredString('A time zone is required', 64).refine(isTimeZone, {
     error: 'Not a known time zone',

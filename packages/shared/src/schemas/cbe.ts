@@ -529,8 +529,12 @@ export const cbeSettingsBody = z.object({
     .refine(isTimeZone, { error: cbeMessages.timeZoneInvalid }),
 });
 export type CbeSettingsBody = z.input<typeof cbeSettingsBody>;
-/** `today`: the school's day now, in its time zone (the register's and payment form's default and latest day). */
-export const cbeSettings = z.object({ time_zone: z.string(), today: z.string() });
+/**
+ * `today`: the school's day now, in its time zone (the register's and payment form's default and
+ * latest day); `updated_at`: the settings' version (If-Match of an edit): last saved, or the
+ * workspace's creation.
+ */
+export const cbeSettings = z.object({ time_zone: z.string(), today: z.string(), updated_at: z.string() });
 export type CbeSettings = z.infer<typeof cbeSettings>;
 
 // ---------------------------------------------------------------- dashboard and sample data

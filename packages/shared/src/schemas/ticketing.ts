@@ -224,6 +224,8 @@ export const settings = z.object({
   opening_hours: z.array(
     z.object({ weekday: z.number().int(), opens_at: z.string(), closes_at: z.string() }),
   ),
+  /** Their version (If-Match of an edit): when they were last saved, or the workspace's creation. */
+  updated_at: z.string(),
 });
 export type TicketingSettings = z.infer<typeof settings>;
 

@@ -96,7 +96,7 @@ export const barberRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
         response: { 200: dataEnvelope(barberSettings), ...errors },
       },
     },
-    async (request) => ({ data: { timezone: await barber.timezone(moduleScope(request)) } }),
+    async (request) => ({ data: await barber.settings(moduleScope(request)) }),
   );
 
   app.put(
@@ -107,13 +107,19 @@ export const barberRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
         tags,
         security,
         summary: "Set the shop's time zone (IANA name)",
+        description: EDIT_VERSION_NOTE,
+        headers: ifMatchHeader,
         body: barberSettingsBody,
-        response: { 200: dataEnvelope(barberSettings), ...errors },
+        response: { 200: dataEnvelope(barberSettings), ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },
     async (request) => ({
       message: 'Settings saved',
-      data: await barber.setTimezone(moduleScope(request), request.body.timezone),
+      data: await barber.setTimezone(
+        moduleScope(request),
+        request.body.timezone,
+        editVersionOf((request.headers as Record<string, string | undefined>)['if-match']),
+      ),
     }),
   );
 

@@ -1,6 +1,7 @@
 import type {
   BarberCustomer,
   BarberService,
+  BarberSettings,
   BarberStaff,
   barberCustomerBody,
   barberCustomerExportQuery,
@@ -17,7 +18,7 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { outer } from '../../db/correlated.ts';
-import { lockVersion, nextVersion } from '../../db/edit-lock.ts';
+import { lockSettings, lockVersion, nextVersion, settingsVersion } from '../../db/edit-lock.ts';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { joinSettings, theWorkspace, zoneOf } from '../../db/workspace-zone.ts';
@@ -312,21 +313,40 @@ export function createBarberService(ctx: Ctx) {
     created_at: row.createdAt.toISOString(),
   });
 
+  /** The shop's time zone, with the settings' version (db/edit-lock.ts settingsVersion). */
+  async function settingsOf(scope: Scope): Promise<BarberSettings> {
+    const [row] = await db
+      .select({
+        timezone: zoneOf(barberSettings.timezone, BARBER_DEFAULT_TIMEZONE),
+        version: settingsVersion(barberSettings.updatedAt),
+      })
+      .from(workspaces)
+      .leftJoin(barberSettings, joinSettings(barberSettings))
+      .where(theWorkspace(scope));
+    if (!row) throw notFound();
+    return { timezone: row.timezone, updated_at: row.version.toISOString() };
+  }
+
   const staffNameTaken = 'A staff member of this name is already there';
   const serviceNameTaken = 'A service of this name is already there';
 
   return {
     timezone: (scope: Scope) => timezoneOf(db, scope),
 
-    async setTimezone(scope: Scope, timezone: string): Promise<{ timezone: string }> {
-      await db
-        .insert(barberSettings)
-        .values({ ...scope.workspaceValues(), timezone, updatedAt: now() })
-        .onConflictDoUpdate({
-          target: [barberSettings.accountId, barberSettings.workspaceId],
-          set: { timezone, updatedAt: now() },
-        });
-      return { timezone };
+    settings: settingsOf,
+
+    async setTimezone(scope: Scope, timezone: string, expected?: EditVersion): Promise<BarberSettings> {
+      await db.transaction(async (tx) => {
+        const at = await lockSettings(tx, 'barber', barberSettings, scope, expected, now());
+        await tx
+          .insert(barberSettings)
+          .values({ ...scope.workspaceValues(), timezone, updatedAt: at })
+          .onConflictDoUpdate({
+            target: [barberSettings.accountId, barberSettings.workspaceId],
+            set: { timezone, updatedAt: at },
+          });
+      });
+      return settingsOf(scope);
     },
 
     // ------------------------------------------------------------ services

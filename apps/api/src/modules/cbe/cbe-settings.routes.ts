@@ -2,6 +2,9 @@ import { cbeMessages, cbeSettingsBody, cbeSettings as cbeSettingsSchema } from '
 import { dataEnvelope } from '@workhub/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../context.ts';
+import { lockSettings } from '../../db/edit-lock.ts';
+import { editVersionOf } from '../../lib/edit-version.ts';
+import { EDIT_VERSION_NOTE, errorResponses, ifMatchHeader } from '../../lib/route-schemas.ts';
 import { moduleScope } from '../../plugins/module-gate.ts';
 import { cbeSettings } from './cbe.schema.ts';
 import { readErrors, security, tags } from './cbe-common.ts';
@@ -31,20 +34,25 @@ export const cbeSettingsRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app
         tags,
         security,
         summary: "Set the school's time zone (an IANA name, e.g. Africa/Nairobi)",
+        description: EDIT_VERSION_NOTE,
+        headers: ifMatchHeader,
         body: cbeSettingsBody,
-        response: { 200: dataEnvelope(cbeSettingsSchema), ...readErrors },
+        response: { 200: dataEnvelope(cbeSettingsSchema), ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },
     async (request) => {
       const scope = moduleScope(request);
-      const at = ctx.now();
-      await ctx.db
-        .insert(cbeSettings)
-        .values({ ...scope.workspaceValues(), timeZone: request.body.time_zone, updatedAt: at })
-        .onConflictDoUpdate({
-          target: [cbeSettings.accountId, cbeSettings.workspaceId],
-          set: { timeZone: request.body.time_zone, updatedAt: at },
-        });
+      const expected = editVersionOf((request.headers as Record<string, string | undefined>)['if-match']);
+      await ctx.db.transaction(async (tx) => {
+        const at = await lockSettings(tx, 'cbe', cbeSettings, scope, expected, ctx.now());
+        await tx
+          .insert(cbeSettings)
+          .values({ ...scope.workspaceValues(), timeZone: request.body.time_zone, updatedAt: at })
+          .onConflictDoUpdate({
+            target: [cbeSettings.accountId, cbeSettings.workspaceId],
+            set: { timeZone: request.body.time_zone, updatedAt: at },
+          });
+      });
       return { message: cbeMessages.saved, data: await settingsOf(ctx, scope) };
     },
   );

@@ -1,5 +1,6 @@
 import { CBE_TIME_ZONE, type CbeSettings } from '@workhub/shared/schemas/cbe';
 import type { Ctx } from '../../context.ts';
+import { settingsVersion } from '../../db/edit-lock.ts';
 import { workspaces } from '../../db/schema/workspaces.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { joinSettings, theWorkspace, zoneOf } from '../../db/workspace-zone.ts';
@@ -18,13 +19,20 @@ export const dayIn = (at: Date, timeZone: string) =>
  */
 export async function settingsOf(ctx: Ctx, scope: WorkspaceScope): Promise<CbeSettings> {
   const [row] = await ctx.db
-    .select({ timeZone: zoneOf(cbeSettings.timeZone, CBE_TIME_ZONE) })
+    .select({
+      timeZone: zoneOf(cbeSettings.timeZone, CBE_TIME_ZONE),
+      version: settingsVersion(cbeSettings.updatedAt),
+    })
     .from(workspaces)
     .leftJoin(cbeSettings, joinSettings(cbeSettings))
     .where(theWorkspace(scope));
   const timeZone = row?.timeZone ?? CBE_TIME_ZONE;
   // The day the web opens the register and the payment form on, and their latest day.
-  return { time_zone: timeZone, today: dayIn(ctx.now(), timeZone) };
+  return {
+    time_zone: timeZone,
+    today: dayIn(ctx.now(), timeZone),
+    updated_at: (row?.version ?? new Date(0)).toISOString(),
+  };
 }
 
 /** The school's today, in its time zone. */

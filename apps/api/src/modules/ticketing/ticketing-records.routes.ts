@@ -228,13 +228,19 @@ export const ticketingRecordsRoutes: FastifyPluginAsyncZod<{ records: TicketingR
         tags,
         security,
         summary: 'Set the time zone, the recalls before a no-show and the opening hours (all of them)',
+        description: EDIT_VERSION_NOTE,
+        headers: ifMatchHeader,
         body: settingsBody,
-        response: { 200: dataEnvelope(settings), ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: dataEnvelope(settings), ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },
     async (request) => ({
       message: messages.updateDone,
-      data: await records.updateSettings(moduleScope(request), request.body),
+      data: await records.updateSettings(
+        moduleScope(request),
+        request.body,
+        editVersionOf((request.headers as Record<string, string | undefined>)['if-match']),
+      ),
     }),
   );
 

@@ -15,7 +15,7 @@ import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { lockVersion, nextVersion } from '../../db/edit-lock.ts';
+import { lockSettings, lockVersion, nextVersion, settingsVersion } from '../../db/edit-lock.ts';
 import { users } from '../../db/schema/users.ts';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
@@ -51,6 +51,7 @@ export async function readSettings(db: Db, scope: Tenancy): Promise<TicketingSet
     .select({
       timeZone: zoneOf(ticketingSettings.timeZone, TICKETING_DEFAULT_TIME_ZONE),
       noShowAfterRecalls: ticketingSettings.noShowAfterRecalls,
+      version: settingsVersion(ticketingSettings.updatedAt),
     })
     .from(workspaces)
     .leftJoin(ticketingSettings, joinSettings(ticketingSettings))
@@ -68,6 +69,7 @@ export async function readSettings(db: Db, scope: Tenancy): Promise<TicketingSet
       opens_at: h.opensAt.slice(0, 5),
       closes_at: h.closesAt.slice(0, 5),
     })),
+    updated_at: (row?.version ?? new Date(0)).toISOString(),
   };
 }
 
@@ -450,31 +452,43 @@ export function createTicketingRecords(ctx: Ctx) {
       return counterById(scope, id);
     },
 
-    async updateSettings(scope: Tenancy, input: SettingsInput): Promise<TicketingSettings> {
-      const at = now();
-      await db
-        .insert(ticketingSettings)
-        .values({
-          ...scope.workspaceValues(),
-          timeZone: input.time_zone,
-          noShowAfterRecalls: input.no_show_after_recalls,
-          updatedAt: at,
-        })
-        .onConflictDoUpdate({
-          target: [ticketingSettings.accountId, ticketingSettings.workspaceId],
-          set: { timeZone: input.time_zone, noShowAfterRecalls: input.no_show_after_recalls, updatedAt: at },
-        });
-      await db.delete(ticketingOpeningHours).where(scope.workspace(ticketingOpeningHours));
-      if (input.opening_hours.length > 0) {
-        await db.insert(ticketingOpeningHours).values(
-          input.opening_hours.map((h) => ({
+    async updateSettings(
+      scope: Tenancy,
+      input: SettingsInput,
+      expected?: EditVersion,
+    ): Promise<TicketingSettings> {
+      await db.transaction(async (tx) => {
+        // The opening hours are part of the settings' version: one writer at a time, and an edit
+        // made against an older version refused before anything is replaced.
+        const at = await lockSettings(tx, 'ticketing', ticketingSettings, scope, expected, now());
+        await tx
+          .insert(ticketingSettings)
+          .values({
             ...scope.workspaceValues(),
-            weekday: h.weekday,
-            opensAt: h.opens_at,
-            closesAt: h.closes_at,
-          })),
-        );
-      }
+            timeZone: input.time_zone,
+            noShowAfterRecalls: input.no_show_after_recalls,
+            updatedAt: at,
+          })
+          .onConflictDoUpdate({
+            target: [ticketingSettings.accountId, ticketingSettings.workspaceId],
+            set: {
+              timeZone: input.time_zone,
+              noShowAfterRecalls: input.no_show_after_recalls,
+              updatedAt: at,
+            },
+          });
+        await tx.delete(ticketingOpeningHours).where(scope.workspace(ticketingOpeningHours));
+        if (input.opening_hours.length > 0) {
+          await tx.insert(ticketingOpeningHours).values(
+            input.opening_hours.map((h) => ({
+              ...scope.workspaceValues(),
+              weekday: h.weekday,
+              opensAt: h.opens_at,
+              closesAt: h.closes_at,
+            })),
+          );
+        }
+      });
       return settingsOf(scope);
     },
 

@@ -164,7 +164,12 @@ describe('settings', () => {
   it('defaults to UTC and 3 recalls, and keeps a time zone and opening hours', async () => {
     const { owner } = await queue();
     const before = await t.app.inject({ url: '/api/ticketing/settings', headers: bearer(owner.token) });
-    expect(before.json().data).toEqual({ time_zone: 'UTC', no_show_after_recalls: 3, opening_hours: [] });
+    expect(before.json().data).toEqual({
+      time_zone: 'UTC',
+      no_show_after_recalls: 3,
+      opening_hours: [],
+      updated_at: expect.any(String),
+    });
     const hours = [{ weekday: 1, opens_at: '08:00', closes_at: '17:00' }];
     const put = await t.app.inject({
       method: 'PUT',
@@ -177,6 +182,7 @@ describe('settings', () => {
       time_zone: 'Africa/Nairobi',
       no_show_after_recalls: 2,
       opening_hours: hours,
+      updated_at: expect.any(String),
     });
   });
 
