@@ -17,7 +17,8 @@ export const barberPageKit = (page: PageUnderTest, options: { downloads?: boolea
 
 /** The salon's settings call: the shop keeps Nairobi time (UTC+3). */
 export const nairobiTime = {
-  'GET /api/barber/settings': () => jsonResponse(200, { data: { timezone: 'Africa/Nairobi' } }),
+  'GET /api/barber/settings': () =>
+    jsonResponse(200, { data: { timezone: 'Africa/Nairobi', updated_at: at } }),
 };
 
 /** The services call's answer: `rows`, all on one page of 100. */

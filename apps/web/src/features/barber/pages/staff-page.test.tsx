@@ -261,4 +261,71 @@ describe('StaffPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(saved).toEqual(['salon-staff.csv blob:csv']));
     expect(calledUrls(fetchMock)).toContain('/api/barber/staff/export?q=am');
   });
+
+  it("saves the salon's time zone against the version it opened; on a 412 says so and loads theirs", async () => {
+    const user = userEvent.setup();
+    signInAs('owner');
+    const opened = { timezone: 'Africa/Nairobi', updated_at: '2026-05-01T08:00:00.125Z' };
+    const theirs = { timezone: 'Europe/Paris', updated_at: '2026-05-01T08:04:00.000Z' };
+    let reads = 0;
+    const ifMatches: string[] = [];
+    open({
+      'GET /api/barber/settings': () => {
+        reads += 1;
+        return jsonResponse(200, { data: reads === 1 ? opened : theirs });
+      },
+      'PUT /api/barber/settings': (init) => {
+        ifMatches.push(ifMatchOf(init));
+        return ifMatches.length === 1
+          ? jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } })
+          : jsonResponse(200, {
+              message: 'Settings saved',
+              data: { timezone: 'Asia/Tokyo', updated_at: at2 },
+            });
+      },
+    });
+    const zone = (await screen.findByDisplayValue('Africa/Nairobi')) as HTMLInputElement;
+    await user.clear(zone);
+    await user.type(zone, 'Asia/Tokyo');
+    await user.click(screen.getByRole('button', { name: 'Save time zone' }));
+    const alert = within(await screen.findByRole('alert'));
+    await alert.findByText(/They changed: Time zone\./);
+    expect(ifMatches).toEqual([`"${opened.updated_at}"`]);
+    expect(zone.value).toBe('Asia/Tokyo');
+    expect(notify.error).not.toHaveBeenCalled();
+    // Saving again replaces their version knowingly: made against theirs.
+    await user.click(screen.getByRole('button', { name: 'Save time zone' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Settings saved'));
+    expect(ifMatches).toEqual([`"${opened.updated_at}"`, `"${theirs.updated_at}"`]);
+  });
+
+  it("loads their time zone from the conflict's alert", async () => {
+    const user = userEvent.setup();
+    signInAs('owner');
+    let reads = 0;
+    open({
+      'GET /api/barber/settings': () => {
+        reads += 1;
+        return jsonResponse(200, {
+          data:
+            reads === 1
+              ? { timezone: 'Africa/Nairobi', updated_at: at2 }
+              : { timezone: 'Europe/Paris', updated_at: at3 },
+        });
+      },
+      'PUT /api/barber/settings': () =>
+        jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } }),
+    });
+    const zone = (await screen.findByDisplayValue('Africa/Nairobi')) as HTMLInputElement;
+    await user.clear(zone);
+    await user.type(zone, 'Asia/Tokyo');
+    await user.click(screen.getByRole('button', { name: 'Save time zone' }));
+    const alert = within(await screen.findByRole('alert'));
+    await user.click(await alert.findByRole('button', { name: 'Load their version' }));
+    await waitFor(() => expect(zone.value).toBe('Europe/Paris'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });
+
+const at2 = '2026-05-01T08:05:00.000Z';
+const at3 = '2026-05-01T08:06:00.000Z';

@@ -1,9 +1,11 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { messages } from '@workhub/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
+import { ifMatchOf, routeFetch } from '../../../test/route-fetch.ts';
 import { TicketingSettingsPage } from './settings-page.tsx';
 
 const fetchMock = mockFetchPerTest();
@@ -11,6 +13,7 @@ const SETTINGS = {
   time_zone: 'UTC',
   no_show_after_recalls: 3,
   opening_hours: [{ weekday: 1, opens_at: '08:00', closes_at: '17:00' }],
+  updated_at: '2026-05-01T08:00:00.125Z',
 };
 
 describe('TicketingSettingsPage', () => {
@@ -90,5 +93,46 @@ describe('TicketingSettingsPage', () => {
         { weekday: 2, opens_at: '08:00', closes_at: '17:00' },
       ],
     });
+  });
+
+  it('saves against the version it opened; on a 412 names what they changed, keeps what was typed, loads theirs', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
+    const theirs = {
+      ...SETTINGS,
+      no_show_after_recalls: 5,
+      opening_hours: [{ weekday: 3, opens_at: '09:00', closes_at: '12:00' }],
+      updated_at: '2026-05-01T08:04:00.000Z',
+    };
+    let gets = 0;
+    const ifMatches: string[] = [];
+    routeFetch(fetchMock, {
+      'GET /api/ticketing/settings': () => {
+        gets += 1;
+        return jsonResponse(200, { data: gets === 1 ? SETTINGS : theirs });
+      },
+      'PUT /api/ticketing/settings': (init) => {
+        ifMatches.push(ifMatchOf(init));
+        return ifMatches.length === 1
+          ? jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } })
+          : jsonResponse(200, { data: { ...theirs, updated_at: '2026-05-01T08:05:00.000Z' } });
+      },
+    });
+    renderWithData(<TicketingSettingsPage />, '/ticketing/settings');
+    const zone = (await screen.findByLabelText(/^Time zone/)) as HTMLInputElement;
+    fireEvent.change(zone, { target: { value: 'Africa/Nairobi' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    const alert = within(await screen.findByRole('alert'));
+    await alert.findByText(/They changed: Recalls before a no-show, Opening hours\./);
+    expect(ifMatches).toEqual([`"${SETTINGS.updated_at}"`]);
+    expect(zone.value).toBe('Africa/Nairobi');
+    fireEvent.click(alert.getByRole('button', { name: 'Load their version' }));
+    await waitFor(() => expect(zone.value).toBe('UTC'));
+    expect((screen.getByLabelText(/^Recalls before a no-show/) as HTMLInputElement).value).toBe('5');
+    expect((screen.getByLabelText('Wednesday') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Monday') as HTMLInputElement).checked).toBe(false);
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The next save is made against their version.
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(ifMatches).toEqual([`"${SETTINGS.updated_at}"`, `"${theirs.updated_at}"`]));
   });
 });

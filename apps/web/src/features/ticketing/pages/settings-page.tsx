@@ -3,12 +3,14 @@ import { messages } from '@workhub/shared/messages';
 import { END_OF_DAY, settingsBody, type TicketingSettings } from '@workhub/shared/schemas/ticketing';
 import { useState } from 'react';
 import { QueryState } from '../../../components/data-states.tsx';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { issueFields } from '../../../lib/form-errors.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useSaveTicketingSettings, useTicketingSettings } from '../api/settings.ts';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
+import { getTicketingSettings, useSaveTicketingSettings, useTicketingSettings } from '../api/settings.ts';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -22,18 +24,39 @@ const MIDNIGHT_INPUT = '00:00';
 const closingInInput = (closes: string) => (closes === END_OF_DAY ? MIDNIGHT_INPUT : closes);
 const closingToApi = (closes: string) => (closes === MIDNIGHT_INPUT ? END_OF_DAY : closes);
 
+type Values = { zone: string; recalls: string; days: Day[] };
+
+/** The settings as the form's values. */
+const valuesOf = (settings: TicketingSettings): Values => ({
+  zone: settings.time_zone,
+  recalls: String(settings.no_show_after_recalls),
+  days: WEEKDAYS.map((_, i) => {
+    const found = settings.opening_hours.find((h) => h.weekday === i + 1);
+    return found
+      ? { open: true, opens_at: found.opens_at, closes_at: closingInInput(found.closes_at) }
+      : { open: false, opens_at: '08:00', closes_at: '17:00' };
+  }),
+});
+
+/** The fields an edit conflict names, as the form labels them. */
+const SETTINGS_LABELS = {
+  zone: 'Time zone',
+  recalls: 'Recalls before a no-show',
+  days: 'Opening hours',
+} as const;
+
 const SettingsForm = ({ settings }: { settings: TicketingSettings }) => {
   const save = useSaveTicketingSettings();
+  const edit = useEditVersion(settings, (opened) => opened.updated_at, getTicketingSettings);
   const [zone, setZone] = useState(settings.time_zone);
   const [recalls, setRecalls] = useState(String(settings.no_show_after_recalls));
-  const [days, setDays] = useState<Day[]>(() =>
-    WEEKDAYS.map((_, i) => {
-      const found = settings.opening_hours.find((h) => h.weekday === i + 1);
-      return found
-        ? { open: true, opens_at: found.opens_at, closes_at: closingInInput(found.closes_at) }
-        : { open: false, opens_at: '08:00', closes_at: '17:00' };
-    }),
-  );
+  const [days, setDays] = useState<Day[]>(() => valuesOf(settings).days);
+  const load = (values: Values) => {
+    setZone(values.zone);
+    setRecalls(values.recalls);
+    setDays(values.days);
+    show({}, null);
+  };
   const [problem, setProblem] = useState<string | null>(null);
   // Each field's problem under it; what belongs to no field shown (the opening hours) in the banner.
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -62,9 +85,12 @@ const SettingsForm = ({ settings }: { settings: TicketingSettings }) => {
     }
     show({}, null);
     try {
-      const answer = await save.mutateAsync(parsed.data);
+      const answer = await save.mutateAsync({ body: parsed.data, version: edit.version });
+      // The form stays open: its next save is made against what this one saved.
+      edit.saved(answer.data);
       notify.success(answer.message || messages.updateDone);
     } catch (error) {
+      if (edit.onError(error)) return;
       show(error instanceof ApiError ? error.fields : {}, errorMessage(error));
     }
   };
@@ -132,6 +158,7 @@ const SettingsForm = ({ settings }: { settings: TicketingSettings }) => {
             })}
           </Stack>
         </Fieldset>
+        <EditConflict edit={edit} what="settings" valuesOf={valuesOf} labels={SETTINGS_LABELS} load={load} />
         <Group justify="flex-end">
           <Button loading={save.isPending} onClick={() => void submit()}>
             Save settings
