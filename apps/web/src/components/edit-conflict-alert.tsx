@@ -2,8 +2,10 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { changedFields, type EditVersion } from '../lib/use-edit-version.ts';
 
 type EditConflictAlertProps = {
-  /** What the form edits, in lower case: 'task', 'project'. */
+  /** What the form edits, in lower case: 'task', 'project', 'settings'. */
   what: string;
+  /** Whether `what` is a plural ('settings'): these settings, editing them. */
+  plural?: boolean | undefined;
   /** The labels of the fields they changed; null while their version is being read. */
   changed: string[] | null;
   /** Puts their version in the form, dropping what was typed. */
@@ -15,8 +17,17 @@ type EditConflictAlertProps = {
  * form opened (412 EDIT_CONFLICT, lib/use-edit-version.ts): nothing typed is lost, and the user
  * chooses between saving over their change and taking it.
  */
-export const EditConflictAlert = ({ what, changed, onLoadTheirs }: EditConflictAlertProps) => (
-  <Alert color="yellow" role="alert" title={`Someone else saved this ${what} while you were editing it`}>
+export const EditConflictAlert = ({
+  what,
+  plural = false,
+  changed,
+  onLoadTheirs,
+}: EditConflictAlertProps) => (
+  <Alert
+    color="yellow"
+    role="alert"
+    title={`Someone else saved ${plural ? 'these' : 'this'} ${what} while you were editing ${plural ? 'them' : 'it'}`}
+  >
     <Text size="sm">
       {changed === null
         ? `Your changes are not saved yet. Reading their version of the ${what}…`
@@ -37,6 +48,7 @@ type EditConflictProps<T extends object, V extends object> = {
   /** The form's useEditVersion. */
   edit: EditVersion<T>;
   what: string;
+  plural?: boolean | undefined;
   /** A record as the form's values. */
   valuesOf: (record: T) => V;
   /** The fields to name when they differ, as the form labels them. */
@@ -49,6 +61,7 @@ type EditConflictProps<T extends object, V extends object> = {
 export const EditConflict = <T extends object, V extends object>({
   edit,
   what,
+  plural,
   valuesOf,
   labels,
   load,
@@ -58,6 +71,7 @@ export const EditConflict = <T extends object, V extends object>({
   return (
     <EditConflictAlert
       what={what}
+      plural={plural}
       changed={theirs === null ? null : base ? changedFields(valuesOf(base), valuesOf(theirs), labels) : []}
       onLoadTheirs={() => {
         const taken = edit.takeTheirs();

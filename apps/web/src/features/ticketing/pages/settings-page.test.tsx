@@ -122,6 +122,7 @@ describe('TicketingSettingsPage', () => {
     fireEvent.change(zone, { target: { value: 'Africa/Nairobi' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     const alert = within(await screen.findByRole('alert'));
+    await alert.findByText('Someone else saved these settings while you were editing them');
     await alert.findByText(/They changed: Recalls before a no-show, Opening hours\./);
     expect(ifMatches).toEqual([`"${SETTINGS.updated_at}"`]);
     expect(zone.value).toBe('Africa/Nairobi');

@@ -158,7 +158,14 @@ const SettingsForm = ({ settings }: { settings: TicketingSettings }) => {
             })}
           </Stack>
         </Fieldset>
-        <EditConflict edit={edit} what="settings" valuesOf={valuesOf} labels={SETTINGS_LABELS} load={load} />
+        <EditConflict
+          edit={edit}
+          what="settings"
+          plural
+          valuesOf={valuesOf}
+          labels={SETTINGS_LABELS}
+          load={load}
+        />
         <Group justify="flex-end">
           <Button loading={save.isPending} onClick={() => void submit()}>
             Save settings
