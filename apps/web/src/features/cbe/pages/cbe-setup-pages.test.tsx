@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { messages } from '@workhub/shared/messages';
 import { cbeMessages } from '@workhub/shared/schemas/cbe';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
@@ -7,7 +8,7 @@ import { signIn } from '../../../lib/session.ts';
 import { calledUrls } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
-import { routeFetch } from '../../../test/route-fetch.ts';
+import { ifMatchOf, routeFetch } from '../../../test/route-fetch.ts';
 import { at, classOf, listOf, pageTestKit } from './cbe-test-kit.ts';
 import { SetupPage } from './setup-page.tsx';
 
@@ -224,5 +225,51 @@ describe('SetupPage creates', { timeout: 20_000 }, () => {
     await user.type(level, '2');
     await waitFor(() => expect(dialog.queryByText('Must be at most 20')).toBeNull());
     expect(writes()).toEqual([]);
+  });
+});
+
+describe("SetupPage's settings", { timeout: 20_000 }, () => {
+  it("saves the school's time zone against the version it opened; on a 412 says what changed and loads theirs", async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'owner'));
+    const opened = {
+      time_zone: 'Africa/Nairobi',
+      today: '2026-05-01',
+      updated_at: '2026-05-01T08:00:00.125Z',
+    };
+    const theirs = { ...opened, time_zone: 'Europe/Paris', updated_at: '2026-05-01T08:04:00.000Z' };
+    let reads = 0;
+    const ifMatches: string[] = [];
+    routeFetch(fetchMock, {
+      'GET /api/cbe/grades': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/teachers': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/settings': () => {
+        reads += 1;
+        return jsonResponse(200, { data: reads === 1 ? opened : theirs });
+      },
+      'PUT /api/cbe/settings': (init) => {
+        ifMatches.push(ifMatchOf(init));
+        return jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } });
+      },
+    });
+    renderWithData(<SetupPage />, '/cbe/classes');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Settings' }));
+    const zone = (await screen.findByLabelText('Time zone')) as HTMLInputElement;
+    await waitFor(() => expect(zone.value).toBe('Africa/Nairobi'));
+    await user.clear(zone);
+    await user.type(zone, 'Asia/Tokyo');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    const alert = within(await screen.findByRole('alert'));
+    await alert.findByText('Someone else saved these settings while you were editing them');
+    await alert.findByText(/They changed: Time zone\./);
+    expect(ifMatches).toEqual([`"${opened.updated_at}"`]);
+    expect(zone.value).toBe('Asia/Tokyo');
+    expect(notify.error).not.toHaveBeenCalled();
+    await user.click(alert.getByRole('button', { name: 'Load their version' }));
+    await waitFor(() => expect(zone.value).toBe('Europe/Paris'));
+    // The next save is made against their version.
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(ifMatches).toEqual([`"${opened.updated_at}"`, `"${theirs.updated_at}"`]));
   });
 });
