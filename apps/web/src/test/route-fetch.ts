@@ -1,3 +1,4 @@
+import { messages } from '@workhub/shared/messages';
 import type { vi } from 'vitest';
 import { jsonResponse } from './fixtures.ts';
 
@@ -36,3 +37,16 @@ export const readTwice = <T>(opened: T, theirs: T): Handler => {
     return jsonResponse(200, { data: reads === 1 ? opened : theirs });
   };
 };
+
+/**
+ * A save made against a version someone saved over: records each call's If-Match in `ifMatches`,
+ * answers the first 412 EDIT_CONFLICT, and the next ones `saved` (200), or 412 again without it.
+ */
+export const refusedOnce =
+  (ifMatches: string[], saved?: object): Handler =>
+  (init) => {
+    ifMatches.push(ifMatchOf(init));
+    return ifMatches.length > 1 && saved
+      ? jsonResponse(200, saved)
+      : jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } });
+  };

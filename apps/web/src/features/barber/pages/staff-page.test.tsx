@@ -7,7 +7,7 @@ import { csvResponse } from '../../../test/downloads.ts';
 import { calledUrls } from '../../../test/fetch-mock.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
 import { expectEmptyThenErrorAndRetry } from '../../../test/page-states.tsx';
-import { ifMatchOf } from '../../../test/route-fetch.ts';
+import { ifMatchOf, readTwice, refusedOnce } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
 import { barberPageKit, ID, nairobiTime, serviceOf, servicesAnswer, staffOf } from './barber-test-kit.ts';
 import { StaffPage } from './staff-page.tsx';
@@ -267,22 +267,13 @@ describe('StaffPage', { timeout: 20_000 }, () => {
     signInAs('owner');
     const opened = { timezone: 'Africa/Nairobi', updated_at: '2026-05-01T08:00:00.125Z' };
     const theirs = { timezone: 'Europe/Paris', updated_at: '2026-05-01T08:04:00.000Z' };
-    let reads = 0;
     const ifMatches: string[] = [];
     open({
-      'GET /api/barber/settings': () => {
-        reads += 1;
-        return jsonResponse(200, { data: reads === 1 ? opened : theirs });
-      },
-      'PUT /api/barber/settings': (init) => {
-        ifMatches.push(ifMatchOf(init));
-        return ifMatches.length === 1
-          ? jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } })
-          : jsonResponse(200, {
-              message: 'Settings saved',
-              data: { timezone: 'Asia/Tokyo', updated_at: at2 },
-            });
-      },
+      'GET /api/barber/settings': readTwice(opened, theirs),
+      'PUT /api/barber/settings': refusedOnce(ifMatches, {
+        message: 'Settings saved',
+        data: { timezone: 'Asia/Tokyo', updated_at: at2 },
+      }),
     });
     const zone = (await screen.findByDisplayValue('Africa/Nairobi')) as HTMLInputElement;
     await user.clear(zone);
@@ -302,19 +293,12 @@ describe('StaffPage', { timeout: 20_000 }, () => {
   it("loads their time zone from the conflict's alert", async () => {
     const user = userEvent.setup();
     signInAs('owner');
-    let reads = 0;
     open({
-      'GET /api/barber/settings': () => {
-        reads += 1;
-        return jsonResponse(200, {
-          data:
-            reads === 1
-              ? { timezone: 'Africa/Nairobi', updated_at: at2 }
-              : { timezone: 'Europe/Paris', updated_at: at3 },
-        });
-      },
-      'PUT /api/barber/settings': () =>
-        jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } }),
+      'GET /api/barber/settings': readTwice(
+        { timezone: 'Africa/Nairobi', updated_at: at2 },
+        { timezone: 'Europe/Paris', updated_at: at3 },
+      ),
+      'PUT /api/barber/settings': refusedOnce([]),
     });
     const zone = (await screen.findByDisplayValue('Africa/Nairobi')) as HTMLInputElement;
     await user.clear(zone);

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages } from '@workhub/shared/messages';
 import { cbeMessages } from '@workhub/shared/schemas/cbe';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
@@ -8,7 +7,7 @@ import { signIn } from '../../../lib/session.ts';
 import { calledUrls } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
-import { ifMatchOf, routeFetch } from '../../../test/route-fetch.ts';
+import { readTwice, refusedOnce, routeFetch } from '../../../test/route-fetch.ts';
 import { at, classOf, listOf, pageTestKit } from './cbe-test-kit.ts';
 import { SetupPage } from './setup-page.tsx';
 
@@ -237,20 +236,13 @@ describe("SetupPage's settings", { timeout: 20_000 }, () => {
       updated_at: '2026-05-01T08:00:00.125Z',
     };
     const theirs = { ...opened, time_zone: 'Europe/Paris', updated_at: '2026-05-01T08:04:00.000Z' };
-    let reads = 0;
     const ifMatches: string[] = [];
     routeFetch(fetchMock, {
       'GET /api/cbe/grades': () => jsonResponse(200, listOf([])),
       'GET /api/cbe/teachers': () => jsonResponse(200, listOf([])),
       'GET /api/cbe/classes': () => jsonResponse(200, listOf([])),
-      'GET /api/cbe/settings': () => {
-        reads += 1;
-        return jsonResponse(200, { data: reads === 1 ? opened : theirs });
-      },
-      'PUT /api/cbe/settings': (init) => {
-        ifMatches.push(ifMatchOf(init));
-        return jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } });
-      },
+      'GET /api/cbe/settings': readTwice(opened, theirs),
+      'PUT /api/cbe/settings': refusedOnce(ifMatches),
     });
     renderWithData(<SetupPage />, '/cbe/classes');
     const user = userEvent.setup();

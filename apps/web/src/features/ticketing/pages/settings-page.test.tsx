@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { messages } from '@workhub/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/session.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
-import { ifMatchOf, routeFetch } from '../../../test/route-fetch.ts';
+import { readTwice, refusedOnce, routeFetch } from '../../../test/route-fetch.ts';
 import { TicketingSettingsPage } from './settings-page.tsx';
 
 const fetchMock = mockFetchPerTest();
@@ -103,19 +102,12 @@ describe('TicketingSettingsPage', () => {
       opening_hours: [{ weekday: 3, opens_at: '09:00', closes_at: '12:00' }],
       updated_at: '2026-05-01T08:04:00.000Z',
     };
-    let gets = 0;
     const ifMatches: string[] = [];
     routeFetch(fetchMock, {
-      'GET /api/ticketing/settings': () => {
-        gets += 1;
-        return jsonResponse(200, { data: gets === 1 ? SETTINGS : theirs });
-      },
-      'PUT /api/ticketing/settings': (init) => {
-        ifMatches.push(ifMatchOf(init));
-        return ifMatches.length === 1
-          ? jsonResponse(412, { error: { code: 'EDIT_CONFLICT', message: messages.editConflict } })
-          : jsonResponse(200, { data: { ...theirs, updated_at: '2026-05-01T08:05:00.000Z' } });
-      },
+      'GET /api/ticketing/settings': readTwice(SETTINGS, theirs),
+      'PUT /api/ticketing/settings': refusedOnce(ifMatches, {
+        data: { ...theirs, updated_at: '2026-05-01T08:05:00.000Z' },
+      }),
     });
     renderWithData(<TicketingSettingsPage />, '/ticketing/settings');
     const zone = (await screen.findByLabelText(/^Time zone/)) as HTMLInputElement;
