@@ -5,7 +5,7 @@ import { hash, type Options, verify } from '@node-rs/argon2';
 export const PASSWORD_HASH_COST = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * A tenth of a millisecond's hash (64 KiB, 1 pass) for the API's tests, where a hash at the real
+ * Half a millisecond's hash (64 KiB, 1 pass) for the API's tests, where a hash at the real
  * cost took a fifth of the suite's time (533 hashes in 25 files' 66 s): test/setup.ts sets it
  * before each file; a test that measures the hash's time (signup-attempts.test.ts) sets the real
  * cost back. A verification reads the cost from the stored hash, so either verifies the other's.
