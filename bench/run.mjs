@@ -30,7 +30,7 @@ import { measureLoginBundle } from './login-bundle.mjs';
 import { measureMrp, mrpBudget, mrpLines } from './mrp.mjs';
 import { memoryOf, productEnv, startProduct, waitReady } from './product.mjs';
 import { bareRequests, productRequests, signInRequest } from './scenarios.mjs';
-import { seedPglite, seedPostgres } from './seed.mjs';
+import { checkpoint, seedPglite, seedPostgres } from './seed.mjs';
 import { cpuTimes, memoryFirstTouch, STEAL_WARN_PCT, stealSince } from './steal.mjs';
 import { largestTenant, signInAll, tenantPool } from './tenants.mjs';
 import { ROUTE_BUDGET_KB, routeSizes } from './web-budgets.mjs';
@@ -170,7 +170,7 @@ async function withBare(databaseUrl, body, mode = 'plain') {
 }
 
 /**
- * Removes the tasks a create scenario made, then vacuums: each contender starts on the same table,
+ * Removes the tasks a create scenario made, then vacuums and checkpoints: each contender starts on the same table,
  * not one whose dead rows autovacuum would clean up in the middle of its run.
  */
 async function deleteBenchTasks(url) {
@@ -179,6 +179,7 @@ async function deleteBenchTasks(url) {
   await sql`vacuum analyze tasks`;
   await sql`vacuum analyze task_counts`;
   await sql`vacuum analyze project_task_counts`;
+  await checkpoint(sql);
   await sql.end();
 }
 
