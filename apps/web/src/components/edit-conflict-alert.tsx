@@ -10,6 +10,8 @@ type EditConflictAlertProps = {
   changed: string[] | null;
   /** Puts their version in the form, dropping what was typed. */
   onLoadTheirs: () => void;
+  /** The form's button, as the alert tells the user to press it again: 'Save' unless it is another. */
+  action?: string | undefined;
 };
 
 /**
@@ -22,6 +24,7 @@ export const EditConflictAlert = ({
   plural = false,
   changed,
   onLoadTheirs,
+  action = 'Save',
 }: EditConflictAlertProps) => (
   <Alert
     color="yellow"
@@ -34,7 +37,7 @@ export const EditConflictAlert = ({
         : changed.length > 0
           ? `They changed: ${changed.join(', ')}. Your changes are not saved yet.`
           : 'Your changes are not saved yet.'}{' '}
-      Save again to replace their version with yours, or load theirs (what you typed here is dropped).
+      {action} again to replace their version with yours, or load theirs (what you typed here is dropped).
     </Text>
     <Group mt="sm">
       <Button size="xs" variant="default" onClick={onLoadTheirs} disabled={changed === null}>
@@ -55,6 +58,7 @@ type EditConflictProps<T extends object, V extends object> = {
   labels: Partial<Record<keyof V, string>>;
   /** Puts values in the form (react-hook-form's reset). */
   load: (values: V) => void;
+  action?: string | undefined;
 };
 
 /** EditConflictAlert for a form's useEditVersion, while its last save was refused as stale. */
@@ -65,6 +69,7 @@ export const EditConflict = <T extends object, V extends object>({
   valuesOf,
   labels,
   load,
+  action,
 }: EditConflictProps<T, V>) => {
   if (!edit.conflicted) return null;
   const { base, theirs } = edit;
@@ -72,6 +77,7 @@ export const EditConflict = <T extends object, V extends object>({
     <EditConflictAlert
       what={what}
       plural={plural}
+      action={action}
       changed={theirs === null ? null : base ? changedFields(valuesOf(base), valuesOf(theirs), labels) : []}
       onLoadTheirs={() => {
         const taken = edit.takeTheirs();

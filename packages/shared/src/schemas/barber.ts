@@ -298,6 +298,11 @@ export const appointment = z.object({
   services: z.array(appointmentLine),
   total: decimalString,
   created_at: z.string(),
+  /**
+   * The version an edit (PATCH, If-Match) is made against: moved by every change of its time, staff
+   * member, services, customer or status, not by its reminder being mailed.
+   */
+  updated_at: z.string(),
 });
 export type Appointment = z.infer<typeof appointment>;
 

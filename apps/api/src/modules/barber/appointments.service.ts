@@ -36,10 +36,12 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { outer, relatedColumn } from '../../db/correlated.ts';
+import { nextVersion } from '../../db/edit-lock.ts';
 import { users } from '../../db/schema/users.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
+import { assertVersion, type EditVersion } from '../../lib/edit-version.ts';
 import { containing } from '../../lib/list-query.ts';
 import { exportEvent, recordAudit } from '../audit/audit.ts';
 import {
@@ -564,6 +566,7 @@ export function createAppointmentService(ctx: Ctx) {
         })),
         total: (cents / 10_000).toFixed(4),
         created_at: a.createdAt.toISOString(),
+        updated_at: a.updatedAt.toISOString(),
       };
     });
   }
@@ -646,8 +649,12 @@ export function createAppointmentService(ctx: Ctx) {
       staff_id?: string | undefined;
       service_ids?: string[] | undefined;
     },
-    /** The public reschedule: only a start the booking page offers (onSlotGrid), else 400. */
-    options: { onGrid?: boolean } = {},
+    options: {
+      /** The public reschedule: only a start the booking page offers (onSlotGrid), else 400. */
+      onGrid?: boolean;
+      /** The version the edit was made against (If-Match): 412 once anyone has changed it since. */
+      expected?: EditVersion | undefined;
+    } = {},
   ): Promise<Appointment> {
     const [current] = await db
       .select()
@@ -655,11 +662,13 @@ export function createAppointmentService(ctx: Ctx) {
       .where(and(scope.workspace(barberAppointments), eq(barberAppointments.id, id)))
       .for('update');
     if (!current) throw notFound();
+    // Cancelled or checked in since: that (409) says more than 'changed since' (412).
     if (current.status !== 'booked') {
       throw conflict(
         `An appointment that is ${current.status.replace('_', ' ')} cannot be ${input.service_ids ? 'changed' : 'moved'}`,
       );
     }
+    assertVersion(current.updatedAt, options.expected);
     const start = input.start_at ? new Date(input.start_at) : current.startAt;
     const staffId = input.staff_id ?? current.staffId;
     const timezone = await timezoneOf(db, scope);
@@ -697,7 +706,8 @@ export function createAppointmentService(ctx: Ctx) {
               endAt: end,
               staffId,
               ...(rescheduled ? { reminderSentAt: null } : {}),
-              updatedAt: now(),
+              // The services alone may have changed: the version moves all the same.
+              updatedAt: nextVersion(barberAppointments.updatedAt, now()),
             })
             .where(and(scope.workspace(barberAppointments), eq(barberAppointments.id, id)));
           if (!lines) return;

@@ -489,15 +489,19 @@ export const barberRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (app, { c
         security,
         summary:
           'Edit a booked appointment: another start, staff member and/or services (the end recomputed; the same checks as booking, 409 on an overlap)',
+        description: EDIT_VERSION_NOTE,
         params: barberIdParam,
+        headers: ifMatchHeader,
         body: appointmentMoveBody,
-        response: { 200: dataEnvelope(appointment), ...errors },
+        response: { 200: dataEnvelope(appointment), ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },
     async (request) => {
       const scope = moduleScope(request);
       const before = await appointments.one(scope, request.params.id);
-      const moved = await appointments.move(scope, request.params.id, request.body);
+      const moved = await appointments.move(scope, request.params.id, request.body, {
+        expected: editVersionOf(request.headers['if-match']),
+      });
       // The customer hears of a new time or staff member (a change of services alone they asked for).
       if (moved.start_at !== before.start_at || moved.staff.id !== before.staff.id) {
         const link = await linkOfBooking(ctx, links, scope, moved.id);

@@ -74,14 +74,26 @@ export const useAppointmentStep = () => {
   });
 };
 
-/** PATCH /api/barber/appointments/:id: move to another start and/or staff member, or change the services. */
+/** GET /api/barber/appointments/:id: one appointment, as an edit reads it again after a 412. */
+export const getAppointment = async (id: string) =>
+  (await apiRequest<Envelope<Appointment>>(`/api/barber/appointments/${encodeURIComponent(id)}`)).data;
+
+/**
+ * PATCH /api/barber/appointments/:id: move to another start and/or staff member, or change the
+ * services. Made against `version` (its updated_at as the desk was shown it): 412 when changed since.
+ */
 export const useMoveAppointment = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: AppointmentMoveBody & { id: string }) =>
+    mutationFn: ({
+      id,
+      version,
+      ...body
+    }: AppointmentMoveBody & { id: string; version?: string | undefined }) =>
       apiRequest<Envelope<Appointment>>(`/api/barber/appointments/${encodeURIComponent(id)}`, {
         method: 'PATCH',
         body,
+        ifMatch: version,
       }),
     onSettled: () => invalidateBarber(queryClient),
   });

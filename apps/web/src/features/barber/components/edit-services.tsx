@@ -1,12 +1,16 @@
 import { Checkbox, Stack, Text } from '@mantine/core';
 import type { Appointment, BarberService } from '@workhub/shared/schemas/barber';
 import { useState } from 'react';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useFocusOnMount } from '../../../lib/dialog-autofocus.ts';
 import { notify } from '../../../lib/notify.tsx';
-import { useMoveAppointment } from '../api/appointments.ts';
-import { timeIn } from '../barber-format.ts';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
+import { getAppointment, useMoveAppointment } from '../api/appointments.ts';
+import { dateTimeIn, timeIn } from '../barber-format.ts';
 import { FormFoot } from './form-foot.tsx';
+
+const SERVICE_LABELS = { services: 'Services', start: 'Time', staff: 'Staff member' };
 
 /**
  * The services of a booked appointment, added or removed at the desk: the end moves with the total
@@ -26,6 +30,17 @@ export const EditServices = ({
   const save = useMoveAppointment();
   const [chosen, setChosen] = useState(appointment.services.map((s) => s.service_id));
   const [problem, setProblem] = useState<string | null>(null);
+  // Saved against the appointment as the form opened it (decision 039): changed since, refused.
+  const edit = useEditVersion(
+    appointment,
+    (opened) => opened.updated_at,
+    () => getAppointment(appointment.id),
+  );
+  const valuesOf = (record: Appointment) => ({
+    services: record.services.map((s) => s.service_id),
+    start: dateTimeIn(record.start_at, timezone),
+    staff: record.staff.name,
+  });
   // Shown in place of the Change services button: the focus goes on to the first service.
   const focusFirst = useFocusOnMount();
   // A booked line keeps its terms (a service since hidden stays listed); the others are today's offer.
@@ -43,11 +58,15 @@ export const EditServices = ({
   const submit = async () => {
     setProblem(null);
     try {
-      const answer = await save.mutateAsync({ id: appointment.id, service_ids: chosen });
+      const answer = await save.mutateAsync({
+        id: appointment.id,
+        service_ids: chosen,
+        version: edit.version,
+      });
       notify.success(answer.message ?? 'Appointment saved');
       onDone();
     } catch (error) {
-      setProblem(errorMessage(error));
+      if (!edit.onError(error)) setProblem(errorMessage(error));
     }
   };
   return (
@@ -69,6 +88,14 @@ export const EditServices = ({
           ? 'Pick at least one service.'
           : `${minutes} min: until ${timeIn(end, timezone)}`}
       </Text>
+      <EditConflict
+        edit={edit}
+        what="appointment"
+        action="Save services"
+        valuesOf={valuesOf}
+        labels={SERVICE_LABELS}
+        load={(values) => setChosen(values.services)}
+      />
       <FormFoot
         problem={problem}
         busy={save.isPending}

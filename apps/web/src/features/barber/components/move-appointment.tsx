@@ -1,10 +1,12 @@
 import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { Appointment, BarberStaff } from '@workhub/shared/schemas/barber';
 import { type FormEvent, useState } from 'react';
+import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useFocusOnMount } from '../../../lib/dialog-autofocus.ts';
 import { notify } from '../../../lib/notify.tsx';
-import { useMoveAppointment } from '../api/appointments.ts';
+import { useEditVersion } from '../../../lib/use-edit-version.ts';
+import { getAppointment, useMoveAppointment } from '../api/appointments.ts';
 import {
   dateIn,
   dateTimeIn,
@@ -17,6 +19,15 @@ import {
 import { FormFoot } from './form-foot.tsx';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** An appointment as this form's values (and its services, to name them when someone changed them). */
+const movedValues = (appointment: Appointment, timezone: string) => ({
+  date: dateIn(appointment.start_at, timezone),
+  time: timeIn(appointment.start_at, timezone),
+  staffId: appointment.staff.id,
+  services: appointment.services.map((s) => s.service_id),
+});
+const MOVE_LABELS = { date: 'Day', time: 'Time', staffId: 'Staff member', services: 'Services' };
 
 /**
  * A booked appointment moved to another day, time or staff member with a form: the calendar's drag
@@ -40,6 +51,15 @@ export const MoveAppointment = ({
   const [time, setTime] = useState(timeIn(appointment.start_at, timezone));
   const [staffId, setStaffId] = useState(appointment.staff.id);
   const [problem, setProblem] = useState<string | null>(null);
+  // Made against the appointment as the form opened it (decision 039): moved or changed by someone
+  // else since (or by its customer from their mail's link), the move is refused and says so.
+  const edit = useEditVersion(
+    appointment,
+    (opened) => opened.updated_at,
+    () => getAppointment(appointment.id),
+  );
+  // Where it is now: as opened, or their version once loaded.
+  const current = edit.base ?? appointment;
   // Shown in place of the Move button: the focus goes on to the day.
   const focusFirst = useFocusOnMount();
   // Who works now, and whoever has it now even if they have since left.
@@ -56,18 +76,19 @@ export const MoveAppointment = ({
     if (minute === null || minute >= 1440) return setProblem('Enter the time as HH:MM.');
     if (isSkippedTime(date, minute, timezone)) return setProblem(skippedTime(time));
     const startAt = instantIn(date, minute, timezone);
-    if (startAt === appointment.start_at && staffId === appointment.staff.id)
+    if (startAt === current.start_at && staffId === current.staff.id)
       return setProblem('That is where it is now: choose another day, time or staff member.');
     try {
       await move.mutateAsync({
         id: appointment.id,
         start_at: startAt,
-        ...(staffId === appointment.staff.id ? {} : { staff_id: staffId }),
+        ...(staffId === current.staff.id ? {} : { staff_id: staffId }),
+        version: edit.version,
       });
       notify.success(`Moved to ${dateTimeIn(startAt, timezone)}`);
       onDone();
     } catch (error) {
-      setProblem(errorMessage(error));
+      if (!edit.onError(error)) setProblem(errorMessage(error));
     }
   };
 
@@ -97,6 +118,18 @@ export const MoveAppointment = ({
           value={staffId}
           onChange={(e) => setStaffId(e.currentTarget.value)}
           data={choices.map((s) => ({ value: s.id, label: s.name }))}
+        />
+        <EditConflict
+          edit={edit}
+          what="appointment"
+          action="Move"
+          valuesOf={(record) => movedValues(record, timezone)}
+          labels={MOVE_LABELS}
+          load={(values) => {
+            setDate(values.date);
+            setTime(values.time);
+            setStaffId(values.staffId);
+          }}
         />
         <FormFoot problem={problem} busy={move.isPending} label="Move" onCancel={onDone} />
       </Stack>

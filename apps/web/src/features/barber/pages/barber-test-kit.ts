@@ -65,6 +65,7 @@ export const appointmentOf = (patch: Partial<Appointment> = {}): Appointment => 
   services: [{ service_id: 'sv-cut', name: 'Haircut', duration_minutes: 30, price: '800.0000' }],
   total: '800.0000',
   created_at: at,
+  updated_at: at,
   ...patch,
 });
 

@@ -1,10 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { messages } from '@workhub/shared/messages';
 import type { Appointment } from '@workhub/shared/schemas/barber';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { calledUrls } from '../../../test/fetch-mock.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
+import { refusedOnce } from '../../../test/route-fetch.ts';
 import {
   appointmentOf,
   barberPageKit,
@@ -234,6 +236,100 @@ describe('CalendarPage', { timeout: 20_000 }, () => {
     expect((await within(form).findByRole('alert')).textContent).toBe(taken);
     expect(within(form).getByLabelText(/^Time/)).toHaveProperty('value', '10:00');
     expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it('moves against the version it opened; on a 412 names what they changed, keeps the form, offers theirs', async () => {
+    const user = userEvent.setup();
+    signInAs('member');
+    const ifMatches: string[] = [];
+    // Someone moved it to 10:30 with Baraka meanwhile.
+    const theirs = appointmentOf({
+      customer: njeri.customer,
+      staff: { id: 's2', name: 'Baraka' },
+      start_at: '2026-01-05T07:30:00.000Z',
+      end_at: '2026-01-05T08:00:00.000Z',
+      updated_at: '2026-01-04T10:00:00.000Z',
+    });
+    const saved = { message: 'Appointment moved', data: { ...theirs, start_at: '2026-01-05T08:00:00.000Z' } };
+    open({
+      'GET /api/barber/staff': () =>
+        jsonResponse(200, { data: [amina, staffOf({ id: 's2', name: 'Baraka' })] }),
+      [`GET /api/barber/appointments/${ID}`]: () => jsonResponse(200, { data: theirs }),
+      [`PATCH /api/barber/appointments/${ID}`]: refusedOnce(ifMatches, saved),
+    });
+    const dialog = await openNjeri(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    const form = within(dialog).getByRole('form', { name: 'Move the appointment' });
+    await user.clear(within(form).getByLabelText(/^Time/));
+    await user.type(within(form).getByLabelText(/^Time/), '10:00');
+    await user.click(within(form).getByRole('button', { name: 'Move' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toContain('Someone else saved this appointment while you were editing it');
+    await waitFor(() => expect(alert.textContent).toContain('They changed: Time, Staff member.'));
+    // It names the form's own button.
+    expect(alert.textContent).toContain('Move again to replace their version with yours');
+    expect(ifMatches).toEqual([`"${njeri.updated_at}"`]);
+    // What was typed stays until they choose.
+    expect(within(form).getByLabelText(/^Time/)).toHaveProperty('value', '10:00');
+    expect(notify.success).not.toHaveBeenCalled();
+    await user.click(within(form).getByRole('button', { name: 'Load their version' }));
+    expect(within(form).getByLabelText(/^Time/)).toHaveProperty('value', '10:30');
+    expect(within(form).getByLabelText('Staff member')).toHaveProperty('value', 's2');
+    // Moved from theirs, against their version.
+    await user.clear(within(form).getByLabelText(/^Time/));
+    await user.type(within(form).getByLabelText(/^Time/), '11:00');
+    await user.click(within(form).getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Moved to 5 Jan 2026, 11:00'));
+    expect(ifMatches).toEqual([`"${njeri.updated_at}"`, `"${theirs.updated_at}"`]);
+  });
+
+  it('saves services against the version it opened; on a 412 says the services changed and loads theirs', async () => {
+    const user = userEvent.setup();
+    signInAs('member');
+    const ifMatches: string[] = [];
+    const theirs = appointmentOf({
+      customer: njeri.customer,
+      services: [
+        { service_id: 'sv-cut', name: 'Haircut', duration_minutes: 30, price: '800.0000' },
+        { service_id: 'sv-wash', name: 'Wash', duration_minutes: 15, price: '500.0000' },
+      ],
+      end_at: '2026-01-05T06:45:00.000Z',
+      updated_at: '2026-01-04T10:00:00.000Z',
+    });
+    open({
+      [`GET /api/barber/appointments/${ID}`]: () => jsonResponse(200, { data: theirs }),
+      [`PATCH /api/barber/appointments/${ID}`]: refusedOnce(ifMatches),
+    });
+    const dialog = await openNjeri(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Change services' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Wash (15 min)' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Haircut (30 min)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save services' }));
+    const alert = await within(dialog).findByRole('alert');
+    await waitFor(() => expect(alert.textContent).toContain('They changed: Services.'));
+    expect(alert.textContent).toContain('Save services again to replace their version with yours');
+    expect(ifMatches).toEqual([`"${njeri.updated_at}"`]);
+    await user.click(within(dialog).getByRole('button', { name: 'Load their version' }));
+    expect(within(dialog).getByRole('checkbox', { name: 'Haircut (30 min)' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(within(dialog).getByRole('checkbox', { name: 'Wash (15 min)' })).toHaveProperty('checked', true);
+  });
+
+  it('drops a block against the version drawn: a 412 is said in a toast', async () => {
+    signInAs('member');
+    const ifMatches: string[] = [];
+    open({ [`PATCH /api/barber/appointments/${ID}`]: refusedOnce(ifMatches) });
+    await screen.findByRole('button', { name: NJERI_BLOCK });
+    const data: Record<string, string> = { 'text/plain': ID, 'application/x-offset': '0' };
+    const column = screen.getByTestId('column-Amina');
+    const drop = createEvent.drop(column, { dataTransfer: { getData: (key: string) => data[key] ?? '' } });
+    // jsdom's drag events carry no pointer position: 200 px down the column.
+    Object.defineProperty(drop, 'clientY', { value: 200 });
+    fireEvent(column, drop);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(messages.editConflict));
+    expect(ifMatches).toEqual([`"${njeri.updated_at}"`]);
   });
 
   it('opens a block from the keyboard, on Enter and on Space', async () => {

@@ -116,7 +116,9 @@ export const CalendarPage = () => {
     const start = instantIn(date, Math.max(from, minute), timezone);
     if (start === appointment.start_at && staffId === appointment.staff.id) return;
     try {
-      await move.mutateAsync({ id, start_at: start, staff_id: staffId });
+      // Made against the block as it is drawn: moved by someone else since, it is refused (412) and
+      // the day is read again.
+      await move.mutateAsync({ id, start_at: start, staff_id: staffId, version: appointment.updated_at });
       notify.success(`Moved to ${timeIn(start, timezone)}`);
     } catch (error) {
       notify.error(errorMessage(error));
