@@ -35,6 +35,10 @@ const amina = staffOf({
 // 09:00 in Nairobi (UTC+3) on Monday 5 January 2026.
 const njeri = appointmentOf({ customer: { id: 'c1', name: 'Njeri', phone: '0711', email: null } });
 
+/** Njeri's appointment as someone else saved it after the page read it: `patch`, a later version. */
+const njerisSince = (patch: Partial<Appointment>) =>
+  appointmentOf({ customer: njeri.customer, updated_at: '2026-01-04T10:00:00.000Z', ...patch });
+
 const day = (appointments: Appointment[]) => () =>
   jsonResponse(200, { data: { date: '2026-01-05', timezone: 'Africa/Nairobi', appointments } });
 const base = {
@@ -59,6 +63,17 @@ const NJERI_BLOCK = /^09:00 Njeri · Haircut ?\(Booked\)$/;
 const openNjeri = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.click(await screen.findByRole('button', { name: NJERI_BLOCK }));
   return screen.findByRole('dialog', { name: 'Njeri' });
+};
+
+/** Opens Njeri's Move form, types `time` and presses Move; the form. */
+const moveNjeriTo = async (user: ReturnType<typeof userEvent.setup>, time: string) => {
+  const dialog = await openNjeri(user);
+  await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+  const form = within(dialog).getByRole('form', { name: 'Move the appointment' });
+  await user.clear(within(form).getByLabelText(/^Time/));
+  await user.type(within(form).getByLabelText(/^Time/), time);
+  await user.click(within(form).getByRole('button', { name: 'Move' }));
+  return form;
 };
 
 describe('CalendarPage', { timeout: 20_000 }, () => {
@@ -227,12 +242,7 @@ describe('CalendarPage', { timeout: 20_000 }, () => {
       [`PATCH /api/barber/appointments/${ID}`]: () =>
         jsonResponse(409, { error: { code: 'CONFLICT', message: taken } }),
     });
-    const dialog = await openNjeri(user);
-    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
-    const form = within(dialog).getByRole('form', { name: 'Move the appointment' });
-    await user.clear(within(form).getByLabelText(/^Time/));
-    await user.type(within(form).getByLabelText(/^Time/), '10:00');
-    await user.click(within(form).getByRole('button', { name: 'Move' }));
+    const form = await moveNjeriTo(user, '10:00');
     expect((await within(form).findByRole('alert')).textContent).toBe(taken);
     expect(within(form).getByLabelText(/^Time/)).toHaveProperty('value', '10:00');
     expect(notify.success).not.toHaveBeenCalled();
@@ -243,12 +253,10 @@ describe('CalendarPage', { timeout: 20_000 }, () => {
     signInAs('member');
     const ifMatches: string[] = [];
     // Someone moved it to 10:30 with Baraka meanwhile.
-    const theirs = appointmentOf({
-      customer: njeri.customer,
+    const theirs = njerisSince({
       staff: { id: 's2', name: 'Baraka' },
       start_at: '2026-01-05T07:30:00.000Z',
       end_at: '2026-01-05T08:00:00.000Z',
-      updated_at: '2026-01-04T10:00:00.000Z',
     });
     const saved = { message: 'Appointment moved', data: { ...theirs, start_at: '2026-01-05T08:00:00.000Z' } };
     open({
@@ -257,12 +265,7 @@ describe('CalendarPage', { timeout: 20_000 }, () => {
       [`GET /api/barber/appointments/${ID}`]: () => jsonResponse(200, { data: theirs }),
       [`PATCH /api/barber/appointments/${ID}`]: refusedOnce(ifMatches, saved),
     });
-    const dialog = await openNjeri(user);
-    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
-    const form = within(dialog).getByRole('form', { name: 'Move the appointment' });
-    await user.clear(within(form).getByLabelText(/^Time/));
-    await user.type(within(form).getByLabelText(/^Time/), '10:00');
-    await user.click(within(form).getByRole('button', { name: 'Move' }));
+    const form = await moveNjeriTo(user, '10:00');
     const alert = await within(form).findByRole('alert');
     expect(alert.textContent).toContain('Someone else saved this appointment while you were editing it');
     await waitFor(() => expect(alert.textContent).toContain('They changed: Time, Staff member.'));
@@ -287,14 +290,13 @@ describe('CalendarPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     signInAs('member');
     const ifMatches: string[] = [];
-    const theirs = appointmentOf({
-      customer: njeri.customer,
+    // Someone added a wash meanwhile.
+    const theirs = njerisSince({
       services: [
         { service_id: 'sv-cut', name: 'Haircut', duration_minutes: 30, price: '800.0000' },
         { service_id: 'sv-wash', name: 'Wash', duration_minutes: 15, price: '500.0000' },
       ],
       end_at: '2026-01-05T06:45:00.000Z',
-      updated_at: '2026-01-04T10:00:00.000Z',
     });
     open({
       [`GET /api/barber/appointments/${ID}`]: () => jsonResponse(200, { data: theirs }),
