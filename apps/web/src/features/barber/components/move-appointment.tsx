@@ -82,7 +82,9 @@ export const MoveAppointment = ({
       await move.mutateAsync({
         id: appointment.id,
         start_at: startAt,
-        ...(staffId === current.staff.id ? {} : { staff_id: staffId }),
+        // Always the staff member shown: saved over a version that moved it to someone else, the
+        // form's choice is what the user sees and means.
+        staff_id: staffId,
         version: edit.version,
       });
       notify.success(`Moved to ${dateTimeIn(startAt, timezone)}`);

@@ -286,6 +286,31 @@ describe('CalendarPage', { timeout: 20_000 }, () => {
     expect(ifMatches).toEqual([`"${njeri.updated_at}"`, `"${theirs.updated_at}"`]);
   });
 
+  it('saved over their version as it stands, the move keeps the staff member the form shows', async () => {
+    const user = userEvent.setup();
+    signInAs('member');
+    const ifMatches: string[] = [];
+    const bodies: unknown[] = [];
+    // Someone gave it to Baraka meanwhile; this desk keeps Amina and moves it to 10:00 over theirs.
+    const theirs = njerisSince({ staff: { id: 's2', name: 'Baraka' } });
+    const refuse = refusedOnce(ifMatches, { message: 'Appointment moved', data: theirs });
+    open({
+      'GET /api/barber/staff': () =>
+        jsonResponse(200, { data: [amina, staffOf({ id: 's2', name: 'Baraka' })] }),
+      [`GET /api/barber/appointments/${ID}`]: () => jsonResponse(200, { data: theirs }),
+      [`PATCH /api/barber/appointments/${ID}`]: (init, url) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return refuse(init, url);
+      },
+    });
+    const form = await moveNjeriTo(user, '10:00');
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toContain('Staff member'));
+    await user.click(within(form).getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Moved to 5 Jan 2026, 10:00'));
+    expect(ifMatches).toEqual([`"${njeri.updated_at}"`, `"${theirs.updated_at}"`]);
+    expect(bodies[1]).toEqual({ start_at: '2026-01-05T07:00:00.000Z', staff_id: amina.id });
+  });
+
   it('saves services against the version it opened; on a 412 says the services changed and loads theirs', async () => {
     const user = userEvent.setup();
     signInAs('member');
