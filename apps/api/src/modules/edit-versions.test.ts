@@ -1177,17 +1177,11 @@ describe('PATCH /api/barber/appointments/:id with If-Match (its services are par
     const shop = await barberShop(t);
     // As long as the first: a change from one to the other changes the service lines alone.
     const other = await addService(t, shop.token, { duration_minutes: 30 });
-    await call(t, 'PATCH', `/api/barber/staff/${shop.staff.id}`, shop.token, {
-      name: shop.staff.name,
-      service_ids: [shop.service.id, other.id],
-      hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start_minute: 480, end_minute: 1200 })),
-      breaks: [],
-      days_off: [],
-      active: true,
-    });
+    // A staff member performing both (08:00-20:00, a break at 13:00).
+    const staff = await addStaff(t, shop.token, [shop.service.id, other.id]);
     const made = await booked(t, shop.token, {
       service_ids: [shop.service.id],
-      staff_id: shop.staff.id,
+      staff_id: staff.id,
       start_at: shopTimeAt(t, shop.timezone, 1, 9),
     });
     const url = `/api/barber/appointments/${made.id}`;
