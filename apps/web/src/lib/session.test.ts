@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calledUrls, mockFetchPerTest } from '../test/fetch-mock.ts';
 import { fakeAuthSession, jsonResponse } from '../test/fixtures.ts';
-import { restoreSession, setSessionLostHandler, signIn, signOut } from './session.ts';
+import { expireSession, restoreSession, setSessionLostHandler, signIn, signOut } from './session.ts';
 import { getSession } from './session-store.ts';
 import { LOGOUT_KEY, listenForLogout } from './tab-sync.ts';
 
@@ -92,6 +92,26 @@ describe('logout', () => {
     expect(getSession()).toEqual({ status: 'signed_out', reason: 'logout' });
     // The other tabs are told before the server revokes: none of them can see a refused request first.
     expect(Number(markerWhenRevoking)).toBeGreaterThan(0);
+  });
+
+  it("takes a request refused during this tab's own sign-out for that sign-out, not another tab's", async () => {
+    const lost = vi.fn();
+    setSessionLostHandler(lost);
+    signIn(fakeAuthSession());
+    let revoke: (response: Response) => void = () => {};
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (revoke = resolve)));
+    const signingOut = signOut();
+    // The server revoked the session; a request of this tab was refused and its refresh too.
+    expireSession();
+    expect(lost).not.toHaveBeenCalled();
+    revoke(new Response(null, { status: 204 }));
+    await signingOut;
+    expect(getSession()).toEqual({ status: 'signed_out', reason: 'logout' });
+    expect(lost).not.toHaveBeenCalled();
+    // Once it is done, a later refused refresh is reported again.
+    signIn(fakeAuthSession());
+    expireSession();
+    expect(lost).toHaveBeenCalledTimes(1);
   });
 
   it('still signs out locally when the server cannot be reached', async () => {

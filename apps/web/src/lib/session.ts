@@ -28,6 +28,12 @@ export const setSessionLostHandler = (handler: (loss: SessionLoss) => void): voi
 /** When this tab's session began (its sign-in or restore), to tell a later sign-out elsewhere. */
 let signedInAt = 0;
 
+/**
+ * This tab's own sign-out is under way: a request refused meanwhile (the server revoked the
+ * session before this tab forgot it) is that sign-out, not an expiry nor another tab's.
+ */
+let signingOut = false;
+
 const scheduler = createRefreshScheduler(() => {
   refreshSession().catch(() => expireSession());
 });
@@ -109,6 +115,7 @@ export const clearSession = (reason: SignedOutReason): void => {
  * not to "session expired".
  */
 export const expireSession = (): void => {
+  if (signingOut) return;
   const wasSignedIn = getSession().status === 'signed_in';
   const loss: SessionLoss = (lastLogoutAt() ?? 0) >= signedInAt ? 'other_tab' : 'expired';
   clearSession(loss);
@@ -121,11 +128,14 @@ export const expireSession = (): void => {
  * the refused refresh for an expired session.
  */
 export const signOut = async (): Promise<void> => {
+  signingOut = true;
   broadcastLogout();
   try {
     await requestJson<void>('/api/auth/logout', { method: 'POST' });
   } catch {
     // Signing out locally must work even when the server cannot be reached.
+  } finally {
+    clearSession('logout');
+    signingOut = false;
   }
-  clearSession('logout');
 };
