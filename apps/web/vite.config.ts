@@ -109,6 +109,25 @@ const publicStaysLight = (): Plugin => ({
       };
       visit(chunk.fileName);
     }
+    // Every signed-in page loads the shell: what it imports statically is parsed and run before a
+    // list renders. zod (27 KB gzip) came along twice through an import of a plain helper (a text
+    // rule from schemas/common.ts; the staff's Subscribers page); forms load it with their own chunk.
+    for (const shell of chunks.values()) {
+      if (shell.name !== 'signed-in-shell') continue;
+      const seen = new Set<string>();
+      const visit = (name: string) => {
+        if (seen.has(name)) return;
+        seen.add(name);
+        const zod = chunks.get(name)?.moduleIds.find((id) => /node_modules[\\/]zod[\\/]/.test(id));
+        if (zod) {
+          this.error(
+            `the signed-in shell loads zod (${zod}, in ${name}): import plain helpers from @workhub/shared/text`,
+          );
+        }
+        for (const next of chunks.get(name)?.imports ?? []) visit(next);
+      };
+      visit(shell.fileName);
+    }
   },
 });
 

@@ -64,6 +64,10 @@ const SecurityPage = lazyPage(() => import('../features/account/pages/security-p
 const SettingsPage = lazyPage(() => import('../features/account/pages/settings-page.tsx'), 'SettingsPage');
 const PlanAdminPage = lazyPage(() => import('../features/plans/pages/plan-admin-page.tsx'), 'PlanAdminPage');
 const PlanFormPage = lazyPage(() => import('../features/plans/pages/plan-form-page.tsx'), 'PlanFormPage');
+const SubscribersPage = lazyPage(
+  () => import('../features/admin/pages/subscribers-page.tsx'),
+  'SubscribersPage',
+);
 const AdminDashboardPage = lazyPage(
   () => import('../features/admin/pages/admin-dashboard-page.tsx'),
   'AdminDashboardPage',
@@ -226,7 +230,8 @@ const FIRST_PAGES: readonly [string, Preloadable[]][] = [
   }),
   ['/workspace', [WorkspacePickerPage]],
   ['/dashboard_admin', [RequireCan, AdminDashboardPage]],
-  ['/team', [TeamOrSubscribers, TeamPage]],
+  // Who is signed in is not known yet: /team is the team or, for platform staff, the subscribers.
+  ['/team', [TeamOrSubscribers, TeamPage, SubscribersPage]],
 ];
 
 /**
@@ -276,7 +281,10 @@ export const SignedInRoutes = () => (
               element={<RequireTemplate template={template}>{dashboardOf(template).element}</RequireTemplate>}
             />
           ))}
-          <Route path="/team" element={<TeamOrSubscribers team={<TeamPage />} />} />
+          <Route
+            path="/team"
+            element={<TeamOrSubscribers team={<TeamPage />} subscribers={<SubscribersPage />} />}
+          />
           {['/team/:id/edit', '/user/:id'].map((path) => (
             <Route
               key={path}

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, TextInput, type TextInputProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { SEARCH_TEXT_MAX } from '@workhub/shared/constants';
-import { withoutRefusedCharacters } from '@workhub/shared/schemas/common';
+import { withoutRefusedCharacters } from '@workhub/shared/text';
 import { type ReactNode, useId, useRef, useState } from 'react';
 
 /** Below Mantine's `sm` breakpoint (48em): a phone. */

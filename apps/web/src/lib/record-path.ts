@@ -1,5 +1,5 @@
 import { messages } from '@workhub/shared/messages';
-import { idField } from '@workhub/shared/schemas/common';
+import { isUuid } from '@workhub/shared/text';
 import { ApiError } from './api-error.ts';
 
 /** `/api/...` with an id in the path, escaped. */
@@ -13,7 +13,7 @@ export const idPath = (prefix: string, id: string, suffix = '') =>
  * 'Some fields are not valid', with a Try again that never helps).
  */
 export const recordPath = (prefix: string, id: string, suffix = ''): string => {
-  if (!idField().safeParse(id).success) {
+  if (!isUuid(id)) {
     throw new ApiError({ status: 404, code: 'NOT_FOUND', message: messages.notFound });
   }
   return idPath(prefix, id, suffix);

@@ -1,4 +1,4 @@
-import { searchableText } from '@workhub/shared/schemas/common';
+import { searchableText } from '@workhub/shared/text';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 

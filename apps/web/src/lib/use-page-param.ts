@@ -1,4 +1,4 @@
-import { INT32_MAX } from '@workhub/shared/schemas/common';
+import { INT32_MAX } from '@workhub/shared/text';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 

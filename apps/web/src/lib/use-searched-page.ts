@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { searchableText } from '@workhub/shared/schemas/common';
+import { searchableText } from '@workhub/shared/text';
 import { useState } from 'react';
 import { usePageParam } from './use-page-param.ts';
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Text } from '@mantine/core';
-import { idField } from '@workhub/shared/schemas/common';
+import { isUuid } from '@workhub/shared/text';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingState } from '../../components/data-states.tsx';
@@ -29,7 +29,7 @@ export const LinkedWorkspace = ({ children }: { children: ReactNode }) => {
   const [searchParams, setSearchParams] = useSearchParams();
   const linked = searchParams.get(WORKSPACE_PARAM);
   const current = session.status === 'signed_in' ? (session.user.workspace?.workspace_id ?? null) : null;
-  const valid = linked !== null && idField().safeParse(linked).success;
+  const valid = linked !== null && isUuid(linked);
   const mustSwitch = valid && linked !== current;
   const [failure, setFailure] = useState<{ id: string; error: unknown } | null>(null);
 

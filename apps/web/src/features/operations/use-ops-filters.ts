@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { searchableText } from '@workhub/shared/schemas/common';
+import { searchableText } from '@workhub/shared/text';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 

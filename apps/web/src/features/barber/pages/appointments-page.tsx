@@ -1,6 +1,6 @@
 import { Anchor, NativeSelect, Paper, Text, TextInput } from '@mantine/core';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@workhub/shared/schemas/barber';
-import { searchableText } from '@workhub/shared/schemas/common';
+import { searchableText } from '@workhub/shared/text';
 import { useSearchParams } from 'react-router';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { searchableText } from '@workhub/shared/schemas/common';
+import { searchableText } from '@workhub/shared/text';
 import { type Ref, useState } from 'react';
 import { OFF_SCREEN } from '../../../lib/off-screen.ts';
 import { useProducts } from '../api/get-products.ts';

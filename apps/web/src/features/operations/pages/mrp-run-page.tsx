@@ -11,7 +11,6 @@ import {
 } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { operationsMessages } from '@workhub/shared/operations-messages';
-import { idField } from '@workhub/shared/schemas/common';
 import { MRP_PROPOSAL_KINDS, MRP_PROPOSAL_STATUSES } from '@workhub/shared/schemas/operations';
 import {
   MRP_CONFIRM_MAX,
@@ -22,6 +21,7 @@ import {
   type MrpRunOverview,
   mrpRunBody,
 } from '@workhub/shared/schemas/operations-mrp';
+import { isUuid } from '@workhub/shared/text';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -367,7 +367,7 @@ export const MrpRunPage = () => {
   const wanted = params.get('run');
   const runId = wanted ?? latest;
   // An id the API would refuse (400) names no run: not asked for.
-  const wellFormed = wanted === null || idField().safeParse(wanted).success;
+  const wellFormed = wanted === null || isUuid(wanted);
   // A linked run older than the runs listed is still the one the picker shows (its overview, which
   // the run's view asks for anyway).
   const listed = runs.data?.data ?? [];

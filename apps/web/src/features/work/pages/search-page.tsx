@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { SEARCH_TEXT_MAX } from '@workhub/shared/constants';
-import { searchableText } from '@workhub/shared/schemas/common';
 import type { Project, Task } from '@workhub/shared/schemas/work';
+import { searchableText } from '@workhub/shared/text';
 import { type ReactNode, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
