@@ -73,13 +73,25 @@ export const TASK_PRIORITY_LABELS: Record<TaskPriority, string> = {
 export const personName = (person: { first_name: string; last_name: string }): string =>
   `${person.first_name} ${person.last_name}`.trim() || '—';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/**
+ * A formatter made on its first use: making one costs the browser its locale data, and every
+ * signed-in page loads this module at start, most of them using one or two of its formatters.
+ */
+const lazyFormat = <F>(make: () => F): (() => F) => {
+  let made: F | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+};
+
+const dateFormat = lazyFormat(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }),
+);
+const dayFormat = lazyFormat(
+  () =>
+    new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+);
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
@@ -91,7 +103,7 @@ export const formatDate = (value: string | null | undefined): string => {
   const day = CALENDAR_DAY.test(value);
   const date = new Date(day ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return '—';
-  return (day ? dayFormat : dateFormat).format(date);
+  return (day ? dayFormat : dateFormat)().format(date);
 };
 
 const DAYS_IN_TEXT = /\b\d{4}-\d{2}-\d{2}\b/g;
@@ -107,27 +119,32 @@ export const withDatesShown = (text: string): string =>
     return shown === '—' ? day : shown;
   });
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const dateTimeFormat = lazyFormat(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 
 /** A moment (ISO string) as '3 Mar 2026, 14:05'; an empty or unreadable one as '—'. */
 export const formatDateTime = (value: string | null | undefined): string => {
   if (!value) return '—';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '—' : dateTimeFormat().format(date);
 };
 
-const weekFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const weekFormat = lazyFormat(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+);
 
 /** '2026-03-02' -> '2 Mar': the label of a week in a chart (weeks start on Monday, UTC). */
 export const weekLabel = (weekStart: string): string => {
   const date = new Date(weekStart);
-  return Number.isNaN(date.getTime()) ? weekStart : weekFormat.format(date);
+  return Number.isNaN(date.getTime()) ? weekStart : weekFormat().format(date);
 };
 
 /**
@@ -136,4 +153,7 @@ export const weekLabel = (weekStart: string): string => {
  * 'boxes')). Thousands are grouped as the app shows numbers ('1,200 proposals').
  */
 export const counted = (count: number, one: string, many = `${one}s`): string =>
-  `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
+  `${countFormat().format(count)} ${count === 1 ? one : many}`;
+
+/** `toLocaleString('en-GB')` made a formatter on every call (a list's every row and figure). */
+const countFormat = lazyFormat(() => new Intl.NumberFormat('en-GB'));
