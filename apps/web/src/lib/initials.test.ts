@@ -16,6 +16,15 @@ describe('initials', () => {
     expect(`${initials('🧪', '')}`).not.toContain('\uFFFD');
   });
 
+  it('takes an ASCII letter followed by a combining mark or a variation selector whole', () => {
+    // The ASCII shortcut must not cut these: the second character joins the first.
+    expect(firstGrapheme('e\u0301clair')).toBe('e\u0301');
+    expect(firstGrapheme('#\uFE0F\u20E3 hash')).toBe('#\uFE0F\u20E3');
+    expect(firstGrapheme('1\uFE0F\u20E3')).toBe('1\uFE0F\u20E3');
+    expect(firstGrapheme('A')).toBe('A');
+    expect(firstGrapheme(' Ab ')).toBe('A');
+  });
+
   it('reads right-to-left names and leading spaces', () => {
     expect(initials('  مهمة', 'עברית')).toBe('مע');
   });
@@ -29,7 +38,7 @@ describe('firstGrapheme without Intl.Segmenter', () => {
 
   it('falls back to the first code point: never half a surrogate pair', async () => {
     vi.stubGlobal('Intl', {});
-    // The module reads Intl when it loads: a fresh copy under the stubbed global.
+    // The module keeps the segmenter it made: a fresh copy under the stubbed global.
     vi.resetModules();
     const { firstGrapheme: fallback } = await import('./initials.ts');
     expect(fallback('🧪 Lab')).toBe('🧪');

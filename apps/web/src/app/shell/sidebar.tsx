@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { NavLink, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { authOf, currentWorkspace } from '../../lib/auth.ts';
 import type { SignedInSession } from '../../lib/session-store.ts';
@@ -12,8 +12,10 @@ export const Sidebar = ({ session, onNavigate }: SidebarProps) => {
   const auth = authOf(session);
   // The spec's Notifications switch is gone: it stored nothing and sent nothing (docs/deviations.md).
   const staff = !showsWorkspaceSwitcher(auth);
+  // The browser's own scrolling: Mantine's ScrollArea measured its thumb on every page's first
+  // render (a resize observer and a layout read in the shell's commit) for a list that rarely scrolls.
   return (
-    <ScrollArea type="auto" h="100%">
+    <div style={{ height: '100%', overflowY: 'auto' }}>
       <Stack gap="lg" p="md" component="nav" aria-label="Sidebar">
         {staff ? null : <WorkspaceSwitcher workspace={currentWorkspace(session)} onNavigate={onNavigate} />}
         {sidebarSections(auth).map((section) => (
@@ -34,6 +36,6 @@ export const Sidebar = ({ session, onNavigate }: SidebarProps) => {
           </div>
         ))}
       </Stack>
-    </ScrollArea>
+    </div>
   );
 };
