@@ -94,39 +94,40 @@ const publicStaysLight = (): Plugin => ({
         file.type === 'chunk' ? [[file.fileName, file] as const] : [],
       ),
     );
-    for (const chunk of chunks.values()) {
-      if (!chunk.facadeModuleId || !PUBLIC_PAGE.test(chunk.facadeModuleId)) continue;
+    /** `start` and every chunk it imports statically, directly or through another. */
+    const loadedWith = (start: string): Set<string> => {
       const seen = new Set<string>();
       const visit = (name: string) => {
         if (seen.has(name)) return;
         seen.add(name);
+        for (const next of chunks.get(name)?.imports ?? []) visit(next);
+      };
+      visit(start);
+      return seen;
+    };
+    for (const chunk of chunks.values()) {
+      if (!chunk.facadeModuleId || !PUBLIC_PAGE.test(chunk.facadeModuleId)) continue;
+      for (const name of loadedWith(chunk.fileName)) {
         if (chunks.get(name)?.name === 'signed-in-shell') {
           this.error(
             `${chunk.facadeModuleId} loads the signed-in shell chunk (${name}): narrow SIGNED_IN_SHELL`,
           );
         }
-        for (const next of chunks.get(name)?.imports ?? []) visit(next);
-      };
-      visit(chunk.fileName);
+      }
     }
     // Every signed-in page loads the shell: what it imports statically is parsed and run before a
     // list renders. zod (27 KB gzip) came along twice through an import of a plain helper (a text
     // rule from schemas/common.ts; the staff's Subscribers page); forms load it with their own chunk.
     for (const shell of chunks.values()) {
       if (shell.name !== 'signed-in-shell') continue;
-      const seen = new Set<string>();
-      const visit = (name: string) => {
-        if (seen.has(name)) return;
-        seen.add(name);
+      for (const name of loadedWith(shell.fileName)) {
         const zod = chunks.get(name)?.moduleIds.find((id) => /node_modules[\\/]zod[\\/]/.test(id));
         if (zod) {
           this.error(
             `the signed-in shell loads zod (${zod}, in ${name}): import plain helpers from @workhub/shared/text`,
           );
         }
-        for (const next of chunks.get(name)?.imports ?? []) visit(next);
-      };
-      visit(shell.fileName);
+      }
     }
   },
 });
