@@ -1,4 +1,5 @@
 import { Paper, Text } from '@mantine/core';
+import { formatNumber } from '../lib/labels.ts';
 
 type StatCardProps = {
   label: string;
@@ -20,7 +21,7 @@ export const figureSize = (shown: string) => (shown.length <= 9 ? 28 : shown.len
  * amount's currency is smaller than its figure, so that 'EUR 999.60' keeps to one line in a card.
  */
 export const StatCard = ({ label, value, detail, currency }: StatCardProps) => {
-  const shown = typeof value === 'number' ? value.toLocaleString('en-GB') : value;
+  const shown = typeof value === 'number' ? formatNumber(value) : value;
   return (
     <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
