@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../test/render.tsx';
+import { reportingResizeObserver } from '../test/resize-observer.ts';
 import { EmptyList } from './data-states.tsx';
 import { DataTable, type DataTableColumn } from './data-table.tsx';
 
@@ -111,9 +112,12 @@ describe('DataTable', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('says the table scrolls, and lets the keyboard reach it, only when it is wider than its box', () => {
+  it('says the table scrolls, and lets the keyboard reach it, only when it is wider than its box', async () => {
+    reportingResizeObserver();
     const props = { label: 'Things', columns, rows, rowKey: (r: Row) => r.id, minWidth: 900 };
     const { unmount } = renderPage(<DataTable {...props} />);
+    // Measured (the observer's report came): no hint, no region.
+    await waitFor(() => expect(screen.getByRole('table')).toBeTruthy());
     expect(screen.queryByText(messages.tableScrollHint)).toBeNull();
     // Not a landmark while nothing scrolls (it would repeat the name of the card around it).
     expect(screen.queryByRole('region')).toBeNull();
@@ -123,7 +127,7 @@ describe('DataTable', () => {
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(390);
     vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(900);
     renderPage(<DataTable {...props} />);
-    const region = screen.getByRole('region', { name: 'Things, scrollable' });
+    const region = await screen.findByRole('region', { name: 'Things, scrollable' });
     expect(region.getAttribute('tabindex')).toBe('0');
     const hint = screen.getByText(messages.tableScrollHint);
     expect(region.getAttribute('aria-describedby')).toBe(hint.id);

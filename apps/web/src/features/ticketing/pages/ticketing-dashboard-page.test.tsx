@@ -5,6 +5,7 @@ import { signIn } from '../../../lib/session.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
+import { reportingResizeObserver } from '../../../test/resize-observer.ts';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { TicketingDashboardPage } from './ticketing-dashboard-page.tsx';
 
@@ -57,6 +58,7 @@ describe('TicketingDashboardPage', () => {
   it('keeps the "Today" table inside its card on a phone: the table scrolls, not the page', async () => {
     signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
     answers(figures());
+    reportingResizeObserver();
     // jsdom lays nothing out: a 390 px phone's card around the seven columns' wider table.
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(340);
     vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(528);
