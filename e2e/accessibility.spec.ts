@@ -102,6 +102,18 @@ test('the public pages meet WCAG 2.2 AA', async ({ page }) => {
   expect(
     await audit(page, ['/', '/auth/login', '/auth/register', '/auth/forgot-password', '/pricing']),
   ).toEqual({});
+  // The theme's colours come with the stylesheet (apps/web/build/theme-css.ts), not from a <style>
+  // the app writes at load: dimmed text in gray 7, the primary in indigo 8, green darkened to 4.5:1.
+  const root = await page.evaluate(() => {
+    const style = getComputedStyle(document.documentElement);
+    return {
+      dimmed: style.getPropertyValue('--mantine-color-dimmed').trim(),
+      primary: style.getPropertyValue('--mantine-primary-color-filled').trim(),
+      green: style.getPropertyValue('--mantine-color-green-filled').trim(),
+      written: document.querySelectorAll('style[data-mantine-styles="true"]').length,
+    };
+  });
+  expect(root).toEqual({ dimmed: '#495057', primary: '#3b5bdb', green: '#28863a', written: 0 });
 });
 
 test("a workspace's pages, a dialog and the user menu meet WCAG 2.2 AA", async ({ browser }) => {

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { pruneMantineCss } from './build/prune-mantine-css.ts';
 import { signedInHtml } from './build/signed-in-html.ts';
+import { themeCssModule } from './build/theme-css.ts';
 
 const API_ORIGIN = 'http://localhost:3000';
 
@@ -244,6 +245,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     pruneMantineCss(resolve(import.meta.dirname, 'src')),
+    themeCssModule(),
     react(),
     publicStaysLight(),
     loginStaysUnderBudget(),

@@ -1,6 +1,8 @@
 // First: before any zod schema parses (see the file).
 import './lib/zod-jitless.ts';
 import '@mantine/core/styles.css';
+// The theme's CSS variables, written by the build (build/theme-css.ts), not by Mantine's provider at load.
+import 'virtual:theme-variables.css';
 // After Mantine's: the app's own rules for every page (app/global.css).
 import './app/global.css';
 import { StrictMode } from 'react';
