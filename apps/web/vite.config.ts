@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compileHints } from './build/compile-hints.ts';
 import { pruneMantineCss } from './build/prune-mantine-css.ts';
 import { signedInHtml } from './build/signed-in-html.ts';
 import { themeCssModule } from './build/theme-css.ts';
@@ -251,6 +252,7 @@ export default defineConfig(({ command }) => ({
     loginStaysUnderBudget(),
     reactRouterInProduction(),
     signedInHtml(),
+    compileHints(),
     precompress(),
   ],
   server: {
