@@ -8,10 +8,12 @@ import { cssVariablesResolver, fixedColorScheme, theme } from '../src/app/theme.
  * The theme's CSS variables, as Mantine's provider writes them into a `<style>` on every page load:
  * the primary colour's, the readable colours' (theme.ts), the dimmed text's. Computing them in the
  * browser (`MantineCssVariables`: the default resolver, the app's, a deep merge, the defaults taken
- * out again) cost every first load ~6 ms, ~25 ms at Lighthouse's 4x CPU, in the app's first render
- * and its entry's task. They depend on the theme alone, so the build writes them once: Mantine's
+ * out again) cost every first load ~6 ms, ~25 ms at Lighthouse's 4x CPU, in the app's first render.
+ * They depend on the theme alone, so the build writes them once: Mantine's
  * own provider rendered on the server with the app's theme and resolver, its `<style>`'s text taken
  * as it is. The app's provider (providers.tsx) then renders none (`withCssVariables={false}`).
+ * The dev server reads theme.ts once, when it starts: a change to the theme's colours shows after a
+ * restart of `vite`.
  */
 export const themeCss = (): string => {
   const html = renderToStaticMarkup(
