@@ -1,28 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../src/app/providers.tsx';
-import { cssVariablesResolver, fixedColorScheme, theme } from '../src/app/theme.ts';
-import { THEME_CSS_MODULE, themeCss } from './theme-css.ts';
+import { THEME_CSS_MODULE, themeCss, themeVariablesProvider } from './theme-css.ts';
 
 /** The text of the `<style>` Mantine's provider writes in the browser with the app's theme and resolver. */
 const writtenInTheBrowser = (): string => {
-  const { container, unmount } = render(
-    createElement(
-      MantineProvider,
-      {
-        theme,
-        cssVariablesResolver,
-        colorSchemeManager: fixedColorScheme,
-        forceColorScheme: 'light',
-        withGlobalClasses: false,
-      },
-      null,
-    ),
-  );
+  const { container, unmount } = render(themeVariablesProvider());
   const text = container.querySelector('style[data-mantine-styles="true"]')?.textContent ?? '';
   unmount();
   return text;

@@ -4,6 +4,20 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { Plugin } from 'vite';
 import { cssVariablesResolver, fixedColorScheme, theme } from '../src/app/theme.ts';
 
+/** Mantine's provider with the app's theme, writing only the theme's variables (no global classes). */
+export const themeVariablesProvider = () =>
+  createElement(
+    MantineProvider,
+    {
+      theme,
+      cssVariablesResolver,
+      colorSchemeManager: fixedColorScheme,
+      forceColorScheme: 'light',
+      withGlobalClasses: false,
+    },
+    null,
+  );
+
 /**
  * The theme's CSS variables, as Mantine's provider writes them into a `<style>` on every page load:
  * the primary colour's, the readable colours' (theme.ts), the dimmed text's. Computing them in the
@@ -16,19 +30,7 @@ import { cssVariablesResolver, fixedColorScheme, theme } from '../src/app/theme.
  * restart of `vite`.
  */
 export const themeCss = (): string => {
-  const html = renderToStaticMarkup(
-    createElement(
-      MantineProvider,
-      {
-        theme,
-        cssVariablesResolver,
-        colorSchemeManager: fixedColorScheme,
-        forceColorScheme: 'light',
-        withGlobalClasses: false,
-      },
-      null,
-    ),
-  );
+  const html = renderToStaticMarkup(themeVariablesProvider());
   const css = /^<style data-mantine-styles="true">([^<]+)<\/style>$/.exec(html)?.[1];
   if (!css)
     throw new Error(`Mantine's provider rendered no CSS variables of the theme: ${html.slice(0, 200)}`);
