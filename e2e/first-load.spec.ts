@@ -1,18 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { COMPILE_HINT as HINT, scriptsOfHtml } from '../apps/web/build/compile-hints.ts';
 import { APP_URL } from '../playwright.config.ts';
 
 // The scripts a first load starts with carry V8's compile hint on their first line
 // (apps/web/build/compile-hints.ts): the browser compiles their functions in the background while
 // they stream in. Checked as the server sends them, in each encoding it keeps a file in: the
 // precompressed copies are made from the hinted files.
-
-const HINT = '//# allFunctionsCalledOnLoad\n';
-
-/** The scripts an HTML page starts with: its module entry and the chunks it preloads. */
-const scriptsOf = (html: string): string[] =>
-  [
-    ...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+\.js)"/g),
-  ].map((match) => match[1] ?? '');
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -30,7 +23,7 @@ test("the scripts of a first load, signed in or not, carry V8's compile hint in 
   const scripts = new Set<string>();
   for (const page of pages) {
     const html = await (await fetch(`${APP_URL}${page}`)).text();
-    const found = scriptsOf(html);
+    const found = scriptsOfHtml(html).map((script) => `/${script}`);
     expect(found.length, page).toBeGreaterThan(0);
     for (const script of found) scripts.add(script);
   }
