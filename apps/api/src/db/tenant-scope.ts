@@ -316,6 +316,8 @@ export type Membership = Tenant & {
   archived: boolean;
   template: Template;
   workspaceName: string;
+  /** The name of the workspace's public pages (never changed). */
+  publicSlug: string;
   logoPath: string | null;
   currency: string | null;
 };
@@ -329,6 +331,7 @@ const membershipColumns = {
   archived: workspaces.archived,
   template: workspaces.template,
   workspaceName: workspaces.name,
+  publicSlug: workspaces.publicSlug,
   logoPath: workspaces.logoPath,
   currency: workspaces.currency,
 };

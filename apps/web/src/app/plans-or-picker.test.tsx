@@ -68,6 +68,7 @@ describe('/subscription_type', () => {
             workspace_name: 'Acme',
             template: 'workspace',
             role: 'worker',
+            public_slug: 'acme-a1b2c3',
           },
         },
       ),

@@ -56,14 +56,15 @@ export const jsonResponse = (status: number, body?: unknown): Response =>
 export const fakeWorkspaceAuthSession = (
   template: Template = 'workspace',
   role: WorkspaceRole = 'owner',
-  workspace: { workspace_id?: string; workspace_name?: string } = {},
+  workspace: { workspace_id?: string; workspace_name?: string; public_slug?: string } = {},
 ): AuthSession => {
   const workspace_id = workspace.workspace_id ?? `w-${template}`;
   const workspace_name = workspace.workspace_name ?? `${template} workspace`;
+  const public_slug = workspace.public_slug ?? `${template}-a1b2c3`;
   const accounts = role === 'owner' ? 1 : 0;
   return fakeAuthSession(
     { role, accounts, workspace_id, template },
-    { role, accounts, workspace: { workspace_id, workspace_name, template, role } },
+    { role, accounts, workspace: { workspace_id, workspace_name, template, role, public_slug } },
   );
 };
 

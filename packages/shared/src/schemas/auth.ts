@@ -124,6 +124,11 @@ export const sessionUser = z.object({
       workspace_name: z.string(),
       template: z.enum(TEMPLATES),
       role: z.enum(WORKSPACE_ROLES),
+      /**
+       * The name of the workspace's public pages (a salon's /book/:slug, a queue's /q/:slug/...),
+       * set at creation and never changed: every member may share them.
+       */
+      public_slug: z.string(),
     })
     .nullable()
     .default(null),

@@ -12,7 +12,7 @@ import { unauthorized } from '../../lib/app-error.ts';
 /** The workspace a session acts in: the membership it was opened with. */
 export type WorkspaceContext = Pick<
   Membership,
-  'accountId' | 'workspaceId' | 'role' | 'template' | 'workspaceName'
+  'accountId' | 'workspaceId' | 'role' | 'template' | 'workspaceName' | 'publicSlug'
 >;
 
 type AccountRow = {
@@ -81,6 +81,7 @@ export async function sessionUserOf(
           workspace_name: workspace.workspaceName,
           template: workspace.template,
           role: workspace.role,
+          public_slug: workspace.publicSlug,
         }
       : null,
     subscription: user.platformRole !== null && !workspace ? null : sessionSubscriptionOf(acting, now),

@@ -33,7 +33,7 @@ async function setMemberStatus(
 }
 
 describe('POST /api/auth/workspace-session', () => {
-  it('scopes the tokens to the workspace: account, workspace, template and the role held there', async () => {
+  it('scopes the tokens to the workspace: account, workspace, template and the role held there, and names its public pages', async () => {
     const { workspace, holder } = await newTenant(t, 'crm');
     const worker = await addMember(t, workspace, 'worker');
     const device = await login(t, worker.email);
@@ -58,8 +58,11 @@ describe('POST /api/auth/workspace-session', () => {
         workspace_name: 'Acme',
         template: 'crm',
         role: 'worker',
+        // Every member may share the public pages: GET /api/workspaces/:id is the owner's and admins'.
+        public_slug: workspace.public_slug,
       },
     });
+    expect(workspace.public_slug).toMatch(/^acme-[0-9a-f]{6}$/);
     expect(refreshCookieOf(response)).toBeDefined();
     expect(refreshCookieOf(response)).not.toBe(device.cookie);
 
@@ -80,10 +83,12 @@ describe('POST /api/auth/workspace-session', () => {
     expect(restored.json().data.user.workspace).toMatchObject({
       workspace_id: workspace.workspace_id,
       template: 'mrp',
+      public_slug: workspace.public_slug,
     });
-    expect((await me(restored.json().data.access_token)).json().data.workspace.workspace_id).toBe(
-      workspace.workspace_id,
-    );
+    expect((await me(restored.json().data.access_token)).json().data.workspace).toMatchObject({
+      workspace_id: workspace.workspace_id,
+      public_slug: workspace.public_slug,
+    });
 
     const home = await chooseWorkspace(t, { cookie: refreshCookieOf(restored) ?? '' }, null);
     expect(home.statusCode).toBe(200);

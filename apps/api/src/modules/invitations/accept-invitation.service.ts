@@ -38,7 +38,12 @@ export function createPublicInvitationService(ctx: Ctx, sessions: SessionService
     const tenant = workspaceConditions(row);
     const [workspace] = await withTenant(db, accountOf(row), (tx) =>
       tx
-        .select({ name: workspaces.name, template: workspaces.template, archived: workspaces.archived })
+        .select({
+          name: workspaces.name,
+          template: workspaces.template,
+          archived: workspaces.archived,
+          publicSlug: workspaces.publicSlug,
+        })
         .from(workspaces)
         .where(and(tenant.account(workspaces), eq(workspaces.id, row.workspaceId)))
         .limit(1),
@@ -153,6 +158,7 @@ export function createPublicInvitationService(ctx: Ctx, sessions: SessionService
             role: membership.role,
             template: workspace.template,
             workspaceName: workspace.name,
+            publicSlug: workspace.publicSlug,
           }
         : null,
     );

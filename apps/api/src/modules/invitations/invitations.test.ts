@@ -62,7 +62,12 @@ describe('POST /api/invitations/:token/accept', () => {
       first_name: 'Ivy',
       email_verified: true,
       role: 'worker',
-      workspace: { workspace_id: tenant.workspace.workspace_id, template: 'crm', role: 'worker' },
+      workspace: {
+        workspace_id: tenant.workspace.workspace_id,
+        template: 'crm',
+        role: 'worker',
+        public_slug: tenant.workspace.public_slug,
+      },
     });
     expect(accessTokenClaims.parse(decodeJwt(data.access_token))).toMatchObject({
       role: 'worker',

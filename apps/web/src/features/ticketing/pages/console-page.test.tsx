@@ -154,7 +154,11 @@ describe('ConsolePage', () => {
       render();
       expect(await screen.findByText('Choose the counter you work at.')).toBeTruthy();
       cleanup();
-      const workspace = { workspace_id: 'w-ticketing', workspace_name: 'ticketing workspace' };
+      const workspace = {
+        workspace_id: 'w-ticketing',
+        workspace_name: 'ticketing workspace',
+        public_slug: 'ticketing-a1b2c3',
+      };
       signIn(
         fakeAuthSession(
           {

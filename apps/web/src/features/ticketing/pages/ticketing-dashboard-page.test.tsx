@@ -42,13 +42,10 @@ const figures = (patch: Partial<TicketingDashboard> = {}): TicketingDashboard =>
   ...patch,
 });
 
-const WORKSPACE = 'GET /api/workspaces/w-ticketing';
-const slugAnswer = () => jsonResponse(200, { data: { public_slug: 'city-queue' } });
-/** The dashboard's figures, and the workspace's slug. */
+/** The dashboard's figures. */
 const answers = (dashboard: TicketingDashboard) =>
   routeFetch(fetchMock, {
     'GET /api/ticketing/dashboard': () => jsonResponse(200, { data: dashboard }),
-    [WORKSPACE]: slugAnswer,
   });
 const queueCalls = () => calledUrls(fetchMock).filter((url) => url.startsWith('/api/ticketing'));
 
@@ -84,7 +81,9 @@ describe('TicketingDashboardPage', () => {
   });
 
   it("gives the addresses of the queue's kiosk and display board, to open on their screens", async () => {
-    signIn(fakeWorkspaceAuthSession('ticketing', 'worker'));
+    // A worker too: the slug comes with the session's workspace; GET /api/workspaces/:id, which
+    // answered it before, refuses a worker (a 403 on every load, and no addresses shown).
+    signIn(fakeWorkspaceAuthSession('ticketing', 'worker', { public_slug: 'city-queue' }));
     answers(figures());
     renderWithData(<TicketingDashboardPage />, '/dashboard_ticketing');
     const kiosk = `${window.location.origin}/q/city-queue/take`;
@@ -92,6 +91,7 @@ describe('TicketingDashboardPage', () => {
     expect(await screen.findByRole('link', { name: kiosk })).toHaveProperty('href', kiosk);
     expect(screen.getByRole('link', { name: board })).toHaveProperty('href', board);
     expect(screen.getByText(/Customers take tickets at/)).toBeTruthy();
+    expect(calledUrls(fetchMock).filter((url) => url.startsWith('/api/workspaces'))).toEqual([]);
   });
 
   it('offers "Load sample data" on an empty module to a manager, and loads it', async () => {
@@ -106,7 +106,6 @@ describe('TicketingDashboardPage', () => {
       ]),
       'POST /api/ticketing/sample-data': () =>
         jsonResponse(201, { data: { services: 3, counters: 3, tickets: 900 } }),
-      [WORKSPACE]: slugAnswer,
     });
     renderWithData(<TicketingDashboardPage />, '/dashboard_ticketing');
     fireEvent.click(await screen.findByRole('button', { name: 'Load sample data' }));
@@ -127,7 +126,6 @@ describe('TicketingDashboardPage', () => {
         filled = true;
         return jsonResponse(409, { error: { code: 'CONFLICT', message: ticketingMessages.sampleNotEmpty } });
       },
-      [WORKSPACE]: slugAnswer,
     });
     renderWithData(<TicketingDashboardPage />, '/dashboard_ticketing');
     fireEvent.click(await screen.findByRole('button', { name: 'Load sample data' }));

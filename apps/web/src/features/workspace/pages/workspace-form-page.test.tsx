@@ -258,7 +258,13 @@ describe('WorkspaceFormPage', () => {
         {
           role: 'worker',
           accounts: 1,
-          workspace: { workspace_id: 'w-crm', workspace_name: 'Their CRM', template: 'crm', role: 'worker' },
+          workspace: {
+            workspace_id: 'w-crm',
+            workspace_name: 'Their CRM',
+            template: 'crm',
+            role: 'worker',
+            public_slug: 'their-crm-a1b2c3',
+          },
         },
       ),
     );
