@@ -321,6 +321,10 @@ export const cbeRegister = z.object({
   students: z.array(cbeRegisterRow),
 });
 export type CbeRegister = z.infer<typeof cbeRegister>;
+/** Why a student was late or absent: at most this many characters. */
+export const CBE_REGISTER_REASON_MAX = 200;
+/** A late or absent student's reason, as the register's Save sends it (the web checks it first). */
+export const cbeRegisterReason = nullableText(CBE_REGISTER_REASON_MAX);
 export const cbeRegisterBody = z.object({
   date: day(),
   marks: z
@@ -328,7 +332,7 @@ export const cbeRegisterBody = z.object({
       z.object({
         student_id: idField(),
         mark: z.enum(CBE_MARKS, { error: cbeMessages.markInvalid }),
-        reason: nullableText(200),
+        reason: cbeRegisterReason,
       }),
     )
     .max(200),

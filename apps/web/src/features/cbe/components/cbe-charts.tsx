@@ -127,16 +127,16 @@ export const CollectionLines = ({ points }: { points: CbeDashboard['collection']
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Day</Table.Th>
-              <Table.Th>Expected</Table.Th>
-              <Table.Th>Collected</Table.Th>
+              <Table.Th>Expected ({currency})</Table.Th>
+              <Table.Th>Collected ({currency})</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {points.map((p) => (
               <Table.Tr key={p.date}>
                 <Table.Td>{p.date}</Table.Td>
-                <Table.Td>{p.expected}</Table.Td>
-                <Table.Td>{p.collected}</Table.Td>
+                <Table.Td>{formatMoney(p.expected)}</Table.Td>
+                <Table.Td>{formatMoney(p.collected)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -108,6 +108,31 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Saved'));
   });
 
+  it("holds a reason to the API's rule: 200 characters at most, and text it refuses is said at the field, not saved", async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'worker'));
+    routeFetch(fetchMock, {
+      'GET /api/cbe/settings': () => jsonResponse(200, { data: farSchool() }),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      [`GET /api/cbe/classes/${ids.klass}/register`]: () => jsonResponse(200, { data: register() }),
+    });
+    renderWithData(<RegisterPage />, '/cbe/register');
+    const table = await screen.findByRole('table', { name: 'Register' });
+    const user = userEvent.setup();
+    await user.click(within(table).getAllByText('Late')[1] as HTMLElement);
+    const reason = screen.getByLabelText('Reason for Baraka Otieno') as HTMLInputElement;
+    expect(reason.maxLength).toBe(200);
+    // A bidi override (pasted: it makes text show as other text) is refused by the API's text rule.
+    fireEvent.change(reason, { target: { value: 'Bus \u202Elate' } });
+    expect(within(table).getByText(/control characters/i)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save register' }));
+    await waitFor(() =>
+      expect(notify.error).toHaveBeenCalledWith(
+        expect.stringMatching(/^Reason for Baraka Otieno: .*control characters/i),
+      ),
+    );
+    expect(writes()).toHaveLength(0);
+  });
+
   it('keeps the focus on Save register through the save (a keyboard user is not sent to the top)', async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'worker'));
     let answer!: () => void;
@@ -292,6 +317,9 @@ describe('CbeDashboardPage', { timeout: 20_000 }, () => {
     expect(within(attendance).getByText('87.5%')).toBeTruthy();
     expect(within(attendance).getByText('91.2%')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Fee collection against expected' })).toBeTruthy();
+    // The table behind the lines reads as money, as the text under them does (not '1000.0000').
+    const collection = screen.getByRole('table', { name: 'Fee collection against expected, per day' });
+    expect(within(collection).getByRole('row', { name: '2026-02-02 1,000.00 400.00' })).toBeTruthy();
     expect(screen.getByText('Baraka Otieno')).toBeTruthy();
   });
 

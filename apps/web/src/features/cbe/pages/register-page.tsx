@@ -1,5 +1,10 @@
 import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { CBE_MARKS, type CbeMark } from '@workhub/shared/schemas/cbe';
+import {
+  CBE_MARKS,
+  CBE_REGISTER_REASON_MAX,
+  type CbeMark,
+  cbeRegisterReason,
+} from '@workhub/shared/schemas/cbe';
 import { useEffect, useState } from 'react';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -16,6 +21,15 @@ import { useUnsavedChangesGuard } from '../components/unsaved-changes-guard.tsx'
 
 const LABELS: Record<CbeMark, string> = { present: 'Present', late: 'Late', absent: 'Absent' };
 type Marks = Record<string, { mark: CbeMark | null; reason: string }>;
+
+/**
+ * What is wrong with a late or absent student's reason (the API's own rule: characters it refuses),
+ * else undefined. Checked before Save, so the field says it, not a toast naming no field.
+ */
+const reasonError = (m: Marks[string] | undefined): string | undefined =>
+  m && (m.mark === 'late' || m.mark === 'absent')
+    ? cbeRegisterReason.safeParse(m.reason).error?.issues[0]?.message
+    : undefined;
 
 /**
  * /cbe/register: a class's register for a day. One click per student (present, late, absent), a
@@ -68,6 +82,11 @@ export const RegisterPage = () => {
   });
   const { guard, dialog: leaveDialog } = useUnsavedChangesGuard(dirty, 'the register');
   const onSave = async () => {
+    const wrong = (register.data?.students ?? []).find((s) => reasonError(marks[s.student_id]));
+    if (wrong) {
+      notify.error(`Reason for ${wrong.name}: ${reasonError(marks[wrong.student_id])}`);
+      return;
+    }
     try {
       const answer = await save.mutateAsync({
         method: 'PUT',
@@ -194,6 +213,8 @@ export const RegisterPage = () => {
                             aria-label={`Reason for ${s.name}`}
                             placeholder="Reason"
                             disabled={!mayTeach}
+                            maxLength={CBE_REGISTER_REASON_MAX}
+                            error={reasonError(marks[s.student_id])}
                             value={marks[s.student_id]?.reason ?? ''}
                             onChange={(event) => set(s.student_id, { reason: event.currentTarget.value })}
                           />
