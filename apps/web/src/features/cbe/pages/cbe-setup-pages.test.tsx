@@ -141,6 +141,22 @@ describe('SetupPage deletes', { timeout: 20_000 }, () => {
   });
 });
 
+describe("SetupPage's tabs", { timeout: 20_000 }, () => {
+  it('opens the tab its address names, so a reload or Back keeps it', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'member'));
+    routeFetch(fetchMock, {
+      'GET /api/cbe/grades': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/learning-areas': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/teachers': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+    });
+    renderWithData(<SetupPage />, '/cbe/classes?tab=grades');
+    const tab = await screen.findByRole('tab', { name: 'Grades and learning areas' });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Classes' }).getAttribute('aria-selected')).toBe('false');
+  });
+});
+
 describe('SetupPage creates', { timeout: 20_000 }, () => {
   it('creates a class with no class teacher ("None yet"), before the school has any teacher', async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'admin'));

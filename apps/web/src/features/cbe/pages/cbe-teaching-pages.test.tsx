@@ -318,6 +318,15 @@ const feesPageRoutes = (invoices: CbeInvoice[], structures: CbeFeeStructure[]) =
 });
 
 describe('FeesPage', { timeout: 20_000 }, () => {
+  it('opens the tab its address names, so a reload or Back keeps it', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
+    routeFetch(fetchMock, feesPageRoutes([], []));
+    renderWithData(<FeesPage />, '/cbe/fees?tab=structures');
+    const tab = await screen.findByRole('tab', { name: 'Fee structures' });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Invoices' }).getAttribute('aria-selected')).toBe('false');
+  });
+
   it('edits a fee structure against the version it opened; on a 412 names what they changed and loads theirs', async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
     const opened: CbeFeeStructure = {

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { headed } from '../../../lib/currency.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
+import { useTabParam } from '../../../lib/use-tab-param.ts';
 import { exportCbe, useCbeChoices, useCbeList } from '../api/cbe-query.ts';
 import type {
   CbeArrear,
@@ -385,15 +386,19 @@ const ArrearsTab = ({ open }: TabProps) => {
 };
 
 /** /cbe/fees: invoices (issue per class and term, record payments, statements), fee structures, payments, arrears. */
+/** The page's tabs, in their order: the one shown is in the address (`?tab=`). */
+const FEES_TABS = ['invoices', 'structures', 'payments', 'arrears'] as const;
+
 export const FeesPage = () => {
   useDocumentTitle('Fees');
   const mayManage = useMay()('cbe:manage');
+  const [tab, setTab] = useTabParam(FEES_TABS);
   const [dialog, setDialog] = useState<Dialog>(null);
   return (
     <>
       <PageHeader title="Fees" description="Fee structures, invoices, payments, statements and arrears." />
       <Paper withBorder p="md" radius="md">
-        <Tabs defaultValue="invoices" keepMounted={false}>
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="invoices">Invoices</Tabs.Tab>
             <Tabs.Tab value="structures">Fee structures</Tabs.Tab>

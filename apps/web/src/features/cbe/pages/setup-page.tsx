@@ -14,6 +14,7 @@ import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { useSessionScope } from '../../../lib/use-session-scope.ts';
+import { useTabParam } from '../../../lib/use-tab-param.ts';
 import { exportCbe, useCbeChoices, useCbeList, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeClass, CbeGrade, CbeTeacher } from '../api/types.ts';
 import { CbeExportButton } from '../components/cbe-export-button.tsx';
@@ -179,9 +180,13 @@ const TeachersTab = ({ mayManage }: { mayManage: boolean }) => {
 };
 
 /** /cbe/classes: the school's set-up: classes, years and terms, grades with their rubric, teachers. */
+/** The page's tabs, in their order: the one shown is in the address (`?tab=`). */
+const SETUP_TABS = ['classes', 'years', 'grades', 'teachers', 'settings'] as const;
+
 export const SetupPage = () => {
   useDocumentTitle('Classes and set-up');
   const mayManage = useMay()('cbe:manage');
+  const [tab, setTab] = useTabParam(SETUP_TABS);
   const [dialog, setDialog] = useState<SetupDialog>(null);
   return (
     <>
@@ -190,7 +195,7 @@ export const SetupPage = () => {
         description="Classes, academic years and terms, grades with their learning areas, and teachers."
       />
       <Paper withBorder p="md" radius="md">
-        <Tabs defaultValue="classes" keepMounted={false}>
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="classes">Classes</Tabs.Tab>
             <Tabs.Tab value="years">Years and terms</Tabs.Tab>
