@@ -155,6 +155,10 @@ export const barberServiceExportQuery = barberServiceListQuery.omit({ page: true
 
 // ---------------------------------------------------------------- staff
 
+/** 570 -> '09:30'. */
+const clock = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
 const interval = z
   .object({ start_minute: minuteOfDay('The start'), end_minute: minuteOfDay('The end') })
   .refine((v) => v.end_minute > v.start_minute, {
@@ -167,26 +171,48 @@ export const workingHoursEntry = z
   .and(interval);
 export const breakEntry = workingHoursEntry;
 
-export const barberStaffBody = z.object({
-  name: requiredString('A name is required', 120),
-  user_id: idField().nullable().optional(),
-  active: z.boolean().default(true),
-  service_ids: z.array(idField()).max(200).default([]),
-  /** One interval per weekday; a weekday missing is a day the staff member does not work. */
-  hours: z
-    .array(workingHoursEntry)
-    .max(7)
-    .refine((rows) => new Set(rows.map((r) => r.weekday)).size === rows.length, {
-      error: 'One working-hours row per weekday',
-    })
-    .default([]),
-  breaks: z.array(breakEntry).max(50).default([]),
-  days_off: z
-    .array(calendarDate('A day off is a date'))
-    .max(400)
-    .refine((days) => new Set(days).size === days.length, { error: 'A day off is listed twice' })
-    .default([]),
-});
+export const barberStaffBody = z
+  .object({
+    name: requiredString('A name is required', 120),
+    user_id: idField().nullable().optional(),
+    active: z.boolean().default(true),
+    service_ids: z.array(idField()).max(200).default([]),
+    /** One interval per weekday; a weekday missing is a day the staff member does not work. */
+    hours: z
+      .array(workingHoursEntry)
+      .max(7)
+      .refine((rows) => new Set(rows.map((r) => r.weekday)).size === rows.length, {
+        error: 'One working-hours row per weekday',
+      })
+      .default([]),
+    breaks: z.array(breakEntry).max(50).default([]),
+    days_off: z
+      .array(calendarDate('A day off is a date'))
+      .max(400)
+      .refine((days) => new Set(days).size === days.length, { error: 'A day off is listed twice' })
+      .default([]),
+  })
+  // A break lies within its weekday's working hours: said on the break's row (`breaks.N`), naming
+  // the day and its hours, so the form marks the break it is about before anything is sent.
+  .superRefine((body, ctx) => {
+    for (const [i, pause] of body.breaks.entries()) {
+      const day = body.hours.find((h) => h.weekday === pause.weekday);
+      const name = WEEKDAY_NAMES[pause.weekday - 1] ?? 'That day';
+      if (!day) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['breaks', i],
+          message: `${name} has no working hours, so it cannot have a break`,
+        });
+      } else if (pause.start_minute < day.start_minute || pause.end_minute > day.end_minute) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['breaks', i],
+          message: `The break must lie within ${name}'s working hours (${clock(day.start_minute)}-${clock(day.end_minute)})`,
+        });
+      }
+    }
+  });
 export type BarberStaffBody = z.input<typeof barberStaffBody>;
 
 export const barberStaff = z.object({

@@ -87,6 +87,19 @@ describe('services and staff', () => {
       breaks: [{ weekday: 3, start_minute: 720, end_minute: 780 }],
     });
     expect(bad.statusCode).toBe(400);
+    // Said on the break's row, naming the day (and its hours when it has some).
+    expect(bad.json().error.fields).toEqual({
+      'breaks.0': 'Wednesday has no working hours, so it cannot have a break',
+    });
+    const late = await call(t, 'PATCH', `/api/barber/staff/${staff.id}`, token, {
+      name: 'Amina',
+      hours: [{ weekday: 2, start_minute: 540, end_minute: 1020 }],
+      breaks: [{ weekday: 2, start_minute: 990, end_minute: 1050 }],
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error.fields).toEqual({
+      'breaks.0': "The break must lie within Tuesday's working hours (09:00-17:00)",
+    });
     const reversed = await call(t, 'POST', '/api/barber/staff', token, {
       name: 'Backwards',
       hours: [{ weekday: 1, start_minute: 600, end_minute: 540 }],

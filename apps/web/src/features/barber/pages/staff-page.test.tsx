@@ -164,6 +164,28 @@ describe('StaffPage', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it("refuses a break outside its day's hours before sending, on that day's break, naming the hours", async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    const bodies: unknown[] = [];
+    open({
+      'POST /api/barber/staff': (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return jsonResponse(201, { message: 'Staff member added', data: amina });
+      },
+    });
+    const dialog = await addDialog(user, 'Late Break');
+    await user.type(within(dialog).getByLabelText('Wed break from'), '17:30');
+    await user.type(within(dialog).getByLabelText('Wed break to'), '18:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Save staff member' }));
+    const breakTo = within(dialog).getByLabelText('Wed break to');
+    const said = "Wed: The break must lie within Wednesday's working hours (09:00-18:00)";
+    await waitFor(() => expect(messageOf(breakTo)).toBe(said));
+    expect(messageOf(within(dialog).getByLabelText('Wed break from'))).toBe(said);
+    expect(messageOf(within(dialog).getByLabelText('Wed to'))).toBeNull();
+    expect(bodies).toEqual([]);
+  });
+
   it("puts the server's field messages on the row and the day off they name", async () => {
     const user = userEvent.setup();
     signInAs('admin');
