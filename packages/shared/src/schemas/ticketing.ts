@@ -315,6 +315,13 @@ export const boardState = z.object({
    */
   version: z.string(),
   open_now: z.boolean(),
+  /**
+   * When the queue is open (the queue's time zone), by ISO weekday, 1 = Monday; none at all: open
+   * every day, all day. What a kiosk shows while it is closed.
+   */
+  opening_hours: z.array(
+    z.object({ weekday: z.number().int(), opens_at: z.string(), closes_at: z.string() }),
+  ),
   services: z.array(
     z.object({
       id: z.string(),

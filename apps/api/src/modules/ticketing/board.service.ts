@@ -164,6 +164,7 @@ export async function readBoard(
     workspace_name: workspaceName,
     version: await boardVersion(db, scope, today),
     open_now: isOpenAt(settings.opening_hours, at, settings.time_zone),
+    opening_hours: [...settings.opening_hours].sort((a, b) => a.weekday - b.weekday),
     services: services.map((s) => ({
       id: s.id,
       name: s.name,

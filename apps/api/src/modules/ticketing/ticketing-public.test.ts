@@ -69,7 +69,10 @@ describe('the kiosk', () => {
       },
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect((await board(q.slug)).open_now).toBe(false);
+    const closed = await board(q.slug);
+    expect(closed.open_now).toBe(false);
+    // The hours a closed kiosk shows, in the queue's time zone.
+    expect(closed.opening_hours).toEqual([{ weekday, opens_at: `${hh}:00`, closes_at: `${hh}:30` }]);
     expect((await kiosk(q.slug, { service_id: q.a.id })).statusCode).toBe(409);
     expect((await act(t, q.token, 'tickets', { service_id: q.a.id })).statusCode).toBe(201);
   });

@@ -57,6 +57,7 @@ const board = (counter: string | null): BoardState => ({
   workspace_name: 'Harbour Bank',
   version: counter ?? 'none',
   open_now: true,
+  opening_hours: [],
   services: [{ id: 's1', name: 'Deposits', prefix: 'D', waiting: 1, counter_open: true }],
   counters: [
     {

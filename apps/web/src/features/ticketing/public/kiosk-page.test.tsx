@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BoardState } from '@workhub/shared/schemas/ticketing';
+import { type BoardState, ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
+import { KIOSK_REFRESH_MS } from './api/get-board.ts';
 import { KioskPage } from './kiosk-page.tsx';
 
 const fetchMock = mockFetchPerTest();
@@ -14,6 +15,7 @@ const board = (patch: Partial<BoardState> = {}): BoardState => ({
   workspace_name: 'Harambee Branch',
   version: 'v1',
   open_now: true,
+  opening_hours: [],
   services: [
     {
       id: '11111111-1111-4111-8111-111111111111',
@@ -122,10 +124,53 @@ describe('KioskPage', () => {
     expect(screen.queryByTestId('estimated-wait')).toBeNull();
   });
 
-  it('says when the queue is closed and offers no ticket', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: board({ open_now: false }) }));
+  it('says when the queue is closed, with its opening hours, and offers no ticket', async () => {
+    const hours = [
+      { weekday: 1, opens_at: '08:00', closes_at: '17:00' },
+      { weekday: 6, opens_at: '09:00', closes_at: '12:30' },
+    ];
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { data: board({ open_now: false, opening_hours: hours }) }),
+    );
     kiosk('closed-queue-1');
     expect(await screen.findByText('Closed now')).toBeTruthy();
+    expect(
+      screen.getByText(/Please come back during the opening hours: Mon 08:00–17:00, Sat 09:00–12:30\./),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Deposits/ }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('left running, reads its queue again: it opens when the queue opens, and its counts move', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fetchMock
+        .mockResolvedValueOnce(jsonResponse(200, { data: board({ open_now: false }) }))
+        .mockResolvedValue(jsonResponse(200, { data: board({ open_now: true }) }));
+      kiosk('opening-queue-1');
+      expect(await screen.findByText('Closed now')).toBeTruthy();
+      await vi.advanceTimersByTimeAsync(KIOSK_REFRESH_MS);
+      await waitFor(() => expect(screen.queryByText('Closed now')).toBeNull());
+      expect(screen.getByRole('button', { name: /Deposits/ }).hasAttribute('disabled')).toBe(false);
+      expect(
+        calledUrls(fetchMock).filter((url) => url === '/api/public/queues/opening-queue-1'),
+      ).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('turns to "Closed now" at once when a ticket is refused because the queue closed since it was read', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { data: board({ open_now: true }) }))
+      .mockResolvedValueOnce(
+        jsonResponse(409, { error: { code: 'QUEUE_CLOSED', message: ticketingMessages.closedNow } }),
+      )
+      .mockResolvedValue(jsonResponse(200, { data: board({ open_now: false }) }));
+    kiosk('closing-queue-1');
+    fireEvent.click(await screen.findByRole('button', { name: /Deposits/ }));
+    const refusal = await screen.findByRole('alert', { name: 'No ticket was issued' });
+    expect(refusal.textContent).toMatch(ticketingMessages.closedNow);
+    expect(await screen.findByRole('alert', { name: 'Closed now' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Deposits/ }).hasAttribute('disabled')).toBe(true);
   });
 

@@ -7,13 +7,14 @@ import { QueryProvider } from '../../../components/query-provider.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { TicketNumber } from '../components/ticket-number.tsx';
-import { useBoard } from './api/get-board.ts';
+import { KIOSK_REFRESH_MS, useBoard } from './api/get-board.ts';
 import { takeTicket } from './api/take-ticket.ts';
 import { isNotFound, NotFoundState } from './not-found.tsx';
+import { openingHoursText } from './opening-hours.ts';
 import { QueuePageLayout } from './queue-page-layout.tsx';
 
 const Kiosk = ({ slug }: { slug: string }) => {
-  const board = useBoard(slug);
+  const board = useBoard(slug, KIOSK_REFRESH_MS);
   const [priority, setPriority] = useState(false);
   const [taking, setTaking] = useState<string | null>(null);
   const [ticket, setTicket] = useState<PublicTicket | null>(null);
@@ -36,6 +37,8 @@ const Kiosk = ({ slug }: { slug: string }) => {
       void board.refetch();
     } catch (cause) {
       setError(errorMessage(cause));
+      // A refusal may say the queue closed since it was read (or a service stopped): shown at once.
+      void board.refetch();
     } finally {
       setTaking(null);
     }
@@ -111,7 +114,8 @@ const Kiosk = ({ slug }: { slug: string }) => {
     <QueuePageLayout name={name} title="Take a ticket">
       {!open ? (
         <Alert color="yellow" title="Closed now">
-          The queue is closed at this hour. Please come back during the opening hours.
+          The queue is closed at this hour. Please come back during the opening hours
+          {board.data.opening_hours.length > 0 ? `: ${openingHoursText(board.data.opening_hours)}.` : '.'}
         </Alert>
       ) : null}
       {error ? (

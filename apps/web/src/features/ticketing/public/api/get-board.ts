@@ -14,8 +14,15 @@ export const getBoard = async (slug: string, signal?: AbortSignal): Promise<Boar
     })
   ).data;
 
-export const useBoard = (slug: string) =>
-  useQuery({ queryKey: boardKey(slug), queryFn: () => getBoard(slug) });
+/** How often a kiosk reads its queue again (open or closed, the waiting counts). */
+export const KIOSK_REFRESH_MS = 30_000;
+
+/**
+ * The queue's board, read again every `refreshMs` when given: a kiosk left running follows the
+ * queue opening and closing, and its waiting counts, without anyone touching it.
+ */
+export const useBoard = (slug: string, refreshMs?: number) =>
+  useQuery({ queryKey: boardKey(slug), queryFn: () => getBoard(slug), refetchInterval: refreshMs });
 
 /** The board's server-sent events stream. */
 export const boardEventsUrl = (slug: string) => `/api/public/queues/${encodeURIComponent(slug)}/events`;
