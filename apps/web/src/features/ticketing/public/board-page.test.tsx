@@ -108,6 +108,20 @@ describe('BoardPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('says the last call while its ticket is at the counter, and no longer once it left (done, transferred)', async () => {
+    boardPage('harbour');
+    stream(0).board(board(null));
+    expect(await screen.findByText('Live')).toBeTruthy();
+    expect(screen.queryByTestId('last-call')).toBeNull();
+    stream(0).board(board('D-001'));
+    expect((await screen.findByTestId('last-call')).textContent).toBe('D-001 → Window 1');
+    // Transferred back to waiting (or done, or a no-show): Window 1 holds no ticket now.
+    stream(0).board(board(null));
+    await vi.waitFor(() => expect(screen.queryByTestId('last-call')).toBeNull());
+    stream(0).board(board('D-002'));
+    expect((await screen.findByTestId('last-call')).textContent).toBe('D-002 → Window 1');
+  });
+
   it('opens the stream again when the server refused it (a 429, a 502), showing the board it reads meanwhile', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { data: board('D-007') }));
     boardPage('harbour');

@@ -14,13 +14,13 @@ export const BoardPage = () => {
   const previous = useRef<BoardState['counters'] | null>(null);
   const [sound, setSound] = useState(false);
   const soundOn = useRef(false);
-  const [lastCall, setLastCall] = useState<string | null>(null);
+  const [lastCall, setLastCall] = useState<{ number: string; counter: string } | null>(null);
 
   const onBoard = useCallback((board: BoardState) => {
     const calls = newCalls(previous.current, board.counters);
     previous.current = board.counters;
     for (const call of calls) {
-      setLastCall(`${call.number} → ${call.counter}`);
+      setLastCall({ number: call.number, counter: call.counter });
       if (soundOn.current) {
         chime();
         speak(call.number, call.counter);
@@ -68,9 +68,12 @@ export const BoardPage = () => {
           </Text>
         )}
       </Group>
-      {lastCall ? (
+      {/* The last call, while its ticket is still called to or served at that counter: one done,
+          transferred or a no-show must not go on sending a customer there. */}
+      {lastCall &&
+      board.counters.some((c) => c.name === lastCall.counter && c.ticket?.number === lastCall.number) ? (
         <Text size="xl" fw={700} aria-live="assertive" data-testid="last-call">
-          {lastCall}
+          {`${lastCall.number} → ${lastCall.counter}`}
         </Text>
       ) : null}
       {board.counters.length === 0 ? (

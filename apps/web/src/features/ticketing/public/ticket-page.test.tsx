@@ -51,6 +51,20 @@ describe('TicketPage', () => {
     expect(screen.getByTestId('estimated-wait').textContent).toBe('Estimated wait: about 12 min');
   });
 
+  it('says a called ticket where to go, its whole instruction wrapping on a phone (not cut off)', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, { data: publicTicket({ status: 'called', counter_name: 'Window 1' }) }),
+    );
+    ticketPage('bank-called-1', ID);
+    const status = await screen.findByTestId('ticket-status');
+    expect(status.textContent).toBe('Called: please go to the counter');
+    // The badge's label may take a second line; a badge's own label keeps one and ends in '…'.
+    const label = status.querySelector<HTMLElement>('.mantine-Badge-label');
+    expect(label?.style.whiteSpace).toBe('normal');
+    expect(label?.style.overflow).toBe('visible');
+    expect(screen.getByTestId('ticket-counter').textContent).toBe('Window 1');
+  });
+
   it('says which number a ticket transferred to another service became, under its new number', async () => {
     fetchMock.mockResolvedValue(
       jsonResponse(200, { data: publicTicket({ number: 'D-005', transferred_from: 'L-003' }) }),

@@ -64,7 +64,17 @@ const TicketView = ({ slug, id }: { slug: string; id: string }) => {
               {ticketingMessages.ticketTransferred(t.transferred_from, t.service_name, t.number)}
             </Text>
           ) : null}
-          <Badge size="lg" color={status.color} data-testid="ticket-status">
+          {/* Its label wraps: 'Called: please go to the counter' is wider than a phone's card (a
+              badge keeps one line and cut it to 'CALLED: PLEASE GO TO THE COU…'). */}
+          <Badge
+            size="lg"
+            color={status.color}
+            data-testid="ticket-status"
+            h="auto"
+            py={4}
+            maw="100%"
+            styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' } }}
+          >
             {status.label}
           </Badge>
           {t.counter_name && (t.status === 'called' || t.status === 'serving') ? (
