@@ -10,6 +10,7 @@ import { createQueryClient } from '../../../lib/query-client.ts';
 import { signIn } from '../../../lib/session.ts';
 import { calledUrls, mockFetchPerTest } from '../../../test/fetch-mock.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { onPhone } from '../../../test/phone.ts';
 import { renderPage, renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { rowWith } from '../../../test/table.ts';
@@ -88,6 +89,17 @@ const askedWholeRun = (id: string) =>
 const parentLookups = () => calledUrls(fetchMock).filter((url) => /\/proposals\?(.*&)?id=/.test(url));
 
 describe('MrpRunPage', { timeout: 20_000 }, () => {
+  it('names each run in its picker without the horizon on a phone, where the whole name was cut off', async () => {
+    onPhone(true);
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
+    routes();
+    renderWithData(<MrpRunPage />, '/operations/mrp');
+    await screen.findByRole('table', { name: 'Proposals' });
+    const picker = screen.getByRole('combobox', { name: 'Run' }) as HTMLSelectElement;
+    expect(picker.selectedOptions[0]?.textContent).toMatch(/^[^·]+ · 3 proposals$/);
+    vi.restoreAllMocks();
+  });
+
   it('opens the latest run: its summary, its exceptions and its proposals, past due ones in red', async () => {
     signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
     routes();

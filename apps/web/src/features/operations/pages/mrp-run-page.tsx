@@ -9,6 +9,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { messages } from '@workhub/shared/messages';
 import { operationsMessages } from '@workhub/shared/operations-messages';
 import { MRP_PROPOSAL_KINDS, MRP_PROPOSAL_STATUSES } from '@workhub/shared/schemas/operations';
@@ -27,6 +28,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
+import { PHONE_QUERY } from '../../../components/filter-fold.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
@@ -63,8 +65,17 @@ const RULES = {
   status: MRP_PROPOSAL_STATUSES,
 } as const;
 
-const runLabel = (run: MrpRunItem) =>
-  `${formatDateTime(run.created_at)} · ${counted(run.horizon_days, 'day')} · ${counted(run.summary.proposals, 'proposal')}`;
+/**
+ * A run as the picker names it: when, over how many days, how many proposals. On a phone the
+ * horizon is left out (the run's own view says its dates): the whole name fit no phone's select,
+ * which showed '3 Dec 2026, 13:31 · 90 days · 2 propos'.
+ */
+const runLabel = (run: MrpRunItem, phone: boolean) =>
+  [
+    formatDateTime(run.created_at),
+    ...(phone ? [] : [counted(run.horizon_days, 'day')]),
+    counted(run.summary.proposals, 'proposal'),
+  ].join(' · ');
 
 /**
  * Start a run: the horizon in days (mrpRunBody), then the new run is shown. The field starts at the
@@ -362,6 +373,7 @@ export const MrpRunPage = () => {
   const may = useMay();
   const mayPlan = may('operations:plan');
   const runs = useMrpRuns();
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [params, setParams] = useSearchParams();
   const latest = runs.data?.data[0]?.id ?? null;
   const wanted = params.get('run');
@@ -405,7 +417,7 @@ export const MrpRunPage = () => {
               <NativeSelect
                 label="Run"
                 description={`${counted(runs.data.meta.total, 'run')} kept`}
-                data={choices.map((run) => ({ value: run.id, label: runLabel(run) }))}
+                data={choices.map((run) => ({ value: run.id, label: runLabel(run, phone) }))}
                 value={runId ?? ''}
                 onChange={(event) => openRun(event.currentTarget.value)}
                 w={420}
