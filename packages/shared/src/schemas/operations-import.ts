@@ -143,19 +143,28 @@ export const importLine = (index: number): number => index + 2;
 
 /**
  * Checks every row with `schema`: the rows that pass, with their line, and one error per faulty
- * cell (the first message of each column). The web's preview and the API use it alike.
+ * cell (the first message of each column). The web's preview and the API use it alike. `cells`
+ * holds every row's cells that are right on their own (all of a passing row's), so the checks
+ * against the workspace (a catalog, a unit, a product by name) can still be made of a row that
+ * failed here, and a preview says all of a row's faults at once.
  */
-export function checkImportRows<T extends z.ZodType>(
+export function checkImportRows<T extends z.ZodObject>(
   schema: T,
   rows: readonly Record<string, unknown>[],
-): { valid: { row: number; value: z.output<T> }[]; errors: ImportError[] } {
+): {
+  valid: { row: number; value: z.output<T> }[];
+  errors: ImportError[];
+  cells: { row: number; value: Partial<z.output<T>> }[];
+} {
   const valid: { row: number; value: z.output<T> }[] = [];
   const errors: ImportError[] = [];
+  const cells: { row: number; value: Partial<z.output<T>> }[] = [];
   rows.forEach((raw, index) => {
     const row = importLine(index);
     const result = schema.safeParse(raw);
     if (result.success) {
       valid.push({ row, value: result.data });
+      cells.push({ row, value: result.data });
       return;
     }
     const seen = new Set<string>();
@@ -165,6 +174,13 @@ export function checkImportRows<T extends z.ZodType>(
       seen.add(column);
       errors.push({ row, column, message: issue.message });
     }
+    const right: Record<string, unknown> = {};
+    for (const [column, cell] of Object.entries(schema.shape)) {
+      if (seen.has(column)) continue;
+      const parsed = (cell as z.ZodType).safeParse(raw[column]);
+      if (parsed.success) right[column] = parsed.data;
+    }
+    cells.push({ row, value: right as Partial<z.output<T>> });
   });
-  return { valid, errors };
+  return { valid, errors, cells };
 }

@@ -147,9 +147,12 @@ export function createImportService(ctx: Ctx) {
   type Refs = { catalogs: Map<string, string>; uoms: Map<string, string> };
 
   async function importProducts(scope: WorkspaceScope, body: Body): Promise<ImportResult> {
-    const { valid, errors } = checkImportRows(productImportRow, body.rows);
+    // The checks against the workspace are made of every row's cells that are right on their own
+    // (`cells`), a row with another fault too: the preview says all of a row's faults at once.
+    const { valid, errors, cells } = checkImportRows(productImportRow, body.rows);
     const firstRowOf = new Map<string, number>();
-    for (const { row, value } of valid) {
+    for (const { row, value } of cells) {
+      if (value.product_name === undefined) continue;
       const first = firstRowOf.get(key(value.product_name));
       if (first === undefined) firstRowOf.set(key(value.product_name), row);
       else
@@ -168,18 +171,18 @@ export function createImportService(ctx: Ctx) {
               tx,
               scope,
               catalogs,
-              valid.flatMap(({ value }) => (value.catalog ? [value.catalog] : [])),
+              cells.flatMap(({ value }) => (value.catalog ? [value.catalog] : [])),
             ),
             idsByName(
               tx,
               scope,
               uoms,
-              valid.flatMap(({ value }) => (value.uom ? [value.uom] : [])),
+              cells.flatMap(({ value }) => (value.uom ? [value.uom] : [])),
             ),
           ]).then(([c, u]) => ({ catalogs: c, uoms: u })),
         ]);
-        for (const { row, value } of valid) {
-          if (taken.has(key(value.product_name)))
+        for (const { row, value } of cells) {
+          if (value.product_name !== undefined && taken.has(key(value.product_name)))
             errors.push({
               row,
               column: 'product_name',
@@ -276,15 +279,25 @@ export function createImportService(ctx: Ctx) {
   }
 
   async function importBomLines(scope: WorkspaceScope, body: Body): Promise<ImportResult> {
-    const { valid, errors } = checkImportRows(bomLineImportRow, body.rows);
+    const { valid, errors, cells } = checkImportRows(bomLineImportRow, body.rows);
     try {
       return await db.transaction(async (tx) => {
         await lockWorkspaceBom(tx, scope);
         const ids = await productIdsByName(
           tx,
           scope,
-          valid.flatMap(({ value }) => [value.product_need, value.product_needed]),
+          cells.flatMap(({ value }) => [value.product_need ?? [], value.product_needed ?? []].flat()),
         );
+        // A row with another fault: its products by name are still looked up (all its faults at once).
+        const checked = new Set(valid.map(({ row }) => row));
+        for (const { row, value } of cells) {
+          if (checked.has(row)) continue;
+          for (const column of ['product_need', 'product_needed'] as const) {
+            const name = value[column];
+            if (name !== undefined && !ids.has(key(name)))
+              errors.push({ row, column, message: operationsMessages.importProductUnknown(name) });
+          }
+        }
         const existing = await workspaceLines(tx, scope);
         const pairs = new Set(existing.map((line) => `${line.parent_id}|${line.component_id}`));
         const lines: NewLine[] = [];

@@ -103,6 +103,8 @@ describe('POST /api/products/import', () => {
       { row: 5, column: 'product_name', message: operationsMessages.importNameRepeated('TWICE', 4) },
       { row: 6, column: 'product_name', message: operationsMessages.productNameRequired },
       { row: 6, column: 'price', message: messages.decimalNegative },
+      // Looked up although the row has other faults: all of a row's faults at once.
+      { row: 6, column: 'catalog', message: operationsMessages.importCatalogUnknown('Nope') },
       { row: 7, column: 'catalog', message: operationsMessages.importCatalogUnknown('Nope') },
       { row: 7, column: 'uom', message: operationsMessages.importUomUnknown('Box') },
       { row: 8, column: 'product_name', message: messages.textControlCharacters },
@@ -220,6 +222,7 @@ describe('POST /api/bom-lines/import', () => {
       { row: 5, column: 'product_needed', message: operationsMessages.bomComponentTaken },
       { row: 6, column: 'product_needed', message: operationsMessages.bomCycle('Cy A → Cy A') },
       { row: 7, column: 'bom_qty', message: messages.decimalNotPositive },
+      { row: 7, column: 'product_need', message: operationsMessages.importProductUnknown('Ghost') },
       { row: 8, column: 'product_need', message: operationsMessages.importProductUnknown('Ghost') },
       { row: 8, column: 'product_needed', message: operationsMessages.importProductUnknown('Phantom') },
     ]);
