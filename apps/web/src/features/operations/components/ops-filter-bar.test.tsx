@@ -1,16 +1,16 @@
 import { Button } from '@mantine/core';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { onPhone } from '../../../test/phone.ts';
 import { renderPage } from '../../../test/render.tsx';
-import { useOpsFilters } from '../use-ops-filters.ts';
 import { OpsFilterBar } from './ops-filter-bar.tsx';
 
 const RULES = { status: ['draft', 'confirmed'], overdue: ['true'], sort: ['number'] } as const;
 
 const Bar = () => (
   <OpsFilterBar
-    state={useOpsFilters<keyof typeof RULES>(RULES)}
+    state={useUrlFilters<keyof typeof RULES>(RULES)}
     searchLabel="Search by number"
     controls={[
       {
@@ -61,7 +61,7 @@ describe('OpsFilterBar', () => {
     onPhone(false);
     const Wide = () => (
       <OpsFilterBar
-        state={useOpsFilters<keyof typeof RULES>(RULES)}
+        state={useUrlFilters<keyof typeof RULES>(RULES)}
         controls={[
           {
             key: 'status',

@@ -2,7 +2,7 @@ import { Checkbox, NativeSelect, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FilterBar } from '../../../components/filter-fold.tsx';
 import type { SelectOption } from '../../../lib/labels.ts';
-import type { OpsFilters } from '../use-ops-filters.ts';
+import type { UrlFilters } from '../../../lib/use-url-filters.ts';
 
 /** One control of the bar: a select (its first choice is 'any'), a date, or a yes/no box. */
 export type FilterControl<K extends string> =
@@ -24,7 +24,7 @@ const selectWidth = (labels: string[], least: number) =>
   );
 
 type OpsFilterBarProps<K extends string> = {
-  state: OpsFilters<K>;
+  state: UrlFilters<K>;
   /** The search box's label ('Search by name'); none: no search box. */
   searchLabel?: string;
   controls: FilterControl<K>[];

@@ -39,6 +39,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import {
   type ProposalListParams,
   useConfirmProposals,
@@ -54,7 +55,6 @@ import { PeggingDrawer } from '../components/pegging-drawer.tsx';
 import { mayConfirm, ProposalsTable } from '../components/proposals-table.tsx';
 import { Section } from '../components/section.tsx';
 import { PROPOSAL_KIND_OPTIONS } from '../operations-options.ts';
-import { useOpsFilters } from '../use-ops-filters.ts';
 
 type RunInput = z.input<typeof mrpRunBody>;
 type RunValues = z.output<typeof mrpRunBody>;
@@ -192,7 +192,7 @@ const RunView = ({
   const run = useMrpRunOverview(runId);
   const loadProposal = useLoadMrpProposal(runId);
   const [page, setPage] = usePageParam();
-  const filters = useOpsFilters(RULES);
+  const filters = useUrlFilters(RULES);
   const params = { ...filters.values, page } as ProposalListParams;
   const proposals = useMrpProposals(runId, params);
   usePageInRange(proposals.data?.meta);

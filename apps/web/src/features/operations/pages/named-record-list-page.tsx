@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
+import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { exportList } from '../api/export-csv.ts';
 import {
   type NamedRecord,
@@ -22,7 +23,6 @@ import { OpsStatusBadge } from '../components/ops-status-badge.tsx';
 import { PagedList } from '../components/paged-list.tsx';
 import { useStatusToggle } from '../components/status-toggle.tsx';
 import { RECORD_STATUS_OPTIONS } from '../operations-options.ts';
-import { useOpsFilters } from '../use-ops-filters.ts';
 
 const SORTS = [
   { value: 'name', label: 'Name (A–Z)' },
@@ -59,7 +59,7 @@ export const NamedRecordListPage = ({ kind }: { kind: NamedRecordKind }) => {
   useDocumentTitle(texts.title);
   const mayWrite = useMay()('operations:write');
   const [page, setPage] = usePageParam();
-  const filters = useOpsFilters(RULES);
+  const filters = useUrlFilters(RULES);
   const records = useNamedRecords(kind, { ...filters.query, page } as NamedRecordListParams);
   usePageInRange(records.data?.meta);
   const status = useStatusToggle(kind, texts.noun);

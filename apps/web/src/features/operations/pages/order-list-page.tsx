@@ -11,6 +11,7 @@ import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
+import { CALENDAR_DAY, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { exportList } from '../api/export-csv.ts';
 import { ORDER_PATHS, type OrderKind, type OrderListParams, useOrders } from '../api/orders.ts';
 import { OpsFilterBar } from '../components/ops-filter-bar.tsx';
@@ -18,7 +19,6 @@ import { LateBadge, OrderStatusBadge } from '../components/ops-status-badge.tsx'
 import { PagedList } from '../components/paged-list.tsx';
 import { formatMoney } from '../operations-format.ts';
 import { ORDER_TEXTS, partyOf } from '../order-kinds.ts';
-import { CALENDAR_DAY, useOpsFilters } from '../use-ops-filters.ts';
 
 const SORTS = [
   { value: '-number', label: 'Newest number first' },
@@ -48,7 +48,7 @@ export const OrderListPage = ({ kind }: { kind: OrderKind }) => {
   const mayWrite = useMay()('operations:write');
   const currency = useWorkspaceCurrency();
   const [page, setPage] = usePageParam();
-  const filters = useOpsFilters(RULES[kind]);
+  const filters = useUrlFilters(RULES[kind]);
   const orders = useOrders(kind, { ...filters.query, page } as OrderListParams);
   usePageInRange(orders.data?.meta);
 

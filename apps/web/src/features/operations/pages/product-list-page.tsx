@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
+import { UUID, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { exportList } from '../api/export-csv.ts';
 import { type ProductListParams, useProducts } from '../api/get-products.ts';
 import { useNamedChoices } from '../api/named-records.ts';
@@ -15,7 +16,6 @@ import { PagedList } from '../components/paged-list.tsx';
 import { ProductTable } from '../components/product-table.tsx';
 import { useStatusToggle } from '../components/status-toggle.tsx';
 import { PROCUREMENT_OPTIONS, RECORD_STATUS_OPTIONS } from '../operations-options.ts';
-import { UUID, useOpsFilters } from '../use-ops-filters.ts';
 
 const SORTS = [
   { value: 'product_name', label: 'Name (A–Z)' },
@@ -45,7 +45,7 @@ export const ProductListPage = () => {
   const may = useMay();
   const mayWrite = may('operations:write');
   const [page, setPage] = usePageParam();
-  const filters = useOpsFilters(RULES);
+  const filters = useUrlFilters(RULES);
   const params = { ...filters.query, page } as ProductListParams;
   const products = useProducts(params);
   usePageInRange(products.data?.meta);

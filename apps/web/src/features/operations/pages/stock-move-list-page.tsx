@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/labels.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
+import { UUID, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { exportList } from '../api/export-csv.ts';
 import { useProduct } from '../api/get-product.ts';
 import { type StockMoveListParams, useStockMoves } from '../api/stock.ts';
@@ -19,7 +20,6 @@ import { ProductSelect } from '../components/product-select.tsx';
 import { StockAdjustmentForm } from '../components/stock-adjustment-form.tsx';
 import { deltaColor, formatDelta, formatQty } from '../operations-format.ts';
 import { STOCK_MOVE_KIND_LABELS, STOCK_MOVE_KIND_OPTIONS } from '../operations-options.ts';
-import { UUID, useOpsFilters } from '../use-ops-filters.ts';
 
 const SORTS = [
   { value: '-created_at', label: 'Newest first' },
@@ -53,7 +53,7 @@ export const StockMoveListPage = () => {
   useDocumentTitle('Stock moves');
   const mayWrite = useMay()('operations:write');
   const [page, setPage] = usePageParam();
-  const filters = useOpsFilters(RULES);
+  const filters = useUrlFilters(RULES);
   const moves = useStockMoves({ ...filters.query, page } as StockMoveListParams);
   usePageInRange(moves.data?.meta);
   const productId = filters.values.product_id || undefined;

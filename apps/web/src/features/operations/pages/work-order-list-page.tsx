@@ -20,6 +20,7 @@ import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
+import { CALENDAR_DAY, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { exportList } from '../api/export-csv.ts';
 import { useWorkOrderStep, useWorkOrders, type WorkOrderListParams } from '../api/work-orders.ts';
 import { OpsFilterBar } from '../components/ops-filter-bar.tsx';
@@ -27,7 +28,6 @@ import { LateBadge, OpsStatusBadge } from '../components/ops-status-badge.tsx';
 import { PagedList } from '../components/paged-list.tsx';
 import { formatQty } from '../operations-format.ts';
 import { WORK_ORDER_STATUS_OPTIONS } from '../operations-options.ts';
-import { CALENDAR_DAY, useOpsFilters } from '../use-ops-filters.ts';
 
 const SORTS = [
   { value: 'need_date', label: 'Need date (soonest first)' },
@@ -73,7 +73,7 @@ export const WorkOrderListPage = () => {
   useDocumentTitle('Work orders');
   const mayWrite = useMay()('operations:write');
   const [page, setPage] = usePageParam();
-  const filters = useOpsFilters(RULES);
+  const filters = useUrlFilters(RULES);
   const orders = useWorkOrders({ ...filters.query, page } as WorkOrderListParams);
   usePageInRange(orders.data?.meta);
   const step = useWorkOrderStep();

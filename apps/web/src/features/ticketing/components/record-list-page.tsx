@@ -1,8 +1,7 @@
 import { Alert, Badge, Button, Modal, Paper, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { messages } from '@workhub/shared/messages';
-import type { TicketingRecordStatus } from '@workhub/shared/schemas/ticketing';
+import { TICKETING_RECORD_STATUSES, type TicketingRecordStatus } from '@workhub/shared/schemas/ticketing';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyList } from '../../../components/data-states.tsx';
@@ -14,6 +13,8 @@ import type { Envelope, ListPage } from '../../../lib/api-types.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
+import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
+import { useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { RecordListToolbar } from './record-list-toolbar.tsx';
 
 /** What the services and counters share: a name, an active or inactive status, the sample mark. */
@@ -50,6 +51,9 @@ export type RecordListPageProps<T extends QueueRecord, B> = {
   form: (record: T | undefined, onDone: () => void) => ReactNode;
 };
 
+/** What the address's filters may hold (anything else is ignored). */
+const RECORD_FILTERS = { status: TICKETING_RECORD_STATUSES } as const;
+
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
@@ -62,11 +66,12 @@ export const RecordListPage = <T extends QueueRecord, B>(props: RecordListPagePr
   const title = capitalized(many);
   useDocumentTitle(title);
   const mayManage = useMay()('ticketing:manage');
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState('');
-  const [page, setPage] = useState(1);
-  const [search] = useDebouncedValue(q, 300);
-  const list = props.useList({ q: search, status, page });
+  // The search, the status and the page are kept in the address: a reload or Back keeps them.
+  const filters = useUrlFilters(RECORD_FILTERS);
+  const status = filters.values.status;
+  const [page, setPage] = usePageParam();
+  const list = props.useList({ q: filters.q, status, page });
+  usePageInRange(list.data?.meta);
   const save = props.useSave();
   const [editing, setEditing] = useState<{ record?: T } | null>(null);
   const [deactivating, setDeactivating] = useState<T | null>(null);
@@ -97,10 +102,6 @@ export const RecordListPage = <T extends QueueRecord, B>(props: RecordListPagePr
       notify.error(errorMessage(error));
     }
   };
-  const filtered = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setPage(1);
-  };
 
   const create = mayManage ? <Button onClick={() => setEditing({})}>{`+ New ${one}`}</Button> : null;
   return (
@@ -108,13 +109,13 @@ export const RecordListPage = <T extends QueueRecord, B>(props: RecordListPagePr
       <PageHeader title={title} description={props.description} actions={create} />
       <Paper withBorder p="md" radius="md">
         <RecordListToolbar
-          q={q}
+          q={filters.search}
           status={status}
           searchLabel="Search by name"
-          onQ={filtered(setQ)}
-          onStatus={filtered(setStatus)}
+          onQ={filters.setSearch}
+          onStatus={(value) => filters.setFilter('status', value)}
         >
-          <ExportCsvButton onExport={() => props.exportList({ q: search, status })} />
+          <ExportCsvButton onExport={() => props.exportList({ q: filters.q, status })} />
         </RecordListToolbar>
         <DataTable
           label={title}
@@ -127,7 +128,7 @@ export const RecordListPage = <T extends QueueRecord, B>(props: RecordListPagePr
           rowKey={(r) => r.id}
           empty={
             <EmptyList
-              title={q || status ? `No ${one} matches` : `No ${many} yet`}
+              title={filters.active ? `No ${one} matches` : `No ${many} yet`}
               description={props.emptyDescription}
             >
               {create}

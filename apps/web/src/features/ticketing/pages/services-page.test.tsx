@@ -207,4 +207,21 @@ describe('ServicesPage', { timeout: 15_000 }, () => {
     await waitFor(() => expect(saved).toEqual(['queue-services.csv blob:csv']));
     expect(calledUrls(fetchMock)).toContain('/api/ticketing/services/export?status=inactive');
   });
+
+  it('keeps its search, status and page in the address: a reload or Back shows the same list', async () => {
+    signInAs('worker');
+    open(
+      { 'GET /api/ticketing/services': () => jsonResponse(200, listOf([service()], 60)) },
+      '/ticketing/services?q=Acc&status=active&page=2',
+    );
+    await screen.findByText('Accounts');
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('Acc');
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('active');
+    const asked = calledUrls(fetchMock).find((url) => url.startsWith('/api/ticketing/services?')) ?? '';
+    expect(Object.fromEntries(new URL(asked, 'http://x').searchParams)).toMatchObject({
+      q: 'Acc',
+      status: 'active',
+      page: '2',
+    });
+  });
 });

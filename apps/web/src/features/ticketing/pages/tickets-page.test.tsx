@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { TICKET_SEARCH_MAX, type Ticket } from '@workhub/shared/schemas/ticketing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calledUrls } from '../../../test/fetch-mock.ts';
@@ -75,6 +75,35 @@ describe('TicketsPage', () => {
       { empty: listOf([]), full: listOf([ticket]) },
       { empty: 'No tickets yet', errorTitle: 'The tickets could not be loaded', table: 'Tickets' },
     );
+  });
+
+  it('keeps its search, filters, sort and page in the address: a reload or Back shows the same list', async () => {
+    signInAs('worker');
+    open({}, `/ticketing/tickets?q=A-0&status=done&service_id=${SERVICE_ID}&sort=number&day=2026-11-30`);
+    await screen.findByRole('table', { name: 'Tickets' });
+    expect(
+      (screen.getByRole('searchbox', { name: 'Search (A-012 or service)' }) as HTMLInputElement).value,
+    ).toBe('A-0');
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('done');
+    expect((screen.getByLabelText('Sort') as HTMLSelectElement).value).toBe('number');
+    const asked = calledUrls(fetchMock).filter((url) => url.startsWith('/api/ticketing/tickets?'));
+    const params = new URL(asked[0] ?? '', 'http://x').searchParams;
+    expect(Object.fromEntries(params)).toMatchObject({
+      q: 'A-0',
+      status: 'done',
+      service_id: SERVICE_ID,
+      day: '2026-11-30',
+      sort: 'number',
+      page: '1',
+    });
+    // What the address holds that no filter takes is left out, not sent.
+    cleanup();
+    fetchMock.mockClear();
+    open({}, '/ticketing/tickets?status=nonsense&sort=%00');
+    await screen.findByRole('table', { name: 'Tickets' });
+    const plain = calledUrls(fetchMock).find((url) => url.startsWith('/api/ticketing/tickets?')) ?? '';
+    expect(plain).not.toContain('status=');
+    expect(plain).toContain('sort=-queued_at');
   });
 
   it('on a phone folds status, service, day and sort behind "Filters"; the search and Export stay', async () => {

@@ -1,13 +1,13 @@
 import { Badge, NativeSelect, Paper, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { TICKET_SEARCH_MAX, TICKET_STATUSES } from '@workhub/shared/schemas/ticketing';
-import { useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { FilterBar } from '../../../components/filter-fold.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { usePageInRange, usePageParam } from '../../../lib/use-page-param.ts';
+import { CALENDAR_DAY, UUID, useUrlFilters } from '../../../lib/use-url-filters.ts';
 import { useServiceChoices } from '../api/services.ts';
 import { useTicketingSettings } from '../api/settings.ts';
 import { exportTickets, useTickets } from '../api/tickets.ts';
@@ -20,6 +20,13 @@ const timeIn = (timeZone: string | undefined) => {
 };
 
 const DEFAULT_SORT = '-queued_at';
+/** What each filter in the address may hold (anything else is ignored); no sort: newest first. */
+const TICKET_FILTERS = {
+  status: TICKET_STATUSES,
+  service_id: UUID,
+  day: CALENDAR_DAY,
+  sort: ['queued_at', 'number', '-number'],
+} as const;
 const SORTS = [
   { value: DEFAULT_SORT, label: 'Newest first' },
   { value: 'queued_at', label: 'Oldest first' },
@@ -35,22 +42,21 @@ export const TicketsPage = () => {
   const settings = useTicketingSettings();
   const zone = settings.data?.time_zone;
   const time = timeIn(zone);
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState('');
-  const [serviceId, setServiceId] = useState('');
-  const [day, setDay] = useState('');
-  const [sort, setSort] = useState(DEFAULT_SORT);
-  const [page, setPage] = useState(1);
-  const [search] = useDebouncedValue(q, 300);
-  const filters = { q: search, status, service_id: serviceId, day, sort };
-  const list = useTickets({ ...filters, page });
-  const reset =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
-  const filtered = Boolean(q || status || serviceId || day);
+  // The filters and the page are kept in the address: a reload, a shared link or Back shows the
+  // same list (they were lost, as the operations lists' were not).
+  const filters = useUrlFilters(TICKET_FILTERS);
+  const { values } = filters;
+  const [page, setPage] = usePageParam();
+  const query = {
+    q: filters.q || undefined,
+    status: values.status,
+    service_id: values.service_id,
+    day: values.day,
+    sort: values.sort || DEFAULT_SORT,
+  };
+  const list = useTickets({ ...query, page });
+  usePageInRange(list.data?.meta);
+  const filtered = filters.active;
 
   return (
     <>
@@ -63,27 +69,20 @@ export const TicketsPage = () => {
           search={{
             label: 'Search (A-012 or service)',
             maxLength: TICKET_SEARCH_MAX,
-            value: q,
-            onChange: (e) => reset(setQ)(e.currentTarget.value),
+            value: filters.search,
+            onChange: (e) => filters.setSearch(e.currentTarget.value),
           }}
           searchWidth={220}
-          chosen={[status, serviceId, day, sort !== DEFAULT_SORT].filter(Boolean).length}
-          actions={<ExportCsvButton onExport={() => exportTickets(filters)} />}
-          onClear={() => {
-            setQ('');
-            setStatus('');
-            setServiceId('');
-            setDay('');
-            setSort(DEFAULT_SORT);
-            setPage(1);
-          }}
+          chosen={[values.status, values.service_id, values.day, values.sort].filter(Boolean).length}
+          actions={<ExportCsvButton onExport={() => exportTickets(query)} />}
+          onClear={filters.clearAll}
         >
           {(width) => (
             <>
               <NativeSelect
                 label="Status"
-                value={status}
-                onChange={(e) => reset(setStatus)(e.currentTarget.value)}
+                value={values.status}
+                onChange={(e) => filters.setFilter('status', e.currentTarget.value)}
                 data={[
                   { value: '', label: 'All statuses' },
                   ...TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] })),
@@ -92,8 +91,8 @@ export const TicketsPage = () => {
               />
               <NativeSelect
                 label="Service"
-                value={serviceId}
-                onChange={(e) => reset(setServiceId)(e.currentTarget.value)}
+                value={values.service_id}
+                onChange={(e) => filters.setFilter('service_id', e.currentTarget.value)}
                 data={[
                   { value: '', label: 'All services' },
                   ...(services.data ?? []).map((s) => ({ value: s.id, label: `${s.prefix} · ${s.name}` })),
@@ -103,14 +102,17 @@ export const TicketsPage = () => {
               <TextInput
                 label="Day"
                 type="date"
-                value={day}
-                onChange={(e) => reset(setDay)(e.currentTarget.value)}
+                value={values.day}
+                onChange={(e) => filters.setFilter('day', e.currentTarget.value)}
                 w={width()}
               />
               <NativeSelect
                 label="Sort"
-                value={sort}
-                onChange={(e) => setSort(e.currentTarget.value)}
+                value={values.sort || DEFAULT_SORT}
+                onChange={(e) => {
+                  const chosen = e.currentTarget.value;
+                  filters.setFilter('sort', chosen === DEFAULT_SORT ? '' : chosen);
+                }}
                 data={SORTS}
                 w={width()}
               />

@@ -13,13 +13,13 @@ const accepted = (value: string, rule: FilterRule): boolean =>
   rule instanceof RegExp ? rule.test(value) : rule.includes(value);
 
 /**
- * The filters of an operations list, kept in the address (a reload, a shared link or Back shows
+ * The filters of a list, kept in the address (a reload, a shared link or Back shows
  * the same list), as useListFilters does for the work lists, for any set of filters: `rules` names
  * each filter and what it takes; a value the address holds that its rule refuses is ignored.
  * `q` is the search box: it answers at once, the list follows 300 ms after the typing stops. Any
  * change goes back to page 1. `sort` is a filter like the others ('' is the list's default order).
  */
-export const useOpsFilters = <K extends string>(rules: Readonly<Record<K, FilterRule>>) => {
+export const useUrlFilters = <K extends string>(rules: Readonly<Record<K, FilterRule>>) => {
   const [params, setParams] = useSearchParams();
   const keys = Object.keys(rules) as K[];
   const values = Object.fromEntries(
@@ -61,17 +61,25 @@ export const useOpsFilters = <K extends string>(rules: Readonly<Record<K, Filter
   }, [debounced, write]);
 
   const setFilter = useCallback((key: K, value: string) => write({ [key]: value }), [write]);
-  const clear = useCallback(() => {
-    setSearch('');
-    const cleared = Object.keys(rules).filter((key) => key !== 'sort');
-    write(Object.fromEntries([['q', ''], ...cleared.map((key) => [key, ''])]));
-  }, [write, rules]);
+  /** Empties the search and the filters, the sort too with `withSort`, in one write of the address. */
+  const empty = useCallback(
+    (withSort: boolean) => {
+      setSearch('');
+      const cleared = Object.keys(rules).filter((key) => withSort || key !== 'sort');
+      write(Object.fromEntries([['q', ''], ...cleared.map((key) => [key, ''])]));
+    },
+    [write, rules],
+  );
+  /** The search and the filters emptied; the sort kept. */
+  const clear = useCallback(() => empty(false), [empty]);
+  /** The search, the filters and the sort back to the list's default. */
+  const clearAll = useCallback(() => empty(true), [empty]);
   const active = q !== '' || keys.some((key) => key !== 'sort' && values[key] !== '');
 
   /** The list call's parameters: the search and every filter set ('' left out by listQuery). */
   const query = { q: q || undefined, ...values };
 
-  return { values, q, query, search, setSearch, setFilter, clear, active };
+  return { values, q, query, search, setSearch, setFilter, clear, clearAll, active };
 };
 
-export type OpsFilters<K extends string> = ReturnType<typeof useOpsFilters<K>>;
+export type UrlFilters<K extends string> = ReturnType<typeof useUrlFilters<K>>;
