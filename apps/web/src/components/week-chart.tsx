@@ -34,6 +34,16 @@ const niceMax = (max: number): number => {
 };
 
 /**
+ * The y axis' top for `values`: a round one (niceMax) whose half, the middle tick, is a whole
+ * number when every value is (a count of orders showed ticks of 0, 0.5 and 1 order).
+ */
+export const axisTop = (values: number[]): number => {
+  let top = niceMax(Math.max(...values, 0));
+  if (values.every(Number.isInteger)) while (!Number.isInteger(top / 2)) top = niceMax(top * 1.0001);
+  return top;
+};
+
+/**
  * A week-by-week line or bar chart drawn as plain SVG (the other dashboards' rule: no chart engine,
  * so this page stays under the route budget instead of carrying recharts' ~120 KB gzip), with the
  * same figures as a table for screen readers; the drawing is hidden from them. Shared by the
@@ -48,7 +58,7 @@ export const WeekChart = ({
   color,
   format = String,
 }: WeekChartProps) => {
-  const top = niceMax(Math.max(...points.map((point) => point.value), 0));
+  const top = axisTop(points.map((point) => point.value));
   const ticks = [0, 0.5, 1].map((share) => ({ share, label: format(top * share) }));
   const left = axisWidth(ticks.map((tick) => tick.label));
   const slot = (WIDTH - left - PAD.right) / Math.max(points.length, 1);

@@ -38,7 +38,7 @@ const figures = (patch: Partial<TicketingDashboard> = {}): TicketingDashboard =>
   })),
   counters: [{ counter_id: 'c1', counter_name: 'Window 1', served: 12 }],
   no_show_rate: 7.7,
-  tickets_30d: 17,
+  tickets_30d: 1904,
   ...patch,
 });
 
@@ -77,6 +77,8 @@ describe('TicketingDashboardPage', () => {
       screen.getByRole('table', { name: 'Tickets per hour of the day over the last 30 days' }),
     ).toBeTruthy();
     expect(screen.getByText('12 served')).toBeTruthy();
+    // Counts read as the other figures do, with a thousands separator.
+    expect(screen.getByTestId('stat-Tickets (30 days)').textContent).toBe('1,904');
     expect(queueCalls()).toEqual(['/api/ticketing/dashboard']);
   });
 

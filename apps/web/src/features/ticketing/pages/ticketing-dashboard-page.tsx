@@ -7,6 +7,7 @@ import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ScrollFrame } from '../../../components/scroll-frame.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { formatNumber } from '../../../lib/labels.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
@@ -133,7 +134,7 @@ const QueueDashboard = () => {
                   hint={`90% within ${minutes(d.service_p90_minutes)}`}
                 />
                 <Stat label="No-show rate" value={d.no_show_rate === null ? '—' : `${d.no_show_rate}%`} />
-                <Stat label="Tickets (30 days)" value={String(d.tickets_30d)} />
+                <Stat label="Tickets (30 days)" value={formatNumber(d.tickets_30d)} />
               </SimpleGrid>
               <Paper withBorder p="md">
                 <Title order={2} fz="h4" mb="sm">
@@ -192,7 +193,7 @@ const QueueDashboard = () => {
                         {d.counters.map((c) => (
                           <Table.Tr key={c.counter_id}>
                             <Table.Td>{c.counter_name}</Table.Td>
-                            <Table.Td>{c.served} served</Table.Td>
+                            <Table.Td>{formatNumber(c.served)} served</Table.Td>
                           </Table.Tr>
                         ))}
                       </Table.Tbody>
