@@ -118,7 +118,12 @@ function listWhere(query: ExportQuery): SQL | undefined {
           numbered[1] ? sql`${servicePrefix} = ${numbered[1].toUpperCase()}` : undefined,
         )
       : undefined;
-    conditions.push(or(byNumber, sql`${serviceOf(S.name)} ilike ${containing(query.q)}`));
+    // A transferred ticket is found by the number it was issued with too (on the customer's paper).
+    const issuedAs =
+      numbered?.[1] !== undefined
+        ? eq(T.transferredFrom, ticketNumberLabel(numbered[1].toUpperCase(), Number(numbered[2])))
+        : undefined;
+    conditions.push(or(byNumber, issuedAs, sql`${serviceOf(S.name)} ilike ${containing(query.q)}`));
   }
   return and(...conditions);
 }

@@ -217,6 +217,14 @@ describe("a ticket's steps", () => {
     expect(laterB.number).toBe('B-001');
     const same = await act(t, token, `tickets/${early.id}/transfer`, { service_id: b.id });
     expect(same.statusCode).toBe(400);
+    // Found by the number on the customer's paper (A-001) as well as by the one it became.
+    const search = async (q: string) =>
+      (await t.app.inject({ url: `/api/ticketing/tickets?q=${q}`, headers: bearer(token) }))
+        .json()
+        .data.map((x: Ticket) => x.number);
+    expect(await search('A-001')).toEqual(['B-002']);
+    expect(await search('a1')).toEqual(['B-002']);
+    expect(await search('B-002')).toEqual(['B-002']);
   });
 
   it('refuses to transfer a finished ticket (409); 404 for another tenant’s ticket', async () => {
