@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { APP_URL } from '../playwright.config.ts';
-import { apiCreateWorkspace, apiSignIn } from './support/api.ts';
+import { apiCreateWorkspace, apiInviteAndAccept, apiSignIn } from './support/api.ts';
 import { createVerifiedUser, shot, signIn, toast, uniqueEmail, waitForMail } from './support/helpers.ts';
 
 /** The shop's day `days` from today, in its time zone (the module's default, Africa/Nairobi). */
@@ -164,4 +164,32 @@ test('an owner sets up a salon, a customer books on the public page, the desk ch
   await expect(page.getByRole('table', { name: 'Appointments' }).getByText('Wanjiru Kamau')).toBeVisible();
   await page.goto('/barber/customers');
   await expect(page.getByRole('table', { name: 'Customers' }).getByText(customerEmail)).toBeVisible();
+});
+
+test("a worker of the salon sees its booking page's address on the dashboard, with no request refused", async ({
+  browser,
+}) => {
+  const owner = await createVerifiedUser(APP_URL, 'salon-owner-2');
+  const shop = await apiCreateWorkspace(
+    await apiSignIn(APP_URL, owner.email, owner.password),
+    'Kinyozi Two',
+    'barber',
+  );
+  const worker = { email: uniqueEmail('salon-worker'), password: 'worker-pass-1' };
+  await apiInviteAndAccept(shop, { ...worker, first_name: 'Wanjiru', last_name: 'Kamau', role: 'worker' });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  // GET /api/workspaces/:id is its owner's and admins' (a worker's dashboard asked it for the slug: 403).
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/') && response.status() >= 400)
+      refused.push(`${response.status()} ${response.url()}`);
+  });
+  await signIn(page, worker.email, worker.password);
+  await page.waitForURL('**/dashboard_barber');
+  const link = page.getByRole('link', { name: /\/book\/kinyozi-two-[0-9a-f]{6}$/ });
+  await expect(link).toBeVisible();
+  await shot(page, 'barber-worker-dashboard-phone');
+  expect(refused).toEqual([]);
+  await context.close();
 });
