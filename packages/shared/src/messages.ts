@@ -294,6 +294,7 @@ export const messages = {
   textControlCharacters:
     'Must not contain control characters (such as a NUL byte or a right-to-left override).',
   textLineBreak: 'Must be a single line (no line breaks).',
+  phoneInvalid: 'A phone number is 7 to 20 characters: digits, spaces, +, - and ( )',
   textMalformed: 'Must be valid text: it holds half of a character (a lone UTF-16 surrogate).',
   dateInvalid: 'Must be a real calendar date (YYYY-MM-DD).',
   idInvalid: 'Not a valid id',

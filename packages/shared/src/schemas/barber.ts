@@ -7,6 +7,7 @@ import {
   int32,
   isTimeZone,
   optionalString,
+  PHONE_PATTERN,
   paginationQuery,
   requiredString,
   searchQuery,
@@ -62,11 +63,8 @@ export const BARBER_MESSAGES = {
   yourPhoneRequired: 'Your phone number is required',
   yourEmailRequired: 'Your email is required',
   /** A phone number that is not one (the booking page's and the desk's customer forms). */
-  phoneInvalid: 'A phone number is 7 to 20 characters: digits, spaces, +, - and ( )',
+  phoneInvalid: messages.phoneInvalid,
 } as const;
-
-/** A phone number as people write one: digits, spaces, +, - and parentheses, 7 to 20 of them. */
-const PHONE_PATTERN = /^[0-9 +()-]{7,20}$/;
 
 /**
  * A customer's phone number, trimmed. With `requiredMessage`, missing and blank give that message

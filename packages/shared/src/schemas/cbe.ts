@@ -12,6 +12,7 @@ import {
   int32,
   isTimeZone,
   nullableMultilineText,
+  nullablePhone,
   nullableText,
   optionalIdField,
   paginationQuery,
@@ -259,7 +260,7 @@ export const cbeSubStrandQuery = cbeListQuery.extend({
 
 export const cbeGuardianBody = z.object({
   name: requiredString(cbeMessages.guardianNameRequired, 120),
-  phone: nullableText(40),
+  phone: nullablePhone(),
   email: emailField
     .nullish()
     .or(z.literal('').transform(() => null))

@@ -72,6 +72,17 @@ export const optionalString = (max = 200) => plainText(max).optional();
 /** Optional text of a record, one line: trimmed; '', null or missing is null (the answer's null). */
 export const nullableText = (max: number) => plainText(max).nullish().transform(emptyToNull);
 
+/** A phone number as people write it: 7 to 20 of digits, spaces, +, - and ( ), with a digit. */
+export const PHONE_PATTERN = /^(?=.*\d)[0-9 +()-]{7,20}$/;
+const isPhone = (value: string | null | undefined) =>
+  value === undefined || value === null || value === '' || PHONE_PATTERN.test(value);
+
+/** An optional phone number (a form's empty field passes); anything else is refused. */
+export const optionalPhone = () => optionalString(40).refine(isPhone, { error: messages.phoneInvalid });
+
+/** An optional phone number of a record; '', null or missing is null. */
+export const nullablePhone = () => nullableText(40).refine(isPhone, { error: messages.phoneInvalid });
+
 /** Optional text of a record that may hold several lines; '', null or missing is null. */
 export const nullableMultilineText = (max: number) => multilineText(max).nullish().transform(emptyToNull);
 
@@ -268,7 +279,7 @@ export const messageEnvelope = z.object({ message: z.string() });
 
 /** A person's contact details (spec section 3), as a form sends them: each optional. */
 export const contactFields = {
-  phone: optionalString(40),
+  phone: optionalPhone(),
   address: multilineText(200).optional(),
   state: optionalString(100),
   country: optionalString(100),

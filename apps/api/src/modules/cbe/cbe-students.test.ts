@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { messages } from '@workhub/shared/messages';
 import { cbeMessages } from '@workhub/shared/schemas/cbe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helpers.ts';
@@ -47,6 +48,16 @@ describe('students', () => {
       body({ status: 'left', guardians: [] }),
     );
     expect(edited).toMatchObject({ status: 'left', guardians: [] });
+    // A guardian's phone is a phone number (it was any text: 'abc' was saved and shown).
+    const notPhone = await cbeCall(
+      t,
+      'POST',
+      '/api/cbe/students',
+      token,
+      body({ admission_no: 'A-101', guardians: [{ name: 'Grace Otieno', phone: 'abc', email: '' }] }),
+    );
+    expect(notPhone.statusCode).toBe(400);
+    expect(notPhone.json().error.fields).toEqual({ 'guardians.0.phone': messages.phoneInvalid });
     const taken = await cbeCall(t, 'POST', '/api/cbe/students', token, body({ admission_no: 'a-100' }));
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.fields).toEqual({ admission_no: cbeMessages.admissionTaken });

@@ -153,6 +153,9 @@ describe('PATCH /api/me/profile', () => {
     ['zip', { zip: 'z'.repeat(21) }],
     ['notes', { notes: 'n'.repeat(2001) }],
     ['phone', { phone: 42 }],
+    // Not a phone number (a member's edit on /team takes the same rule: contactFields).
+    ['phone', { phone: 'abc<script>' }],
+    ['phone', { phone: '-------' }],
   ])('answers 400 on %s', async (field, payload) => {
     const { session } = await signUp(t);
     const response = await patchProfile(session.access_token, payload);

@@ -114,6 +114,12 @@ describe('PATCH /api/team/:userId', () => {
     });
     const cleared = await call('PATCH', `/api/team/${worker.userId}`, owner.token, { ...edit, phone: '' });
     expect(cleared.json().data).toMatchObject({ phone: null, city: 'Arlington' });
+    const notPhone = await call('PATCH', `/api/team/${worker.userId}`, owner.token, {
+      ...edit,
+      phone: 'abc<script>',
+    });
+    expect(notPhone.statusCode).toBe(400);
+    expect(notPhone.json().error.fields).toEqual({ phone: messages.phoneInvalid });
   });
 
   it('changes only the role of a person who also works in another account', async () => {
