@@ -65,19 +65,31 @@ type QueryStateProps<T> = {
 };
 
 /**
- * A query's three states: 'Loading', its error with 'Try again' (not for a 404: asking again finds
- * nothing more), or what the page makes of its data.
+ * Whether asking again could answer otherwise: not after a refusal that stays (a 4xx: not found,
+ * not allowed, a plan that cannot be bought), but after a failure (a 5xx, no network) or a 408 or
+ * 429, which pass.
+ */
+const mayRetry = (error: unknown) =>
+  !(
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    ![408, 429].includes(error.status)
+  );
+
+/**
+ * A query's three states: 'Loading', its error with 'Try again' (not for a refusal that stays:
+ * asking again finds nothing more), or what the page makes of its data.
  */
 export const QueryState = <T,>({ query, errorTitle, children }: QueryStateProps<T>) => {
   const ready = useFirstAnswerDeferred(query);
   if (query.isPending) return <LoadingState />;
   if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
       <ErrorState
         title={errorTitle}
         error={query.error}
-        onRetry={missing ? undefined : () => void query.refetch()}
+        onRetry={mayRetry(query.error) ? () => void query.refetch() : undefined}
       />
     );
   }

@@ -8,7 +8,8 @@ export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = {
 
 export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   trialing: 'Trial',
-  active: 'Paid',
+  // A plan bought: its invoice may still be open (net 30), so not 'Paid'.
+  active: 'Subscribed',
   expired: 'Expired',
   canceled: 'Canceled',
 };
@@ -18,7 +19,8 @@ export const holderName = (row: Pick<Subscriber, 'first_name' | 'last_name' | 'e
   `${row.first_name} ${row.last_name}`.trim() || row.email;
 
 /**
- * The 'Ends' column: the trial's end only while trialing, the paid period's end once paid, else
+ * The 'Ends' column: the trial's end only while trialing, the bought period's end once a plan is
+ * bought (its invoice may still be open: 'Period ends', not 'Paid until'), else
  * nothing (a paid account's old trial date would read as a deadline it does not have); in the past
  * tense once that end has passed (`access` read-only at the server's clock).
  */
@@ -30,7 +32,7 @@ export const subscriptionEnd = (
     return { label: over ? 'Trial ended' : 'Trial ends', date: row.trial_ends_at };
   }
   if (row.subscription_status === 'active' && row.current_period_end) {
-    return { label: over ? 'Paid period ended' : 'Paid until', date: row.current_period_end };
+    return { label: over ? 'Period ended' : 'Period ends', date: row.current_period_end };
   }
   return null;
 };

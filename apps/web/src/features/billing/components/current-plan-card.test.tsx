@@ -30,7 +30,7 @@ describe('the plan card says when access ends', () => {
       current_period_end: '2027-01-05T10:00:00.000Z',
       days_left: 42,
     });
-    expect(accessLine(paid)).toBe('Paid period ends 5 Jan 2027 · 42 days left');
+    expect(accessLine(paid)).toBe('Period ends 5 Jan 2027 · 42 days left');
   });
 
   it('shows a paid account without a period end nothing, not "Trial ends"', () => {

@@ -6,16 +6,17 @@ import { daysLeftLabel, formatAmount, formatMonths, SUBSCRIPTION_STATUS_LABELS }
 import { PlanUsageMeters } from './plan-usage.tsx';
 
 /**
- * Where the subscription stands: the trial's end only while trialing, the paid period's end once
- * paid, else nothing (a paid account's old trial date is no deadline).
+ * Where the subscription stands: the trial's end only while trialing, the bought period's end once a
+ * plan is bought ('Period ends': its invoice may still be open, net 30), else nothing (an old trial
+ * date is no deadline).
  */
 export const accessLine = ({ subscription }: BillingOverview): string | null => {
   const trial = subscription.status === 'trialing';
   const end = trial ? subscription.trial_ends_at : subscription.current_period_end;
   if (!end) return null;
   if (subscription.access === 'read_only')
-    return `${trial ? 'Trial ended' : 'Paid period ended'} ${formatDate(end)}`;
-  return `${trial ? 'Trial ends' : 'Paid period ends'} ${formatDate(end)} · ${daysLeftLabel(subscription.days_left)}`;
+    return `${trial ? 'Trial ended' : 'Period ended'} ${formatDate(end)}`;
+  return `${trial ? 'Trial ends' : 'Period ends'} ${formatDate(end)} · ${daysLeftLabel(subscription.days_left)}`;
 };
 
 type CurrentPlanCardProps = { billing: BillingOverview; onChangePlan?: () => void };

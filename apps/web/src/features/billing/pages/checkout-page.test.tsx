@@ -149,7 +149,22 @@ describe('CheckoutPage', { timeout: 15_000 }, () => {
     renderCheckout('/checkout/1');
     expect(await screen.findByText(messages.checkoutFreePlan)).toBeTruthy();
     expect(screen.queryByRole('button', { name: messages.confirmCheckout })).toBeNull();
+    // A refusal that stays: asking again cannot help, so no 'Try again'.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
+
+  it.each(['abc', '-1', '0', '1.5', '99999999999'])(
+    'says "Not found." for /checkout/%s, an id no plan can have, without asking the API',
+    async (id) => {
+      signIn(fakeAuthSession());
+      routeFetch(fetchMock, {});
+      renderCheckout(`/checkout/${id}`);
+      expect(await screen.findByText(messages.notFound)).toBeTruthy();
+      expect(screen.queryByText('Some fields are not valid.')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+      expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/checkout/'))).toEqual([]);
+    },
+  );
 
   it('toasts the error when the purchase fails and stays on the page', async () => {
     const user = userEvent.setup();

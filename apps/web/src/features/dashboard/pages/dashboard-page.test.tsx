@@ -9,6 +9,8 @@ import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.t
 import { renderWithData } from '../../../test/render.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 
+const BUSY = 'The server is busy: try again shortly.';
+
 const fetchMock = mockFetchPerTest();
 
 const stats = (patch: Partial<DashboardStats> = {}): DashboardStats => ({
@@ -231,11 +233,9 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
 
   it("shows the server's message when the figures cannot be loaded", async () => {
     signIn(fakeWorkspaceAuthSession('crm', 'owner'));
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(403, { error: { code: 'FORBIDDEN', message: 'You are not allowed to do this.' } }),
-    );
+    fetchMock.mockResolvedValueOnce(jsonResponse(503, { error: { code: 'INTERNAL', message: BUSY } }));
     renderWithData(<DashboardPage template="crm" />);
-    expect(await screen.findByText('You are not allowed to do this.')).toBeTruthy();
+    expect(await screen.findByText(BUSY)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });
