@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense, useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import * as chunkReload from './chunk-reload.ts';
 import { lazyPage } from './lazy-page.ts';
 
 const Hello = ({ who }: { who: string }) => <p>Hello {who}</p>;
@@ -75,5 +76,22 @@ describe('lazyPage', () => {
     expect(calls).toBe(2);
     render(<Page who="again" />);
     expect(screen.getByText('Hello again')).toBeTruthy();
+  });
+
+  it("reloads the tab when the page's script is gone (a deploy since it loaded), keeping the fallback", async () => {
+    const reload = vi.spyOn(chunkReload, 'reloadForNewBuild').mockReturnValue(true);
+    const Page = lazyPage<'Hello', { who: string }>(
+      () =>
+        Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/hello-abc.js')),
+      'Hello',
+    );
+    render(
+      <Suspense fallback={fallback}>
+        <Page who="gone" />
+      </Suspense>,
+    );
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(screen.getByText('Waiting')).toBeTruthy();
+    reload.mockRestore();
   });
 });

@@ -1,4 +1,5 @@
 import { type ComponentType, createElement, lazy, useState } from 'react';
+import { isChunkLoadError, reloadForNewBuild } from './chunk-reload.ts';
 
 export type Preloadable = {
   /** Starts loading the chunk now (before the page renders); the page then renders with it. */
@@ -36,7 +37,16 @@ export const lazyPage = <K extends string, P extends object = object>(
     );
     return loading;
   };
-  const Lazy = lazy(async () => ({ default: (await loadOnce())[name] }));
+  const Lazy = lazy(async () => {
+    try {
+      return { default: (await loadOnce())[name] };
+    } catch (error) {
+      // A deploy since the tab loaded replaced the page's script: the tab reloads (at most once a
+      // minute) and the fallback stays meanwhile, instead of a crash screen.
+      if (isChunkLoadError(error) && reloadForNewBuild()) return new Promise<never>(() => {});
+      throw error;
+    }
+  });
   const Page = (props: P) => {
     const [Shown] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
     return createElement(Shown, props);
