@@ -101,6 +101,17 @@ describe('StaffPage', { timeout: 20_000 }, () => {
     expect(hours[0]?.start_minute).toBe(480);
   });
 
+  /** Opens the page with Add answered (201); the bodies it is sent. */
+  const openAdding = () => {
+    const bodies: unknown[] = [];
+    open({
+      'POST /api/barber/staff': (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return jsonResponse(201, { message: 'Staff member added', data: amina });
+      },
+    });
+    return bodies;
+  };
   /** Opens Add staff member, named and with Haircut ticked; the dialog. */
   const addDialog = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
     await screen.findByRole('table', { name: 'Staff' });
@@ -122,13 +133,7 @@ describe('StaffPage', { timeout: 20_000 }, () => {
   it('checks hours and days off before sending: each problem by its field, each bad day named once', async () => {
     const user = userEvent.setup();
     signInAs('admin');
-    const bodies: unknown[] = [];
-    open({
-      'POST /api/barber/staff': (init) => {
-        bodies.push(JSON.parse(String(init?.body)));
-        return jsonResponse(201, { message: 'Staff member added', data: amina });
-      },
-    });
+    const bodies = openAdding();
     const dialog = await addDialog(user, 'Bad Hours');
     await user.clear(within(dialog).getByLabelText('Tue from'));
     await user.type(within(dialog).getByLabelText('Tue from'), '18:00');
@@ -167,13 +172,7 @@ describe('StaffPage', { timeout: 20_000 }, () => {
   it("refuses a break outside its day's hours before sending, on that day's break, naming the hours", async () => {
     const user = userEvent.setup();
     signInAs('admin');
-    const bodies: unknown[] = [];
-    open({
-      'POST /api/barber/staff': (init) => {
-        bodies.push(JSON.parse(String(init?.body)));
-        return jsonResponse(201, { message: 'Staff member added', data: amina });
-      },
-    });
+    const bodies = openAdding();
     const dialog = await addDialog(user, 'Late Break');
     await user.type(within(dialog).getByLabelText('Wed break from'), '17:30');
     await user.type(within(dialog).getByLabelText('Wed break to'), '18:30');

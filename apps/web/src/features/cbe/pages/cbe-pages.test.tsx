@@ -76,6 +76,17 @@ describe('the CBE sidebar', () => {
   });
 });
 
+/** The register of a school far from UTC (farSchool), its class unmarked; the table once shown. */
+const openRegister = async () => {
+  routeFetch(fetchMock, {
+    'GET /api/cbe/settings': () => jsonResponse(200, { data: farSchool() }),
+    'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+    [`GET /api/cbe/classes/${ids.klass}/register`]: () => jsonResponse(200, { data: register() }),
+  });
+  renderWithData(<RegisterPage />, '/cbe/register');
+  return screen.findByRole('table', { name: 'Register' });
+};
+
 describe('RegisterPage', { timeout: 20_000 }, () => {
   it('marks each student with one click, asks a reason for absent, and saves the class in one PUT', async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'worker'));
@@ -110,13 +121,7 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
 
   it("holds a reason to the API's rule: 200 characters at most, and text it refuses is said at the field, not saved", async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'worker'));
-    routeFetch(fetchMock, {
-      'GET /api/cbe/settings': () => jsonResponse(200, { data: farSchool() }),
-      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
-      [`GET /api/cbe/classes/${ids.klass}/register`]: () => jsonResponse(200, { data: register() }),
-    });
-    renderWithData(<RegisterPage />, '/cbe/register');
-    const table = await screen.findByRole('table', { name: 'Register' });
+    const table = await openRegister();
     const user = userEvent.setup();
     await user.click(within(table).getAllByText('Late')[1] as HTMLElement);
     const reason = screen.getByLabelText('Reason for Baraka Otieno') as HTMLInputElement;
@@ -194,13 +199,7 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
 
   it('keeps the student column at the left while the marks scroll sideways, the admission number on one line', async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'worker'));
-    routeFetch(fetchMock, {
-      'GET /api/cbe/settings': () => jsonResponse(200, { data: farSchool() }),
-      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
-      [`GET /api/cbe/classes/${ids.klass}/register`]: () => jsonResponse(200, { data: register() }),
-    });
-    renderWithData(<RegisterPage />, '/cbe/register');
-    const table = await screen.findByRole('table', { name: 'Register' });
+    const table = await openRegister();
     expect(within(table).getByRole('columnheader', { name: 'Student' }).className).toMatch(/column/);
     const amani = within(table).getByText('Amani Kamau').closest('td');
     expect(amani?.className).toMatch(/column/);
