@@ -1,7 +1,7 @@
-import { useDebouncedValue } from '@mantine/hooks';
 import { searchableText } from '@workhub/shared/text';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { useParamsWriter, useSearchBox } from './use-url-filters.ts';
 
 /** The orders a list offers (docs/api.md: `sort`, '-' for descending); due date first is the default. */
 export const LIST_SORTS = ['due_date', '-due_date', 'name', '-name', 'status', '-status'] as const;
@@ -56,7 +56,7 @@ const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T
  * the address holds that the list does not take (a bad date, an unknown status) is ignored.
  */
 export const useListFilters = (statuses: readonly string[]) => {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const read = (key: keyof ListFilterValues, pattern: RegExp) => {
     const value = params.get(URL_KEYS[key]) ?? '';
     return pattern.test(value) ? value : '';
@@ -71,44 +71,27 @@ export const useListFilters = (statuses: readonly string[]) => {
     sort: oneOf(params.get(URL_KEYS.sort), LIST_SORTS) || DEFAULT_SORT,
   };
 
+  const writeParams = useParamsWriter();
   const write = useCallback(
     (patch: Partial<Record<keyof ListFilterValues, string>>) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          let changed = false;
-          for (const [key, value] of Object.entries(patch) as [keyof ListFilterValues, string][]) {
-            const urlKey = URL_KEYS[key];
-            const wanted = key === 'sort' && value === DEFAULT_SORT ? '' : value;
-            if ((next.get(urlKey) ?? '') === wanted) continue;
-            changed = true;
-            if (wanted === '') next.delete(urlKey);
-            else next.set(urlKey, wanted);
-          }
-          if (!changed) return previous;
-          next.delete('page');
-          return next;
-        },
-        { replace: true },
+      writeParams(
+        Object.fromEntries(
+          (Object.entries(patch) as [keyof ListFilterValues, string][]).map(([key, value]) => [
+            URL_KEYS[key],
+            key === 'sort' && value === DEFAULT_SORT ? '' : value,
+          ]),
+        ),
       ),
-    [setParams],
+    [writeParams],
   );
-
-  const [search, setSearch] = useState(filters.q);
-  const [debounced] = useDebouncedValue(searchableText(search), 300);
-  const lastSent = useRef(debounced);
-  useEffect(() => {
-    if (debounced === lastSent.current) return;
-    lastSent.current = debounced;
-    write({ q: debounced });
-  }, [debounced, write]);
+  const [search, setSearch] = useSearchBox(filters.q, (settled) => write({ q: settled }));
 
   const setFilter = useCallback((key: FilterKey, value: string) => write({ [key]: value }), [write]);
 
   const clear = useCallback(() => {
     setSearch('');
     write({ q: '', status: '', assigned_to: '', tag: '', due_after: '', due_before: '' });
-  }, [write]);
+  }, [write, setSearch]);
 
   const active =
     filters.q !== '' ||

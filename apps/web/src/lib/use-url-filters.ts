@@ -13,24 +13,12 @@ const accepted = (value: string, rule: FilterRule): boolean =>
   rule instanceof RegExp ? rule.test(value) : rule.includes(value);
 
 /**
- * The filters of a list, kept in the address (a reload, a shared link or Back shows
- * the same list), as useListFilters does for the work lists, for any set of filters: `rules` names
- * each filter and what it takes; a value the address holds that its rule refuses is ignored.
- * `q` is the search box: it answers at once, the list follows 300 ms after the typing stops. Any
- * change goes back to page 1. `sort` is a filter like the others ('' is the list's default order).
+ * Writes `patch` into the address's query ('' removes a key) in place of the current entry, and
+ * goes back to page 1; nothing when no value changes. Shared by the lists' filter hooks.
  */
-export const useUrlFilters = <K extends string>(rules: Readonly<Record<K, FilterRule>>) => {
-  const [params, setParams] = useSearchParams();
-  const keys = Object.keys(rules) as K[];
-  const values = Object.fromEntries(
-    keys.map((key) => {
-      const value = params.get(key) ?? '';
-      return [key, accepted(value, rules[key]) ? value : ''];
-    }),
-  ) as Record<K, string>;
-  const q = searchableText(params.get('q') ?? '');
-
-  const write = useCallback(
+export const useParamsWriter = () => {
+  const [, setParams] = useSearchParams();
+  return useCallback(
     (patch: Record<string, string>) =>
       setParams(
         (previous) => {
@@ -50,15 +38,44 @@ export const useUrlFilters = <K extends string>(rules: Readonly<Record<K, Filter
       ),
     [setParams],
   );
+};
 
-  const [search, setSearch] = useState(q);
+/**
+ * A list's search box: its text answers at once; `onSettled` hears the searchable text 300 ms
+ * after the typing stops (once per change).
+ */
+export const useSearchBox = (initial: string, onSettled: (q: string) => void) => {
+  const [search, setSearch] = useState(initial);
   const [debounced] = useDebouncedValue(searchableText(search), 300);
   const lastSent = useRef(debounced);
   useEffect(() => {
     if (debounced === lastSent.current) return;
     lastSent.current = debounced;
-    write({ q: debounced });
-  }, [debounced, write]);
+    onSettled(debounced);
+  }, [debounced, onSettled]);
+  return [search, setSearch] as const;
+};
+
+/**
+ * The filters of a list, kept in the address (a reload, a shared link or Back shows
+ * the same list), as useListFilters does for the work lists, for any set of filters: `rules` names
+ * each filter and what it takes; a value the address holds that its rule refuses is ignored.
+ * `q` is the search box: it answers at once, the list follows 300 ms after the typing stops. Any
+ * change goes back to page 1. `sort` is a filter like the others ('' is the list's default order).
+ */
+export const useUrlFilters = <K extends string>(rules: Readonly<Record<K, FilterRule>>) => {
+  const [params] = useSearchParams();
+  const keys = Object.keys(rules) as K[];
+  const values = Object.fromEntries(
+    keys.map((key) => {
+      const value = params.get(key) ?? '';
+      return [key, accepted(value, rules[key]) ? value : ''];
+    }),
+  ) as Record<K, string>;
+  const q = searchableText(params.get('q') ?? '');
+
+  const write = useParamsWriter();
+  const [search, setSearch] = useSearchBox(q, (settled) => write({ q: settled }));
 
   const setFilter = useCallback((key: K, value: string) => write({ [key]: value }), [write]);
   /** Empties the search and the filters, the sort too with `withSort`, in one write of the address. */
@@ -68,7 +85,7 @@ export const useUrlFilters = <K extends string>(rules: Readonly<Record<K, Filter
       const cleared = Object.keys(rules).filter((key) => withSort || key !== 'sort');
       write(Object.fromEntries([['q', ''], ...cleared.map((key) => [key, ''])]));
     },
-    [write, rules],
+    [write, rules, setSearch],
   );
   /** The search and the filters emptied; the sort kept. */
   const clear = useCallback(() => empty(false), [empty]);
