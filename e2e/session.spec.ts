@@ -47,6 +47,9 @@ test('logging out in one tab sends every other tab to /signin', async ({ context
   const second = await context.newPage();
   await second.goto('/workspace');
   await expect(second).toHaveURL(/\/workspace$/);
+  // Signed in there too before the other tab signs out: a tab still restoring its session when the
+  // cookie is revoked was never signed in, and rightly lands on sign-in (a CI run caught it so).
+  await expect(second.getByRole('button', { name: 'User menu' })).toBeVisible();
 
   await first.getByRole('button', { name: 'User menu' }).click();
   await first.getByRole('menuitem', { name: 'Logout' }).click();
