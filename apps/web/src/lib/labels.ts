@@ -189,3 +189,6 @@ export const formatNumber = (value: number): string => {
   return numberFormat.format(value);
 };
 let numberFormat: Intl.NumberFormat | undefined;
+
+/** The weekdays' short names, Monday first (ISO weekday 1 is index 0). */
+export const WEEKDAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];

@@ -164,5 +164,3 @@ export const customerLabel = (appointment: Appointment) =>
   appointment.booked_as
     ? `${appointment.customer.name} (${BARBER_MESSAGES.bookedAs.toLowerCase()} ${appointment.booked_as.name})`
     : appointment.customer.name;
-
-export const WEEKDAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];

@@ -5,12 +5,12 @@ import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { WEEKDAY_SHORT } from '../../../lib/labels.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { invalidateBarber } from '../api/query-keys.ts';
 import { useServices } from '../api/services.ts';
 import { getStaffMember, useSaveStaff } from '../api/staff.ts';
-import { WEEKDAY_SHORT } from '../barber-format.ts';
 import { useConfirmDeactivate } from './confirm-deactivate.tsx';
 import {
   checkedDraft,

@@ -9,13 +9,14 @@ import { StatCard } from '../../../components/stat-card.tsx';
 import { WeekChart } from '../../../components/week-chart.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { headed } from '../../../lib/currency.ts';
+import { WEEKDAY_SHORT } from '../../../lib/labels.ts';
 import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { useBookingLink } from '../api/booking-link.ts';
 import { useBarberDashboard, useSampleData } from '../api/dashboard.ts';
-import { money, WEEKDAY_SHORT } from '../barber-format.ts';
+import { money } from '../barber-format.ts';
 import { MyAppointmentsPage } from './my-appointments-page.tsx';
 
 const percent = (value: number | null) => (value === null ? '—' : `${value}%`);

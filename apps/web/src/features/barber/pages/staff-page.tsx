@@ -1,11 +1,12 @@
 import { Badge, Paper, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
+import { WEEKDAY_SHORT } from '../../../lib/labels.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { useServices } from '../api/services.ts';
 import { exportStaff, useStaff } from '../api/staff.ts';
-import { minutesToTime, WEEKDAY_SHORT } from '../barber-format.ts';
+import { minutesToTime } from '../barber-format.ts';
 import { ManagedList } from '../components/managed-list.tsx';
 import { StaffForm } from '../components/staff-form.tsx';
 import { TimezoneForm } from '../components/timezone-form.tsx';
