@@ -1,7 +1,17 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { isToasterWanted, subscribeToaster } from '../lib/toaster-store.ts';
 
-const ToastHost = lazy(async () => ({ default: (await import('./toast-host.tsx')).ToastHost }));
+const NoToasts = () => null;
+
+// A container that cannot be fetched (offline, or a deploy replaced its script) shows no toasts;
+// thrown, it would reach the app's error screen and take the page down with it.
+const ToastHost = lazy(async () => {
+  try {
+    return { default: (await import('./toast-host.tsx')).ToastHost };
+  } catch {
+    return { default: NoToasts };
+  }
+});
 
 /** Mounts the toast container once the first toast is raised (see lib/notify.tsx). */
 export const Toaster = () => {

@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { isChunkLoadError, reloadForNewBuild } from './chunk-reload.ts';
 
 /** A resolver whose validation code loads on first use; `preload` starts that load early. */
 export type LazyResolver<TInput extends FieldValues, TOutput> = {
@@ -10,6 +11,10 @@ export type LazyResolver<TInput extends FieldValues, TOutput> = {
  * A react-hook-form resolver fetched on first use. The forms validate with the shared zod schemas
  * through zodResolver, but zod is ~25 KB gzip: loading it with the first validation (or when the
  * user first focuses the form, via `preload`) keeps it off the sign-in route's first load.
+ *
+ * A tab opened before a deploy asks for the old build's script: the form then never validated and
+ * its button did nothing. The tab reloads instead (at most once a minute, lib/chunk-reload.ts);
+ * `preload` runs on the form's first focus, so that is before much has been typed.
  */
 export const lazyResolver = <TInput extends FieldValues, TOutput>(
   load: () => Promise<Resolver<TInput, unknown, TOutput>>,
@@ -18,6 +23,7 @@ export const lazyResolver = <TInput extends FieldValues, TOutput>(
   const get = () => {
     pending ??= load().catch((error: unknown) => {
       pending = null;
+      if (isChunkLoadError(error) && reloadForNewBuild()) return new Promise<never>(() => {});
       throw error;
     });
     return pending;

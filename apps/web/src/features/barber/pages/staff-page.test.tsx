@@ -190,14 +190,15 @@ describe('StaffPage', { timeout: 20_000 }, () => {
     signInAs('admin');
     const end = 'The end must be after the start';
     const date = 'Must be a real calendar date (YYYY-MM-DD).';
-    const outside = 'A break must lie within the working hours of its weekday';
+    // The schema's own words for a list that names a weekday twice: no row of the form is theirs.
+    const twice = 'One working-hours row per weekday';
     open({
       'POST /api/barber/staff': () =>
         jsonResponse(400, {
           error: {
             code: 'VALIDATION_FAILED',
             message: 'Validation failed',
-            fields: { 'hours.1.end_minute': end, 'days_off.1': date, breaks: outside },
+            fields: { 'hours.1.end_minute': end, 'days_off.1': date, hours: twice },
           },
         }),
     });
@@ -212,7 +213,7 @@ describe('StaffPage', { timeout: 20_000 }, () => {
     expect(messageOf(within(dialog).getByLabelText('Days off'))).toContain(`2030-01-02: ${date}`);
     expect(messageOf(within(dialog).getByLabelText('Days off'))).not.toContain('2030-01-01');
     // What no field shows is said under the form, in its own words.
-    expect(within(dialog).getByText(outside)).toBeTruthy();
+    expect(within(dialog).getByText(twice)).toBeTruthy();
     expect(notify.error).toHaveBeenCalledWith('Validation failed');
   });
 
