@@ -3,11 +3,11 @@ import { Component, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
 class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
+  override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
-  render() {
+  override render() {
     return this.state.failed ? <p>Something went wrong</p> : this.props.children;
   }
 }

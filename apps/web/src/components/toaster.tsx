@@ -1,11 +1,11 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { type ComponentType, lazy, Suspense, useSyncExternalStore } from 'react';
 import { isToasterWanted, subscribeToaster } from '../lib/toaster-store.ts';
 
-const NoToasts = () => null;
+const NoToasts: ComponentType = () => null;
 
 // A container that cannot be fetched (offline, or a deploy replaced its script) shows no toasts;
 // thrown, it would reach the app's error screen and take the page down with it.
-const ToastHost = lazy(async () => {
+const ToastHost = lazy(async (): Promise<{ default: ComponentType }> => {
   try {
     return { default: (await import('./toast-host.tsx')).ToastHost };
   } catch {
