@@ -99,6 +99,8 @@ export const messages = {
   invitationWrongUser:
     'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
   invitationAccepted: 'Welcome to the workspace!',
+  invitationStaff:
+    'Platform staff accounts cannot join a workspace. Ask for the invitation to be sent to another address.',
   alreadyMember: 'This person is already a member of this workspace.',
   roleRequired: 'Choose a role',
   statusToggled: 'Cool !!!',

@@ -90,6 +90,9 @@ export function createPublicInvitationService(ctx: Ctx, sessions: SessionService
       if (!claims) throw unauthorized();
       if (claims.user_id !== existing.id) throw forbidden(messages.invitationWrongUser);
       if (existing.status !== 'active') throw new AppError(403, 'ACCOUNT_INACTIVE', messages.loginInactive);
+      // Staff see the admin pages and nothing inside tenants (docs/permissions.md): a membership
+      // would hand them a tenant's data, under a navigation made for staff.
+      if (existing.platformRole) throw forbidden(messages.invitationStaff);
     }
     const input = existing ? undefined : parseOr400(acceptInvitationBody, body);
     const profile = input && {
@@ -114,8 +117,16 @@ export function createPublicInvitationService(ctx: Ctx, sessions: SessionService
           ),
         )
         .returning({ id: invitations.id });
-      // Accepted or revoked a moment ago by another request.
-      if (!claimed) throw new AppError(410, 'GONE', messages.invitationClosed);
+      // Accepted or revoked a moment ago by another request: said as its invitee would be told
+      // opening the link now.
+      if (!claimed) {
+        const [current] = await tx
+          .select()
+          .from(invitations)
+          .where(and(tenant.account(invitations), eq(invitations.id, row.id)));
+        if (current) refuseClosed(current, at);
+        throw new AppError(410, 'GONE', messages.invitationClosed);
+      }
       // Claimed, the invitation holds no place: the person needs one as a member (normally the
       // one it held; none is left if the plan was lowered since, and the claim rolls back).
       await assertMemberRoom(tx, row.accountId, row.email, at);

@@ -2,6 +2,7 @@ import { messages } from '@workhub/shared/messages';
 import { accessTokenClaims } from '@workhub/shared/schemas/auth';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { ensureSuperAdmin } from '../../db/seed.ts';
 import {
   bearer,
   errorOf,
@@ -151,6 +152,40 @@ describe('POST /api/invitations/:token/accept', () => {
         .data.map((w: { workspace_id: string }) => w.workspace_id)
         .sort(),
     ).toEqual([a.workspace.workspace_id, b.workspace.workspace_id].sort());
+  });
+
+  it('refuses platform staff: they see nothing inside tenants, and no membership is made', async () => {
+    const tenant = await newTenant(t);
+    const email = uniqueEmail('staff');
+    await ensureSuperAdmin(t.db.db, { email, password: PASSWORD }, t.clock.now);
+    const staff = await login(t, email);
+    const { token } = await invite(t, tenant.owner.token, { email, role: 'admin' });
+    const response = await accept(token, {}, bearer(staff.token));
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response).error.message).toBe(messages.invitationStaff);
+    const picker = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/workspaces',
+      headers: bearer(staff.token),
+    });
+    expect(picker.json().data).toEqual([]);
+    // The invitation stays open: sent to the wrong address, its sender can revoke it.
+    expect((await preview(token)).statusCode).toBe(200);
+  });
+
+  it('accepted twice at once: one joins, the other is told it was accepted', async () => {
+    const tenant = await newTenant(t);
+    const { token } = await invite(t, tenant.owner.token);
+    const answers = await Promise.all([
+      accept(token, newUser),
+      accept(token, { ...newUser, password: 'other-pass-1', confirm_password: 'other-pass-1' }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 410]);
+    const lost = answers.find((r) => r.statusCode === 410);
+    expect(lost && errorOf(lost).error).toEqual({
+      code: 'GONE',
+      message: messages.invitationAlreadyAccepted,
+    });
   });
 
   it('answers 409 while the workspace is archived', async () => {
