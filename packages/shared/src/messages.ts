@@ -156,6 +156,9 @@ export const messages = {
 
   // Platform administration: dashboard and Subscribers (issue 5)
   accountInactive: 'This account has been deactivated. Contact support to restore it.',
+  /** The same, to a member: the account is their workspace owner's, who is the one to ask. */
+  accountInactiveMember:
+    "The account this workspace belongs to has been deactivated. Contact the workspace's owner.",
   subscriberStatusChanged: 'Cool !!!',
 
   // Subscription lifecycle and billing (issue 5)

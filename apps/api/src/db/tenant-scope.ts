@@ -153,8 +153,12 @@ async function liveMembership(db: Db, userId: string, tenant: Tenant): Promise<L
 
 const memberInactive = () => forbidden(messages.memberInactive);
 const notAMember = () => forbidden(messages.notAMember);
-/** The account was made inactive by platform staff: nobody acts in it until it is reactivated. */
-export const accountInactive = () => new AppError(403, 'ACCOUNT_INACTIVE', messages.accountInactive);
+/**
+ * The account was made inactive by platform staff: nobody acts in it until it is reactivated. Its
+ * holder is told to ask support; a member, who cannot, to ask the account's holder.
+ */
+export const accountInactive = (holder: boolean) =>
+  new AppError(403, 'ACCOUNT_INACTIVE', holder ? messages.accountInactive : messages.accountInactiveMember);
 
 /** The state of an account, for a holder's session at home (a workspace session reads it with the membership). */
 async function accountStateOf(db: Db, accountId: string): Promise<AccountState | undefined> {
@@ -276,7 +280,7 @@ async function resolve(db: Db, claims: Auth) {
   } else {
     state = await accountStateOf(db, accountId);
   }
-  if (state?.accountStatus === 'inactive') throw accountInactive();
+  if (state?.accountStatus === 'inactive') throw accountInactive(!membership || membership.role === 'owner');
   const conditions = accountConditions(accountId);
   const account: AccountScope = {
     ...conditions,
@@ -394,12 +398,12 @@ export async function openableMembershipsOf(
 }
 
 /**
- * True when inactive accounts shut the user out entirely, so they may not sign in nor refresh: a
- * holder whose accounts are all inactive, or a user who holds none and whose every membership is
- * in an inactive account. A user with no account and no membership (removed everywhere) is let in,
- * as before, to an empty picker.
+ * Whether inactive accounts shut the user out entirely, so they may not sign in nor refresh:
+ * 'holder' for a holder whose accounts are all inactive, 'member' for a user who holds none and
+ * whose every membership is in an inactive account, else null. A user with no account and no
+ * membership (removed everywhere) is let in, as before, to an empty picker.
  */
-export async function shutOutByInactiveAccounts(db: Db, userId: string): Promise<boolean> {
+export async function shutOutByInactiveAccounts(db: Db, userId: string): Promise<'holder' | 'member' | null> {
   const [held, joined] = await crossTenant(db, 'the accounts a user works in', (tx) =>
     Promise.all([
       tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.ownerUserId, userId)),
@@ -411,7 +415,8 @@ export async function shutOutByInactiveAccounts(db: Db, userId: string): Promise
     ]),
   );
   const ties = held.length > 0 ? held : joined;
-  return ties.length > 0 && ties.every((a) => a.status === 'inactive');
+  if (ties.length === 0 || ties.some((a) => a.status !== 'inactive')) return null;
+  return held.length > 0 ? 'holder' : 'member';
 }
 
 /**

@@ -215,7 +215,7 @@ export function readAheadOf(request: FastifyRequest): ReadAhead {
 }
 
 export function requireAuth(request: FastifyRequest): AccessTokenClaims {
-  if (request.authAccountInactive) throw accountInactive();
+  if (request.authAccountInactive) throw accountInactive(request.verifiedClaims?.role === 'owner');
   if (!request.auth) throw unauthorized();
   // The audit log's address of the change (lib/client-ip.ts).
   return withClientIp(request.auth, request.ip);

@@ -158,7 +158,8 @@ describe('a read sent ahead of the session check', () => {
 
   it('answers 403 for an account platform staff made inactive', async () => {
     await t.db.db.update(accounts).set({ status: 'inactive' }).where(eq(accounts.id, s.workspace.account_id));
-    await expectRefused(403, 'ACCOUNT_INACTIVE', messages.accountInactive);
+    // The caller is a worker: sent to the account's holder.
+    await expectRefused(403, 'ACCOUNT_INACTIVE', messages.accountInactiveMember);
   });
 
   it('answers alike for simultaneous requests while the role changes', async () => {

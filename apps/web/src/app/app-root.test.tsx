@@ -1,9 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { messages } from '@workhub/shared/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../lib/api-error.ts';
+import { notify } from '../lib/notify.tsx';
 import { queryClient } from '../lib/query-client.ts';
-import { clearSession } from '../lib/session.ts';
+import { clearSession, expireSession, signIn } from '../lib/session.ts';
 import { mockFetchPerTest } from '../test/fetch-mock.ts';
-import { jsonResponse } from '../test/fixtures.ts';
+import { fakeAuthSession, jsonResponse } from '../test/fixtures.ts';
 import { renderPage } from '../test/render.tsx';
 import { routeFetch } from '../test/route-fetch.ts';
 import { wholeApp } from '../test/whole-app.tsx';
@@ -34,5 +37,23 @@ describe('AppRoot', { timeout: 20_000 }, () => {
     await screen.findByRole('button', { name: /sign in/i }, SLOW);
     await waitFor(() => expect(screen.getByTestId('route-announcer').textContent).toBe('Sign in'), SLOW);
     expect(screen.getAllByTestId('route-announcer')).toHaveLength(1);
+  });
+
+  it("says why a deactivated account's session ended, instead of 'sign in again', on the sign-in page", async () => {
+    routeFetch(fetchMock, {
+      'GET /api/plans': () => jsonResponse(200, { data: [], meta: { page: 1, limit: 100, total: 0 } }),
+    });
+    signIn(fakeAuthSession());
+    renderPage(wholeApp, '/pricing');
+    await screen.findByRole('heading', { name: /plan/i, level: 1 }, SLOW);
+    const refused = new ApiError({
+      status: 403,
+      code: 'ACCOUNT_INACTIVE',
+      message: messages.accountInactive,
+    });
+    act(() => expireSession(refused));
+    await screen.findByRole('button', { name: /sign in/i }, SLOW);
+    expect(notify.error).toHaveBeenCalledWith(messages.accountInactive);
+    expect(notify.error).not.toHaveBeenCalledWith(messages.sessionExpired);
   });
 });

@@ -23,14 +23,16 @@ export const AppRoot = ({ children }: { children: ReactNode }) => {
   const { pathname, search } = useLocation();
 
   useEffect(() => {
-    setSessionLostHandler((loss) => {
+    setSessionLostHandler((loss, message) => {
       if (loss === 'other_tab') {
         navigate(SIGNED_OUT_ELSEWHERE_PATH, { replace: true });
         return;
       }
-      notify.error(messages.sessionExpired);
-      navigate('/auth/login', { replace: true, state: { from: `${pathname}${search}` } });
+      notify.error(loss === 'refused' ? message : messages.sessionExpired);
+      if (!pathname.startsWith('/auth/'))
+        navigate('/auth/login', { replace: true, state: { from: `${pathname}${search}` } });
     });
+    return () => setSessionLostHandler(null);
   }, [navigate, pathname, search]);
 
   useEffect(

@@ -64,6 +64,17 @@ describe('apiRequest', () => {
     expect(lost).toHaveBeenCalledTimes(1);
   });
 
+  it("when the refresh is refused for a deactivated account, reports it with the server's words", async () => {
+    signIn(fakeAuthSession());
+    const lost = vi.fn();
+    setSessionLostHandler(lost);
+    const inactive = { error: { code: 'ACCOUNT_INACTIVE', message: 'This account has been deactivated.' } };
+    fetchMock.mockResolvedValueOnce(unauthorized()).mockResolvedValueOnce(jsonResponse(403, inactive));
+    await apiRequest('/api/me').catch(() => {});
+    expect(getSession()).toEqual({ status: 'signed_out', reason: 'expired' });
+    expect(lost).toHaveBeenCalledWith('refused', 'This account has been deactivated.');
+  });
+
   it('does not refresh for public calls: their 401 is the answer (e.g. a wrong password)', async () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'Invalid email or password.' } }),

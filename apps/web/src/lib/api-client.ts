@@ -32,8 +32,8 @@ const withAccessToken = async <T>(call: (token: string | null) => Promise<T>): P
     let token: string;
     try {
       token = (await refreshSession()).access_token;
-    } catch {
-      expireSession();
+    } catch (refused) {
+      expireSession(refused);
       throw error;
     }
     return call(token);

@@ -1,3 +1,4 @@
+import { messages } from '@workhub/shared/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calledUrls, mockFetchPerTest } from '../test/fetch-mock.ts';
 import { fakeAuthSession, jsonResponse } from '../test/fixtures.ts';
@@ -28,9 +29,27 @@ describe('session restore on page load', () => {
   });
 
   it('ends signed out when the cookie is not valid', async () => {
+    const lost = vi.fn();
+    setSessionLostHandler(lost);
     fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'x' } }));
     await restoreSession();
     expect(getSession()).toEqual({ status: 'signed_out', reason: 'none' });
+    expect(lost).not.toHaveBeenCalled();
+  });
+
+  it('says why when the server refuses the session (a deactivated account), once the app listens', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(403, { error: { code: 'ACCOUNT_INACTIVE', message: messages.accountInactiveMember } }),
+    );
+    setSessionLostHandler(null);
+    await restoreSession();
+    expect(getSession()).toEqual({ status: 'signed_out', reason: 'none' });
+    // The restore runs before the app renders: its handler, set later, is told then, and once.
+    const lost = vi.fn();
+    setSessionLostHandler(lost);
+    expect(lost).toHaveBeenCalledWith('refused', messages.accountInactiveMember);
+    setSessionLostHandler(lost);
+    expect(lost).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -62,6 +81,20 @@ describe('silent refresh', () => {
     expect(getSession()).toEqual({ status: 'signed_out', reason: 'expired' });
     expect(lost).toHaveBeenCalledTimes(1);
     expect(lost).toHaveBeenCalledWith('expired');
+  });
+
+  it("reports a refresh refused for a deactivated account with the server's words, not as an expiry", async () => {
+    vi.useFakeTimers();
+    const lost = vi.fn();
+    setSessionLostHandler(lost);
+    signIn(fakeAuthSession({ exp: Math.floor(Date.now() / 1000) + 130 }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(403, { error: { code: 'ACCOUNT_INACTIVE', message: messages.accountInactive } }),
+    );
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(getSession()).toEqual({ status: 'signed_out', reason: 'expired' });
+    expect(lost).toHaveBeenCalledTimes(1);
+    expect(lost).toHaveBeenCalledWith('refused', messages.accountInactive);
   });
 
   it("takes a refused refresh for another tab's sign-out when one came after this tab's sign-in", async () => {

@@ -1,4 +1,5 @@
 import type { AuthSession } from '@workhub/shared/schemas/auth';
+import { ApiError } from './api-error.ts';
 import { requestJson, setStaleSessionHandler } from './http.ts';
 import { createRefreshScheduler, expiryFrom } from './refresh-schedule.ts';
 import {
@@ -12,18 +13,35 @@ import { broadcastLogout, lastLogoutAt } from './tab-sync.ts';
 
 type Envelope<T> = { data: T; message?: string };
 
-/** Why a signed-in tab lost its session: its refresh failed, or another tab signed out. */
-export type SessionLoss = 'expired' | 'other_tab';
+/**
+ * Why a tab lost its session: its refresh failed, another tab signed out, or the server refused the
+ * session for a reason the user must read (`refused`, with the server's message: the account was
+ * deactivated, and a new sign-in would be refused too).
+ */
+export type SessionLoss = 'expired' | 'other_tab' | 'refused';
+type SessionLostHandler = (loss: SessionLoss, message?: string) => void;
 
-let onSessionLost: (loss: SessionLoss) => void = () => {};
+let onSessionLost: SessionLostHandler | null = null;
+/** A refusal met while restoring, before the app set its handler: told once it does. */
+let untold: string | null = null;
 
 /**
  * The app decides what losing the session means (a toast and /auth/login; /signin when another tab
- * signed out); lib stays router-free.
+ * signed out); lib stays router-free. Null: nobody listens (the app unmounted).
  */
-export const setSessionLostHandler = (handler: (loss: SessionLoss) => void): void => {
+export const setSessionLostHandler = (handler: SessionLostHandler | null): void => {
   onSessionLost = handler;
+  if (untold === null || handler === null) return;
+  const message = untold;
+  untold = null;
+  handler('refused', message);
 };
+
+/** The server's words when it refuses the session itself (403 ACCOUNT_INACTIVE), else null. */
+const refusalOf = (error: unknown): string | null =>
+  error instanceof ApiError && error.status === 403 && error.code === 'ACCOUNT_INACTIVE'
+    ? error.message
+    : null;
 
 /** When this tab's session began (its sign-in or restore), to tell a later sign-out elsewhere. */
 let signedInAt = 0;
@@ -35,7 +53,7 @@ let signedInAt = 0;
 let signingOut = false;
 
 const scheduler = createRefreshScheduler(() => {
-  refreshSession().catch(() => expireSession());
+  refreshSession().catch((error: unknown) => expireSession(error));
 });
 
 /** Keeps a session the API answered (sign-in, verify, new password, refresh, restore). */
@@ -90,15 +108,20 @@ setStaleSessionHandler(() => {
 
 /**
  * On page load: trade the refresh cookie for a session. No cookie answers `{ data: null }` (an
- * anonymous visitor); any failure also means signed out.
+ * anonymous visitor); any failure also means signed out. A session the server refuses for a reason
+ * (a deactivated account) is reported, so the sign-in page says why rather than nothing.
  */
 export const restoreSession = async (): Promise<void> => {
   try {
     const body = await requestJson<Envelope<AuthSession | null>>('/api/auth/session', { method: 'POST' });
     if (body.data) signIn(body.data);
     else clearSession('none');
-  } catch {
+  } catch (error) {
     clearSession('none');
+    const message = refusalOf(error);
+    if (message === null) return;
+    if (onSessionLost) onSessionLost('refused', message);
+    else untold = message;
   }
 };
 
@@ -112,14 +135,18 @@ export const clearSession = (reason: SignedOutReason): void => {
  * The refresh failed while signed in: forget the session and let the app send the user on. When
  * another tab signed out since this one's session began, that is why (its request can be refused
  * before its 'logout' storage event arrives): the user goes where a sign-out elsewhere sends them,
- * not to "session expired".
+ * not to "session expired". A refresh the server refused for a reason (`error`: a deactivated
+ * account) is reported with its words: "sign in again" would be refused as well.
  */
-export const expireSession = (): void => {
+export const expireSession = (error?: unknown): void => {
   if (signingOut) return;
   const wasSignedIn = getSession().status === 'signed_in';
+  const refusal = refusalOf(error);
   const loss: SessionLoss = (lastLogoutAt() ?? 0) >= signedInAt ? 'other_tab' : 'expired';
   clearSession(loss);
-  if (wasSignedIn) onSessionLost(loss);
+  if (!wasSignedIn || !onSessionLost) return;
+  if (refusal !== null && loss === 'expired') onSessionLost('refused', refusal);
+  else onSessionLost(loss);
 };
 
 /**

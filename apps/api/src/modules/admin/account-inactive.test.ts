@@ -38,6 +38,8 @@ const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, h
 const loginAs = (email: string) => post(t.app, '/api/auth/login', { email, password: 'secret-1' });
 const refresh = (cookie: string) => post(t.app, '/api/auth/refresh', undefined, withRefresh(cookie));
 const accountInactive = { code: 'ACCOUNT_INACTIVE', message: messages.accountInactive };
+// A member is sent to the account's holder, not to support, whom only the holder can ask.
+const ownerInactive = { code: 'ACCOUNT_INACTIVE', message: messages.accountInactiveMember };
 const pickerIds = async (token: string) =>
   ((await get('/api/me/workspaces', token)).json().data as { workspace_id: string }[]).map(
     (w) => w.workspace_id,
@@ -88,11 +90,11 @@ describe('an inactive account', () => {
   it('refuses a member with no other account: sign-in, refresh and their live workspace token', async () => {
     const signIn = await loginAs(member.email);
     expect(signIn.statusCode).toBe(403);
-    expect(errorOf(signIn).error).toEqual(accountInactive);
-    expect(errorOf(await refresh(member.device.cookie)).error).toEqual(accountInactive);
+    expect(errorOf(signIn).error).toEqual(ownerInactive);
+    expect(errorOf(await refresh(member.device.cookie)).error).toEqual(ownerInactive);
     const acting = await get('/api/projects', member.device.token);
     expect(acting.statusCode).toBe(403);
-    expect(errorOf(acting).error).toEqual(accountInactive);
+    expect(errorOf(acting).error).toEqual(ownerInactive);
   });
 
   it('lets a member of another active account in, without the inactive workspaces', async () => {
@@ -100,9 +102,9 @@ describe('an inactive account', () => {
     expect(await pickerIds(device.token)).toEqual([other.workspace.workspace_id]);
     const opening = await chooseWorkspace(t, device, tenant.workspace.workspace_id);
     expect(opening.statusCode).toBe(403);
-    expect(errorOf(opening).error).toEqual(accountInactive);
+    expect(errorOf(opening).error).toEqual(ownerInactive);
     const acting = await get('/api/dashboard', sharedMember.inTenant.token);
-    expect(errorOf(acting).error).toEqual(accountInactive);
+    expect(errorOf(acting).error).toEqual(ownerInactive);
     // The device that acted in the inactive account's workspace is brought home by a refresh.
     const refreshed = await refresh(sharedMember.inTenant.cookie);
     expect(refreshed.statusCode, refreshed.body).toBe(200);

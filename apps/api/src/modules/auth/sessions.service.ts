@@ -97,7 +97,8 @@ export function createSessionService(ctx: Ctx) {
    */
   async function signIn(user: UserRow, meta: ClientMeta, chosen?: WorkspaceContext | null) {
     if (user.status !== 'active') throw new AppError(403, 'ACCOUNT_INACTIVE', messages.loginInactive);
-    if (await shutOutByInactiveAccounts(db, user.id)) throw accountInactive();
+    const shutOut = await shutOutByInactiveAccounts(db, user.id);
+    if (shutOut) throw accountInactive(shutOut === 'holder');
     const workspace = chosen === undefined ? await lastWorkspace(user.id) : chosen;
     const familyId = randomUUID();
     const session = await authSession(user, workspace, familyId);
@@ -222,7 +223,8 @@ export function createSessionService(ctx: Ctx) {
     const row = await usableToken(raw);
     const user = await activeUser(row);
     // Refused, not revoked: reactivating the account lets the same sign-in go on.
-    if (await shutOutByInactiveAccounts(db, user.id)) throw accountInactive();
+    const shutOut = await shutOutByInactiveAccounts(db, user.id);
+    if (shutOut) throw accountInactive(shutOut === 'holder');
     return rotate(row, user, await usableWorkspace(db, user.id, row.workspaceId), meta, false);
   }
 
@@ -242,7 +244,7 @@ export function createSessionService(ctx: Ctx) {
       const membership = await findMembership(db, user.id, workspaceId);
       if (!membership) throw notFound();
       if (membership.status !== 'active') throw forbidden(messages.memberInactive);
-      if (membership.accountStatus !== 'active') throw accountInactive();
+      if (membership.accountStatus !== 'active') throw accountInactive(membership.role === 'owner');
       if (membership.archived) throw workspaceUnavailable();
       workspace = membership;
     }

@@ -81,9 +81,10 @@ export const SubscribersPage = () => {
         onConfirm={deactivation.confirm}
       >
         <Text size="sm">
-          {deactivating ? `${holderName(deactivating)} (${deactivating.email})` : ''} and every member of the
-          account's workspaces are signed out and cannot sign in, and its public pages (booking pages, queue
-          boards) go offline, until the account is made active again. Nothing is deleted.
+          {deactivating ? `${holderName(deactivating)} (${deactivating.email})` : ''} and every member lose
+          the account's workspaces: their open pages are refused and they cannot sign in to them. Its public
+          pages (booking pages, queue boards) go offline. Making the account active again gives it all back,
+          open sessions included. Nothing is deleted.
         </Text>
       </ConfirmDialog>
     </>
