@@ -1,0 +1,40 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeWorkspaceAuthSession } from '../test/fixtures.ts';
+import { clearSession, signIn } from './session.ts';
+import { useSessionScope } from './use-session-scope.ts';
+
+afterEach(() => clearSession('none'));
+
+describe('useSessionScope', () => {
+  it('changes with the workspace and with the role, so no cached answer of the old one is shown', () => {
+    signIn(fakeWorkspaceAuthSession('workspace', 'member'));
+    const { result } = renderHook(() => useSessionScope());
+    const asMember = result.current;
+    act(() => {
+      signIn(fakeWorkspaceAuthSession('workspace', 'admin'));
+    });
+    const asAdmin = result.current;
+    expect(asAdmin).not.toBe(asMember);
+    act(() => {
+      signIn(fakeWorkspaceAuthSession('crm', 'admin'));
+    });
+    expect(result.current).not.toBe(asAdmin);
+  });
+
+  it("is the person alone at level 'user', whatever the workspace or role", () => {
+    signIn(fakeWorkspaceAuthSession('workspace', 'member'));
+    const { result } = renderHook(() => useSessionScope('user'));
+    const before = result.current;
+    act(() => {
+      signIn(fakeWorkspaceAuthSession('crm', 'admin'));
+    });
+    expect(result.current).toBe(before);
+  });
+
+  it("is 'signed-out' without a session", () => {
+    clearSession('none');
+    const { result } = renderHook(() => useSessionScope());
+    expect(result.current).toBe('signed-out');
+  });
+});
