@@ -108,6 +108,8 @@ export const messages = {
   memberInactive: 'Your access to this workspace is inactive. Contact the workspace owner.',
   /** A workspace session whose membership is gone (removed from the team), not made inactive. */
   notAMember: 'You are no longer a member of this workspace. Open another from your workspaces.',
+  /** A session put out of its workspace without a refusal's own words (a role gone, say). */
+  workspaceLost: 'Its owner changed your access to it. Open another from your workspaces.',
   ownerImmutable: 'The owner of the workspace cannot be changed or removed.',
   selfAccessImmutable: 'You cannot change your own role or access: ask the owner or another admin.',
   profileUpdated: 'Profile updated',

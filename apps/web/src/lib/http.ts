@@ -33,10 +33,12 @@ const readBody = async (response: Response): Promise<unknown> => {
 /** The answer header that says the token's workspace role or membership no longer holds. */
 export const STALE_SESSION_HEADER = 'X-Session-Stale';
 
-let onStaleSession: () => void = () => {};
+/** `refusal`: the words of a 403 that came with it (removed from the workspace, say), else null. */
+type StaleSessionHandler = (refusal: string | null) => void;
+let onStaleSession: StaleSessionHandler = () => {};
 
 /** What to do when an answer says the session's claims are stale (lib/session.ts: refresh it). */
-export const setStaleSessionHandler = (handler: () => void): void => {
+export const setStaleSessionHandler = (handler: StaleSessionHandler): void => {
   onStaleSession = handler;
 };
 
@@ -92,7 +94,6 @@ const send = async (path: string, init: RawRequest, accept: string): Promise<Res
       credentials: 'include',
       signal: init.signal ?? null,
     });
-    if (response.headers.get(STALE_SESSION_HEADER) === '1') onStaleSession();
     return response;
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
@@ -107,8 +108,16 @@ const send = async (path: string, init: RawRequest, accept: string): Promise<Res
 export const requestJson = async <T>(path: string, init: RawRequest = {}): Promise<T> => {
   const response = await send(path, init, 'application/json');
   const body = await readBody(response);
-  if (!response.ok) throw toApiError(response.status, body);
+  const error = response.ok ? undefined : toApiError(response.status, body);
+  noteStale(response, error);
+  if (error) throw error;
   return body as T;
+};
+
+/** Tells lib/session.ts of an answer whose session claims are stale, with a refusal's words. */
+const noteStale = (response: Response, error: ApiError | undefined) => {
+  if (response.headers.get(STALE_SESSION_HEADER) !== '1') return;
+  onStaleSession(error?.status === 403 ? error.message : null);
 };
 
 /** A file the API answered: its bytes and the name its content-disposition gives, if any. */
@@ -120,7 +129,9 @@ const FILENAME = /filename="([^"]+)"/;
 /** Like requestJson, for an answer that is a file (a CSV export); an error is still JSON. */
 export const requestFile = async (path: string, init: RawRequest = {}): Promise<DownloadedFile> => {
   const response = await send(path, init, 'text/csv, application/json');
-  if (!response.ok) throw toApiError(response.status, await readBody(response));
+  const error = response.ok ? undefined : toApiError(response.status, await readBody(response));
+  noteStale(response, error);
+  if (error) throw error;
   const filename = FILENAME.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
   const truncated = Number(response.headers.get('x-export-truncated'));
   return { blob: await response.blob(), filename, truncatedAt: truncated > 0 ? truncated : null };

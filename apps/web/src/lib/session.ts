@@ -1,6 +1,7 @@
 import type { AuthSession } from '@workhub/shared/schemas/auth';
 import { ApiError } from './api-error.ts';
 import { requestJson, setStaleSessionHandler } from './http.ts';
+import { setLostWorkspace } from './lost-workspace.ts';
 import { createRefreshScheduler, expiryFrom } from './refresh-schedule.ts';
 import {
   getSession,
@@ -59,6 +60,7 @@ const scheduler = createRefreshScheduler(() => {
 /** Keeps a session the API answered (sign-in, verify, new password, refresh, restore). */
 export const signIn = (auth: AuthSession): SignedInSession => {
   signedInAt = Date.now();
+  if (auth.user.workspace) setLostWorkspace(null);
   const session = setSignedIn(auth);
   scheduler.schedule(expiryFrom(session.claims?.exp, auth.expires_in));
   return session;
@@ -95,15 +97,22 @@ let staleRefresh = { token: '', at: Number.NEGATIVE_INFINITY };
  * An answer said the token's workspace claims no longer hold (the API's X-Session-Stale: a new
  * role, a removal, an archived workspace): the session is refreshed once, and the navigation
  * follows the new token (a removed member's refresh comes back to their own account). The API
- * already applied the live membership to the request; only what the page shows was behind.
+ * already applied the live membership to the request; only what the page shows was behind. A
+ * refresh that leaves the workspace behind is remembered (lib/lost-workspace.ts), with the words
+ * of the refusal that came with the answer, so the page can say why.
  */
-setStaleSessionHandler(() => {
+setStaleSessionHandler((refusal) => {
   const session = getSession();
   const now = Date.now();
   if (session.status !== 'signed_in') return;
   if (session.accessToken === staleRefresh.token || now - staleRefresh.at < STALE_REFRESH_GAP_MS) return;
   staleRefresh = { token: session.accessToken, at: now };
-  refreshSession().catch(() => {});
+  const left = session.user.workspace;
+  refreshSession()
+    .then((auth) => {
+      if (left && !auth.user.workspace) setLostWorkspace({ name: left.workspace_name, reason: refusal });
+    })
+    .catch(() => {});
 });
 
 /**

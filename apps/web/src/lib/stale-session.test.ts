@@ -1,7 +1,9 @@
+import { messages } from '@workhub/shared/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calledUrls, mockFetchPerTest } from '../test/fetch-mock.ts';
-import { fakeWorkspaceAuthSession, jsonResponse } from '../test/fixtures.ts';
+import { fakeAuthSession, fakeWorkspaceAuthSession, jsonResponse } from '../test/fixtures.ts';
 import { apiRequest } from './api-client.ts';
+import { getLostWorkspace, setLostWorkspace } from './lost-workspace.ts';
 import { STALE_REFRESH_GAP_MS, signIn } from './session.ts';
 import { getSession } from './session-store.ts';
 
@@ -13,7 +15,10 @@ const staleAnswer = () =>
     headers: { 'Content-Type': 'application/json', 'X-Session-Stale': '1' },
   });
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  setLostWorkspace(null);
+});
 
 describe("an answer saying the session's workspace claims are stale (X-Session-Stale)", () => {
   it('refreshes the session once per token: the new role reaches the page; more stale answers soon after ask no more', async () => {
@@ -50,5 +55,43 @@ describe("an answer saying the session's workspace claims are stale (X-Session-S
     await apiRequest('/api/tasks');
     await Promise.resolve();
     expect(calledUrls(fetchMock)).toEqual(['/api/tasks']);
+  });
+
+  it("remembers the workspace a refusal put the session out of, with the refusal's words, until one is entered", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-03T10:00:00Z'));
+    signIn(fakeWorkspaceAuthSession('workspace', 'member', { workspace_name: 'Acme Works' }));
+    const home = fakeAuthSession(
+      { role: 'member', accounts: 0 },
+      { role: 'member', accounts: 0, workspace: null },
+    );
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/auth/refresh'
+        ? jsonResponse(200, { data: home })
+        : new Response(JSON.stringify({ error: { code: 'FORBIDDEN', message: messages.notAMember } }), {
+            status: 403,
+            headers: { 'Content-Type': 'application/json', 'X-Session-Stale': '1' },
+          }),
+    );
+    await expect(apiRequest('/api/projects')).rejects.toMatchObject({ status: 403 });
+    await vi.waitFor(() =>
+      expect(getLostWorkspace()).toEqual({ name: 'Acme Works', reason: messages.notAMember }),
+    );
+    signIn(fakeWorkspaceAuthSession('crm', 'member'));
+    expect(getLostWorkspace()).toBeNull();
+  });
+
+  it('remembers nothing when the refreshed session keeps its workspace (a new role)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-04T10:00:00Z'));
+    signIn(fakeWorkspaceAuthSession('workspace', 'worker'));
+    const promoted = fakeWorkspaceAuthSession('workspace', 'admin');
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/auth/refresh' ? jsonResponse(200, { data: promoted }) : staleAnswer(),
+    );
+    await apiRequest('/api/tasks');
+    await vi.waitFor(() => expect(calledUrls(fetchMock)).toContain('/api/auth/refresh'));
+    await Promise.resolve();
+    expect(getLostWorkspace()).toBeNull();
   });
 });
