@@ -99,6 +99,24 @@ describe('auth rate limits', () => {
     }
   });
 
+  it('gives a sign-in with the right password its try back: an office on one address never locks itself out; wrong passwords still count', async () => {
+    const office = await testApp(t.db, { AUTH_RATE_LIMIT_PER_IP: '3', AUTH_RATE_LIMIT_PER_EMAIL: '2' });
+    try {
+      const { email } = await signUp(office);
+      const ip = freshIp();
+      for (let i = 0; i < 6; i++) {
+        const response = await attempt(office.app, '/api/auth/login', { email, password: PASSWORD }, ip);
+        expect(response.statusCode, `sign-in ${i + 1}`).toBe(200);
+      }
+      expect((await attempt(office.app, '/api/auth/login', loginBody(email), ip)).statusCode).toBe(401);
+      expect((await attempt(office.app, '/api/auth/login', loginBody(email), ip)).statusCode).toBe(401);
+      const refused = await attempt(office.app, '/api/auth/login', { email, password: PASSWORD }, ip);
+      expect(refused.statusCode).toBe(429);
+    } finally {
+      await office.app.close();
+    }
+  });
+
   it('opens again once the window has passed', async () => {
     const ip = freshIp();
     for (let i = 0; i < 3; i++) await attempt(t.app, '/api/auth/login', loginBody(uniqueEmail()), ip);
@@ -155,6 +173,21 @@ describe('MemoryRateLimitStore', () => {
     clock.advance(0.6);
     expect(await store.hit('k', 1000)).toEqual({ count: 1, resetInMs: 1000 });
   });
+
+  it('takes a try back, never below zero, and not into a window that has passed', async () => {
+    const clock = new TestClock();
+    const store = new MemoryRateLimitStore(clock.now);
+    await store.hit('k', 1000);
+    await store.hit('k', 1000);
+    await store.refund('k');
+    expect((await store.hit('k', 1000)).count).toBe(2);
+    await store.refund('k');
+    await store.refund('k');
+    await store.refund('k');
+    expect((await store.hit('k', 1000)).count).toBe(1);
+    await store.refund('never-hit');
+    expect((await store.hit('never-hit', 1000)).count).toBe(1);
+  });
 });
 
 describe.skipIf(!hasRedis)('Redis (REDIS_URL)', () => {
@@ -167,6 +200,15 @@ describe.skipIf(!hasRedis)('Redis (REDIS_URL)', () => {
       expect(second.count).toBe(2);
       expect(second.resetInMs).toBeGreaterThan(4000);
       expect(second.resetInMs).toBeLessThanOrEqual(5000);
+      await store.refund('k');
+      await store.refund('k');
+      await store.refund('k');
+      expect((await store.hit('k', 5000)).count).toBe(1);
+      // A refund of a key gone leaves nothing behind: the next try starts a window of its own.
+      await store.refund('gone');
+      const fresh = await store.hit('gone', 5000);
+      expect(fresh.count).toBe(1);
+      expect(fresh.resetInMs).toBeGreaterThan(4000);
     } finally {
       redis.disconnect();
     }

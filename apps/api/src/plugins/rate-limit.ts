@@ -10,9 +10,13 @@ import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { RedisLink } from '../lib/redis-link.ts';
 
-/** A fixed-window counter: `hit` counts one try under `key` and says how many the window holds. */
+/**
+ * A fixed-window counter: `hit` counts one try under `key` and says how many the window holds;
+ * `refund` takes one back (a try that turned out to be no attack), never below zero.
+ */
 export type RateLimitStore = {
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  refund(key: string): Promise<void>;
 };
 
 /** One process: a Map of windows, pruned as it grows. */
@@ -34,6 +38,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
     window.count += 1;
     return { count: window.count, resetInMs: window.resetAt - now };
+  }
+
+  async refund(key: string) {
+    const window = this.#windows.get(key);
+    if (window && window.count > 0 && window.resetAt > this.#now().getTime()) window.count -= 1;
   }
 
   #prune(now: number) {
@@ -64,7 +73,16 @@ export class RedisRateLimitStore implements RateLimitStore {
     const ttl = Number(results[2]?.[1]);
     return { count, resetInMs: ttl > 0 ? ttl : windowMs };
   }
+
+  async refund(key: string) {
+    // In one step, and only while the window lives: a DECR on a key gone would start one at -1.
+    await this.#redis.eval(REFUND_SCRIPT, 1, this.#prefix + key);
+  }
 }
+
+const REFUND_SCRIPT = `local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
 
 /**
  * Redis while it answers, this process's own counters while it does not (RedisLink says which, and
@@ -93,6 +111,19 @@ export class FallbackRateLimitStore implements RateLimitStore {
       }
     }
     return this.#local.hit(key, windowMs);
+  }
+
+  async refund(key: string) {
+    if (this.#link.usable()) {
+      try {
+        await this.#shared.refund(key);
+        this.#link.succeeded();
+        return;
+      } catch (err) {
+        this.#link.failed(err);
+      }
+    }
+    await this.#local.refund(key);
   }
 }
 
@@ -133,14 +164,21 @@ function emailOf(body: unknown): string | undefined {
   return normalised.length > 0 && normalised.length <= 254 ? normalised : undefined;
 }
 
+/** The auth routes' hook, and the refund of a try that signed someone in (see authRateLimit). */
+export type AuthRateLimit = ((request: FastifyRequest) => Promise<void>) & {
+  refund(request: FastifyRequest): Promise<void>;
+};
+
 /**
  * The preValidation hook of the sensitive auth routes: every try counts against the caller's IP and
  * against the pair (e-mail it names, IP), across those routes, so neither a host nor an address can
  * be ground from one place. Never against the address alone: then ten wrong passwords from anywhere
  * would lock its owner out (lockout as a weapon); a spread-out guesser is held by the per-IP limit.
+ * A sign-in with the right password gives its try back (`refund`): an office behind one address,
+ * everyone signing in at nine, must not lock itself out; a guesser's wrong passwords still count.
  */
-export function authRateLimit(store: RateLimitStore, limits: Config['authRateLimit']) {
-  return async (request: FastifyRequest): Promise<void> => {
+export function authRateLimit(store: RateLimitStore, limits: Config['authRateLimit']): AuthRateLimit {
+  const checksOf = (request: FastifyRequest): Limit[] => {
     const checks: Limit[] = [
       { key: `auth:ip:${request.ip}`, max: limits.perIp, windowMs: limits.perIpWindowMs },
     ];
@@ -151,8 +189,14 @@ export function authRateLimit(store: RateLimitStore, limits: Config['authRateLim
         max: limits.perEmail,
         windowMs: limits.perEmailWindowMs,
       });
-    await countTries(store, checks);
+    return checks;
   };
+  const hook = async (request: FastifyRequest): Promise<void> => countTries(store, checksOf(request));
+  return Object.assign(hook, {
+    refund: async (request: FastifyRequest) => {
+      for (const check of checksOf(request)) await store.refund(check.key);
+    },
+  });
 }
 
 /** Counts one try against every limit; 429 when any of them is over. */

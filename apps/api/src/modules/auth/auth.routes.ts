@@ -12,11 +12,12 @@ import {
 } from '@workhub/shared/schemas/auth';
 import { dataEnvelope } from '@workhub/shared/schemas/common';
 import { workspaceSessionBody } from '@workhub/shared/schemas/workspaces';
-import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
+import type { AuthRateLimit } from '../../plugins/rate-limit.ts';
 import { refuseCrossSite } from '../../plugins/same-origin.ts';
 import { allowReadOnlyRoutes } from '../../plugins/subscription-access.ts';
 import type { AuthService, CodeSent } from './auth.service.ts';
@@ -26,8 +27,8 @@ import type { SessionService, SignedIn } from './sessions.service.ts';
 type Options = {
   auth: AuthService;
   sessions: SessionService;
-  /** Counts every try per IP and per e-mail (plugins/rate-limit.ts). */
-  rateLimit: preValidationAsyncHookHandler;
+  /** Counts every try per IP and per e-mail; a sign-in gives its try back (plugins/rate-limit.ts). */
+  rateLimit: AuthRateLimit;
   secureCookies: boolean;
   /** The app's own origin: a request from any other site is refused (plugins/same-origin.ts). */
   publicUrl: string;
@@ -114,8 +115,11 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: sessionResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request, reply) =>
-      signedIn(reply, await auth.login(request.body, meta(request)), messages.loginWelcome),
+    async (request, reply) => {
+      const signed = await auth.login(request.body, meta(request));
+      await rateLimit.refund(request);
+      return signedIn(reply, signed, messages.loginWelcome);
+    },
   );
 
   app.post(
