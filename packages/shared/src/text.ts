@@ -38,6 +38,16 @@ const ALL_CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTERS.source, 'g');
 const ALL_LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'gu');
 const ALL_LINE_BREAKS = new RegExp(LINE_BREAKS.source, 'g');
 
+/**
+ * A character that shows: not a space of any kind, nor a format character (zero-width space and
+ * joiners, the word joiner, the byte order mark: `\p{Cf}`), nor one of the blank letters a font
+ * draws as nothing (the Hangul fillers, the blank braille pattern).
+ */
+const VISIBLE = /[^\s\p{Z}\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/u;
+
+/** True when `value` has at least one character that shows (a name of zero-width spaces has none). */
+export const hasVisibleCharacter = (value: string): boolean => VISIBLE.test(value);
+
 /** True when `value` holds no control character (tab and line breaks allowed) and no bidi control. */
 export const hasNoControlCharacters = (value: string): boolean => !CONTROL_CHARACTERS.test(value);
 

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { hasNoControlCharacters, INT32_MAX, isSingleLine, isWellFormedText } from '../text.ts';
+import {
+  hasNoControlCharacters,
+  hasVisibleCharacter,
+  INT32_MAX,
+  isSingleLine,
+  isWellFormedText,
+} from '../text.ts';
 
 export {
   hasNoControlCharacters,
+  hasVisibleCharacter,
   INT32_MAX,
   isSingleLine,
   isUuid,
@@ -47,13 +54,15 @@ export const plainText = (max = 200, typeMessage?: string) => text(max, 'single'
 /** Text that may hold several lines (a description, notes, a comment, an address). */
 export const multilineText = (max = 2000, typeMessage?: string) => text(max, 'multi', typeMessage);
 
+// Blank is also what shows nothing: a name of zero-width spaces is a heading no one can read.
 const required = (message: string, max: number, lines: TextLines) =>
   textRules(
     z
       .string({ error: message })
       .trim()
       .min(1, { error: message })
-      .max(max, { error: `Must be at most ${max} characters` }),
+      .max(max, { error: `Must be at most ${max} characters` })
+      .refine(hasVisibleCharacter, { error: message }),
     lines,
   );
 

@@ -97,4 +97,15 @@ describe('text fields of the shared schemas', () => {
       offenders(fields, (schema) => !issueMessages(schema, 'x\ud800y').includes(messages.textMalformed)),
     ).toEqual([]);
   });
+
+  it('takes a required text made only of what shows nothing (zero-width spaces, joiners, blank letters) as blank', () => {
+    const required = fields.filter((f) => issueMessages(f.schema, '').length > 0);
+    expect(required.length).toBeGreaterThan(30);
+    for (const value of ['\u200b', ' \u200b\u200d ', '\u2060\ufeff', '\u3164', '\u2800', '\u00a0\u3000']) {
+      expect(
+        offenders(required, (schema) => issueMessages(schema, value).length === 0),
+        JSON.stringify(value),
+      ).toEqual([]);
+    }
+  });
 });
