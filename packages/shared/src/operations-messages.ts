@@ -64,6 +64,21 @@ export const operationsMessages = {
     `Not enough stock of ${product}: ${onHand} on hand, ${needed} needed`,
   adjustmentReasonRequired: 'Reason is required',
   stockAdjusted: 'Stock updated',
+  /** A count made against an on-hand figure that has changed since it was read (a move in between), e.g. ('Bolt', '0'). */
+  stockChangedSinceCount: (product: string, onHand: string) =>
+    `The stock of ${product} changed while you counted: ${onHand} on hand now. Check the count against this figure and save it again.`,
+  /** The figure a count was made against is missing (the form reads it with the product). */
+  expectedOnHandRequired: 'Wait for the on-hand figure to load before saving the count',
+  /** PATCH of a product's unit once its quantities are recorded in it, e.g. ('Bolt'). */
+  productUnitInUse: (product: string) =>
+    `The unit of ${product} cannot change: it has stock moves or is on a bill of materials, whose quantities are in this unit. Create a new product for the other unit.`,
+  /** Why the product form's unit is disabled (the same rule as productUnitInUse). */
+  productUnitLockedHint:
+    'The unit cannot change: this product has stock moves or is on a bill of materials, whose quantities are in this unit.',
+  /** A new or changed order or BOM line naming an inactive product, e.g. ('Bulb'). */
+  productInactive: (product: string) => `${product} is inactive: choose an active product`,
+  /** Why a draft purchase order's Confirm is disabled (the API answers orderSupplierRequired). */
+  orderSupplierMissingHint: 'This draft has no supplier yet: edit the draft to name one, then confirm it.',
   openingStockReason: 'Opening stock',
   horizonDaysInvalid: 'The horizon is a whole number of days from 1 to 365',
   mrpRunDone: (proposals: number) =>

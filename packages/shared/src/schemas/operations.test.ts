@@ -14,6 +14,7 @@ import {
   productListQuery,
   productUpdateBody,
   stockAdjustmentBody,
+  stockAdjustmentForm,
   stockMoveListQuery,
 } from './operations.ts';
 import * as importSchemas from './operations-import.ts';
@@ -271,6 +272,7 @@ describe('stock adjustments', () => {
       product_id: ID,
       quantity: '12.5',
       reason: 'Count',
+      expected_on_hand: null,
     });
     expect(fieldMessages(stockAdjustmentBody.safeParse({ product_id: ID, quantity: -1 }))).toEqual({
       quantity: messages.decimalNegative,
@@ -280,6 +282,19 @@ describe('stock adjustments', () => {
       product_id: operationsMessages.productUnknown,
       quantity: operationsMessages.quantityRequired,
       reason: operationsMessages.adjustmentReasonRequired,
+    });
+  });
+
+  it('the web form counts against the figure it showed: expected_on_hand is required there', () => {
+    const body = { product_id: ID, quantity: '3', reason: 'Count' };
+    expect(fieldMessages(stockAdjustmentForm.safeParse(body))).toEqual({
+      expected_on_hand: operationsMessages.expectedOnHandRequired,
+    });
+    expect(stockAdjustmentForm.parse({ ...body, expected_on_hand: '180.0000' })).toMatchObject({
+      expected_on_hand: '180',
+    });
+    expect(stockAdjustmentBody.parse({ ...body, expected_on_hand: 7 })).toMatchObject({
+      expected_on_hand: '7',
     });
   });
 });

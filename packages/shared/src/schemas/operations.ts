@@ -345,13 +345,22 @@ export type BomTree = z.infer<typeof bomTree>;
 /**
  * POST /api/stock-adjustments: a count. `quantity` is the NEW on-hand figure (never negative), not a
  * change: sending it twice leaves the same stock. The move records the difference (which may be 0).
+ * `expected_on_hand` is the on-hand figure the counter saw: when stock has moved since (a shipment,
+ * a work order's consumption), the count is refused (409 stockChangedSinceCount) instead of undoing
+ * that move. Optional for callers that set stock outright; the web form always sends it.
  */
 export const stockAdjustmentBody = z.object({
   product_id: idField(operationsMessages.productUnknown),
   quantity: decimalField('nonnegative', operationsMessages.quantityRequired),
   reason: requiredString(operationsMessages.adjustmentReasonRequired, 500),
+  expected_on_hand: optionalDecimalField('nonnegative'),
 });
 export type StockAdjustmentBody = z.input<typeof stockAdjustmentBody>;
+
+/** The web's stock count: the same body, made against the on-hand figure it shows (required). */
+export const stockAdjustmentForm = stockAdjustmentBody.extend({
+  expected_on_hand: decimalField('nonnegative', operationsMessages.expectedOnHandRequired),
+});
 
 /** What made a stock move, with the number people know it by ('PO-00012'). */
 export const stockMoveReference = z.object({

@@ -15,11 +15,11 @@ import { outer, relatedColumn } from '../../db/correlated.ts';
 import { sortedListOf, sortedPageOf } from '../../db/paging.ts';
 import { users } from '../../db/schema/users.ts';
 import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing, ListShape } from '../../lib/list-query.ts';
 import { exportEvent, recordAudit } from '../audit/audit.ts';
-import { decimal, sub } from './mrp/decimal.ts';
+import { compare, decimal, format, sub } from './mrp/decimal.ts';
 import { products } from './operations.schema.ts';
 import {
   customerOrderLines,
@@ -173,11 +173,18 @@ export function createStockService(ctx: Ctx) {
   /**
    * A count (docs/decisions.md 023): `quantity` is the new on-hand figure; the move records the
    * difference to the locked figure (0 when the count found what the books said) and the reason.
+   * Made against `expected_on_hand` (what the counter saw), it is refused (409) once any move has
+   * changed the stock since: applied, it would silently undo that move (a work order's consumption
+   * written back as a count).
    */
   async function adjust(scope: WorkspaceScope, input: AdjustmentInput): Promise<StockMove> {
     const id = await db.transaction(async (tx) => {
       const product = (await lockProducts(tx, scope, [input.product_id])).get(input.product_id);
       if (!product) throw invalidFields({ product_id: operationsMessages.productUnknown });
+      if (input.expected_on_hand !== null && compare(decimal(input.expected_on_hand), product.onHand) !== 0) {
+        const message = operationsMessages.stockChangedSinceCount(product.name, format(product.onHand));
+        throw conflict(message, { quantity: message });
+      }
       const delta = sub(decimal(input.quantity), product.onHand);
       const [move] = await applyStockChanges(
         tx,

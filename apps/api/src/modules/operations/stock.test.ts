@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@workhub/shared/messages';
 import { operationsMessages } from '@workhub/shared/operations-messages';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
 import { call } from '../../test/work.ts';
-import { insertProduct, opsTenant, stockOf } from './orders-test-helpers.ts';
+import { products } from './operations.schema.ts';
+import { insertBomLine, insertProduct, insertWorkOrder, opsTenant, stockOf } from './orders-test-helpers.ts';
 
 const t = useTestApp();
 
@@ -73,6 +75,75 @@ describe('POST /api/stock-adjustments', () => {
       reason: 'Count',
     });
     expect(errorOf(huge).error.fields).toMatchObject({ quantity: messages.decimalTooLarge });
+  });
+});
+
+describe('POST /api/stock-adjustments made against the figure counted (expected_on_hand)', () => {
+  const adjust = (token: string, body: object) => call(t, 'POST', '/api/stock-adjustments', token, body);
+
+  it('refuses (409, naming the figure now) a count of stock that moved since, writing nothing', async () => {
+    const { token, where, wheel } = await opsTenant(t);
+    const [name] = await t.db.db
+      .select({ name: products.productName })
+      .from(products)
+      .where(eq(products.id, wheel));
+    const stale = await adjust(token, {
+      product_id: wheel,
+      quantity: '3',
+      expected_on_hand: '8',
+      reason: 'Count',
+    });
+    expect(stale.statusCode).toBe(409);
+    const message = operationsMessages.stockChangedSinceCount(name?.name ?? '', '5');
+    expect(errorOf(stale).error).toMatchObject({ code: 'CONFLICT', message, fields: { quantity: message } });
+    expect(await stockOf(t, where, wheel)).toBe('5.0000');
+    expect((await call(t, 'GET', `/api/stock-moves?product_id=${wheel}`, token)).json().data).toEqual([]);
+    const current = await adjust(token, {
+      product_id: wheel,
+      quantity: '3',
+      expected_on_hand: '5.0000',
+      reason: 'Count',
+    });
+    expect(current.statusCode, current.body).toBe(201);
+    expect(current.json().data).toMatchObject({ qty_delta: '-2.0000', on_hand_after: '3.0000' });
+    const negative = await adjust(token, {
+      product_id: wheel,
+      quantity: '3',
+      expected_on_hand: '-1',
+      reason: 'Count',
+    });
+    expect(errorOf(negative).error.fields).toEqual({ expected_on_hand: messages.decimalNegative });
+  });
+
+  it('a count and a work order consuming the same stock at once: never both, no move undone', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const { token, where } = await opsTenant(t);
+      const lamp = await insertProduct(t, where, { productName: `Lamp ${round}`, procurementType: 'make' });
+      const bolt = await insertProduct(t, where, { productName: `Bolt ${round}`, productQty: '180' });
+      await insertBomLine(t, where, lamp, bolt, '1');
+      const order = await insertWorkOrder(t, where, lamp, '180');
+      expect((await call(t, 'POST', `/api/work-orders/${order}/release`, token)).statusCode).toBe(200);
+      const [completed, counted] = await Promise.all([
+        call(t, 'POST', `/api/work-orders/${order}/complete`, token),
+        adjust(token, { product_id: bolt, quantity: '100', expected_on_hand: '180', reason: 'damaged' }),
+      ]);
+      const moves = (await call(t, 'GET', `/api/stock-moves?product_id=${bolt}`, token)).json().data;
+      if (completed.statusCode === 200) {
+        // The consumption came first: the count of 180 no longer describes the shelf.
+        expect(counted.statusCode, counted.body).toBe(409);
+        expect(errorOf(counted).error.message).toBe(
+          operationsMessages.stockChangedSinceCount(`Bolt ${round}`, '0'),
+        );
+        expect(await stockOf(t, where, bolt)).toBe('0.0000');
+        expect(moves.map((m: { kind: string }) => m.kind)).toEqual(['production_out']);
+      } else {
+        // The count came first: 80 written off, and 100 are too few for the work order.
+        expect(completed.statusCode, completed.body).toBe(409);
+        expect(counted.statusCode, counted.body).toBe(201);
+        expect(await stockOf(t, where, bolt)).toBe('100.0000');
+        expect(moves.map((m: { qty_delta: string }) => m.qty_delta)).toEqual(['-80.0000']);
+      }
+    }
   });
 });
 

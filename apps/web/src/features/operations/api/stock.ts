@@ -22,7 +22,7 @@ export const useStockMoves = (params: StockMoveListParams) => {
   });
 };
 
-/** POST /api/stock-adjustments { product_id, quantity (the counted figure), reason }: 201 'Stock updated'. */
+/** POST /api/stock-adjustments { product_id, quantity (the counted figure), reason, expected_on_hand (the figure counted against) }: 201; 409 when stock moved since 'Stock updated'. */
 export const adjustStock = (body: z.output<typeof stockAdjustmentBody>) =>
   apiRequest<Envelope<StockMove>>('/api/stock-adjustments', { method: 'POST', body });
 

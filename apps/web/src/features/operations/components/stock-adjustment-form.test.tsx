@@ -21,10 +21,24 @@ afterEach(() => {
   vi.mocked(notify.error).mockReset();
 });
 
-const products = () => [
-  fakeProduct({ id: opsIds.spoke, product_name: 'Spoke', procurement_type: 'buy' }),
-  fakeProduct({ id: opsIds.rim, product_name: 'Rim', procurement_type: 'buy' }),
-];
+const spoke = fakeProduct({
+  id: opsIds.spoke,
+  product_name: 'Spoke',
+  procurement_type: 'buy',
+  product_qty: '30.0000',
+});
+const rim = fakeProduct({
+  id: opsIds.rim,
+  product_name: 'Rim',
+  procurement_type: 'buy',
+  product_qty: '4.0000',
+});
+const products = () => [spoke, rim];
+/** GET /api/products/:id of each product. */
+const productReads = () => ({
+  [`GET /api/products/${opsIds.spoke}`]: () => jsonResponse(200, { data: spoke }),
+  [`GET /api/products/${opsIds.rim}`]: () => jsonResponse(200, { data: rim }),
+});
 
 const posts = () =>
   fetchMock.mock.calls
@@ -58,6 +72,7 @@ describe('StockAdjustmentForm', { timeout: 20_000 }, () => {
     signIn(fakeWorkspaceAuthSession('mrp', 'member'));
     routeFetch(fetchMock, {
       'GET /api/products': () => jsonResponse(200, listOf(products())),
+      ...productReads(),
       'POST /api/stock-adjustments': () =>
         jsonResponse(201, { message: operationsMessages.stockAdjusted, data: {} }),
     });
@@ -72,6 +87,7 @@ describe('StockAdjustmentForm', { timeout: 20_000 }, () => {
     );
     // jsdom never finishes the dropdown's transition: its options stay "hidden".
     await user.click(await screen.findByRole('option', { name: 'Spoke', hidden: true }));
+    expect(await form().findByText('On hand in the books: 30')).toBeTruthy();
     await user.type(input('Counted on hand'), '12.5');
     await user.type(input('Reason'), 'Yearly count');
     await user.click(form().getByRole('button', { name: 'Save count' }));
@@ -80,7 +96,7 @@ describe('StockAdjustmentForm', { timeout: 20_000 }, () => {
     expect(posts()).toEqual([
       {
         url: '/api/stock-adjustments',
-        body: { product_id: opsIds.spoke, quantity: '12.5', reason: 'Yearly count' },
+        body: { product_id: opsIds.spoke, quantity: '12.5', reason: 'Yearly count', expected_on_hand: '30' },
       },
     ]);
     expect(onDone).toHaveBeenCalledTimes(1);
@@ -91,6 +107,7 @@ describe('StockAdjustmentForm', { timeout: 20_000 }, () => {
     signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
     routeFetch(fetchMock, {
       'GET /api/products': () => jsonResponse(200, listOf(products())),
+      ...productReads(),
       'POST /api/stock-adjustments': () =>
         jsonResponse(400, {
           error: {
@@ -103,6 +120,7 @@ describe('StockAdjustmentForm', { timeout: 20_000 }, () => {
     const onDone = vi.fn();
     renderWithData(<StockAdjustmentForm product={{ id: opsIds.rim, name: 'Rim' }} onDone={onDone} />);
     await waitFor(() => expect(input('Product').value).toBe('Rim'));
+    expect(await form().findByText('On hand in the books: 4')).toBeTruthy();
 
     await user.type(input('Counted on hand'), '0');
     await user.type(input('Reason'), 'Broken');
@@ -113,15 +131,49 @@ describe('StockAdjustmentForm', { timeout: 20_000 }, () => {
     expect(input('Counted on hand').getAttribute('aria-invalid')).toBe('true');
     expect(notify.error).toHaveBeenCalledWith(messages.validationFailed);
     expect(posts()).toEqual([
-      { url: '/api/stock-adjustments', body: { product_id: opsIds.rim, quantity: '0', reason: 'Broken' } },
+      {
+        url: '/api/stock-adjustments',
+        body: { product_id: opsIds.rim, quantity: '0', reason: 'Broken', expected_on_hand: '4' },
+      },
     ]);
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('a count refused because stock moved meanwhile (409): the message under the count, the figure read again', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    let reads = 0;
+    const refused = operationsMessages.stockChangedSinceCount('Rim', '0');
+    routeFetch(fetchMock, {
+      'GET /api/products': () => jsonResponse(200, listOf(products())),
+      [`GET /api/products/${opsIds.rim}`]: () => {
+        reads += 1;
+        return jsonResponse(200, { data: reads === 1 ? rim : { ...rim, product_qty: '0.0000' } });
+      },
+      'POST /api/stock-adjustments': () =>
+        jsonResponse(409, { error: { code: 'CONFLICT', message: refused, fields: { quantity: refused } } }),
+    });
+    const onDone = vi.fn();
+    renderWithData(<StockAdjustmentForm product={{ id: opsIds.rim, name: 'Rim' }} onDone={onDone} />);
+    expect(await form().findByText('On hand in the books: 4')).toBeTruthy();
+    await user.type(input('Counted on hand'), '3');
+    await user.type(input('Reason'), 'Damaged');
+    await user.click(form().getByRole('button', { name: 'Save count' }));
+
+    expect(await form().findByText(refused)).toBeTruthy();
+    expect(input('Counted on hand').getAttribute('aria-invalid')).toBe('true');
+    expect(await form().findByText('On hand in the books: 0')).toBeTruthy();
+    expect(posts().map((post) => post.body.expected_on_hand)).toEqual(['4']);
     expect(onDone).not.toHaveBeenCalled();
   });
 
   it('Cancel closes without sending', async () => {
     const user = userEvent.setup();
     signIn(fakeWorkspaceAuthSession('mrp', 'member'));
-    routeFetch(fetchMock, { 'GET /api/products': () => jsonResponse(200, listOf(products())) });
+    routeFetch(fetchMock, {
+      'GET /api/products': () => jsonResponse(200, listOf(products())),
+      ...productReads(),
+    });
     const onDone = vi.fn();
     renderWithData(<StockAdjustmentForm product={{ id: opsIds.rim, name: 'Rim' }} onDone={onDone} />);
     await user.type(input('Counted on hand'), '4');
