@@ -7,13 +7,21 @@ import { renderWithData } from '../test/render.tsx';
 import { QueryState } from './data-states.tsx';
 
 /** What the screen showed at each commit of the component that holds the query. */
-const Page = ({ load, seen }: { load: () => Promise<string[]>; seen: string[] }) => {
+const Page = ({
+  load,
+  seen,
+  back,
+}: {
+  load: () => Promise<string[]>;
+  seen: string[];
+  back?: { to: string; label: string };
+}) => {
   const query = useQuery({ queryKey: ['rows'], queryFn: load });
   useLayoutEffect(() => {
     seen.push(document.body.textContent ?? '');
   });
   return (
-    <QueryState query={query} errorTitle="Could not load the rows">
+    <QueryState query={query} errorTitle="Could not load the rows" {...(back ? { back } : {})}>
       {(rows) => (
         <ul>
           {rows.map((row) => (
@@ -53,6 +61,16 @@ describe('QueryState', () => {
 
     renderWithData(<Page load={failing(404, 'NOT_FOUND', 'Not found.')} seen={[]} />);
     expect(await screen.findByText('Not found.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it("offers a record's page a way back to its list when the record cannot be loaded (deleted, say)", async () => {
+    const gone = async () => {
+      throw new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Not found.' });
+    };
+    renderWithData(<Page load={gone} seen={[]} back={{ to: '/project/list', label: 'Back to projects' }} />);
+    const link = await screen.findByRole('link', { name: 'Back to projects' });
+    expect(link.getAttribute('href')).toBe('/project/list');
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

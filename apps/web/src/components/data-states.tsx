@@ -2,6 +2,7 @@ import { Alert, Button, Center, EmptyState, Group, Loader, Text } from '@mantine
 import type { UseQueryResult } from '@tanstack/react-query';
 import { messages } from '@workhub/shared/messages';
 import { type ReactNode, useDeferredValue } from 'react';
+import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../lib/api-error.ts';
 
 /** Spec section 8: lists show 'Loading' while loading. */
@@ -14,18 +15,30 @@ export const LoadingState = () => (
   </Center>
 );
 
-type ErrorStateProps = { error: unknown; onRetry?: () => void; title?: string };
+/** Where a page whose record is gone sends the user: its list, say. */
+export type BackLink = { to: string; label: string };
 
-/** A failed load: the server's message and a way to try again. */
-export const ErrorState = ({ error, onRetry, title = 'Could not load this' }: ErrorStateProps) => (
+type ErrorStateProps = { error: unknown; onRetry?: () => void; title?: string; back?: BackLink | undefined };
+
+/** A failed load: the server's message and a way to try again, or (`back`) a way out. */
+export const ErrorState = ({ error, onRetry, title = 'Could not load this', back }: ErrorStateProps) => (
   <Alert color="red" title={title} role="alert">
-    <Text size="sm" mb={onRetry ? 'sm' : 0}>
+    <Text size="sm" mb={onRetry || back ? 'sm' : 0}>
       {errorMessage(error)}
     </Text>
-    {onRetry ? (
-      <Button size="xs" variant="light" color="red" onClick={onRetry}>
-        Try again
-      </Button>
+    {onRetry || back ? (
+      <Group gap="xs">
+        {onRetry ? (
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : null}
+        {back ? (
+          <Button size="xs" variant="default" component={Link} to={back.to}>
+            {back.label}
+          </Button>
+        ) : null}
+      </Group>
     ) : null}
   </Alert>
 );
@@ -61,6 +74,8 @@ type QueryStateProps<T> = {
   query: UseQueryResult<T>;
   /** The error's heading: what could not be loaded. */
   errorTitle: string;
+  /** A record's page: where to go when it cannot be loaded (gone, or never there). */
+  back?: BackLink;
   children: (data: T) => ReactNode;
 };
 
@@ -81,7 +96,7 @@ const mayRetry = (error: unknown) =>
  * A query's three states: 'Loading', its error with 'Try again' (not for a refusal that stays:
  * asking again finds nothing more), or what the page makes of its data.
  */
-export const QueryState = <T,>({ query, errorTitle, children }: QueryStateProps<T>) => {
+export const QueryState = <T,>({ query, errorTitle, back, children }: QueryStateProps<T>) => {
   const ready = useFirstAnswerDeferred(query);
   if (query.isPending) return <LoadingState />;
   if (query.isError) {
@@ -90,6 +105,7 @@ export const QueryState = <T,>({ query, errorTitle, children }: QueryStateProps<
         title={errorTitle}
         error={query.error}
         onRetry={mayRetry(query.error) ? () => void query.refetch() : undefined}
+        back={back}
       />
     );
   }

@@ -175,7 +175,11 @@ const PlanForm = ({ plan }: { plan?: AdminPlan }) => {
 const EditPlan = ({ id }: { id: string }) => {
   const plan = useAdminPlan(id);
   return (
-    <QueryState query={plan} errorTitle="This plan could not be loaded">
+    <QueryState
+      query={plan}
+      errorTitle="This plan could not be loaded"
+      back={{ to: '/subscription_type', label: 'Back to plans' }}
+    >
       {(loaded) => <PlanForm key={loaded.subscription_id} plan={loaded} />}
     </QueryState>
   );

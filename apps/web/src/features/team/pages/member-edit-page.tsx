@@ -115,7 +115,11 @@ export const MemberEditPage = () => {
         title="Edit team member"
         description={member.data ? `${fullName(member.data)} · ${member.data.email}` : undefined}
       />
-      <QueryState query={member} errorTitle="This member could not be loaded">
+      <QueryState
+        query={member}
+        errorTitle="This member could not be loaded"
+        back={{ to: '/team', label: 'Back to the team' }}
+      >
         {(loaded) =>
           loaded.role === 'owner' ? (
             <Alert color="gray" title="The owner" maw={820}>

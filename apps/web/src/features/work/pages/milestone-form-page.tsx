@@ -14,6 +14,7 @@ import { useCreateMilestone } from '../api/create-milestone.ts';
 import { getMilestone, useMilestone } from '../api/get-milestone.ts';
 import { useProject } from '../api/get-project.ts';
 import { useUpdateMilestone } from '../api/update-milestone.ts';
+import { BACK_TO_PROJECTS } from '../work-links.ts';
 import { choose, MILESTONE_STATUS_OPTIONS } from '../work-options.ts';
 
 type MilestoneInput = z.input<typeof milestoneBody>;
@@ -108,7 +109,7 @@ const NewMilestone = ({ projectId }: { projectId: string }) => {
         title="New milestone"
         description={project.data ? `In the project ${project.data.name}` : undefined}
       />
-      <QueryState query={project} errorTitle="This project could not be loaded">
+      <QueryState query={project} errorTitle="This project could not be loaded" back={BACK_TO_PROJECTS}>
         {(loaded) => <MilestoneForm projectId={loaded.project_id} />}
       </QueryState>
     </>
@@ -123,7 +124,7 @@ const EditMilestone = ({ id }: { id: string }) => {
         title="Edit milestone"
         description={milestone.data ? `In the project ${milestone.data.project_name}` : undefined}
       />
-      <QueryState query={milestone} errorTitle="This milestone could not be loaded">
+      <QueryState query={milestone} errorTitle="This milestone could not be loaded" back={BACK_TO_PROJECTS}>
         {(loaded) => (
           <MilestoneForm key={loaded.milestone_id} projectId={loaded.project_id} milestone={loaded} />
         )}

@@ -21,6 +21,7 @@ import { ArchivedProjectNotice } from '../components/archived-project-notice.tsx
 import { DeleteMilestoneDialog } from '../components/delete-milestone-dialog.tsx';
 import { MilestoneTable } from '../components/milestone-table.tsx';
 import { useWorkMay } from '../use-work-may.ts';
+import { BACK_TO_PROJECTS } from '../work-links.ts';
 import { MILESTONE_STATUS_OPTIONS } from '../work-options.ts';
 
 type MilestoneListProps = { project: Project; may: May };
@@ -116,7 +117,7 @@ export const MilestoneListPage = () => {
           </>
         }
       />
-      <QueryState query={project} errorTitle="This project could not be loaded">
+      <QueryState query={project} errorTitle="This project could not be loaded" back={BACK_TO_PROJECTS}>
         {(loaded) => (
           <>
             <ArchivedProjectNotice project={loaded} />

@@ -24,6 +24,7 @@ import { useCreateProject } from '../api/create-project.ts';
 import { getProject, useProject } from '../api/get-project.ts';
 import { useUpdateProject } from '../api/update-project.ts';
 import { TagMultiSelect } from '../components/tag-multi-select.tsx';
+import { BACK_TO_PROJECTS } from '../work-links.ts';
 import { choose, PROJECT_STATUS_OPTIONS } from '../work-options.ts';
 
 type ProjectInput = z.input<typeof projectBody>;
@@ -110,7 +111,7 @@ const ProjectForm = ({ project }: { project?: Project }) => {
 const EditProject = ({ id }: { id: string }) => {
   const project = useProject(id);
   return (
-    <QueryState query={project} errorTitle="This project could not be loaded">
+    <QueryState query={project} errorTitle="This project could not be loaded" back={BACK_TO_PROJECTS}>
       {(loaded) =>
         loaded.status === 'archived' ? (
           <Alert color="gray" title="Archived" maw={720}>

@@ -8,6 +8,7 @@ import { useMilestoneChoices } from '../api/get-milestones.ts';
 import { useProject } from '../api/get-project.ts';
 import { useTask } from '../api/get-task.ts';
 import { TaskForm, type TaskPlace } from '../components/task-form.tsx';
+import { BACK_TO_PROJECTS } from '../work-links.ts';
 
 type TaskFormLoaderProps = { task?: Task; place: TaskPlace };
 
@@ -59,7 +60,7 @@ const EditTask = ({ id }: { id: string }) => {
         title="Edit task"
         description={task.data ? `In the project ${task.data.project_name}` : undefined}
       />
-      <QueryState query={task} errorTitle="This task could not be loaded">
+      <QueryState query={task} errorTitle="This task could not be loaded" back={BACK_TO_PROJECTS}>
         {(loaded) => (
           <TaskFormLoader
             key={loaded.task_id}

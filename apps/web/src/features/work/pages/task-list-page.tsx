@@ -24,6 +24,7 @@ import { TaskTable } from '../components/task-table.tsx';
 import { useHereAsReturn } from '../return-to.ts';
 import { useTaskActions } from '../use-task-actions.ts';
 import { useWorkMay } from '../use-work-may.ts';
+import { BACK_TO_PROJECTS } from '../work-links.ts';
 import { TASK_STATUS_FILTER_OPTIONS } from '../work-options.ts';
 
 type TaskListProps = {
@@ -134,7 +135,7 @@ const ProjectTasks = () => {
           </>
         }
       />
-      <QueryState query={project} errorTitle="This project could not be loaded">
+      <QueryState query={project} errorTitle="This project could not be loaded" back={BACK_TO_PROJECTS}>
         {(loaded) => (
           <>
             <ArchivedProjectNotice project={loaded} />
@@ -189,7 +190,7 @@ const MilestoneTasks = () => {
           ) : null
         }
       />
-      <QueryState query={milestone} errorTitle="This milestone could not be loaded">
+      <QueryState query={milestone} errorTitle="This milestone could not be loaded" back={BACK_TO_PROJECTS}>
         {(loaded) => (
           <>
             <ArchivedProjectNotice project={project.data} />

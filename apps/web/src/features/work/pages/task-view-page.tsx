@@ -17,6 +17,7 @@ import { useReturnTo } from '../return-to.ts';
 import { taskListOf } from '../task-place.ts';
 import { useTaskActions } from '../use-task-actions.ts';
 import { useWorkMay } from '../use-work-may.ts';
+import { BACK_TO_PROJECTS } from '../work-links.ts';
 import { FORMER_MEMBER } from '../work-options.ts';
 
 const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -148,7 +149,7 @@ export const TaskViewPage = () => {
   return (
     <>
       {task.data ? null : <PageHeader title="Task" />}
-      <QueryState query={task} errorTitle="This task could not be loaded">
+      <QueryState query={task} errorTitle="This task could not be loaded" back={BACK_TO_PROJECTS}>
         {(loaded) => <TaskDetails key={loaded.task_id} task={loaded} />}
       </QueryState>
     </>

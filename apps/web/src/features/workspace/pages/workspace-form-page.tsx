@@ -185,7 +185,11 @@ const WorkspaceForm = ({ workspace }: WorkspaceFormProps) => {
 const EditWorkspace = ({ id }: { id: string }) => {
   const workspace = useWorkspace(id);
   return (
-    <QueryState query={workspace} errorTitle="This workspace could not be loaded">
+    <QueryState
+      query={workspace}
+      errorTitle="This workspace could not be loaded"
+      back={{ to: '/workspace/list', label: 'Back to workspaces' }}
+    >
       {(loaded) => <WorkspaceForm key={loaded.workspace_id} workspace={loaded} />}
     </QueryState>
   );
