@@ -42,6 +42,13 @@ export type CbeStudentStatus = (typeof CBE_STUDENT_STATUSES)[number];
 
 export const CBE_PAYMENT_METHODS = ['cash', 'mpesa', 'bank', 'cheque'] as const;
 export type CbePaymentMethod = (typeof CBE_PAYMENT_METHODS)[number];
+/** A payment method as people read it (the payments list, the payment form, a guardian's statement). */
+export const CBE_PAYMENT_METHOD_LABELS: Record<CbePaymentMethod, string> = {
+  cash: 'Cash',
+  mpesa: 'M-Pesa',
+  bank: 'Bank',
+  cheque: 'Cheque',
+};
 
 /** The default of a school's time zone (its day for "today"): East Africa, the model's. */
 export const CBE_TIME_ZONE = 'Africa/Nairobi';
@@ -129,6 +136,15 @@ export const cbeMessages = {
     'Levels are recorded for this sub-strand: it cannot be deleted while the gradebook holds them.',
   feeStructureInUse:
     "Invoices were issued at this fee to the grade's students for this term: it cannot be deleted.",
+  // An edit that would move what real records hang on (409, as the delete): a rename stays allowed.
+  feeStructureLocked:
+    "Invoices were issued at this fee to the grade's students for this term: its grade, term and amount cannot be changed (its description can).",
+  learningAreaMoveInUse:
+    'Levels are recorded under this learning area: it cannot be moved to another grade while the gradebook holds them (it can be renamed).',
+  strandMoveInUse:
+    'Levels are recorded under this strand: it cannot be moved to another learning area while the gradebook holds them (it can be renamed).',
+  subStrandMoveInUse:
+    'Levels are recorded for this sub-strand: it cannot be moved to another strand while the gradebook holds them (it can be renamed).',
 } as const;
 
 // ---------------------------------------------------------------- shared pieces
@@ -444,6 +460,8 @@ export const cbeFeeStructure = z.object({
   term_name: z.string(),
   amount: decimalString,
   description: z.string().nullable(),
+  /** Invoices were issued at it: its grade, term and amount are kept (an edit of them is a 409, as its delete). */
+  in_use: z.boolean(),
   /** The structure's version: an edit sends it as If-Match. */
   updated_at: z.string(),
 });

@@ -20,6 +20,7 @@ import {
   cbeTerms,
   cbeYears,
 } from './cbe.schema.ts';
+import { feeStructureIssued } from './cbe-fees.service.ts';
 
 /** The set-up records DELETE /api/cbe/{kind}/:id removes (teachers are not among them). */
 export const CBE_DELETABLE = [
@@ -150,28 +151,29 @@ export function createCbeDeleteService(ctx: Ctx) {
         name: sql`coalesce(${cbeFeeStructures.description}, ${cbeFeeStructures.amount}::text)`,
         inUse: cbeMessages.feeStructureInUse,
         along: () => [],
-        // Invoices copy the fee's amount and name no structure: those of its term billed to
-        // students of its grade were issued at it.
+        // The rule of cbe-fees.service.ts (its in_use, and an edit of its grade, term or amount).
         usedBy: (id) => [
-          {
-            table: cbeInvoices,
-            where: sql`(${cbeInvoices.termId}, ${cbeInvoices.studentId}) in (
-              select ${cbeFeeStructures.termId}, ${cbeStudents.id}
-              from ${cbeFeeStructures}
-              join ${cbeClasses} on ${cbeClasses.accountId} = ${cbeFeeStructures.accountId}
-                and ${cbeClasses.gradeId} = ${cbeFeeStructures.gradeId}
-              join ${cbeStudents} on ${cbeStudents.accountId} = ${cbeClasses.accountId}
-                and ${cbeStudents.classId} = ${cbeClasses.id}
-              where ${scope.workspace(cbeFeeStructures)} and ${cbeFeeStructures.id} = ${id})`,
-          },
+          { table: cbeFeeStructures, where: and(eq(cbeFeeStructures.id, id), feeStructureIssued) as SQL },
         ],
       },
     };
   }
 
+  /** Whether real records use the record (its delete's rule); the caller has locked it. */
+  async function isUsed(scope: WorkspaceScope, kind: CbeDeletable, id: string): Promise<boolean> {
+    const { table, usedBy } = kinds(scope)[kind];
+    const checks = usedBy(id).map((rows) => exists(ids(rows.table, scope, rows.where)));
+    const [used] = await db
+      .select({ used: sql<boolean>`${or(...checks)}` })
+      .from(table)
+      .where(and(scope.workspace(table), eq(table.id, id)));
+    return used?.used === true;
+  }
+
   return {
+    isUsed,
     async remove(scope: WorkspaceScope, kind: CbeDeletable, id: string): Promise<void> {
-      const { table, name, inUse, along, usedBy } = kinds(scope)[kind];
+      const { table, name, inUse, along } = kinds(scope)[kind];
       const [target] = await db
         .select({ id: table.id, name: sql<string>`${name}` })
         .from(table)
@@ -179,12 +181,7 @@ export function createCbeDeleteService(ctx: Ctx) {
         .for('update');
       if (!target) throw notFound();
       for (const rows of along(id)) await ids(rows.table, scope, rows.where).for('update');
-      const checks = usedBy(id).map((rows) => exists(ids(rows.table, scope, rows.where)));
-      const [used] = await db
-        .select({ used: sql<boolean>`${or(...checks)}` })
-        .from(table)
-        .where(and(scope.workspace(table), eq(table.id, id)));
-      if (used?.used) throw conflict(inUse);
+      if (await isUsed(scope, kind, id)) throw conflict(inUse);
       try {
         await db.delete(table).where(and(scope.workspace(table), eq(table.id, id)));
       } catch (err) {

@@ -78,6 +78,8 @@ describe('the school CSV exports', () => {
         .map((line) => line.split(',').at(-1))
         .sort(),
     ).toEqual([`${ours}-0`, `${ours}-1`, `${ours}-2`]);
+    // The method as the payment form labels it.
+    expect(rows.slice(1).map((line) => line.split(',').at(-2))).toEqual(['M-Pesa', 'M-Pesa', 'M-Pesa']);
     const one = await exportOf(`payments/export?student_id=${school.studentIds[0]}`);
     expect(linesOf(one.body)).toHaveLength(2);
   });

@@ -1,4 +1,5 @@
 import {
+  CBE_PAYMENT_METHOD_LABELS,
   type CbeArrear,
   type CbeFeeStructure,
   type CbeInvoice,
@@ -16,7 +17,7 @@ import {
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { relatedColumn } from '../../db/correlated.ts';
+import { outer, relatedColumn } from '../../db/correlated.ts';
 import { lockVersion } from '../../db/edit-lock.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
@@ -31,7 +32,7 @@ import {
   cbeStudents,
   cbeTerms,
 } from './cbe.schema.ts';
-import { badReference, mustFind, mustReference, pageOf, unique } from './cbe-common.ts';
+import { badReference, mustReference, pageOf, unique } from './cbe-common.ts';
 import { EXPORT_FETCH, schoolCsv } from './cbe-export.ts';
 import { refuseAfterToday } from './cbe-settings.service.ts';
 
@@ -51,6 +52,26 @@ type StructureQuery = z.output<typeof cbeListQuery> & { term_id?: string | undef
  */
 const money = (value: SQL) => sql<string>`round(${value}, 4)::text`;
 
+/** A decimal's text without trailing zeros ('15000.5000' -> '15000.5'), to compare a stored amount with a body's. */
+const plain = (amount: string) =>
+  amount.includes('.') ? amount.replace(/0+$/, '').replace(/\.$/, '') : amount;
+
+/**
+ * Whether invoices were issued at the fee structure of the enclosing query's row (a query from
+ * cbe_fee_structures): invoices copy the fee's amount and name no structure, so those of its term
+ * billed to students of its grade were issued at it. The one rule of its in_use, of its delete
+ * (409) and of an edit of its grade, term or amount (409).
+ */
+export const feeStructureIssued = sql<boolean>`exists (select 1 from ${cbeInvoices}
+  join ${cbeStudents} on ${outer(cbeStudents.accountId)} = ${outer(cbeInvoices.accountId)}
+    and ${outer(cbeStudents.id)} = ${outer(cbeInvoices.studentId)}
+  join ${cbeClasses} on ${outer(cbeClasses.accountId)} = ${outer(cbeStudents.accountId)}
+    and ${outer(cbeClasses.id)} = ${outer(cbeStudents.classId)}
+  where ${outer(cbeInvoices.accountId)} = ${outer(cbeFeeStructures.accountId)}
+    and ${outer(cbeInvoices.workspaceId)} = ${outer(cbeFeeStructures.workspaceId)}
+    and ${outer(cbeInvoices.termId)} = ${outer(cbeFeeStructures.termId)}
+    and ${outer(cbeClasses.gradeId)} = ${outer(cbeFeeStructures.gradeId)})`;
+
 /** Fee structures, invoices, payments (under the invoice's row lock), statements and arrears. */
 export function createCbeFeeService(ctx: Ctx) {
   const { db, now } = ctx;
@@ -58,7 +79,12 @@ export function createCbeFeeService(ctx: Ctx) {
   // ------------------------------------------------------------ structures
   const structureSelect = () =>
     db
-      .select({ s: cbeFeeStructures, gradeName: cbeGrades.name, termName: cbeTerms.name })
+      .select({
+        s: cbeFeeStructures,
+        gradeName: cbeGrades.name,
+        termName: cbeTerms.name,
+        inUse: feeStructureIssued,
+      })
       .from(cbeFeeStructures)
       .innerJoin(
         cbeGrades,
@@ -72,6 +98,7 @@ export function createCbeFeeService(ctx: Ctx) {
     s: typeof cbeFeeStructures.$inferSelect;
     gradeName: string;
     termName: string;
+    inUse: boolean;
   }): CbeFeeStructure => ({
     id: r.s.id,
     grade_id: r.s.gradeId,
@@ -80,6 +107,7 @@ export function createCbeFeeService(ctx: Ctx) {
     term_name: r.termName,
     amount: r.s.amount,
     description: r.s.description,
+    in_use: r.inUse,
     created_at: r.s.createdAt.toISOString(),
     updated_at: r.s.updatedAt.toISOString(),
   });
@@ -328,19 +356,33 @@ export function createCbeFeeService(ctx: Ctx) {
     /** One structure, as its edit dialog reads it again after a 412. */
     structureById,
 
-    /** Made against `expected` (If-Match): refused (412) once anyone has saved the structure since. */
+    /**
+     * Made against `expected` (If-Match): refused (412) once anyone has saved the structure since.
+     * Once invoices were issued at it, its grade, term and amount stay (409, as its delete): the
+     * row is locked (FOR UPDATE) before the check, and an invoice run holds it FOR SHARE until its
+     * invoices commit, so a run at the same instant is seen, or finds the structure changed.
+     */
     async updateStructure(
       scope: WorkspaceScope,
       id: string,
       input: z.output<typeof cbeFeeStructureBody>,
       expected?: EditVersion,
     ) {
-      await mustFind(db, scope, cbeFeeStructures, id);
-      await checkStructure(scope, input);
       const thisStructure = and(scope.workspace(cbeFeeStructures), eq(cbeFeeStructures.id, id));
+      const [current] = await db
+        .select({ s: cbeFeeStructures, inUse: feeStructureIssued })
+        .from(cbeFeeStructures)
+        .where(thisStructure)
+        .for('update');
+      if (!current) throw notFound();
+      await checkStructure(scope, input);
+      const { s } = current;
+      const moved =
+        s.gradeId !== input.grade_id || s.termId !== input.term_id || plain(s.amount) !== plain(input.amount);
       await unique('term_id', cbeMessages.feeTaken, () =>
         db.transaction(async (tx) => {
           await lockVersion(tx, cbeFeeStructures, cbeFeeStructures.updatedAt, thisStructure, expected);
+          if (current.inUse && moved) throw conflict(cbeMessages.feeStructureLocked);
           await tx
             .update(cbeFeeStructures)
             .set({
@@ -460,7 +502,7 @@ export function createCbeFeeService(ctx: Ctx) {
         query,
         rows.map(toPayment),
         ['Paid on', 'Student', 'Amount', 'Method', 'Reference'],
-        (p) => [p.paid_on, p.student_name, p.amount, p.method, p.reference],
+        (p) => [p.paid_on, p.student_name, p.amount, CBE_PAYMENT_METHOD_LABELS[p.method], p.reference],
       );
     },
     /**
@@ -545,7 +587,7 @@ export function createCbeFeeService(ctx: Ctx) {
           date: p.p.paidOn,
           at: p.p.createdAt.getTime(),
           kind: 'payment' as const,
-          description: `Payment (${p.p.method}${p.p.reference ? ` ${p.p.reference}` : ''})`,
+          description: `Payment (${CBE_PAYMENT_METHOD_LABELS[p.p.method]}${p.p.reference ? ` ${p.p.reference}` : ''})`,
           debit: 0n,
           credit: units(p.p.amount),
         })),

@@ -87,13 +87,13 @@ describe('fees', () => {
     const over = await pay(invoice.id, '0.01');
     expect(over.statusCode).toBe(409);
     expect(over.json().error.message).toBe(cbeMessages.overpaid);
-    const statement = await ok<{ balance: string; lines: { balance: string; kind: string }[] }>(
-      t,
-      'GET',
-      `/api/cbe/students/${a}/statement`,
-      token,
-    );
+    const statement = await ok<{
+      balance: string;
+      lines: { balance: string; kind: string; description: string }[];
+    }>(t, 'GET', `/api/cbe/students/${a}/statement`, token);
     expect(statement.balance).toBe('0.0000');
+    // Guardians read the method as the payment form labels it, not its code.
+    expect(statement.lines[1]?.description).toBe('Payment (M-Pesa)');
     expect(statement.lines.map((l) => [l.kind, l.balance])).toEqual([
       ['invoice', '15000.5000'],
       ['payment', '15000.4000'],

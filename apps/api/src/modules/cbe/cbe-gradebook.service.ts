@@ -80,10 +80,26 @@ export function createCbeGradebookService(ctx: Ctx) {
     return strands;
   }
 
-  /** The class, the learning area (of the class's grade) and the term the gradebook is of. */
-  async function context(scope: WorkspaceScope, classId: string, areaId: string, termId: string) {
+  /**
+   * The class, the learning area (of the class's grade) and the term the gradebook is of. A write
+   * holds the area's row (FOR SHARE) until its levels commit: a move of the area to another grade
+   * (FOR UPDATE, cbe-setup.service.ts) waits and then sees them (409), or goes first and this
+   * reads the area in its new grade (400).
+   */
+  async function context(
+    scope: WorkspaceScope,
+    classId: string,
+    areaId: string,
+    termId: string,
+    lock = false,
+  ) {
     const klass = await mustFind(db, scope, cbeClasses, classId);
-    const area = await mustReference(db, scope, cbeLearningAreas, areaId, 'learning_area_id');
+    const areaQuery = db
+      .select({ gradeId: cbeLearningAreas.gradeId })
+      .from(cbeLearningAreas)
+      .where(and(scope.workspace(cbeLearningAreas), eq(cbeLearningAreas.id, areaId)));
+    const [area] = lock ? await areaQuery.for('share') : await areaQuery;
+    if (!area) throw badReference('learning_area_id');
     if (area.gradeId !== klass.gradeId) throw badReference('learning_area_id');
     await mustReference(db, scope, cbeTerms, termId, 'term_id');
     return klass;
@@ -311,14 +327,37 @@ export function createCbeGradebookService(ctx: Ctx) {
 
     /** Records levels and comments in one request (a null level removes the entry); sending it again changes nothing. */
     async write(scope: WorkspaceScope, classId: string, body: Body): Promise<CbeGradebook> {
-      await context(scope, classId, body.learning_area_id, body.term_id);
+      await context(scope, classId, body.learning_area_id, body.term_id, true);
       const keys = body.entries.map((e) => `${e.student_id}/${e.sub_strand_id}`);
       if (new Set(keys).size !== keys.length) throw invalid('entries', cbeMessages.duplicateEntry);
       const students = new Set((await activeStudents(scope, classId)).map((s) => s.id));
+      // The entries' sub-strands of this area, with their strands, held (FOR SHARE) until the
+      // levels commit: a strand or sub-strand moved elsewhere at the same instant (FOR UPDATE)
+      // either waits and sees these levels (409), or goes first and is not found here (400).
+      const wanted = [...new Set(body.entries.map((e) => e.sub_strand_id))];
       const subStrands = new Set(
-        grouped(await rubric(scope, [body.learning_area_id])).flatMap((s) =>
-          s.sub_strands.map((ss) => ss.id),
-        ),
+        wanted.length === 0
+          ? []
+          : (
+              await db
+                .select({ id: cbeSubStrands.id })
+                .from(cbeSubStrands)
+                .innerJoin(
+                  cbeStrands,
+                  and(
+                    eq(cbeStrands.accountId, cbeSubStrands.accountId),
+                    eq(cbeStrands.id, cbeSubStrands.strandId),
+                  ),
+                )
+                .where(
+                  and(
+                    scope.workspace(cbeSubStrands),
+                    inArray(cbeSubStrands.id, wanted),
+                    eq(cbeStrands.learningAreaId, body.learning_area_id),
+                  ),
+                )
+                .for('share')
+            ).map((row) => row.id),
       );
       for (const entry of body.entries) {
         if (!students.has(entry.student_id)) throw invalid('entries', cbeMessages.studentNotInClass);

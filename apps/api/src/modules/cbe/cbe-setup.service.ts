@@ -61,6 +61,7 @@ import {
   cbeYears,
 } from './cbe.schema.ts';
 import { badReference, mustFind, mustReference, pageOf, unique } from './cbe-common.ts';
+import { type CbeDeletable, createCbeDeleteService } from './cbe-delete.service.ts';
 import { EXPORT_FETCH, schoolCsv } from './cbe-export.ts';
 
 type ListQuery = z.output<typeof cbeListQuery>;
@@ -77,6 +78,45 @@ const meta = (query: ListQuery, total: number) => ({ page: query.page, limit: qu
 /** Years, terms, grades, teachers, classes, learning areas, strands and sub-strands. */
 export function createCbeSetupService(ctx: Ctx) {
   const { db } = ctx;
+  const deletes = createCbeDeleteService(ctx);
+
+  /**
+   * A learning area, strand or sub-strand moved under another parent: refused (409, `message` on
+   * `field`) while levels are recorded under it, as its delete is. Its row is locked (FOR UPDATE)
+   * first; a gradebook write holds the rows its levels hang on FOR SHARE (cbe-gradebook.service.ts),
+   * so a level written at the same instant is seen here, or finds the record moved. A rename passes.
+   */
+  async function refuseMoveInUse<
+    T extends typeof cbeLearningAreas | typeof cbeStrands | typeof cbeSubStrands,
+  >(
+    scope: WorkspaceScope,
+    move: {
+      kind: CbeDeletable;
+      table: T;
+      id: string;
+      /** The body's parent: 400 on `field` when it is not in this workspace. */
+      parentTable: typeof cbeGrades | typeof cbeLearningAreas | typeof cbeStrands;
+      parent: string;
+      parentOf: (row: T['$inferSelect']) => string;
+      field: string;
+      message: string;
+    },
+  ) {
+    const { table, id } = move;
+    const [row] = await db
+      .select()
+      .from(table as typeof cbeStrands)
+      .where(and(scope.workspace(table), eq(table.id, id)))
+      .for('update');
+    if (!row) throw notFound();
+    await mustReference(db, scope, move.parentTable, move.parent, move.field);
+    if (
+      move.parentOf(row as T['$inferSelect']) !== move.parent &&
+      (await deletes.isUsed(scope, move.kind, id))
+    ) {
+      throw conflict(move.message, { [move.field]: move.message });
+    }
+  }
 
   // ------------------------------------------------------------ years
   const toYear = (r: typeof cbeYears.$inferSelect): CbeYear => ({
@@ -624,8 +664,16 @@ export function createCbeSetupService(ctx: Ctx) {
       return areaById(scope, row.id);
     },
     async updateLearningArea(scope: WorkspaceScope, id: string, input: z.output<typeof cbeLearningAreaBody>) {
-      await mustFind(db, scope, cbeLearningAreas, id);
-      await mustReference(db, scope, cbeGrades, input.grade_id, 'grade_id');
+      await refuseMoveInUse(scope, {
+        kind: 'learning-areas',
+        table: cbeLearningAreas,
+        id,
+        parentTable: cbeGrades,
+        parent: input.grade_id,
+        parentOf: (row) => row.gradeId,
+        field: 'grade_id',
+        message: cbeMessages.learningAreaMoveInUse,
+      });
       await unique('name', cbeMessages.nameTaken, () =>
         db
           .update(cbeLearningAreas)
@@ -682,8 +730,16 @@ export function createCbeSetupService(ctx: Ctx) {
       return toStrand(row);
     },
     async updateStrand(scope: WorkspaceScope, id: string, input: z.output<typeof cbeStrandBody>) {
-      await mustFind(db, scope, cbeStrands, id);
-      await mustReference(db, scope, cbeLearningAreas, input.learning_area_id, 'learning_area_id');
+      await refuseMoveInUse(scope, {
+        kind: 'strands',
+        table: cbeStrands,
+        id,
+        parentTable: cbeLearningAreas,
+        parent: input.learning_area_id,
+        parentOf: (row) => row.learningAreaId,
+        field: 'learning_area_id',
+        message: cbeMessages.strandMoveInUse,
+      });
       const [row] = await unique('name', cbeMessages.nameTaken, () =>
         db
           .update(cbeStrands)
@@ -749,8 +805,16 @@ export function createCbeSetupService(ctx: Ctx) {
       return toSubStrand(row);
     },
     async updateSubStrand(scope: WorkspaceScope, id: string, input: z.output<typeof cbeSubStrandBody>) {
-      await mustFind(db, scope, cbeSubStrands, id);
-      await mustReference(db, scope, cbeStrands, input.strand_id, 'strand_id');
+      await refuseMoveInUse(scope, {
+        kind: 'sub-strands',
+        table: cbeSubStrands,
+        id,
+        parentTable: cbeStrands,
+        parent: input.strand_id,
+        parentOf: (row) => row.strandId,
+        field: 'strand_id',
+        message: cbeMessages.subStrandMoveInUse,
+      });
       const [row] = await unique('name', cbeMessages.nameTaken, () =>
         db
           .update(cbeSubStrands)

@@ -1,10 +1,12 @@
-import { Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   CBE_PAYMENT_DATE_MIN,
+  CBE_PAYMENT_METHOD_LABELS,
   CBE_PAYMENT_METHODS,
   cbeFeeStructureBody,
   cbeInvoiceGenerateBody,
+  cbeMessages,
   cbePaymentBody,
 } from '@workhub/shared/schemas/cbe';
 import type { z } from 'zod';
@@ -21,8 +23,6 @@ import type { CbeClass, CbeFeeStructure, CbeGrade, CbeInvoice, CbeStatement, Cbe
 import { formatMoney, useSchoolCurrency } from '../cbe-money.ts';
 import { classLabel, useSchoolToday } from './class-picker.tsx';
 import { StudentWithNumber } from './student-with-number.tsx';
-
-const METHOD_LABELS = { cash: 'Cash', mpesa: 'M-Pesa', bank: 'Bank', cheque: 'Cheque' } as const;
 
 const Actions = ({ busy, label, onCancel }: { busy: boolean; label: string; onCancel: () => void }) => (
   <Group justify="flex-end">
@@ -91,24 +91,45 @@ export const FeeStructureForm = ({
     },
     conflictField: 'term_id',
   });
+  // Invoices were issued at it: its grade, term and amount are kept (the API answers 409), so they
+  // are shown, not offered; the description is still edited.
+  const locked = structure?.in_use === true;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <NativeSelect
-          label="Grade"
-          withAsterisk
-          data-autofocus
-          data={grades.map((g) => ({ value: g.id, label: g.name }))}
-          {...field('grade_id')}
+        {locked ? (
+          <>
+            <Alert color="blue" variant="light" title="Invoices were issued at this fee">
+              {cbeMessages.feeStructureLocked}
+            </Alert>
+            <TextInput label="Grade" readOnly value={structure.grade_name} />
+            <TextInput label="Term" readOnly value={structure.term_name} />
+            <TextInput label={`Amount (${currency})`} readOnly {...field('amount')} />
+          </>
+        ) : (
+          <>
+            <NativeSelect
+              label="Grade"
+              withAsterisk
+              data-autofocus
+              data={grades.map((g) => ({ value: g.id, label: g.name }))}
+              {...field('grade_id')}
+            />
+            <NativeSelect
+              label="Term"
+              withAsterisk
+              data={terms.map((t) => ({ value: t.id, label: `${t.year_name} · ${t.name}` }))}
+              {...field('term_id')}
+            />
+            <TextInput label={`Amount (${currency})`} inputMode="decimal" withAsterisk {...field('amount')} />
+          </>
+        )}
+        <TextInput
+          label="Description"
+          placeholder="Tuition, lunch, activities"
+          data-autofocus={locked || undefined}
+          {...field('description')}
         />
-        <NativeSelect
-          label="Term"
-          withAsterisk
-          data={terms.map((t) => ({ value: t.id, label: `${t.year_name} · ${t.name}` }))}
-          {...field('term_id')}
-        />
-        <TextInput label={`Amount (${currency})`} inputMode="decimal" withAsterisk {...field('amount')} />
-        <TextInput label="Description" placeholder="Tuition, lunch, activities" {...field('description')} />
         <EditConflict
           edit={edit}
           what="fee structure"
@@ -234,7 +255,7 @@ const PaymentFields = ({ invoice, onDone, today }: PaymentFormProps & { today: s
           />
           <NativeSelect
             label="Method"
-            data={CBE_PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}
+            data={CBE_PAYMENT_METHODS.map((m) => ({ value: m, label: CBE_PAYMENT_METHOD_LABELS[m] }))}
             {...field('method')}
           />
         </Group>

@@ -6,6 +6,7 @@ import {
   type CbeGradebook,
   type CbeInvoice,
   type CbeLearningArea,
+  type CbePayment,
   cbeMessages,
 } from '@workhub/shared/schemas/cbe';
 import { Link, Route, Routes } from 'react-router';
@@ -337,6 +338,7 @@ describe('FeesPage', { timeout: 20_000 }, () => {
       term_name: 'Term 1',
       amount: '18500.0000',
       description: 'Tuition',
+      in_use: false,
       created_at: at,
       updated_at: '2026-01-05T08:00:00.125Z',
     };
@@ -367,6 +369,73 @@ describe('FeesPage', { timeout: 20_000 }, () => {
     await user.click(alert.getByRole('button', { name: 'Load their version' }));
     await waitFor(() => expect((dialog.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('19000'));
     expect((dialog.getByLabelText(/^Description/) as HTMLInputElement).value).toBe('Tuition');
+  });
+
+  it('locks the grade, term and amount of a structure invoices were issued at, says why, and saves its description', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
+    const issued: CbeFeeStructure = {
+      id: ids.fee,
+      grade_id: ids.grade,
+      grade_name: 'Grade 4',
+      term_id: ids.term,
+      term_name: 'Term 1',
+      amount: '18500.0000',
+      description: 'Tuition',
+      in_use: true,
+      created_at: at,
+      updated_at: '2026-01-05T08:00:00.125Z',
+    };
+    const bodies: unknown[] = [];
+    routeFetch(fetchMock, {
+      ...feesPageRoutes([], [issued]),
+      [`PATCH /api/cbe/fee-structures/${ids.fee}`]: (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return jsonResponse(200, { message: 'Saved', data: { ...issued, description: 'Tuition and lunch' } });
+      },
+    });
+    renderWithData(<FeesPage />, '/cbe/fees?tab=structures');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Invoiced')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit fee structure' }));
+    expect(dialog.getByText(cbeMessages.feeStructureLocked)).toBeTruthy();
+    for (const label of [/^Grade/, /^Term/, /^Amount/]) {
+      expect((dialog.getByLabelText(label) as HTMLInputElement).readOnly, String(label)).toBe(true);
+    }
+    expect((dialog.getByLabelText(/^Grade/) as HTMLInputElement).value).toBe('Grade 4');
+    await user.clear(dialog.getByLabelText(/^Description/));
+    await user.type(dialog.getByLabelText(/^Description/), 'Tuition and lunch');
+    await user.click(dialog.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      grade_id: ids.grade,
+      term_id: ids.term,
+      amount: '18500',
+      description: 'Tuition and lunch',
+    });
+  });
+
+  it("shows a payment's method as the payment form labels it (M-Pesa), not its code", async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
+    const payment: CbePayment = {
+      id: ids.invoice,
+      invoice_id: ids.invoice,
+      student_id: ids.amani,
+      student_name: 'Amani Kamau',
+      amount: '500.0000',
+      paid_on: '2026-01-20',
+      method: 'mpesa',
+      reference: 'MP123',
+      created_at: at,
+    };
+    routeFetch(fetchMock, {
+      ...feesPageRoutes([], []),
+      'GET /api/cbe/payments': () => jsonResponse(200, listOf([payment])),
+    });
+    renderWithData(<FeesPage />, '/cbe/fees?tab=payments');
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    expect(await within(table).findByText('M-Pesa')).toBeTruthy();
+    expect(within(table).queryByText('mpesa')).toBeNull();
   });
 
   it('opens each form on its first field: a keyboard chooses or types at once, not from Close', async () => {

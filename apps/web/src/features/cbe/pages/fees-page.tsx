@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Paper, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Tabs, Text } from '@mantine/core';
+import { CBE_PAYMENT_METHOD_LABELS } from '@workhub/shared/schemas/cbe';
 import { type ReactNode, useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -237,7 +238,20 @@ const StructuresTab = ({ open, mayManage }: TabProps) => {
           { key: 'grade', header: 'Grade', cell: (s) => s.grade_name },
           { key: 'term', header: 'Term', cell: (s) => s.term_name },
           { key: 'amount', header: headed('Amount', currency), cell: (s) => money(s.amount) },
-          { key: 'description', header: 'Description', cell: (s) => s.description ?? '—' },
+          {
+            key: 'description',
+            header: 'Description',
+            cell: (s) => (
+              <Group gap={6}>
+                <span>{s.description ?? '—'}</span>
+                {s.in_use ? (
+                  <Badge size="sm" variant="light" color="gray">
+                    Invoiced
+                  </Badge>
+                ) : null}
+              </Group>
+            ),
+          },
           mayManage && {
             key: 'edit',
             header: 'Actions',
@@ -299,7 +313,7 @@ const PaymentsTab = () => {
           { key: 'date', header: 'Paid on', nowrap: true, cell: (p) => p.paid_on },
           { key: 'student', header: 'Student', cell: (p) => p.student_name },
           { key: 'amount', header: headed('Amount', currency), cell: (p) => money(p.amount) },
-          { key: 'method', header: 'Method', cell: (p) => p.method },
+          { key: 'method', header: 'Method', cell: (p) => CBE_PAYMENT_METHOD_LABELS[p.method] },
           { key: 'reference', header: 'Reference', cell: (p) => p.reference ?? '—' },
         ]}
       />
