@@ -198,20 +198,25 @@ const NAME_ONLY = {
   'sub-strands': cbeSubStrandBody.pick({ name: true }),
 } as const;
 
-/** A learning area of a grade, a strand of an area or a sub-strand of a strand: a name under its parent. */
+/**
+ * A learning area of a grade, a strand of an area or a sub-strand of a strand: a name under its
+ * parent. With `record`, renames it (PATCH, under the same parent: one with levels is not moved).
+ */
 export const ChildForm = ({
   kind,
   parentId,
+  record,
   onDone,
 }: {
   kind: NamedChild;
   parentId: string;
+  record?: { id: string; name: string };
   onDone: () => void;
 }) => {
   const spec = CHILD[kind];
-  const save = useSave(kind, undefined, onDone);
+  const save = useSave(kind, record?.id, onDone);
   const { field, submit, isSubmitting } = useSchemaForm<{ name: string }, { name: string }>(NAME_ONLY[kind], {
-    defaultValues: { name: '' },
+    defaultValues: { name: record?.name ?? '' },
     onSubmit: (values) => save({ [spec.parent]: parentId, name: values.name }),
     conflictField: 'name',
   });
@@ -225,7 +230,11 @@ export const ChildForm = ({
           data-autofocus
           {...field('name')}
         />
-        <Actions busy={isSubmitting} label={`Add ${spec.label.toLowerCase()}`} onCancel={onDone} />
+        <Actions
+          busy={isSubmitting}
+          label={record ? 'Save changes' : `Add ${spec.label.toLowerCase()}`}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

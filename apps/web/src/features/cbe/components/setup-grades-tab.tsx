@@ -9,8 +9,43 @@ import { DeleteRecordButton } from './delete-record-button.tsx';
 import { ChildForm, GradeForm } from './record-forms.tsx';
 import type { SetupTabProps } from './setup-dialog.ts';
 
-/** A strand's sub-strands in a line, each with its Delete for the school's manager. */
-const SubStrands = ({ subs, mayManage }: { subs: CbeSubStrand[]; mayManage: boolean }) =>
+/** Edit (a rename) of a learning area, strand or sub-strand, in the page's dialog. */
+const RenameButton = ({
+  kind,
+  parentId,
+  record,
+  open,
+}: {
+  kind: 'learning-areas' | 'strands' | 'sub-strands';
+  parentId: string;
+  record: { id: string; name: string };
+  open: SetupTabProps['open'];
+}) => (
+  <Button
+    size="compact-xs"
+    variant="subtle"
+    aria-label={`Edit ${record.name}`}
+    onClick={() =>
+      open({
+        title: `Edit ${record.name}`,
+        body: <ChildForm kind={kind} parentId={parentId} record={record} onDone={() => open(null)} />,
+      })
+    }
+  >
+    Edit
+  </Button>
+);
+
+/** A strand's sub-strands in a line, each with its Edit and Delete for the school's manager. */
+const SubStrands = ({
+  subs,
+  mayManage,
+  open,
+}: {
+  subs: CbeSubStrand[];
+  mayManage: boolean;
+  open: SetupTabProps['open'];
+}) =>
   subs.length === 0 ? (
     <Text size="sm" c="dimmed" pl="md">
       No sub-strands yet.
@@ -22,7 +57,12 @@ const SubStrands = ({ subs, mayManage }: { subs: CbeSubStrand[]; mayManage: bool
           <Text size="sm" c="dimmed">
             {s.name}
           </Text>
-          {mayManage ? <DeleteRecordButton path="sub-strands" id={s.id} name={s.name} /> : null}
+          {mayManage ? (
+            <>
+              <RenameButton kind="sub-strands" parentId={s.strand_id} record={s} open={open} />
+              <DeleteRecordButton path="sub-strands" id={s.id} name={s.name} />
+            </>
+          ) : null}
         </Group>
       ))}
     </Group>
@@ -64,6 +104,7 @@ const AreaTree = ({ area, open, mayManage }: SetupTabProps & { area: CbeLearning
               >
                 + Strand
               </Button>
+              <RenameButton kind="learning-areas" parentId={area.grade_id} record={area} open={open} />
               <DeleteRecordButton
                 path="learning-areas"
                 id={area.id}
@@ -102,6 +143,12 @@ const AreaTree = ({ area, open, mayManage }: SetupTabProps & { area: CbeLearning
                         >
                           + Sub-strand
                         </Button>
+                        <RenameButton
+                          kind="strands"
+                          parentId={strand.learning_area_id}
+                          record={strand}
+                          open={open}
+                        />
                         <DeleteRecordButton
                           path="strands"
                           id={strand.id}
@@ -114,6 +161,7 @@ const AreaTree = ({ area, open, mayManage }: SetupTabProps & { area: CbeLearning
                   <SubStrands
                     subs={(subs.data ?? []).filter((s) => s.strand_id === strand.id)}
                     mayManage={mayManage}
+                    open={open}
                   />
                 </div>
               ))}

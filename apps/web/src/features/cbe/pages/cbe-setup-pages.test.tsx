@@ -141,6 +141,72 @@ describe('SetupPage deletes', { timeout: 20_000 }, () => {
   });
 });
 
+describe('SetupPage renames', { timeout: 20_000 }, () => {
+  it('renames a learning area, a strand and a sub-strand under their own parent (PATCH), and shows why a move is refused', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
+    const area = '00000000-0000-4000-8000-00000000f003';
+    const strand = '00000000-0000-4000-8000-00000000f004';
+    const sub = '00000000-0000-4000-8000-00000000f005';
+    routeFetch(fetchMock, {
+      'GET /api/cbe/grades': () =>
+        jsonResponse(200, listOf([{ id: ids.grade, name: 'Grade 4', level: 4, created_at: at }])),
+      'GET /api/cbe/learning-areas': () =>
+        jsonResponse(
+          200,
+          listOf([
+            { id: area, grade_id: ids.grade, grade_name: 'Grade 4', name: 'Mathematics', created_at: at },
+          ]),
+        ),
+      'GET /api/cbe/strands': () =>
+        jsonResponse(200, listOf([{ id: strand, learning_area_id: area, name: 'Numbers', created_at: at }])),
+      'GET /api/cbe/sub-strands': () =>
+        jsonResponse(200, listOf([{ id: sub, strand_id: strand, name: 'Fractions', created_at: at }])),
+      [`PATCH /api/cbe/learning-areas/${area}`]: () =>
+        jsonResponse(200, { message: cbeMessages.saved, data: {} }),
+      [`PATCH /api/cbe/strands/${strand}`]: () => jsonResponse(200, { message: cbeMessages.saved, data: {} }),
+      [`PATCH /api/cbe/sub-strands/${sub}`]: () =>
+        jsonResponse(409, {
+          error: {
+            code: 'CONFLICT',
+            message: cbeMessages.subStrandMoveInUse,
+            fields: { strand_id: cbeMessages.subStrandMoveInUse },
+          },
+        }),
+    });
+    renderWithData(<SetupPage />, '/cbe/classes?tab=grades');
+    const user = userEvent.setup();
+    const rename = async (from: string, label: RegExp, to: string) => {
+      await user.click(await screen.findByRole('button', { name: `Edit ${from}` }));
+      const dialog = within(await screen.findByRole('dialog', { name: `Edit ${from}` }));
+      const input = dialog.getByLabelText(label) as HTMLInputElement;
+      expect(input.value).toBe(from);
+      await user.clear(input);
+      await user.type(input, to);
+      await user.click(dialog.getByRole('button', { name: 'Save changes' }));
+      return dialog;
+    };
+    await rename('Mathematics', /^Learning area/, 'Maths');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await rename('Numbers', /^Strand/, 'Number work');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const refused = await rename('Fractions', /^Sub-strand/, 'Parts');
+    expect(await refused.findByText(cbeMessages.subStrandMoveInUse)).toBeTruthy();
+    expect(writes()).toEqual([
+      {
+        method: 'PATCH',
+        url: `/api/cbe/learning-areas/${area}`,
+        body: { grade_id: ids.grade, name: 'Maths' },
+      },
+      {
+        method: 'PATCH',
+        url: `/api/cbe/strands/${strand}`,
+        body: { learning_area_id: area, name: 'Number work' },
+      },
+      { method: 'PATCH', url: `/api/cbe/sub-strands/${sub}`, body: { strand_id: strand, name: 'Parts' } },
+    ]);
+  });
+});
+
 describe("SetupPage's tabs", { timeout: 20_000 }, () => {
   it('opens the tab its address names, so a reload or Back keeps it', async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'member'));
