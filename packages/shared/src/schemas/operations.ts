@@ -218,6 +218,11 @@ export const product = z.object({
   below_safety: z.boolean(),
   /** How many active BOM lines it has (a made product with none cannot be planned). */
   bom_line_count: z.number().int(),
+  /**
+   * It has stock moves or is on a BOM line (as parent or component): its quantities are recorded
+   * in its unit, so `uom_id` no longer changes (PATCH answers 409 productUnitInUse).
+   */
+  unit_locked: z.boolean(),
   created_by: z.string().nullable(),
   ...stamps,
 });

@@ -9,19 +9,21 @@ import type {
   productUpdateBody,
 } from '@workhub/shared/schemas/operations';
 import { and, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { countOf } from '../../db/aggregates.ts';
 import type { Db } from '../../db/client.ts';
 import { lockVersion } from '../../db/edit-lock.ts';
 import { sortedListOf, sortedPageOf } from '../../db/paging.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { inScopeWorkspace, type WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename } from '../../lib/csv.ts';
 import type { EditVersion } from '../../lib/edit-version.ts';
 import { containing, ListShape } from '../../lib/list-query.ts';
 import { exportEvent, recordAudit } from '../audit/audit.ts';
+import { lockWorkspaceBom } from './bom-graph.ts';
 import { sortOrder } from './master-data-lists.ts';
 import { bomLines, catalogs, products, uoms } from './operations.schema.ts';
 import { stockMoves } from './orders.schema.ts';
@@ -53,6 +55,19 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * Whether the product's quantities are recorded in its unit: it has a stock move, or is on a BOM
+ * line (either side, any status). Its unit then no longer changes (a kg read as metres). Each an
+ * index probe: stock_moves_workspace_product_created_idx, bom_lines_parent_created_idx,
+ * bom_lines_component_idx.
+ */
+const unitInUse = (accountId: SQL | PgColumn, productId: SQL | PgColumn) =>
+  sql<boolean>`(exists (select 1 from ${stockMoves} where ${stockMoves.accountId} = ${accountId} and ${stockMoves.productId} = ${productId})
+    or exists (select 1 from ${bomLines} where ${bomLines.accountId} = ${accountId} and ${bomLines.productNeedId} = ${productId})
+    or exists (select 1 from ${bomLines} where ${bomLines.accountId} = ${accountId} and ${bomLines.productNeededId} = ${productId}))`.mapWith(
+    Boolean,
+  );
+
+/**
  * Products with their catalog's and unit's names and their active BOM line count; the workspace is
  * the `accountId` and `workspaceId` placeholders (db/prepared.ts).
  */
@@ -68,6 +83,7 @@ export function selectProducts(db: Db, where: SQL | undefined) {
       catalogName: catalogOf.name,
       uomName: uomOf.name,
       bomLineCount,
+      unitLocked: unitInUse(products.accountId, products.id),
       belowSafety: sql<boolean>`${products.productQty} < ${products.safetyStock}`,
     })
     .from(products)
@@ -81,7 +97,14 @@ export function selectProducts(db: Db, where: SQL | undefined) {
 }
 type Selected = Awaited<ReturnType<typeof selectProducts>>[number];
 
-export const toProduct = ({ row, catalogName, uomName, bomLineCount, belowSafety }: Selected): Product => ({
+export const toProduct = ({
+  row,
+  catalogName,
+  uomName,
+  bomLineCount,
+  unitLocked,
+  belowSafety,
+}: Selected): Product => ({
   id: row.id,
   product_name: row.productName,
   product_group: row.productGroup,
@@ -101,6 +124,7 @@ export const toProduct = ({ row, catalogName, uomName, bomLineCount, belowSafety
   min_order_qty: row.minOrderQty,
   below_safety: belowSafety,
   bom_line_count: bomLineCount,
+  unit_locked: unitLocked,
   created_by: row.createdBy,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
@@ -261,8 +285,26 @@ export function createProductService(ctx: Ctx) {
       await assertReferences(scope, input);
       await uniqueName(() =>
         db.transaction(async (tx) => {
+          // The workspace's BOM writes wait (their lock first, as they take it) and so does any
+          // stock move of the product (its row locked FOR UPDATE, as stock-ledger.ts locks it):
+          // what unitInUse reads stays true until the unit is written.
+          await lockWorkspaceBom(tx, scope);
+          const [locked] = await tx
+            .select({ name: products.productName, uomId: products.uomId })
+            .from(products)
+            .where(thisProduct(scope, id))
+            .for('update');
+          if (!locked) throw notFound();
           // Made against a version: the product locked and its version checked before the change.
           await lockVersion(tx, products, products.updatedAt, thisProduct(scope, id), expected);
+          if (locked.uomId !== input.uom_id) {
+            const inUse = unitInUse(sql`${scope.accountId}::uuid`, sql`${id}::uuid`);
+            const [use] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select ${inUse} as locked`));
+            if (use?.locked) {
+              const message = operationsMessages.productUnitInUse(locked.name);
+              throw conflict(message, { uom_id: message });
+            }
+          }
           await tx
             .update(products)
             .set({ ...columnsOf(input), updatedAt: now() })

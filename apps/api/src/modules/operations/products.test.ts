@@ -192,6 +192,79 @@ describe('PATCH /api/products/:id and /status', () => {
     expect(taken.statusCode).toBe(409);
   });
 
+  it('keeps the unit of a product with stock moves or on a BOM line (409 naming it), changes it otherwise', async () => {
+    const kg = await createNamed(t, token, 'uoms');
+    const metre = await createNamed(t, token, 'uoms');
+    const fresh = await createProduct(t, token, { uom_id: kg.id });
+    const stocked = await createProduct(t, token, { uom_id: kg.id, product_qty: '4' });
+    const parent = await createProduct(t, token, { uom_id: kg.id, procurement_type: 'make' });
+    const component = await createProduct(t, token, { uom_id: kg.id });
+    await addBomLine(t, token, parent.id, component.id, { status: 'inactive' });
+    const read = async (id: string) => (await call(t, 'GET', `/api/products/${id}`, token)).json().data;
+    expect(fresh.unit_locked).toBe(false);
+    for (const product of [stocked, parent, component]) {
+      const locked = await read(product.id);
+      expect(locked.unit_locked).toBe(true);
+      const changed = await call(t, 'PATCH', `/api/products/${product.id}`, token, {
+        product_name: product.product_name,
+        price: '10',
+        uom_id: metre.id,
+      });
+      expect(changed.statusCode).toBe(409);
+      const message = operationsMessages.productUnitInUse(product.product_name);
+      expect(changed.json().error).toMatchObject({ message, fields: { uom_id: message } });
+      expect((await read(product.id)).uom_id).toBe(kg.id);
+      // The rest of the record still changes when the unit stays.
+      const renamed = await call(t, 'PATCH', `/api/products/${product.id}`, token, {
+        product_name: `${product.product_name} renamed`,
+        price: '11',
+        uom_id: kg.id,
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+    }
+    const free = await call(t, 'PATCH', `/api/products/${fresh.id}`, token, {
+      product_name: fresh.product_name,
+      price: '10',
+      uom_id: metre.id,
+    });
+    expect(free.statusCode, free.body).toBe(200);
+    expect(free.json().data).toMatchObject({ uom_id: metre.id, unit_locked: false });
+  });
+
+  it('a unit change and the first stock move or BOM line at once: the unit never changes under them', async () => {
+    const kg = await createNamed(t, token, 'uoms');
+    const metre = await createNamed(t, token, 'uoms');
+    for (const first of ['stock', 'bom'] as const) {
+      for (let round = 0; round < 3; round += 1) {
+        const product = await createProduct(t, token, { uom_id: kg.id });
+        const parent = await createProduct(t, token, { procurement_type: 'make' });
+        const [patched, used] = await Promise.all([
+          call(t, 'PATCH', `/api/products/${product.id}`, token, {
+            product_name: product.product_name,
+            price: '10',
+            uom_id: metre.id,
+          }),
+          first === 'stock'
+            ? call(t, 'POST', '/api/stock-adjustments', token, {
+                product_id: product.id,
+                quantity: '5',
+                reason: 'Count',
+              })
+            : call(t, 'POST', `/api/products/${parent.id}/bom`, token, {
+                product_needed: product.id,
+                bom_qty: '2',
+              }),
+        ]);
+        expect(used.statusCode, used.body).toBe(201);
+        const after = (await call(t, 'GET', `/api/products/${product.id}`, token)).json().data;
+        expect(after.unit_locked).toBe(true);
+        // Either the unit changed before the first use (200), or the use came first and the change is refused.
+        expect([200, 409]).toContain(patched.statusCode);
+        expect(after.uom_id).toBe(patched.statusCode === 200 ? metre.id : kg.id);
+      }
+    }
+  });
+
   it("answers 404 for a missing product and another tenant's, before checking the references", async () => {
     const product = await createProduct(t, token);
     const outsider = (await newTenant(t, 'mrp')).owner.token;

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
@@ -55,6 +56,45 @@ describe('ProductFormPage, editing', { timeout: 15_000 }, () => {
     expect(sent[0]?.body).toMatchObject({ product_name: 'Bicycle', price: '420' });
     expect(sent[0]?.body).not.toHaveProperty('product_qty');
     expect(notify.success).toHaveBeenCalledWith(messages.updateDone);
+  });
+
+  it('keeps the unit of a product with stock or BOM lines: disabled, saying why, and still sent', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    const kg = { id: opsIds.spoke, name: 'kg', description: null, status: 'active' };
+    const opened = fakeProduct({ uom_id: kg.id, uom_name: 'kg', unit_locked: true });
+    const sent: Record<string, unknown>[] = [];
+    routeFetch(fetchMock, {
+      [`GET ${url}`]: () => jsonResponse(200, { data: opened }),
+      'GET /api/catalogs': () => jsonResponse(200, listOf([])),
+      'GET /api/uoms': () => jsonResponse(200, listOf([kg])),
+      [`PATCH ${url}`]: (init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return jsonResponse(200, { message: messages.updateDone, data: opened });
+      },
+    });
+    renderEdit();
+    await waitFor(() => expect(field('Product name').value).toBe('Bicycle'));
+    const unit = screen.getByRole('combobox', { name: 'Unit' }) as HTMLSelectElement;
+    expect(unit.disabled).toBe(true);
+    expect(unit.value).toBe(kg.id);
+    expect(screen.getByText(operationsMessages.productUnitLockedHint)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('heading', { name: 'Product page' })).toBeTruthy();
+    expect(sent[0]).toMatchObject({ uom_id: kg.id });
+  });
+
+  it('offers the unit of a product nothing records in it', async () => {
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    routeFetch(fetchMock, {
+      [`GET ${url}`]: () => jsonResponse(200, { data: fakeProduct({ unit_locked: false }) }),
+      'GET /api/catalogs': () => jsonResponse(200, listOf([])),
+      'GET /api/uoms': () => jsonResponse(200, listOf([])),
+    });
+    renderEdit();
+    await waitFor(() => expect(field('Product name').value).toBe('Bicycle'));
+    expect((screen.getByRole('combobox', { name: 'Unit' }) as HTMLSelectElement).disabled).toBe(false);
+    expect(screen.queryByText(operationsMessages.productUnitLockedHint)).toBeNull();
   });
 
   it('on a 412 keeps what was typed, names what they changed, and loads their version on request', async () => {

@@ -141,6 +141,9 @@ const ProductForm = ({ product }: { product?: Product }) => {
                 name: product?.uom_name ?? null,
               })}
               {...field('uom_id')}
+              // Its stock and BOM quantities are in this unit: the API refuses a change (409).
+              disabled={product?.unit_locked === true}
+              description={product?.unit_locked ? operationsMessages.productUnitLockedHint : undefined}
             />
             <TextInput label="Price" inputMode="decimal" withAsterisk {...field('price')} />
             <TextInput label="Color" autoComplete="off" {...field('color')} />

@@ -48,6 +48,7 @@ export const fakeProduct = (patch: Partial<Product> = {}): Product => ({
   min_order_qty: '0.0000',
   below_safety: false,
   bom_line_count: 2,
+  unit_locked: false,
   created_by: null,
   created_at: at,
   updated_at: at,
