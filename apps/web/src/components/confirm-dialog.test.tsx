@@ -1,10 +1,10 @@
 import { Button } from '@mantine/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../test/render.tsx';
-import { CONFIRM_HOLD_MS, ConfirmDialog } from './confirm-dialog.tsx';
+import { CONFIRM_HOLD_MS, ConfirmDialog, useShownWhileOpen } from './confirm-dialog.tsx';
 
 const Asking = ({ onConfirm }: { onConfirm: () => void }) => {
   const [opened, setOpened] = useState(false);
@@ -99,5 +99,16 @@ describe('ConfirmDialog', () => {
     });
     await user.click(confirm);
     expect(onConfirm).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps what it showed while it closes, though its caller let go of the record', () => {
+    const { result, rerender } = renderHook(({ opened, title }) => useShownWhileOpen(opened, title), {
+      initialProps: { opened: true, title: 'Delete Beta?' },
+    });
+    expect(result.current).toBe('Delete Beta?');
+    rerender({ opened: false, title: 'Delete milestone?' });
+    expect(result.current).toBe('Delete Beta?');
+    rerender({ opened: true, title: 'Delete Gamma?' });
+    expect(result.current).toBe('Delete Gamma?');
   });
 });

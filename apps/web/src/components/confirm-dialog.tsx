@@ -64,6 +64,18 @@ const useOneConfirmation = (opened: boolean, busy: boolean, onConfirm: () => unk
 };
 
 /**
+ * What an open dialog shows, kept while it closes: its caller lets go of the record as it closes
+ * (`deleting` back to null), and the title and text would turn blank during the fade-out ("Delete
+ * milestone?", "move to the project , without a milestone"). Written while open only, and the same
+ * value for the same props: rendering twice is harmless.
+ */
+export const useShownWhileOpen = <T,>(opened: boolean, value: T): T => {
+  const shown = useRef(value);
+  if (opened) shown.current = value;
+  return opened ? value : shown.current;
+};
+
+/**
  * Asks before a change that cannot be taken back (remove, delete). It opens with the focus on the
  * button that leaves things as they are (data-autofocus, which Mantine's focus trap takes before the
  * header's Close): Enter or Space pressed at once keeps the record.
@@ -79,9 +91,10 @@ export const ConfirmDialog = ({
   onConfirm,
 }: ConfirmDialogProps) => {
   const { holding, confirm } = useOneConfirmation(opened, busy, onConfirm);
+  const shown = useShownWhileOpen(opened, { title, children });
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
-      {children}
+    <Modal opened={opened} onClose={onCancel} title={shown.title} centered>
+      {shown.children}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
           {cancelLabel}

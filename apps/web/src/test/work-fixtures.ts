@@ -68,6 +68,7 @@ export const fakeMilestone = (patch: Partial<Milestone> = {}): Milestone => ({
   first_name: 'Olive',
   last_name: 'Owner',
   tasks_count: 3,
+  tasks_completed: 1,
   created_at: at,
   updated_at: at,
   ...patch,

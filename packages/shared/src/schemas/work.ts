@@ -123,6 +123,8 @@ export const milestone = z.object({
   created_by: z.string().nullable(),
   ...person,
   tasks_count: z.number().int(),
+  /** Of tasks_count, the completed ones: the milestone's progress. */
+  tasks_completed: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -30,10 +30,15 @@ export function createMilestoneService(ctx: Ctx) {
   const { db, now } = ctx;
   type Action = Parameters<typeof assertCan>[1];
 
-  /** Milestones with their project's name and status, their creator's names and their task count. */
+  /**
+   * Milestones with their project's name and status, their creator's names, their task count and
+   * how many of those tasks are completed (its progress).
+   */
   /** `inWorkspace`: the scope's `workspace`, or inScopeWorkspace for a prepared statement. */
   function selectMilestones(inWorkspace: typeof inScopeWorkspace, where: SQL | undefined) {
-    const tasksCount = sql<number>`(select ${countOf()} from ${tasks} where ${and(inWorkspace(tasks), eq(tasks.milestoneId, milestones.id))})`;
+    const ofMilestone = and(inWorkspace(tasks), eq(tasks.milestoneId, milestones.id));
+    const tasksCount = sql<number>`(select ${countOf()} from ${tasks} where ${ofMilestone})`;
+    const tasksCompleted = sql<number>`(select ${countOf()} from ${tasks} where ${and(ofMilestone, eq(tasks.status, 'completed'))})`;
     return db
       .select({
         row: milestones,
@@ -42,6 +47,7 @@ export function createMilestoneService(ctx: Ctx) {
         firstName: users.firstName,
         lastName: users.lastName,
         tasksCount: tasksCount.mapWith(Number),
+        tasksCompleted: tasksCompleted.mapWith(Number),
       })
       .from(milestones)
       .innerJoin(
@@ -54,7 +60,14 @@ export function createMilestoneService(ctx: Ctx) {
   }
   type Selected = Awaited<ReturnType<typeof selectMilestones>>[number];
 
-  const toMilestone = ({ row, projectName, firstName, lastName, tasksCount }: Selected): Milestone => ({
+  const toMilestone = ({
+    row,
+    projectName,
+    firstName,
+    lastName,
+    tasksCount,
+    tasksCompleted,
+  }: Selected): Milestone => ({
     milestone_id: row.id,
     project_id: row.projectId,
     project_name: projectName,
@@ -66,6 +79,7 @@ export function createMilestoneService(ctx: Ctx) {
     first_name: firstName ?? '',
     last_name: lastName ?? '',
     tasks_count: tasksCount,
+    tasks_completed: tasksCompleted,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   });

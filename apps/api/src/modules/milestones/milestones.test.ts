@@ -42,6 +42,7 @@ describe('POST /api/projects/:projectId/milestones', () => {
       first_name: 'Ada',
       last_name: 'Lovelace',
       tasks_count: 0,
+      tasks_completed: 0,
     });
   });
 
@@ -192,6 +193,41 @@ describe('GET and PATCH /api/milestones/:id', () => {
     expect((await call(t, 'GET', url, owner.token)).statusCode).toBe(200);
     expect((await call(t, 'PATCH', url, owner.token, milestoneBody(t))).statusCode).toBe(409);
     expect((await call(t, 'DELETE', url, owner.token)).statusCode).toBe(409);
+  });
+});
+
+describe("a milestone's progress", () => {
+  it('counts its tasks and the completed ones, in the list and alone, and only its own', async () => {
+    const { owner, holder } = await newTenant(t);
+    const project = await createProject(t, owner.token);
+    const milestone = await createMilestone(t, owner.token, project.project_id);
+    const other = await createMilestone(t, owner.token, project.project_id, { name: 'Other' });
+    const where = { assigned_to: holder.session.user.user_id, project_id: project.project_id };
+    const [done, , late] = [
+      await createTask(t, owner.token, where, { milestone_id: milestone.milestone_id, name: 'One' }),
+      await createTask(t, owner.token, where, { milestone_id: milestone.milestone_id, name: 'Two' }),
+      await createTask(t, owner.token, where, { milestone_id: milestone.milestone_id, name: 'Three' }),
+    ];
+    await createTask(t, owner.token, where, { milestone_id: other.milestone_id, status: 'completed' });
+    for (const task of [done, late]) {
+      const moved = await call(t, 'PATCH', `/api/tasks/${task?.task_id}/status`, owner.token, {
+        status: 'completed',
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const one = (await call(t, 'GET', `/api/milestones/${milestone.milestone_id}`, owner.token)).json().data;
+    expect(one).toMatchObject({ tasks_count: 3, tasks_completed: 2 });
+    const listed = (
+      await call(t, 'GET', `/api/projects/${project.project_id}/milestones`, owner.token)
+    ).json().data as { name: string; tasks_count: number; tasks_completed: number }[];
+    expect(
+      listed.map(({ name, tasks_count, tasks_completed }) => ({ name, tasks_count, tasks_completed })),
+    ).toEqual(
+      expect.arrayContaining([
+        { name: milestone.name, tasks_count: 3, tasks_completed: 2 },
+        { name: 'Other', tasks_count: 1, tasks_completed: 1 },
+      ]),
+    );
   });
 });
 

@@ -1,10 +1,10 @@
-import { Anchor, Button, Text } from '@mantine/core';
+import { Anchor, Button, Group, Progress, Text } from '@mantine/core';
 import type { Milestone } from '@workhub/shared/schemas/work';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DueDate } from '../../../components/due-date.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { personName } from '../../../lib/labels.ts';
+import { formatNumber, personName } from '../../../lib/labels.ts';
 
 type MilestoneTableProps = {
   milestones: Milestone[];
@@ -14,11 +14,18 @@ type MilestoneTableProps = {
   onDelete: (milestone: Milestone) => void;
 };
 
-/** A project's milestones: Name, Created By, Status, Due Date, View (its tasks), Edit, Delete. */
+/** The share of a milestone's tasks completed, in whole percent (0 without tasks). */
+const progressOf = (milestone: Milestone) =>
+  milestone.tasks_count === 0 ? 0 : Math.floor((milestone.tasks_completed / milestone.tasks_count) * 100);
+
+/**
+ * A project's milestones: Name, Created By, Status, Due Date, Tasks (how many are done, its
+ * progress), View (its tasks), Edit, Delete.
+ */
 export const MilestoneTable = ({ milestones, mayEdit, mayDelete, onDelete }: MilestoneTableProps) => (
   <DataTable
     label="Milestones"
-    minWidth={720}
+    minWidth={860}
     rows={milestones}
     rowKey={(milestone) => milestone.milestone_id}
     columns={[
@@ -46,6 +53,29 @@ export const MilestoneTable = ({ milestones, mayEdit, mayDelete, onDelete }: Mil
         cell: (milestone) => (
           <DueDate date={milestone.due_date} finished={milestone.status === 'completed'} />
         ),
+      },
+      {
+        key: 'progress',
+        header: 'Tasks done',
+        width: 200,
+        sortValue: progressOf,
+        cell: (milestone) =>
+          milestone.tasks_count === 0 ? (
+            <Text size="sm" c="dimmed">
+              No tasks
+            </Text>
+          ) : (
+            <Group gap="xs" wrap="nowrap">
+              <Progress
+                value={progressOf(milestone)}
+                aria-label={`Tasks done of ${milestone.name}`}
+                style={{ flex: 1 }}
+              />
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatNumber(milestone.tasks_completed)} of {formatNumber(milestone.tasks_count)}
+              </Text>
+            </Group>
+          ),
       },
       {
         key: 'view',

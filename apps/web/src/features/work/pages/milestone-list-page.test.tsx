@@ -48,11 +48,17 @@ describe('MilestoneListPage', () => {
       'Created By',
       'Status',
       'Due Date',
+      'Tasks done',
       'View',
       'Edit',
       'Delete',
     ]);
     expect(row('Beta').getByText('Olive Owner')).toBeTruthy();
+    // Its progress: 1 of its 3 tasks completed.
+    expect(row('Beta').getByText('1 of 3')).toBeTruthy();
+    expect(
+      row('Beta').getByRole('progressbar', { name: 'Tasks done of Beta' }).getAttribute('aria-valuenow'),
+    ).toBe('33');
     expect(row('Beta').getByText('Completed')).toBeTruthy();
     expect(row('Beta').getByRole('link', { name: 'View tasks' }).getAttribute('href')).toBe(
       `/milestone/${ids.milestone}/tasks`,
@@ -89,6 +95,7 @@ describe('MilestoneListPage', () => {
       'Created By',
       'Status',
       'Due Date',
+      'Tasks done',
       'View',
     ]);
     expect(row('Beta').getByRole('link', { name: 'View tasks' })).toBeTruthy();
@@ -158,5 +165,6 @@ describe('MilestoneListPage', () => {
     renderList();
     expect(await screen.findByText('This project could not be loaded')).toBeTruthy();
     expect(screen.getByText(messages.notFound)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to projects' }).getAttribute('href')).toBe('/project/list');
   });
 });
