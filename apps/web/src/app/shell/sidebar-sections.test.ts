@@ -79,10 +79,10 @@ describe('sidebar by role, driven by can()', () => {
     expect(titles).toEqual(['Admin', 'Projects', 'Tasks', 'Teams', 'Settings']);
   });
 
-  it('gives a worker or member their dashboard, the project list and My tasks only', () => {
+  it('gives a worker or member their dashboard (under Home: they run nothing), the project list and My tasks only', () => {
     for (const role of ['member', 'worker'] as const) {
       expect(links(inWorkspace(role, 'crm'))).toEqual([
-        ['Admin', ['Dashboard /dashboard_crm']],
+        ['Home', ['Dashboard /dashboard_crm']],
         ['Projects', ['List /project/list']],
         ['Tasks', ['My tasks /tasks/mine']],
         // The MRP run is operations:plan (owners and admins).
@@ -93,12 +93,12 @@ describe('sidebar by role, driven by can()', () => {
 
   it('gives a guest or customer their dashboard only', () => {
     for (const role of ['guest', 'customer'] as const) {
-      expect(links(inWorkspace(role, 'workspace'))).toEqual([['Admin', ['Dashboard /dashboard']]]);
+      expect(links(inWorkspace(role, 'workspace'))).toEqual([['Home', ['Dashboard /dashboard']]]);
     }
-    expect(links(inWorkspace('guest', 'barber'))).toEqual([['Admin', ['Dashboard /dashboard_barber']]]);
+    expect(links(inWorkspace('guest', 'barber'))).toEqual([['Home', ['Dashboard /dashboard_barber']]]);
     // A salon's customer also gets their own appointments (barber:own).
     expect(links(inWorkspace('customer', 'barber'))).toEqual([
-      ['Admin', ['Dashboard /dashboard_barber']],
+      ['Home', ['Dashboard /dashboard_barber']],
       ['Salon', ['My appointments /barber/my-appointments']],
     ]);
   });
