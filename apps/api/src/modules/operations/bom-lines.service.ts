@@ -98,12 +98,24 @@ export function createBomLineService(ctx: Ctx, removeAttachment: (key: string | 
     return toBomLine(found);
   }
 
-  /** A product of the workspace: 404 (the path's product), or 400 with `field`'s message (a body's). */
-  async function productIn(scope: WorkspaceScope, id: string, field?: string): Promise<void> {
+  /**
+   * A product of the workspace: 404 (the path's product), or 400 with `field`'s message (a body's);
+   * with `active`, a body's inactive product is refused too (a new component: the MRP run would
+   * leave its line out).
+   */
+  async function productIn(
+    scope: WorkspaceScope,
+    id: string,
+    field?: string,
+    { active = false }: { active?: boolean } = {},
+  ): Promise<void> {
     const [found] = await db
-      .select({ id: products.id })
+      .select({ id: products.id, name: products.productName, status: products.status })
       .from(products)
       .where(and(scope.workspace(products), eq(products.id, id)));
+    if (found && field && active && found.status !== 'active') {
+      throw unknownReference(field, operationsMessages.productInactive(found.name));
+    }
     if (found) return;
     throw field ? unknownReference(field, operationsMessages.productUnknown) : notFound();
   }
@@ -174,7 +186,7 @@ export function createBomLineService(ctx: Ctx, removeAttachment: (key: string | 
     /** A new line of `parentId`: its component a product of the workspace, no cycle, one line per component. */
     async create(scope: WorkspaceScope, parentId: string, input: Input): Promise<BomLine> {
       await productIn(scope, parentId);
-      await productIn(scope, input.product_needed, 'product_needed');
+      await productIn(scope, input.product_needed, 'product_needed', { active: true });
       const at = now();
       const id = await underLock(scope, async (tx) => {
         await refuseCycle(tx, scope, {
@@ -205,7 +217,9 @@ export function createBomLineService(ctx: Ctx, removeAttachment: (key: string | 
     /** The whole line; a new component is checked as on create. */
     async update(scope: WorkspaceScope, id: string, input: Input, expected?: EditVersion): Promise<BomLine> {
       const line = await lineIn(scope, id);
-      await productIn(scope, input.product_needed, 'product_needed');
+      await productIn(scope, input.product_needed, 'product_needed', {
+        active: input.product_needed !== line.productNeededId,
+      });
       await underLock(scope, async (tx) => {
         // Made against a version: the line locked and its version checked before the change.
         await lockVersion(tx, bomLines, bomLines.updatedAt, thisLine(scope, id), expected);

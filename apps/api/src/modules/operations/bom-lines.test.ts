@@ -205,6 +205,32 @@ describe('BOM lines', () => {
     expect(foreign.json().error.fields).toEqual({ product_needed: operationsMessages.productUnknown });
   });
 
+  it('refuses an inactive component on a new line or a changed component (400), keeps one already on a line', async () => {
+    const lamp = await named('Lamp', { procurement_type: 'make' });
+    const bulb = await named('Bulb', { status: 'inactive' });
+    const socket = await named('Socket');
+    const inactive = operationsMessages.productInactive(bulb.product_name);
+    const refused = await call(t, 'POST', `/api/products/${lamp.id}/bom`, token, {
+      product_needed: bulb.id,
+      bom_qty: '1',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ message: inactive, fields: { product_needed: inactive } });
+    const line = await addBomLine(t, token, lamp.id, socket.id);
+    const changed = await call(t, 'PATCH', `/api/bom-lines/${line.id}`, token, {
+      product_needed: bulb.id,
+      bom_qty: '1',
+    });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().error.fields).toEqual({ product_needed: inactive });
+    await call(t, 'PATCH', `/api/products/${socket.id}/status`, token, { status: 'inactive' });
+    const kept = await call(t, 'PATCH', `/api/bom-lines/${line.id}`, token, {
+      product_needed: socket.id,
+      bom_qty: '3',
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+  });
+
   it("answers 404 for another tenant's product or line, and hides the module elsewhere", async () => {
     const parent = await named('Parent');
     const line = await addBomLine(t, token, parent.id, (await named('Part')).id);

@@ -19,6 +19,8 @@ import type { MrpRunInputs } from './mrp-run-load.ts';
 export const PROPOSAL_BATCH = 2000;
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+/** The engine's words for a product it was not given (mrp/plan-inputs.ts). */
+const UNKNOWN_TO_RUN = /which the run does not know: (line )?left out/;
 
 const ORDER_QUANTITY_MAX = decimal(MRP_ORDER_QUANTITY_MAX);
 
@@ -77,10 +79,20 @@ export function describeRun(result: PlanResult, inputs: MrpRunInputs) {
     const seq = seqOf.get(id);
     return seq === undefined ? (inputs.labels.get(id) ?? id) : String(seq);
   };
+  // The engine knows the active products only: a product of the workspace it calls unknown is an
+  // inactive one (still on an order or BOM line), and the message says so.
+  const inactive = (exception: (typeof result.exceptions)[number]) =>
+    exception.kind === 'unknown_product' && inputs.productNames.has(exception.product_id);
   const exceptions: MrpException[] = result.exceptions.map((exception) => ({
     ...exception,
     product_name: nameOf(exception.product_id),
-    message: exception.message.replace(UUID, words),
+    message: (inactive(exception)
+      ? exception.message.replace(
+          UNKNOWN_TO_RUN,
+          'which is inactive: $1left out (activate the product or change the line)',
+        )
+      : exception.message
+    ).replace(UUID, words),
   }));
   // The engine plans any quantity; an order holds at most MRP_ORDER_QUANTITY_MAX, so the run says
   // which proposals no order can take (a huge demand times a BOM that multiplies, level after level).

@@ -138,7 +138,7 @@ describe('POST /api/mrp/runs', () => {
     );
     expect(byKind.unknown_product).toMatchObject({ product_id: old, product_name: 'Old part' });
     expect(byKind.unknown_product?.message).toBe(
-      `Order ${co} line 2 names product Old part, which the run does not know: left out`,
+      `Order ${co} line 2 names product Old part, which is inactive: left out (activate the product or change the line)`,
     );
     // 2 due today (late) and 3 to restore safety stock, released 5 days ago.
     const [proposal] = run.proposals;

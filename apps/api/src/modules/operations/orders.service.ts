@@ -226,17 +226,30 @@ export function createOrderService<Item, Line, Status extends string>(
     };
   }
 
-  /** 400 naming each line whose product is not one of the workspace's. */
-  async function assertProducts(tx: Db, scope: WorkspaceScope, input: OrderInput) {
+  /**
+   * 400 naming each line whose product is not one of the workspace's, or is inactive (the MRP run
+   * plans active products only, so such a line would be left out of it); a product the order
+   * already had (`kept`, an edit of a draft) may stay on it while inactive.
+   */
+  async function assertProducts(
+    tx: Db,
+    scope: WorkspaceScope,
+    input: OrderInput,
+    kept: ReadonlySet<string> = new Set(),
+  ) {
     const ids = [...new Set(input.lines.map((line) => line.product_id))];
     const found = await tx
-      .select({ id: products.id })
+      .select({ id: products.id, name: products.productName, status: products.status })
       .from(products)
       .where(and(scope.workspace(products), inArray(products.id, ids)));
-    const known = new Set(found.map((row) => row.id));
+    const known = new Map(found.map((row) => [row.id, row]));
     const fields: Record<string, string> = {};
     input.lines.forEach((line, i) => {
-      if (!known.has(line.product_id)) fields[`lines.${i}.product_id`] = operationsMessages.productUnknown;
+      const product = known.get(line.product_id);
+      if (!product) fields[`lines.${i}.product_id`] = operationsMessages.productUnknown;
+      else if (product.status !== 'active' && !kept.has(product.id)) {
+        fields[`lines.${i}.product_id`] = operationsMessages.productInactive(product.name);
+      }
     });
     if (Object.keys(fields).length > 0) throw invalidFields(fields);
   }
@@ -304,12 +317,12 @@ export function createOrderService<Item, Line, Status extends string>(
       const order = await lockOrder(tx, scope, kind, id);
       if (order.status !== 'draft') throw conflict(operationsMessages.orderNotDraft);
       assertVersion(order.updatedAt, expected);
-      await assertProducts(tx, scope, input);
       // A line made from an MRP proposal keeps it while its place and product stay.
       const old = await tx
         .select({ position: l.position, productId: l.productId, proposal: kind.lineProposal() })
         .from(l)
         .where(and(scope.workspace(l), eq(l.orderId, id)));
+      await assertProducts(tx, scope, input, new Set(old.map((line) => line.productId)));
       const proposals = new Map<string, string>();
       for (const line of old) {
         if (line.proposal !== null) proposals.set(`${line.position}|${line.productId}`, line.proposal);

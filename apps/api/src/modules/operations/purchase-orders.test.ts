@@ -7,6 +7,7 @@ import { createWorkspace, newTenant } from '../../test/tenants.ts';
 import { call, daysFromNow } from '../../test/work.ts';
 import {
   createOrder,
+  customerBody,
   insertProduct,
   opsTenant,
   purchaseBody,
@@ -157,6 +158,61 @@ describe('POST /api/purchase-orders', () => {
       },
     });
     expect(await stockOf(t, where, spoke)).toBe('0.0000');
+  });
+});
+
+describe('inactive products on order lines', () => {
+  it('refuses an inactive product on a new line of either kind (400 on the line), keeps one already on a draft', async () => {
+    const { token, where, spoke } = await opsTenant(t);
+    const bulb = await insertProduct(t, where, { productName: 'Bulb', status: 'inactive' });
+    const inactive = operationsMessages.productInactive('Bulb');
+    for (const [path, body] of [
+      [
+        PO,
+        purchaseBody(t, [
+          { product_id: spoke, quantity: 1 },
+          { product_id: bulb, quantity: 2 },
+        ]),
+      ],
+      [
+        '/api/customer-orders',
+        customerBody(t, [
+          { product_id: spoke, quantity: 1 },
+          { product_id: bulb, quantity: 2 },
+        ]),
+      ],
+    ] as const) {
+      const refused = await call(t, 'POST', path, token, body);
+      expect(refused.statusCode).toBe(400);
+      expect(errorOf(refused).error).toMatchObject({
+        message: inactive,
+        fields: { 'lines.1.product_id': inactive },
+      });
+    }
+    // A draft that held the product before it was made inactive can still be edited with it.
+    const lamp = await insertProduct(t, where, { productName: 'Lamp' });
+    const order = await createOrder(t, token, PO, purchaseBody(t, [{ product_id: lamp, quantity: 1 }]));
+    await call(t, 'PATCH', `/api/products/${lamp}/status`, token, { status: 'inactive' });
+    const kept = await call(
+      t,
+      'PATCH',
+      `${PO}/${order.id}`,
+      token,
+      purchaseBody(t, [{ product_id: lamp, quantity: 4 }]),
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+    const added = await call(
+      t,
+      'PATCH',
+      `${PO}/${order.id}`,
+      token,
+      purchaseBody(t, [
+        { product_id: lamp, quantity: 4 },
+        { product_id: bulb, quantity: 1 },
+      ]),
+    );
+    expect(added.statusCode).toBe(400);
+    expect(errorOf(added).error.fields).toEqual({ 'lines.1.product_id': inactive });
   });
 });
 
