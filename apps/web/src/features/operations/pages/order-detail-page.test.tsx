@@ -279,6 +279,24 @@ describe('OrderDetailPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Edit draft' })).toBeTruthy();
   });
 
+  it('keeps Confirm of a draft without a supplier (an MRP draft) disabled, saying why, with a way to edit it', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    const draft = fakePurchaseOrder({ status: 'draft', confirmed_at: null, supplier_name: null });
+    routeFetch(fetchMock, {
+      [`GET /api/purchase-orders/${opsIds.order}`]: () => jsonResponse(200, { data: draft }),
+      'GET /api/products': () => jsonResponse(200, listOf([])),
+    });
+    renderOrder();
+    const confirm = (await screen.findByRole('button', { name: 'Confirm' })) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    expect(screen.getByText(operationsMessages.orderSupplierMissingHint)).toBeTruthy();
+    expect(confirm.getAttribute('aria-describedby')).toBe('supplier-missing-hint');
+    await user.click(screen.getByRole('button', { name: 'Edit the draft' }));
+    expect(await screen.findByRole('form', { name: 'Edit PO-00012' })).toBeTruthy();
+    expect(posts()).toEqual([]);
+  });
+
   it('takes a link whose id is no id for an order not found, without asking the server', async () => {
     signIn(fakeWorkspaceAuthSession('mrp', 'member'));
     routeFetch(fetchMock, {});

@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { operationsMessages } from '@workhub/shared/operations-messages';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { QueryState } from '../../../components/data-states.tsx';
@@ -74,6 +75,9 @@ const OrderView = ({ kind, order }: { kind: OrderKind; order: OrderDetail }) => 
   const [editing, setEditing] = useState(false);
   const steps = mayWrite ? allowedSteps(kind, order) : [];
   const editable = mayWrite && order.status === 'draft';
+  // A purchase draft without a supplier (every MRP draft) is refused by confirm (409): its button
+  // waits, saying what to do first.
+  const supplierMissing = kind === 'purchase' && order.status === 'draft' && !partyOf(order);
 
   return (
     <>
@@ -89,6 +93,8 @@ const OrderView = ({ kind, order }: { kind: OrderKind; order: OrderDetail }) => 
             key={name}
             variant={name === 'cancel' || name === 'close' ? 'light' : 'filled'}
             color={name === 'cancel' ? 'red' : undefined}
+            disabled={name === 'confirm' && supplierMissing}
+            aria-describedby={name === 'confirm' && supplierMissing ? 'supplier-missing-hint' : undefined}
             onClick={() => setStep(name)}
           >
             {STEP_LABELS[name]}
@@ -96,6 +102,16 @@ const OrderView = ({ kind, order }: { kind: OrderKind; order: OrderDetail }) => 
         ))}
       />
       <Stack gap="lg">
+        {steps.includes('confirm') && supplierMissing ? (
+          <Alert color="yellow" variant="light" id="supplier-missing-hint">
+            <Group gap="xs">
+              <Text size="sm">{operationsMessages.orderSupplierMissingHint}</Text>
+              <Anchor component="button" type="button" size="sm" fw={600} onClick={() => setEditing(true)}>
+                Edit the draft
+              </Anchor>
+            </Group>
+          </Alert>
+        ) : null}
         <Section title="Order">
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
             <Fact label="Status">
