@@ -2,15 +2,14 @@ import type { InvoiceStatus, SubscriptionStatus } from '@workhub/shared/enums';
 import type { CheckoutPreview } from '@workhub/shared/schemas/billing';
 import { formatDate } from '../../lib/labels.ts';
 
-/** '$49', '$19.50', 'Free'. */
+/** '$49.00', '$19.50', 'Free': with cents always, as /pricing and the plan admin show prices. */
 export const formatAmount = (amount: number, currency = 'USD'): string => {
   if (amount === 0) return 'Free';
-  const digits = Number.isInteger(amount) ? 0 : 2;
   return new Intl.NumberFormat('en-US', {
     style: 'currency',
     currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
   }).format(amount);
 };
 

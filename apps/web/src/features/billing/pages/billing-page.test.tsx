@@ -55,7 +55,7 @@ describe('BillingPage', { timeout: 15_000 }, () => {
     renderWithData(<BillingPage />, '/user/billing');
     expect(await screen.findByRole('heading', { name: 'Starter' })).toBeTruthy();
     expect(screen.getByText(/Trial ends 12 Dec 2026 · 12 days left/)).toBeTruthy();
-    expect(screen.getByText('$19 for 1 month')).toBeTruthy();
+    expect(screen.getByText('$19.00 for 1 month')).toBeTruthy();
     expect(await screen.findByText(messages.noInvoices)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -84,6 +84,31 @@ describe('BillingPage', { timeout: 15_000 }, () => {
     renderWithData(<BillingPage />, '/user/billing');
     expect(await screen.findByText('4 (unlimited)')).toBeTruthy();
     expect(screen.queryByRole('progressbar', { name: /Workspaces/ })).toBeNull();
+    expect(screen.queryByText(/Over the plan's limit/)).toBeNull();
+  });
+
+  it('says what an account over a limit cannot do until it is within it (a plan chosen below its usage)', async () => {
+    signIn(fakeAuthSession());
+    const over: BillingOverview = {
+      ...trialing,
+      usage: { workspaces: { used: 3, max: 1 }, members: { used: 3, max: 2 } },
+    };
+    routeFetch(fetchMock, {
+      'GET /api/billing': () => jsonResponse(200, { data: over }),
+      'GET /api/billing/invoices': () => jsonResponse(200, page([])),
+    });
+    renderWithData(<BillingPage />, '/user/billing');
+    expect(await screen.findByText(messages.planUsageOf(3, 2))).toBeTruthy();
+    expect(
+      screen.getByText(
+        "Over the plan's limit by 1: no one new can be invited until you remove one or change plan.",
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        "Over the plan's limit by 2: no new workspace can be created until you archive 2 or change plan.",
+      ),
+    ).toBeTruthy();
   });
 
   it('"Change plan" opens an in-app chooser of the paid plans, each leading to its checkout', async () => {
@@ -159,7 +184,7 @@ describe('BillingPage', { timeout: 15_000 }, () => {
     for (const header of ['Number', 'Plan', 'Period', 'Amount', 'Status', 'Issued', 'Due'])
       expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
     const row = rowWith('INV-2026-004217');
-    expect(row.getByText('$49')).toBeTruthy();
+    expect(row.getByText('$49.00')).toBeTruthy();
     expect(row.getByText('Open')).toBeTruthy();
     expect(row.getByText('22 Nov 2026 – 22 Dec 2026')).toBeTruthy();
     expect(screen.getByText(/Period ends 22 Dec 2026 · 30 days left/)).toBeTruthy();

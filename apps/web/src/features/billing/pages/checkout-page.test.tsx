@@ -91,7 +91,7 @@ describe('CheckoutPage', { timeout: 15_000 }, () => {
     });
     renderCheckout('/checkout/3');
     expect(await screen.findByRole('heading', { name: 'Professional' })).toBeTruthy();
-    expect(screen.getByText('$49 for 1 month')).toBeTruthy();
+    expect(screen.getByText('$49.00 for 1 month')).toBeTruthy();
     expect(screen.getByText('22 Nov 2026 – 22 Dec 2026')).toBeTruthy();
     expect(screen.getByText(messages.manualInvoiceProvider)).toBeTruthy();
     // Within the plan's limits: nothing to warn of.
@@ -204,7 +204,7 @@ describe('CheckoutPage', { timeout: 15_000 }, () => {
     renderCheckout('/checkout/3');
     await user.click(await screen.findByRole('button', { name: messages.confirmCheckout }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith(billingMessages.checkoutPlanChanged));
-    expect(await screen.findByText('$59 for 1 month')).toBeTruthy();
+    expect(await screen.findByText('$59.00 for 1 month')).toBeTruthy();
     expect(notify.success).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: messages.confirmCheckout }));
     expect(await screen.findByRole('heading', { name: 'Billing page' })).toBeTruthy();

@@ -77,9 +77,27 @@ describe('SubscriptionTypePage', { timeout: 15_000 }, () => {
     // 'Continue with' and 'Choose' before a plan title of up to 100 characters: the words wrap.
     expectWrapping(chosen);
     expectWrapping(screen.getByRole('button', { name: 'Choose Starter' }));
+    // Just verified: the page says so, and there are no workspaces to go back to yet.
+    expect(screen.getByText(/Your e-mail is verified/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'My workspaces' })).toBeNull();
     await user.click(chosen);
     expect(await screen.findByRole('heading', { name: 'Workspaces' })).toBeTruthy();
     expect(body).toEqual({ subscription_id: 3 });
+  });
+
+  it('tells a holder who picked a plan already that they change it, with a way back to their workspaces', async () => {
+    const user = userEvent.setup();
+    const session = holderOn(2);
+    signIn({ ...session, user: { ...session.user, plan_chosen: true } });
+    routeFetch(fetchMock, {
+      'GET /api/plans': () => jsonResponse(200, { data: plans, meta: { page: 1, limit: 100, total: 3 } }),
+    });
+    renderChooser();
+    await screen.findByRole('button', { name: 'Continue with Starter' });
+    expect(screen.getByText(/Change the plan of your free trial/)).toBeTruthy();
+    expect(screen.queryByText(/Your e-mail is verified/)).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'My workspaces' }));
+    expect(await screen.findByRole('heading', { name: 'Workspaces' })).toBeTruthy();
   });
 
   it('takes ?id= when the account is still on the default plan, and preselects nothing without either', async () => {

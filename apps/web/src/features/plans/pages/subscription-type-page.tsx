@@ -78,9 +78,15 @@ const ChoosePlan = () => {
   );
 };
 
-/** /subscription_type: after verifying the e-mail, the account holder picks a plan. */
+/**
+ * /subscription_type: after verifying the e-mail, the account holder picks a plan. A holder who
+ * picked one already (opening the page again during the trial) is told they change it, and has a
+ * way back to their workspaces.
+ */
 export const SubscriptionTypePage = () => {
   useDocumentTitle('Choose your plan');
+  const session = useSession();
+  const changing = session.status === 'signed_in' && session.user.plan_chosen === true;
   return (
     <QueryProvider>
       <Box bg="gray.0" mih="100vh">
@@ -89,9 +95,16 @@ export const SubscriptionTypePage = () => {
             <Anchor component={Link} to="/" fw={800} fz="xl" underline="never">
               WorkHub
             </Anchor>
-            <Button variant="subtle" onClick={() => void logout()}>
-              Logout
-            </Button>
+            <Group gap="xs">
+              {changing ? (
+                <Button variant="subtle" component={Link} to="/workspace">
+                  My workspaces
+                </Button>
+              ) : null}
+              <Button variant="subtle" onClick={() => void logout()}>
+                Logout
+              </Button>
+            </Group>
           </Group>
         </Container>
         <Container size="lg" py="xl" component="main">
@@ -99,8 +112,9 @@ export const SubscriptionTypePage = () => {
             Choose your plan
           </Title>
           <Text c="dimmed" mb="xl">
-            Your e-mail is verified. Pick the plan that suits you; it starts with a free {TRIAL_DAYS}-day
-            trial and you can change it later.
+            {changing
+              ? 'Change the plan of your free trial. Your workspaces and everything in them stay as they are.'
+              : `Your e-mail is verified. Pick the plan that suits you; it starts with a free ${TRIAL_DAYS}-day trial and you can change it later.`}
           </Text>
           <ChoosePlan />
         </Container>
