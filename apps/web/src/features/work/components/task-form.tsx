@@ -14,6 +14,7 @@ import type { TeamMember } from '@workhub/shared/schemas/team';
 import { type Task, taskBody } from '@workhub/shared/schemas/work';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { DateField } from '../../../components/date-field.tsx';
 import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { notify } from '../../../lib/notify.tsx';
 import { useEditVersion } from '../../../lib/use-edit-version.ts';
@@ -168,7 +169,7 @@ export const TaskForm = ({ members, task, place }: TaskFormProps) => {
               />
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 <NativeSelect label="Status" data={STATUS_OPTIONS} {...field('status')} />
-                <TextInput label="Due Date" type="date" {...field('due_date')} />
+                <DateField label="Due Date" {...field('due_date')} />
                 <NativeSelect label="Priority" data={PRIORITY_OPTIONS} {...field('priority')} />
               </SimpleGrid>
               <NativeSelect

@@ -4,6 +4,7 @@ import { type Milestone, milestoneBody } from '@workhub/shared/schemas/work';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notify } from '../../../lib/notify.tsx';
@@ -78,7 +79,7 @@ const MilestoneForm = ({ projectId, milestone }: MilestoneFormProps) => {
           <Textarea label="Description" autosize minRows={3} {...field('description')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NativeSelect label="Status" data={STATUS_OPTIONS} {...field('status')} />
-            <TextInput label="Due Date" type="date" {...field('due_date')} />
+            <DateField label="Due Date" {...field('due_date')} />
           </SimpleGrid>
           <EditConflict
             edit={edit}

@@ -14,6 +14,7 @@ import { type Project, projectBody } from '@workhub/shared/schemas/work';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notify } from '../../../lib/notify.tsx';
@@ -83,7 +84,7 @@ const ProjectForm = ({ project }: { project?: Project }) => {
           <TextInput label="Name" autoComplete="off" {...field('name')} />
           <Textarea label="Description" autosize minRows={3} {...field('description')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Due Date" type="date" {...field('due_date')} />
+            <DateField label="Due Date" {...field('due_date')} />
             <NativeSelect label="Status" data={STATUS_OPTIONS} {...field('status')} />
           </SimpleGrid>
           <TagMultiSelect form={form} name="tag_ids" />
