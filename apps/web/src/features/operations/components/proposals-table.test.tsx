@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDate } from '../../../lib/labels.ts';
 import { renderPage } from '../../../test/render.tsx';
 import { fakeProposal, fakeProposals, opsIds } from '../testing/fixtures.ts';
 import { ProposalsTable } from './proposals-table.tsx';
@@ -48,5 +49,27 @@ describe('ProposalsTable', () => {
     }
     // What it became stays one word: 'WO-' over '00001' at 1280 px.
     expect(table.getByRole('link', { name: 'WO-00001' }).style.whiteSpace).toBe('nowrap');
+  });
+
+  it('keeps a huge quantity and the dates on one line each (the table scrolls instead)', () => {
+    const [bicycle] = fakeProposals();
+    if (!bicycle) throw new Error('fixtures changed');
+    renderPage(
+      <ProposalsTable
+        proposals={[{ ...bicycle, quantity: '99999999999999999999998000000.00000001', too_large: true }]}
+        maySelect
+        selected={new Set()}
+        onToggle={vi.fn()}
+        onTogglePage={vi.fn()}
+        onShowPegging={vi.fn()}
+      />,
+    );
+    const table = within(screen.getByRole('table', { name: 'Proposals' }));
+    const quantity = table.getByText('99,999,999,999,999,999,999,998,000,000.00000001');
+    expect(quantity.style.whiteSpace).toBe('nowrap');
+    const row = quantity.closest('tr') as HTMLElement;
+    const cells = [...row.querySelectorAll('td')];
+    const needCell = cells.find((cell) => cell.textContent === formatDate(bicycle.need_date));
+    expect(needCell?.style.whiteSpace).toBe('nowrap');
   });
 });

@@ -7,6 +7,9 @@ import { counted, formatDate } from '../../../lib/labels.ts';
 import { formatQty } from '../operations-format.ts';
 import { PROPOSAL_KIND_LABELS } from '../operations-options.ts';
 
+/** Quantities and dates stay on one line: a long one widens the column (the table scrolls), never breaks. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 type ProposalsTableProps = {
   proposals: MrpProposal[];
   /** Open proposals may be selected (operations:plan). */
@@ -97,7 +100,7 @@ export const ProposalsTable = ({
                   ) : null}
                 </Table.Td>
               ) : null}
-              <Table.Td>{proposal.seq}</Table.Td>
+              <Table.Td style={NO_WRAP}>{proposal.seq}</Table.Td>
               <Table.Td>
                 <Anchor
                   component={Link}
@@ -120,7 +123,7 @@ export const ProposalsTable = ({
               </Table.Td>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
-                  <Text size="sm" c={proposal.too_large ? 'red.8' : undefined}>
+                  <Text size="sm" c={proposal.too_large ? 'red.8' : undefined} style={NO_WRAP}>
                     {formatQty(proposal.quantity)}
                   </Text>
                   {proposal.too_large ? (
@@ -142,6 +145,7 @@ export const ProposalsTable = ({
                     size="sm"
                     c={proposal.past_due ? 'red.8' : undefined}
                     fw={proposal.past_due ? 700 : undefined}
+                    style={NO_WRAP}
                   >
                     {formatDate(proposal.release_date)}
                   </Text>
@@ -152,7 +156,7 @@ export const ProposalsTable = ({
                   ) : null}
                 </Group>
               </Table.Td>
-              <Table.Td>{formatDate(proposal.need_date)}</Table.Td>
+              <Table.Td style={NO_WRAP}>{formatDate(proposal.need_date)}</Table.Td>
               <Table.Td>
                 <Button
                   size="compact-xs"

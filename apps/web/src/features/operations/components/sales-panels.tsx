@@ -6,10 +6,7 @@ import { headed } from '../../../lib/currency.ts';
 import { weekLabel } from '../../../lib/labels.ts';
 import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { DASHBOARD_WEEKS } from '../api/get-operations-dashboard.ts';
-import { formatMoney } from '../operations-format.ts';
-
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-const compactMoney = (value: number) => compact.format(value);
+import { formatCompact, formatMoney } from '../operations-format.ts';
 
 type SalesFigures = Pick<OperationsDashboard, 'sales_value_per_week' | 'orders_per_week'>;
 
@@ -47,7 +44,7 @@ export const SalesPanels = ({ figures }: { figures: SalesFigures }) => {
             valueHeader={headed('Sales value', currency)}
             points={sales}
             color="teal-8"
-            format={compactMoney}
+            format={formatCompact}
           />
         )}
       </Panel>
