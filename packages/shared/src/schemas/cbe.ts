@@ -134,6 +134,7 @@ export const cbeMessages = {
   strandInUse: 'Levels are recorded under this strand: it cannot be deleted while the gradebook holds them.',
   subStrandInUse:
     'Levels are recorded for this sub-strand: it cannot be deleted while the gradebook holds them.',
+  teacherRemoved: 'Teacher removed',
   feeStructureInUse:
     "Invoices were issued at this fee to the grade's students for this term: it cannot be deleted.",
   // An edit that would move what real records hang on (409, as the delete): a rename stays allowed.
@@ -146,6 +147,15 @@ export const cbeMessages = {
   subStrandMoveInUse:
     'Levels are recorded for this sub-strand: it cannot be moved to another strand while the gradebook holds them (it can be renamed).',
 } as const;
+
+/**
+ * A teacher who is a class teacher is kept (409): the classes are named, so the school knows what
+ * to change first (Classes tab: another class teacher, or none).
+ */
+export const cbeTeacherInUse = (classes: readonly string[]) =>
+  `This teacher is the class teacher of ${classes.join(', ')}: choose another class teacher for ${
+    classes.length === 1 ? 'that class' : 'those classes'
+  } first (Classes tab), then remove the teacher.`;
 
 // ---------------------------------------------------------------- shared pieces
 
@@ -221,8 +231,26 @@ export const cbeGrade = z.object({ ...stamp, name: z.string(), level: z.number()
 export type CbeGrade = z.infer<typeof cbeGrade>;
 
 export const cbeTeacherBody = z.object({ user_id: idField() });
-export const cbeTeacher = z.object({ ...stamp, user_id: z.string(), name: z.string(), email: z.string() });
+export const cbeTeacher = z.object({
+  ...stamp,
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /**
+   * Still an active member of the workspace in a staff role: false once the member was made
+   * inactive, removed from the team or made a customer or guest (shown marked, never as current).
+   */
+  active: z.boolean(),
+});
 export type CbeTeacher = z.infer<typeof cbeTeacher>;
+/** A member who may be made a teacher: active, in a staff role, not one yet (searched by name or e-mail). */
+export const cbeTeacherCandidate = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+});
+export type CbeTeacherCandidate = z.infer<typeof cbeTeacherCandidate>;
 
 export const cbeClassBody = z.object({
   grade_id: idField(cbeMessages.gradeRequired),
@@ -238,6 +266,8 @@ export const cbeClass = z.object({
   name: z.string(),
   teacher_id: z.string().nullable(),
   teacher_name: z.string().nullable(),
+  /** Whether the class teacher is still an active staff member (null: no class teacher). */
+  teacher_active: z.boolean().nullable(),
   student_count: z.number().int(),
 });
 export type CbeClass = z.infer<typeof cbeClass>;

@@ -5,7 +5,7 @@ import { moduleScope } from '../../plugins/module-gate.ts';
 import { readErrors, security, tags } from './cbe-common.ts';
 import { CBE_DELETABLE, type CbeDeleteService } from './cbe-delete.service.ts';
 
-/** DELETE /api/cbe/{years,terms,grades,classes,learning-areas,strands,sub-strands,fee-structures}/:id */
+/** DELETE /api/cbe/{teachers,years,terms,grades,classes,learning-areas,strands,sub-strands,fee-structures}/:id */
 export const cbeDeleteRoutes: FastifyPluginAsyncZod<{ service: CbeDeleteService }> = async (
   app,
   { service },

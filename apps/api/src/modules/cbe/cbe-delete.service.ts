@@ -1,7 +1,9 @@
-import { cbeMessages } from '@workhub/shared/schemas/cbe';
-import { and, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { cbeMessages, cbeTeacherInUse } from '@workhub/shared/schemas/cbe';
+import { and, asc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../context.ts';
+import { outer } from '../../db/correlated.ts';
+import { users } from '../../db/schema/users.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { conflict, isForeignKeyViolation, notFound } from '../../lib/app-error.ts';
 import { inScope, recordAudit } from '../audit/audit.ts';
@@ -17,13 +19,15 @@ import {
   cbeStrands,
   cbeStudents,
   cbeSubStrands,
+  cbeTeachers,
   cbeTerms,
   cbeYears,
 } from './cbe.schema.ts';
 import { feeStructureIssued } from './cbe-fees.service.ts';
 
-/** The set-up records DELETE /api/cbe/{kind}/:id removes (teachers are not among them). */
+/** The set-up records DELETE /api/cbe/{kind}/:id removes. */
 export const CBE_DELETABLE = [
+  'teachers',
   'years',
   'terms',
   'grades',
@@ -44,6 +48,8 @@ type Kind = {
   /** The record's name, as its audit row keeps it. */
   name: SQL;
   inUse: string;
+  /** The 409's words, when they name what keeps it (a teacher's classes). */
+  inUseOf?: (id: string) => Promise<string>;
   /**
    * Its own outline, which the database deletes with it (a year's terms, an area's strands and
    * their sub-strands): locked first, so nothing can start to use them while the check runs.
@@ -85,6 +91,30 @@ export function createCbeDeleteService(ctx: Ctx) {
         where: typeof terms === 'string' ? eq(table.termId, terms) : inArray(table.termId, terms),
       }));
     return {
+      teachers: {
+        table: cbeTeachers,
+        name: sql`(select ${outer(users.firstName)} || ' ' || ${outer(users.lastName)} from ${users} where ${outer(users.id)} = ${outer(cbeTeachers.userId)})`,
+        inUse: cbeTeacherInUse(['a class']),
+        // The classes it teaches, by name: the school changes their class teacher first.
+        inUseOf: async (id) => {
+          const classes = await db
+            .select({ name: sql<string>`${cbeGrades.name} || ' ' || ${cbeClasses.name}` })
+            .from(cbeClasses)
+            .innerJoin(
+              cbeGrades,
+              and(eq(cbeGrades.accountId, cbeClasses.accountId), eq(cbeGrades.id, cbeClasses.gradeId)),
+            )
+            .where(and(scope.workspace(cbeClasses), eq(cbeClasses.teacherId, id)))
+            .orderBy(
+              asc(cbeGrades.level),
+              asc(sql`lower(${cbeGrades.name})`),
+              asc(sql`lower(${cbeClasses.name})`),
+            );
+          return cbeTeacherInUse(classes.map((c) => c.name));
+        },
+        along: () => [],
+        usedBy: (id) => [{ table: cbeClasses, where: eq(cbeClasses.teacherId, id) }],
+      },
       years: {
         table: cbeYears,
         name: sql`${cbeYears.name}`,
@@ -173,7 +203,7 @@ export function createCbeDeleteService(ctx: Ctx) {
   return {
     isUsed,
     async remove(scope: WorkspaceScope, kind: CbeDeletable, id: string): Promise<void> {
-      const { table, name, inUse, along } = kinds(scope)[kind];
+      const { table, name, inUse, inUseOf, along } = kinds(scope)[kind];
       const [target] = await db
         .select({ id: table.id, name: sql<string>`${name}` })
         .from(table)
@@ -181,7 +211,7 @@ export function createCbeDeleteService(ctx: Ctx) {
         .for('update');
       if (!target) throw notFound();
       for (const rows of along(id)) await ids(rows.table, scope, rows.where).for('update');
-      if (await isUsed(scope, kind, id)) throw conflict(inUse);
+      if (await isUsed(scope, kind, id)) throw conflict(inUseOf ? await inUseOf(id) : inUse);
       try {
         await db.delete(table).where(and(scope.workspace(table), eq(table.id, id)));
       } catch (err) {

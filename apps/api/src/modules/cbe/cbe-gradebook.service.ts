@@ -27,6 +27,7 @@ import {
 } from './cbe.schema.ts';
 import { badReference, mustFind, mustReference } from './cbe-common.ts';
 import { type PdfLine, pdfDocument } from './cbe-pdf.ts';
+import { teacherActive } from './cbe-setup.service.ts';
 
 type Body = z.output<typeof cbeGradebookBody>;
 const invalid = (field: string, message: string) =>
@@ -194,7 +195,10 @@ export function createCbeGradebookService(ctx: Ctx) {
         student: cbeStudents,
         gradeId: cbeClasses.gradeId,
         className: sql<string>`${cbeGrades.name} || ' ' || ${cbeClasses.name}`,
-        teacher: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+        // A class teacher no longer an active staff member is not printed as the class's.
+        teacher: sql<
+          string | null
+        >`case when ${teacherActive} then ${users.firstName} || ' ' || ${users.lastName} end`,
       })
       .from(cbeStudents)
       .innerJoin(

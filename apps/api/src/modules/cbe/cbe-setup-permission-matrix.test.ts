@@ -1,6 +1,7 @@
 import { describe } from 'vitest';
 import { useTestApp } from '../../test/helpers.ts';
 import { type Caller, describeMatrix, type MatrixRequest, useMatrixCallers } from '../../test/matrix.ts';
+import { addMember } from '../../test/tenants.ts';
 import { makeSchool, ok, type School, tag } from './cbe-test-helpers.ts';
 
 /*
@@ -25,6 +26,8 @@ const MATRIX = `
   GET /api/cbe/teachers              | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   GET /api/cbe/teachers/export       | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/teachers             | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
+  GET /api/cbe/teachers/candidates   | 200   | 200   | 403    | 403    | 403   | 403      | 200      | 401       | 404
+  DELETE /api/cbe/teachers/:id       | 204   | 204   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET /api/cbe/classes               | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   GET /api/cbe/classes/export        | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/classes              | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
@@ -74,6 +77,11 @@ async function unused(kind: string): Promise<string> {
   const school = await ours();
   const grade = async () => (await make('grades', { name: `G ${tag()}`, level: 7 })).id;
   switch (kind) {
+    case 'teachers': {
+      // A new staff member of ours, made a teacher of no class.
+      const member = await addMember(t, state.workspace, 'worker');
+      return (await make('teachers', { user_id: member.userId })).id;
+    }
     case 'years':
       return (await make('years', { name: `Y ${tag()}`, starts_on: '2030-01-01', ends_on: '2030-12-31' })).id;
     case 'terms':
@@ -141,6 +149,8 @@ const REQUESTS: Record<string, (who: Caller) => Promise<MatrixRequest>> = {
     teacherCandidates[who] = userId;
     return { url: '/api/cbe/teachers', payload: { user_id: userId } };
   },
+  'GET /api/cbe/teachers/candidates': async () => ({ url: '/api/cbe/teachers/candidates?q=a' }),
+  'DELETE /api/cbe/teachers/:id': deleting('teachers'),
   'GET /api/cbe/classes': async () => ({ url: '/api/cbe/classes' }),
   'GET /api/cbe/classes/export': async () => ({ url: '/api/cbe/classes/export' }),
   'POST /api/cbe/classes': async () => ({

@@ -18,6 +18,7 @@ import {
   cbeSubStrandQuery,
   cbeTeacher,
   cbeTeacherBody,
+  cbeTeacherCandidate,
   cbeTerm,
   cbeTermBody,
   cbeTermQuery,
@@ -159,6 +160,21 @@ export const cbeSetupRoutes: FastifyPluginAsyncZod<{ service: CbeSetupService }>
     create: s.createTeacher,
   });
   csvRoute(app, 'teachers', 'teachers', cbeListQuery, s.exportTeachers);
+  app.get(
+    '/cbe/teachers/candidates',
+    {
+      config: { action: 'cbe:manage' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'The members who may be made teachers: active, in a staff role, not teachers yet (q: name or e-mail contains; pages)',
+        querystring: cbeListQuery,
+        response: { 200: listEnvelope(cbeTeacherCandidate), ...readErrors },
+      },
+    },
+    async (request) => s.listTeacherCandidates(moduleScope(request), request.query),
+  );
   records(app, {
     path: 'classes',
     one: 'class (a stream of a grade, with its class teacher)',

@@ -36,6 +36,8 @@ import {
   lt,
   lte,
   ne,
+  notExists,
+  notInArray,
   or,
   type SQL,
   sql,
@@ -47,7 +49,7 @@ import { outer } from '../../db/correlated.ts';
 import { users } from '../../db/schema/users.ts';
 import { workspaceMembers } from '../../db/schema/workspaces.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
-import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, isForeignKeyViolation, notFound } from '../../lib/app-error.ts';
 import { containing } from '../../lib/list-query.ts';
 import {
   cbeClasses,
@@ -72,6 +74,19 @@ type SubStrandQuery = z.output<typeof cbeSubStrandQuery>;
 const named = (column: PgColumn, q: string | undefined) => (q ? ilike(column, containing(q)) : undefined);
 /** A member's name as the school shows it. */
 export const userName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+
+/**
+ * Whether the teacher of the enclosing query's row (from cbe_teachers) is still an active member
+ * of the workspace in a staff role: one made inactive, removed from the team, or made a customer
+ * or guest is no current teacher (the teachers list marks them, a class and a report card do not
+ * present them as its class teacher).
+ */
+export const teacherActive = sql<boolean>`exists (select 1 from ${workspaceMembers}
+  where ${outer(workspaceMembers.accountId)} = ${outer(cbeTeachers.accountId)}
+    and ${outer(workspaceMembers.workspaceId)} = ${outer(cbeTeachers.workspaceId)}
+    and ${outer(workspaceMembers.userId)} = ${outer(cbeTeachers.userId)}
+    and ${outer(workspaceMembers.status)} = 'active'
+    and ${outer(workspaceMembers.role)} not in ('customer', 'guest'))`;
 
 const meta = (query: ListQuery, total: number) => ({ page: query.page, limit: query.limit, total });
 
@@ -188,16 +203,18 @@ export function createCbeSetupService(ctx: Ctx) {
   }
 
   // ------------------------------------------------------------ teachers
-  const teacherSelect = { teacher: cbeTeachers, name: userName, email: users.email };
+  const teacherSelect = { teacher: cbeTeachers, name: userName, email: users.email, active: teacherActive };
   const toTeacher = (r: {
     teacher: typeof cbeTeachers.$inferSelect;
     name: string;
     email: string;
+    active: boolean;
   }): CbeTeacher => ({
     id: r.teacher.id,
     user_id: r.teacher.userId,
     name: r.name,
     email: r.email,
+    active: r.active,
     created_at: r.teacher.createdAt.toISOString(),
   });
 
@@ -211,12 +228,16 @@ export function createCbeSetupService(ctx: Ctx) {
     gradeName: cbeGrades.name,
     gradeLevel: cbeGrades.level,
     teacherName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+    teacherActive: sql<
+      boolean | null
+    >`case when ${outer(cbeTeachers.id)} is null then null else ${teacherActive} end`,
     studentCount,
   };
   type ClassRow = {
     klass: typeof cbeClasses.$inferSelect;
     gradeName: string;
     teacherName: string | null;
+    teacherActive: boolean | null;
     studentCount: number;
   };
   const toClass = (r: ClassRow): CbeClass => ({
@@ -226,6 +247,7 @@ export function createCbeSetupService(ctx: Ctx) {
     name: r.klass.name,
     teacher_id: r.klass.teacherId,
     teacher_name: r.teacherName,
+    teacher_active: r.teacherActive,
     student_count: r.studentCount,
     created_at: r.klass.createdAt.toISOString(),
   });
@@ -260,9 +282,33 @@ export function createCbeSetupService(ctx: Ctx) {
     if (!row) throw notFound();
     return toClass(row);
   }
-  async function checkClass(scope: WorkspaceScope, input: z.output<typeof cbeClassBody>) {
+  /**
+   * A class's grade and class teacher are the workspace's; a teacher newly named (`current`: the
+   * one the class has) is a current one, not a member made inactive or removed from the team (400).
+   */
+  async function checkClass(
+    scope: WorkspaceScope,
+    input: z.output<typeof cbeClassBody>,
+    current: string | null = null,
+  ) {
     await mustReference(db, scope, cbeGrades, input.grade_id, 'grade_id');
-    if (input.teacher_id) await mustReference(db, scope, cbeTeachers, input.teacher_id, 'teacher_id');
+    if (!input.teacher_id) return;
+    const [teacher] = await db
+      .select({ active: teacherActive })
+      .from(cbeTeachers)
+      .where(and(scope.workspace(cbeTeachers), eq(cbeTeachers.id, input.teacher_id)));
+    if (!teacher) throw badReference('teacher_id');
+    if (!teacher.active && input.teacher_id !== current)
+      throw badReference('teacher_id', cbeMessages.notAMember);
+  }
+  /** A class written with a teacher removed at the same instant: 400 on teacher_id, not a 500. */
+  async function classWrite<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await unique('name', cbeMessages.nameTaken, write);
+    } catch (err) {
+      if (isForeignKeyViolation(err)) throw badReference('teacher_id');
+      throw err;
+    }
   }
 
   // ------------------------------------------------------------ learning areas, strands, sub-strands
@@ -547,6 +593,44 @@ export function createCbeSetupService(ctx: Ctx) {
       const rows = await teacherRows(scope, query).limit(EXPORT_FETCH);
       return schoolCsv(ctx, scope, 'teachers', query, rows, ['Name', 'E-mail'], (t) => [t.name, t.email]);
     },
+    /**
+     * The members the school may make teachers: active, in a staff role (not customer or guest),
+     * not teachers yet; `q` searches the name and e-mail in SQL, so a school whose guardians are
+     * hundreds of members still finds every one of its staff.
+     */
+    async listTeacherCandidates(scope: WorkspaceScope, query: ListQuery) {
+      const where = and(
+        scope.workspace(workspaceMembers),
+        eq(workspaceMembers.status, 'active'),
+        notInArray(workspaceMembers.role, ['customer', 'guest']),
+        notExists(
+          db
+            .select({ id: cbeTeachers.id })
+            .from(cbeTeachers)
+            .where(and(scope.workspace(cbeTeachers), eq(cbeTeachers.userId, outer(workspaceMembers.userId)))),
+        ),
+        query.q
+          ? or(ilike(userName, containing(query.q)), ilike(users.email, containing(query.q)))
+          : undefined,
+      );
+      const rows = await db
+        .select({ userId: users.id, name: userName, email: users.email, role: workspaceMembers.role })
+        .from(workspaceMembers)
+        .innerJoin(users, eq(users.id, workspaceMembers.userId))
+        .where(where)
+        .orderBy(asc(sql`lower(${users.firstName}), lower(${users.lastName})`), asc(users.id))
+        .limit(query.limit)
+        .offset(pageOf(query).offset);
+      const [total] = await db
+        .select({ total: count() })
+        .from(workspaceMembers)
+        .innerJoin(users, eq(users.id, workspaceMembers.userId))
+        .where(where);
+      return {
+        data: rows.map((r) => ({ user_id: r.userId, name: r.name, email: r.email, role: r.role })),
+        meta: meta(query, total?.total ?? 0),
+      };
+    },
     /** A teacher is an active member of the workspace the school assigns as one (any role but customer). */
     async createTeacher(scope: WorkspaceScope, input: z.output<typeof cbeTeacherBody>) {
       const [member] = await db
@@ -599,13 +683,18 @@ export function createCbeSetupService(ctx: Ctx) {
         query,
         rows.map(toClass),
         ['Grade', 'Stream', 'Class teacher', 'Students'],
-        (c) => [c.grade_name, c.name, c.teacher_name, c.student_count],
+        (c) => [
+          c.grade_name,
+          c.name,
+          c.teacher_name && c.teacher_active === false ? `${c.teacher_name} (inactive)` : c.teacher_name,
+          c.student_count,
+        ],
       );
     },
     getClass: classById,
     async createClass(scope: WorkspaceScope, input: z.output<typeof cbeClassBody>) {
       await checkClass(scope, input);
-      const [row] = await unique('name', cbeMessages.nameTaken, () =>
+      const [row] = await classWrite(() =>
         db
           .insert(cbeClasses)
           .values({
@@ -620,9 +709,9 @@ export function createCbeSetupService(ctx: Ctx) {
       return classById(scope, row.id);
     },
     async updateClass(scope: WorkspaceScope, id: string, input: z.output<typeof cbeClassBody>) {
-      await mustFind(db, scope, cbeClasses, id);
-      await checkClass(scope, input);
-      await unique('name', cbeMessages.nameTaken, () =>
+      const klass = await mustFind(db, scope, cbeClasses, id);
+      await checkClass(scope, input, klass.teacherId);
+      await classWrite(() =>
         db
           .update(cbeClasses)
           .set({ gradeId: input.grade_id, name: input.name, teacherId: input.teacher_id })

@@ -8,6 +8,7 @@ import { useCbeWrite } from '../api/cbe-query.ts';
 
 /** The set-up records DELETE /api/cbe/{path}/:id removes. */
 export type CbeDeletablePath =
+  | 'teachers'
   | 'years'
   | 'terms'
   | 'grades'
@@ -24,13 +25,27 @@ type Props = {
   name: string;
   /** What goes with it (its terms, its strands), said before the school confirms. */
   along?: string;
+  /** 'Remove' for what is an assignment, not a record of its own (a teacher: the member stays). */
+  verb?: 'Delete' | 'Remove';
+  /** The dialog's words in place of the default's (what happens, what is kept). */
+  note?: string;
+  /** The toast once done. */
+  done?: string;
 };
 
 /**
  * 'Delete' with the confirm dialog. A record in use is kept by the API (409): its reason shows in
  * the dialog, which stays open so the school reads it.
  */
-export const DeleteRecordButton = ({ path, id, name, along }: Props) => {
+export const DeleteRecordButton = ({
+  path,
+  id,
+  name,
+  along,
+  verb = 'Delete',
+  note,
+  done = cbeMessages.deleted,
+}: Props) => {
   const [opened, setOpened] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const write = useCbeWrite();
@@ -41,7 +56,7 @@ export const DeleteRecordButton = ({ path, id, name, along }: Props) => {
   const confirm = async () => {
     try {
       await write.mutateAsync({ method: 'DELETE', path: `${path}/${encodeURIComponent(id)}` });
-      notify.success(cbeMessages.deleted);
+      notify.success(done);
       close();
     } catch (error) {
       setRefusal(errorMessage(error));
@@ -53,22 +68,22 @@ export const DeleteRecordButton = ({ path, id, name, along }: Props) => {
         size="compact-xs"
         variant="subtle"
         color="red"
-        aria-label={`Delete ${name}`}
+        aria-label={`${verb} ${name}`}
         onClick={() => setOpened(true)}
       >
-        Delete
+        {verb}
       </Button>
       <ConfirmDialog
         opened={opened}
-        title={`Delete ${name}?`}
-        confirmLabel="Delete"
+        title={`${verb} ${name}?`}
+        confirmLabel={verb}
         busy={write.isPending}
         onCancel={close}
         onConfirm={confirm}
       >
         <Text size="sm">
-          {along ? `${along} ` : ''}This cannot be undone. A record the school's students, registers,
-          gradebook or fees use is kept.
+          {note ??
+            `${along ? `${along} ` : ''}This cannot be undone. A record the school's students, registers, gradebook or fees use is kept.`}
         </Text>
         {refusal ? (
           <Alert color="red" role="alert" mt="sm">

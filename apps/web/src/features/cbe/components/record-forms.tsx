@@ -175,7 +175,13 @@ export const ClassForm = ({
         <TextInput label="Stream" placeholder="East" withAsterisk data-autofocus {...field('name')} />
         <NativeSelect
           label="Class teacher"
-          data={[{ value: '', label: 'None yet' }, ...teachers.map((t) => ({ value: t.id, label: t.name }))]}
+          // Current teachers only; the class's own, if no longer one, stays marked until changed.
+          data={[
+            { value: '', label: 'None yet' },
+            ...teachers
+              .filter((t) => t.active || t.id === klass?.teacher_id)
+              .map((t) => ({ value: t.id, label: t.active ? t.name : `${t.name} (inactive)` })),
+          ]}
           {...field('teacher_id')}
         />
         <Actions busy={isSubmitting} label={klass ? 'Save changes' : 'Create class'} onCancel={onDone} />

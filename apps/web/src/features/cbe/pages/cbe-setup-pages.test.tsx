@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { cbeMessages } from '@workhub/shared/schemas/cbe';
+import { cbeMessages, cbeTeacherInUse } from '@workhub/shared/schemas/cbe';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
@@ -204,6 +204,110 @@ describe('SetupPage renames', { timeout: 20_000 }, () => {
       },
       { method: 'PATCH', url: `/api/cbe/sub-strands/${sub}`, body: { strand_id: strand, name: 'Parts' } },
     ]);
+  });
+});
+
+describe("SetupPage's teachers", { timeout: 20_000 }, () => {
+  const teacher = (id: string, name: string, active: boolean) => ({
+    id,
+    user_id: id,
+    name,
+    email: `${name.split(' ')[0]?.toLowerCase()}@school.test`,
+    active,
+    created_at: at,
+  });
+  const amina = teacher('00000000-0000-4000-8000-00000000f0a1', 'Amina Otieno', true);
+  const brian = teacher('00000000-0000-4000-8000-00000000f0a2', 'Brian Mwangi', false);
+
+  it('finds a member to add by searching the server, marks an inactive teacher, and removes one after confirming', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
+    const newcomer = '00000000-0000-4000-8000-00000000f0b1';
+    const removals = [
+      jsonResponse(409, { error: { code: 'CONFLICT', message: cbeTeacherInUse(['Grade 4 East']) } }),
+      new Response(null, { status: 204 }),
+    ];
+    routeFetch(fetchMock, {
+      'GET /api/cbe/grades': () => jsonResponse(200, listOf([])),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      'GET /api/cbe/teachers': () => jsonResponse(200, listOf([amina, brian])),
+      'GET /api/cbe/teachers/candidates': (_init, url) => {
+        const q = new URL(url, 'http://x').searchParams.get('q');
+        return jsonResponse(
+          200,
+          listOf(
+            q === 'zawadi'
+              ? [{ user_id: newcomer, name: 'Zawadi Njeri', email: 'zawadi@school.test', role: 'worker' }]
+              : [],
+          ),
+        );
+      },
+      'POST /api/cbe/teachers': () => jsonResponse(201, { message: cbeMessages.created, data: {} }),
+      [`DELETE /api/cbe/teachers/${amina.id}`]: () => removals.shift() ?? jsonResponse(500, {}),
+    });
+    renderWithData(<SetupPage />, '/cbe/classes?tab=teachers');
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Teachers' });
+    const brianRow = (await within(table).findByText('Brian Mwangi')).closest('tr') as HTMLElement;
+    expect(within(brianRow).getByText('Inactive')).toBeTruthy();
+    const aminaRow = within(table).getByText('Amina Otieno').closest('tr') as HTMLElement;
+    expect(within(aminaRow).queryByText('Inactive')).toBeNull();
+
+    // The member is searched on the server, not among the team's first 100.
+    await user.type(screen.getByRole('combobox', { name: 'Member' }), 'zawadi');
+    await user.click(
+      await screen.findByRole('option', { name: 'Zawadi Njeri (zawadi@school.test)', hidden: true }),
+    );
+    expect(calledUrls(fetchMock)).toContainEqual(
+      expect.stringMatching(/^\/api\/cbe\/teachers\/candidates\?.*q=zawadi/),
+    );
+    expect(calledUrls(fetchMock).some((url) => url.startsWith('/api/team'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Add teacher' }));
+    await waitFor(() =>
+      expect(writes()).toContainEqual({
+        method: 'POST',
+        url: '/api/cbe/teachers',
+        body: { user_id: newcomer },
+      }),
+    );
+
+    // Remove asks first; a class teacher is kept with the classes named; then removed.
+    await user.click(within(aminaRow).getByRole('button', { name: 'Remove Amina Otieno' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Remove Amina Otieno?' }));
+    await user.click(dialog.getByRole('button', { name: 'Remove' }));
+    expect(await dialog.findByRole('alert')).toHaveProperty('textContent', cbeTeacherInUse(['Grade 4 East']));
+    await user.click(dialog.getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(cbeMessages.teacherRemoved));
+    expect(writes().filter((w) => w.method === 'DELETE')).toHaveLength(2);
+  });
+
+  it("offers only current teachers as a class's teacher, and marks a class's inactive one", async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
+    const taught = { ...klass, teacher_id: brian.id, teacher_name: brian.name, teacher_active: false };
+    routeFetch(fetchMock, {
+      'GET /api/cbe/grades': () =>
+        jsonResponse(200, listOf([{ id: ids.grade, name: 'Grade 4', level: 4, created_at: at }])),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([taught])),
+      'GET /api/cbe/teachers': () => jsonResponse(200, listOf([amina, brian])),
+    });
+    renderWithData(<SetupPage />, '/cbe/classes');
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Classes' });
+    const row = (await within(table).findByText('Brian Mwangi')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Inactive')).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const options = within(dialog.getByLabelText('Class teacher'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(['None yet', 'Amina Otieno', 'Brian Mwangi (inactive)']);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: '+ New class' }));
+    const fresh = within(await screen.findByRole('dialog', { name: 'New class' }));
+    expect(
+      within(fresh.getByLabelText('Class teacher'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['None yet', 'Amina Otieno']);
   });
 });
 

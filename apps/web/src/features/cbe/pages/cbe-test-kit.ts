@@ -39,6 +39,7 @@ export const classOf = (ids: { klass: string; grade: string }, studentCount: num
   name: 'East',
   teacher_id: null,
   teacher_name: null,
+  teacher_active: null,
   student_count: studentCount,
   created_at: at,
 });

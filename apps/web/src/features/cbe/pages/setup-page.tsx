@@ -1,19 +1,15 @@
-import { Button, Group, Modal, NativeSelect, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import type { TeamMember } from '@workhub/shared/schemas/team';
+import { Badge, Button, Group, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { cbeMessages } from '@workhub/shared/schemas/cbe';
 import { useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { NoMatch } from '../../../components/list-filters.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { apiRequest } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
-import type { ListPage } from '../../../lib/api-types.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
-import { useSessionScope } from '../../../lib/use-session-scope.ts';
 import { useTabParam } from '../../../lib/use-tab-param.ts';
 import { exportCbe, useCbeChoices, useCbeList, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeClass, CbeGrade, CbeTeacher } from '../api/types.ts';
@@ -25,6 +21,7 @@ import { SettingsForm } from '../components/settings-form.tsx';
 import type { SetupDialog, SetupTabProps } from '../components/setup-dialog.ts';
 import { GradesTab } from '../components/setup-grades-tab.tsx';
 import { YearsTab } from '../components/setup-years-tab.tsx';
+import { TeacherCandidateSelect } from '../components/teacher-candidate-select.tsx';
 
 const ClassesTab = ({ open, mayManage }: SetupTabProps) => {
   const filters = useCbeFilters(['grade_id']);
@@ -89,7 +86,23 @@ const ClassesTab = ({ open, mayManage }: SetupTabProps) => {
         columns={[
           { key: 'grade', header: 'Grade', cell: (c) => c.grade_name },
           { key: 'name', header: 'Stream', cell: (c) => c.name },
-          { key: 'teacher', header: 'Class teacher', cell: (c) => c.teacher_name ?? '—' },
+          {
+            key: 'teacher',
+            header: 'Class teacher',
+            cell: (c) =>
+              c.teacher_name === null ? (
+                '—'
+              ) : (
+                <Group gap={6} wrap="nowrap">
+                  <span>{c.teacher_name}</span>
+                  {c.teacher_active === false ? (
+                    <Badge size="sm" color="gray" variant="light">
+                      Inactive
+                    </Badge>
+                  ) : null}
+                </Group>
+              ),
+          },
           { key: 'students', header: 'Students', cell: (c) => c.student_count },
           mayManage && {
             key: 'edit',
@@ -112,18 +125,8 @@ const ClassesTab = ({ open, mayManage }: SetupTabProps) => {
 
 const TeachersTab = ({ mayManage }: { mayManage: boolean }) => {
   const teachers = useCbeChoices<CbeTeacher>('teachers');
-  const scope = useSessionScope();
-  const team = useQuery({
-    queryKey: ['cbe', scope, 'team-for-teachers'],
-    queryFn: () => apiRequest<ListPage<TeamMember>>('/api/team?limit=100'),
-    enabled: mayManage,
-  });
   const write = useCbeWrite();
   const [userId, setUserId] = useState('');
-  const taken = new Set((teachers.data ?? []).map((t) => t.user_id));
-  const candidates = (team.data?.data ?? []).filter(
-    (m) => m.status === 'active' && m.role !== 'customer' && m.role !== 'guest' && !taken.has(m.user_id),
-  );
   const add = async () => {
     try {
       await write.mutateAsync({ method: 'POST', path: 'teachers', body: { user_id: userId } });
@@ -137,6 +140,7 @@ const TeachersTab = ({ mayManage }: { mayManage: boolean }) => {
     <Stack>
       <Text size="sm" c="dimmed">
         Teachers are members of this workspace the school assigns as teachers; a class names one as its class
+        teacher. A member made inactive or removed from the team shows as inactive and is no class's current
         teacher.
       </Text>
       <Group justify="flex-end">
@@ -144,18 +148,7 @@ const TeachersTab = ({ mayManage }: { mayManage: boolean }) => {
       </Group>
       {mayManage ? (
         <Group align="flex-end">
-          <NativeSelect
-            label="Member"
-            value={userId}
-            onChange={(event) => setUserId(event.currentTarget.value)}
-            data={[
-              { value: '', label: candidates.length ? 'Choose a member' : 'No member left to add' },
-              ...candidates.map((m) => ({
-                value: m.user_id,
-                label: `${m.first_name} ${m.last_name} (${m.email})`,
-              })),
-            ]}
-          />
+          <TeacherCandidateSelect key={teachers.dataUpdatedAt} value={userId} onChange={setUserId} />
           <Button disabled={!userId} loading={write.isPending} onClick={() => void add()}>
             Add teacher
           </Button>
@@ -171,8 +164,36 @@ const TeachersTab = ({ mayManage }: { mayManage: boolean }) => {
         rowKey={(t) => t.id}
         empty={<EmptyList title="No teachers yet" description="Add members of the team as teachers." />}
         columns={[
-          { key: 'name', header: 'Name', cell: (t) => t.name },
+          {
+            key: 'name',
+            header: 'Name',
+            cell: (t) => (
+              <Group gap={6} wrap="nowrap">
+                <span>{t.name}</span>
+                {t.active ? null : (
+                  <Badge size="sm" color="gray" variant="light">
+                    Inactive
+                  </Badge>
+                )}
+              </Group>
+            ),
+          },
           { key: 'email', header: 'E-mail', cell: (t) => t.email },
+          mayManage && {
+            key: 'remove',
+            header: 'Actions',
+            hideHeader: true,
+            cell: (t) => (
+              <DeleteRecordButton
+                path="teachers"
+                id={t.id}
+                name={t.name}
+                verb="Remove"
+                done={cbeMessages.teacherRemoved}
+                note="They stay a member of the team; only their place as a teacher goes. A class teacher is kept until their classes have another class teacher (or none)."
+              />
+            ),
+          },
         ]}
       />
     </Stack>
