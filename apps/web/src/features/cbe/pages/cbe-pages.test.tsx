@@ -12,6 +12,7 @@ import { WEB_MODULES } from '../../../app/web-modules.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
 import { fakeAuth, fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
+import { onPhone } from '../../../test/phone.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { routeFetch } from '../../../test/route-fetch.ts';
 import { CbeDashboardPage } from './cbe-dashboard-page.tsx';
@@ -136,6 +137,56 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
       ),
     );
     expect(writes()).toHaveLength(0);
+  });
+
+  it('offers Save register only while marks are unsaved: not once saved, again after a change', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'worker'));
+    let stored = register({ [ids.amani]: 'present' });
+    routeFetch(fetchMock, {
+      'GET /api/cbe/settings': () => jsonResponse(200, { data: farSchool() }),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      [`GET /api/cbe/classes/${ids.klass}/register`]: () => jsonResponse(200, { data: stored }),
+      [`PUT /api/cbe/classes/${ids.klass}/register`]: () => {
+        stored = register({ [ids.amani]: 'present', [ids.baraka]: 'late' });
+        return jsonResponse(200, { message: 'Saved', data: stored });
+      },
+    });
+    renderWithData(<RegisterPage />, '/cbe/register');
+    const table = await screen.findByRole('table', { name: 'Register' });
+    const user = userEvent.setup();
+    const save = screen.getByRole('button', { name: 'Save register' });
+    // Marks as loaded (one already saved): nothing to save.
+    expect(save.getAttribute('aria-disabled')).toBe('true');
+    await user.click(within(table).getAllByText('Late')[1] as HTMLElement);
+    expect(save.getAttribute('aria-disabled')).toBeNull();
+    await user.click(save);
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Saved'));
+    await waitFor(() => expect(save.getAttribute('aria-disabled')).toBe('true'));
+    await user.click(save);
+    expect(writes()).toHaveLength(1);
+  });
+
+  it('puts each student in a card of their own on a phone, the marks and the reason in view', async () => {
+    onPhone(true);
+    signIn(fakeWorkspaceAuthSession('cbe', 'worker'));
+    routeFetch(fetchMock, {
+      'GET /api/cbe/settings': () => jsonResponse(200, { data: farSchool() }),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      [`GET /api/cbe/classes/${ids.klass}/register`]: () => jsonResponse(200, { data: register() }),
+    });
+    renderWithData(<RegisterPage />, '/cbe/register');
+    const list = await screen.findByRole('list', { name: 'Register' });
+    expect(screen.queryByRole('table', { name: 'Register' })).toBeNull();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['Amani Kamau', 'Baraka Otieno']);
+    const baraka = within(cards[1] as HTMLElement);
+    expect(baraka.getByText('(S-2)')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(baraka.getByText('Absent'));
+    // The reason's label is shown on the card (no column header names it there).
+    expect(baraka.getByText('Reason')).toBeTruthy();
+    expect(baraka.getByLabelText('Reason for Baraka Otieno')).toBeTruthy();
+    vi.restoreAllMocks();
   });
 
   it('keeps the focus on Save register through the save (a keyboard user is not sent to the top)', async () => {

@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   CBE_MARKS,
   CBE_REGISTER_REASON_MAX,
@@ -8,6 +9,7 @@ import {
 import { useEffect, useState } from 'react';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
+import { PHONE_QUERY } from '../../../components/filter-fold.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.tsx';
@@ -17,6 +19,7 @@ import { useCbeChoices, useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeClass, CbeRegister } from '../api/types.ts';
 import { ClassSelect, useSchoolToday } from '../components/class-picker.tsx';
 import { SaveButton } from '../components/save-button.tsx';
+import { StudentWithNumber } from '../components/student-with-number.tsx';
 import { useUnsavedChangesGuard } from '../components/unsaved-changes-guard.tsx';
 
 const LABELS: Record<CbeMark, string> = { present: 'Present', late: 'Late', absent: 'Absent' };
@@ -81,6 +84,47 @@ export const RegisterPage = () => {
     return now.mark !== null && now.mark !== 'present' && now.reason !== (s.reason ?? '');
   });
   const { guard, dialog: leaveDialog } = useUnsavedChangesGuard(dirty, 'the register');
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  type Row = CbeRegister['students'][number];
+  const markControl = (s: Row, fullWidth: boolean) => (
+    <SegmentedControl
+      size="xs"
+      fullWidth={fullWidth}
+      aria-label={`Mark for ${s.name}`}
+      disabled={!mayTeach}
+      value={marks[s.student_id]?.mark ?? ''}
+      onChange={(value) => set(s.student_id, { mark: value as CbeMark })}
+      data={CBE_MARKS.map((m) => ({ value: m, label: LABELS[m] }))}
+      color={
+        marks[s.student_id]?.mark === 'absent'
+          ? 'red'
+          : marks[s.student_id]?.mark === 'late'
+            ? 'yellow'
+            : 'green'
+      }
+    />
+  );
+  const needsReason = (s: Row) =>
+    marks[s.student_id]?.mark === 'late' || marks[s.student_id]?.mark === 'absent';
+  /** A late or absent student's reason; in the table its label is read, on a phone's card shown. */
+  const reasonInput = (s: Row, labelled: boolean) => (
+    <TextInput
+      size="xs"
+      label={labelled ? 'Reason' : undefined}
+      aria-label={`Reason for ${s.name}`}
+      placeholder="Reason"
+      disabled={!mayTeach}
+      maxLength={CBE_REGISTER_REASON_MAX}
+      error={reasonError(marks[s.student_id])}
+      value={marks[s.student_id]?.reason ?? ''}
+      onChange={(event) => set(s.student_id, { reason: event.currentTarget.value })}
+    />
+  );
+  const guardiansTold = (
+    <Badge size="xs" color="orange" variant="light">
+      Guardians told
+    </Badge>
+  );
   const onSave = async () => {
     const wrong = (register.data?.students ?? []).find((s) => reasonError(marks[s.student_id]));
     if (wrong) {
@@ -140,90 +184,92 @@ export const RegisterPage = () => {
                       <SaveButton
                         onSave={() => void onSave()}
                         busy={save.isPending}
-                        idle={marked.length === 0}
+                        // Nothing unsaved: a register just saved (or as loaded) has nothing to save.
+                        idle={!dirty}
                       >
                         Save register
                       </SaveButton>
                     </Group>
                   ) : null}
                 </Group>
-                <DataTable
-                  label="Register"
-                  minWidth={640}
-                  rows={register.data?.students}
-                  loading={register.isPending}
-                  error={settings.error ?? register.error}
-                  errorTitle="The register could not be loaded"
-                  onRetry={() => void (settings.isError ? settings.refetch() : register.refetch())}
-                  rowKey={(s) => s.student_id}
-                  empty={
-                    <EmptyList
-                      title="No students in this class"
-                      description="Admit students under Students."
-                    />
-                  }
-                  columns={[
-                    { key: 'adm', header: 'Adm. no', nowrap: true, cell: (s) => s.admission_no },
-                    {
-                      key: 'name',
-                      header: 'Student',
-                      // Who each mark is for stays in view while a phone scrolls to the marks.
-                      sticky: true,
-                      cell: (s) => (
-                        <Group gap="xs">
-                          <Text size="sm" fw={600}>
-                            {s.name}
-                          </Text>
-                          {s.notified ? (
-                            <Badge size="xs" color="orange" variant="light">
-                              Guardians told
-                            </Badge>
-                          ) : null}
+                {phone && register.data && register.data.students.length > 0 ? (
+                  // On a phone, one card per student, the marks full width under the name: the
+                  // table's columns put Present / Late / Absent off the screen's right edge.
+                  <Stack
+                    gap="sm"
+                    component="ol"
+                    p={0}
+                    m={0}
+                    style={{ listStyle: 'none' }}
+                    aria-label="Register"
+                  >
+                    {register.data.students.map((s) => (
+                      <Paper
+                        key={s.student_id}
+                        component="li"
+                        withBorder
+                        p="sm"
+                        radius="md"
+                        aria-label={s.name}
+                      >
+                        <Group justify="space-between" gap="xs" mb={6}>
+                          <Title order={3} fz="sm">
+                            <StudentWithNumber name={s.name} admissionNo={s.admission_no} />
+                          </Title>
+                          {s.notified ? guardiansTold : null}
                         </Group>
-                      ),
-                    },
-                    {
-                      key: 'mark',
-                      header: 'Mark',
-                      cell: (s) => (
-                        <SegmentedControl
-                          size="xs"
-                          aria-label={`Mark for ${s.name}`}
-                          disabled={!mayTeach}
-                          value={marks[s.student_id]?.mark ?? ''}
-                          onChange={(value) => set(s.student_id, { mark: value as CbeMark })}
-                          data={CBE_MARKS.map((m) => ({ value: m, label: LABELS[m] }))}
-                          color={
-                            marks[s.student_id]?.mark === 'absent'
-                              ? 'red'
-                              : marks[s.student_id]?.mark === 'late'
-                                ? 'yellow'
-                                : 'green'
-                          }
-                        />
-                      ),
-                    },
-                    {
-                      key: 'reason',
-                      header: 'Reason',
-                      cell: (s) =>
-                        marks[s.student_id]?.mark === 'late' || marks[s.student_id]?.mark === 'absent' ? (
-                          <TextInput
-                            size="xs"
-                            aria-label={`Reason for ${s.name}`}
-                            placeholder="Reason"
-                            disabled={!mayTeach}
-                            maxLength={CBE_REGISTER_REASON_MAX}
-                            error={reasonError(marks[s.student_id])}
-                            value={marks[s.student_id]?.reason ?? ''}
-                            onChange={(event) => set(s.student_id, { reason: event.currentTarget.value })}
-                          />
-                        ) : (
-                          '—'
+                        <Stack gap="xs">
+                          {markControl(s, true)}
+                          {needsReason(s) ? reasonInput(s, true) : null}
+                        </Stack>
+                      </Paper>
+                    ))}
+                  </Stack>
+                ) : (
+                  <DataTable
+                    label="Register"
+                    minWidth={640}
+                    rows={register.data?.students}
+                    loading={register.isPending}
+                    error={settings.error ?? register.error}
+                    errorTitle="The register could not be loaded"
+                    onRetry={() => void (settings.isError ? settings.refetch() : register.refetch())}
+                    rowKey={(s) => s.student_id}
+                    empty={
+                      <EmptyList
+                        title="No students in this class"
+                        description="Admit students under Students."
+                      />
+                    }
+                    columns={[
+                      { key: 'adm', header: 'Adm. no', nowrap: true, cell: (s) => s.admission_no },
+                      {
+                        key: 'name',
+                        header: 'Student',
+                        // Who each mark is for stays in view while a phone scrolls to the marks.
+                        sticky: true,
+                        cell: (s) => (
+                          <Group gap="xs">
+                            <Text size="sm" fw={600}>
+                              {s.name}
+                            </Text>
+                            {s.notified ? guardiansTold : null}
+                          </Group>
                         ),
-                    },
-                  ]}
-                />
+                      },
+                      {
+                        key: 'mark',
+                        header: 'Mark',
+                        cell: (s) => markControl(s, false),
+                      },
+                      {
+                        key: 'reason',
+                        header: 'Reason',
+                        cell: (s) => (needsReason(s) ? reasonInput(s, false) : '—'),
+                      },
+                    ]}
+                  />
+                )}
               </Stack>
             )
           }
