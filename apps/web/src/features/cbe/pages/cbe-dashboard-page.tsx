@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { Panel, PanelEmpty } from '../../../components/panel.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { formatDate } from '../../../lib/labels.ts';
+import { counted, formatDate } from '../../../lib/labels.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMay } from '../../../lib/use-may.ts';
@@ -31,7 +31,7 @@ export const CbeDashboardView = ({ figures }: { figures: CbeDashboard }) => {
         <StatCard
           label="Attendance today"
           value={rate(todayMean)}
-          detail={`${marked.length} class registers marked`}
+          detail={`${counted(marked.length, 'class register')} marked`}
         />
         <StatCard
           label="Term"
@@ -47,7 +47,7 @@ export const CbeDashboardView = ({ figures }: { figures: CbeDashboard }) => {
           label="Arrears"
           value={formatMoney(figures.arrears.total)}
           currency={currency}
-          detail={`${figures.arrears.students} students owe fees`}
+          detail={`${counted(figures.arrears.students, 'student')} ${figures.arrears.students === 1 ? 'owes' : 'owe'} fees`}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

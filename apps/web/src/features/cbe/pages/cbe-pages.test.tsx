@@ -347,6 +347,26 @@ const dashboard = (patch: Partial<CbeDashboard> = {}): CbeDashboard => ({
 });
 
 describe('CbeDashboardPage', { timeout: 20_000 }, () => {
+  it('agrees its counts with their nouns: 1 student owes, 2 students owe; 1 class register, 2 class registers', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'owner'));
+    let figures = dashboard();
+    routeFetch(fetchMock, { 'GET /api/cbe/dashboard': () => jsonResponse(200, { data: figures }) });
+    const view = renderWithData(<CbeDashboardPage />, '/dashboard_cbe');
+    expect(await screen.findByText('1 student owes fees')).toBeTruthy();
+    expect(screen.getByText('1 class register marked')).toBeTruthy();
+    view.unmount();
+    figures = dashboard({
+      arrears: { students: 2, total: '900.0000' },
+      attendance: [
+        { class_id: ids.klass, class_name: 'Grade 4 East', today_rate: 80, term_rate: 90 },
+        { class_id: ids.grade, class_name: 'Grade 4 West', today_rate: 90, term_rate: 90 },
+      ],
+    });
+    renderWithData(<CbeDashboardPage />, '/dashboard_cbe');
+    expect(await screen.findByText('2 students owe fees')).toBeTruthy();
+    expect(screen.getByText('2 class registers marked')).toBeTruthy();
+  });
+
   it('offers sample data on an empty school and loads it', async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'owner'));
     let loaded = false;
