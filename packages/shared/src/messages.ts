@@ -108,8 +108,10 @@ export const messages = {
   memberInactive: 'Your access to this workspace is inactive. Contact the workspace owner.',
   /** A workspace session whose membership is gone (removed from the team), not made inactive. */
   notAMember: 'You are no longer a member of this workspace. Open another from your workspaces.',
-  /** A session put out of its workspace without a refusal's own words (a role gone, say). */
+  /** A session put out of its workspace without a refusal's own words. */
   workspaceLost: 'Its owner changed your access to it. Open another from your workspaces.',
+  /** The same, the workspace archived: said to whoever worked in it, who may not restore it. */
+  workspaceArchivedLost: 'Its owner archived it. Open another from your workspaces.',
   ownerImmutable: 'The owner of the workspace cannot be changed or removed.',
   selfAccessImmutable: 'You cannot change your own role or access: ask the owner or another admin.',
   profileUpdated: 'Profile updated',

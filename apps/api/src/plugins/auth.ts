@@ -30,10 +30,11 @@ declare module 'fastify' {
     /** The session check still under way on a read-ahead route (readAheadOf); undefined once done. */
     sessionCheck: Promise<void> | undefined;
     /**
-     * The token's workspace claims no longer hold: its membership is gone or inactive, its role or
-     * template changed, or the workspace was archived. Answered as `X-Session-Stale: 1`.
+     * Why the token's workspace claims no longer hold (false: they do): its membership is gone
+     * (`removed`) or inactive, the workspace was archived, or its role or template changed
+     * (`changed`). Answered as `X-Session-Stale: <why>`.
      */
-    sessionStale: boolean;
+    sessionStale: StaleReason | false;
   }
   interface FastifyContextConfig {
     /**
@@ -137,7 +138,7 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens, db: Db,
   // The API applies a new role (or a removal) at once; the token, and the navigation the web app
   // built from it, still say the old one until it is refreshed: this tells the client to refresh.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.sessionStale) reply.header(STALE_SESSION_HEADER, '1');
+    if (request.sessionStale) reply.header(STALE_SESSION_HEADER, request.sessionStale);
     return payload;
   });
 }
@@ -145,15 +146,21 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens, db: Db,
 /** The answer header that says the token's workspace claims no longer hold (refresh the session). */
 export const STALE_SESSION_HEADER = 'x-session-stale';
 
-/** Whether a workspace token's role, template or membership is no longer the live one. */
-function claimsOutlived(claims: AccessTokenClaims, membership: LiveMembership | undefined): boolean {
-  if (!membership) return true;
-  return (
-    membership.status !== 'active' ||
-    membership.archived ||
-    membership.role !== claims.role ||
-    membership.template !== claims.template
-  );
+/**
+ * Why a workspace token's claims no longer hold: the first four put the session out of its
+ * workspace (the web says which), `changed` keeps it there with another role or template.
+ */
+export type StaleReason = 'removed' | 'inactive' | 'archived' | 'changed';
+
+/** Whether (and why) a workspace token's role, template or membership is no longer the live one. */
+function claimsOutlived(
+  claims: AccessTokenClaims,
+  membership: LiveMembership | undefined,
+): StaleReason | false {
+  if (!membership) return 'removed';
+  if (membership.status !== 'active') return 'inactive';
+  if (membership.archived) return 'archived';
+  return membership.role !== claims.role || membership.template !== claims.template ? 'changed' : false;
 }
 
 /**

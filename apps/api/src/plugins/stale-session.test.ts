@@ -39,19 +39,19 @@ describe('X-Session-Stale', () => {
   it('is sent once the role changed, and no more after a new token', async () => {
     const { worker, member, stale, workspace } = await setUp();
     await t.db.db.update(workspaceMembers).set({ role: 'admin' }).where(member);
-    expect(await stale(worker.token)).toEqual(['1', '1', '1']);
+    expect(await stale(worker.token)).toEqual(['changed', 'changed', 'changed']);
     const { token } = await enter(t, await login(t, worker.email), workspace.workspace_id);
     expect(await stale(token)).toEqual([null, null, null]);
   });
 
-  it('is sent with the refusal when the membership is gone, inactive, or the workspace archived', async () => {
+  it('is sent, saying why, with the refusal when the membership is gone, inactive, or the workspace archived', async () => {
     const { worker, member, stale, workspace } = await setUp();
     await t.db.db.update(workspaceMembers).set({ status: 'inactive' }).where(member);
-    expect(await stale(worker.token)).toEqual(['1', '1', '1']);
+    expect(await stale(worker.token)).toEqual(['inactive', 'inactive', 'inactive']);
     await t.db.db.update(workspaceMembers).set({ status: 'active' }).where(member);
     expect(await stale(worker.token)).toEqual([null, null, null]);
     await t.db.db.update(workspaces).set({ archived: true }).where(eq(workspaces.id, workspace.workspace_id));
-    expect(await stale(worker.token)).toEqual(['1', '1', '1']);
+    expect(await stale(worker.token)).toEqual(['archived', 'archived', 'archived']);
     await t.db.db
       .update(workspaces)
       .set({ archived: false })
@@ -59,6 +59,10 @@ describe('X-Session-Stale', () => {
     await t.db.db.delete(workspaceMembers).where(member);
     const removed = await call(t, 'GET', '/api/tasks', worker.token);
     expect(removed.statusCode).toBe(403);
-    expect(removed.headers[STALE_SESSION_HEADER]).toBe('1');
+    expect(removed.headers[STALE_SESSION_HEADER]).toBe('removed');
+    // A user-level read (the picker's) says so too: the web learns it on whatever it asks first.
+    const picker = await call(t, 'GET', '/api/me/workspaces', worker.token);
+    expect(picker.statusCode).toBe(200);
+    expect(picker.headers[STALE_SESSION_HEADER]).toBe('removed');
   });
 });

@@ -1,8 +1,22 @@
-import { Button } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
 import { Link } from 'react-router';
 import { useLostWorkspace } from '../lib/lost-workspace.ts';
 import { EmptyList } from './data-states.tsx';
+
+/**
+ * Where the session was just put out of a workspace (lib/lost-workspace.ts): which, and why. On
+ * the picker, where a removed member's page sends them.
+ */
+export const LostWorkspaceNotice = () => {
+  const lost = useLostWorkspace();
+  if (!lost) return null;
+  return (
+    <Alert color="orange" title={`You no longer have access to ${lost.name}`} role="status">
+      {lost.reason ?? messages.workspaceLost}
+    </Alert>
+  );
+};
 
 /**
  * A workspace page opened outside any workspace: before one was chosen, or just after the session

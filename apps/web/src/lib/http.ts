@@ -114,10 +114,21 @@ export const requestJson = async <T>(path: string, init: RawRequest = {}): Promi
   return body as T;
 };
 
-/** Tells lib/session.ts of an answer whose session claims are stale, with a refusal's words. */
+/**
+ * Why the API says the claims are stale (X-Session-Stale), in words for a session it puts out of
+ * its workspace; `changed` (a new role) keeps it there, and says nothing.
+ */
+const STALE_WORDS: Record<string, string> = {
+  removed: messages.notAMember,
+  inactive: messages.memberInactive,
+  archived: messages.workspaceArchivedLost,
+};
+
+/** Tells lib/session.ts of an answer whose session claims are stale, with the reason's words. */
 const noteStale = (response: Response, error: ApiError | undefined) => {
-  if (response.headers.get(STALE_SESSION_HEADER) !== '1') return;
-  onStaleSession(error?.status === 403 ? error.message : null);
+  const stale = response.headers.get(STALE_SESSION_HEADER);
+  if (!stale) return;
+  onStaleSession(error?.status === 403 ? error.message : (STALE_WORDS[stale] ?? null));
 };
 
 /** A file the API answered: its bytes and the name its content-disposition gives, if any. */

@@ -81,9 +81,31 @@ describe("an answer saying the session's workspace claims are stale (X-Session-S
     expect(getLostWorkspace()).toBeNull();
   });
 
+  it("remembers why from the answer's reason when no refusal said it (a read of the person's own)", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-05T10:00:00Z'));
+    signIn(fakeWorkspaceAuthSession('workspace', 'member', { workspace_name: 'Acme Works' }));
+    const home = fakeAuthSession(
+      { role: 'member', accounts: 0 },
+      { role: 'member', accounts: 0, workspace: null },
+    );
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/auth/refresh'
+        ? jsonResponse(200, { data: home })
+        : new Response(JSON.stringify({ data: [] }), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json', 'X-Session-Stale': 'archived' },
+          }),
+    );
+    await apiRequest('/api/me/workspaces');
+    await vi.waitFor(() =>
+      expect(getLostWorkspace()).toEqual({ name: 'Acme Works', reason: messages.workspaceArchivedLost }),
+    );
+  });
+
   it('remembers nothing when the refreshed session keeps its workspace (a new role)', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-12-04T10:00:00Z'));
+    vi.setSystemTime(new Date('2026-12-06T10:00:00Z'));
     signIn(fakeWorkspaceAuthSession('workspace', 'worker'));
     const promoted = fakeWorkspaceAuthSession('workspace', 'admin');
     fetchMock.mockImplementation(async (input) =>

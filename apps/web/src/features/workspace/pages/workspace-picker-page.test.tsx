@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TEMPLATE_LABELS, TEMPLATES, type Template } from '@workhub/shared/enums';
+import { messages } from '@workhub/shared/messages';
 import { templateDashboard } from '@workhub/shared/modules';
 import type { MyWorkspace } from '@workhub/shared/schemas/workspaces';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { setLostWorkspace } from '../../../lib/lost-workspace.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
 import { getSession } from '../../../lib/session-store.ts';
@@ -140,6 +142,17 @@ describe('WorkspacePickerPage', () => {
     renderPicker();
     expect(await screen.findByText('You are not in a workspace yet')).toBeTruthy();
     expect(screen.queryByRole('link', { name: '+ Add New Workspace' })).toBeNull();
+  });
+
+  it('says which workspace a removed member was just put out of, and why, above their choices', async () => {
+    signIn(fakeAuthSession({ role: 'member', accounts: 0 }, { role: 'member', accounts: 0 }));
+    setLostWorkspace({ name: 'Acme Works', reason: messages.notAMember });
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: [] }));
+    renderPicker();
+    expect(await screen.findByText('You are not in a workspace yet')).toBeTruthy();
+    expect(screen.getByText('You no longer have access to Acme Works')).toBeTruthy();
+    expect(screen.getByText(messages.notAMember)).toBeTruthy();
+    setLostWorkspace(null);
   });
 
   it("shows the server's message when the workspace cannot be opened", async () => {

@@ -3,6 +3,7 @@ import { templateDashboard } from '@workhub/shared/modules';
 import { can, isAccountHolder } from '@workhub/shared/permissions';
 import type { MyWorkspace } from '@workhub/shared/schemas/workspaces';
 import { Link, useNavigate } from 'react-router';
+import { LostWorkspaceNotice } from '../../../components/access-states.tsx';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
@@ -95,6 +96,7 @@ export const WorkspacePickerPage = () => {
         }
       />
       <Stack gap="lg">
+        <LostWorkspaceNotice />
         {staff ? (
           <Card withBorder padding="lg">
             <Group justify="space-between">
