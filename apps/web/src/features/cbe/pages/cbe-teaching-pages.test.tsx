@@ -1,3 +1,4 @@
+import { rem } from '@mantine/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@workhub/shared/messages';
@@ -15,6 +16,7 @@ import { notify } from '../../../lib/notify.tsx';
 import { signIn } from '../../../lib/session.ts';
 import { fakeWorkspaceAuthSession, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
+import { reportingResizeObserver } from '../../../test/resize-observer.ts';
 import { ifMatchOf, routeFetch } from '../../../test/route-fetch.ts';
 import { at, browserToday, classOf, farSchool, listOf, pageTestKit, termOf } from './cbe-test-kit.ts';
 import { FeesPage } from './fees-page.tsx';
@@ -219,6 +221,27 @@ describe('GradebookPage', { timeout: 20_000 }, () => {
     const amani = within(table).getByText('Amani Kamau').closest('td');
     expect(amani?.className).toMatch(/column/);
     expect((within(table).getByText('S-1') as HTMLElement).style.whiteSpace).toBe('nowrap');
+  });
+});
+
+describe('GradebookPage at a desktop width', { timeout: 20_000 }, () => {
+  it('shows a level by its whole name, and says the table scrolls sideways (the hint, a region) when wider than its box', async () => {
+    reportingResizeObserver();
+    // jsdom lays nothing out: a 1000 px box around a wider table.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(1400);
+    openGradebook();
+    renderWithData(<GradebookPage />, '/cbe/gradebook');
+    const whole = (await screen.findByLabelText('Amani Kamau: Whole numbers')) as HTMLSelectElement;
+    expect(whole.title).toBe('Meeting Expectation');
+    expect(whole.selectedOptions[0]?.textContent).toBe('ME · Meeting Expectation');
+    // The cell is wide enough for it (it was 150 px: 'ME · Meeting E').
+    expect(whole.closest('td')?.style.minWidth).toBe(rem(250));
+    const region = await screen.findByRole('region', { name: 'Gradebook, scrollable' });
+    expect(region.getAttribute('tabindex')).toBe('0');
+    expect(region.getAttribute('aria-describedby')).toBe(screen.getByText(messages.tableScrollHint).id);
+    expect(within(region).getByRole('button', { name: 'Remarks' })).toBeTruthy();
+    vi.restoreAllMocks();
   });
 });
 

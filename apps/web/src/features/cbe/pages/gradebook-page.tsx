@@ -4,7 +4,6 @@ import {
   Modal,
   NativeSelect,
   Paper,
-  ScrollArea,
   Stack,
   Table,
   Text,
@@ -23,6 +22,7 @@ import { useMay } from '../../../lib/use-may.ts';
 import { downloadReportCard, useCbeChoices, useCbeGet, useCbeWrite } from '../api/cbe-query.ts';
 import type { CbeClass, CbeGradebook, CbeLearningArea, CbeTerm } from '../api/types.ts';
 import { ClassSelect, TermSelect } from '../components/class-picker.tsx';
+import { GradebookFrame } from '../components/gradebook-frame.tsx';
 import { SaveButton } from '../components/save-button.tsx';
 import { useUnsavedChangesGuard } from '../components/unsaved-changes-guard.tsx';
 
@@ -264,7 +264,7 @@ export const GradebookPage = () => {
                         // Its own scroll box, as tall as the screen allows: the header row stays
                         // above the rows scrolled under it and the student column at the left of the
                         // levels scrolled sideways (a phone shows one or two sub-strands at a time).
-                        <ScrollArea.Autosize mah="calc(100dvh - 8rem)">
+                        <GradebookFrame label="Gradebook">
                           <Table
                             withTableBorder
                             withColumnBorders
@@ -300,14 +300,20 @@ export const GradebookPage = () => {
                                   </Table.Td>
                                   {subs.map((s) => {
                                     const k = key(student.id, s.id);
+                                    const level = cells[k]?.level;
                                     return (
-                                      <Table.Td key={s.id} miw={150}>
+                                      // Wide enough for a level's whole name: at 150 px the closed
+                                      // select showed 'AE · Approachi'.
+                                      <Table.Td key={s.id} miw={250}>
                                         <NativeSelect
                                           size="xs"
+                                          miw={226}
                                           id={levelId(k)}
                                           aria-label={`${student.name}: ${s.name}`}
+                                          // The level's name in full, on hover.
+                                          title={level ? CBE_LEVEL_LABELS[level] : undefined}
                                           disabled={!mayTeach}
-                                          value={cells[k]?.level ?? ''}
+                                          value={level ?? ''}
                                           onChange={(event) =>
                                             set(k, { level: event.currentTarget.value as CbeLevel | '' })
                                           }
@@ -356,7 +362,7 @@ export const GradebookPage = () => {
                               ))}
                             </Table.Tbody>
                           </Table>
-                        </ScrollArea.Autosize>
+                        </GradebookFrame>
                       )
                     }
                   </QueryState>
