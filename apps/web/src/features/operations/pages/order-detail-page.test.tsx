@@ -305,6 +305,10 @@ describe('OrderDetailPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText(messages.notFound)).toBeTruthy();
     expect(screen.queryByText(messages.validationFailed)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    // Not a dead end: the way back to the list.
+    expect(screen.getByRole('link', { name: 'All purchase orders' }).getAttribute('href')).toBe(
+      '/operations/purchase-orders',
+    );
     expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('not-an-id'))).toEqual([]);
   });
 });

@@ -181,7 +181,11 @@ export const OrderDetailPage = ({ kind }: { kind: OrderKind }) => {
     );
   }
   return (
-    <QueryState query={order} errorTitle={`This ${texts.noun} could not be loaded`}>
+    <QueryState
+      query={order}
+      errorTitle={`This ${texts.noun} could not be loaded`}
+      back={{ to: texts.path, label: `All ${texts.plural}` }}
+    >
       {(loaded) => <OrderView key={loaded.id} kind={kind} order={loaded} />}
     </QueryState>
   );

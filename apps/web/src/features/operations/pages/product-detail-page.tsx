@@ -139,7 +139,11 @@ export const ProductDetailPage = () => {
   const { id = '' } = useParams();
   const product = useProduct(id);
   return (
-    <QueryState query={product} errorTitle="This product could not be loaded">
+    <QueryState
+      query={product}
+      errorTitle="This product could not be loaded"
+      back={{ to: '/operations/products', label: 'All products' }}
+    >
       {(loaded) => <ProductDetail key={loaded.id} product={loaded} />}
     </QueryState>
   );

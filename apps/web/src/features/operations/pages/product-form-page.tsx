@@ -206,7 +206,11 @@ const ProductForm = ({ product }: { product?: Product }) => {
 const EditProduct = ({ id }: { id: string }) => {
   const product = useProduct(id);
   return (
-    <QueryState query={product} errorTitle="This product could not be loaded">
+    <QueryState
+      query={product}
+      errorTitle="This product could not be loaded"
+      back={{ to: '/operations/products', label: 'All products' }}
+    >
       {(loaded) => <ProductForm key={loaded.id} product={loaded} />}
     </QueryState>
   );
