@@ -1,7 +1,18 @@
-import { ActionIcon, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { CBE_STUDENT_STATUSES, cbeStudentBody } from '@workhub/shared/schemas/cbe';
 import { useFieldArray } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { EditConflict } from '../../../components/edit-conflict-alert.tsx';
 import { notify } from '../../../lib/notify.tsx';
@@ -114,6 +125,14 @@ export const StudentForm = ({
             No guardian yet: absence mails go to the guardians' e-mails.
           </Text>
         ) : null}
+        {/* Adding a guardian here makes no account: staff took it that it did. */}
+        <Text size="sm" c="dimmed">
+          A guardian signs in to see their children (My children) only once invited: on the{' '}
+          <Anchor component={Link} to="/team" size="sm">
+            Team page
+          </Anchor>
+          , invite the guardian's e-mail with the role Customer.
+        </Text>
         {/* A guardian's three fields side by side, stacked on a phone: three to a row there left
             each 87 px, too narrow to read a name or an e-mail typed into it. */}
         {guardians.fields.map((g, index) => (

@@ -76,6 +76,20 @@ describe('StudentsPage admissions', { timeout: 20_000 }, () => {
 });
 
 describe('StudentsPage edits', { timeout: 20_000 }, () => {
+  it('tells staff a guardian gets an account only when invited on the Team page as a Customer (a link to /team)', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'owner'));
+    routeFetch(fetchMock, {
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([klass])),
+      'GET /api/cbe/students': () => jsonResponse(200, listOf([])),
+    });
+    renderWithData(<StudentsPage />, '/cbe/students');
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: '+ Admit student' }))[0] as HTMLElement);
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/invite the guardian's e-mail with the role Customer/)).toBeTruthy();
+    expect(dialog.getByRole('link', { name: 'Team page' }).getAttribute('href')).toBe('/team');
+  });
+
   it('edits against the version the dialog opened; on a 412 names what they changed and loads theirs', async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'owner'));
     const opened = { ...child, updated_at: '2026-05-01T08:00:00.125Z' };
@@ -212,6 +226,28 @@ describe('ChildrenPage', { timeout: 20_000 }, () => {
     expect(statement.parentElement?.className).toMatch(/scroller/);
     expect(statement.style.minWidth).not.toBe('');
     expect(within(statement).getByText('2026-01-05').style.whiteSpace).toBe('nowrap');
+  });
+
+  it('shows whether each child is still at the school: one who left is marked so', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'customer'));
+    const left: CbeStudent = {
+      ...child,
+      id: '00000000-0000-4000-8000-00000000e102',
+      first_name: 'Juma',
+      admission_no: 'S-10',
+      status: 'left',
+    };
+    routeFetch(fetchMock, {
+      'GET /api/cbe/children': () => jsonResponse(200, listOf([child, left])),
+      'GET /api/cbe/children/terms': () => jsonResponse(200, listOf([])),
+    });
+    renderWithData(<ChildrenPage />, '/cbe/children');
+    const card = (name: string) =>
+      within(screen.getByText(name).closest('.mantine-Paper-root') as HTMLElement);
+    expect(await screen.findByText('Juma Wambui')).toBeTruthy();
+    expect(card('Juma Wambui').getByText('Left the school')).toBeTruthy();
+    expect(card('Imani Wambui').getByText('At the school')).toBeTruthy();
+    expect(card('Imani Wambui').queryByText('Left the school')).toBeNull();
   });
 
   it('says how to be found when no child matches', async () => {

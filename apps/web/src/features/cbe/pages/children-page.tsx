@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { EmptyList, QueryState } from '../../../components/data-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -50,9 +50,20 @@ export const ChildrenPage = () => {
                 <Paper key={child.id} withBorder p="md" radius="md">
                   <Group justify="space-between">
                     <div>
-                      <Text fw={700}>
-                        {child.first_name} {child.last_name}
-                      </Text>
+                      <Group gap="xs">
+                        <Text fw={700}>
+                          {child.first_name} {child.last_name}
+                        </Text>
+                        {/* A child who left is shown so, not as if still at the school. */}
+                        <Badge
+                          size="sm"
+                          variant="light"
+                          color={child.status === 'active' ? 'green' : 'gray'}
+                          miw="max-content"
+                        >
+                          {child.status === 'active' ? 'At the school' : 'Left the school'}
+                        </Badge>
+                      </Group>
                       <Text size="sm" c="dimmed">
                         {child.class_name} ·{' '}
                         <span style={{ whiteSpace: 'nowrap' }}>{child.admission_no}</span>
