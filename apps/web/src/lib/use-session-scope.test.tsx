@@ -22,6 +22,20 @@ describe('useSessionScope', () => {
     expect(result.current).not.toBe(asAdmin);
   });
 
+  it("is the person in the workspace at level 'place', whatever the role (a worker made admin keeps their counter)", () => {
+    signIn(fakeWorkspaceAuthSession('workspace', 'worker'));
+    const { result } = renderHook(() => useSessionScope('place'));
+    const asWorker = result.current;
+    act(() => {
+      signIn(fakeWorkspaceAuthSession('workspace', 'admin'));
+    });
+    expect(result.current).toBe(asWorker);
+    act(() => {
+      signIn(fakeWorkspaceAuthSession('crm', 'admin'));
+    });
+    expect(result.current).not.toBe(asWorker);
+  });
+
   it("is the person alone at level 'user', whatever the workspace or role", () => {
     signIn(fakeWorkspaceAuthSession('workspace', 'member'));
     const { result } = renderHook(() => useSessionScope('user'));

@@ -4,7 +4,7 @@ import { useSessionScope } from '../../../lib/use-session-scope.ts';
 /*
  * The counter a member works at, kept in this browser so that the console opens on it again after
  * a reload or another visit: localStorage `workhub.ticketing.counter:<user>/<account>/<workspace>`
- * (the session scope), so that another user, or the same user in another workspace, on this
+ * (the session's place: a new role keeps it), so that another user, or the same user in another workspace, on this
  * browser never lands on it. Storage can be unavailable (private mode, quota): the choice then
  * lasts until the page is left, as if nothing had been stored.
  */
@@ -33,7 +33,7 @@ const write = (key: string, id: string | null): void => {
  * is active: a stored id is only a hint.
  */
 export const useChosenCounter = (): [string | null, (id: string | null) => void] => {
-  const key = keyOf(useSessionScope());
+  const key = keyOf(useSessionScope('place'));
   // The choice made on this page, for its scope: it holds even where storage is unavailable.
   const [made, setMade] = useState<{ key: string; id: string | null } | null>(null);
   const choose = (id: string | null) => {
