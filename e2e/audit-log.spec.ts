@@ -45,7 +45,10 @@ test('an owner deletes a tag and finds it in the audit log at /settings/audit, f
     page.getByRole('button', { name: 'Export CSV' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = readFileSync(await download.path(), 'utf8');
+  const file = readFileSync(await download.path(), 'utf8');
+  // Starts with the UTF-8 byte order mark, which Excel needs to read it as UTF-8.
+  expect(file.startsWith('\uFEFF')).toBe(true);
+  const csv = file.slice(1);
   expect(csv.split('\r\n')[0]).toBe(
     'When (UTC),Actor,Action,Record type,Record id,Workspace id,Before,After,IP',
   );

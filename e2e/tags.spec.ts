@@ -63,7 +63,10 @@ test('an owner makes a tag, gives it to a project and filters the list by it', a
     page.getByRole('button', { name: 'Export CSV' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^projects-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = readFileSync(await download.path(), 'utf8');
+  const file = readFileSync(await download.path(), 'utf8');
+  // Starts with the UTF-8 byte order mark, which Excel needs to read it as UTF-8.
+  expect(file.startsWith('\uFEFF')).toBe(true);
+  const csv = file.slice(1);
   expect(csv.split('\r\n')[0]).toBe('Name,Description,Status,Due date,Tags,Created by,Created at');
   expect(csv).toContain('Launch');
   expect(csv).toContain('Urgent');

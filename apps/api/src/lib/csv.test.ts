@@ -39,7 +39,7 @@ describe('csvCell', () => {
 });
 
 describe('toCsv', () => {
-  it('writes the header, then each row, every line ended by CRLF', () => {
+  it('writes the byte order mark, the header, then each row, every line ended by CRLF', () => {
     expect(
       toCsv(
         ['Name', 'Tags'],
@@ -48,11 +48,11 @@ describe('toCsv', () => {
           ['App', null],
         ],
       ),
-    ).toBe('Name,Tags\r\nSite,"a, b"\r\nApp,\r\n');
+    ).toBe('\uFEFFName,Tags\r\nSite,"a, b"\r\nApp,\r\n');
   });
 
   it('is only the header with no rows', () => {
-    expect(toCsv(['Name'], [])).toBe('Name\r\n');
+    expect(toCsv(['Name'], [])).toBe('\uFEFFName\r\n');
   });
 });
 

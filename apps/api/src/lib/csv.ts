@@ -21,9 +21,18 @@ export function csvCell(value: CsvValue): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** A whole file: the header row, then one line per row, each ended by CRLF (RFC 4180). */
+/**
+ * The UTF-8 byte order mark a file starts with: without it Excel reads a CSV as the machine's
+ * legacy code page ('Ünïcødé' garbled). Our own import drops it, as every CSV reader does.
+ */
+export const UTF8_BOM = '\uFEFF';
+
+/**
+ * A whole file: the byte order mark, the header row, then one line per row, each ended by CRLF
+ * (RFC 4180).
+ */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return [header, ...rows].map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+  return UTF8_BOM + [header, ...rows].map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
 }
 
 /** `<name>-YYYY-MM-DD.csv` for the day `at` (UTC). */

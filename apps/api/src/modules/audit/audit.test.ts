@@ -2,6 +2,7 @@ import { messages } from '@workhub/shared/messages';
 import type { AuditEntry } from '@workhub/shared/schemas/audit';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { csvBody } from '../../test/csv.ts';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
 import { staffMember } from '../../test/staff.ts';
 import { createTag } from '../../test/tags.ts';
@@ -126,7 +127,7 @@ describe('GET /api/audit/export', () => {
     expect(response.headers['content-disposition']).toMatch(
       /^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    const lines = response.body.split('\r\n').slice(0, -1);
+    const lines = csvBody(response.body).split('\r\n').slice(0, -1);
     expect(lines[0]).toBe('When (UTC),Actor,Action,Record type,Record id,Workspace id,Before,After,IP');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")@example.com"`);

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { workspaces } from '../../db/schema/workspaces.ts';
+import { csvBody } from '../../test/csv.ts';
 import type { TestApp } from '../../test/helpers.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { memberIn } from '../../test/tenants.ts';
@@ -15,7 +16,7 @@ import { addService, addStaff, barberShop, booked, type Shop, shopTimeAt } from 
 
 const t = useTestApp();
 
-const lines = (csv: string) => csv.trimEnd().split('\r\n');
+const lines = (csv: string) => csvBody(csv).trimEnd().split('\r\n');
 const column = (csv: string, index: number) =>
   lines(csv)
     .slice(1)

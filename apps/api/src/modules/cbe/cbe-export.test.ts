@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { csvBody } from '../../test/csv.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { memberIn, newTenant, type Tenant } from '../../test/tenants.ts';
 import { auditRowsOf } from '../audit/audit-test-helpers.ts';
@@ -44,7 +45,7 @@ beforeAll(async () => {
 });
 
 const exportOf = (path: string, who = token) => cbeCall(t, 'GET', `/api/cbe/${path}`, who);
-const linesOf = (body: string) => body.trim().split('\r\n');
+const linesOf = (body: string) => csvBody(body).trim().split('\r\n');
 /** A state as text whatever the order of its keys. */
 const sorted = (state: unknown) => JSON.stringify(Object.entries(state ?? {}).sort());
 

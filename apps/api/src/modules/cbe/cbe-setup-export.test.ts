@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { csvBody } from '../../test/csv.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { addMember, memberIn, newTenant, type Tenant } from '../../test/tenants.ts';
 import { auditRowsOf } from '../audit/audit-test-helpers.ts';
@@ -51,7 +52,7 @@ beforeAll(async () => {
 });
 
 const exportOf = (path: string, who = token) => cbeCall(t, 'GET', `/api/cbe/${path}`, who);
-const linesOf = (body: string) => body.trim().split('\r\n');
+const linesOf = (body: string) => csvBody(body).trim().split('\r\n');
 /** The CSV's lines, after checking it is a 200 CSV download named after its list. */
 async function csvOf(path: string, kind: string) {
   const response = await exportOf(path);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@workhub/shared/messages';
 import { cbeMessages } from '@workhub/shared/schemas/cbe';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { csvBody } from '../../test/csv.ts';
 import { useTestApp } from '../../test/helpers.ts';
 import { newTenant, type Tenant } from '../../test/tenants.ts';
 import { cbeCall, makeSchool, ok, type School } from './cbe-test-helpers.ts';
@@ -81,7 +82,7 @@ describe('students', () => {
       token,
     );
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body.trim().split('\r\n');
+    const lines = csvBody(csv.body).trim().split('\r\n');
     expect(lines[0]).toBe('Admission no,First name,Last name,Class,Status,Guardians,Created at');
     expect(lines).toHaveLength(5);
   });

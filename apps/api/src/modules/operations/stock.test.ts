@@ -3,6 +3,7 @@ import { messages } from '@workhub/shared/messages';
 import { operationsMessages } from '@workhub/shared/operations-messages';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { csvBody } from '../../test/csv.ts';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
 import { call } from '../../test/work.ts';
 import { products } from './operations.schema.ts';
@@ -182,7 +183,7 @@ describe('GET /api/stock-moves (+ export)', () => {
       (await call(t, 'GET', `/api/stock-moves?product_id=${wheel}`, stranger.token)).json().data,
     ).toEqual([]);
     const csv = await call(t, 'GET', `/api/stock-moves/export?product_id=${nut}`, token);
-    const [header, row] = csv.body.split('\r\n');
+    const [header, row] = csvBody(csv.body).split('\r\n');
     expect(header).toBe('When (UTC),Product,Kind,Change,On hand after,Reference,Reason,By');
     expect(row).toContain(',Nut M5,adjustment,100.0000,100.0000,,Delivery found,Ada Lovelace');
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { operationsMessages } from '@workhub/shared/operations-messages';
 import { describe, expect, it } from 'vitest';
+import { csvBody } from '../../test/csv.ts';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
 import { call } from '../../test/work.ts';
 import { insertBomLine, insertProduct, insertWorkOrder, opsTenant, stockOf } from './orders-test-helpers.ts';
@@ -113,7 +114,7 @@ describe('work orders', () => {
     expect(page.data[0]).toMatchObject({ id: c, late: true });
     expect((await call(t, 'GET', `${WO}?product_id=nope`, token)).statusCode).toBe(400);
     const csv = await call(t, 'GET', `${WO}/export?product_id=${frame}`, token);
-    expect(csv.body.split('\r\n')).toEqual([
+    expect(csvBody(csv.body).split('\r\n')).toEqual([
       'Number,Product,Quantity,Unit,Need date,Release date,Status,Late,Notes',
       'WO-00002,Frame,5.0000,,2030-01-15,2030-01-10,planned,no,',
       '',

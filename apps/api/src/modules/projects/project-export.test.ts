@@ -3,6 +3,7 @@ import { messages } from '@workhub/shared/messages';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { projects } from '../../db/schema/work.ts';
+import { csvBody } from '../../test/csv.ts';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
 import { createTag } from '../../test/tags.ts';
 import { enter, login, memberIn, newTenant } from '../../test/tenants.ts';
@@ -13,7 +14,7 @@ const HEADER = 'Name,Description,Status,Due date,Tags,Created by,Created at';
 const today = () => t.clock.now().toISOString().slice(0, 10);
 
 /** The lines of a CSV answer (no cell of these tests holds a line break). */
-const linesOf = (body: string) => body.split('\r\n').slice(0, -1);
+const linesOf = (body: string) => csvBody(body).split('\r\n').slice(0, -1);
 const names = (body: string) =>
   linesOf(body)
     .slice(1)

@@ -1,6 +1,7 @@
 import { TRIAL_DAYS } from '@workhub/shared/constants';
 import { messages } from '@workhub/shared/messages';
 import { describe, expect, it } from 'vitest';
+import { csvBody } from '../../test/csv.ts';
 import { errorOf, useTestApp } from '../../test/helpers.ts';
 import { createTag } from '../../test/tags.ts';
 import { enter, login, memberIn } from '../../test/tenants.ts';
@@ -20,7 +21,7 @@ const today = () => t.clock.now().toISOString().slice(0, 10);
 const DAY_SECONDS = 24 * 60 * 60;
 
 /** The lines of a CSV answer (no cell of these tests holds a line break). */
-const linesOf = (body: string) => body.split('\r\n').slice(0, -1);
+const linesOf = (body: string) => csvBody(body).split('\r\n').slice(0, -1);
 const names = (body: string) =>
   linesOf(body)
     .slice(1)

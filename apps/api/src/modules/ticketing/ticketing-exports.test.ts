@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { csvBody } from '../../test/csv.ts';
 import { bearer, useTestApp } from '../../test/helpers.ts';
 import { memberIn, newTenant } from '../../test/tenants.ts';
 import { auditRowsOf, theAuditRow } from '../audit/audit-test-helpers.ts';
@@ -9,7 +10,7 @@ import { createCounter, createService, takeTicket } from './ticketing-test-helpe
 const t = useTestApp();
 
 const get = (token: string, url: string) => t.app.inject({ url, headers: bearer(token) });
-const lines = (csv: string) => csv.trimEnd().split('\r\n');
+const lines = (csv: string) => csvBody(csv).trimEnd().split('\r\n');
 
 async function queue() {
   const tenant = await newTenant(t, 'ticketing');
