@@ -360,6 +360,14 @@ export async function findMembership(
   return row;
 }
 
+/** A workspace's name, whatever the account (what a member put out of it is told it was called). */
+export async function workspaceNameOf(db: Db, workspaceId: string): Promise<string | undefined> {
+  const [row] = await crossTenant(db, 'the name of a workspace a member left', (tx) =>
+    tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1),
+  );
+  return row?.name;
+}
+
 /**
  * The workspaces the user may open now, in every account (active membership, workspace not
  * archived, account active), oldest membership first, one page of them and how many there are.

@@ -1,6 +1,7 @@
 import { messages } from '@workhub/shared/messages';
 import { ApiError, toApiError } from './api-error.ts';
 import { localToday } from './local-date.ts';
+import { lostWorkspaceWords } from './lost-workspace.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -114,21 +115,12 @@ export const requestJson = async <T>(path: string, init: RawRequest = {}): Promi
   return body as T;
 };
 
-/**
- * Why the API says the claims are stale (X-Session-Stale), in words for a session it puts out of
- * its workspace; `changed` (a new role) keeps it there, and says nothing.
- */
-const STALE_WORDS: Record<string, string> = {
-  removed: messages.notAMember,
-  inactive: messages.memberInactive,
-  archived: messages.workspaceArchivedLost,
-};
-
 /** Tells lib/session.ts of an answer whose session claims are stale, with the reason's words. */
 const noteStale = (response: Response, error: ApiError | undefined) => {
   const stale = response.headers.get(STALE_SESSION_HEADER);
   if (!stale) return;
-  onStaleSession(error?.status === 403 ? error.message : (STALE_WORDS[stale] ?? null));
+  // The reason in words for a session it puts out of its workspace; `changed` (a new role) says nothing.
+  onStaleSession(error?.status === 403 ? error.message : lostWorkspaceWords(stale));
 };
 
 /** A file the API answered: its bytes and the name its content-disposition gives, if any. */

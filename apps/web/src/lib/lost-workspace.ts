@@ -1,3 +1,5 @@
+import { messages } from '@workhub/shared/messages';
+import type { LeftWorkspaceReason } from '@workhub/shared/schemas/auth';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -7,6 +9,18 @@ import { useSyncExternalStore } from 'react';
  * happened instead of "Choose a workspace first"; entering a workspace forgets it.
  */
 export type LostWorkspace = { name: string; reason: string | null };
+
+/** What a member is told of why they lost a workspace, by the API's reason (X-Session-Stale, left_workspace). */
+const WORDS: Record<LeftWorkspaceReason, string> = {
+  removed: messages.notAMember,
+  inactive: messages.memberInactive,
+  archived: messages.workspaceArchivedLost,
+  account_inactive: messages.accountInactiveMember,
+};
+
+/** The words for a reason the API gave, null for one that puts nobody out (`changed`) or unknown. */
+export const lostWorkspaceWords = (reason: string): string | null =>
+  Object.hasOwn(WORDS, reason) ? WORDS[reason as LeftWorkspaceReason] : null;
 
 let lost: LostWorkspace | null = null;
 const listeners = new Set<() => void>();

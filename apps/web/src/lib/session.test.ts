@@ -2,6 +2,7 @@ import { messages } from '@workhub/shared/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calledUrls, mockFetchPerTest } from '../test/fetch-mock.ts';
 import { fakeAuthSession, jsonResponse } from '../test/fixtures.ts';
+import { getLostWorkspace, setLostWorkspace } from './lost-workspace.ts';
 import { expireSession, restoreSession, setSessionLostHandler, signIn, signOut } from './session.ts';
 import { getSession } from './session-store.ts';
 import { LOGOUT_KEY, listenForLogout } from './tab-sync.ts';
@@ -20,6 +21,17 @@ describe('session restore on page load', () => {
     expect(urls()).toEqual(['/api/auth/session']);
     expect(fetchMock.mock.calls[0]?.[1]?.credentials).toBe('include');
     expect(getSession()).toMatchObject({ status: 'signed_in', accessToken: auth.access_token });
+  });
+
+  it('remembers the workspace the restore says the device was put out of (removed meanwhile), and why', async () => {
+    const auth = {
+      ...fakeAuthSession({ role: 'member', accounts: 0 }, { role: 'member', accounts: 0, workspace: null }),
+      left_workspace: { workspace_name: 'Acme Works', reason: 'removed' as const },
+    };
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: auth }));
+    await restoreSession();
+    expect(getLostWorkspace()).toEqual({ name: 'Acme Works', reason: messages.notAMember });
+    setLostWorkspace(null);
   });
 
   it('ends signed out, without a request error, when there is no cookie ({ data: null })', async () => {

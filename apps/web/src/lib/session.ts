@@ -1,7 +1,7 @@
 import type { AuthSession } from '@workhub/shared/schemas/auth';
 import { ApiError } from './api-error.ts';
 import { requestJson, setStaleSessionHandler } from './http.ts';
-import { setLostWorkspace } from './lost-workspace.ts';
+import { lostWorkspaceWords, setLostWorkspace } from './lost-workspace.ts';
 import { createRefreshScheduler, expiryFrom } from './refresh-schedule.ts';
 import {
   getSession,
@@ -60,7 +60,10 @@ const scheduler = createRefreshScheduler(() => {
 /** Keeps a session the API answered (sign-in, verify, new password, refresh, restore). */
 export const signIn = (auth: AuthSession): SignedInSession => {
   signedInAt = Date.now();
+  // A refresh or restore that brought the device home from a workspace it lost says which and why.
+  const left = auth.left_workspace;
   if (auth.user.workspace) setLostWorkspace(null);
+  else if (left) setLostWorkspace({ name: left.workspace_name, reason: lostWorkspaceWords(left.reason) });
   const session = setSignedIn(auth);
   scheduler.schedule(expiryFrom(session.claims?.exp, auth.expires_in));
   return session;

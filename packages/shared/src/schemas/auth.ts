@@ -141,11 +141,21 @@ export const sessionUser = z.object({
 export type SessionUser = z.infer<typeof sessionUser>;
 
 /** What sign-in, verify, new-password, refresh and session restore answer. */
+/** Why a device's session was put out of the workspace it acted in (see AuthSession.left_workspace). */
+export const LEFT_WORKSPACE_REASONS = ['removed', 'inactive', 'archived', 'account_inactive'] as const;
+export type LeftWorkspaceReason = (typeof LEFT_WORKSPACE_REASONS)[number];
+
 export const authSession = z.object({
   access_token: z.string(),
   /** Seconds until the access token expires. */
   expires_in: z.number().int(),
   user: sessionUser,
+  /**
+   * On a refresh or restore only: the workspace the device acted in until now, which it can no
+   * longer open (the member removed or made inactive, the workspace archived, its account made
+   * inactive), so the session came back home. Once: the new refresh token remembers no workspace.
+   */
+  left_workspace: z.object({ workspace_name: z.string(), reason: z.enum(LEFT_WORKSPACE_REASONS) }).optional(),
 });
 export type AuthSession = z.infer<typeof authSession>;
 

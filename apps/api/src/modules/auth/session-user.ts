@@ -1,4 +1,4 @@
-import type { SessionUser } from '@workhub/shared/schemas/auth';
+import type { LeftWorkspaceReason, SessionUser } from '@workhub/shared/schemas/auth';
 import type { SessionSubscription } from '@workhub/shared/schemas/billing';
 import { eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -6,7 +6,7 @@ import { subscriptionPlans, subscriptions } from '../../db/schema/plans.ts';
 import { accounts, type UserRow, users } from '../../db/schema/users.ts';
 import { toSessionSubscription } from '../../db/subscription-times.ts';
 import { crossTenant } from '../../db/tenant-context.ts';
-import { findMembership, type Membership } from '../../db/tenant-scope.ts';
+import { findMembership, type Membership, workspaceNameOf } from '../../db/tenant-scope.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 
 /** The workspace a session acts in: the membership it was opened with. */
@@ -104,6 +104,36 @@ export async function usableWorkspace(
     return null;
   }
   return membership;
+}
+
+/** A device's workspace it can no longer open: its name, and why (AuthSession.left_workspace). */
+export type LeftWorkspace = { workspace_name: string; reason: LeftWorkspaceReason };
+
+/**
+ * The workspace a device acted in, if the user may still open it (as usableWorkspace), else why
+ * not: a refresh that brings the device home says so once.
+ */
+export async function deviceWorkspace(
+  db: Db,
+  userId: string,
+  workspaceId: string | null,
+): Promise<{ workspace: WorkspaceContext | null; left: LeftWorkspace | null }> {
+  if (!workspaceId) return { workspace: null, left: null };
+  const membership = await findMembership(db, userId, workspaceId);
+  if (!membership) {
+    const name = await workspaceNameOf(db, workspaceId);
+    return { workspace: null, left: name === undefined ? null : { workspace_name: name, reason: 'removed' } };
+  }
+  const reason: LeftWorkspaceReason | null =
+    membership.status !== 'active'
+      ? 'inactive'
+      : membership.archived
+        ? 'archived'
+        : membership.accountStatus !== 'active'
+          ? 'account_inactive'
+          : null;
+  if (reason) return { workspace: null, left: { workspace_name: membership.workspaceName, reason } };
+  return { workspace: membership, left: null };
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {

@@ -16,7 +16,14 @@ import { AppError, forbidden, notFound, unauthorized } from '../../lib/app-error
 import { addSeconds } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { findUserById, sessionUserOf, usableWorkspace, type WorkspaceContext } from './session-user.ts';
+import {
+  deviceWorkspace,
+  findUserById,
+  type LeftWorkspace,
+  sessionUserOf,
+  usableWorkspace,
+  type WorkspaceContext,
+} from './session-user.ts';
 
 /** Two tabs restoring at once both present the same token; the slower one is not a thief. */
 export const ROTATION_GRACE_SECONDS = 30;
@@ -37,6 +44,7 @@ export function createSessionService(ctx: Ctx) {
     user: UserRow,
     workspace: WorkspaceContext | null,
     familyId: string,
+    left: LeftWorkspace | null = null,
   ): Promise<AuthSession> {
     const sessionUser = await sessionUserOf(db, user, workspace, now());
     const { token, expiresIn } = await tokens.sign({
@@ -49,7 +57,12 @@ export function createSessionService(ctx: Ctx) {
       workspace_id: sessionUser.workspace?.workspace_id ?? null,
       template: sessionUser.workspace?.template ?? null,
     });
-    return { access_token: token, expires_in: expiresIn, user: sessionUser };
+    return {
+      access_token: token,
+      expires_in: expiresIn,
+      user: sessionUser,
+      ...(left ? { left_workspace: left } : {}),
+    };
   }
 
   async function insertToken(
@@ -190,6 +203,7 @@ export function createSessionService(ctx: Ctx) {
     workspace: WorkspaceContext | null,
     meta: ClientMeta,
     remember: boolean,
+    left: LeftWorkspace | null = null,
   ): Promise<SignedIn> {
     const at = now();
     const workspaceId = workspace?.workspaceId ?? null;
@@ -211,7 +225,7 @@ export function createSessionService(ctx: Ctx) {
           return insertToken(row.userId, row.familyId, workspaceId, meta, tx);
         });
     if (!refreshToken && remember) await rememberWorkspace(row.familyId, workspaceId);
-    return { session: await authSession(user, workspace, row.familyId), refreshToken };
+    return { session: await authSession(user, workspace, row.familyId, left), refreshToken };
   }
 
   /**
@@ -225,7 +239,9 @@ export function createSessionService(ctx: Ctx) {
     // Refused, not revoked: reactivating the account lets the same sign-in go on.
     const shutOut = await shutOutByInactiveAccounts(db, user.id);
     if (shutOut) throw accountInactive(shutOut === 'holder');
-    return rotate(row, user, await usableWorkspace(db, user.id, row.workspaceId), meta, false);
+    // A device put out of its workspace since is told which and why, once (its new token has none).
+    const { workspace, left } = await deviceWorkspace(db, user.id, row.workspaceId);
+    return rotate(row, user, workspace, meta, false, left);
   }
 
   /**

@@ -147,6 +147,39 @@ describe('POST /api/auth/workspace-session', () => {
     const refreshed = await refresh(device.cookie);
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.json().data.user).toMatchObject({ workspace: null, role: 'member', account_id: null });
+    // Which workspace it left, and why, said once: the next refresh remembers no workspace.
+    expect(refreshed.json().data.left_workspace).toEqual({ workspace_name: 'Acme', reason: 'inactive' });
+    const again = await refresh(refreshCookieOf(refreshed) ?? '', '/api/auth/session');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.left_workspace).toBeUndefined();
+  });
+
+  it('tells a device whose member was removed, on the page load that restores it, which workspace it left', async () => {
+    const { workspace } = await newTenant(t);
+    const member = await addMember(t, workspace, 'worker');
+    const device = await enter(t, await login(t, member.email), workspace.workspace_id);
+    await t.db.db
+      .delete(workspaceMembers)
+      .where(
+        and(
+          eq(workspaceMembers.workspaceId, workspace.workspace_id),
+          eq(workspaceMembers.userId, member.userId),
+        ),
+      );
+    const restored = await refresh(device.cookie, '/api/auth/session');
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json().data.user.workspace).toBeNull();
+    expect(restored.json().data.left_workspace).toEqual({ workspace_name: 'Acme', reason: 'removed' });
+  });
+
+  it('says nothing of a workspace left by choice, nor while the device keeps its workspace', async () => {
+    const { workspace, owner } = await newTenant(t);
+    const kept = await refresh(owner.cookie);
+    expect(kept.json().data.user.workspace?.workspace_id).toBe(workspace.workspace_id);
+    expect(kept.json().data.left_workspace).toBeUndefined();
+    const home = await chooseWorkspace(t, { ...owner, cookie: refreshCookieOf(kept) ?? '' }, null);
+    expect(home.statusCode).toBe(200);
+    expect(home.json().data.left_workspace).toBeUndefined();
   });
 
   it('falls back home on refresh once the workspace is archived', async () => {
@@ -161,6 +194,7 @@ describe('POST /api/auth/workspace-session', () => {
     const refreshed = await refresh(owner.cookie);
     expect(refreshed.json().data.user).toMatchObject({ workspace: null, role: 'owner' });
     expect(claimsOf(refreshed.json().data.access_token).workspace_id).toBeNull();
+    expect(refreshed.json().data.left_workspace).toEqual({ workspace_name: 'Acme', reason: 'archived' });
   });
 
   it('within the grace period, the browser-held newer token takes the chosen workspace', async () => {
