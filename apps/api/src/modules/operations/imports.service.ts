@@ -75,15 +75,24 @@ export function createImportService(ctx: Ctx) {
     return found;
   }
 
-  async function productIdsByName(tx: Db, scope: WorkspaceScope, names: Iterable<string>) {
+  /** The ids of the named products (by name in any case); `inactive` collects those inactive. */
+  async function productIdsByName(
+    tx: Db,
+    scope: WorkspaceScope,
+    names: Iterable<string>,
+    inactive?: Set<string>,
+  ) {
     const wanted = [...new Set([...names].map(key))];
     const found = new Map<string, string>();
     for (const part of chunks(wanted, LOOKUP)) {
       const rows = await tx
-        .select({ id: products.id, name: products.productName })
+        .select({ id: products.id, name: products.productName, status: products.status })
         .from(products)
         .where(and(scope.workspace(products), inArray(sql`lower(${products.productName})`, part)));
-      for (const row of rows) found.set(key(row.name), row.id);
+      for (const row of rows) {
+        found.set(key(row.name), row.id);
+        if (row.status !== 'active') inactive?.add(row.id);
+      }
     }
     return found;
   }
@@ -283,10 +292,12 @@ export function createImportService(ctx: Ctx) {
     try {
       return await db.transaction(async (tx) => {
         await lockWorkspaceBom(tx, scope);
+        const inactive = new Set<string>();
         const ids = await productIdsByName(
           tx,
           scope,
           cells.flatMap(({ value }) => [value.product_need ?? [], value.product_needed ?? []].flat()),
+          inactive,
         );
         // A row with another fault: its products by name are still looked up (all its faults at once).
         const checked = new Set(valid.map(({ row }) => row));
@@ -317,6 +328,15 @@ export function createImportService(ctx: Ctx) {
               message: operationsMessages.importProductUnknown(value.product_needed),
             });
           if (!parent || !component) continue;
+          // As a BOM line written by hand: a new line needs an active component.
+          if (inactive.has(component)) {
+            errors.push({
+              row,
+              column: 'product_needed',
+              message: operationsMessages.productInactive(value.product_needed),
+            });
+            continue;
+          }
           if (parent === component) {
             const path = formatCyclePath([value.product_need, value.product_need]);
             errors.push({ row, column: 'product_needed', message: operationsMessages.bomCycle(path) });

@@ -198,6 +198,30 @@ describe('POST /api/bom-lines/import', () => {
     expect(tree.root.children).toHaveLength(1);
   });
 
+  it('refuses a line whose component is inactive, as a line written by hand (an inactive parent may have lines)', async () => {
+    const owner = await newTenant(t, 'mrp');
+    const token = owner.owner.token;
+    await createProduct(t, token, { product_name: 'In kit', procurement_type: 'make' });
+    await createProduct(t, token, { product_name: 'In old part', status: 'inactive' });
+    await createProduct(t, token, {
+      product_name: 'In old kit',
+      procurement_type: 'make',
+      status: 'inactive',
+    });
+    await createProduct(t, token, { product_name: 'In bolt' });
+    const response = await importRows(token, 'bom-lines', [
+      { product_need: 'In kit', product_needed: 'in old part', bom_qty: '1' },
+      { product_need: 'In old kit', product_needed: 'In bolt', bom_qty: '1' },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({
+      imported: 0,
+      errors: [
+        { row: 2, column: 'product_needed', message: operationsMessages.productInactive('in old part') },
+      ],
+    });
+  });
+
   it('names unknown products, lines that exist or repeat, and cycles with the path', async () => {
     const owner = await newTenant(t, 'mrp');
     const token = owner.owner.token;
