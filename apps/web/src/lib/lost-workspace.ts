@@ -22,12 +22,37 @@ const WORDS: Record<LeftWorkspaceReason, string> = {
 export const lostWorkspaceWords = (reason: string): string | null =>
   Object.hasOwn(WORDS, reason) ? WORDS[reason as LeftWorkspaceReason] : null;
 
-let lost: LostWorkspace | null = null;
+/**
+ * Kept for the tab's life in sessionStorage: the page that learnt it may be reloaded at once (the
+ * user pressing F5 on the odd page), and its next restore no longer names the workspace.
+ */
+const KEY = 'workhub.lost-workspace';
+
+const stored = (): LostWorkspace | null => {
+  try {
+    const value: unknown = JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
+    if (value && typeof value === 'object' && 'name' in value && typeof value.name === 'string') {
+      const reason = 'reason' in value && typeof value.reason === 'string' ? value.reason : null;
+      return { name: value.name, reason };
+    }
+  } catch {
+    // Storage unavailable or a stray value: nothing was lost that it can tell.
+  }
+  return null;
+};
+
+let lost: LostWorkspace | null = stored();
 const listeners = new Set<() => void>();
 
 export const setLostWorkspace = (next: LostWorkspace | null): void => {
   if (lost === next) return;
   lost = next;
+  try {
+    if (next) sessionStorage.setItem(KEY, JSON.stringify(next));
+    else sessionStorage.removeItem(KEY);
+  } catch {
+    // Kept in memory only.
+  }
   for (const listener of listeners) listener();
 };
 

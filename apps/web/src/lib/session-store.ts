@@ -14,6 +14,8 @@
  *   'Resend code') and /auth/verify; removed once verified.
  * - sessionStorage `signup_attempt`: `{ email, attempt_id }` of the sign-up made in this browser; the
  *   verify screen sends the attempt with the code and with resend (features/auth/browser-keys.ts).
+ * - sessionStorage `workhub.lost-workspace`: `{ name, reason }` of the workspace this tab's session
+ *   was just put out of (lib/lost-workspace.ts), until a workspace is entered or the user signs out.
  * - localStorage `workhub.ticketing.counter:<user>/<account>/<workspace>`: the counter a queue
  *   member chose in the counter console, so that it opens on it again (features/ticketing/pages/
  *   use-chosen-counter.ts); a counter's id only, per user and workspace.

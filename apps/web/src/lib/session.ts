@@ -140,6 +140,7 @@ export const restoreSession = async (): Promise<void> => {
 /** Forgets the session in this tab only (another tab signed out, or the refresh failed). */
 export const clearSession = (reason: SignedOutReason): void => {
   scheduler.cancel();
+  setLostWorkspace(null);
   setSignedOut(reason);
 };
 

@@ -77,8 +77,14 @@ describe("an answer saying the session's workspace claims are stale (X-Session-S
     await vi.waitFor(() =>
       expect(getLostWorkspace()).toEqual({ name: 'Acme Works', reason: messages.notAMember }),
     );
+    // Kept for the tab's life (a reload at once still says it), until a workspace is entered.
+    expect(JSON.parse(sessionStorage.getItem('workhub.lost-workspace') ?? 'null')).toEqual({
+      name: 'Acme Works',
+      reason: messages.notAMember,
+    });
     signIn(fakeWorkspaceAuthSession('crm', 'member'));
     expect(getLostWorkspace()).toBeNull();
+    expect(sessionStorage.getItem('workhub.lost-workspace')).toBeNull();
   });
 
   it("remembers why from the answer's reason when no refusal said it (a read of the person's own)", async () => {
