@@ -146,6 +146,8 @@ export const MODULES = [
       'cbe:teach': { roles: ['owner', 'admin', 'member', 'worker'], changes: true },
       // Years, terms, classes, learning areas, students, fees and the sample data.
       'cbe:manage': { roles: ['owner', 'admin'], changes: true },
+      // Reading the fees (money families owe): the school's administration's, not every teacher's.
+      'cbe:fees': { roles: ['owner', 'admin'], changes: false },
       // A guardian's own children.
       'cbe:own': { roles: ['customer'], changes: false },
     },
@@ -154,7 +156,7 @@ export const MODULES = [
       { label: 'Classes and set-up', path: '/cbe/classes', icon: 'school', action: 'cbe:read' },
       { label: 'Register', path: '/cbe/register', icon: 'checklist', action: 'cbe:read' },
       { label: 'Gradebook', path: '/cbe/gradebook', icon: 'book', action: 'cbe:read' },
-      { label: 'Fees', path: '/cbe/fees', icon: 'coins', action: 'cbe:read' },
+      { label: 'Fees', path: '/cbe/fees', icon: 'coins', action: 'cbe:fees' },
       { label: 'My children', path: '/cbe/children', icon: 'users', action: 'cbe:own' },
     ],
     dashboards: { cbe: '/dashboard_cbe' },

@@ -617,7 +617,10 @@ export const cbeDashboard = z.object({
   struggling: z.array(
     z.object({ student_id: z.string(), name: z.string(), class_name: z.string(), areas: z.number() }),
   ),
-  collection: z.array(z.object({ date: z.string(), expected: decimalString, collected: decimalString })),
-  arrears: z.object({ students: z.number(), total: decimalString }),
+  // The fee figures: null to a caller without cbe:fees (a teacher: fees are the administration's).
+  collection: z
+    .array(z.object({ date: z.string(), expected: decimalString, collected: decimalString }))
+    .nullable(),
+  arrears: z.object({ students: z.number(), total: decimalString }).nullable(),
 });
 export type CbeDashboard = z.infer<typeof cbeDashboard>;

@@ -20,7 +20,7 @@ export const cbeDashboardRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary:
-          'Attendance per class today and this term, levels per learning area, students below expectation in 2+ areas, fee collection against expected, arrears',
+          'Attendance per class today and this term, levels per learning area, students below expectation in 2+ areas, fee collection against expected, arrears (the fee figures: null without cbe:fees)',
         response: { 200: dataEnvelope(cbeDashboard), ...readErrors },
       },
     },

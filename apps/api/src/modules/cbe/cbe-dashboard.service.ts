@@ -1,3 +1,4 @@
+import { can } from '@workhub/shared/permissions';
 import type { CbeDashboard } from '@workhub/shared/schemas/cbe';
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
@@ -32,6 +33,8 @@ const SCORE = sql`case ${cbeAssessments.level} when 'exceeding' then 4 when 'mee
  * - fee collection against expected: per day of the term so far, the term's invoiced total issued
  *   by then (expected) and the payments on them made by then (collected), cumulative;
  * - arrears: students invoiced more than paid, and the total owed.
+ * The two fee figures (collection, arrears) are the administration's: null, and never queried, for
+ * a caller without cbe:fees (a member or worker, the school's teachers).
  */
 export function createCbeDashboardService(ctx: Ctx) {
   const { db } = ctx;
@@ -165,13 +168,16 @@ export function createCbeDashboardService(ctx: Ctx) {
           ).map((r) => ({ ...r, areas: Number(r.areas) }))
         : [];
 
-      const collection = term
-        ? rowsOf<{ date: string; expected: string; collected: string }>(
-            // Each day's issues and payments of the term summed once, then added up to each day: a
-            // sum per day over every payment up to it read the school's whole history 90 times.
-            // Sums are rounded, not cast to numeric(14,4): a school's total may pass what one
-            // invoice holds.
-            await db.execute(sql`
+      const seesFees = can(scope.auth, 'cbe:fees');
+      const collection = !seesFees
+        ? null
+        : term
+          ? rowsOf<{ date: string; expected: string; collected: string }>(
+              // Each day's issues and payments of the term summed once, then added up to each day: a
+              // sum per day over every payment up to it read the school's whole history 90 times.
+              // Sums are rounded, not cast to numeric(14,4): a school's total may pass what one
+              // invoice holds.
+              await db.execute(sql`
               with issued as (
                 select ${cbeInvoices.issuedOn} as day, sum(${cbeInvoices.amount}) as amount from ${cbeInvoices}
                 where ${scope.workspace(cbeInvoices)} and ${cbeInvoices.termId} = ${term.id}
@@ -187,18 +193,20 @@ export function createCbeDashboardService(ctx: Ctx) {
                 round((select coalesce(sum(paid.amount), 0) from paid where paid.day <= d::date), 4)::text as collected
               from generate_series(${term.startsOn}::date, greatest(${term.startsOn}::date, ${termEnd}::date), interval '1 day') as d
               order by d`),
+            )
+          : [];
+
+      const [arrears] = seesFees
+        ? rowsOf<{ students: number; total: string }>(
+            await db.execute(sql`
+              select count(*)::int as students, round(coalesce(sum(owed), 0), 4)::text as total from (
+                select sum(${cbeInvoices.amount} - ${cbeInvoices.paid}) as owed from ${cbeInvoices}
+                where ${scope.workspace(cbeInvoices)}
+                group by ${cbeInvoices.studentId}
+                having sum(${cbeInvoices.amount} - ${cbeInvoices.paid}) > 0
+              ) owing`),
           )
         : [];
-
-      const [arrears] = rowsOf<{ students: number; total: string }>(
-        await db.execute(sql`
-          select count(*)::int as students, round(coalesce(sum(owed), 0), 4)::text as total from (
-            select sum(${cbeInvoices.amount} - ${cbeInvoices.paid}) as owed from ${cbeInvoices}
-            where ${scope.workspace(cbeInvoices)}
-            group by ${cbeInvoices.studentId}
-            having sum(${cbeInvoices.amount} - ${cbeInvoices.paid}) > 0
-          ) owing`),
-      );
 
       return {
         empty,
@@ -220,7 +228,9 @@ export function createCbeDashboardService(ctx: Ctx) {
         })),
         struggling,
         collection,
-        arrears: { students: Number(arrears?.students ?? 0), total: arrears?.total ?? '0.0000' },
+        arrears: seesFees
+          ? { students: Number(arrears?.students ?? 0), total: arrears?.total ?? '0.0000' }
+          : null,
       };
     },
   };

@@ -303,6 +303,29 @@ describe('the CBE dashboard', () => {
     expect(figures.collection.at(-1)).toMatchObject({ expected: '29999999999.9700', collected: '0.0000' });
   });
 
+  it("answers the fee figures to the school's administration only (cbe:fees): a teacher gets none", async () => {
+    const tenant = await newTenant(t, 'cbe');
+    expect((await cbeCall(t, 'POST', '/api/cbe/sample-data', tenant.owner.token)).statusCode).toBe(201);
+    const admin = await memberIn(t, tenant.workspace, 'admin');
+    for (const token of [tenant.owner.token, admin.token]) {
+      const figures = await ok<{ collection: unknown[] | null; arrears: { students: number } | null }>(
+        t,
+        'GET',
+        '/api/cbe/dashboard',
+        token,
+      );
+      expect(figures.arrears?.students).toBeGreaterThan(0);
+      expect(figures.collection?.length).toBeGreaterThan(0);
+    }
+    for (const role of ['member', 'worker'] as const) {
+      const teacher = await memberIn(t, tenant.workspace, role);
+      const figures = await ok<Record<string, unknown>>(t, 'GET', '/api/cbe/dashboard', teacher.token);
+      // The rest of the school's figures, but no money owed or collected.
+      expect(figures).toMatchObject({ empty: false, collection: null, arrears: null });
+      expect((figures.attendance as unknown[]).length).toBe(3);
+    }
+  });
+
   it('loads a realistic month of sample data into an empty school only, and clears exactly it', async () => {
     const tenant = await newTenant(t, 'cbe');
     const token = tenant.owner.token;
@@ -316,8 +339,8 @@ describe('the CBE dashboard', () => {
       attendance: { today_rate: number | null; term_rate: number | null }[];
       levels: unknown[];
       struggling: unknown[];
-      collection: { expected: string; collected: string }[];
-      arrears: { students: number };
+      collection: { expected: string; collected: string }[] | null;
+      arrears: { students: number } | null;
     }>(t, 'GET', '/api/cbe/dashboard', token);
     expect(figures.empty).toBe(false);
     expect(figures.has_sample).toBe(true);
@@ -325,8 +348,8 @@ describe('the CBE dashboard', () => {
     expect(figures.attendance.every((a) => a.term_rate !== null && a.term_rate > 70)).toBe(true);
     expect(figures.levels).toHaveLength(6);
     expect(figures.struggling.length).toBeGreaterThan(0);
-    expect(figures.arrears.students).toBeGreaterThan(0);
-    const last = figures.collection.at(-1);
+    expect(figures.arrears?.students).toBeGreaterThan(0);
+    const last = figures.collection?.at(-1);
     expect(Number(last?.collected)).toBeGreaterThan(0);
     expect(Number(last?.collected)).toBeLessThan(Number(last?.expected));
     // Sample invoices hold the sum of their payments.

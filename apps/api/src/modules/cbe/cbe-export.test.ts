@@ -132,7 +132,7 @@ describe('the school CSV exports', () => {
     }
   });
 
-  it('answers 403 to a guest and a customer, and writes no audit row', async () => {
+  it('answers 403 to a guest and a customer, and to a teacher for the fee lists, and writes no audit row', async () => {
     const before = (await auditRowsOf(t, tenant.workspace.account_id, 'export.cbe')).length;
     for (const role of ['guest', 'customer'] as const) {
       const who = await memberIn(t, tenant.workspace, role);
@@ -141,7 +141,13 @@ describe('the school CSV exports', () => {
       }
     }
     expect(await auditRowsOf(t, tenant.workspace.account_id, 'export.cbe')).toHaveLength(before);
+    // A teacher (worker) exports the school's lists, not its fees (cbe:fees: owner and admin).
     const worker = await memberIn(t, tenant.workspace, 'worker');
-    expect((await exportOf('payments/export', worker.token)).statusCode).toBe(200);
+    expect((await exportOf('classes/export', worker.token)).statusCode).toBe(200);
+    for (const path of ['fee-structures', 'invoices', 'payments', 'arrears']) {
+      expect((await exportOf(`${path}/export`, worker.token)).statusCode, `worker ${path}`).toBe(403);
+    }
+    const admin = await memberIn(t, tenant.workspace, 'admin');
+    expect((await exportOf('payments/export', admin.token)).statusCode).toBe(200);
   });
 });

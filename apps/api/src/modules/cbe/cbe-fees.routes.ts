@@ -28,7 +28,10 @@ import { guardedBy, guardianEmailOf } from './cbe-students.service.ts';
 
 const structureQuery = cbeListQuery.extend({ term_id: idField().optional() });
 
-/** Fee structures, invoices, payments, statements and the arrears list. */
+/**
+ * Fee structures, invoices, payments, statements and the arrears list: read under cbe:fees (the
+ * school's administration), written under cbe:manage; a guardian's own child's statement under cbe:own.
+ */
 export const cbeFeeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx; service: CbeFeeService }> = async (
   app,
   { ctx, service },
@@ -36,7 +39,7 @@ export const cbeFeeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx; service: CbeFeeServ
   app.get(
     '/cbe/fee-structures',
     {
-      config: { action: 'cbe:read' },
+      config: { action: 'cbe:fees' },
       schema: {
         tags,
         security,
@@ -47,7 +50,7 @@ export const cbeFeeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx; service: CbeFeeServ
     },
     async (request) => service.listStructures(moduleScope(request), request.query),
   );
-  csvRoute(app, 'fee-structures', 'fee structures', structureQuery, service.exportStructures);
+  csvRoute(app, 'fee-structures', 'fee structures', structureQuery, service.exportStructures, 'cbe:fees');
   app.post(
     '/cbe/fee-structures',
     {
@@ -69,7 +72,7 @@ export const cbeFeeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx; service: CbeFeeServ
   app.get(
     '/cbe/fee-structures/:id',
     {
-      config: { action: 'cbe:read' },
+      config: { action: 'cbe:fees' },
       schema: {
         tags,
         security,
@@ -109,7 +112,7 @@ export const cbeFeeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx; service: CbeFeeServ
   app.get(
     '/cbe/invoices',
     {
-      config: { action: 'cbe:read' },
+      config: { action: 'cbe:fees' },
       schema: {
         tags,
         security,
@@ -120,7 +123,7 @@ export const cbeFeeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx; service: CbeFeeServ
     },
     async (request) => service.listInvoices(moduleScope(request), request.query),
   );
-  csvRoute(app, 'invoices', 'invoice list', cbeInvoiceListQuery, service.exportInvoices);
+  csvRoute(app, 'invoices', 'invoice list', cbeInvoiceListQuery, service.exportInvoices, 'cbe:fees');
   app.post(
     '/cbe/invoices/generate',
     {
@@ -143,7 +146,7 @@ export const cbeFeeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx; service: CbeFeeServ
   app.get(
     '/cbe/payments',
     {
-      config: { action: 'cbe:read' },
+      config: { action: 'cbe:fees' },
       schema: {
         tags,
         security,
@@ -154,7 +157,7 @@ export const cbeFeeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx; service: CbeFeeServ
     },
     async (request) => service.listPayments(moduleScope(request), request.query),
   );
-  csvRoute(app, 'payments', 'payments', cbePaymentListQuery, service.exportPayments);
+  csvRoute(app, 'payments', 'payments', cbePaymentListQuery, service.exportPayments, 'cbe:fees');
   app.post(
     '/cbe/payments',
     {
@@ -178,7 +181,7 @@ export const cbeFeeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx; service: CbeFeeServ
   app.get(
     '/cbe/students/:id/statement',
     {
-      config: { action: 'cbe:read' },
+      config: { action: 'cbe:fees' },
       schema: {
         tags,
         security,
@@ -211,7 +214,7 @@ export const cbeFeeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx; service: CbeFeeServ
   app.get(
     '/cbe/arrears',
     {
-      config: { action: 'cbe:read' },
+      config: { action: 'cbe:fees' },
       schema: {
         tags,
         security,
@@ -223,5 +226,5 @@ export const cbeFeeRoutes: FastifyPluginAsyncZod<{ ctx: Ctx; service: CbeFeeServ
     },
     async (request) => service.arrears(moduleScope(request), request.query),
   );
-  csvRoute(app, 'arrears', 'arrears list', cbeArrearsQuery, service.exportArrears);
+  csvRoute(app, 'arrears', 'arrears list', cbeArrearsQuery, service.exportArrears, 'cbe:fees');
 };

@@ -6,8 +6,10 @@ import { makeSchool, ok, type School, tag } from './cbe-test-helpers.ts';
 /*
  * Who may call the school's daily work (docs/permissions.md, the cbe rows), in a CBE workspace:
  * students, the register, the gradebook, report cards, fees; a customer's own children (the
- * customer is the guardian of our first student). The outsider holds another CBE workspace: our
- * record is a 404 in a path, a 400 in a body. Staff act in no workspace (404).
+ * customer is the guardian of our first student). Fees are read by the administration only
+ * (cbe:fees: owner, admin): a member or worker (a teacher) is refused every fee list, export and
+ * statement. The outsider holds another CBE workspace: our record is a 404 in a path, a 400 in a
+ * body. Staff act in no workspace (404).
  */
 const MATRIX = `
   endpoint                                                   | owner | admin | member | worker | guest | customer | outsider | anonymous | staff
@@ -25,21 +27,21 @@ const MATRIX = `
   PUT /api/cbe/students/:id/report-cards/:term_id/remarks    | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
   GET /api/cbe/children/terms                                | 403   | 403   | 403    | 403    | 403   | 200      | 403      | 401       | 404
   GET /api/cbe/children/:id/report-cards/:term_id            | 403   | 403   | 403    | 403    | 403   | 200      | 403      | 401       | 404
-  GET /api/cbe/fee-structures                                | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
-  GET /api/cbe/fee-structures/export                         | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET /api/cbe/fee-structures                                | 200   | 200   | 403    | 403    | 403   | 403      | 200      | 401       | 404
+  GET /api/cbe/fee-structures/export                         | 200   | 200   | 403    | 403    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/fee-structures                               | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
-  GET /api/cbe/fee-structures/:id                            | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
+  GET /api/cbe/fee-structures/:id                            | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   PATCH /api/cbe/fee-structures/:id                          | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
-  GET /api/cbe/invoices                                      | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
-  GET /api/cbe/invoices/export                               | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET /api/cbe/invoices                                      | 200   | 200   | 403    | 403    | 403   | 403      | 200      | 401       | 404
+  GET /api/cbe/invoices/export                               | 200   | 200   | 403    | 403    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/invoices/generate                            | 200   | 200   | 403    | 403    | 403   | 403      | 400      | 401       | 404
-  GET /api/cbe/payments                                      | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
-  GET /api/cbe/payments/export                               | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET /api/cbe/payments                                      | 200   | 200   | 403    | 403    | 403   | 403      | 200      | 401       | 404
+  GET /api/cbe/payments/export                               | 200   | 200   | 403    | 403    | 403   | 403      | 200      | 401       | 404
   POST /api/cbe/payments                                     | 201   | 201   | 403    | 403    | 403   | 403      | 400      | 401       | 404
-  GET /api/cbe/students/:id/statement                        | 200   | 200   | 200    | 200    | 403   | 403      | 404      | 401       | 404
+  GET /api/cbe/students/:id/statement                        | 200   | 200   | 403    | 403    | 403   | 403      | 404      | 401       | 404
   GET /api/cbe/children/:id/statement                        | 403   | 403   | 403    | 403    | 403   | 200      | 403      | 401       | 404
-  GET /api/cbe/arrears                                       | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
-  GET /api/cbe/arrears/export                                | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
+  GET /api/cbe/arrears                                       | 200   | 200   | 403    | 403    | 403   | 403      | 200      | 401       | 404
+  GET /api/cbe/arrears/export                                | 200   | 200   | 403    | 403    | 403   | 403      | 200      | 401       | 404
   GET /api/cbe/settings                                      | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404
   PUT /api/cbe/settings                                      | 200   | 200   | 403    | 403    | 403   | 403      | 200      | 401       | 404
   GET /api/cbe/dashboard                                     | 200   | 200   | 200    | 200    | 403   | 403      | 200      | 401       | 404

@@ -170,6 +170,17 @@ describe('sidebar sections of the template modules, read from the registry', () 
     expect(moduleLinks(auth())).toEqual([]);
   });
 
+  it("gives a school's owners and admins the Fees link (cbe:fees), its teachers (members, workers) not", () => {
+    const school = ['Students', 'Classes and set-up', 'Register', 'Gradebook'];
+    for (const role of ['owner', 'admin'] as const) {
+      expect(moduleLinks(inWorkspace(role, 'cbe', 1))).toEqual([['School', [...school, 'Fees']]]);
+    }
+    for (const role of ['member', 'worker'] as const) {
+      expect(moduleLinks(inWorkspace(role, 'cbe'))).toEqual([['School', school]]);
+    }
+    expect(moduleLinks(inWorkspace('customer', 'cbe'))).toEqual([['School', ['My children']]]);
+  });
+
   it('places the module sections after Tasks, before Teams', () => {
     const titles = sidebarSections(inWorkspace('admin', 'mrp'), allRouted).map((section) => section.title);
     expect(titles).toEqual(['Admin', 'Projects', 'Tasks', 'Operations', 'Teams', 'Settings']);

@@ -28,7 +28,7 @@ export const cbeModule: WebModule<'cbe'> = {
       element: createElement(GradebookPage),
       page: GradebookPage,
     },
-    { path: '/cbe/fees', action: 'cbe:read', element: createElement(FeesPage), page: FeesPage },
+    { path: '/cbe/fees', action: 'cbe:fees', element: createElement(FeesPage), page: FeesPage },
     { path: '/cbe/children', action: 'cbe:own', element: createElement(ChildrenPage), page: ChildrenPage },
   ],
   dashboards: { cbe: { element: createElement(CbeDashboardPage), page: CbeDashboardPage } },

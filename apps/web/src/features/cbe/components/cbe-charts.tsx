@@ -80,7 +80,7 @@ const HEIGHT = 200;
 const PAD = 8;
 
 /** Expected against collected fees, cumulative per day: two lines in an SVG, and the table behind them. */
-export const CollectionLines = ({ points }: { points: CbeDashboard['collection'] }) => {
+export const CollectionLines = ({ points }: { points: NonNullable<CbeDashboard['collection']> }) => {
   const currency = useSchoolCurrency();
   const max = Math.max(1, ...points.map((p) => Math.max(Number(p.expected), Number(p.collected))));
   const x = (i: number) => PAD + (points.length <= 1 ? 0 : (i * (WIDTH - 2 * PAD)) / (points.length - 1));

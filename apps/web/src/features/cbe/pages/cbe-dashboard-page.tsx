@@ -18,8 +18,13 @@ import { ChildrenPage } from './children-page.tsx';
 
 const rate = (value: number | null) => (value === null ? '—' : `${value}%`);
 
+/**
+ * The school's figures. The fee figures (arrears, collection) are the administration's (cbe:fees):
+ * the API answers them null to a teacher (member, worker), and their card and panel are not shown.
+ */
 export const CbeDashboardView = ({ figures }: { figures: CbeDashboard }) => {
   const currency = useSchoolCurrency();
+  const { arrears, collection } = figures;
   const marked = figures.attendance.filter((a) => a.today_rate !== null);
   const todayMean =
     marked.length === 0
@@ -27,7 +32,7 @@ export const CbeDashboardView = ({ figures }: { figures: CbeDashboard }) => {
       : Math.round((10 * marked.reduce((s, a) => s + (a.today_rate ?? 0), 0)) / marked.length) / 10;
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: arrears ? 4 : 3 }} spacing="md">
         <StatCard
           label="Attendance today"
           value={rate(todayMean)}
@@ -43,12 +48,14 @@ export const CbeDashboardView = ({ figures }: { figures: CbeDashboard }) => {
           value={figures.struggling.length}
           detail="Students below in 2+ learning areas"
         />
-        <StatCard
-          label="Arrears"
-          value={formatMoney(figures.arrears.total)}
-          currency={currency}
-          detail={`${counted(figures.arrears.students, 'student')} ${figures.arrears.students === 1 ? 'owes' : 'owe'} fees`}
-        />
+        {arrears ? (
+          <StatCard
+            label="Arrears"
+            value={formatMoney(arrears.total)}
+            currency={currency}
+            detail={`${counted(arrears.students, 'student')} ${arrears.students === 1 ? 'owes' : 'owe'} fees`}
+          />
+        ) : null}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Panel title="Attendance per class" seeAll="/cbe/register">
@@ -83,14 +90,16 @@ export const CbeDashboardView = ({ figures }: { figures: CbeDashboard }) => {
           )}
         </Panel>
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Panel title="Fee collection against expected" seeAll="/cbe/fees">
-          {figures.collection.length === 0 || figures.collection.every((p) => p.expected === '0.0000') ? (
-            <PanelEmpty>No invoices this term: issue a class's invoices under Fees.</PanelEmpty>
-          ) : (
-            <CollectionLines points={figures.collection} />
-          )}
-        </Panel>
+      <SimpleGrid cols={{ base: 1, md: collection ? 2 : 1 }} spacing="lg">
+        {collection ? (
+          <Panel title="Fee collection against expected" seeAll="/cbe/fees">
+            {collection.length === 0 || collection.every((p) => p.expected === '0.0000') ? (
+              <PanelEmpty>No invoices this term: issue a class's invoices under Fees.</PanelEmpty>
+            ) : (
+              <CollectionLines points={collection} />
+            )}
+          </Panel>
+        ) : null}
         <Panel title="Below expectation in two or more areas" seeAll="/cbe/students">
           {figures.struggling.length === 0 ? (
             <PanelEmpty>No student is below expectation in two or more learning areas.</PanelEmpty>
@@ -140,7 +149,8 @@ const NoSchoolRecords = () => {
 
 const SchoolDashboard = () => {
   useDocumentTitle('School dashboard');
-  const mayManage = useMay()('cbe:manage');
+  const may = useMay();
+  const mayManage = may('cbe:manage');
   const dashboard = useCbeGet<CbeDashboard>('dashboard');
   const write = useCbeWrite();
   const [confirmClear, setConfirmClear] = useState(false);
@@ -165,7 +175,11 @@ const SchoolDashboard = () => {
     <>
       <PageHeader
         title="School dashboard"
-        description="Attendance, performance levels and fees, from the school's own records."
+        description={
+          may('cbe:fees')
+            ? "Attendance, performance levels and fees, from the school's own records."
+            : "Attendance and performance levels, from the school's own records."
+        }
         actions={clear}
       />
       <QueryState query={dashboard} errorTitle="The dashboard could not be loaded">

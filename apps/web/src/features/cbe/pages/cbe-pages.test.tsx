@@ -57,7 +57,7 @@ const register = (marks: Partial<Record<string, 'present' | 'late' | 'absent'>> 
 });
 
 describe('the CBE sidebar', () => {
-  const links = (role: 'owner' | 'worker' | 'customer' | 'guest') =>
+  const links = (role: 'owner' | 'admin' | 'member' | 'worker' | 'customer' | 'guest') =>
     moduleSections(
       fakeAuth({
         role,
@@ -68,9 +68,12 @@ describe('the CBE sidebar', () => {
       }),
       WEB_MODULES,
     ).map((s) => [s.title, s.links.map((l) => l.label)]);
-  it('gives staff the school pages and a guardian (customer) only their children', () => {
-    const school = ['Students', 'Classes and set-up', 'Register', 'Gradebook', 'Fees'];
-    expect(links('owner')).toEqual([['School', school]]);
+  it('gives staff the school pages, Fees to its administration only, and a guardian (customer) only their children', () => {
+    const school = ['Students', 'Classes and set-up', 'Register', 'Gradebook'];
+    // Fees (cbe:fees) are the owner's and admins', not a teacher's (member, worker).
+    expect(links('owner')).toEqual([['School', [...school, 'Fees']]]);
+    expect(links('admin')).toEqual([['School', [...school, 'Fees']]]);
+    expect(links('member')).toEqual([['School', school]]);
     expect(links('worker')).toEqual([['School', school]]);
     expect(links('customer')).toEqual([['School', ['My children']]]);
     expect(links('guest')).toEqual([]);
@@ -410,6 +413,27 @@ describe('CbeDashboardPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith(cbeMessages.sampleNotEmpty));
     expect(await screen.findByRole('table', { name: 'Attendance per class' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load sample data' })).toBeNull();
+  });
+
+  it('shows a teacher (member, worker) no fee figure: the API answers them none (cbe:fees)', async () => {
+    for (const role of ['member', 'worker'] as const) {
+      signIn(fakeWorkspaceAuthSession('cbe', role));
+      routeFetch(fetchMock, {
+        'GET /api/cbe/dashboard': () =>
+          jsonResponse(200, { data: dashboard({ collection: null, arrears: null }) }),
+      });
+      const view = renderWithData(<CbeDashboardPage />, '/dashboard_cbe');
+      expect(await screen.findByRole('table', { name: 'Attendance per class' })).toBeTruthy();
+      expect(screen.getByText('Baraka Otieno')).toBeTruthy();
+      expect(screen.queryByText('Arrears')).toBeNull();
+      expect(screen.queryByText(/owes? fees/)).toBeNull();
+      expect(screen.queryByText('Fee collection against expected')).toBeNull();
+      expect(screen.queryByRole('img', { name: 'Fee collection against expected' })).toBeNull();
+      expect(
+        screen.getByText("Attendance and performance levels, from the school's own records."),
+      ).toBeTruthy();
+      view.unmount();
+    }
   });
 
   it("shows a guardian (customer) their children, not a school's figures they may not read", async () => {
