@@ -84,6 +84,42 @@ describe('ProductFormPage, editing', { timeout: 15_000 }, () => {
     expect(sent[0]).toMatchObject({ uom_id: kg.id });
   });
 
+  it('shows the unit and catalog the product has once their lists arrive after it (the lists sort others first)', async () => {
+    signIn(fakeWorkspaceAuthSession('mrp', 'member'));
+    const pcs = { id: opsIds.spoke, name: 'pcs', description: null, status: 'active' };
+    const kg = { id: opsIds.wheel, name: 'kg', description: null, status: 'active' };
+    const parts = { id: opsIds.order, name: 'Parts', description: null, status: 'active' };
+    const alpha = { id: opsIds.bicycle, name: 'Alpha', description: null, status: 'active' };
+    let arrive: () => void = () => {};
+    const lists = new Promise<void>((resolve) => (arrive = resolve));
+    routeFetch(fetchMock, {
+      [`GET ${url}`]: () =>
+        jsonResponse(200, {
+          data: fakeProduct({ uom_id: pcs.id, uom_name: 'pcs', catalog_id: parts.id, catalog_name: 'Parts' }),
+        }),
+      'GET /api/catalogs': async () => {
+        await lists;
+        return jsonResponse(200, listOf([alpha, parts]));
+      },
+      'GET /api/uoms': async () => {
+        await lists;
+        return jsonResponse(200, listOf([kg, pcs]));
+      },
+    });
+    renderEdit();
+    await waitFor(() => expect(field('Product name').value).toBe('Bicycle'));
+    const unit = screen.getByRole('combobox', { name: 'Unit' }) as HTMLSelectElement;
+    const catalog = screen.getByRole('combobox', { name: 'Catalog' }) as HTMLSelectElement;
+    expect(unit.value).toBe(pcs.id);
+    arrive();
+    await waitFor(() => expect(unit.options).toHaveLength(3));
+    await waitFor(() => expect(catalog.options).toHaveLength(3));
+    expect(unit.value).toBe(pcs.id);
+    expect(unit.selectedOptions[0]?.textContent).toBe('pcs');
+    expect(catalog.value).toBe(parts.id);
+    expect(catalog.selectedOptions[0]?.textContent).toBe('Parts');
+  });
+
   it('offers the unit of a product nothing records in it', async () => {
     signIn(fakeWorkspaceAuthSession('mrp', 'member'));
     routeFetch(fetchMock, {

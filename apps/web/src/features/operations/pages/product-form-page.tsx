@@ -12,6 +12,7 @@ import {
 import { messages } from '@workhub/shared/messages';
 import { operationsMessages } from '@workhub/shared/operations-messages';
 import { type Product, productBody } from '@workhub/shared/schemas/operations';
+import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-states.tsx';
@@ -118,6 +119,17 @@ const ProductForm = ({ product }: { product?: Product }) => {
     // 409: the name is taken (any case).
     conflictField: 'product_name',
   });
+  // An uncontrolled select whose options arrive after its value keeps the index it had, not the
+  // value: the record's unit (its only option but 'No unit') showed as the list's first unit once
+  // the list came. Its value is put back on it when each list arrives.
+  const catalogsLoaded = catalogs.data !== undefined;
+  const uomsLoaded = uoms.data !== undefined;
+  useEffect(() => {
+    if (catalogsLoaded) form.setValue('catalog_id', form.getValues('catalog_id'));
+  }, [catalogsLoaded, form]);
+  useEffect(() => {
+    if (uomsLoaded) form.setValue('uom_id', form.getValues('uom_id'));
+  }, [uomsLoaded, form]);
 
   return (
     <Paper withBorder p="lg" radius="md" maw={860}>
