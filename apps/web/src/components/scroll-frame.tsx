@@ -3,8 +3,13 @@ import { messages } from '@workhub/shared/messages';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import classes from './scroll-frame.module.css';
 
-/** Whether the scroller has more to the left or right of what it shows, kept up to date. */
-const useOverflow = () => {
+const firstChild = (scroller: HTMLDivElement) => scroller.firstElementChild;
+
+/**
+ * Whether the scroller (`ref`) has more to the left or right of what it shows, kept up to date as it
+ * or its content (`contentOf`: the table in it) changes size; `measure` again as it scrolls.
+ */
+export const useOverflow = (contentOf: (scroller: HTMLDivElement) => Element | null = firstChild) => {
   const ref = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState({ left: false, right: false });
   const measure = useCallback(() => {
@@ -22,10 +27,10 @@ const useOverflow = () => {
     if (!el) return;
     const observer = new ResizeObserver(measure);
     observer.observe(el);
-    const table = el.firstElementChild;
+    const table = contentOf(el);
     if (table) observer.observe(table);
     return () => observer.disconnect();
-  }, [measure]);
+  }, [measure, contentOf]);
   return { ref, more, measure };
 };
 

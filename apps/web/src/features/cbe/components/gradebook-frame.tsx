@@ -1,7 +1,8 @@
 import { ScrollArea, Text } from '@mantine/core';
 import { messages } from '@workhub/shared/messages';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import frame from '../../../components/scroll-frame.module.css';
+import { useOverflow } from '../../../components/scroll-frame.tsx';
 
 /**
  * The gradebook's scroll box: as tall as the screen allows (its header row stays above the rows
@@ -10,26 +11,12 @@ import frame from '../../../components/scroll-frame.module.css';
  * its box: the edge fades, a visible scrollbar, the hint under it, and a named region the keyboard
  * can scroll. At 1280 px the Remarks button sat cut at the right edge with nothing telling of more.
  */
+const tableIn = (viewport: HTMLDivElement) => viewport.querySelector('table');
+
 export const GradebookFrame = ({ label, children }: { label: string; children: ReactNode }) => {
   const hintId = useId();
-  const viewport = useRef<HTMLDivElement>(null);
-  const [more, setMore] = useState({ left: false, right: false });
-  const measure = useCallback(() => {
-    const el = viewport.current;
-    if (!el) return;
-    const left = el.scrollLeft > 1;
-    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
-    setMore((was) => (was.left === left && was.right === right ? was : { left, right }));
-  }, []);
-  useEffect(() => {
-    const el = viewport.current;
-    if (!el) return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    const table = el.querySelector('table');
-    if (table) observer.observe(table);
-    return () => observer.disconnect();
-  }, [measure]);
+  // ScrollArea wraps the table in a div of its own: the table is looked for inside.
+  const { ref: viewport, more, measure } = useOverflow(tableIn);
   const overflowing = more.left || more.right;
   return (
     <>
