@@ -87,7 +87,13 @@ export function createPublicInvitationService(ctx: Ctx, sessions: SessionService
     if (workspace.archived) throw workspaceUnavailable();
     const existing = await findUserByEmail(db, row.email);
     if (existing) {
-      if (!claims) throw unauthorized();
+      if (!claims) {
+        // Two accepts at once for a new address: the other made this login a moment ago, accepting
+        // this very invitation. Said as the link now is ('already accepted'), not 'sign in'.
+        const current = await findInvitationByToken(db, sha256(token));
+        if (current) refuseClosed(current, now());
+        throw unauthorized();
+      }
       if (claims.user_id !== existing.id) throw forbidden(messages.invitationWrongUser);
       if (existing.status !== 'active') throw new AppError(403, 'ACCOUNT_INACTIVE', messages.loginInactive);
       // Staff see the admin pages and nothing inside tenants (docs/permissions.md): a membership
