@@ -35,6 +35,16 @@ describe('StatCard', () => {
     expect(operationsMessages.mrpRunDone(1)).toBe('MRP run done: 1 proposal');
   });
 
+  it('lets a huge figure wrap only between its groups, never inside one', () => {
+    renderPage(
+      <StatCard label="Stock value" value="99,999,999,999,998,000,162.00" detail="" currency="USD" />,
+    );
+    const figure = screen.getByTestId('stat-Stock value');
+    expect(figure.textContent).toBe('USD 99,999,999,999,998,000,162.00');
+    expect(figure.querySelectorAll('wbr')).toHaveLength(6);
+    expect(figure.getAttribute('style')).toContain('overflow-wrap: break-word');
+  });
+
   it('sets a long figure smaller, so a five-card row keeps 14,375,073.00 on one line', () => {
     renderPage(
       <>

@@ -1,4 +1,5 @@
 import { Paper, Text } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
 import { formatNumber } from '../lib/labels.ts';
 
 type StatCardProps = {
@@ -20,6 +21,24 @@ export const figureSize = (shown: string) => (shown.length <= 9 ? 28 : shown.len
  * is shown with its thousands separated (34,080), as counted() writes them in the details. An
  * amount's currency is smaller than its figure, so that 'EUR 999.60' keeps to one line in a card.
  */
+/**
+ * The figure with a line break allowed after each thousands separator: a huge amount that cannot
+ * keep to one line wraps between its groups ('99,999,999,' / '998,000,162.00'), not inside one.
+ */
+const breakableFigure = (figure: string): ReactNode => {
+  const groups = figure.split(',');
+  return groups.map((group, index) =>
+    index < groups.length - 1 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the groups of one figure, in their order.
+      <Fragment key={index}>
+        {group},<wbr />
+      </Fragment>
+    ) : (
+      group
+    ),
+  );
+};
+
 export const StatCard = ({ label, value, detail, currency }: StatCardProps) => {
   const shown = typeof value === 'number' ? formatNumber(value) : value;
   return (
@@ -31,7 +50,7 @@ export const StatCard = ({ label, value, detail, currency }: StatCardProps) => {
         fz={figureSize(shown)}
         fw={800}
         lh={1.3}
-        style={{ overflowWrap: 'anywhere' }}
+        style={{ overflowWrap: 'break-word' }}
         data-testid={`stat-${label}`}
       >
         {currency ? (
@@ -39,7 +58,7 @@ export const StatCard = ({ label, value, detail, currency }: StatCardProps) => {
             {currency}{' '}
           </Text>
         ) : null}
-        {shown}
+        {breakableFigure(shown)}
       </Text>
       <Text size="sm" c="dimmed">
         {detail}
