@@ -210,7 +210,10 @@ describe('POST /api/mrp/runs/:id/confirm', () => {
       ['Wheel', run.proposals[1]?.id],
       ['Spoke', run.proposals[2]?.id],
     ]);
-    expect(flagged[1]?.message).toContain('9,999,999,999.9999');
+    // The proposal's quantity is written the way the limit is: in groups of three.
+    expect(flagged[1]?.message).toBe(
+      'The proposal for Spoke (719,999,999,999.9928) is more than an order can hold (9,999,999,999.9999): it cannot be confirmed. Check the demand and the BOM quantities.',
+    );
     // Read back, the proposals say it too.
     const page = await t.app.inject({
       method: 'GET',

@@ -10,7 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
-import { compare, decimal } from './mrp/decimal.ts';
+import { compare, decimal, formatGrouped } from './mrp/decimal.ts';
 import type { Pegging, PlanResult } from './mrp/plan-types.ts';
 import { mrpProposals } from './mrp.schema.ts';
 import type { MrpRunInputs } from './mrp-run-load.ts';
@@ -102,7 +102,10 @@ export function describeRun(result: PlanResult, inputs: MrpRunInputs) {
       kind: 'quantity_too_large',
       product_id: proposal.product_id,
       product_name: proposal.product_name,
-      message: operationsMessages.mrpQuantityTooLarge(proposal.product_name, proposal.quantity),
+      message: operationsMessages.mrpQuantityTooLarge(
+        proposal.product_name,
+        formatGrouped(decimal(proposal.quantity)),
+      ),
       proposal_id: proposal.id,
       date: proposal.need_date,
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { add, compare, decimal, format, mul, roundHalfUp, sub } from './decimal.ts';
+import { add, compare, decimal, format, formatGrouped, mul, roundHalfUp, sub } from './decimal.ts';
 
 describe('decimal', () => {
   it('reads numeric text and numbers exactly', () => {
@@ -9,6 +9,16 @@ describe('decimal', () => {
     expect(format(decimal(1e-7))).toBe('0.0000001');
     expect(format(decimal('1.5e3'))).toBe('1500');
     expect(format(decimal(' 007.100 '))).toBe('7.1');
+  });
+
+  it('groups the whole part of a quantity in threes for the messages, and only that', () => {
+    expect(formatGrouped(decimal('719999999999.9928'))).toBe('719,999,999,999.9928');
+    expect(formatGrouped(decimal('-1234567'))).toBe('-1,234,567');
+    expect(formatGrouped(decimal('999.12345'))).toBe('999.12345');
+    expect(formatGrouped(decimal('1000.0000'))).toBe('1,000');
+    expect(formatGrouped(decimal('0.0001234'))).toBe('0.0001234');
+    // The contract's own text stays plain.
+    expect(format(decimal('719999999999.9928'))).toBe('719999999999.9928');
   });
 
   it('refuses what is not a decimal', () => {

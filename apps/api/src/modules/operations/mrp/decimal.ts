@@ -109,3 +109,14 @@ export function format(a: Decimal): string {
   const text = `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
   return negative ? `-${text}` : text;
 }
+
+/**
+ * As format, with the whole part's digits in groups of three ("12,345,678.5"): a quantity in a
+ * sentence the user reads. format stays plain, for the values the contract carries.
+ */
+export function formatGrouped(a: Decimal): string {
+  const text = format(a);
+  const point = text.indexOf('.');
+  const whole = point === -1 ? text : text.slice(0, point);
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${point === -1 ? '' : text.slice(point)}`;
+}

@@ -144,6 +144,27 @@ describe('MRP run: dates, horizon, safety stock and exceptions', () => {
     expect(result.exceptions.map((e) => e.kind)).toEqual(['receipt_past_due', 'negative_stock']);
   });
 
+  it('writes the quantities in its messages in groups of three, the proposals plain', () => {
+    const result = runMrp({
+      today: TODAY,
+      products: [
+        product('A', 'buy', { on_hand: '-12500.5' }),
+        product('B', 'buy', { on_hand: '1000', safety_stock: '2500000', lead_time: 30 }),
+      ],
+      lines: [],
+      demands: [order('SO1', 'B', '1500', '2025-03-10')],
+      receipts: [],
+    });
+    expect(result.exceptions.map((e) => e.message)).toEqual(
+      expect.arrayContaining([
+        'Product A has -12,500.5 on hand: the first supply makes it good',
+        'Product B has 1,000 on hand, below its safety stock of 2,500,000: replenished today',
+        expect.stringMatching(/^Purchase proposal P\d+ for 1,500 of product B should have been released on /),
+      ]),
+    );
+    expect(result.proposals.map((p) => p.quantity)).toContain('1500');
+  });
+
   it('reports unknown products and made products without a BOM, and refuses a cycle naming it', () => {
     const result = runMrp({
       today: TODAY,

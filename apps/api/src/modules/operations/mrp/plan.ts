@@ -45,7 +45,7 @@
  */
 
 import type { Decimal } from './decimal.ts';
-import { compare, format, isNegative } from './decimal.ts';
+import { compare, format, formatGrouped, isNegative } from './decimal.ts';
 import { netProduct } from './netting.ts';
 import type { Item, RunContext } from './plan-inputs.ts';
 import {
@@ -64,14 +64,14 @@ function flagStartingStock(item: Item, run: RunContext) {
     run.exceptions.push({
       kind: 'negative_stock',
       product_id: item.id,
-      message: `Product ${item.id} has ${format(item.onHand)} on hand: the first supply makes it good`,
+      message: `Product ${item.id} has ${formatGrouped(item.onHand)} on hand: the first supply makes it good`,
     });
   } else if (compare(item.onHand, item.safety) < 0) {
     run.exceptions.push({
       kind: 'below_safety',
       product_id: item.id,
       date: run.iso(run.today),
-      message: `Product ${item.id} has ${format(item.onHand)} on hand, below its safety stock of ${format(item.safety)}: replenished today`,
+      message: `Product ${item.id} has ${formatGrouped(item.onHand)} on hand, below its safety stock of ${formatGrouped(item.safety)}: replenished today`,
     });
   }
 }
@@ -113,7 +113,7 @@ export function runMrp(input: PlanInput, options: PlanOptions = {}): PlanResult 
           product_id: item.id,
           proposal_id: proposal.id,
           date: proposal.release_date,
-          message: `${proposal.kind === 'work' ? 'Work' : 'Purchase'} proposal ${proposal.id} for ${proposal.quantity} of product ${item.id} should have been released on ${proposal.release_date} to be ready on ${proposal.need_date}`,
+          message: `${proposal.kind === 'work' ? 'Work' : 'Purchase'} proposal ${proposal.id} for ${formatGrouped(qty)} of product ${item.id} should have been released on ${proposal.release_date} to be ready on ${proposal.need_date}`,
         });
       }
       return proposal;
