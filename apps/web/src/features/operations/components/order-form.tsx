@@ -23,7 +23,7 @@ import {
   orderLineAmount,
   purchaseOrderBody,
 } from '@workhub/shared/schemas/operations-orders';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -177,6 +177,12 @@ export const OrderForm = ({ kind, order, onClose }: OrderFormProps) => {
     );
     setKeys((was) => was.filter((_key, at) => at !== index));
   };
+  // An opened draft's form takes the focus at its first field, the party: the button that opened it
+  // is gone, and 'Edit the draft' beside a missing supplier sends the user there to fill it in.
+  const editsOrder = order !== undefined;
+  useEffect(() => {
+    if (editsOrder) form.setFocus(partyKey(kind));
+  }, [editsOrder, form, kind]);
   const lineNames = (index: number) => form.getValues(`lines.${index}.product_name`);
   const linesError = form.formState.errors.lines?.message ?? form.formState.errors.lines?.root?.message;
   const values = form.watch('lines');

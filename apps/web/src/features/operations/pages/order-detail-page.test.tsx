@@ -294,6 +294,10 @@ describe('OrderDetailPage', { timeout: 20_000 }, () => {
     expect(confirm.getAttribute('aria-describedby')).toBe('supplier-missing-hint');
     await user.click(screen.getByRole('button', { name: 'Edit the draft' }));
     expect(await screen.findByRole('form', { name: 'Edit PO-00012' })).toBeTruthy();
+    // Where the hint sent the user: the supplier field, ready to type in.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Supplier' })),
+    );
     expect(posts()).toEqual([]);
   });
 
