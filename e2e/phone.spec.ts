@@ -364,4 +364,21 @@ test("a student's guardian fields stack on a 390 px phone, each wide enough to r
   }
   expect(await dialog.evaluate((d) => d.scrollWidth - d.clientWidth)).toBeLessThanOrEqual(0);
   await shot(page, '98-student-guardians-390');
+
+  // A table's buttons stay in view at its right while its columns scroll under them: they were
+  // the columns furthest off-screen (Classes' Edit and Delete, Fees' Record payment).
+  const list = await page.context().newPage();
+  await list.goto('/cbe/classes');
+  const classes = list.getByRole('table', { name: 'Classes' });
+  const inView = async (button: Locator) => {
+    const box = await button.boundingBox();
+    return Boolean(box && box.x >= 0 && box.x + box.width <= PHONE.width);
+  };
+  const edit = classes.getByRole('button', { name: 'Edit' }).first();
+  expect(await inView(edit)).toBe(true);
+  await classes.getByRole('columnheader', { name: 'Students' }).scrollIntoViewIfNeeded();
+  expect(await inView(edit)).toBe(true);
+  await edit.click();
+  await expect(list.getByRole('dialog')).toBeVisible();
+  await shot(list, '98-classes-actions-390');
 });

@@ -71,6 +71,34 @@ describe('DataTable', () => {
     for (const plain of [adm, note, cells[2]]) expect(plain?.className).not.toMatch(/column|nowrap/);
   });
 
+  it('pins a last column of buttons at the right (header and cells), and no other column', () => {
+    const table = (last: DataTableColumn<Row>) =>
+      renderPage(
+        <DataTable
+          label="Things"
+          columns={[columns[0] ?? null, last]}
+          rows={rows}
+          rowKey={(r) => r.id}
+          minWidth={400}
+        />,
+      );
+    const { unmount } = table({ key: 'actions', header: 'Actions', hideHeader: true, cell: () => 'Edit' });
+    const [name, actions] = screen.getAllByRole('columnheader');
+    const cells = within(screen.getAllByRole('row')[1] as HTMLElement).getAllByRole('cell');
+    for (const pinned of [actions, cells[1]]) {
+      expect(pinned?.getAttribute('data-pinned')).toBe('end');
+      expect(pinned?.className).toMatch(/end/);
+    }
+    for (const plain of [name, cells[0]]) {
+      expect(plain?.getAttribute('data-pinned')).toBeNull();
+      expect(plain?.className ?? '').not.toMatch(/end/);
+    }
+    unmount();
+    // A last column with a header of its own is data, which scrolls with the rest.
+    table({ key: 'note', header: 'Note', cell: () => 'x' });
+    expect(document.querySelector('[data-pinned]')).toBeNull();
+  });
+
   it('hides columns given as false (the viewer may not use them)', () => {
     renderPage(
       <DataTable

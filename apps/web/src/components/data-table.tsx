@@ -15,7 +15,11 @@ export type DataTableColumn<T> = {
   /** Makes the column sortable by this value (strings compare naturally, empty values last). */
   sortValue?: (row: T) => SortValue;
   width?: number | string;
-  /** The header is read out but not shown (a column of buttons). */
+  /**
+   * The header is read out but not shown (a column of buttons). The last column, when it is such
+   * a column, stays at the right while the table scrolls sideways: a row's actions in view on a
+   * phone, next to the columns passing under them.
+   */
   hideHeader?: boolean;
   /** The column that names the row: it stays at the left while the table scrolls sideways. */
   sticky?: boolean;
@@ -23,10 +27,23 @@ export type DataTableColumn<T> = {
   nowrap?: boolean;
 };
 
+type Placed = { sticky?: boolean; nowrap?: boolean; pinnedEnd: boolean };
+
 /** The classes of a column's header and cells. */
-const cellClass = (column: { sticky?: boolean; nowrap?: boolean }): string | undefined =>
-  [column.sticky ? sticky.column : '', column.nowrap ? classes.nowrap : ''].filter(Boolean).join(' ') ||
-  undefined;
+const cellClass = (column: Placed): string | undefined =>
+  [
+    column.sticky ? sticky.column : '',
+    column.pinnedEnd ? sticky.end : '',
+    column.nowrap ? classes.nowrap : '',
+  ]
+    .filter(Boolean)
+    .join(' ') || undefined;
+
+/** What marks the pinned column's header and cells (the frame draws no fade over it). */
+const pinnedProps = (column: Placed) =>
+  column.pinnedEnd
+    ? { className: cellClass(column), 'data-pinned': 'end' }
+    : { className: cellClass(column) };
 
 type SortState = { key: string; direction: 'ascending' | 'descending' };
 
@@ -59,7 +76,6 @@ const compare = (a: SortValue, b: SortValue, sign: 1 | -1): number => {
   return sign * String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
 };
 
-/** Which sides of the scroller hide columns, watched as it scrolls and resizes. */
 /**
  * Every list of the app: sortable headers, the loading, error and empty states of data-states.tsx,
  * page links, and on a narrow screen a fade at the edge that hides columns plus a line saying so
@@ -80,7 +96,11 @@ export const DataTable = <T,>({
   pagination,
   verticalSpacing = 'sm',
 }: DataTableProps<T>) => {
-  const shown = columns.filter((column): column is DataTableColumn<T> => Boolean(column));
+  const kept = columns.filter((column): column is DataTableColumn<T> => Boolean(column));
+  const shown = kept.map((column, index) => ({
+    ...column,
+    pinnedEnd: index === kept.length - 1 && index > 0 && column.hideHeader === true,
+  }));
   const [sort, setSort] = useState<SortState | null>(initialSort ?? null);
 
   // A page holds at most a few dozen rows: sorting them on each render costs nothing.
@@ -109,7 +129,7 @@ export const DataTable = <T,>({
                 return (
                   <Table.Th
                     key={column.key}
-                    className={column.sticky ? sticky.column : undefined}
+                    {...pinnedProps({ sticky: column.sticky, pinnedEnd: column.pinnedEnd })}
                     w={column.width}
                     aria-sort={column.sortValue ? (direction ?? 'none') : undefined}
                   >
@@ -135,7 +155,7 @@ export const DataTable = <T,>({
             {sorted.map((row) => (
               <Table.Tr key={rowKey(row)}>
                 {shown.map((column) => (
-                  <Table.Td key={column.key} className={cellClass(column)}>
+                  <Table.Td key={column.key} {...pinnedProps(column)}>
                     {column.cell(row)}
                   </Table.Td>
                 ))}
