@@ -19,7 +19,13 @@ import { sha256 } from '../../lib/crypto.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { limitPublicMail, type PublicScope, publicScope } from '../../plugins/public-gate.ts';
 import { createAppointmentService } from './appointments.service.ts';
-import { barberAppointments, barberServices, barberStaff, barberStaffServices } from './barber.schema.ts';
+import {
+  barberAppointments,
+  barberServices,
+  barberStaff,
+  barberStaffServices,
+  barberWorkingHours,
+} from './barber.schema.ts';
 import { shopOf } from './barber.service.ts';
 import { bookingLinks, manageLink } from './booking-links.ts';
 import { type BookingChange, mailBookingChange } from './booking-mails.ts';
@@ -81,14 +87,14 @@ export const barberPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (ap
       schema: {
         tags,
         summary:
-          "A shop's booking page: its name, time zone, currency (null: none chosen), active services and staff (names only)",
+          "A shop's booking page: its name, time zone, currency (null: none chosen), the active staff with working hours (names only) and the active services one of them performs",
         params: barberSlugParam,
         response: { 200: dataEnvelope(publicBookingPage), ...errorResponses(404) },
       },
     },
     async (request) => {
       const scope = publicScope(request);
-      const [{ timezone, currency }, services, staff, performs] = await Promise.all([
+      const [{ timezone, currency }, allServices, allStaff, performs, working] = await Promise.all([
         shopOf(db, scope),
         db
           .select()
@@ -101,7 +107,18 @@ export const barberPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (ap
           .where(and(scope.workspace(barberStaff), eq(barberStaff.active, true)))
           .orderBy(asc(sql`lower(${barberStaff.name})`)),
         db.select().from(barberStaffServices).where(scope.workspace(barberStaffServices)),
+        db
+          .selectDistinct({ staffId: barberWorkingHours.staffId })
+          .from(barberWorkingHours)
+          .where(scope.workspace(barberWorkingHours)),
       ]);
+      // Only what can be booked: a staff member with working hours, a service one of them performs.
+      // Anything else would be offered with "no free time that day", whatever day the customer tried.
+      const staff = allStaff.filter((s) => working.some((w) => w.staffId === s.id));
+      const performed = new Set(
+        performs.filter((p) => staff.some((s) => s.id === p.staffId)).map((p) => p.serviceId),
+      );
+      const services = allServices.filter((s) => performed.has(s.id));
       return {
         data: {
           name: scope.workspaceName,
@@ -117,7 +134,9 @@ export const barberPublicRoutes: FastifyPluginAsyncZod<{ ctx: Ctx }> = async (ap
           staff: staff.map((s) => ({
             id: s.id,
             name: s.name,
-            service_ids: performs.filter((p) => p.staffId === s.id).map((p) => p.serviceId),
+            service_ids: performs
+              .filter((p) => p.staffId === s.id && services.some((v) => v.id === p.serviceId))
+              .map((p) => p.serviceId),
           })),
         },
       };

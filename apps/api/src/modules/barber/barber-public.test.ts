@@ -6,7 +6,7 @@ import { errorOf, useTestApp } from '../../test/helpers.ts';
 import { newTenant } from '../../test/tenants.ts';
 import { call } from '../../test/work.ts';
 import { linkInBookingMail } from './barber.mails.ts';
-import { barberShop, booked, shopDay, shopTimeAt } from './barber-test-helpers.ts';
+import { addService, addStaff, barberShop, booked, shopDay, shopTimeAt } from './barber-test-helpers.ts';
 
 const t = useTestApp();
 const BASE = '/api/public/booking';
@@ -49,6 +49,22 @@ describe('the public booking page', () => {
     ]);
     expect(page.body).not.toContain(shop.accountId);
     expect(page.body).not.toContain(shop.workspaceId);
+  });
+
+  it('offers only what can be booked: no service nobody performs, no staff member without hours', async () => {
+    const shop = await barberShop(t);
+    const nobodys = await addService(t, shop.token, { name: 'Nobody does this' });
+    const idle = await addStaff(t, shop.token, [shop.service.id, nobodys.id], {
+      name: 'No hours',
+      hours: [],
+      breaks: [],
+    });
+    const data = (await get(`${BASE}/${shop.slug}`)).json().data;
+    expect(data.services.map((s: { id: string }) => s.id)).toEqual([shop.service.id]);
+    expect(data.staff).toEqual([
+      { id: shop.staff.id, name: shop.staff.name, service_ids: [shop.service.id] },
+    ]);
+    expect(JSON.stringify(data)).not.toContain(idle.id);
   });
 
   it('is a 404 for an unknown slug, a malformed one and a workspace of another template', async () => {
