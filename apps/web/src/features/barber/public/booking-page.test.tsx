@@ -240,6 +240,20 @@ describe('the public booking page', { timeout: 20_000 }, () => {
     await screen.findByText(/No free time that day/);
   });
 
+  it('asks for a day once the day is cleared, instead of looking for times forever', async () => {
+    const user = userEvent.setup();
+    routeFetch(fetchMock, {
+      'GET /api/public/booking/kinyozi-1a2b': () => jsonResponse(200, { data: shop }),
+      'GET /api/public/booking/kinyozi-1a2b/slots': () => jsonResponse(200, { data: slots }),
+    });
+    renderBooking();
+    await user.click(await screen.findByRole('checkbox', { name: /Haircut/ }));
+    await screen.findByRole('radio', { name: '09:00' });
+    await user.clear(screen.getByLabelText('Day'));
+    await screen.findByText('Pick a day to see its free times.');
+    expect(screen.queryByText(/Looking for free times/)).toBeNull();
+  });
+
   describe('by keyboard', () => {
     const bookingRoutes = () => ({
       'GET /api/public/booking/kinyozi-1a2b': () => jsonResponse(200, { data: shop }),

@@ -56,7 +56,12 @@ export const SlotPicker = ({
         onChange={(event) => onDate(event.currentTarget.value)}
         w={200}
       />
-      {slots.isPending ? (
+      {date === '' ? (
+        // A cleared day asks for no times: say so, rather than look for them forever.
+        <Text size="sm" c="dimmed">
+          Pick a day to see its free times.
+        </Text>
+      ) : slots.isPending ? (
         <Group gap="xs">
           <Loader size="sm" />
           <Text size="sm">Looking for free times…</Text>
