@@ -95,7 +95,23 @@ describe('DataTable', () => {
     }
     unmount();
     // A last column with a header of its own is data, which scrolls with the rest.
-    table({ key: 'note', header: 'Note', cell: () => 'x' });
+    const { unmount: unmountData } = table({ key: 'note', header: 'Note', cell: () => 'x' });
+    expect(document.querySelector('[data-pinned]')).toBeNull();
+    unmountData();
+    // Two columns of buttons side by side: pinning the last would leave the first under it.
+    renderPage(
+      <DataTable
+        label="Things"
+        columns={[
+          columns[0] ?? null,
+          { key: 'edit', header: 'Edit', hideHeader: true, cell: () => 'Edit' },
+          { key: 'toggle', header: 'Deactivate', hideHeader: true, cell: () => 'Deactivate' },
+        ]}
+        rows={rows}
+        rowKey={(r) => r.id}
+        minWidth={400}
+      />,
+    );
     expect(document.querySelector('[data-pinned]')).toBeNull();
   });
 

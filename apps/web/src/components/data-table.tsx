@@ -97,9 +97,13 @@ export const DataTable = <T,>({
   verticalSpacing = 'sm',
 }: DataTableProps<T>) => {
   const kept = columns.filter((column): column is DataTableColumn<T> => Boolean(column));
+  // One column of buttons at the end is pinned; of two side by side (Edit, then Deactivate), pinning
+  // the last would leave the first scrolling under it, so neither is.
+  const lastIsButtons =
+    kept.length > 1 && kept.at(-1)?.hideHeader === true && kept.at(-2)?.hideHeader !== true;
   const shown = kept.map((column, index) => ({
     ...column,
-    pinnedEnd: index === kept.length - 1 && index > 0 && column.hideHeader === true,
+    pinnedEnd: lastIsButtons && index === kept.length - 1,
   }));
   const [sort, setSort] = useState<SortState | null>(initialSort ?? null);
 
