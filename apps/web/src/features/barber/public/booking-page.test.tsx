@@ -254,6 +254,29 @@ describe('the public booking page', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/Looking for free times/)).toBeNull();
   });
 
+  it('says when nobody does all the services chosen in one visit, rather than offer days with no time', async () => {
+    const user = userEvent.setup();
+    const apart: PublicBookingPage = {
+      ...shop,
+      staff: [
+        { id: ids.amina, name: 'Amina', service_ids: [ids.massage] },
+        { id: ids.brian, name: 'Brian', service_ids: [ids.cut] },
+      ],
+    };
+    routeFetch(fetchMock, {
+      'GET /api/public/booking/kinyozi-1a2b': () => jsonResponse(200, { data: apart }),
+      'GET /api/public/booking/kinyozi-1a2b/slots': () => jsonResponse(200, { data: slots }),
+    });
+    renderBooking();
+    await user.click(await screen.findByRole('checkbox', { name: /Haircut/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Massage/ }));
+    await screen.findByText(/Nobody here does all of these services in one visit/);
+    expect(screen.queryByLabelText('Day')).toBeNull();
+    expect(screen.queryByText(/No free time that day/)).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /Massage/ }));
+    expect(await screen.findByRole('radio', { name: 'Brian' })).toBeTruthy();
+  });
+
   describe('by keyboard', () => {
     const bookingRoutes = () => ({
       'GET /api/public/booking/kinyozi-1a2b': () => jsonResponse(200, { data: shop }),

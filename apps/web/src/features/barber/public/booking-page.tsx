@@ -153,7 +153,13 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
               ))}
             </Stack>
           </Checkbox.Group>
-          {serviceIds.length > 0 ? (
+          {serviceIds.length > 0 && able.length === 0 ? (
+            // No free time would ever be found: say why, rather than send the customer from day to day.
+            <Text size="sm">
+              Nobody here does all of these services in one visit: choose fewer of them, or book them
+              separately.
+            </Text>
+          ) : serviceIds.length > 0 ? (
             <>
               <Radio.Group
                 label="2. With"
