@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.tsx';
 import { jsonResponse } from '../../../test/fixtures.ts';
 import { rowWith } from '../../../test/table.ts';
-import { appointmentOf, barberPageKit, nairobiTime } from './barber-test-kit.ts';
+import { appointmentOf, barberPageKit } from './barber-test-kit.ts';
 import { MyAppointmentsPage } from './my-appointments-page.tsx';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -31,7 +31,14 @@ const rows = [
 ];
 
 const base = {
-  ...nairobiTime,
+  // What the API answers a customer: the salon's settings are for its staff (barber:read).
+  'GET /api/barber/settings': () =>
+    jsonResponse(403, { error: { code: 'FORBIDDEN', message: 'You do not have permission.' } }),
+  // The public booking page of the session's workspace says the shop's zone: Nairobi (UTC+3).
+  'GET /api/public/booking/barber-a1b2c3': () =>
+    jsonResponse(200, {
+      data: { name: 'Kinyozi Spa', timezone: 'Africa/Nairobi', currency: null, services: [], staff: [] },
+    }),
   'GET /api/barber/my-appointments': () => jsonResponse(200, { data: rows }),
 };
 
@@ -79,6 +86,14 @@ describe('MyAppointmentsPage', { timeout: 20_000 }, () => {
     expect(posted).toHaveLength(1);
   });
 
+  it("shows the times as the salon's clock reads them, though a customer may not read its settings", async () => {
+    signInAs('customer');
+    open();
+    await screen.findByRole('table', { name: 'My appointments' });
+    // 06:00 UTC is 09:00 in Nairobi.
+    expect(rowWith('Amina').getByText('5 Jan 2099, 09:00')).toBeTruthy();
+  });
+
   it("shows the server's refusal", async () => {
     const user = userEvent.setup();
     signInAs('customer');
@@ -103,5 +118,8 @@ describe('MyAppointmentsPage', { timeout: 20_000 }, () => {
       'GET /api/barber/my-appointments': () => jsonResponse(200, { data: [] }),
     });
     await screen.findByText('No appointments yet');
+    expect(screen.getByRole('link', { name: 'Open the booking page' }).getAttribute('href')).toMatch(
+      /\/book\/barber-a1b2c3$/,
+    );
   });
 });

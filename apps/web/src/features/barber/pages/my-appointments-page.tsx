@@ -1,4 +1,4 @@
-import { Button, Paper, Text } from '@mantine/core';
+import { Anchor, Button, Paper, Text } from '@mantine/core';
 import type { Appointment } from '@workhub/shared/schemas/barber';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -10,10 +10,12 @@ import { headed } from '../../../lib/currency.ts';
 import { useWorkspaceCurrency } from '../../../lib/my-workspaces.ts';
 import { notify } from '../../../lib/notify.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useSession } from '../../../lib/use-session.ts';
 import { useCancelMyAppointment, useMyAppointments } from '../api/appointments.ts';
-import { useBarberSettings } from '../api/settings.ts';
+import { useBookingLink } from '../api/booking-link.ts';
 import { dateTimeIn, money } from '../barber-format.ts';
 import { AppointmentStatusBadge } from '../components/appointment-status-badge.tsx';
+import { useBookingPage } from '../public/booking-api.ts';
 
 /** A customer may cancel a booking that has not started (the server refuses the rest with 409). */
 const cancellable = (a: Appointment, now = Date.now()) =>
@@ -25,12 +27,17 @@ const cancellable = (a: Appointment, now = Date.now()) =>
  */
 export const MyAppointmentsPage = () => {
   useDocumentTitle('My appointments');
-  const settings = useBarberSettings();
+  const session = useSession();
+  const slug = session.status === 'signed_in' ? (session.user.workspace?.public_slug ?? '') : '';
+  // A customer may not read the salon's settings (barber:read): its public booking page says the
+  // shop's time zone, and the times wait for it rather than show as UTC reads them.
+  const shop = useBookingPage(slug);
+  const bookingLink = useBookingLink();
   const currency = useWorkspaceCurrency();
   const mine = useMyAppointments();
   const cancel = useCancelMyAppointment();
   const [asking, setAsking] = useState<Appointment | null>(null);
-  const timezone = settings.data?.timezone ?? 'UTC';
+  const timezone = shop.data?.timezone ?? 'UTC';
   const confirm = async () => {
     if (!asking) return;
     try {
@@ -53,16 +60,18 @@ export const MyAppointmentsPage = () => {
           label="My appointments"
           minWidth={640}
           rows={mine.data}
-          loading={mine.isPending}
-          error={mine.error}
+          loading={mine.isPending || shop.isPending}
+          error={mine.error ?? shop.error}
           errorTitle="Your appointments could not be loaded"
-          onRetry={() => mine.refetch()}
+          onRetry={() => Promise.all([mine.refetch(), shop.refetch()])}
           rowKey={(a) => a.id}
           empty={
             <EmptyList
               title="No appointments yet"
               description="Book on the salon's booking page with your e-mail address."
-            />
+            >
+              {bookingLink ? <Anchor href={bookingLink}>Open the booking page</Anchor> : null}
+            </EmptyList>
           }
           columns={[
             { key: 'when', header: 'When', cell: (a) => dateTimeIn(a.start_at, timezone) },
