@@ -372,6 +372,39 @@ describe('ConsolePage', () => {
       await waitFor(() => expect(document.activeElement).toBe(callNext));
     });
 
+    it('gives the focus back to Recall, not to Start, after a browser took it off the disabled button', async () => {
+      const user = userEvent.setup();
+      signInAs('worker');
+      keepCounter(COUNTER_ID);
+      let answerRecall = () => {};
+      const desk = serverDesk();
+      openWith(null, {
+        ...desk,
+        [`POST /api/ticketing/tickets/${TICKET_ID}/recall`]: () =>
+          new Promise<Response>((resolve) => {
+            answerRecall = () => resolve(jsonResponse(200, { data: ticket({ recall_count: 4 }) }));
+          }),
+      });
+      (await screen.findByRole('button', { name: 'Call next' })).focus();
+      await user.keyboard('{Enter}');
+      const recall = await screen.findByRole('button', { name: 'Recall' });
+      recall.focus();
+      await user.keyboard('{Enter}');
+      // While it runs Recall is disabled, and a browser takes the focus off it (jsdom does not: the
+      // focus is lost here by hand).
+      await waitFor(() => expect((recall as HTMLButtonElement).disabled).toBe(true));
+      const lost = document.createElement('span');
+      lost.tabIndex = -1;
+      document.body.append(lost);
+      lost.focus();
+      lost.remove();
+      expect(document.activeElement).toBe(document.body);
+      answerRecall();
+      await waitFor(() => expect(notify.success).toHaveBeenCalledWith('A-001: called again'));
+      // A second Enter recalls again; on Start it would start serving the ticket.
+      await waitFor(() => expect(document.activeElement).toBe(recall));
+    });
+
     it('keeps the focus on Recall, and after a confirmed no-show gives it to Call next', async () => {
       const user = userEvent.setup();
       signInAs('worker');

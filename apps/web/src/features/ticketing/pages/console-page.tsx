@@ -44,28 +44,41 @@ const deskState = (ticket: Pick<Ticket, 'id' | 'status'> | undefined) =>
 /**
  * Where the keyboard goes after an action of the desk: its buttons are replaced (Call next by
  * Start, Recall and No-show; Start by Done; Done by Call next), so the focus would fall to the page.
- * Once the desk shows what the action led to, its primary button takes the focus if the focus was
- * lost (a Recall keeps its button, and a user who went elsewhere meanwhile stays there). The
- * dialog of a no-show gives the focus back to its No-show button, gone by then: it is lost too.
+ * Once the desk shows what the action led to, the focus, if it was lost, goes back to the button
+ * that ran the action when that button is still there (Recall, or a step the server refused), else
+ * to the desk's primary button; a user who went elsewhere meanwhile stays there. A browser takes
+ * the focus off a button while it is disabled (each is, while an action runs), so a Recall pressed
+ * with Enter must be given it back: on Start, a second Enter would start serving instead of
+ * recalling. The dialog of a no-show gives the focus back to its No-show button, gone by then: it
+ * is lost too.
  */
 const useFocusAfterAction = (state: string) => {
   const primary = useRef<HTMLButtonElement>(null);
   const awaited = useRef<string | null>(null);
+  const origin = useRef<HTMLElement | null>(null);
   const shown = useRef(state);
   shown.current = state;
   const focusIfLost = () => {
     if (awaited.current === null || awaited.current !== shown.current) return;
     awaited.current = null;
+    const from = origin.current;
+    origin.current = null;
     const active = document.activeElement;
     // Lost: on the page, on a button just removed, or in the no-show dialog now closing.
     const lost =
       !active || active === document.body || !active.isConnected || active.closest('[role="dialog"]');
-    if (lost) primary.current?.focus();
+    if (!lost) return;
+    const back = from?.isConnected && !from.closest('[role="dialog"]') && !from.matches(':disabled');
+    (back ? from : primary.current)?.focus();
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the desk shows another state
   useEffect(focusIfLost, [state]);
   return {
     primary,
+    /** An action starts: the button that has the focus now gets it back if it is still there. */
+    start: () => {
+      origin.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    },
     /** The action ended and leads to `next` (deskState): focus its primary button once shown. */
     expect: (next: string) => {
       awaited.current = next;
@@ -97,6 +110,7 @@ const CounterDesk = ({ counterId, counterName }: { counterId: string; counterNam
     work: () => Promise<{ data: Ticket; message?: string }>,
     done: (t: Ticket) => string,
   ) => {
+    focus.start();
     try {
       const answer = await work();
       notify.success(answer.message || done(answer.data));
