@@ -166,5 +166,8 @@ describe('MilestoneListPage', () => {
     expect(await screen.findByText('This project could not be loaded')).toBeTruthy();
     expect(screen.getByText(messages.notFound)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to projects' }).getAttribute('href')).toBe('/project/list');
+    // No way on into a project that is not there: only the way back.
+    expect(screen.queryByRole('link', { name: 'Project tasks' })).toBeNull();
+    expect(screen.queryByRole('link', { name: '+ New Milestone' })).toBeNull();
   });
 });

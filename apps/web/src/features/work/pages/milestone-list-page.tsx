@@ -105,16 +105,19 @@ export const MilestoneListPage = () => {
           </Anchor>
         }
         actions={
-          <>
-            <Button component={Link} to={`/task/${projectId}`} variant="default">
-              Project tasks
-            </Button>
-            {may('milestone:create') ? (
-              <Button component={Link} to={`/milestone/create?project=${projectId}`}>
-                + New Milestone
+          // Only once the project is there: a link to the tasks of one not found is a dead end.
+          project.data ? (
+            <>
+              <Button component={Link} to={`/task/${projectId}`} variant="default">
+                Project tasks
               </Button>
-            ) : null}
-          </>
+              {may('milestone:create') ? (
+                <Button component={Link} to={`/milestone/create?project=${projectId}`}>
+                  + New Milestone
+                </Button>
+              ) : null}
+            </>
+          ) : null
         }
       />
       <QueryState query={project} errorTitle="This project could not be loaded" back={BACK_TO_PROJECTS}>

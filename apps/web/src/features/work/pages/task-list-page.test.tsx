@@ -370,6 +370,9 @@ describe('TaskListPage', () => {
     expect(within(alert).getByText('This project could not be loaded')).toBeTruthy();
     expect(within(alert).getByText(messages.notFound)).toBeTruthy();
     expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+    // No way on into a project that is not there: only the way back.
+    expect(screen.queryByRole('link', { name: 'Milestones' })).toBeNull();
+    expect(screen.queryByRole('link', { name: '+ New Task' })).toBeNull();
   });
 
   it('says "Not found." for an address whose id cannot name a project (/task/list), without asking the API', async () => {

@@ -127,12 +127,15 @@ const ProjectTasks = () => {
           </Anchor>
         }
         actions={
-          <>
-            <Button component={Link} to={`/milestone/${id}`} variant="default">
-              Milestones
-            </Button>
-            {may('task:create') ? <NewTaskButton to={newTask} /> : null}
-          </>
+          // Only once the project is there: a link to the milestones of one not found is a dead end.
+          project.data ? (
+            <>
+              <Button component={Link} to={`/milestone/${id}`} variant="default">
+                Milestones
+              </Button>
+              {may('task:create') ? <NewTaskButton to={newTask} /> : null}
+            </>
+          ) : null
         }
       />
       <QueryState query={project} errorTitle="This project could not be loaded" back={BACK_TO_PROJECTS}>
