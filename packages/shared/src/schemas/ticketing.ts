@@ -50,6 +50,9 @@ export const ticketingMessages = {
   serviceNameTaken: 'A service with this name already exists',
   prefixTaken: 'Another service uses this prefix letter',
   prefixInvalid: 'The prefix is one letter, A to Z',
+  /** Its tickets still in line carry the letter (on paper too): a new one would renumber them. */
+  prefixInUse:
+    'Tickets of this service are still in line with numbers that carry its letter: change the prefix once none is waiting, called or being served',
   minutesInvalid: 'Average service time is a whole number of minutes, 1 to 480',
   counterNameTaken: 'A counter with this name already exists',
   serviceUnknown: 'Choose a service of this workspace',

@@ -285,6 +285,27 @@ export function createTicketingRecords(ctx: Ctx) {
     if (held) throw conflict(ticketingMessages.counterHoldsTicket(counter.name));
   }
 
+  /**
+   * A ticket's number is its service's prefix and its number of the day, read as the prefix is now:
+   * a new letter would renumber every ticket still in line (the paper D-003 called as E-003), so it
+   * is refused while any is waiting, called or being served.
+   */
+  async function refuseLivePrefixChange(tx: Db, scope: Tenancy, serviceId: string) {
+    const T = ticketingTickets;
+    const [live] = await tx
+      .select({ id: T.id })
+      .from(T)
+      .where(
+        and(
+          scope.workspace(T),
+          eq(T.serviceId, serviceId),
+          inArray(T.status, ['waiting', 'called', 'serving']),
+        ),
+      )
+      .limit(1);
+    if (live) throw conflict(ticketingMessages.prefixInUse, { prefix: ticketingMessages.prefixInUse });
+  }
+
   async function linkServices(scope: Tenancy, counterId: string, serviceIds: string[]) {
     await db
       .delete(ticketingCounterServices)
@@ -334,6 +355,14 @@ export function createTicketingRecords(ctx: Ctx) {
         db.transaction(async (tx) => {
           // Made against a version: the service locked and its version checked before the change.
           await lockVersion(tx, ticketingServices, ticketingServices.updatedAt, thisService, expected);
+          // Locked against an issue (which locks it too) until the change is in.
+          const [current] = await tx
+            .select({ prefix: ticketingServices.prefix })
+            .from(ticketingServices)
+            .where(thisService)
+            .for('update');
+          if (!current) throw notFound();
+          if (current.prefix !== input.prefix) await refuseLivePrefixChange(tx, scope, id);
           return tx
             .update(ticketingServices)
             .set({

@@ -1,7 +1,8 @@
+import { ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import { describe, expect, it } from 'vitest';
 import { bearer, errorOf, useTestApp } from '../../test/helpers.ts';
 import { addMember, newTenant, type Tenant } from '../../test/tenants.ts';
-import { createCounter, createService, takeTicket } from './ticketing-test-helpers.ts';
+import { act, createCounter, createService, takeTicket } from './ticketing-test-helpers.ts';
 
 const t = useTestApp();
 
@@ -50,6 +51,39 @@ describe('services', () => {
       (list.json().data as { id: string; waiting: number }[]).map((s) => [s.id, s.waiting]),
     );
     expect(waiting).toEqual({ [busy.id]: 2, [quiet.id]: 0 });
+  });
+
+  it("refuses a new prefix letter while the service's tickets are in line: they would be renumbered (409)", async () => {
+    const { owner } = await queue();
+    const service = await createService(t, owner.token, { name: 'Deposits', prefix: 'D' });
+    const counter = await createCounter(t, owner.token, { service_ids: [service.id] });
+    const ticket = await takeTicket(t, owner.token, service.id);
+    const edit = (payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/ticketing/services/${service.id}`,
+        headers: bearer(owner.token),
+        payload: { name: 'Deposits', prefix: 'D', avg_service_minutes: 5, status: 'active', ...payload },
+      });
+    const relettered = await edit({ prefix: 'E' });
+    expect(relettered.statusCode, relettered.body).toBe(409);
+    expect(errorOf(relettered).error.fields).toEqual({ prefix: ticketingMessages.prefixInUse });
+    const shown = await t.app.inject({
+      url: `/api/ticketing/tickets/${ticket.id}`,
+      headers: bearer(owner.token),
+    });
+    expect(shown.json().data.number).toBe('D-001');
+    // Anything else may change meanwhile, the letter kept.
+    expect((await edit({ name: 'Deposits and cheques' })).statusCode).toBe(200);
+    // Called, then served: still in line with its number.
+    expect((await act(t, owner.token, `counters/${counter.id}/call-next`)).statusCode).toBe(200);
+    expect((await edit({ prefix: 'E' })).statusCode).toBe(409);
+    expect((await act(t, owner.token, `tickets/${ticket.id}/start`)).statusCode).toBe(200);
+    expect((await edit({ prefix: 'E' })).statusCode).toBe(409);
+    expect((await act(t, owner.token, `tickets/${ticket.id}/done`)).statusCode).toBe(200);
+    const done = await edit({ prefix: 'E' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.prefix).toBe('E');
   });
 
   it('refuses a second service with the same name or prefix letter (409)', async () => {
