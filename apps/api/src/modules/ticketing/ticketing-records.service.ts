@@ -84,13 +84,16 @@ export function createTicketingRecords(ctx: Ctx) {
    * whatever day they were issued on (one still waiting at the queue's midnight stays in line),
    * counted through the partial index of waiting tickets (ticketing_tickets_queue_idx).
    */
-  async function selectServices(scope: Tenancy, query: FilterQuery, page: { limit: number; offset: number }) {
-    const waiting = sql<number>`(select count(*) from ${ticketingTickets} where ${and(
+  const waitingCount = () =>
+    sql<number>`(select count(*) from ${ticketingTickets} where ${and(
       eq(ticketingTickets.accountId, ticketingServices.accountId),
       eq(ticketingTickets.workspaceId, ticketingServices.workspaceId),
       eq(ticketingTickets.serviceId, ticketingServices.id),
       eq(ticketingTickets.status, 'waiting'),
     )})`.mapWith(Number);
+
+  async function selectServices(scope: Tenancy, query: FilterQuery, page: { limit: number; offset: number }) {
+    const waiting = waitingCount();
     const rows = await db
       .select({ row: ticketingServices, waiting })
       .from(ticketingServices)
@@ -130,13 +133,14 @@ export function createTicketingRecords(ctx: Ctx) {
     };
   }
 
+  /** One service with its waiting tickets, as the list counts them. */
   async function serviceById(scope: Tenancy, id: string): Promise<Service> {
-    const [row] = await db
-      .select()
+    const [found] = await db
+      .select({ row: ticketingServices, waiting: waitingCount() })
       .from(ticketingServices)
       .where(and(scope.workspace(ticketingServices), eq(ticketingServices.id, id)));
-    if (!row) throw notFound();
-    return toService(row, 0);
+    if (!found) throw notFound();
+    return toService(found.row, found.waiting);
   }
 
   async function uniqueService<T>(write: () => Promise<T>): Promise<T> {
@@ -377,7 +381,7 @@ export function createTicketingRecords(ctx: Ctx) {
         }),
       );
       if (!row) throw notFound();
-      return toService(row, 0);
+      return serviceById(scope, row.id);
     },
 
     async listCounters(scope: Tenancy, query: ListQuery) {

@@ -51,6 +51,20 @@ describe('services', () => {
       (list.json().data as { id: string; waiting: number }[]).map((s) => [s.id, s.waiting]),
     );
     expect(waiting).toEqual({ [busy.id]: 2, [quiet.id]: 0 });
+    // One service read alone, or answered by its edit, counts them as the list does.
+    const one = await t.app.inject({
+      url: `/api/ticketing/services/${busy.id}`,
+      headers: bearer(owner.token),
+    });
+    expect(one.json().data.waiting).toBe(2);
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/ticketing/services/${busy.id}`,
+      headers: bearer(owner.token),
+      payload: { name: busy.name, prefix: busy.prefix, avg_service_minutes: 9, status: 'active' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data).toMatchObject({ avg_service_minutes: 9, waiting: 2 });
   });
 
   it("refuses a new prefix letter while the service's tickets are in line: they would be renumbered (409)", async () => {
