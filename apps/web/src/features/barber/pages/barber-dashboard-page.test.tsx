@@ -6,7 +6,7 @@ import { notify } from '../../../lib/notify.tsx';
 import { jsonResponse } from '../../../test/fixtures.ts';
 import type { Routes } from '../../../test/page-kit.ts';
 import { BarberDashboardPage } from './barber-dashboard-page.tsx';
-import { barberPageKit, nairobiTime } from './barber-test-kit.ts';
+import { barberPageKit } from './barber-test-kit.ts';
 
 vi.mock('../../../lib/notify.tsx', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
@@ -144,7 +144,11 @@ describe('BarberDashboardPage', { timeout: 20_000 }, () => {
     signInAs('customer');
     open({
       'GET /api/barber/my-appointments': () => jsonResponse(200, { data: [] }),
-      ...nairobiTime,
+      // The shop's zone comes from its public page: a customer may not read its settings.
+      'GET /api/public/booking/barber-a1b2c3': () =>
+        jsonResponse(200, {
+          data: { name: 'Kinyozi', timezone: 'Africa/Nairobi', currency: null, services: [], staff: [] },
+        }),
     });
     await screen.findByRole('heading', { name: 'My appointments' });
     await screen.findByText('No appointments yet');
