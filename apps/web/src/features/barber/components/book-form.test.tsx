@@ -90,3 +90,20 @@ describe('the desk booking form', { timeout: 20_000 }, () => {
       .toEqual([{ name: 'Wanjiru', phone: '+254 712 345678' }]);
   });
 });
+
+describe('the desk booking form with a service named as one long word', () => {
+  it('lets the name break anywhere, so it cannot run out of a phone-wide dialog', () => {
+    const name = 'W'.repeat(120);
+    renderWithData(
+      <BookForm
+        date="2026-03-30"
+        timezone="Africa/Nairobi"
+        services={[serviceOf({ name })]}
+        staff={[staffOf()]}
+        onDone={() => {}}
+      />,
+    );
+    const label = screen.getByText(`${name} (30 min)`);
+    expect(label.style.overflowWrap).toBe('anywhere');
+  });
+});

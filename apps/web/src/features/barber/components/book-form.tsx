@@ -6,6 +6,7 @@ import { notify } from '../../../lib/notify.tsx';
 import { useBook } from '../api/appointments.ts';
 import { instantIn, isSkippedTime, skippedTime, timeToMinutes } from '../barber-format.ts';
 import { customerBody, customerProblems } from '../customer-check.ts';
+import { wrapLongName } from './long-names.ts';
 
 type BookFormProps = {
   date: string;
@@ -77,6 +78,7 @@ export const BookForm = ({
                   key={s.id}
                   value={s.id}
                   label={`${s.name} (${s.duration_minutes} min)`}
+                  styles={wrapLongName}
                   // The first field: where a dialog opened on it puts the focus.
                   data-autofocus={index === 0 || undefined}
                 />

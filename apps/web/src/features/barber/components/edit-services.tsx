@@ -9,6 +9,7 @@ import { useEditVersion } from '../../../lib/use-edit-version.ts';
 import { getAppointment, useMoveAppointment } from '../api/appointments.ts';
 import { dateTimeIn, timeIn } from '../barber-format.ts';
 import { FormFoot } from './form-foot.tsx';
+import { wrapLongName } from './long-names.ts';
 
 const SERVICE_LABELS = { services: 'Services', start: 'Time', staff: 'Staff member' };
 
@@ -78,6 +79,7 @@ export const EditServices = ({
               key={o.id}
               value={o.id}
               label={`${o.name} (${o.minutes} min)`}
+              styles={wrapLongName}
               data-autofocus={index === 0 || undefined}
             />
           ))}

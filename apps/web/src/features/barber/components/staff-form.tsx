@@ -12,6 +12,7 @@ import { invalidateBarber } from '../api/query-keys.ts';
 import { useServices } from '../api/services.ts';
 import { getStaffMember, useSaveStaff } from '../api/staff.ts';
 import { useConfirmDeactivate } from './confirm-deactivate.tsx';
+import { wrapLongName } from './long-names.ts';
 import {
   checkedDraft,
   type DayDraft,
@@ -123,7 +124,7 @@ export const StaffForm = ({ staff, onClose }: { staff: BarberStaff | null; onClo
         >
           <Group mt="xs" gap="sm">
             {(services.data?.data ?? []).map((s) => (
-              <Checkbox key={s.id} value={s.id} label={s.name} />
+              <Checkbox key={s.id} value={s.id} label={s.name} styles={wrapLongName} />
             ))}
             {services.data?.data.length === 0 ? (
               <Text size="sm" c="dimmed">

@@ -14,6 +14,7 @@ import { useStaff } from '../api/staff.ts';
 import { timeIn } from '../barber-format.ts';
 import { StepButtons } from '../components/appointment-dialog.tsx';
 import { AppointmentStatusBadge } from '../components/appointment-status-badge.tsx';
+import { wrapLongName } from '../components/long-names.ts';
 import { customerBody, customerProblems } from '../customer-check.ts';
 
 /** /barber/walk-ins: today's queue of walk-ins, each given the earliest free time from now. */
@@ -70,7 +71,7 @@ export const WalkInsPage = () => {
                 <Checkbox.Group label="Services" value={serviceIds} onChange={setServiceIds}>
                   <Group mt="xs" gap="sm">
                     {(services.data?.data ?? []).map((s) => (
-                      <Checkbox key={s.id} value={s.id} label={s.name} />
+                      <Checkbox key={s.id} value={s.id} label={s.name} styles={wrapLongName} />
                     ))}
                   </Group>
                 </Checkbox.Group>

@@ -26,6 +26,7 @@ import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { priced } from '../../../lib/currency.ts';
 import { issueFields } from '../../../lib/form-errors.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { wrapLongName } from '../components/long-names.ts';
 import { bookAppointment, todayIn, useBookingPage, whenIn } from './booking-api.ts';
 import { PageProblem } from './page-problem.tsx';
 import { SlotPicker } from './slot-picker.tsx';
@@ -149,6 +150,7 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
                   key={s.id}
                   value={s.id}
                   label={`${s.name} · ${s.duration_minutes} min · ${priced(money(s.price), shop.currency)}`}
+                  styles={wrapLongName}
                 />
               ))}
             </Stack>
@@ -172,7 +174,7 @@ const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
                 <Stack gap={6} mt="xs">
                   <Radio value={ANYONE} label="Anyone available" />
                   {able.map((s) => (
-                    <Radio key={s.id} value={s.id} label={s.name} />
+                    <Radio key={s.id} value={s.id} label={s.name} styles={wrapLongName} />
                   ))}
                 </Stack>
               </Radio.Group>
