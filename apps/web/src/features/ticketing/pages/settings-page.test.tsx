@@ -49,6 +49,18 @@ describe('TicketingSettingsPage', () => {
     expect(calledUrls(fetchMock)).toEqual(['/api/ticketing/settings']);
   });
 
+  it('refuses an emptied recalls field instead of saving 0 recalls (No-show at once)', async () => {
+    signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: SETTINGS }));
+    renderWithData(<TicketingSettingsPage />, '/ticketing/settings');
+    const recalls = await screen.findByLabelText(/^Recalls before a no-show/);
+    fireEvent.change(recalls, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(recalls.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Recalls before no-show: 0 to 20')).toBeTruthy();
+    expect(calledUrls(fetchMock)).toEqual(['/api/ticketing/settings']);
+  });
+
   it('shows a day open until midnight (24:00) as closing at 00:00, and saves 00:00 as 24:00', async () => {
     signIn(fakeWorkspaceAuthSession('ticketing', 'owner'));
     const untilMidnight = {

@@ -74,7 +74,8 @@ const SettingsForm = ({ settings }: { settings: TicketingSettings }) => {
   const submit = async () => {
     const parsed = settingsBody.safeParse({
       time_zone: zone,
-      no_show_after_recalls: recalls,
+      // An emptied field is no number: coerced, '' would be 0 (No-show offered before any recall).
+      no_show_after_recalls: recalls.trim() === '' ? undefined : recalls,
       opening_hours: days.flatMap((d, i) =>
         d.open ? [{ weekday: i + 1, opens_at: d.opens_at, closes_at: closingToApi(d.closes_at) }] : [],
       ),
