@@ -67,6 +67,18 @@ describe('customer orders', () => {
     expect((await stepOrder(t, token, CO, order.id, 'close')).json().data.status).toBe('closed');
   });
 
+  it('writes the quantities of a refused shipment in groups of three', async () => {
+    const { token, where } = await opsTenant(t);
+    const rim = await insertProduct(t, where, { productName: 'Rim', productQty: '1234567.5' });
+    const order = await createOrder(t, token, CO, customerBody(t, [{ product_id: rim, quantity: 2000000 }]));
+    await stepOrder(t, token, CO, order.id, 'confirm');
+    const refused = await stepOrder(t, token, CO, order.id, 'ship');
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).error.message).toBe(
+      operationsMessages.notEnoughStock('Rim', '1,234,567.5', '2,000,000'),
+    );
+  });
+
   it('refuses a shipment beyond stock whole (409 naming the product), shipping nothing', async () => {
     const { token, where, wheel } = await opsTenant(t);
     const hub = await insertProduct(t, where, { productName: 'Hub', productQty: '2' });

@@ -5,7 +5,7 @@ import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
-import { add, compare, type Decimal, decimal, format, isNegative, sub, ZERO } from './mrp/decimal.ts';
+import { add, compare, type Decimal, decimal, format, formatGrouped, isNegative, sub, ZERO } from './mrp/decimal.ts';
 import { products } from './operations.schema.ts';
 import { type StockMoveRow, stockMoves } from './orders.schema.ts';
 
@@ -84,7 +84,9 @@ export async function applyStockChanges(
       const taken = changes
         .filter((c) => c.productId === id && isNegative(c.delta))
         .reduce((sum, c) => sub(sum, c.delta), ZERO);
-      throw conflict(operationsMessages.notEnoughStock(product.name, format(product.onHand), format(taken)));
+      throw conflict(
+        operationsMessages.notEnoughStock(product.name, formatGrouped(product.onHand), formatGrouped(taken)),
+      );
     }
     if (compare(after, STOCK_MAX) > 0) {
       throw new AppError(400, 'VALIDATION_FAILED', messages.decimalTooLarge, {

@@ -19,7 +19,7 @@ import { conflict, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing, ListShape } from '../../lib/list-query.ts';
 import { exportEvent, recordAudit } from '../audit/audit.ts';
-import { compare, decimal, format, sub } from './mrp/decimal.ts';
+import { compare, decimal, format, formatGrouped, sub } from './mrp/decimal.ts';
 import { products } from './operations.schema.ts';
 import {
   customerOrderLines,
@@ -182,7 +182,10 @@ export function createStockService(ctx: Ctx) {
       const product = (await lockProducts(tx, scope, [input.product_id])).get(input.product_id);
       if (!product) throw invalidFields({ product_id: operationsMessages.productUnknown });
       if (input.expected_on_hand !== null && compare(decimal(input.expected_on_hand), product.onHand) !== 0) {
-        const message = operationsMessages.stockChangedSinceCount(product.name, format(product.onHand));
+        const message = operationsMessages.stockChangedSinceCount(
+          product.name,
+          formatGrouped(product.onHand),
+        );
         throw conflict(message, { quantity: message });
       }
       const delta = sub(decimal(input.quantity), product.onHand);
