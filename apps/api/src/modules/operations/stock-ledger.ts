@@ -5,7 +5,17 @@ import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
-import { add, compare, type Decimal, decimal, format, formatGrouped, isNegative, sub, ZERO } from './mrp/decimal.ts';
+import {
+  add,
+  compare,
+  type Decimal,
+  decimal,
+  format,
+  formatGrouped,
+  isNegative,
+  sub,
+  ZERO,
+} from './mrp/decimal.ts';
 import { products } from './operations.schema.ts';
 import { type StockMoveRow, stockMoves } from './orders.schema.ts';
 

@@ -19,7 +19,7 @@ import { conflict, notFound } from '../../lib/app-error.ts';
 import { capRows, csvFilename, toCsv } from '../../lib/csv.ts';
 import { containing, ListShape } from '../../lib/list-query.ts';
 import { exportEvent, recordAudit } from '../audit/audit.ts';
-import { compare, decimal, format, formatGrouped, sub } from './mrp/decimal.ts';
+import { compare, decimal, formatGrouped, sub } from './mrp/decimal.ts';
 import { products } from './operations.schema.ts';
 import {
   customerOrderLines,
