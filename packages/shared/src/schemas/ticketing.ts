@@ -101,8 +101,17 @@ export const ticketingMessages = {
   /** The ticket page of a ticket transferred to another service, which gave it another number. */
   ticketTransferred: (from: string, serviceName: string, number: string) =>
     `Your ticket ${from} was moved to ${serviceName}: it is now ${number}`,
-  /** The estimated wait, as the kiosk and the ticket page say it; 0 once nobody is ahead. */
-  estimatedWait: (minutes: number) => (minutes <= 0 ? 'Less than a minute' : `About ${minutes} min`),
+  /**
+   * The estimated wait, as the kiosk and the ticket page say it; 0 once nobody is ahead. An hour or
+   * more in hours and minutes: "About 1151 min" asked the customer to do the sum.
+   */
+  estimatedWait: (minutes: number) => {
+    if (minutes <= 0) return 'Less than a minute';
+    if (minutes < 60) return `About ${minutes} min`;
+    const hours = Math.floor(minutes / 60);
+    const rest = minutes % 60;
+    return rest === 0 ? `About ${hours} h` : `About ${hours} h ${rest} min`;
+  },
   ticketNotFound: 'This ticket could not be found',
   queueNotFound: 'This queue could not be found',
 } as const;
