@@ -58,6 +58,9 @@ describe('TicketsPage', () => {
     expect(row.getByText(/^02:50/)).toBeTruthy();
     expect(row.getByText(/^03:05/)).toBeTruthy();
     expect(screen.getByText(/Times in Africa\/Nairobi, the queue's time zone/)).toBeTruthy();
+    // On a phone a day or a number would break at its hyphen, a time before its AM/PM.
+    for (const text of ['A-002', '2026-11-30', /^02:41/])
+      expect(row.getByText(text).closest('td')?.className).toMatch(/nowrap/);
   });
 
   it('reads the same tickets in UTC for a queue kept in UTC', async () => {

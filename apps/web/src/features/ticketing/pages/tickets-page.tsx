@@ -143,19 +143,21 @@ export const TicketsPage = () => {
             {
               key: 'number',
               header: 'Number',
+              sticky: true,
+              nowrap: true,
               cell: (t) => (
                 <>
                   <strong>{t.number}</strong> {t.priority ? <Badge size="xs">priority</Badge> : null}
                 </>
               ),
             },
-            { key: 'day', header: 'Day', cell: (t) => t.service_day },
+            { key: 'day', header: 'Day', nowrap: true, cell: (t) => t.service_day },
             { key: 'service', header: 'Service', cell: (t) => t.service_name },
             { key: 'status', header: 'Status', cell: (t) => <TicketStatusBadge status={t.status} /> },
             { key: 'counter', header: 'Counter', cell: (t) => t.counter_name ?? '—' },
-            { key: 'queued', header: 'Taken', cell: (t) => time(t.queued_at) },
-            { key: 'called', header: 'Called', cell: (t) => time(t.called_at) },
-            { key: 'finished', header: 'Finished', cell: (t) => time(t.finished_at) },
+            { key: 'queued', header: 'Taken', nowrap: true, cell: (t) => time(t.queued_at) },
+            { key: 'called', header: 'Called', nowrap: true, cell: (t) => time(t.called_at) },
+            { key: 'finished', header: 'Finished', nowrap: true, cell: (t) => time(t.finished_at) },
             { key: 'recalls', header: 'Recalls', cell: (t) => t.recall_count },
           ]}
         />
