@@ -40,6 +40,21 @@ describe('the sample data', () => {
       ),
     ).toBeGreaterThan(20);
   });
+  it("never books one staff member twice at once, whatever the appointments' status", async () => {
+    const { owner, workspace } = await (await import('../../test/tenants.ts')).newTenant(t, 'barber');
+    const loaded = await call(t, 'POST', '/api/barber/sample-data', owner.token);
+    expect(loaded.statusCode, loaded.body).toBe(201);
+    const id = workspace.workspace_id;
+    const clashes = rowsOf<{ staff: string; a: string; b: string }>(
+      await t.db.db.execute(
+        sql.raw(
+          `select s.name as staff, a.start_at::text as a, b.start_at::text as b from barber_appointments a join barber_appointments b on b.workspace_id = a.workspace_id and b.staff_id = a.staff_id and a.id < b.id and a.start_at < b.end_at and b.start_at < a.end_at join barber_staff s on s.id = a.staff_id where a.workspace_id = '${id}'`,
+        ),
+      ),
+    );
+    expect(clashes).toEqual([]);
+    expect(await count('barber_appointments', id)).toBeGreaterThan(300);
+  });
 });
 
 describe('the barber dashboard and its sample data', () => {
