@@ -60,6 +60,9 @@ export const ticketingMessages = {
   operatorUnknown: 'The operator must be an active member of this workspace',
   serviceInactive: 'This service is not taking tickets',
   closedNow: 'The queue is closed now; see the opening hours',
+  /** A signed-in customer's second ticket for a service while the first is still in line. */
+  alreadyInLine: (number: string) =>
+    `You already have ticket ${number} in line for this service: take another once it has been called`,
   counterInactive: 'This counter is inactive',
   counterBusy: 'This counter still has a ticket called or being served: finish it first',
   /** Deactivating it would strand the ticket: it would vanish from the board and the console. */

@@ -366,6 +366,26 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
       if (options.source === 'kiosk' && !isOpenAt(settings.opening_hours, at, settings.time_zone)) {
         throw conflict(ticketingMessages.closedNow);
       }
+      // A customer signed in waits in a service's line with one ticket at a time: without it one account
+      // could fill the line (and every other customer's wait) with tickets. Checked under the
+      // service's lock, so that two taken at once cannot both pass.
+      if (options.source === 'kiosk' && options.issuedBy) {
+        const [held] = await db
+          .select({ number: T.number })
+          .from(T)
+          .where(
+            and(
+              scope.workspace(T),
+              myTickets(options.issuedBy),
+              eq(T.serviceId, service.id),
+              eq(T.status, 'waiting'),
+            ),
+          )
+          .limit(1);
+        if (held) {
+          throw conflict(ticketingMessages.alreadyInLine(ticketNumberLabel(service.prefix, held.number)));
+        }
+      }
       const day = localDay(at, settings.time_zone);
       const number = await nextNumber(scope, service.id, day);
       const [row] = await db

@@ -1,4 +1,4 @@
-import { TICKET_LIST_COUNT_MAX, type Ticket } from '@workhub/shared/schemas/ticketing';
+import { TICKET_LIST_COUNT_MAX, type Ticket, ticketingMessages } from '@workhub/shared/schemas/ticketing';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, errorOf, useTestApp } from '../../test/helpers.ts';
@@ -326,6 +326,27 @@ describe("a customer's own tickets", () => {
     expect(
       (await t.app.inject({ url: '/api/ticketing/tickets', headers: bearer(ada.token) })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe("a customer's one ticket in a service's line", () => {
+  it('refuses a second ticket for the same service while the first waits, even when both are sent at once (409)', async () => {
+    const q = await desk();
+    const ada = await memberIn(t, q.workspace, 'customer');
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () => act(t, ada.token, 'my-tickets', { service_id: q.a.id })),
+    );
+    expect(burst.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    const refused = burst.find((r) => r.statusCode === 409);
+    expect(refused?.json().error.message).toBe(ticketingMessages.alreadyInLine('A-001'));
+    // Another service's line is another place; the desk is not limited. Taken later: A-001 is
+    // called first.
+    t.clock.advance(1);
+    expect((await act(t, ada.token, 'my-tickets', { service_id: q.b.id })).statusCode).toBe(201);
+    await takeTicket(t, q.token, q.a.id);
+    // Once called, the customer may queue again.
+    expect((await act(t, q.token, `counters/${q.both.id}/call-next`)).statusCode).toBe(200);
+    expect((await act(t, ada.token, 'my-tickets', { service_id: q.a.id })).statusCode).toBe(201);
   });
 });
 
