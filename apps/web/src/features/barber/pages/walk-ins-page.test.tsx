@@ -13,6 +13,7 @@ import {
   nairobiTime,
   serviceOf,
   servicesAnswer,
+  staffOf,
 } from './barber-test-kit.ts';
 import { WalkInsPage } from './walk-ins-page.tsx';
 
@@ -29,7 +30,7 @@ const otieno = appointmentOf({
 const base = {
   ...nairobiTime,
   'GET /api/barber/services': () => servicesAnswer([serviceOf()]),
-  'GET /api/barber/staff': () => jsonResponse(200, { data: [] }),
+  'GET /api/barber/staff': () => jsonResponse(200, { data: [staffOf()] }),
   'GET /api/barber/walk-ins': () => jsonResponse(200, { data: [otieno] }),
 };
 const page = { element: <WalkInsPage />, path: '/barber/walk-ins', routes: base };
@@ -94,6 +95,58 @@ describe('WalkInsPage', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/^Name/), 'Late');
     await user.click(add);
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Nobody can fit these services in today'));
+  });
+
+  it('offers only the staff who do every service ticked, and says so when nobody does', async () => {
+    const user = userEvent.setup();
+    signInAs('member');
+    const bodies: unknown[] = [];
+    open({
+      'GET /api/barber/services': () =>
+        servicesAnswer([
+          serviceOf(),
+          serviceOf({ id: 'sv-beard', name: 'Beard trim', duration_minutes: 15 }),
+          serviceOf({ id: 'sv-massage', name: 'Massage', duration_minutes: 60 }),
+        ]),
+      'GET /api/barber/staff': () =>
+        jsonResponse(200, {
+          data: [
+            staffOf(),
+            staffOf({ id: 's2', name: 'Baraka', service_ids: ['sv-cut', 'sv-beard'] }),
+            staffOf({ id: 's3', name: 'Chebet', service_ids: ['sv-massage'], active: false }),
+          ],
+        }),
+      'POST /api/barber/walk-ins': (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return jsonResponse(201, { message: 'Walk-in added to the queue', data: otieno });
+      },
+    });
+    await screen.findByRole('table', { name: 'Walk-in queue' });
+    const select = screen.getByRole('combobox', { name: 'Staff member' });
+    const offered = () =>
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    await user.click(await screen.findByRole('checkbox', { name: 'Haircut' }));
+    expect(offered()).toEqual(['Whoever is free first', 'Amina', 'Baraka']);
+    await user.selectOptions(select, 'Amina');
+    // Amina does no beard trim: no longer offered, and no longer chosen.
+    await user.click(screen.getByRole('checkbox', { name: 'Beard trim' }));
+    expect(offered()).toEqual(['Whoever is free first', 'Baraka']);
+    expect((select as HTMLSelectElement).value).toBe('');
+    await user.type(screen.getByLabelText(/^Name/), 'Otieno');
+    // Only Chebet (not working here any more) does a massage: nobody can take it with the rest.
+    await user.click(screen.getByRole('checkbox', { name: 'Massage' }));
+    expect(await screen.findByText(/Nobody here does all of these services/)).toBeTruthy();
+    expect(offered()).toEqual(['Whoever is free first']);
+    const add = screen.getByRole('button', { name: 'Add to the queue' });
+    expect(add).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('checkbox', { name: 'Massage' }));
+    expect(screen.queryByText(/Nobody here does all of these services/)).toBeNull();
+    await user.selectOptions(select, 'Baraka');
+    await user.click(add);
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ service_ids: ['sv-cut', 'sv-beard'], staff_id: 's2' });
   });
 
   it('asks before cancelling a walk-in', async () => {

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { EmptyList } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -32,6 +32,15 @@ export const WalkInsPage = () => {
   const [phone, setPhone] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const timezone = settings.data?.timezone ?? 'UTC';
+  // Only those who perform every service chosen, as the booking page offers them: anyone else is
+  // refused by the API ('Nobody can fit these services in today').
+  const able = useMemo(
+    () => (staff.data ?? []).filter((s) => s.active && serviceIds.every((id) => s.service_ids.includes(id))),
+    [staff.data, serviceIds],
+  );
+  // A staff member chosen before a service they do not do was ticked: back to whoever is free.
+  const chosenStaffId = able.some((s) => s.id === staffId) ? staffId : '';
+  const nobodyAble = serviceIds.length > 0 && staff.isSuccess && able.length === 0;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +51,7 @@ export const WalkInsPage = () => {
     try {
       const answer = await add.mutateAsync({
         service_ids: serviceIds,
-        staff_id: staffId || null,
+        staff_id: chosenStaffId || null,
         customer: customerBody({ name, phone }),
       });
       notify.success(
@@ -68,7 +77,16 @@ export const WalkInsPage = () => {
           <Paper withBorder p="md" radius="md">
             <form onSubmit={submit} noValidate>
               <Stack gap="sm">
-                <Checkbox.Group label="Services" value={serviceIds} onChange={setServiceIds}>
+                <Checkbox.Group
+                  label="Services"
+                  value={serviceIds}
+                  onChange={setServiceIds}
+                  error={
+                    nobodyAble
+                      ? 'Nobody here does all of these services in one visit: choose fewer of them, or add them separately.'
+                      : undefined
+                  }
+                >
                   <Group mt="xs" gap="sm">
                     {(services.data?.data ?? []).map((s) => (
                       <Checkbox key={s.id} value={s.id} label={s.name} styles={wrapLongName} />
@@ -91,19 +109,17 @@ export const WalkInsPage = () => {
                   />
                   <NativeSelect
                     label="Staff member"
-                    value={staffId}
+                    value={chosenStaffId}
                     onChange={(e) => setStaffId(e.currentTarget.value)}
                     data={[
                       { value: '', label: 'Whoever is free first' },
-                      ...(staff.data ?? [])
-                        .filter((s) => s.active)
-                        .map((s) => ({ value: s.id, label: s.name })),
+                      ...able.map((s) => ({ value: s.id, label: s.name })),
                     ]}
                   />
                   <Button
                     type="submit"
                     loading={add.isPending}
-                    disabled={serviceIds.length === 0 || name.trim() === ''}
+                    disabled={serviceIds.length === 0 || nobodyAble || name.trim() === ''}
                   >
                     Add to the queue
                   </Button>
