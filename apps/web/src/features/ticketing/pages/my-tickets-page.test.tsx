@@ -214,6 +214,9 @@ describe('MyTicketsPage: my tickets', () => {
     expect(await screen.findByText('You are next')).toBeTruthy();
     expect(screen.getByText('2 ahead · about 8 min')).toBeTruthy();
     expect(screen.queryByText(/0 min/)).toBeNull();
+    // On a phone the number and the day would break at their hyphens.
+    for (const text of ['B-002', '2026-11-25'])
+      expect(screen.getAllByText(text)[0]?.closest('td')?.className).toMatch(/nowrap/);
   });
 
   it('still offers a service no counter serves, saying so; its tickets say they keep their place, with no wait', async () => {

@@ -52,6 +52,8 @@ export const MyTicketsPage = () => {
             {
               key: 'number',
               header: 'Number',
+              sticky: true,
+              nowrap: true,
               cell: (t) => (
                 <>
                   <strong>{t.number}</strong> {t.priority ? <Badge size="xs">priority</Badge> : null}
@@ -59,7 +61,7 @@ export const MyTicketsPage = () => {
               ),
             },
             { key: 'service', header: 'Service', cell: (t) => t.service_name },
-            { key: 'day', header: 'Day', cell: (t) => t.service_day },
+            { key: 'day', header: 'Day', nowrap: true, cell: (t) => t.service_day },
             { key: 'status', header: 'Status', cell: (t) => <TicketStatusBadge status={t.status} /> },
             {
               key: 'place',
