@@ -97,6 +97,28 @@ describe('ServicesPage', { timeout: 20_000 }, () => {
     expect(bodies.at(-1)).toEqual({ name: 'Beard trim', duration_minutes: 30, price: '350', active: true });
   });
 
+  it('puts duration and price one under the other on a phone, side by side from a tablet up', async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Add service' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add service' });
+    // jsdom lays nothing out: the grid's own rules say it. At 390 px, half the dialog wrapped
+    // 'Duration (minutes)' and left its required asterisk alone on a line.
+    const grid = within(dialog)
+      .getByLabelText(/^Duration/)
+      .closest('.mantine-SimpleGrid-root');
+    expect(grid?.contains(within(dialog).getByLabelText(/^Price/))).toBe(true);
+    const own = [...(grid?.classList ?? [])].find((c) => c.startsWith('__m__'));
+    const rules = [...document.querySelectorAll('style')]
+      .map((style) => style.textContent ?? '')
+      .find((text) => own && text.includes(own))
+      ?.replace(/\s/g, '');
+    expect(rules).toContain(`.${own}{`);
+    expect(rules).toMatch(/^[^@]*--sg-cols:1;/);
+    expect(rules).toContain(`@media(min-width:48em){.${own}{--sg-cols:2;}}`);
+  });
+
   it('keeps what was typed and says what is wrong with each field, sending nothing (no 0 min or -1 saved as 5 and 0)', async () => {
     const user = userEvent.setup();
     signInAs('admin');

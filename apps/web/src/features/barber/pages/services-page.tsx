@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
+import { Badge, Button, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type BarberService, barberServiceBody } from '@workhub/shared/schemas/barber';
 import { useState } from 'react';
@@ -104,7 +104,9 @@ const ServiceForm = ({ service, onClose }: { service: BarberService | null; onCl
           error={errors.name}
           onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
         />
-        <Group grow>
+        {/* Side by side from a tablet up; one under the other on a phone, where half a dialog's
+            width wrapped 'Duration (minutes)' and left its asterisk alone on a line. */}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NumberInput
             label="Duration (minutes)"
             required
@@ -126,7 +128,7 @@ const ServiceForm = ({ service, onClose }: { service: BarberService | null; onCl
             error={errors.price}
             onChange={(v) => setDraft({ ...draft, price: v })}
           />
-        </Group>
+        </SimpleGrid>
         <TextInput
           label="Category"
           value={draft.category}
