@@ -54,4 +54,13 @@ describe('money', () => {
     expect(money('0.0500')).toBe('0.05');
     expect(money('1250.7500')).toBe((1250.75).toLocaleString(undefined, { minimumFractionDigits: 2 }));
   });
+
+  it('shows the decimals stored beyond the cents as they are, never rounded', () => {
+    expect(money('1.9990')).toBe('1.999');
+    expect(money('0.1234')).toBe('0.1234');
+    expect(money('2.5010')).toBe('2.501');
+    expect(money('25.0000')).toBe('25');
+    expect(money(12.345)).toBe('12.345');
+    expect(money(0.1 + 0.2)).toBe('0.30');
+  });
 });

@@ -19,13 +19,19 @@ export const timeToMinutes = (time: string): number | null => {
   return minutes >= 0 && minutes <= 1440 ? minutes : null;
 };
 
+/**
+ * An amount as stored (numeric, 4 decimals), on the desk's pages and the booking page alike: whole
+ * amounts as they are (800), any cents to two places (12.50, never 12.5), and the decimals a price
+ * has beyond them as they are (1.999, never rounded to 2.00), trailing zeros trimmed.
+ */
 export const money = (value: string | number) => {
-  const amount = Number(value);
-  // Whole amounts as they are (800), any cents to two places (12.50, never 12.5).
-  const cents = Math.round(amount * 100) % 100 !== 0;
+  // To the 4 places stored: a sum's float noise (0.30000000000000004) is no decimal of its own.
+  const amount = Number(Number(value).toFixed(4));
+  const fraction = /\.(\d+)$/.exec(String(amount))?.[1] ?? '';
+  const decimals = fraction === '' ? 0 : Math.max(fraction.length, 2);
   return amount.toLocaleString(undefined, {
-    minimumFractionDigits: cents ? 2 : 0,
-    maximumFractionDigits: cents ? 2 : 0,
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
   });
 };
 

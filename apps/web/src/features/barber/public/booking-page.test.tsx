@@ -190,6 +190,24 @@ describe('the public booking page', { timeout: 20_000 }, () => {
     expect(posted).toEqual([expect.objectContaining({ phone: '+254 (722) 000-000' })]);
   });
 
+  it('shows each price as the shop stored it, as the desk does: never rounded to the cent', async () => {
+    const priced = {
+      ...shop,
+      services: [
+        { id: ids.cut, name: 'Haircut', duration_minutes: 30, price: '1.9990', category: 'Hair' },
+        { id: ids.massage, name: 'Massage', duration_minutes: 60, price: '12.5000', category: 'Spa' },
+      ],
+    };
+    routeFetch(fetchMock, {
+      'GET /api/public/booking/kinyozi-1a2b': () => jsonResponse(200, { data: priced }),
+    });
+    renderBooking();
+    await screen.findByRole('heading', { name: 'Kinyozi Spa' });
+    // 1.999 was shown as 2, and 12.5 as 12.5 where the desk says 12.50.
+    expect(screen.getByRole('checkbox', { name: 'Haircut · 30 min · KES 1.999' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Massage · 60 min · KES 12.50' })).toBeTruthy();
+  });
+
   it('says so for a slug that names no shop', async () => {
     routeFetch(fetchMock, {
       'GET /api/public/booking/nope': () =>

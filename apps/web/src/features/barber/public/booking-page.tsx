@@ -26,6 +26,7 @@ import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { priced } from '../../../lib/currency.ts';
 import { issueFields } from '../../../lib/form-errors.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { money } from '../barber-format.ts';
 import { wrapLongName } from '../components/long-names.ts';
 import { bookAppointment, todayIn, useBookingPage, whenIn } from './booking-api.ts';
 import { PageProblem } from './page-problem.tsx';
@@ -34,8 +35,6 @@ import { SlotPicker } from './slot-picker.tsx';
 const ANYONE = 'anyone';
 /** The details the form shows; the schema's messages for any other field go in the alert. */
 const DETAILS = ['name', 'phone', 'email'];
-
-const money = (price: string) => Number(price).toLocaleString(undefined, { maximumFractionDigits: 2 });
 
 const Booking = ({ slug, shop }: { slug: string; shop: PublicBookingPage }) => {
   useDocumentTitle(`Book at ${shop.name}`);
