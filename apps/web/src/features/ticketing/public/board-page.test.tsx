@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { BoardState } from '@workhub/shared/schemas/ticketing';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -106,6 +106,21 @@ describe('BoardPage', () => {
     expect(await screen.findByText('Reconnecting…')).toBeTruthy();
     expect(FakeEventSource.opened).toHaveLength(1);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('fills a TV: the whole width, the called and next numbers sized by the screen, not 48 px', async () => {
+    boardPage('harbour');
+    stream(0).board(board(null));
+    expect(await screen.findByText('Live')).toBeTruthy();
+    stream(0).board({ ...board('D-001'), next: [{ number: 'D-002', priority: false }] });
+    const number = await screen.findByRole('heading', { level: 2, name: 'D-001' });
+    // Sized by the screen in board-page.module.css (jsdom reads no clamp()), not Mantine's h2.
+    expect(number.className).toMatch(/number/);
+    expect(screen.getByTestId('last-call').className).toMatch(/lastCall/);
+    expect(
+      within(screen.getByTestId('next-tickets')).getByText('D-002').closest('.mantine-Badge-root')?.className,
+    ).toMatch(/next/);
+    expect(screen.getByRole('main').getAttribute('data-fluid')).toBe('true');
   });
 
   it('says the last call while its ticket is at the counter, and no longer once it left (done, transferred)', async () => {

@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { LoadingState } from '../../../components/data-states.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { chime, newCalls, speak, unlockSound } from './announce.ts';
+import classes from './board-page.module.css';
 import { QueuePageLayout } from './queue-page-layout.tsx';
 import { useBoardEvents } from './use-board-events.ts';
 
@@ -47,7 +48,7 @@ export const BoardPage = () => {
     );
   }
   return (
-    <QueuePageLayout name={board.workspace_name} title="Now serving" size="xl">
+    <QueuePageLayout name={board.workspace_name} title="Now serving" size="full">
       <Group justify="space-between">
         <Badge color={live ? 'green' : 'gray'}>{live ? 'Live' : 'Reconnecting…'}</Badge>
         {!sound ? (
@@ -72,7 +73,7 @@ export const BoardPage = () => {
           transferred or a no-show must not go on sending a customer there. */}
       {lastCall &&
       board.counters.some((c) => c.name === lastCall.counter && c.ticket?.number === lastCall.number) ? (
-        <Text size="xl" fw={700} aria-live="assertive" data-testid="last-call">
+        <Text className={classes.lastCall} fw={700} aria-live="assertive" data-testid="last-call">
           {`${lastCall.number} → ${lastCall.counter}`}
         </Text>
       ) : null}
@@ -82,8 +83,10 @@ export const BoardPage = () => {
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {board.counters.map((counter) => (
             <Card key={counter.id} withBorder padding="lg" data-testid={`counter-${counter.name}`}>
-              <Text c="dimmed">{counter.name}</Text>
-              <Title order={2} fz={48}>
+              <Text c="dimmed" className={classes.counter}>
+                {counter.name}
+              </Text>
+              <Title order={2} className={classes.number}>
                 {counter.ticket?.number ?? '—'}
               </Title>
               {counter.ticket ? (
@@ -100,7 +103,12 @@ export const BoardPage = () => {
         ) : (
           <Group data-testid="next-tickets">
             {board.next.map((ticket) => (
-              <Badge key={ticket.number} size="xl" variant={ticket.priority ? 'filled' : 'light'}>
+              <Badge
+                key={ticket.number}
+                size="xl"
+                className={classes.next}
+                variant={ticket.priority ? 'filled' : 'light'}
+              >
                 {ticket.number}
               </Badge>
             ))}

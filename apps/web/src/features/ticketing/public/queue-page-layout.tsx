@@ -10,10 +10,11 @@ export const QueuePageLayout = ({
 }: {
   name?: string | undefined;
   title: string;
-  size?: 'sm' | 'xl';
+  /** 'full': the whole width of the screen (the display board, on a TV). */
+  size?: 'sm' | 'xl' | 'full';
   children: ReactNode;
 }) => (
-  <Container component="main" size={size} py="xl">
+  <Container component="main" size={size === 'full' ? undefined : size} fluid={size === 'full'} py="xl">
     <Stack gap="lg">
       <div>
         {name ? (
