@@ -259,6 +259,8 @@ describe('ConsolePage', () => {
     fireEvent.click(issue);
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Ticket A-001 issued, 2 ahead'));
     expect(posts()).toEqual([['/api/ticketing/tickets', { service_id: SERVICE_ID, priority: true }]]);
+    // The next ticket is a normal one unless asked again.
+    expect((screen.getByLabelText('Priority') as HTMLInputElement).checked).toBe(false);
   });
 
   it('says so when no counter serves the service of the ticket it issued, not how many are ahead', async () => {

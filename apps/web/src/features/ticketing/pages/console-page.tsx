@@ -273,6 +273,8 @@ const IssueTicket = () => {
           onClick={async () => {
             try {
               const { data } = await issue.mutateAsync({ service_id: serviceId, priority });
+              // Priority is the exception: kept on, the next customer's ticket would jump the line.
+              setPriority(false);
               notify.success(
                 data.counter_open
                   ? ticketingMessages.deskIssued(data.number, data.people_ahead)

@@ -77,6 +77,9 @@ describe('KioskPage', () => {
       service_id: '11111111-1111-4111-8111-111111111111',
       priority: true,
     });
+    // The next customer at this kiosk starts from a normal ticket.
+    fireEvent.click(screen.getByRole('button', { name: 'Take another ticket' }));
+    expect(((await screen.findByLabelText(/Priority/)) as HTMLInputElement).checked).toBe(false);
   });
 
   it('still offers a service no counter serves, saying so, and promises no wait on its ticket', async () => {

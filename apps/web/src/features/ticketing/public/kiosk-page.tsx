@@ -34,6 +34,8 @@ const Kiosk = ({ slug }: { slug: string }) => {
     try {
       setTicket(await takeTicket(slug, { service_id: serviceId, priority }));
       setTookOne(true);
+      // The kiosk is shared: the next customer starts from a normal ticket, not this one's priority.
+      setPriority(false);
       void board.refetch();
     } catch (cause) {
       setError(errorMessage(cause));
