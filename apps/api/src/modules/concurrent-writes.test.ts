@@ -4,7 +4,7 @@ import { bearer, errorOf, PASSWORD, post, signUp, useTestApp } from '../test/hel
 import { invite } from '../test/invitations.ts';
 import { createTag } from '../test/tags.ts';
 import { addMember, insertProject, insertTask, login, newTenant } from '../test/tenants.ts';
-import { call, createMilestone } from '../test/work.ts';
+import { call, createMilestone, daysFromNow } from '../test/work.ts';
 import { auditRowsOf } from './audit/audit-test-helpers.ts';
 
 // The same request sent many times at the same instant (on PostgreSQL they run at once, on several
@@ -156,6 +156,32 @@ describe('one change sent many times at once', () => {
     } else {
       expect(revoked.statusCode).toBe(204);
       expect(revokedRows).toHaveLength(1);
+    }
+  });
+});
+
+describe('editing a project while it is archived at the same instant', () => {
+  it('never brings an archived project back: the edit lands before the archival or is refused (409)', async () => {
+    const { owner, workspace } = await newTenant(t);
+    for (let round = 0; round < 6; round++) {
+      const project = await insertProject(t, workspace, { status: 'in_progress' });
+      const edit = (n: number) =>
+        call(t, 'PATCH', `/api/projects/${project}`, owner.token, {
+          name: `Edit ${n}`,
+          description: 'Edited',
+          due_date: daysFromNow(t, 30),
+          status: 'in_progress',
+        });
+      const [archived, ...edits] = await Promise.all([
+        call(t, 'PATCH', `/api/projects/${project}/status`, owner.token, { status: 'archived' }),
+        ...Array.from({ length: AT_ONCE - 1 }, (_, n) => edit(n)),
+      ]);
+      expect(archived.statusCode).toBe(200);
+      for (const answer of edits) expect([200, 409], answer.body).toContain(answer.statusCode);
+      const final = (await call(t, 'GET', `/api/projects/${project}`, owner.token)).json().data;
+      // The archival answered 200 and nothing restored it: an edit that read the project before it
+      // was archived must not write its status over the archival.
+      expect(final.status).toBe('archived');
     }
   });
 });

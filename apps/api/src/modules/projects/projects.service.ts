@@ -12,7 +12,6 @@ import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { countOf, summedCompletion, summedTasks } from '../../db/aggregates.ts';
-import { lockVersion } from '../../db/edit-lock.ts';
 import { sortedListOf, sortedPageOf } from '../../db/paging.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { projectTaskCounts } from '../../db/schema/task-counts.ts';
@@ -29,7 +28,7 @@ import {
 import { notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
 import { capRows, csvFilename } from '../../lib/csv.ts';
-import type { EditVersion } from '../../lib/edit-version.ts';
+import { assertVersion, type EditVersion } from '../../lib/edit-version.ts';
 import { ListShape, listOrder, nameAndDueFilters } from '../../lib/list-query.ts';
 import { exportEvent, inScope, recordAudit } from '../audit/audit.ts';
 import { assertTagsOfWorkspace, carryingTag, replaceTags, tagsColumn } from '../tags/tag-links.ts';
@@ -197,7 +196,11 @@ export function createProjectService(ctx: Ctx) {
     return reload(scope, id);
   }
 
-  /** Writes the columns and, when given, replaces the tags (same transaction). */
+  /**
+   * Writes the columns and, when given, replaces the tags (same transaction). The project is locked
+   * and read again first: archived since the caller read it (an archival at the same instant), the
+   * edit is refused (409) rather than writing its status over the archival.
+   */
   async function write(
     scope: WorkspaceScope,
     id: string,
@@ -206,13 +209,15 @@ export function createProjectService(ctx: Ctx) {
     expected?: EditVersion,
   ) {
     await db.transaction(async (tx) => {
-      await lockVersion(
-        tx,
-        projects,
-        projects.updatedAt,
-        and(scope.workspace(projects), eq(projects.id, id)),
-        expected,
-      );
+      const [locked] = await tx
+        .select({ status: projects.status, updatedAt: projects.updatedAt })
+        .from(projects)
+        .where(and(scope.workspace(projects), eq(projects.id, id)))
+        .for('update');
+      if (!locked) throw notFound();
+      refuseArchived(locked);
+      // Made against a version: checked on the row just locked.
+      assertVersion(locked.updatedAt, expected);
       await tx
         .update(projects)
         .set({ ...values, updatedAt: now() })
