@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Modal, Paper, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { messages } from '@workhub/shared/messages';
 import { TICKETING_RECORD_STATUSES, type TicketingRecordStatus } from '@workhub/shared/schemas/ticketing';
@@ -159,29 +159,25 @@ export const RecordListPage = <T extends QueueRecord, B>(props: RecordListPagePr
                 </Badge>
               ),
             },
+            // One column of both buttons: the table keeps it in view at the right on a phone.
             mayManage && {
-              key: 'edit',
-              header: 'Edit',
+              key: 'actions',
+              header: 'Actions',
               hideHeader: true,
               cell: (r) => (
-                <Button size="compact-xs" variant="subtle" onClick={() => setEditing({ record: r })}>
-                  Edit
-                </Button>
-              ),
-            },
-            mayManage && {
-              key: 'toggle',
-              header: 'Activate or deactivate',
-              hideHeader: true,
-              cell: (r) => (
-                <Button
-                  size="xs"
-                  variant="light"
-                  color={r.status === 'active' ? 'red' : 'green'}
-                  onClick={() => (r.status === 'active' ? ask(r) : void toggle(r, 'active'))}
-                >
-                  {r.status === 'active' ? 'Deactivate' : 'Activate'}
-                </Button>
+                <Group gap={4} wrap="nowrap">
+                  <Button size="compact-xs" variant="subtle" onClick={() => setEditing({ record: r })}>
+                    Edit
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color={r.status === 'active' ? 'red' : 'green'}
+                    onClick={() => (r.status === 'active' ? ask(r) : void toggle(r, 'active'))}
+                  >
+                    {r.status === 'active' ? 'Deactivate' : 'Activate'}
+                  </Button>
+                </Group>
               ),
             },
           ]}

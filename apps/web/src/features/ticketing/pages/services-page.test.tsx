@@ -123,6 +123,10 @@ describe('ServicesPage', { timeout: 15_000 }, () => {
       [`PATCH /api/ticketing/services/${ID}`]: () =>
         jsonResponse(200, { message: 'Update done !!!', data: service({ status: 'inactive' }) }),
     });
+    // Edit and Deactivate share the row's last cell, the one a phone keeps in view at the right.
+    const actions = (await screen.findByRole('button', { name: 'Deactivate' })).closest('td');
+    expect(actions?.getAttribute('data-pinned')).toBe('end');
+    expect(within(actions as HTMLElement).getByRole('button', { name: 'Edit' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Deactivate' }));
     const ask = within(await screen.findByRole('dialog', { name: 'Deactivate Accounts?' }));
     fireEvent.click(ask.getByRole('button', { name: 'Cancel' }));
