@@ -369,11 +369,19 @@ export function createCbeFeeService(ctx: Ctx) {
       expected?: EditVersion,
     ) {
       const thisStructure = and(scope.workspace(cbeFeeStructures), eq(cbeFeeStructures.id, id));
-      const [current] = await db
-        .select({ s: cbeFeeStructures, inUse: feeStructureIssued })
+      const [locked] = await db
+        .select({ id: cbeFeeStructures.id })
         .from(cbeFeeStructures)
         .where(thisStructure)
         .for('update');
+      if (!locked) throw notFound();
+      // Read once the lock is held, in a statement of its own: a statement that waited for the lock
+      // keeps the snapshot it started with, so its own count missed the invoices of a run that held
+      // the row FOR SHARE and committed meanwhile (the move passed, the invoices kept the old term).
+      const [current] = await db
+        .select({ s: cbeFeeStructures, inUse: feeStructureIssued })
+        .from(cbeFeeStructures)
+        .where(thisStructure);
       if (!current) throw notFound();
       await checkStructure(scope, input);
       const { s } = current;
