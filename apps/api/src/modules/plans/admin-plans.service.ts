@@ -161,9 +161,18 @@ export function createAdminPlanService(ctx: Ctx) {
 
   async function setPlanStatus(auth: AccessTokenClaims, id: number, status: PlanStatus): Promise<AdminPlan> {
     await assertStaff(auth);
-    const current = await findPlan(id);
     assertMayHaveStatus(id, status);
     const row = await db.transaction(async (tx) => {
+      // The plan locked and read in the transaction: two changes at once each saw the plan as it
+      // was before both, and the audit's 'before' of the second was stale.
+      const [current] = await tx
+        .select()
+        .from(subscriptionPlans)
+        .where(eq(subscriptionPlans.subscriptionId, id))
+        .for('update');
+      if (!current) throw notFound();
+      // Already so: no write, and no 'status changed' entry without a change.
+      if (current.status === status) return current;
       const [updated] = await tx
         .update(subscriptionPlans)
         .set({ status, updatedAt: ctx.now() })

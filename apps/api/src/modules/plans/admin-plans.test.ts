@@ -6,6 +6,7 @@ import { SEED_PLANS } from '../../db/seed.ts';
 import { bearer, errorOf, signUp, useTestApp } from '../../test/helpers.ts';
 import { staffMember } from '../../test/staff.ts';
 import { memberIn, newTenant } from '../../test/tenants.ts';
+import { auditRowsOf } from '../audit/audit-test-helpers.ts';
 
 const t = useTestApp();
 
@@ -224,6 +225,24 @@ describe('PATCH /api/admin/plans/:id/status', () => {
     const on = await call({ method: 'PATCH', url, payload: { status: '1' } }, platformAdmin);
     expect(on.json().data.status).toBe('active');
     expect(await publicPlanIds()).toContain(plan.subscription_id);
+  });
+
+  it('takes a plan off sale once when asked twice at the same instant: one audit entry, its before on sale', async () => {
+    const plan = await createPlan();
+    const url = `/api/admin/plans/${plan.subscription_id}/status`;
+    const answers = await Promise.all(
+      [superAdmin, platformAdmin].map((token) =>
+        call({ method: 'PATCH', url, payload: { status: '0' } }, token),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.json().data.status)).toEqual(['inactive', 'inactive']);
+    const rows = await auditRowsOf(t, null, 'plan.status_changed', String(plan.subscription_id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ before: { status: 'active' }, after: { status: 'inactive' } });
+    // Asked again later: nothing changes, so nothing is written.
+    await call({ method: 'PATCH', url, payload: { status: 'inactive' } }, superAdmin);
+    expect(await auditRowsOf(t, null, 'plan.status_changed', String(plan.subscription_id))).toHaveLength(1);
   });
 
   it('answers 409 for plan 1 (sign-up defaults to it), which stays on sale', async () => {
