@@ -355,6 +355,53 @@ describe('SetupPage creates', { timeout: 20_000 }, () => {
     );
     expect(within(dialog).queryByText('Not a valid id')).toBeNull();
   });
+  it('a New class opened before the teachers arrived waits for them, then offers them', async () => {
+    signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
+    let answerTeachers: (response: Response) => void = () => undefined;
+    routeFetch(fetchMock, {
+      'GET /api/cbe/grades': () =>
+        jsonResponse(200, listOf([{ id: ids.grade, name: 'Grade 4', level: 4, created_at: at }])),
+      'GET /api/cbe/teachers': () =>
+        new Promise<Response>((resolve) => {
+          answerTeachers = resolve;
+        }),
+      'GET /api/cbe/classes': () => jsonResponse(200, listOf([])),
+    });
+    renderWithData(<SetupPage />, '/cbe/classes');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '+ New class' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New class' }));
+    // No form on lists it does not have yet (it kept the click's: no teacher, ever).
+    expect(dialog.queryByLabelText('Class teacher')).toBeNull();
+    const amina = '00000000-0000-4000-8000-00000000f0a1';
+    answerTeachers(
+      jsonResponse(
+        200,
+        listOf([
+          {
+            id: amina,
+            user_id: amina,
+            name: 'Amina Otieno',
+            email: 'amina@school.test',
+            active: true,
+            created_at: at,
+          },
+        ]),
+      ),
+    );
+    const select = await dialog.findByLabelText('Class teacher');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['None yet', 'Amina Otieno']);
+    expect(
+      within(dialog.getByLabelText(/^Grade/))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Grade 4']);
+  });
+
   it('keeps a negative level as typed and refuses it, sending nothing (it was saved as 0)', async () => {
     signIn(fakeWorkspaceAuthSession('cbe', 'admin'));
     routeFetch(fetchMock, {

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { cbeMessages } from '@workhub/shared/schemas/cbe';
 import { useState } from 'react';
-import { EmptyList } from '../../../components/data-states.tsx';
+import { EmptyList, ErrorState, LoadingState } from '../../../components/data-states.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { NoMatch } from '../../../components/list-filters.tsx';
@@ -23,18 +23,40 @@ import { GradesTab } from '../components/setup-grades-tab.tsx';
 import { YearsTab } from '../components/setup-years-tab.tsx';
 import { TeacherCandidateSelect } from '../components/teacher-candidate-select.tsx';
 
+/**
+ * The class form with the grades and teachers as they are while it shows: a dialog opened before
+ * they arrived waits for them. It was given the lists of the click, so a New class opened while they
+ * loaded had no grade to choose, ever (a browser test waited 4 minutes on it), and an edit showed
+ * its teacher as 'None yet'.
+ */
+const ClassDialogForm = ({ klass, onDone }: { klass?: CbeClass; onDone: () => void }) => {
+  const grades = useCbeChoices<CbeGrade>('grades');
+  const teachers = useCbeChoices<CbeTeacher>('teachers');
+  if (grades.data && teachers.data) {
+    return <ClassForm klass={klass} grades={grades.data} teachers={teachers.data} onDone={onDone} />;
+  }
+  const failed = grades.isError ? grades : teachers.isError ? teachers : null;
+  if (failed) {
+    return (
+      <ErrorState
+        title="The grades and teachers could not be loaded"
+        error={failed.error}
+        onRetry={() => void failed.refetch()}
+      />
+    );
+  }
+  return <LoadingState />;
+};
+
 const ClassesTab = ({ open, mayManage }: SetupTabProps) => {
   const filters = useCbeFilters(['grade_id']);
   const grades = useCbeChoices<CbeGrade>('grades');
-  const teachers = useCbeChoices<CbeTeacher>('teachers');
   const classes = useCbeList<CbeClass>('classes', { ...filters.query, page: filters.page });
   const close = () => open(null);
   const edit = (klass?: CbeClass) =>
     open({
       title: klass ? `Edit ${klass.grade_name} ${klass.name}` : 'New class',
-      body: (
-        <ClassForm klass={klass} grades={grades.data ?? []} teachers={teachers.data ?? []} onDone={close} />
-      ),
+      body: <ClassDialogForm klass={klass} onDone={close} />,
     });
   const noGrade = grades.data?.length === 0;
   return (
@@ -52,7 +74,9 @@ const ClassesTab = ({ open, mayManage }: SetupTabProps) => {
         ]}
       >
         <ExportCsvButton onExport={() => exportCbe('classes', filters.query)} />
-        {mayManage && !noGrade ? <Button onClick={() => edit()}>+ New class</Button> : null}
+        {mayManage && (grades.data?.length ?? 0) > 0 ? (
+          <Button onClick={() => edit()}>+ New class</Button>
+        ) : null}
       </CbeFilterBar>
       <DataTable
         label="Classes"
