@@ -5,6 +5,7 @@ import type { AdminPlan, Plan, planBody, planUpdateBody } from '@workhub/shared/
 import { asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { type PlanRow, subscriptionPlans } from '../../db/schema/plans.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { assertCan } from '../../lib/assert-can.ts';
@@ -59,6 +60,17 @@ export function createAdminPlanService(ctx: Ctx) {
     after: plainState(toPlan(row)),
     at: ctx.now(),
   });
+
+  /** The plan, its row locked until the transaction ends (404 when there is none). */
+  async function lockedPlan(tx: Db, id: number): Promise<PlanRow> {
+    const [row] = await tx
+      .select()
+      .from(subscriptionPlans)
+      .where(eq(subscriptionPlans.subscriptionId, id))
+      .for('update');
+    if (!row) throw notFound();
+    return row;
+  }
 
   /** Platform staff only, as the database says now (a token's role may be stale). */
   async function assertStaff(auth: AccessTokenClaims): Promise<void> {
@@ -134,12 +146,7 @@ export function createAdminPlanService(ctx: Ctx) {
     const columns = columnsOf(input);
     const row = await db.transaction(async (tx) => {
       // The plan locked and its version checked before the change.
-      const [current] = await tx
-        .select()
-        .from(subscriptionPlans)
-        .where(eq(subscriptionPlans.subscriptionId, id))
-        .for('update');
-      if (!current) throw notFound();
+      const current = await lockedPlan(tx, id);
       if (expected) assertVersion(current.updatedAt, expected);
       // An empty body, or one that sets every field to what it is (the form saved unchanged),
       // changes nothing: no write, and no 'Plan edited' entry without a change in the audit log.
@@ -165,12 +172,7 @@ export function createAdminPlanService(ctx: Ctx) {
     const row = await db.transaction(async (tx) => {
       // The plan locked and read in the transaction: two changes at once each saw the plan as it
       // was before both, and the audit's 'before' of the second was stale.
-      const [current] = await tx
-        .select()
-        .from(subscriptionPlans)
-        .where(eq(subscriptionPlans.subscriptionId, id))
-        .for('update');
-      if (!current) throw notFound();
+      const current = await lockedPlan(tx, id);
       // Already so: no write, and no 'status changed' entry without a change.
       if (current.status === status) return current;
       const [updated] = await tx
