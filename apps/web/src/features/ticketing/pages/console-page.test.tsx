@@ -78,6 +78,19 @@ const atCounterRecalling = (after: number) => {
   });
 };
 
+/**
+ * A browser takes the focus off a button that becomes disabled; jsdom does not, so the tests lose
+ * it here by hand (to the body).
+ */
+const loseFocusAsABrowserDoes = () => {
+  const lost = document.createElement('span');
+  lost.tabIndex = -1;
+  document.body.append(lost);
+  lost.focus();
+  lost.remove();
+  expect(document.activeElement).toBe(document.body);
+};
+
 describe('ConsolePage', () => {
   it('shows the loading state, then asks which counter you work at', async () => {
     signInAs('worker');
@@ -363,12 +376,7 @@ describe('ConsolePage', () => {
       // While it spins the button is disabled, and a browser takes the focus off it (jsdom does not:
       // the focus is lost here by hand).
       await waitFor(() => expect((callNext as HTMLButtonElement).disabled).toBe(true));
-      const lost = document.createElement('span');
-      lost.tabIndex = -1;
-      document.body.append(lost);
-      lost.focus();
-      lost.remove();
-      expect(document.activeElement).toBe(document.body);
+      loseFocusAsABrowserDoes();
       refuse();
       await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Nobody is waiting for this counter'));
       await waitFor(() => expect(document.activeElement).toBe(callNext));
@@ -395,12 +403,7 @@ describe('ConsolePage', () => {
       // While it runs Recall is disabled, and a browser takes the focus off it (jsdom does not: the
       // focus is lost here by hand).
       await waitFor(() => expect((recall as HTMLButtonElement).disabled).toBe(true));
-      const lost = document.createElement('span');
-      lost.tabIndex = -1;
-      document.body.append(lost);
-      lost.focus();
-      lost.remove();
-      expect(document.activeElement).toBe(document.body);
+      loseFocusAsABrowserDoes();
       answerRecall();
       await waitFor(() => expect(notify.success).toHaveBeenCalledWith('A-001: called again'));
       // A second Enter recalls again; on Start it would start serving the ticket.
