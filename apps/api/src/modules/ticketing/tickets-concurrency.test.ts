@@ -95,6 +95,23 @@ describe('tickets under simultaneous requests', () => {
     expect(numbers).toEqual(['A-001', 'A-002', 'A-003', 'A-004', 'A-005', 'A-006']);
   });
 
+  it('one ticket transferred twice at once to one service: moved and numbered once, the second hears it is there', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { token, service } = await queueWithCounters(1);
+      const other = await createService(t, token, { prefix: 'B' });
+      const ticket = await takeTicket(t, token, service.id);
+      const answers = await Promise.all(
+        [1, 2].map(() => act(t, token, `tickets/${ticket.id}/transfer`, { service_id: other.id })),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+      const moved = answers.find((a) => a.statusCode === 200)?.json().data as Ticket;
+      expect(moved.number).toBe('B-001');
+      // No number was spent on a second move: the next ticket of B is B-002.
+      const next = await takeTicket(t, token, other.id);
+      expect(next.number).toBe('B-002');
+    }
+  });
+
   it("transfers and tickets taken at the same instant after midnight get different numbers, none an earlier day's live one", async () => {
     toLateEvening(t);
     const tenant = await newTenant(t, 'ticketing');

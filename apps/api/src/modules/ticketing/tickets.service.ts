@@ -484,6 +484,14 @@ export function createTicketsService(ctx: Ctx, records: TicketingRecords) {
      * the number it was issued with (transferred_from: the first transfer's, on the customer's paper).
      */
     async transfer(scope: Tenancy, id: string, serviceId: string): Promise<Ticket> {
+      // The ticket's row first, then read as it is: two transfers of one ticket at once run one after
+      // the other, and the second sees where the first put it (without the lock both read the ticket
+      // as it was, and the second numbered it again in a service it had just been moved to).
+      await db
+        .select({ id: T.id })
+        .from(T)
+        .where(and(scope.workspace(T), eq(T.id, id)))
+        .for('update');
       const ticket = await ticketById(scope, id);
       const service = await lockedActiveService(scope, serviceId);
       if (service.id === ticket.service_id) throw badRequest('service_id', ticketingMessages.sameService);
