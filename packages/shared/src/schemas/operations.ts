@@ -125,7 +125,8 @@ export const namedRecordBody = z.object({
   status: statusField.default('active'),
 });
 export const catalogBody = namedRecordBody;
-export const uomBody = namedRecordBody;
+/** A unit's `whole_units` (pieces, bicycles): absent on an edit, it stays as it was; on a create, false. */
+export const uomBody = namedRecordBody.extend({ whole_units: z.boolean().optional() });
 export type CatalogBody = z.input<typeof catalogBody>;
 export type UomBody = z.input<typeof uomBody>;
 
@@ -139,7 +140,10 @@ export const namedRecord = z.object({
   ...stamps,
 });
 export const catalog = namedRecord;
-export const uom = namedRecord;
+export const uom = namedRecord.extend({
+  /** Quantities in this unit (order lines, stock counts, work orders) must be whole numbers. */
+  whole_units: z.boolean(),
+});
 export type Catalog = z.infer<typeof catalog>;
 export type Uom = z.infer<typeof uom>;
 

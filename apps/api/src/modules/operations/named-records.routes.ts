@@ -8,6 +8,8 @@ import {
   namedRecordListQuery,
   operationsIdParam,
   operationsStatusBody,
+  uom,
+  uomBody,
 } from '@workhub/shared/schemas/operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvHeaders, csvText } from '../../lib/csv.ts';
@@ -18,7 +20,6 @@ import type { NamedKind, NamedRecordService } from './named-records.service.ts';
 
 const tags = ['operations'];
 const security = [{ bearerAuth: [] }];
-const recordResponse = dataEnvelope(namedRecord);
 
 const WORDS = {
   catalogs: { one: 'catalog', created: operationsMessages.catalogCreated },
@@ -31,6 +32,10 @@ export const namedRecordRoutes: FastifyPluginAsyncZod<{
   service: NamedRecordService;
 }> = async (app, { kind, service }) => {
   const { one, created } = WORDS[kind];
+  // A unit has whole_units besides a catalog's fields.
+  const record = kind === 'uoms' ? uom : namedRecord;
+  const body = kind === 'uoms' ? uomBody : namedRecordBody;
+  const recordResponse = dataEnvelope(record);
 
   app.get(
     `/${kind}`,
@@ -41,7 +46,7 @@ export const namedRecordRoutes: FastifyPluginAsyncZod<{
         security,
         summary: `The ${one} list of the current workspace (q: name contains; status; sort), with product counts`,
         querystring: namedRecordListQuery,
-        response: { 200: listEnvelope(namedRecord), ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: listEnvelope(record), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => service.list(moduleScope(request), request.query),
@@ -88,7 +93,7 @@ export const namedRecordRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary: `Create a ${one}; the name is unique in the workspace, any case`,
-        body: namedRecordBody,
+        body,
         response: { 201: recordResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
@@ -109,7 +114,7 @@ export const namedRecordRoutes: FastifyPluginAsyncZod<{
         description: EDIT_VERSION_NOTE,
         params: operationsIdParam,
         headers: ifMatchHeader,
-        body: namedRecordBody,
+        body,
         response: { 200: recordResponse, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
     },

@@ -2,10 +2,11 @@ import { EXPORT_ROWS_MAX } from '@workhub/shared/constants';
 import { operationsMessages } from '@workhub/shared/operations-messages';
 import type {
   Catalog as NamedRecord,
-  namedRecordBody,
   namedRecordExportQuery,
   namedRecordListQuery,
   OperationsRecordStatus,
+  Uom,
+  uomBody,
 } from '@workhub/shared/schemas/operations';
 import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -22,7 +23,8 @@ import { exportEvent, recordAudit } from '../audit/audit.ts';
 import { sortOrder } from './master-data-lists.ts';
 import { catalogs, products, uoms } from './operations.schema.ts';
 
-type Input = z.output<typeof namedRecordBody>;
+// A catalog's body is a unit's without whole_units.
+type Input = z.output<typeof uomBody>;
 type ListQuery = z.output<typeof namedRecordListQuery>;
 type ExportQuery = z.output<typeof namedRecordExportQuery>;
 
@@ -35,20 +37,33 @@ const KINDS = {
     table: catalogs,
     productColumn: products.catalogId,
     nameTaken: operationsMessages.catalogNameTaken,
+    wholeUnits: sql<boolean>`false`,
+    exportColumns: [] as string[],
   },
   uoms: {
     table: uoms as unknown as typeof catalogs,
     productColumn: products.uomId,
     nameTaken: operationsMessages.uomNameTaken,
+    wholeUnits: uoms.wholeUnits,
+    exportColumns: ['Whole units'],
   },
 } as const;
 
 const EXPORT_COLUMNS = ['Name', 'Description', 'Status', 'Products', 'Created at'];
 
+/** A unit's record carries whole_units; a catalog's does not. */
+type KindRecord = NamedRecord & Partial<Pick<Uom, 'whole_units'>>;
+
 /** GET,POST /api/catalogs, GET,PATCH /api/catalogs/:id and /status; the same for /api/uoms. */
 export function createNamedRecordService(ctx: Ctx, kind: NamedKind) {
   const { db, now } = ctx;
-  const { table, productColumn, nameTaken } = KINDS[kind];
+  const { table, productColumn, nameTaken, wholeUnits, exportColumns } = KINDS[kind];
+  /** The columns only a unit has (the two tables share one type here, so these are set by kind). */
+  const kindValues = (input: Input) =>
+    (kind === 'uoms' && input.whole_units !== undefined ? { wholeUnits: input.whole_units } : {}) as Record<
+      never,
+      never
+    >;
 
   /** The records with how many products name each, for a prepared statement (the scope's placeholders). */
   function select(where: SQL | undefined) {
@@ -56,11 +71,11 @@ export function createNamedRecordService(ctx: Ctx, kind: NamedKind) {
       inScopeWorkspace(products),
       eq(productColumn, table.id),
     )})`.mapWith(Number);
-    return db.select({ row: table, productCount }).from(table).where(where).$dynamic();
+    return db.select({ row: table, productCount, wholeUnits }).from(table).where(where).$dynamic();
   }
   type Selected = Awaited<ReturnType<typeof select>>[number];
 
-  const toRecord = ({ row, productCount }: Selected): NamedRecord => ({
+  const toRecord = ({ row, productCount, wholeUnits: whole }: Selected): KindRecord => ({
     id: row.id,
     name: row.name,
     description: row.description,
@@ -68,6 +83,7 @@ export function createNamedRecordService(ctx: Ctx, kind: NamedKind) {
     product_count: productCount,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    ...(kind === 'uoms' ? { whole_units: whole } : {}),
   });
 
   function listOf(scope: WorkspaceScope, query: ExportQuery) {
@@ -85,7 +101,7 @@ export function createNamedRecordService(ctx: Ctx, kind: NamedKind) {
 
   const thisRecord = (scope: WorkspaceScope, id: string) => and(scope.workspace(table), eq(table.id, id));
 
-  async function reload(scope: WorkspaceScope, id: string): Promise<NamedRecord> {
+  async function reload(scope: WorkspaceScope, id: string): Promise<KindRecord> {
     const [found] = await select(thisRecord(scope, id)).execute(scope.workspaceValues());
     if (!found) throw notFound();
     return toRecord(found);
@@ -108,15 +124,22 @@ export function createNamedRecordService(ctx: Ctx, kind: NamedKind) {
       const fetched = await sortedListOf(db, listOf(scope, query), EXPORT_ROWS_MAX + 1);
       const { rows, truncatedAt } = capRows(fetched, EXPORT_ROWS_MAX);
       const csv = toCsv(
-        EXPORT_COLUMNS,
-        rows.map((r) => [r.name, r.description, r.status, r.product_count, r.created_at]),
+        [...EXPORT_COLUMNS, ...exportColumns],
+        rows.map((r) => [
+          r.name,
+          r.description,
+          r.status,
+          r.product_count,
+          r.created_at,
+          ...(kind === 'uoms' ? [r.whole_units ? 'yes' : 'no'] : []),
+        ]),
       );
       const at = now();
       await recordAudit(db, exportEvent(scope, 'export.master_data', rows.length, { kind, ...query }, at));
       return { filename: csvFilename(kind, at), csv, truncatedAt };
     },
 
-    async create(scope: WorkspaceScope, input: Input): Promise<NamedRecord> {
+    async create(scope: WorkspaceScope, input: Input): Promise<KindRecord> {
       const at = now();
       const [created] = await uniqueName(() =>
         db
@@ -126,6 +149,7 @@ export function createNamedRecordService(ctx: Ctx, kind: NamedKind) {
             name: input.name,
             description: input.description,
             status: input.status,
+            ...kindValues(input),
             createdBy: scope.auth.user_id,
             createdAt: at,
             updatedAt: at,
@@ -144,14 +168,20 @@ export function createNamedRecordService(ctx: Ctx, kind: NamedKind) {
       id: string,
       input: Input,
       expected?: EditVersion,
-    ): Promise<NamedRecord> {
+    ): Promise<KindRecord> {
       const updated = await uniqueName(() =>
         db.transaction(async (tx) => {
           // Made against a version: the record locked and its version checked before the change.
           await lockVersion(tx, table, table.updatedAt, thisRecord(scope, id), expected);
           return tx
             .update(table)
-            .set({ name: input.name, description: input.description, status: input.status, updatedAt: now() })
+            .set({
+              name: input.name,
+              description: input.description,
+              status: input.status,
+              ...kindValues(input),
+              updatedAt: now(),
+            })
             .where(thisRecord(scope, id))
             .returning({ id: table.id });
         }),
@@ -160,7 +190,7 @@ export function createNamedRecordService(ctx: Ctx, kind: NamedKind) {
       return reload(scope, id);
     },
 
-    async setStatus(scope: WorkspaceScope, id: string, status: OperationsRecordStatus): Promise<NamedRecord> {
+    async setStatus(scope: WorkspaceScope, id: string, status: OperationsRecordStatus): Promise<KindRecord> {
       const updated = await db
         .update(table)
         .set({ status, updatedAt: now() })

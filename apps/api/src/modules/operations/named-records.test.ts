@@ -97,9 +97,12 @@ describe.each([
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(new RegExp(`attachment; filename="${kind}-`));
     const lines = response.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Name,Description,Status,Products,Created at');
+    expect(lines[0]).toBe(
+      `Name,Description,Status,Products,Created at${kind === 'uoms' ? ',Whole units' : ''}`,
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^'=Formula,"a, ""quoted"" one",active,0,/);
+    if (kind === 'uoms') expect(lines[1]).toMatch(/,no$/);
   });
 
   it('refuses a name taken in any case, also by two creates at once (409, never 500)', async () => {
@@ -179,5 +182,45 @@ describe.each([
     expect((await call(t, 'PATCH', `/api/${kind}/${record.id}`, general, { name: 'x' })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('/api/uoms whole_units', () => {
+  it('creates a unit fractional by default, sets and keeps whole_units, and exports it', async () => {
+    const owner = (await newTenant(t, 'mrp')).owner.token;
+    const plain = await call(t, 'POST', '/api/uoms', owner, { name: 'kg' });
+    expect(plain.json().data.whole_units).toBe(false);
+
+    const pcs = await call(t, 'POST', '/api/uoms', owner, { name: 'pcs', whole_units: true });
+    expect(pcs.statusCode, pcs.body).toBe(201);
+    const id = pcs.json().data.id;
+    expect(pcs.json().data.whole_units).toBe(true);
+    expect((await call(t, 'GET', `/api/uoms/${id}`, owner)).json().data.whole_units).toBe(true);
+
+    // An edit that does not name it keeps it; one that does changes it.
+    const renamed = await call(t, 'PATCH', `/api/uoms/${id}`, owner, { name: 'pieces' });
+    expect(renamed.json().data).toMatchObject({ name: 'pieces', whole_units: true });
+    const freed = await call(t, 'PATCH', `/api/uoms/${id}`, owner, { name: 'pieces', whole_units: false });
+    expect(freed.json().data.whole_units).toBe(false);
+    await call(t, 'PATCH', `/api/uoms/${id}`, owner, { name: 'pieces', whole_units: true });
+
+    const list = await call(t, 'GET', '/api/uoms?sort=name', owner);
+    expect(
+      list.json().data.map((u: { name: string; whole_units: boolean }) => [u.name, u.whole_units]),
+    ).toEqual([
+      ['kg', false],
+      ['pieces', true],
+    ]);
+    const csv = (await call(t, 'GET', '/api/uoms/export', owner)).body.trim().split('\r\n');
+    expect(csv[2]).toMatch(/^pieces,.*,yes$/);
+  });
+
+  it('answers 400 for a whole_units that is not a boolean, and a catalog has none', async () => {
+    const owner = (await newTenant(t, 'mrp')).owner.token;
+    const bad = await call(t, 'POST', '/api/uoms', owner, { name: 'pcs', whole_units: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    const catalog = await call(t, 'POST', '/api/catalogs', owner, { name: 'Bikes', whole_units: true });
+    expect(catalog.statusCode, catalog.body).toBe(201);
+    expect(catalog.json().data).not.toHaveProperty('whole_units');
   });
 });

@@ -7,6 +7,7 @@ import {
 } from '@workhub/shared/schemas/operations';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   foreignKey,
   index,
@@ -84,15 +85,23 @@ export const catalogs = pgTable('catalogs', namedRecordColumns(), (t) => [
   check('catalogs_status_check', sql`${t.status} in (${inList(OPERATIONS_RECORD_STATUSES)})`),
 ]);
 
-export const uoms = pgTable('uoms', namedRecordColumns(), (t) => [
-  primaryKey({ name: 'uoms_pkey', columns: [t.accountId, t.id] }),
-  workspaceFk('uoms_workspace_fk', t.accountId, t.workspaceId),
-  unique('uoms_workspace_id_key').on(t.accountId, t.workspaceId, t.id),
-  uniqueIndex('uoms_workspace_name_key').on(t.accountId, t.workspaceId, sql`lower(${t.name})`),
-  index('uoms_workspace_status_name_idx').on(t.accountId, t.workspaceId, t.status, sql`lower(${t.name})`),
-  index('uoms_workspace_created_idx').on(t.accountId, t.workspaceId, t.createdAt, t.id),
-  check('uoms_status_check', sql`${t.status} in (${inList(OPERATIONS_RECORD_STATUSES)})`),
-]);
+export const uoms = pgTable(
+  'uoms',
+  {
+    ...namedRecordColumns(),
+    // Pieces, bicycles: a quantity in this unit on an order, a stock count or a work order is whole.
+    wholeUnits: boolean('whole_units').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ name: 'uoms_pkey', columns: [t.accountId, t.id] }),
+    workspaceFk('uoms_workspace_fk', t.accountId, t.workspaceId),
+    unique('uoms_workspace_id_key').on(t.accountId, t.workspaceId, t.id),
+    uniqueIndex('uoms_workspace_name_key').on(t.accountId, t.workspaceId, sql`lower(${t.name})`),
+    index('uoms_workspace_status_name_idx').on(t.accountId, t.workspaceId, t.status, sql`lower(${t.name})`),
+    index('uoms_workspace_created_idx').on(t.accountId, t.workspaceId, t.createdAt, t.id),
+    check('uoms_status_check', sql`${t.status} in (${inList(OPERATIONS_RECORD_STATUSES)})`),
+  ],
+);
 
 // ---------------------------------------------------------------- products and BOM lines
 
