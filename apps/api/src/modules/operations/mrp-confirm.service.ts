@@ -9,7 +9,7 @@ import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/app-e
 import { inScope, recordAudit } from '../audit/audit.ts';
 import { mrpProposals, mrpRuns } from './mrp.schema.ts';
 import { lockWorkspaceRuns, planningDay } from './mrp-run.service.ts';
-import { products } from './operations.schema.ts';
+import { products, uoms } from './operations.schema.ts';
 import { purchaseOrderLines, purchaseOrders, workOrders } from './orders.schema.ts';
 import { takeOrderNumbers } from './orders-numbers.ts';
 
@@ -43,6 +43,10 @@ function orderable(proposals: readonly LockedProposal[]): Proposal[] {
     return { ...proposal, quantity };
   });
 }
+
+/** A proposal's quantity as an order holds it: up to 4 decimals, or whole for a whole-units product. */
+const orderQuantity = sql`case when coalesce(${uoms.wholeUnits}, false) then ceil(${mrpProposals.quantity})
+  else ceil(${mrpProposals.quantity} * 10000) / 10000 end`;
 
 const proposalUnknown = () =>
   new AppError(400, 'VALIDATION_FAILED', operationsMessages.proposalUnknown, {
@@ -134,10 +138,11 @@ export function createMrpConfirmService(ctx: Ctx) {
         productId: mrpProposals.productId,
         productName: products.productName,
         kind: mrpProposals.kind,
-        // Cast only what fits: a larger quantity would fail the cast (numeric field overflow).
-        quantity: sql<string | null>`case when ceil(${mrpProposals.quantity} * 10000) / 10000
-            <= ${MRP_ORDER_QUANTITY_MAX}::numeric
-          then (ceil(${mrpProposals.quantity} * 10000) / 10000)::numeric(14, 4)::text end`,
+        // Cast only what fits: a larger quantity would fail the cast (numeric field overflow). A
+        // product counted in whole units is ordered whole: the run rounds its proposals up, and one
+        // planned before its unit became whole is rounded up here.
+        quantity: sql<string | null>`case when ${orderQuantity} <= ${MRP_ORDER_QUANTITY_MAX}::numeric
+          then (${orderQuantity})::numeric(14, 4)::text end`,
         needDate: mrpProposals.needDate,
         releaseDate: mrpProposals.releaseDate,
         status: mrpProposals.status,
@@ -148,6 +153,7 @@ export function createMrpConfirmService(ctx: Ctx) {
         products,
         and(eq(products.accountId, mrpProposals.accountId), eq(products.id, mrpProposals.productId)),
       )
+      .leftJoin(uoms, and(eq(uoms.accountId, products.accountId), eq(uoms.id, products.uomId)))
       .where(
         and(scope.workspace(mrpProposals), eq(mrpProposals.runId, runId), inArray(mrpProposals.id, [...ids])),
       )

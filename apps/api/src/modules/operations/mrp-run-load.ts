@@ -5,7 +5,7 @@ import type { WorkspaceScope } from '../../db/tenant-scope.ts';
 import { decimal, format } from './mrp/decimal.ts';
 import type { CustomerDemand, PlanInput, ScheduledReceipt } from './mrp/plan-types.ts';
 import type { BomLine, PlanProduct } from './mrp/types.ts';
-import { bomLines, products } from './operations.schema.ts';
+import { bomLines, products, uoms } from './operations.schema.ts';
 import {
   customerOrderLines,
   customerOrders,
@@ -55,8 +55,10 @@ export async function loadMrpInputs(
         minOrderQty: products.minOrderQty,
         leadTime: products.leadTime,
         leadTimeUnit: products.leadTimeUnit,
+        wholeUnits: sql<boolean>`coalesce(${uoms.wholeUnits}, false)`,
       })
       .from(products)
+      .leftJoin(uoms, and(eq(uoms.accountId, products.accountId), eq(uoms.id, products.uomId)))
       .where(scope.workspace(products)),
     tx
       .select({
@@ -146,6 +148,7 @@ export async function loadMrpInputs(
       min_order_qty: row.minOrderQty,
       lead_time: row.leadTime,
       lead_time_unit: row.leadTimeUnit,
+      whole_units: row.wholeUnits,
     });
   }
   const labels = new Map(productNames);

@@ -5,7 +5,8 @@ import type { DemandRef, Pegging, ProjectionPoint, Proposal, Requirement, Supply
 /** One dated gross requirement of the product being netted; `covered` is filled FIFO. */
 export type NetNeed = { day: number; qty: Decimal; demand: DemandRef; covered: Requirement['covered_by'] };
 export type NetArrival = { day: number; qty: Decimal; supply: SupplyRef };
-export type NetPolicy = { onHand: Decimal; safety: Decimal; minOrder: Decimal };
+/** `whole`: a proposal is rounded up to a whole number, after the min order qty. */
+export type NetPolicy = { onHand: Decimal; safety: Decimal; minOrder: Decimal; whole: boolean };
 export type NetContext = {
   today: number;
   iso: (day: number) => string;
@@ -28,6 +29,8 @@ type Arith<T> = {
   sub: (a: T, b: T) => T;
   less: (a: T, b: T) => boolean;
   positive: (a: T) => boolean;
+  /** The smallest whole number at least `a` (> 0), at `scale`. */
+  ceilWhole: (a: T, scale: number) => T;
 };
 
 const POW10 = Array.from({ length: 64 }, (_, n) => 10n ** BigInt(n));
@@ -43,6 +46,10 @@ const bigints: Arith<bigint> = {
   sub: (a, b) => a - b,
   less: (a, b) => a < b,
   positive: (a) => a > 0n,
+  ceilWhole: (a, scale) => {
+    const rest = a % pow10(scale);
+    return rest === 0n ? a : a - rest + pow10(scale);
+  },
 };
 
 const numbers: Arith<number> = {
@@ -54,6 +61,12 @@ const numbers: Arith<number> = {
   sub: (a, b) => a - b,
   less: (a, b) => a < b,
   positive: (a) => a > 0,
+  ceilWhole: (a, scale) => {
+    // Remainders of integers below 2^53 are exact; a division would not be.
+    const unit = 10 ** scale;
+    const rest = a % unit;
+    return rest === 0 ? a : a - rest + unit;
+  },
 };
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
@@ -79,6 +92,8 @@ export function netProduct(
   for (const need of needs) bound += 4n * coefAt(need.qty, scale);
   for (const arrival of arrivals) bound += 4n * coefAt(arrival.qty, scale);
   bound += coefAt(policy.minOrder, scale) * BigInt(needs.length + arrivals.length + 1);
+  // Rounding up to whole units adds less than one unit per proposal.
+  if (policy.whole) bound += pow10(scale) * BigInt(needs.length + arrivals.length + 1);
   return bound < SAFE
     ? walk(numbers, scale, policy, needs, arrivals, context)
     : walk(bigints, scale, policy, needs, arrivals, context);
@@ -168,6 +183,7 @@ function walk<T>(
     if (A.less(projected, safety)) {
       const net = A.sub(safety, projected);
       planned = A.less(net, minOrder) ? minOrder : net;
+      if (policy.whole) planned = A.ceilWhole(planned, scale);
       const proposal = context.plan(day, A.toDecimal(planned, scale));
       queue.push({ supply: { kind: 'proposal', proposal_id: proposal.id }, left: planned, proposal });
     }

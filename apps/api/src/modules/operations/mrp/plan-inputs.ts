@@ -14,6 +14,7 @@ export type Item = {
   onHand: Decimal;
   safety: Decimal;
   minOrder: Decimal;
+  whole: boolean;
   leadDays: number;
   /** Its active BOM lines when it is made (a bought product explodes nothing). */
   lines: { component: string; qty: Decimal; offsetDays: number }[];
@@ -59,6 +60,7 @@ export function readCatalogue(input: PlanInput, run: RunContext) {
       onHand: decimal(product.on_hand),
       safety: notNegative(decimal(product.safety_stock)),
       minOrder: notNegative(decimal(product.min_order_qty)),
+      whole: product.whole_units === true,
       leadDays: leadTimeDays(product.lead_time, product.lead_time_unit, `product ${product.id}`),
       lines: [],
     });

@@ -17,7 +17,9 @@
  *    hand starts at on_hand, adds the receipts due that day (a late one counts today, flagged), takes
  *    that day's requirements. If it would end below safety stock, one proposal is planned for that
  *    day (never two for one product and day: no duplicate orders) of net = safety stock − projected,
- *    or min_order_qty when larger (lot-for-lot when 0); its receipt is counted that same day.
+ *    or min_order_qty when larger (lot-for-lot when 0), then rounded up to a whole number for a
+ *    product counted in whole units (whole_units); its receipt is counted that same day, and its
+ *    components' requirements (step 2) are exploded from that rounded quantity.
  *    So projected stock never ends a day below safety stock (a product starting below it gets a
  *    replenishment today, flagged below_safety).
  * 4. Backward scheduling: release_date = need_date − lead time (a week is 7 days). A release before

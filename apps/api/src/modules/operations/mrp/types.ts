@@ -29,6 +29,8 @@ export type PlanProduct = {
   safety_stock: DecimalInput;
   /** The lot size: an order is never smaller; 0 = lot-for-lot. */
   min_order_qty: DecimalInput;
+  /** Counted in whole units (pieces): its proposals are rounded up to a whole number. Absent = false. */
+  whole_units?: boolean;
   /** The time to buy it or to make it. */
   lead_time: number;
   lead_time_unit: LeadTimeUnit;
