@@ -77,6 +77,8 @@ export const operationsMessages = {
     'The unit cannot change: this product has stock moves or is on a bill of materials, whose quantities are in this unit.',
   /** A new or changed order or BOM line naming an inactive product, e.g. ('Bulb'). */
   productInactive: (product: string) => `${product} is inactive: choose an active product`,
+  wholeUnitsOnly: (product: string, uom: string) =>
+    `${product} is counted in whole units (${uom}): enter a whole number.`,
   /** Why a draft purchase order's Confirm is disabled (the API answers orderSupplierRequired). */
   orderSupplierMissingHint: 'This draft has no supplier yet: edit the draft to name one, then confirm it.',
   openingStockReason: 'Opening stock',

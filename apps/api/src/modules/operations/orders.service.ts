@@ -44,6 +44,7 @@ import { type ExportRow, ordersCsv } from './orders-export.ts';
 import { customerKind, type OrderItemBase, type OrderKind, purchaseKind } from './orders-kinds.ts';
 import { takeOrderNumbers } from './orders-numbers.ts';
 import { invalidFields, lockOrder } from './orders-rules.ts';
+import { fractionalQuantities } from './whole-units.ts';
 
 type OrderInput = z.output<typeof purchaseOrderBody> | z.output<typeof customerOrderBody>;
 type ListQuery = z.output<typeof purchaseOrderListQuery> | z.output<typeof customerOrderListQuery>;
@@ -229,7 +230,8 @@ export function createOrderService<Item, Line, Status extends string>(
   /**
    * 400 naming each line whose product is not one of the workspace's, or is inactive (the MRP run
    * plans active products only, so such a line would be left out of it); a product the order
-   * already had (`kept`, an edit of a draft) may stay on it while inactive.
+   * already had (`kept`, an edit of a draft) may stay on it while inactive. A line's quantity is
+   * whole when its product is counted in whole units.
    */
   async function assertProducts(
     tx: Db,
@@ -251,6 +253,18 @@ export function createOrderService<Item, Line, Status extends string>(
         fields[`lines.${i}.product_id`] = operationsMessages.productInactive(product.name);
       }
     });
+    Object.assign(
+      fields,
+      await fractionalQuantities(
+        tx,
+        scope,
+        input.lines.flatMap((line, i) =>
+          fields[`lines.${i}.product_id`]
+            ? []
+            : [{ field: `lines.${i}.quantity`, productId: line.product_id, quantity: line.quantity }],
+        ),
+      ),
+    );
     if (Object.keys(fields).length > 0) throw invalidFields(fields);
   }
 

@@ -31,6 +31,7 @@ import {
 } from './orders.schema.ts';
 import { invalidFields } from './orders-rules.ts';
 import { applyStockChanges, lockProducts } from './stock-ledger.ts';
+import { fractionalQuantities } from './whole-units.ts';
 
 type ListQuery = z.output<typeof stockMoveListQuery>;
 type ExportQuery = z.output<typeof stockMoveExportQuery>;
@@ -181,6 +182,11 @@ export function createStockService(ctx: Ctx) {
     const id = await db.transaction(async (tx) => {
       const product = (await lockProducts(tx, scope, [input.product_id])).get(input.product_id);
       if (!product) throw invalidFields({ product_id: operationsMessages.productUnknown });
+      // Counted in whole units, the count is whole (a fractional figure on hand may stay from before).
+      const fractional = await fractionalQuantities(tx, scope, [
+        { field: 'quantity', productId: product.id, quantity: input.quantity },
+      ]);
+      if (Object.keys(fractional).length > 0) throw invalidFields(fractional);
       if (input.expected_on_hand !== null && compare(decimal(input.expected_on_hand), product.onHand) !== 0) {
         const message = operationsMessages.stockChangedSinceCount(
           product.name,
