@@ -3,8 +3,9 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@workhub/shared/constants';
 import type {
   NamedRecordListQuery,
   namedRecord,
-  namedRecordBody,
   OperationsRecordStatus,
+  Uom,
+  uomBody,
 } from '@workhub/shared/schemas/operations';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -17,8 +18,10 @@ import { idPath, invalidateOperations, operationsKey } from './query-keys.ts';
  * /api/catalogs and /api/uoms: one set of calls serves both.
  */
 export type NamedRecordKind = 'catalogs' | 'uoms';
-export type NamedRecord = z.infer<typeof namedRecord>;
-type NamedRecordValues = z.output<typeof namedRecordBody>;
+/** A unit has whole_units too; a catalog has none. */
+export type NamedRecord = z.infer<typeof namedRecord> & Partial<Pick<Uom, 'whole_units'>>;
+/** A catalog's values are a unit's without whole_units. */
+type NamedRecordValues = z.output<typeof uomBody>;
 
 export type NamedRecordListParams = Omit<NamedRecordListQuery, 'page' | 'limit'> & { page: number };
 

@@ -45,8 +45,8 @@ const catalogs = () => [
   record({ id: ids.parts, name: 'Old parts', status: 'inactive' }),
 ];
 const units = () => [
-  record({ id: ids.pcs, name: 'pcs', description: 'Pieces', product_count: 5 }),
-  record({ id: ids.kg, name: 'kg', status: 'inactive', product_count: 1 }),
+  record({ id: ids.pcs, name: 'pcs', description: 'Pieces', product_count: 5, whole_units: false }),
+  record({ id: ids.kg, name: 'kg', status: 'inactive', product_count: 1, whole_units: false }),
 ];
 
 /** The writes sent, in order: method, URL and parsed body. */
@@ -165,8 +165,73 @@ describe('NamedRecordListPage', { timeout: 20_000 }, () => {
     expect(writes()[1]).toEqual({
       method: 'PATCH',
       url: `/api/uoms/${ids.pcs}`,
-      body: { name: 'pcs', description: 'Each', status: 'active' },
+      body: { name: 'pcs', description: 'Each', status: 'active', whole_units: false },
     });
+  });
+
+  it('creates and edits a unit with "Whole units only", and the list says which units are whole', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
+    const whole = record({ id: ids.pcs, name: 'pcs', whole_units: true });
+    routeFetch(fetchMock, {
+      'GET /api/uoms': () =>
+        jsonResponse(200, listOf([whole, record({ id: ids.kg, name: 'kg', whole_units: false })])),
+      'POST /api/uoms': () =>
+        jsonResponse(201, {
+          message: operationsMessages.uomCreated,
+          data: record({ id: '00000000-0000-4000-8000-000000000a09', name: 'each', whole_units: true }),
+        }),
+      [`PATCH /api/uoms/${ids.pcs}`]: () =>
+        jsonResponse(200, { message: messages.updateDone, data: { ...whole, whole_units: false } }),
+    });
+    renderWithData(<NamedRecordListPage kind="uoms" />, '/operations/units');
+    await screen.findByRole('table', { name: 'Units' });
+    expect(screen.getByRole('columnheader', { name: 'Whole units' })).toBeTruthy();
+    expect(rowWith('pcs').getByText('Whole only')).toBeTruthy();
+    expect(rowWith('kg').getByText('Fractional')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: '+ New Unit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New unit' });
+    const checkbox = within(dialog).getByRole('checkbox', { name: 'Whole units only' }) as HTMLInputElement;
+    expect(checkbox.checked).toBe(false);
+    expect(within(dialog).getByText(/must be whole numbers/)).toBeTruthy();
+    await user.type(field(dialog, 'Name'), 'each');
+    await user.click(checkbox);
+    await user.click(within(dialog).getByRole('button', { name: 'Create unit' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(operationsMessages.uomCreated));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New unit' })).toBeNull());
+
+    await user.click(rowWith('pcs').getByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit pcs' });
+    const editBox = within(edit).getByRole('checkbox', { name: 'Whole units only' }) as HTMLInputElement;
+    expect(editBox.checked).toBe(true);
+    await user.click(editBox);
+    await user.click(within(edit).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.updateDone));
+    expect(writes()).toEqual([
+      {
+        method: 'POST',
+        url: '/api/uoms',
+        body: { name: 'each', description: null, status: 'active', whole_units: true },
+      },
+      {
+        method: 'PATCH',
+        url: `/api/uoms/${ids.pcs}`,
+        body: { name: 'pcs', description: null, status: 'active', whole_units: false },
+      },
+    ]);
+  });
+
+  it('has no "Whole units only" on a catalog, and no such column', async () => {
+    const user = userEvent.setup();
+    signIn(fakeWorkspaceAuthSession('mrp', 'owner'));
+    routeFetch(fetchMock, { 'GET /api/catalogs': () => jsonResponse(200, listOf(catalogs())) });
+    renderWithData(<NamedRecordListPage kind="catalogs" />, '/operations/catalogs');
+    await screen.findByRole('table', { name: 'Catalogs' });
+    expect(screen.queryByRole('columnheader', { name: 'Whole units' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '+ New Catalog' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New catalog' });
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
   });
 
   it('saves an edit against the version it opened; on a 412 names what they changed and loads theirs', async () => {

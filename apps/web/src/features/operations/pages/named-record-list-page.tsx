@@ -133,6 +133,11 @@ export const NamedRecordListPage = ({ kind }: { kind: NamedRecordKind }) => {
                       record.product_count
                     ),
                 },
+                kind === 'uoms' && {
+                  key: 'whole_units',
+                  header: 'Whole units',
+                  cell: (record) => (record.whole_units ? 'Whole only' : 'Fractional'),
+                },
                 {
                   key: 'status',
                   header: 'Status',
