@@ -28,6 +28,7 @@ import { sortOrder } from './master-data-lists.ts';
 import { bomLines, catalogs, products, uoms } from './operations.schema.ts';
 import { stockMoves } from './orders.schema.ts';
 import { productsCsv } from './product-export.ts';
+import { isFractional } from './whole-units.ts';
 
 type CreateInput = z.output<typeof productBody>;
 type UpdateInput = z.output<typeof productUpdateBody>;
@@ -182,8 +183,14 @@ export function createProductService(ctx: Ctx) {
     return toProduct(found);
   }
 
-  /** The catalog and unit a body names must be the workspace's (400 with the field's message). */
-  async function assertReferences(scope: WorkspaceScope, input: UpdateInput): Promise<void> {
+  /**
+   * The catalog and unit a body names must be the workspace's (400 with the field's message).
+   * Answers the unit (or null when none is named).
+   */
+  async function assertReferences(
+    scope: WorkspaceScope,
+    input: UpdateInput,
+  ): Promise<{ name: string; wholeUnits: boolean } | null> {
     const [catalog, uom] = await Promise.all([
       input.catalog_id
         ? db
@@ -193,13 +200,14 @@ export function createProductService(ctx: Ctx) {
         : [{ id: null }],
       input.uom_id
         ? db
-            .select({ id: uoms.id })
+            .select({ id: uoms.id, name: uoms.name, wholeUnits: uoms.wholeUnits })
             .from(uoms)
             .where(and(scope.workspace(uoms), eq(uoms.id, input.uom_id)))
-        : [{ id: null }],
+        : [{ id: null, name: '', wholeUnits: false }],
     ]);
     if (!catalog[0]) throw unknownReference('catalog_id', operationsMessages.catalogUnknown);
     if (!uom[0]) throw unknownReference('uom_id', operationsMessages.uomUnknown);
+    return uom[0].id === null ? null : uom[0];
   }
 
   const columnsOf = (input: UpdateInput) => ({
@@ -239,7 +247,12 @@ export function createProductService(ctx: Ctx) {
      * ('Opening stock'), in one transaction (docs/decisions.md 023).
      */
     async create(scope: WorkspaceScope, input: CreateInput): Promise<Product> {
-      await assertReferences(scope, input);
+      const unit = await assertReferences(scope, input);
+      // The opening stock is a count: whole when the unit counts whole units.
+      if (unit?.wholeUnits && isFractional(input.product_qty)) {
+        const message = operationsMessages.wholeUnitsOnly(input.product_name, unit.name);
+        throw new AppError(400, 'VALIDATION_FAILED', message, { fields: { product_qty: message } });
+      }
       const at = now();
       const id = await uniqueName(() =>
         db.transaction(async (tx) => {

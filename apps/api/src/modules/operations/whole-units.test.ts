@@ -111,6 +111,32 @@ describe('quantities of a product counted in whole units', () => {
     expect(await stockOf(t, where, bicycle)).toBe('3.0000');
   });
 
+  it('refuses a fractional opening stock of a new product in a whole unit, and takes a whole one', async () => {
+    const { token, pcs, kg } = await wholeUnitsTenant();
+    const refused = await call(t, 'POST', '/api/products', token, {
+      product_name: 'Tricycle',
+      price: '100',
+      uom_id: pcs,
+      product_qty: '1.5',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).error.fields).toEqual({
+      product_qty: operationsMessages.wholeUnitsOnly('Tricycle', 'pcs'),
+    });
+    for (const [name, uom_id, product_qty] of [
+      ['Tricycle', pcs, '2'],
+      ['Copper', kg, '1.5'],
+    ] as const) {
+      const created = await call(t, 'POST', '/api/products', token, {
+        product_name: name,
+        price: '1',
+        uom_id,
+        product_qty,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+  });
+
   it('applies to new entries once a unit is made whole, and stops once it is made fractional again', async () => {
     const { token, kg, steel } = await wholeUnitsTenant();
     const order = await createOrder(t, token, PO, purchaseBody(t, [{ product_id: steel, quantity: '1.5' }]));
