@@ -10,6 +10,7 @@ import { products } from './operations.schema.ts';
 import type { OrderKind } from './orders-kinds.ts';
 import { invalidFields, lockOrder } from './orders-rules.ts';
 import { applyStockChanges } from './stock-ledger.ts';
+import { fractionalQuantities } from './whole-units.ts';
 
 type DeliveryBody = z.output<typeof orderDeliveryBody>;
 
@@ -67,6 +68,15 @@ export async function deliverOrder<S extends string>(
         fields[`lines.${i}.quantity`] = kind.tooMuch(line.productName, format(open));
       }
     });
+    // A quantity named for a product counted in whole units is whole ("everything open" is not
+    // checked: it may finish a line entered before its unit became whole).
+    const entries = body.lines.flatMap((asked, i) => {
+      const line = lines.find((candidate) => candidate.id === asked.line_id);
+      return line && !fields[`lines.${i}.quantity`]
+        ? [{ field: `lines.${i}.quantity`, productId: line.productId, quantity: asked.quantity }]
+        : [];
+    });
+    Object.assign(fields, await fractionalQuantities(tx, scope, entries));
   } else {
     for (const [lineId, open] of remaining) if (isPositive(open)) wanted.set(lineId, open);
   }

@@ -8,6 +8,7 @@ import {
   insertProduct,
   opsTenant,
   purchaseBody,
+  stepOrder,
   stockOf,
 } from './orders-test-helpers.ts';
 
@@ -83,6 +84,25 @@ describe('quantities of a product counted in whole units', () => {
       body(t, [{ product_id: bicycle, quantity: 4 }]),
     );
     expect(whole.statusCode, whole.body).toBe(200);
+  });
+
+  it.each([
+    { path: PO, body: purchaseBody, step: 'receive' },
+    { path: SO, body: customerBody, step: 'ship' },
+  ])('$path/:id/$step refuses a fractional quantity named for a line', async ({ path, body, step }) => {
+    const { token, bicycle } = await wholeUnitsTenant();
+    const order = await createOrder(t, token, path, body(t, [{ product_id: bicycle, quantity: '2' }]));
+    expect((await stepOrder(t, token, path, order.id, 'confirm')).statusCode).toBe(200);
+    const lineId = order.lines[0]?.id;
+    const refused = await stepOrder(t, token, path, order.id, step, {
+      lines: [{ line_id: lineId, quantity: '0.5' }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).error.fields).toEqual({ 'lines.0.quantity': wholeOnly });
+    const taken = await stepOrder(t, token, path, order.id, step, {
+      lines: [{ line_id: lineId, quantity: '1' }],
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
   });
 
   it('refuses a fractional stock count, takes a whole one; a fractional unit takes any', async () => {
